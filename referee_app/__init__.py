@@ -1,0 +1,1 @@
+"""referee_app layer."""

@@ -1,0 +1,32 @@
+"""The import layers (scoring <- db <- reports <- referee_app), checked on every test run."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN = {
+    "scoring": {"PySide6", "shiboken6", "sqlalchemy", "reportlab", "db", "reports", "referee_app"},
+    "db": {"PySide6", "shiboken6", "reportlab", "reports", "referee_app"},
+    "reports": {"PySide6", "shiboken6", "referee_app"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            roots.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_layers_are_respected() -> None:
+    bad = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for package, forbidden in FORBIDDEN.items()
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for name in _imports(path) & forbidden
+    ]
+    assert bad == []
+    assert any((ROOT / "scoring").rglob("*.py")), "the check must see the packages"
