@@ -1,0 +1,151 @@
+"""Plain, frozen read models the store hands to reports, the GUI and the JSON command line.
+
+No ORM objects leave the db layer: query functions in ``db.queries`` build these. Fields may be added;
+existing names stay (reports and the GUI depend on them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+SEATS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    name: str
+    profile: str  # "cmr1998" | "gb"
+    sessions: int
+    hands_per_session: int
+    flowers: bool
+    start_date: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    number: str
+    name: str
+    team: str | None = None
+    country: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeating:
+    """One table of a session: ``players`` at starting seats E, S, W, N."""
+
+    session: int
+    table: int
+    players: tuple[PlayerView, PlayerView, PlayerView, PlayerView]
+
+
+@dataclass(frozen=True, slots=True)
+class FanView:
+    id: str
+    zh: str
+    en: str
+    points: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    """One recorded hand of a table. ``deltas`` follow the table's starting-seat order (E, S, W, N).
+
+    ``kind`` is "win" or "draw". ``winds[i]`` is the seat wind of starting-seat player i in this hand.
+    """
+
+    hand: int
+    kind: str
+    prevailing: str
+    dealer: int  # index 0-3 into the table's players
+    winds: tuple[str, str, str, str]
+    winner: int | None = None
+    discarder: int | None = None
+    self_drawn: bool = False
+    fan_total: int = 0
+    flowers: int = 0
+    fans: tuple[FanView, ...] = ()
+    notation: str | None = None
+    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRow:
+    session: int
+    table: int
+    hand: int | None
+    player: PlayerView
+    seat: str  # starting seat
+    kind: str  # e.g. "false_win", "rule_violation", "lateness", "custom"
+    points: int
+    settlement: str  # "deducted" | "others" | "player"
+    to_player: PlayerView | None
+    reason: str
+    deltas: tuple[int, int, int, int]  # effect on the table, starting-seat order
+
+
+@dataclass(frozen=True, slots=True)
+class TableSheet:
+    """Everything on one table's score sheet (TOURNAMENT.md "Score sheet")."""
+
+    tournament: str
+    session: int
+    table: int
+    players: tuple[PlayerView, PlayerView, PlayerView, PlayerView]  # starting seats E, S, W, N
+    round_seats: tuple[tuple[str, str, str, str], ...]  # round_seats[i] = seat of player i in rounds E,S,W,N
+    hands_per_session: int
+    hands: tuple[HandRow, ...] = ()
+    penalties: tuple[PenaltyRow, ...] = ()
+    match_points: tuple[int, int, int, int] = (0, 0, 0, 0)  # hands + penalties
+    session_scores: tuple[int, int, int, int] = (500, 500, 500, 500)  # 500 + match points (display only)
+    ranks: tuple[int, int, int, int] = (1, 1, 1, 1)
+    table_points: tuple[float, float, float, float] = (1.75, 1.75, 1.75, 1.75)
+    time_called_after: int | None = None
+    signed_off: bool = False
+    version: int = 0  # optimistic-locking version of the table
+    session_date: date | None = None
+    start_time: datetime | None = None
+    end_time: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEntry:
+    session: int
+    table: int
+    seat: str
+    match_points: int
+    table_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    rank: int
+    number: str
+    name: str
+    team: str | None
+    table_points: float
+    match_points: int
+    sessions: tuple[SessionEntry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStandingRow:
+    rank: int
+    team: str
+    table_points: float
+    match_points: int
+    members: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    id: int
+    at: datetime
+    station: str
+    referee: str
+    action: str
+    what: str
+    before: str | None
+    after: str | None
+    reason: str | None
