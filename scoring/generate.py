@@ -6,6 +6,7 @@ pair; nine gates), no tile kind appears more than four times, and the situation 
 hand (see ``scoring.validate``).
 
 >>> import random
+>>> from scoring.notation import parse_hand
 >>> g = random_winning_hand(random.Random(7))
 >>> parse_hand(g.notation) == g.hand
 True
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
-from scoring.notation import format_hand, parse_hand
+from scoring.notation import format_hand
 from scoring.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile
 
 __all__ = ["FORMS", "GeneratedHand", "generate_hands", "random_context", "random_winning_hand"]

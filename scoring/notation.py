@@ -20,7 +20,7 @@ from scoring.errors import HandParseError
 from scoring.model import Hand, Meld, MeldKind
 from scoring.tiles import HONOR_LETTERS, SUITS, Tile
 
-__all__ = ["format_hand", "parse_hand", "parse_hand_uncached"]
+__all__ = ["format_hand", "parse_hand", "parse_hand_uncached", "tiles_text"]
 
 _SUIT_BASE = {"m": 0, "s": 9, "p": 18}
 _HONOR_TILE = {letter: 27 + i for i, letter in enumerate(HONOR_LETTERS)}
@@ -187,8 +187,12 @@ def parse_hand(text: str) -> Hand:
     return parse_hand_uncached(text)
 
 
-def _runs(tiles: tuple[Tile, ...] | list[Tile]) -> str:
-    """Tiles (in the given order) as runs sharing one suffix: (0, 1, 2, 27) -> "123mE"."""
+def tiles_text(tiles: tuple[Tile, ...] | list[Tile]) -> str:
+    """Tiles (in the given order) as runs sharing one suffix.
+
+    >>> tiles_text((0, 1, 2, 27))
+    '123mE'
+    """
     out: list[str] = []
     suit = -1
     for t in tiles:
@@ -227,8 +231,8 @@ def format_hand(hand: Hand) -> str:
     >>> format_hand(parse_hand("[789m2][777s3][234s3]E98sE7s"))
     '[789m2][777s3][234s3]89sEE7s'
     """
-    parts = [f"[{_runs(m.tiles)}{_offer_digit(m)}]" for m in hand.melds]
-    parts.append(_runs(sorted(hand.standing)))
+    parts = [f"[{tiles_text(m.tiles)}{_offer_digit(m)}]" for m in hand.melds]
+    parts.append(tiles_text(sorted(hand.standing)))
     if hand.winning is not None:
-        parts.append(_runs((hand.winning,)))
+        parts.append(tiles_text((hand.winning,)))
     return "".join(parts)
