@@ -1,0 +1,510 @@
+"""The table score sheet (R98 annex 5 比赛记分表): one landscape A4 page per table.
+
+Layout, top to bottom (all sizes in points; see docs/reports.md):
+
+* info boxes: session, table, date, start, end (empty boxes are filled by hand), and the mark legend;
+* the hand grid: for each wind round four hand columns; per hand the winner's fans (short Chinese names
+  and the fan total), then per player three rows: mark (▲ dealer, — discarder, + self-drawn, ○ draw,
+  ✓ false win, ✗ warning), points won, points lost; a Σ column at the right;
+* the result table: per player penalties, match points, session score (500 + match points), rank,
+  table points and the player's signature; then the penalty/remark box and the referee's and chief
+  referee's signatures.
+
+``blank=True`` prints the sheet before play: names, seats, the dealer ▲ of every hand (known from the
+rotation), and an empty grid with cells large enough to write in (≥ 11 mm × 7 mm).
+
+The grid is drawn directly on the canvas by one Flowable per table: it is exact, and 250 tables render
+in seconds (a Table of Paragraphs would build thousands of objects per page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, PageBreak
+
+from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
+from reports.base import WIND_EN, WIND_ZH, Report, fmt_points, fmt_signed
+from reports.fonts import FontSet
+
+GRID = colors.HexColor("#000000")
+SHADE = colors.HexColor("#EEEEEE")
+FAINT = colors.HexColor("#666666")
+PENALTY_KIND = {
+    "false_win": "错和 false win",
+    "rule_violation": "违例 violation",
+    "lateness": "迟到 late",
+    "custom": "罚分 penalty",
+}
+SETTLEMENT = {"deducted": "扣除 deducted", "others": "→三家 to others", "player": "→"}
+
+
+def fans_short(fans: Sequence[FanView]) -> list[str]:
+    """Chinese short names, ``×n`` for repeated fans: ["清一色", "幺九刻×2"]."""
+    return [f.zh + (f"×{f.count}" if f.count > 1 else "") for f in fans]
+
+
+def wrap(words: Sequence[str], font: str, size: float, width: float) -> list[str]:
+    """Greedy line filling; a word wider than the line is cut by characters (CJK has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if stringWidth(candidate, font, size) <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:
+            if stringWidth(line + ch, font, size) > width and line:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_lines(words: Sequence[str], font: str, width: float, height: float,
+              sizes: Sequence[float] = (6.0, 5.5, 5.0, 4.5)) -> tuple[float, list[str]]:
+    """The largest size at which ``words`` fit the box; at the smallest size, the overflow becomes "…"."""
+    for size in sizes:
+        lines = wrap(words, font, size, width)
+        if len(lines) * size * 1.1 <= height:
+            return size, lines
+    size = sizes[-1]
+    lines = wrap(words, font, size, width)
+    keep = max(1, int(height // (size * 1.1)))
+    if len(lines) > keep:
+        lines = lines[:keep]
+        last = lines[-1]
+        while last and stringWidth(last + "…", font, size) > width:
+            last = last[:-1]
+        lines[-1] = last + "…"
+    return size, lines
+
+
+def dealer_of(sheet: TableSheet, hand_index: int) -> int | None:
+    """The dealer of hand ``hand_index`` (0-based) from the seat rotation: the player at seat position
+    k in hand k of a wind round (TOURNAMENT.md "Seats and winds")."""
+    round_index, k = divmod(hand_index, 4)
+    for player, seats in enumerate(sheet.round_seats):
+        if round_index < len(seats) and seats[round_index] == SEATS[k]:
+            return player
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """Column widths and row heights of the sheet, in points. Width 784 fits landscape A4 at 10 mm."""
+
+    info_h: float = 30
+    gap: float = 7
+    seat_w: float = 50
+    player_w: float = 128
+    label_w: float = 34
+    total_w: float = 46
+    round_h: float = 14
+    hand_h: float = 14
+    fans_h: float = 36
+    row_h: float = 20  # one of the three rows (mark / won / lost) of a player
+    result_head_h: float = 22
+    result_row_h: float = 25
+    sign_h: float = 44
+
+
+class ScoreSheetPage(Flowable):
+    """One table's score sheet, drawn on the canvas."""
+
+    def __init__(self, sheet: TableSheet, fonts: FontSet, width: float, blank: bool,
+                 geometry: _Geometry) -> None:
+        super().__init__()
+        self.sheet = sheet
+        self.fonts = fonts
+        self.width = width
+        self.blank = blank
+        self.g = geometry
+        self.columns = max(1, sheet.hands_per_session)
+        self.hand_w = (width - geometry.seat_w - geometry.player_w - geometry.label_w - geometry.total_w) / self.columns
+        g = geometry
+        self.grid_h = g.round_h + g.hand_h + g.fans_h + 4 * 3 * g.row_h
+        self.height = (g.info_h + g.gap + self.grid_h + g.gap + g.result_head_h + 4 * g.result_row_h
+                       + g.gap + g.sign_h)
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    # -- drawing helpers (y measured downwards from the top of the flowable) ---------------------
+    def _y(self, top: float) -> float:
+        return self.height - top
+
+    def _text(self, x: float, top: float, w: float, h: float, text: str, size: float,
+              align: str = "center", font: str | None = None, color: colors.Color = GRID) -> None:
+        c = self.canv
+        c.setFillColor(color)
+        c.setFont(font or self.fonts.main, size)
+        baseline = self._y(top + h / 2) - size * 0.35
+        if align == "center":
+            c.drawCentredString(x + w / 2, baseline, text)
+        elif align == "right":
+            c.drawRightString(x + w - 2.5, baseline, text)
+        else:
+            c.drawString(x + 2.5, baseline, text)
+
+    def _label(self, x: float, top: float, text: str, size: float = 6) -> None:
+        """A small caption in the top-left corner of a box."""
+        c = self.canv
+        c.setFillColor(FAINT)
+        c.setFont(self.fonts.main, size)
+        c.drawString(x + 2, self._y(top) - size - 1, text)
+        c.setFillColor(GRID)
+
+    def _box(self, x: float, top: float, w: float, h: float, fill: colors.Color | None = None,
+             width: float = 0.6) -> None:
+        c = self.canv
+        c.setLineWidth(width)
+        if fill is not None:
+            c.setFillColor(fill)
+        c.rect(x, self._y(top + h), w, h, stroke=1, fill=1 if fill is not None else 0)
+        c.setFillColor(GRID)
+
+    def _fit(self, text: str, size: float, width: float) -> float:
+        """Shrink ``size`` until ``text`` fits ``width`` (names are never cut)."""
+        while size > 5 and stringWidth(text, self.fonts.main, size) > width:
+            size -= 0.5
+        return size
+
+    def _mark(self, x: float, top: float, w: float, h: float, marks: str) -> None:
+        printed = "".join(self.fonts.marks[m] for m in marks)
+        self._text(x, top, w, h, printed, 10, font=self.fonts.symbols)
+
+    # -- the page ---------------------------------------------------------------------------------
+    def draw(self) -> None:
+        g = self.g
+        top = 0.0
+        self._draw_info(top)
+        top += g.info_h + g.gap
+        self._draw_grid(top)
+        top += self.grid_h + g.gap
+        self._draw_results(top)
+        top += g.result_head_h + 4 * g.result_row_h + g.gap
+        self._draw_signatures(top)
+
+    def _draw_info(self, top: float) -> None:
+        s, h = self.sheet, self.g.info_h
+        day = s.session_date or (s.start_time.date() if s.start_time else None)
+        fields = [
+            ("Session 局", str(s.session), 62, 14),
+            ("Table 桌", str(s.table), 62, 14),
+            ("Date 日期", day.isoformat() if day else "", 96, 11),
+            ("Start 开始", s.start_time.strftime("%H:%M") if s.start_time else "", 66, 11),
+            ("End 结束", s.end_time.strftime("%H:%M") if s.end_time else "", 66, 11),
+            ("Time called after hand 时间到·盘", "" if s.time_called_after is None else str(s.time_called_after),
+             112, 11),
+        ]
+        x = 0.0
+        for caption, value, w, size in fields:
+            self._box(x, top, w, h, width=0.8)
+            self._label(x, top, caption)
+            self._text(x, top + 5, w, h - 5, value, size)
+            x += w
+        x += 8
+        legend = [("▲", "dealer 庄家"), ("—", "discarder 点和"), ("+", "self-drawn 自摸"),
+                  ("○", "draw 荒庄"), ("✓", "false win 错和"), ("✗", "warning 警告")]
+        c = self.canv
+        col_w = (self.width - x - 60) / 3
+        for i, (mark, words) in enumerate(legend):
+            lx = x + (i % 3) * col_w
+            ly = self._y(top + 11 + (i // 3) * 12)
+            c.setFont(self.fonts.symbols, 9)
+            c.drawString(lx, ly, self.fonts.marks[mark])
+            c.setFont(self.fonts.main, 7.5)
+            c.drawString(lx + 12, ly, words)
+        status = []
+        if s.signed_off:
+            status.append("Signed off 已确认")
+        c.setFont(self.fonts.main, 7)
+        for i, line in enumerate(status):
+            c.drawRightString(self.width, self._y(top + 11 + i * 12), line)
+
+    def _grid_x(self) -> tuple[float, float, float, float]:
+        g = self.g
+        seat_x = 0.0
+        player_x = seat_x + g.seat_w
+        label_x = player_x + g.player_w
+        hands_x = label_x + g.label_w
+        return seat_x, player_x, label_x, hands_x
+
+    def _draw_grid(self, top: float) -> None:
+        g, s = self.g, self.sheet
+        seat_x, player_x, label_x, hands_x = self._grid_x()
+        total_x = hands_x + self.columns * self.hand_w
+        head_h = g.round_h + g.hand_h + g.fans_h
+        # Column captions on the left and the Σ column.
+        self._box(seat_x, top, g.seat_w, head_h, fill=SHADE)
+        self._text(seat_x, top, g.seat_w, head_h / 2, "Seat 座位", 7.5)
+        self._text(seat_x, top + head_h / 2 - 6, g.seat_w, 12, "per round 各圈", 6, color=FAINT)
+        self._text(seat_x, top + head_h / 2 + 4, g.seat_w, 12, "东 南 西 北圈", 6, color=FAINT)
+        self._box(player_x, top, g.player_w, head_h, fill=SHADE)
+        self._text(player_x, top, g.player_w, head_h / 2, "Player 选手", 8)
+        self._text(player_x, top + head_h / 2, g.player_w, head_h / 2, "name · no. · team 姓名·编号·队", 6,
+                   color=FAINT)
+        self._box(label_x, top, g.label_w, g.round_h + g.hand_h, fill=SHADE)
+        self._text(label_x, top, g.label_w, g.round_h, "Round 圈", 6.5)
+        self._text(label_x, top + g.round_h, g.label_w, g.hand_h, "Hand 盘", 6.5)
+        self._box(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h, fill=SHADE)
+        self._text(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h / 2, "Fans 番种", 6.5)
+        self._text(label_x, top + g.round_h + g.hand_h + g.fans_h / 2, g.label_w, g.fans_h / 2,
+                   "total 番数", 6)
+        self._box(total_x, top, g.total_w, head_h, fill=SHADE)
+        self._text(total_x, top, g.total_w, head_h / 2, "Total Σ", 7.5)
+        self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, "合计", 7.5)
+        # Wind-round groups and hand numbers.
+        for r in range((self.columns + 3) // 4):
+            span = min(4, self.columns - 4 * r)
+            wind = SEATS[r % 4]
+            x = hands_x + 4 * r * self.hand_w
+            self._box(x, top, span * self.hand_w, g.round_h, fill=SHADE)
+            self._text(x, top, span * self.hand_w, g.round_h, f"{WIND_EN[wind]} round {WIND_ZH[wind]}风圈", 7)
+        hands = {h.hand: h for h in s.hands}
+        for col in range(self.columns):
+            x = hands_x + col * self.hand_w
+            self._box(x, top + g.round_h, self.hand_w, g.hand_h, fill=SHADE)
+            self._text(x, top + g.round_h, self.hand_w, g.hand_h, str(col + 1), 8)
+            self._box(x, top + g.round_h + g.hand_h, self.hand_w, g.fans_h)
+            row = hands.get(col + 1)
+            if row is not None and not self.blank:
+                self._draw_fans(x, top + g.round_h + g.hand_h, row)
+        # Player blocks.
+        marks = self._marks()
+        unplayed = s.time_called_after if (s.time_called_after is not None and not self.blank) else None
+        for i in range(4):
+            block_top = top + head_h + i * 3 * g.row_h
+            self._draw_player(i, block_top)
+            for j, caption in enumerate(("Mark 标记", "Won 得分", "Lost 失分")):
+                self._box(label_x, block_top + j * g.row_h, g.label_w, g.row_h, fill=SHADE)
+                self._text(label_x, block_top + j * g.row_h, g.label_w, g.row_h, caption, 5.8)
+            won = lost = 0
+            for col in range(self.columns):
+                x = hands_x + col * self.hand_w
+                dead = unplayed is not None and col + 1 > unplayed and (col + 1) not in hands
+                for j in range(3):
+                    self._box(x, block_top + j * g.row_h, self.hand_w, g.row_h, fill=SHADE if dead else None)
+                if marks[col][i]:
+                    self._mark(x, block_top, self.hand_w, g.row_h, marks[col][i])
+                row = hands.get(col + 1)
+                if row is None or self.blank:
+                    continue
+                delta = row.deltas[i]
+                if delta > 0:
+                    won += delta
+                    self._text(x, block_top + g.row_h, self.hand_w, g.row_h, str(delta), 9.5)
+                elif delta < 0:
+                    lost += -delta
+                    self._text(x, block_top + 2 * g.row_h, self.hand_w, g.row_h, str(-delta), 9.5)
+            for j in range(3):
+                self._box(total_x, block_top + j * g.row_h, g.total_w, g.row_h)
+            if not self.blank:
+                self._text(total_x, block_top, g.total_w, g.row_h, fmt_signed(won - lost), 9.5)
+                self._text(total_x, block_top + g.row_h, g.total_w, g.row_h, str(won), 9)
+                self._text(total_x, block_top + 2 * g.row_h, g.total_w, g.row_h, str(lost), 9)
+        # Heavier lines: around player blocks and between wind rounds, so a pen finds its cell.
+        c = self.canv
+        c.setLineWidth(1.4)
+        grid_bottom = top + self.grid_h
+        c.rect(0, self._y(grid_bottom), total_x + g.total_w, self.grid_h)
+        for i in range(5):
+            y = self._y(top + head_h + i * 3 * g.row_h)
+            c.line(0, y, total_x + g.total_w, y)
+        for r in range(1, (self.columns + 3) // 4):
+            x = hands_x + 4 * r * self.hand_w
+            c.line(x, self._y(top), x, self._y(grid_bottom))
+        for x in (hands_x, total_x):
+            c.line(x, self._y(top), x, self._y(grid_bottom))
+
+    def _marks(self) -> list[list[str]]:
+        """``marks[col][player]``: the symbols printed in each mark cell."""
+        s = self.sheet
+        marks = [["", "", "", ""] for _ in range(self.columns)]
+        hands = {h.hand: h for h in s.hands}
+        for col in range(self.columns):
+            row = hands.get(col + 1)
+            dealer = row.dealer if (row is not None and not self.blank) else dealer_of(s, col)
+            if dealer is not None:
+                marks[col][dealer] += "▲"
+            if row is None or self.blank:
+                continue
+            if row.kind == "draw":
+                for i in range(4):
+                    marks[col][i] += "○"
+            elif row.winner is not None:
+                if row.self_drawn:
+                    marks[col][row.winner] += "+"
+                elif row.discarder is not None:
+                    marks[col][row.discarder] += "—"
+        if not self.blank:
+            for penalty in s.penalties:
+                if penalty.hand is None or not 1 <= penalty.hand <= self.columns:
+                    continue
+                i = self._player_index(penalty.player.number)
+                if i is not None:
+                    marks[penalty.hand - 1][i] += "✓" if penalty.kind == "false_win" else "✗"
+        return marks
+
+    def _player_index(self, number: str) -> int | None:
+        for i, p in enumerate(self.sheet.players):
+            if p.number == number:
+                return i
+        return None
+
+    def _draw_fans(self, x: float, top: float, row: HandRow) -> None:
+        h, w = self.g.fans_h, self.hand_w
+        if row.kind == "draw":
+            self._text(x, top, w, h, "荒 draw", 6.5, color=FAINT)
+            return
+        total = f"{row.fan_total}番" + (f"+{row.flowers}花" if row.flowers else "")
+        self._text(x, top, w, 10, total, 7)
+        size, lines = fit_lines(fans_short(row.fans), self.fonts.main, w - 3, h - 11)
+        c = self.canv
+        c.setFont(self.fonts.main, size)
+        for n, line in enumerate(lines):
+            c.drawCentredString(x + w / 2, self._y(top + 10 + (n + 1) * size * 1.1) + 0.5, line)
+
+    def _draw_player(self, i: int, top: float) -> None:
+        g, s = self.g, self.sheet
+        seat_x, player_x, _, _ = self._grid_x()
+        h = 3 * g.row_h
+        start = SEATS[i]
+        self._box(seat_x, top, g.seat_w, h)
+        self._text(seat_x, top + 4, g.seat_w, h / 2, f"{start} {WIND_ZH[start]}", 14)
+        rounds = s.round_seats[i] if i < len(s.round_seats) else ()
+        self._text(seat_x, top + h / 2 + 4, g.seat_w, h / 2 - 4,
+                   " ".join(WIND_ZH.get(seat, seat) for seat in rounds), 8.5)
+        self._box(player_x, top, g.player_w, h)
+        p = s.players[i]
+        self._text(player_x, top + 2, g.player_w, h / 2, p.name, self._fit(p.name, 11, g.player_w - 6),
+                   align="left")
+        details = f"No. {p.number}" + (f" · {p.team}" if p.team else "")
+        self._text(player_x, top + h / 2, g.player_w, h / 3, details, self._fit(details, 7.5, g.player_w - 6),
+                   align="left", color=FAINT)
+
+    def _draw_results(self, top: float) -> None:
+        g, s = self.g, self.sheet
+        columns = [
+            ("Seat 座位", g.seat_w),
+            ("Player 选手", g.player_w),
+            ("Penalties 罚分", 62),
+            ("Match points 比赛分", 80),
+            ("Session score 局分 (500+)", 96),
+            ("Rank 名次", 50),
+            ("Table points 标准分", 70),
+        ]
+        used = sum(w for _, w in columns)
+        columns.append(("Player signature 选手签名", self.width - used))
+        x = 0.0
+        for caption, w in columns:
+            self._box(x, top, w, g.result_head_h, fill=SHADE)
+            self._text(x, top, w, g.result_head_h, caption, self._fit(caption, 7.5, w - 4))
+            x += w
+        penalties = [0, 0, 0, 0]
+        for p in s.penalties:
+            for i in range(4):
+                penalties[i] += p.deltas[i]
+        for i, player in enumerate(s.players):
+            row_top = top + g.result_head_h + i * g.result_row_h
+            values = [f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", player.name]
+            if self.blank:
+                values += ["", "", "", "", "", ""]
+            else:
+                values += [
+                    fmt_signed(penalties[i]) if any(penalties) else "",
+                    fmt_signed(s.match_points[i]),
+                    str(s.session_scores[i]),
+                    str(s.ranks[i]),
+                    fmt_points(s.table_points[i]),
+                    "",
+                ]
+            x = 0.0
+            for n, ((_, w), value) in enumerate(zip(columns, values, strict=True)):
+                self._box(x, row_top, w, g.result_row_h)
+                if value:
+                    align = "left" if n == 1 else "center"
+                    size = self._fit(value, 10.5, w - 6) if n == 1 else 11
+                    self._text(x, row_top, w, g.result_row_h, value, size, align=align)
+                x += w
+        c = self.canv
+        c.setLineWidth(1.4)
+        height = g.result_head_h + 4 * g.result_row_h
+        c.rect(0, self._y(top + height), self.width, height)
+
+    def _draw_signatures(self, top: float) -> None:
+        g, s = self.g, self.sheet
+        sign_w = 190
+        remarks_w = self.width - 2 * sign_w
+        self._box(0, top, remarks_w, g.sign_h, width=1.0)
+        self._label(0, top, "Penalties / remarks 罚分 / 备注", 6.5)
+        if not self.blank and s.penalties:
+            lines = [self._penalty_line(p) for p in s.penalties]
+            c = self.canv
+            size = 6.5 if len(lines) <= 4 else 5.5
+            c.setFont(self.fonts.main, size)
+            keep = int((g.sign_h - 10) // (size * 1.15))
+            for n, line in enumerate(lines[:keep]):
+                if n == keep - 1 and len(lines) > keep:
+                    line = f"… {len(lines) - n} more / 另有 {len(lines) - n} 条 (see penalty record 见罚分记录)"
+                c.drawString(3, self._y(top + 9 + (n + 1) * size * 1.15), line)
+        for n, caption in enumerate(("Referee 裁判员", "Chief referee 裁判长")):
+            x = remarks_w + n * sign_w
+            self._box(x, top, sign_w, g.sign_h, width=1.0)
+            self._label(x, top, f"{caption} — signature 签名", 6.5)
+
+    def _penalty_line(self, p: PenaltyRow) -> str:
+        hand = f"hand 盘 {p.hand}" if p.hand is not None else "session 全局"
+        kind = PENALTY_KIND.get(p.kind, p.kind)
+        settle = SETTLEMENT.get(p.settlement, p.settlement)
+        if p.settlement == "player" and p.to_player is not None:
+            settle = f"→ {p.to_player.name}"
+        reason = f" — {p.reason}" if p.reason else ""
+        return f"{p.seat} {p.player.name}: {kind} {p.points}, {hand}, {settle}{reason}"
+
+
+class ScoreSheetReport(Report[Sequence[TableSheet]]):
+    """Score sheets of a session: one landscape A4 page per table, in the order given."""
+
+    pagesize = landscape(A4)
+    left_margin = 10 * mm
+    right_margin = 10 * mm
+    top_margin = 15 * mm
+    bottom_margin = 11 * mm
+    title_en = "Score sheet"
+    title_zh = "比赛记分表"
+    geometry = _Geometry()
+
+    def __init__(self, blank: bool = False, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.blank = blank
+
+    def _tournament(self, data: Sequence[TableSheet]) -> str:
+        if not data:
+            raise ValueError("no tables to print: the session has no seating")
+        return data[0].tournament
+
+    def _subtitle(self, data: Sequence[TableSheet]) -> str:
+        sessions = sorted({s.session for s in data})
+        text = "Session 局 " + ", ".join(map(str, sessions))
+        return text + (" · blank 空白" if self.blank else "")
+
+    def _story(self, data: Sequence[TableSheet]) -> list[Flowable]:
+        width = self.pagesize[0] - self.left_margin - self.right_margin
+        story: list[Flowable] = []
+        for n, sheet in enumerate(data):
+            if n:
+                story.append(PageBreak())
+            story.append(ScoreSheetPage(sheet, self.fonts, width, self.blank, self.geometry))
+        return story

@@ -1,0 +1,108 @@
+"""Score sheets parsed back: one page per table, names (Chinese too), numbers, marks, fonts."""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+
+import pytest
+
+from reports import samples
+from reports.scoresheet import ScoreSheetReport, dealer_of, fit_lines
+from tests.reports.conftest import fonts, pages_text
+
+
+def test_one_page_per_table_with_frame(generated_at: datetime) -> None:
+    sheets = [samples.sheet(t) for t in (1, 2, 3)]
+    text = pages_text(ScoreSheetReport(generated_at=generated_at).render(sheets))
+    assert len(text) == 3
+    for n, (page, sheet) in enumerate(zip(text, sheets, strict=True), start=1):
+        assert f"Page {n} of 3" in page
+        assert "第五届国标麻将公开赛 MCR Open 2026" in page
+        assert "2026-11-29 18:05" in page  # generated at
+        assert "Table 桌" in page and "Session 局" in page
+        for p in sheet.players:
+            assert p.name in page
+            assert f"No. {p.number}" in page
+        for i in range(4):
+            assert str(sheet.session_scores[i]) in page
+
+
+def test_filled_sheet_shows_hands_totals_and_penalties(generated_at: datetime) -> None:
+    sheet = samples.sheet(1)
+    page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]
+    assert "张伟" in page and "李娜" in page
+    # Every hand's fan total and Chinese short fan names are printed.
+    for row in sheet.hands:
+        if row.kind == "win":
+            assert f"{row.fan_total}番" in page
+    assert "三色三同顺" in page
+    # Match points with their sign, session score 500 + match points, table points.
+    for i in range(4):
+        assert f"{sheet.match_points[i]:+d}" in page
+        assert str(500 + sheet.match_points[i]) in page
+    # Marks: dealer, discarder, self-drawn, draw, the false win of hand 5 (W player).
+    for mark in "▲—+○✓":
+        assert mark in page
+    assert "错和" in page and "迟到 5 min" in page
+    # Points won by the winner of hand 1.
+    first = sheet.hands[0]
+    assert str(first.deltas[first.winner]) in page
+
+
+def test_blank_sheet_has_names_seats_dealers_and_no_results(generated_at: datetime) -> None:
+    sheet = samples.sheet(3, hands=0)
+    page = pages_text(ScoreSheetReport(blank=True, generated_at=generated_at).render([sheet]))[0]
+    for p in sheet.players:
+        assert p.name in page
+    assert "Player signature 选手签名" in page
+    assert "Referee 裁判员" in page and "Chief referee 裁判长" in page
+    assert "blank 空白" in page
+    # 16 dealer marks pre-printed from the rotation, plus the one in the legend; nothing else.
+    assert page.count("▲") == 17
+    assert "番" not in page.replace("Fans 番种", "").replace("total 番数", "")
+    assert "500" not in page.replace("(500+)", "")
+
+
+def test_blank_flag_ignores_recorded_hands(generated_at: datetime) -> None:
+    sheet = samples.sheet(2)
+    page = pages_text(ScoreSheetReport(blank=True, generated_at=generated_at).render([sheet]))[0]
+    assert str(sheet.session_scores[0]) not in page
+
+
+def test_dealer_follows_the_rotation() -> None:
+    sheet = samples.sheet(1, hands=0)
+    # East round: seats E, S, W, N deal in turn; South round: the E starter sits S and deals second.
+    assert [dealer_of(sheet, h) for h in range(4)] == [0, 1, 2, 3]
+    assert [dealer_of(sheet, h) for h in range(4, 8)] == [1, 0, 3, 2]
+    for h in range(16):
+        assert dealer_of(sheet, h) == samples.dealer(samples.ROTATION, h + 1)
+
+
+def test_time_called_and_long_names(generated_at: datetime) -> None:
+    sheet = dataclasses.replace(samples.sheet(4, hands=9), time_called_after=9)
+    page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]
+    assert "Time called after hand" in page
+    assert "Maximilian von Hohenberg-Lichtenstein" in page
+
+
+def test_fonts_are_embedded(generated_at: datetime) -> None:
+    pdf = ScoreSheetReport(generated_at=generated_at).render([samples.sheet(1)])
+    used = fonts(pdf)
+    assert used and all(used.values()), used
+    assert not any("Helvetica" in name for name in used)
+
+
+def test_no_tables_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="no tables"):
+        ScoreSheetReport().render([])
+
+
+def test_fan_names_shrink_then_ellipsis() -> None:
+    from reports.fonts import fonts as report_fonts
+
+    font = report_fonts().main
+    size, lines = fit_lines(["清一色"], font, 30, 20)
+    assert (size, lines) == (6.0, ["清一色"])
+    size, lines = fit_lines(["三色三同顺"] * 20, font, 30, 20)
+    assert size == 4.5 and lines[-1].endswith("…")
