@@ -64,10 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _score(hand: Hand, ctx: WinContext) -> Any:
-    from scoring.engine import score_hand
     from scoring.validate import validate_hand
 
-    validate_hand(hand, ctx)
+    validate_hand(hand, ctx)  # the engine validates too; here first so input errors never need the engine
+    from scoring.engine import score_hand
+
     return score_hand(hand, ctx)
 
 
