@@ -8,7 +8,7 @@ page's drawing and stamps the frame on all of them when the document is saved (N
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -17,12 +17,14 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Table, TableStyle
 
 from reports.fonts import FontSet, fonts
 
 D = TypeVar("D")
+T = TypeVar("T")
 
 # Seats and winds in both languages (the sheets are read by Chinese- and English-speaking referees).
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
@@ -108,6 +110,33 @@ class Report(Generic[D]):
         sheet.add(ParagraphStyle("th_center", parent=sheet["th"], alignment=TA_CENTER))
         return sheet
 
+    @property
+    def frame_size(self) -> tuple[float, float]:
+        """Width and height of the body frame, in points."""
+        width, height = self.pagesize
+        return (width - self.left_margin - self.right_margin, height - self.top_margin - self.bottom_margin)
+
+    def _paged_tables(self, intro: Sequence[Flowable], header: list[object], blocks: Sequence[Sequence[list[object]]],
+                      widths: Sequence[float], header_h: float, row_h: float,
+                      style: Callable[[list[list[object]]], list[tuple]]) -> list[Flowable]:
+        """Fixed-height rows laid out page by page so that no block splits; the header repeats per page."""
+        width, height = self.frame_size
+        used = 0.0
+        for flowable in intro:
+            _, h = flowable.wrap(width, height)
+            used += h + flowable.getSpaceBefore() + flowable.getSpaceAfter()
+        first = int((height - used - header_h - 2) // row_h)
+        rest = int((height - header_h - 2) // row_h)
+        story: list[Flowable] = list(intro)
+        for n, rows in enumerate(pages_of_blocks(blocks, first, rest)):
+            if n:
+                story.append(PageBreak())
+            data = [header, *rows]
+            table = Table(data, colWidths=widths, rowHeights=[header_h] + [row_h] * len(rows))
+            table.setStyle(TableStyle(style(data)))
+            story.append(table)
+        return story
+
     # -- the document ---------------------------------------------------------------------------
     def _story(self, data: D) -> list[Flowable]:
         raise NotImplementedError
@@ -173,3 +202,60 @@ class Report(Generic[D]):
 
 def landscape_a4() -> tuple[float, float]:
     return landscape(A4)
+
+
+def table_style(font: str, size: float = 8.5, header_rows: int = 1, zebra: bool = True) -> list[tuple]:
+    """The common look of list tables: a shaded header, thin grid, optional zebra rows."""
+    style: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), font, size),
+        ("FONT", (0, 0), (-1, header_rows - 1), font, size - 1),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#DDDDDD")),
+        ("GRID", (0, 0), (-1, -1), 0.4, colors.HexColor("#888888")),
+        ("BOX", (0, 0), (-1, -1), 0.9, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if zebra:
+        style.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, colors.HexColor("#F3F3F3")]))
+    return style
+
+
+def fit_size(text: str, font: str, size: float, width: float, minimum: float = 5.5) -> float:
+    """The largest font size <= ``size`` at which ``text`` fits ``width`` points (never below ``minimum``)."""
+    while size > minimum and stringWidth(text, font, size) > width:
+        size -= 0.5
+    return size
+
+
+def shrink_cells(rows: Sequence[Sequence[object]], columns: Sequence[int], widths: Sequence[float],
+                 font: str, size: float, first_row: int = 1) -> list[tuple]:
+    """FONT commands that shrink long strings (names, teams) to their column instead of overflowing."""
+    out: list[tuple] = []
+    for r in range(first_row, len(rows)):
+        for col in columns:
+            text = rows[r][col]
+            if isinstance(text, str) and text:
+                fitted = fit_size(text, font, size, widths[col] - 6)
+                if fitted < size:
+                    out.append(("FONT", (col, r), (col, r), font, fitted))
+    return out
+
+
+def pages_of_blocks(blocks: Sequence[Sequence[T]], first: int, rest: int) -> list[list[T]]:
+    """Rows grouped by page so that no block (e.g. a table's four players) is split: the first page holds
+    ``first`` rows, the others ``rest``.
+
+    >>> pages_of_blocks([[1, 2], [3, 4], [5, 6]], first=3, rest=4)
+    [[1, 2], [3, 4, 5, 6]]
+    """
+    pages: list[list[T]] = [[]]
+    capacity = first
+    for block in blocks:
+        if pages[-1] and len(pages[-1]) + len(block) > capacity:
+            pages.append([])
+            capacity = rest
+        pages[-1].extend(block)
+    return pages

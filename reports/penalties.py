@@ -1,0 +1,90 @@
+"""The penalty record (R98 annex 4 违例处罚记录): every penalty of a session, one line each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from db.views import PenaltyRow
+from reports.base import WIND_ZH, Report, shrink_cells, table_style
+
+KIND = {
+    "false_win": "False win 错和",
+    "rule_violation": "Rule violation 违例",
+    "lateness": "Lateness 迟到",
+    "custom": "Penalty 罚分",
+}
+
+
+def settlement(row: PenaltyRow) -> str:
+    """How the points were settled, in both languages."""
+    if row.settlement == "deducted":
+        return "deducted 扣除"
+    if row.settlement == "others":
+        return f"{row.points // 3} to each other player 赔三家"
+    if row.settlement == "player" and row.to_player is not None:
+        return f"to 赔给 {row.to_player.name} ({row.to_player.number})"
+    return row.settlement
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRecord:
+    tournament: str
+    session: int
+    rows: Sequence[PenaltyRow]
+
+
+class PenaltiesReport(Report[PenaltyRecord]):
+    """Landscape A4: team, name, number, session/hand/table/seat, offence, points, settlement, remarks."""
+
+    pagesize = landscape(A4)
+    top_margin = 18 * mm
+    title_en = "Penalty record"
+    title_zh = "违例处罚记录"
+    header = ["Team\n队", "Player\n姓名", "No.\n编号", "Session\n局", "Hand\n盘", "Table\n桌", "Seat\n座位",
+              "Offence\n违例", "Points\n罚分", "Settlement\n处理", "Remarks\n备注"]
+    col_widths = (96, 112, 36, 38, 34, 34, 36, 92, 38, 130, 0)
+
+    def _tournament(self, data: PenaltyRecord) -> str:
+        return data.tournament
+
+    def _subtitle(self, data: PenaltyRecord) -> str:
+        return f"Session 局 {data.session}"
+
+    def _story(self, data: PenaltyRecord) -> list[Flowable]:
+        story: list[Flowable] = [
+            Paragraph(f"Penalty record, session {data.session} 第 {data.session} 局违例处罚记录",
+                      self.styles["title"]),
+            Spacer(1, 4),
+        ]
+        if not data.rows:
+            story.append(Paragraph(f"No penalties in session {data.session}. 本局无违例处罚。", self.styles["body"]))
+            return story
+        widths = list(self.col_widths)
+        widths[-1] = self.frame_size[0] - sum(widths[:-1])
+        rows: list[list[object]] = [list(self.header)]
+        ordered = sorted(data.rows, key=lambda r: (r.table, r.hand if r.hand is not None else 0, r.player.number))
+        for r in ordered:
+            rows.append([
+                r.player.team or "", r.player.name, r.player.number, str(r.session),
+                "" if r.hand is None else str(r.hand), str(r.table), f"{r.seat} {WIND_ZH.get(r.seat, '')}",
+                KIND.get(r.kind, r.kind), str(r.points), Paragraph(settlement(r), self.styles["cell"]),
+                Paragraph(r.reason, self.styles["cell"]),
+            ])
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        font = self.fonts.main
+        table.setStyle(TableStyle(
+            table_style(font, 8.5)
+            + [("ALIGN", (2, 0), (6, -1), "CENTER"), ("ALIGN", (8, 1), (8, -1), "RIGHT"),
+               ("LEADING", (0, 0), (-1, 0), 8.5)]
+            + shrink_cells(rows, (0, 1, 7), widths, font, 8.5)
+        ))
+        story.append(table)
+        total = sum(r.points for r in data.rows)
+        story += [Spacer(1, 6), Paragraph(f"{len(data.rows)} penalties, {total} points 共 {len(data.rows)} 次，"
+                                          f"{total} 分", self.styles["body"])]
+        return story

@@ -1,0 +1,119 @@
+"""Session results (R98 annex 6, per session): per table the four players with match points and table
+points, then the session's best scores and biggest hands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from db.views import SEATS, TableSheet
+from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, table_style
+from reports.scoresheet import fans_short
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResults:
+    tournament: str
+    session: int
+    tables: Sequence[TableSheet]
+    best: int = 10  # how many players the "best scores" list shows
+
+
+class ResultsReport(Report[SessionResults]):
+    """Portrait A4; a table's four players never split across pages (tables sorted by number)."""
+
+    title_en = "Session results"
+    title_zh = "本局成绩"
+    header = ["Table\n桌", "Seat\n座位", "No.\n编号", "Player 选手", "Team 队", "Match pts\n比赛分",
+              "Score\n局分", "Rank\n名次", "Table pts\n标准分"]
+    col_widths = (38, 38, 40, 138, 112, 48, 40, 32, 46)
+    size = 9.0
+
+    def _tournament(self, data: SessionResults) -> str:
+        return data.tournament
+
+    def _subtitle(self, data: SessionResults) -> str:
+        return f"Session 局 {data.session}"
+
+    def _story(self, data: SessionResults) -> list[Flowable]:
+        if not data.tables:
+            raise ValueError(f"session {data.session} has no tables to report")
+        intro = [
+            Paragraph(f"Session {data.session} results 第 {data.session} 局成绩", self.styles["title"]),
+            Paragraph("Match points 比赛分 · score 局分 = 500 + match points · table points 标准分 4/2/1/0 · "
+                      "grey table number: sheet not yet signed off 灰色桌号：尚未签字确认", self.styles["small"]),
+            Spacer(1, 6),
+        ]
+        blocks: list[list[list[object]]] = []
+        unsigned: set[int] = set()
+        for sheet in sorted(data.tables, key=lambda s: s.table):
+            block: list[list[object]] = []
+            if not sheet.signed_off:
+                unsigned.add(sheet.table)
+            for i in sorted(range(4), key=lambda i: (sheet.ranks[i], i)):
+                p = sheet.players[i]
+                block.append([
+                    "" if block else str(sheet.table),
+                    f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team or "",
+                    fmt_signed(sheet.match_points[i]), str(sheet.session_scores[i]), str(sheet.ranks[i]),
+                    fmt_points(sheet.table_points[i]),
+                ])
+            blocks.append(block)
+
+        def style(rows: list[list[object]]) -> list[tuple]:
+            font = self.fonts.main
+            out = table_style(font, self.size, zebra=False)
+            out += [("ALIGN", (5, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (2, -1), "CENTER"),
+                    ("LEADING", (0, 0), (-1, 0), 8.5)]
+            for r in range(1, len(rows)):
+                if rows[r][0]:
+                    out.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))
+                    out.append(("FONT", (0, r), (0, r), font, 12))
+                    if int(str(rows[r][0])) in unsigned:
+                        out.append(("TEXTCOLOR", (0, r), (0, r), colors.HexColor("#777777")))
+            return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
+
+        story = self._paged_tables(intro, self.header, blocks, self.col_widths, 22, 15, style)
+        return story + self._best(data)
+
+    def _best(self, data: SessionResults) -> list[Flowable]:
+        font = self.fonts.main
+        players = [(sheet.match_points[i], sheet.table, i, sheet) for sheet in data.tables for i in range(4)]
+        players.sort(key=lambda t: (-t[0], t[1], t[2]))
+        rows: list[list[object]] = [["#", "No. 编号", "Player 选手", "Team 队", "Table 桌", "Match 比赛分", "局分"]]
+        for n, (mp, table, i, sheet) in enumerate(players[: data.best], start=1):
+            p = sheet.players[i]
+            rows.append([str(n), p.number, p.name, p.team or "", str(table), fmt_signed(mp),
+                         str(sheet.session_scores[i])])
+        widths = (26, 44, 170, 130, 44, 60, 50)
+        best = Table(rows, colWidths=widths, repeatRows=1)
+        best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")]
+                                 + shrink_cells(rows, (2, 3), widths, font, 8.5)))
+        story: list[Flowable] = [
+            CondPageBreak(160),
+            Spacer(1, 10),
+            KeepTogether([Paragraph("Best scores of the session 本局最高分", self.styles["h2"]), best]),
+        ]
+        hands = [
+            (row.fan_total, sheet.table, row.hand, row, sheet)
+            for sheet in data.tables for row in sheet.hands if row.kind == "win" and row.winner is not None
+        ]
+        hands.sort(key=lambda t: (-t[0], t[1], t[2]))
+        if hands:
+            hand_rows: list[list[object]] = [["Fans 番", "Table 桌", "Hand 盘", "Player 选手", "Fans 番种"]]
+            for total, table, hand, row, sheet in hands[:5]:
+                winner = sheet.players[row.winner]  # type: ignore[index]
+                how = "自摸 self-drawn" if row.self_drawn else "点和 discard"
+                hand_rows.append([
+                    str(total), str(table), str(hand), winner.name,
+                    Paragraph(" ".join(fans_short(row.fans)) + f" ({how})", self.styles["cell"]),
+                ])
+            widths = (40, 40, 40, 170, 234)
+            biggest = Table(hand_rows, colWidths=widths, repeatRows=1)
+            biggest.setStyle(TableStyle(table_style(font) + shrink_cells(hand_rows, (3,), widths, font, 8.5)))
+            story += [Spacer(1, 8),
+                      KeepTogether([Paragraph("Biggest hands 最大番和牌", self.styles["h2"]), biggest])]
+        return story

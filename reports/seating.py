@@ -1,0 +1,139 @@
+"""Seating of a session: by table (for the referees), then alphabetically by player with table and seat
+(large print, for the entrance wall).
+
+Alphabetical order: names in Latin letters A–Z (case- and accent-insensitive) first, then Chinese
+names in Unicode order (no pinyin dictionary is shipped), then the player number.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
+
+from db.views import SEATS, PlayerView, TableSeating
+from reports.base import WIND_ZH, Report, shrink_cells, table_style
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSeating:
+    tournament: str
+    session: int
+    tables: Sequence[TableSeating]
+
+
+def sort_key(player: PlayerView) -> tuple[int, str, str]:
+    """Latin names first, accents ignored; CJK names after them.
+
+    >>> sorted(["张伟", "Émile", "anna", "Zoe"], key=lambda n: sort_key(PlayerView("1", n)))
+    ['anna', 'Émile', 'Zoe', '张伟']
+    """
+    plain = unicodedata.normalize("NFKD", player.name)
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold()
+    cjk = 1 if plain[:1] and ord(plain[0]) >= 0x2E80 else 0
+    return cjk, plain, player.number
+
+
+class SeatingReport(Report[SessionSeating]):
+    title_en = "Seating"
+    title_zh = "座位表"
+    table_widths = (38, 40, 40, 180, 0)  # table, seat, number, name, team (the rest of the width)
+    wall_widths = (150, 38, 42, 12, 150, 38, 42)  # name, table, seat | gap | name, table, seat
+
+    def _tournament(self, data: SessionSeating) -> str:
+        return data.tournament
+
+    def _subtitle(self, data: SessionSeating) -> str:
+        return f"Session 局 {data.session}"
+
+    def _story(self, data: SessionSeating) -> list[Flowable]:
+        if not data.tables:
+            raise ValueError(f"session {data.session} has no seating")
+        return self._by_table(data) + [PageBreak()] + self._by_player(data)
+
+    def _by_table(self, data: SessionSeating) -> list[Flowable]:
+        intro = [Paragraph(f"Session {data.session} seating by table 第 {data.session} 局按桌座位",
+                           self.styles["title"]), Spacer(1, 4)]
+        widths = list(self.table_widths)
+        widths[-1] = self.frame_size[0] - sum(widths[:-1])
+        blocks = []
+        for seating in sorted(data.tables, key=lambda t: t.table):
+            block: list[list[object]] = []
+            for i, p in enumerate(seating.players):
+                block.append(["" if block else str(seating.table), f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number,
+                              p.name, p.team or ""])
+            blocks.append(block)
+
+        def style(rows: list[list[object]]) -> list[tuple]:
+            out = table_style(self.fonts.main, 10, zebra=False) + [("ALIGN", (0, 0), (2, -1), "CENTER"),
+                                                                  ("LEADING", (0, 0), (-1, 0), 8.5)]
+            for r in range(1, len(rows)):
+                if rows[r][0]:
+                    out += [("LINEABOVE", (0, r), (-1, r), 1.2, colors.black),
+                            ("FONT", (0, r), (0, r), self.fonts.main, 14)]
+            return out + shrink_cells(rows, (3, 4), widths, self.fonts.main, 10)
+
+        header: list[object] = ["Table\n桌", "Seat\n座位", "No.\n编号", "Player 选手", "Team 队"]
+        return self._paged_tables(intro, header, blocks, widths, 22, 17, style)
+
+    def _by_player(self, data: SessionSeating) -> list[Flowable]:
+        """Two columns of large print; each page is filled down the left column, then the right."""
+        entries = sorted(
+            ((p, seating.table, SEATS[i]) for seating in data.tables for i, p in enumerate(seating.players)),
+            key=lambda e: sort_key(e[0]),
+        )
+        title = Paragraph(f"Session {data.session}: find your table 第 {data.session} 局：按姓名查桌号",
+                          self.styles["title"])
+        width, height = self.frame_size
+        _, title_h = title.wrap(width, height)
+        row_h, header_h = 19.0, 18.0
+        widths = list(self.wall_widths)
+        spare = width - sum(widths)
+        widths[0] += spare / 2
+        widths[4] += spare / 2
+        story: list[Flowable] = []
+        first = True
+        while entries or first:
+            available = height - header_h - 4 - (title_h + 10 if first else 0)
+            per_column = int(available // row_h)
+            page, entries = entries[: 2 * per_column], entries[2 * per_column:]
+            left, right = page[:per_column], page[per_column:]
+            rows: list[list[object]] = [["Player 选手", "Table 桌", "Seat 座位", "", "Player 选手", "Table 桌",
+                                         "Seat 座位"]]
+            for n in range(len(left)):
+                row: list[object] = []
+                for side in (left, right):
+                    if n < len(side):
+                        p, table, seat = side[n]
+                        row += [f"{p.name} ({p.number})", str(table), f"{seat} {WIND_ZH[seat]}"]
+                    else:
+                        row += ["", "", ""]
+                    if side is left:
+                        row.append("")
+                rows.append(row)
+            font = self.fonts.main
+            style = [
+                ("FONT", (0, 0), (-1, -1), font, 11.5),
+                ("FONT", (0, 0), (-1, 0), font, 8.5),
+                ("BACKGROUND", (0, 0), (2, 0), colors.HexColor("#DDDDDD")),
+                ("BACKGROUND", (4, 0), (6, 0), colors.HexColor("#DDDDDD")),
+                ("LINEBELOW", (0, 0), (2, -1), 0.4, colors.HexColor("#999999")),
+                ("LINEBELOW", (4, 0), (6, -1), 0.4, colors.HexColor("#999999")),
+                ("FONT", (1, 1), (1, -1), font, 13),
+                ("FONT", (5, 1), (5, -1), font, 13),
+                ("ALIGN", (1, 0), (2, -1), "CENTER"),
+                ("ALIGN", (5, 0), (6, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ] + shrink_cells(rows, (0, 4), widths, font, 11.5)
+            table = Table(rows, colWidths=widths, rowHeights=[header_h] + [row_h] * (len(rows) - 1))
+            table.setStyle(TableStyle(style))
+            if first:
+                story += [title, Spacer(1, 6)]
+            else:
+                story.append(PageBreak())
+            story.append(table)
+            first = False
+        return story

@@ -1,0 +1,107 @@
+"""Standings (R98 annex 6, overall): individual ranking with table points, match points and the
+per-session breakdown; or the team ranking (``teams=True`` in the data)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from db.views import StandingRow, TeamStandingRow
+from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    tournament: str
+    after: int  # standings after this many sessions
+    players: Sequence[StandingRow] = ()
+    teams: Sequence[TeamStandingRow] | None = None  # set: print the team ranking instead of players
+
+
+class StandingsReport(Report[Standings]):
+    """Landscape A4 so that up to ten sessions fit beside the totals (table points / match points each)."""
+
+    pagesize = landscape(A4)
+    top_margin = 18 * mm
+    title_en = "Standings"
+    title_zh = "成绩排名"
+    fixed = (36, 40, 150, 120, 50, 56)  # rank, number, player, team, table points, match points
+
+    def _tournament(self, data: Standings) -> str:
+        return data.tournament
+
+    def _subtitle(self, data: Standings) -> str:
+        what = "Teams 团体" if data.teams is not None else "Players 个人"
+        return f"{what} · after session 第 {data.after} 局后"
+
+    def _story(self, data: Standings) -> list[Flowable]:
+        if data.teams is not None:
+            return self._teams(data, data.teams)
+        return self._players(data)
+
+    def _players(self, data: Standings) -> list[Flowable]:
+        story: list[Flowable] = [
+            Paragraph(f"Individual standings after session {data.after} 第 {data.after} 局后个人排名",
+                      self.styles["title"]),
+            Paragraph("Per session: table points / match points 各局：标准分 / 比赛分 · ranking by table points, "
+                      "then match points 先比标准分，再比比赛分", self.styles["small"]),
+            Spacer(1, 5),
+        ]
+        if not data.players:
+            return story + [Paragraph("No results yet. 尚无成绩。", self.styles["body"])]
+        sessions = max([data.after, *(e.session for r in data.players for e in r.sessions)])
+        width = self.frame_size[0]
+        per_session = min(56.0, (width - sum(self.fixed)) / max(1, sessions))
+        widths = [*self.fixed, *([per_session] * sessions)]
+        widths[2] += width - sum(widths)  # the spare width goes to the names
+        header: list[object] = ["Rank\n名次", "No.\n编号", "Player 选手", "Team 队", "Table pts\n标准分",
+                                "Match pts\n比赛分", *(f"S{n}\n第{n}局" for n in range(1, sessions + 1))]
+        rows: list[list[object]] = [header]
+        for r in data.players:
+            by_session = {e.session: e for e in r.sessions}
+            cells = [
+                f"{fmt_points(by_session[n].table_points)} / {fmt_signed(by_session[n].match_points)}"
+                if n in by_session else "–"
+                for n in range(1, sessions + 1)
+            ]
+            rows.append([str(r.rank), r.number, r.name, r.team or "", fmt_points(r.table_points),
+                         fmt_signed(r.match_points), *cells])
+        font = self.fonts.main
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(
+            table_style(font, 9)
+            + [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
+               ("FONT", (4, 1), (4, -1), font, 10.5), ("LEADING", (0, 0), (-1, 0), 8.5)]
+            + shrink_cells(rows, (2, 3, *range(6, 6 + sessions)), widths, font, 9)
+        ))
+        return story + [table]
+
+    def _teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
+        story: list[Flowable] = [
+            Paragraph(f"Team standings after session {data.after} 第 {data.after} 局后团体排名",
+                      self.styles["title"]),
+            Paragraph("Team total: the members' table points, then match points 团体成绩：队员标准分之和，再比比赛分",
+                      self.styles["small"]),
+            Spacer(1, 5),
+        ]
+        if not teams:
+            return story + [Paragraph("No teams. 无团体。", self.styles["body"])]
+        widths = [40, 180, 60, 64, self.frame_size[0] - 344]
+        rows: list[list[object]] = [["Rank\n名次", "Team 队", "Table pts\n标准分", "Match pts\n比赛分",
+                                     "Members 队员"]]
+        for t in teams:
+            rows.append([str(t.rank), t.team, fmt_points(t.table_points), fmt_signed(t.match_points),
+                         Paragraph(", ".join(t.members), self.styles["cell"])])
+        font = self.fonts.main
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(
+            table_style(font, 10)
+            + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (3, -1), "RIGHT"),
+               ("LEADING", (0, 0), (-1, 0), 8.5)]
+            + shrink_cells(rows, (1,), widths, font, 10)
+        ))
+        return story + [table]

@@ -1,0 +1,146 @@
+"""Results, penalty record, seating and standings parsed back from the PDF."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime
+
+import pytest
+from pypdf import PdfReader
+
+from db.views import PlayerView, SessionEntry, StandingRow, TableSeating, TeamStandingRow
+from reports import samples
+from reports.penalties import PenaltiesReport, PenaltyRecord
+from reports.results import ResultsReport, SessionResults
+from reports.seating import SeatingReport, SessionSeating, sort_key
+from reports.standings import Standings, StandingsReport
+from tests.reports.conftest import fonts, pages_text
+
+T = "第五届国标麻将公开赛 MCR Open 2026"
+
+
+def _frame_ok(pages: list[str]) -> None:
+    for n, page in enumerate(pages, start=1):
+        assert f"Page {n} of {len(pages)}" in page
+        assert T in page
+        assert "2026-11-29 18:05" in page
+
+
+def test_results_lists_every_player_and_the_best_scores(generated_at: datetime) -> None:
+    sheets = [samples.sheet(t) for t in range(1, 16)]
+    pdf = ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets))
+    pages = pages_text(pdf)
+    assert len(pages) >= 2
+    _frame_ok(pages)
+    text = "\n".join(pages)
+    for sheet in sheets:
+        for i, p in enumerate(sheet.players):
+            assert p.name in text
+            assert f"{p.number}" in text
+            assert str(sheet.session_scores[i]) in text
+    assert "Best scores of the session 本局最高分" in text
+    top = max((s.match_points[i], s.players[i].name) for s in sheets for i in range(4))
+    best_part = text.split("本局最高分", 1)[1]
+    assert top[1] in best_part and f"+{top[0]}" in best_part
+    assert "Biggest hands 最大番和牌" in text
+    assert all(fonts(pdf).values())
+
+
+def test_results_never_split_a_table_across_pages(generated_at: datetime) -> None:
+    sheets = [samples.sheet(t) for t in range(1, 40)]
+    pages = pages_text(ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets)))
+    # One cell per line in the extracted text; the "best scores" list after the tables is left out.
+    cells = [set(page.split("Best scores")[0].splitlines()) for page in pages]
+    assert len(pages) >= 4
+    for sheet in sheets:
+        holders = {n for n, lines in enumerate(cells) for p in sheet.players if p.number in lines}
+        assert len(holders) == 1, (sheet.table, holders)
+
+
+def test_penalty_record(generated_at: datetime) -> None:
+    rows = [p for t in (1, 5) for p in samples.sheet(t).penalties]
+    pdf = PenaltiesReport(generated_at=generated_at).render(PenaltyRecord(T, 1, rows))
+    pages = pages_text(pdf)
+    _frame_ok(pages)
+    text = pages[0]
+    for r in rows:
+        assert r.player.name in text and r.player.number in text
+    assert "False win 错和" in text and "Lateness 迟到" in text
+    assert "10 to each other player 赔三家" in text and "deducted 扣除" in text
+    assert "错和 under 8 fans" in text
+    assert "4 penalties, 80 points" in text
+
+
+def test_empty_penalty_record_says_so(generated_at: datetime) -> None:
+    pages = pages_text(PenaltiesReport(generated_at=generated_at).render(PenaltyRecord(T, 2, [])))
+    assert "No penalties in session 2" in pages[0]
+
+
+def test_seating_by_table_and_alphabetical(generated_at: datetime) -> None:
+    tables = [TableSeating(3, s.table, s.players) for s in (samples.sheet(t) for t in range(1, 31))]
+    pdf = SeatingReport(generated_at=generated_at).render(SessionSeating(T, 3, tables))
+    pages = pages_text(pdf)
+    _frame_ok(pages)
+    by_player_start = next(n for n, p in enumerate(pages) if "find your table" in p)
+    assert by_player_start > 0
+    by_table = "\n".join(pages[:by_player_start])
+    wall = "\n".join(pages[by_player_start:])
+    for t in tables:
+        for p in t.players:
+            assert p.name in by_table
+            assert f"{p.name} ({p.number})" in wall
+    # Alphabetical: Anna before Ingrid before the Chinese names.
+    assert wall.index("Anna Schmidt (002)") < wall.index("Ingrid Johansson (010)") < wall.index("张伟 (001)")
+    assert all(fonts(pdf).values())
+
+
+def test_sort_key_ignores_accents_and_case() -> None:
+    names = ["Émile", "zoe", "Ada", "李娜", "ÅSA"]
+    ordered = sorted(names, key=lambda n: sort_key(PlayerView("1", n)))
+    assert ordered == ["Ada", "ÅSA", "Émile", "zoe", "李娜"]
+
+
+def _standings() -> list[StandingRow]:
+    rows = []
+    for n in range(1, 9):
+        p = samples.player(n)
+        sessions = tuple(SessionEntry(s, n, "E", 10 * n - 40 + s, 4.0 if n % 4 == 1 else 1.5) for s in (1, 2, 3))
+        rows.append(StandingRow(n, p.number, p.name, p.team, sum(e.table_points for e in sessions),
+                                sum(e.match_points for e in sessions), sessions))
+    return rows
+
+
+def test_individual_standings(generated_at: datetime) -> None:
+    rows = _standings()
+    pdf = StandingsReport(generated_at=generated_at).render(Standings(T, 3, rows))
+    pages = pages_text(pdf)
+    _frame_ok(pages)
+    text = pages[0]
+    assert "after session 3" in text
+    for r in rows:
+        assert r.name in text
+    assert "S3" in text and "4 / -29" in text  # player 1, session 1: 4 table points, -29 match points
+    assert "\n12\n-84\n" in text  # player 1 totals: table points, match points
+    assert all(fonts(pdf).values())
+
+
+def test_team_standings(generated_at: datetime) -> None:
+    teams = [TeamStandingRow(1, "北京队", 18.5, 120, ("张伟", "李娜")), TeamStandingRow(2, "Helsinki", 9, -120)]
+    pages = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 2, (), teams)))
+    assert "Team standings after session 2" in pages[0]
+    assert "北京队" in pages[0] and "18.5" in pages[0] and "+120" in pages[0] and "张伟, 李娜" in pages[0]
+
+
+def test_page_count_grows_with_the_data(generated_at: datetime) -> None:
+    small = ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, [samples.sheet(1)]))
+    big = ResultsReport(generated_at=generated_at).render(
+        SessionResults(T, 1, [samples.sheet(t) for t in range(1, 61)]))
+    assert len(PdfReader(io.BytesIO(small)).pages) == 1
+    assert len(PdfReader(io.BytesIO(big)).pages) >= 5
+
+
+def test_empty_inputs_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="session 4 has no tables"):
+        ResultsReport().render(SessionResults(T, 4, []))
+    with pytest.raises(ValueError, match="session 4 has no seating"):
+        SeatingReport().render(SessionSeating(T, 4, []))
