@@ -4,7 +4,13 @@ Public API::
 
     from scoring import parse_hand, score_hand, WinContext, Wind
     result = score_hand(parse_hand("[789m2][777s3][234s3]89sEE7s"), WinContext(self_drawn=False))
+
+``score_hand`` and ``waiting_tiles`` are loaded on first use, so ``import scoring`` stays light.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from scoring.errors import (
     FlowerCountError,
@@ -17,12 +23,33 @@ from scoring.errors import (
 )
 from scoring.fans import FAN_INFO, Fan
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
+from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.settlement import BOTTOM_POINTS, Settlement, settle_draw, settle_win
+from scoring.validate import validate_hand
+
+if TYPE_CHECKING:
+    from scoring.engine import score_hand
+    from scoring.waits import waiting_tiles
 
 __all__ = [
     "BOTTOM_POINTS", "FAN_INFO", "MINIMUM_FANS",
     "AwardedFan", "Fan", "FlowerCountError", "Hand", "HandError", "HandParseError", "Meld", "MeldKind",
     "NotWinningError", "ScoreResult", "Settlement", "SituationError", "TileCountError", "TooManyCopiesError",
-    "WinContext", "Wind", "settle_draw", "settle_win",
+    "WinContext", "Wind", "format_hand", "parse_hand", "score_hand", "settle_draw", "settle_win",
+    "validate_hand", "waiting_tiles",
 ]
+
+_LAZY = {"score_hand": "scoring.engine", "waiting_tiles": "scoring.waits"}
+
+
+def __getattr__(attr: str) -> Any:
+    """Load the engine's entry points on first use (PEP 562)."""
+    module = _LAZY.get(attr)
+    if module is None:
+        raise AttributeError(f"module 'scoring' has no attribute {attr!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), attr)
+    globals()[attr] = value
+    return value
