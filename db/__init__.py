@@ -1,1 +1,26 @@
-"""db layer."""
+"""Tournament store: SQLAlchemy models, migrations, services (writes), queries (read models), CLI.
+
+Typical use (one transaction per user action)::
+
+    from db import open_database, queries, service
+    with open_database("tournament.sqlite") as db:
+        with db.factory.begin() as s:
+            service.record_draw(s, session=1, table=2, hand=5)
+        with db.factory() as s:
+            sheet = queries.table_sheet(s, 1, 2)
+"""
+
+from db.errors import (
+    FrozenSettingsError,
+    InputError,
+    NotInitialisedError,
+    SchemaTooNewError,
+    StaleTableError,
+    TournamentError,
+)
+from db.store import Database, open_database
+
+__all__ = [
+    "Database", "FrozenSettingsError", "InputError", "NotInitialisedError", "SchemaTooNewError",
+    "StaleTableError", "TournamentError", "open_database",
+]

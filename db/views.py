@@ -68,6 +68,12 @@ class HandRow:
     fans: tuple[FanView, ...] = ()
     notation: str | None = None
     deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    session: int = 0
+    table: int = 0
+    fourth_tile: bool = False
+    kong_related: bool = False
+    last_tile_of_wall: bool = False
+    flowers_known: bool = True  # False for a totals-only win entered without its flower count
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +89,7 @@ class PenaltyRow:
     to_player: PlayerView | None
     reason: str
     deltas: tuple[int, int, int, int]  # effect on the table, starting-seat order
+    id: int = 0  # for corrections (service.correct_penalty / delete_penalty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,3 +156,19 @@ class AuditEntry:
     before: str | None
     after: str | None
     reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableProgress:
+    """Where a table stands in a session (the GUI's overview and the referee's "next hand")."""
+
+    session: int
+    table: int
+    players: tuple[str, str, str, str]  # numbers at starting seats E, S, W, N
+    hands_recorded: int
+    penalties: int
+    time_called_after: int | None
+    finished: bool  # all hands played or time called
+    next_hand: int | None  # None when finished
+    signed_off: bool
+    version: int

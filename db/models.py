@@ -1,0 +1,162 @@
+"""SQLAlchemy 2 typed models: one tournament per database.
+
+Results are stored per table slot with the starting-seat *position* (0–3) of the winner, discarder or
+penalised player, and the four point changes ``d0..d3`` in starting-seat order. Standings are computed
+from these rows, never stored, so there is one source of truth.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Stable constraint names so Alembic batch migrations on SQLite can address them.
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+
+
+class Tournament(Base):
+    """The single row (id 1) describing the tournament and its frozen settings."""
+
+    __tablename__ = "tournament"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    profile: Mapped[str] = mapped_column(String(20))
+    sessions: Mapped[int] = mapped_column(Integer)
+    hands_per_session: Mapped[int] = mapped_column(Integer)
+    flowers: Mapped[bool] = mapped_column(Boolean)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)  # profiles.Settings.to_json()
+    start_date: Mapped[date | None] = mapped_column(Date, nullable=True)
+    seating_seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The balanced plan for all sessions: list (session) of list (table) of [E, S, W, N] numbers.
+    seating_plan: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Player(Base):
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    number: Mapped[str] = mapped_column(String(32), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    team: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    country: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)  # first session missed
+
+
+class SessionTable(Base):
+    """One table of one session; ``version`` counts every change (optimistic locking)."""
+
+    __tablename__ = "session_tables"
+    __table_args__ = (UniqueConstraint("session", "table_no"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    time_called_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    signed_off: Mapped[bool] = mapped_column(Boolean, default=False)
+    start_time: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    end_time: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+    seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.position",
+                                             cascade="all, delete-orphan")
+
+
+class Seat(Base):
+    """A player's starting seat (position 0–3 = E, S, W, N) at a table of a session."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "position"), UniqueConstraint("session", "player_id"))
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("session_tables.id", ondelete="CASCADE"), index=True)
+    session: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+
+    table: Mapped[SessionTable] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class HandResult(Base):
+    """A win or a draw in one hand slot of a table."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("table_id", "hand_no"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("session_tables.id", ondelete="CASCADE"), index=True)
+    hand_no: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(10))  # "win" | "draw"
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    discarder: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    self_drawn: Mapped[bool] = mapped_column(Boolean, default=False)
+    fan_total: Mapped[int] = mapped_column(Integer, default=0)  # base points incl. flowers
+    flowers: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None = not known (totals only)
+    notation: Mapped[str | None] = mapped_column(Text, nullable=True)
+    fourth_tile: Mapped[bool] = mapped_column(Boolean, default=False)
+    kong_related: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_tile_of_wall: Mapped[bool] = mapped_column(Boolean, default=False)
+    fans: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)  # [{"id": Fan, "count": n}]
+    d0: Mapped[int] = mapped_column(Integer, default=0)
+    d1: Mapped[int] = mapped_column(Integer, default=0)
+    d2: Mapped[int] = mapped_column(Integer, default=0)
+    d3: Mapped[int] = mapped_column(Integer, default=0)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime)
+    station: Mapped[str] = mapped_column(String(100), default="")
+    referee: Mapped[str] = mapped_column(String(100), default="")
+
+
+class Penalty(Base):
+    __tablename__ = "penalties"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("session_tables.id", ondelete="CASCADE"), index=True)
+    hand_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    position: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(40))
+    points: Mapped[int] = mapped_column(Integer)
+    settlement: Mapped[str] = mapped_column(String(10))  # "deducted" | "others" | "player"
+    to_position: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    d0: Mapped[int] = mapped_column(Integer, default=0)
+    d1: Mapped[int] = mapped_column(Integer, default=0)
+    d2: Mapped[int] = mapped_column(Integer, default=0)
+    d3: Mapped[int] = mapped_column(Integer, default=0)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime)
+    station: Mapped[str] = mapped_column(String(100), default="")
+    referee: Mapped[str] = mapped_column(String(100), default="")
+
+
+class AuditLog(Base):
+    """Every change: what, the state before and after (JSON text), when, where, who, why."""
+
+    __tablename__ = "audit_log"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime)
+    station: Mapped[str] = mapped_column(String(100), default="")
+    referee: Mapped[str] = mapped_column(String(100), default="")
+    action: Mapped[str] = mapped_column(String(40))
+    what: Mapped[str] = mapped_column(Text)
+    before: Mapped[str | None] = mapped_column(Text, nullable=True)
+    after: Mapped[str | None] = mapped_column(Text, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)

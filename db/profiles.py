@@ -1,0 +1,142 @@
+"""Rule profiles: the tournament settings TOURNAMENT.md lists, with the R98 (``cmr1998``) and GB defaults.
+
+A profile only seeds the settings at ``init``; the tournament stores its own copy, so later changes to
+these defaults never alter an existing tournament.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+
+class Settlement(StrEnum):
+    DEDUCTED = "deducted"  # the points leave the table
+    OTHERS = "others"  # split equally among the other three
+    PLAYER = "player"  # paid to one named player
+
+
+class SeatRotation(StrEnum):
+    ROTATE = "rotate"  # TOURNAMENT.md rotation table before each wind round
+    FIXED = "fixed"  # "no seat changes"
+
+
+class TieBreak(StrEnum):
+    TABLE_POINTS = "table_points"
+    MATCH_POINTS = "match_points"
+    BEST_SESSION = "best_session_table_points"  # highest single-session table points
+    BEST_SESSION_COUNT = "best_session_count"  # how many times that was reached
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyPreset:
+    """A penalty the referee picks from a list. ``amounts`` empty = free amount."""
+
+    kind: str
+    zh: str
+    en: str
+    settlement: Settlement
+    amounts: tuple[int, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    profile: str
+    sessions: int
+    hands_per_session: int
+    flowers: bool
+    table_points: tuple[float, float, float, float] = (4.0, 2.0, 1.0, 0.0)
+    tie_breaks: tuple[TieBreak, ...] = (TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS)
+    seat_rotation: SeatRotation = SeatRotation.ROTATE
+    penalty_presets: tuple[PenaltyPreset, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["table_points"] = list(self.table_points)
+        d["tie_breaks"] = [str(t) for t in self.tie_breaks]
+        d["seat_rotation"] = str(self.seat_rotation)
+        d["penalty_presets"] = [
+            {**asdict(p), "settlement": str(p.settlement), "amounts": list(p.amounts)} for p in self.penalty_presets
+        ]
+        return d
+
+    @staticmethod
+    def from_json(d: dict[str, Any]) -> Settings:
+        tp = tuple(float(x) for x in d["table_points"])
+        return Settings(
+            profile=d["profile"],
+            sessions=int(d["sessions"]),
+            hands_per_session=int(d["hands_per_session"]),
+            flowers=bool(d["flowers"]),
+            table_points=(tp[0], tp[1], tp[2], tp[3]),
+            tie_breaks=tuple(TieBreak(t) for t in d["tie_breaks"]),
+            seat_rotation=SeatRotation(d["seat_rotation"]),
+            penalty_presets=tuple(
+                PenaltyPreset(p["kind"], p["zh"], p["en"], Settlement(p["settlement"]), tuple(p["amounts"]),
+                              p.get("note", ""))
+                for p in d["penalty_presets"]
+            ),
+        )
+
+
+R98_PENALTIES = (
+    PenaltyPreset("false_win_wrong", "错和", "False win (under 8 fans, wrong tile)", Settlement.OTHERS, (30,),
+                  "10 to each other player; may not win this hand"),
+    PenaltyPreset("false_win_not_ready", "诈和", "False win (not ready)", Settlement.OTHERS, (60,),
+                  "20 to each other player"),
+    PenaltyPreset("rule_violation", "违规", "Rule violation (empty call, early draw, ...)", Settlement.DEDUCTED,
+                  (5, 10, 20, 30, 40, 50, 60)),
+    PenaltyPreset("lateness", "迟到", "Lateness", Settlement.DEDUCTED, (10, 20), "10 up to 10 min, 20 up to 15 min"),
+    PenaltyPreset("custom", "其他", "Other", Settlement.DEDUCTED),
+)
+
+GB_PENALTIES = (
+    PenaltyPreset("false_win_wrong", "错和", "False win (under 8 fans, wrong tile)", Settlement.OTHERS, (30,),
+                  "10 to each other player"),
+    PenaltyPreset("false_win_not_ready", "诈和", "False win (not ready)", Settlement.OTHERS, (30,),
+                  "10 to each other player"),
+    PenaltyPreset("rule_violation", "违规", "Rule violation", Settlement.DEDUCTED),
+    PenaltyPreset("lateness", "迟到", "Lateness", Settlement.DEDUCTED),
+    PenaltyPreset("custom", "其他", "Other", Settlement.DEDUCTED),
+)
+
+PROFILES: dict[str, Settings] = {
+    "cmr1998": Settings(
+        profile="cmr1998", sessions=5, hands_per_session=16, flowers=True,
+        tie_breaks=(TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS, TieBreak.BEST_SESSION,
+                    TieBreak.BEST_SESSION_COUNT),
+        penalty_presets=R98_PENALTIES,
+    ),
+    "gb": Settings(
+        profile="gb", sessions=5, hands_per_session=16, flowers=True,
+        tie_breaks=(TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS),
+        penalty_presets=GB_PENALTIES,
+    ),
+}
+
+PENALTY_KINDS = ("false_win_wrong", "false_win_not_ready", "false_win", "rule_violation", "lateness", "custom")
+
+
+def profile_settings(profile: str, *, sessions: int | None = None, hands_per_session: int | None = None,
+                     flowers: bool | None = None, seat_rotation: SeatRotation | None = None) -> Settings:
+    """The profile's defaults with the given overrides, validated."""
+    from dataclasses import replace
+
+    from db.errors import InputError
+
+    if profile not in PROFILES:
+        raise InputError("profile", f"unknown rule profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    base = PROFILES[profile]
+    if sessions is not None and not 1 <= sessions <= 100:
+        raise InputError("sessions", f"{sessions} sessions: must be 1–100")
+    if hands_per_session is not None and not 1 <= hands_per_session <= 64:
+        raise InputError("hands_per_session", f"{hands_per_session} hands per session: must be 1–64")
+    return replace(
+        base,
+        sessions=base.sessions if sessions is None else sessions,
+        hands_per_session=base.hands_per_session if hands_per_session is None else hands_per_session,
+        flowers=base.flowers if flowers is None else flowers,
+        seat_rotation=base.seat_rotation if seat_rotation is None else seat_rotation,
+    )

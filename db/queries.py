@@ -1,0 +1,325 @@
+"""Read side: build the frozen ``db.views`` models from the database. No ORM object leaves this module.
+
+Every function takes the ORM ``Session`` first and only reads.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
+from db.profiles import SeatRotation, Settings, TieBreak
+from db.rotation import WINDS, hand_winds, round_seats
+from db.scores import shared_ranks, table_points, table_ranks
+from db.service import settings as _settings
+from db.service import tournament as _tournament
+from db.views import (
+    AuditEntry,
+    FanView,
+    HandRow,
+    PenaltyRow,
+    PlayerView,
+    SessionEntry,
+    StandingRow,
+    TableProgress,
+    TableSeating,
+    TableSheet,
+    TeamStandingRow,
+    TournamentInfo,
+)
+from scoring.fans import FAN_INFO, Fan
+
+Four = tuple[PlayerView, PlayerView, PlayerView, PlayerView]
+
+
+def number_key(number: str) -> tuple[int, int, str]:
+    """Player numbers sort numerically when they are numbers ("2" before "10"), else as text."""
+    return (0, int(number), "") if number.isdigit() else (1, 0, number)
+
+
+def tournament_info(s: Session) -> TournamentInfo:
+    t = _tournament(s)
+    return TournamentInfo(t.name, t.profile, t.sessions, t.hands_per_session, t.flowers, t.start_date)
+
+
+def settings(s: Session) -> Settings:
+    return _settings(s)
+
+
+def _view(p: Player) -> PlayerView:
+    return PlayerView(p.number, p.name, p.team, p.country)
+
+
+def players(s: Session) -> list[PlayerView]:
+    return sorted((_view(p) for p in s.scalars(select(Player))), key=lambda v: number_key(v.number))
+
+
+def withdrawn(s: Session) -> dict[str, int]:
+    """Withdrawn players' numbers and the first session they miss."""
+    return {p.number: p.withdrawn_from for p in s.scalars(select(Player).where(Player.withdrawn_from.is_not(None)))
+            if p.withdrawn_from is not None}
+
+
+def _tables(s: Session, session: int | None = None, table: int | None = None) -> list[SessionTable]:
+    q = select(SessionTable).order_by(SessionTable.session, SessionTable.table_no)
+    if session is not None:
+        q = q.where(SessionTable.session == session)
+    if table is not None:
+        q = q.where(SessionTable.table_no == table)
+    return list(s.scalars(q))
+
+
+def _seat_views(s: Session, table_ids: Iterable[int]) -> dict[int, Four]:
+    ids = list(table_ids)
+    out: dict[int, list[PlayerView]] = defaultdict(list)
+    if ids:
+        rows = s.execute(select(Seat.table_id, Seat.position, Player).join(Player, Player.id == Seat.player_id)
+                         .where(Seat.table_id.in_(ids)).order_by(Seat.table_id, Seat.position)).all()
+        for tid, _pos, p in rows:
+            out[tid].append(_view(p))
+    return {tid: (v[0], v[1], v[2], v[3]) for tid, v in out.items() if len(v) == 4}
+
+
+def seating(s: Session, session: int) -> list[TableSeating]:
+    tables = _tables(s, session)
+    seats = _seat_views(s, (t.id for t in tables))
+    return [TableSeating(t.session, t.table_no, seats[t.id]) for t in tables if t.id in seats]
+
+
+def _fan_views(stored: list[dict[str, object]] | None) -> tuple[FanView, ...]:
+    if not stored:
+        return ()
+    views = []
+    for f in stored:
+        fan = Fan(str(f["id"]))
+        info = FAN_INFO[fan]
+        views.append(FanView(str(fan), info.zh, info.en, info.points, int(str(f.get("count", 1)))))
+    return tuple(views)
+
+
+def _hand_row(h: HandResult, tbl: SessionTable, rotate: bool) -> HandRow:
+    w = hand_winds(h.hand_no, rotate)
+    return HandRow(
+        hand=h.hand_no, kind=h.kind, prevailing=w.prevailing, dealer=w.dealer, winds=w.seat_winds,
+        winner=h.winner, discarder=h.discarder, self_drawn=h.self_drawn, fan_total=h.fan_total,
+        flowers=h.flowers or 0, fans=_fan_views(h.fans), notation=h.notation, deltas=(h.d0, h.d1, h.d2, h.d3),
+        session=tbl.session, table=tbl.table_no, fourth_tile=h.fourth_tile, kong_related=h.kong_related,
+        last_tile_of_wall=h.last_tile_of_wall, flowers_known=h.flowers is not None,
+    )
+
+
+def _penalty_row(p: Penalty, tbl: SessionTable, four: Four) -> PenaltyRow:
+    return PenaltyRow(
+        session=tbl.session, table=tbl.table_no, hand=p.hand_no, player=four[p.position], seat=WINDS[p.position],
+        kind=p.kind, points=p.points, settlement=p.settlement,
+        to_player=None if p.to_position is None else four[p.to_position], reason=p.reason,
+        deltas=(p.d0, p.d1, p.d2, p.d3), id=p.id,
+    )
+
+
+def _sum4(rows: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
+    tot = [0, 0, 0, 0]
+    for r in rows:
+        for i in range(4):
+            tot[i] += r[i]
+    return (tot[0], tot[1], tot[2], tot[3])
+
+
+def _sheet(s: Session, tbl: SessionTable, four: Four, st: Settings, tournament_name: str,
+           hands: list[HandResult], pens: list[Penalty]) -> TableSheet:
+    rotate = st.seat_rotation is SeatRotation.ROTATE
+    hand_rows = tuple(_hand_row(h, tbl, rotate) for h in sorted(hands, key=lambda h: h.hand_no))
+    pen_rows = tuple(_penalty_row(p, tbl, four) for p in sorted(pens, key=lambda p: p.id))
+    mp = _sum4([h.deltas for h in hand_rows] + [p.deltas for p in pen_rows])
+    tp = table_points(mp, st.table_points)
+    rk = table_ranks(mp)
+    t = _tournament(s)
+    return TableSheet(
+        tournament=tournament_name, session=tbl.session, table=tbl.table_no, players=four,
+        round_seats=tuple(round_seats(i, rotate) for i in range(4)),  # type: ignore[arg-type]
+        hands_per_session=st.hands_per_session, hands=hand_rows, penalties=pen_rows, match_points=mp,
+        session_scores=(500 + mp[0], 500 + mp[1], 500 + mp[2], 500 + mp[3]),
+        ranks=(rk[0], rk[1], rk[2], rk[3]), table_points=(tp[0], tp[1], tp[2], tp[3]),
+        time_called_after=tbl.time_called_after, signed_off=tbl.signed_off, version=tbl.version,
+        session_date=t.start_date, start_time=tbl.start_time, end_time=tbl.end_time,
+    )
+
+
+def table_sheets(s: Session, session: int, table: int | None = None) -> list[TableSheet]:
+    st = _settings(s)
+    name = _tournament(s).name
+    tables = _tables(s, session, table)
+    ids = [t.id for t in tables]
+    seats = _seat_views(s, ids)
+    hands: dict[int, list[HandResult]] = defaultdict(list)
+    pens: dict[int, list[Penalty]] = defaultdict(list)
+    if ids:
+        for h in s.scalars(select(HandResult).where(HandResult.table_id.in_(ids))):
+            hands[h.table_id].append(h)
+        for p in s.scalars(select(Penalty).where(Penalty.table_id.in_(ids))):
+            pens[p.table_id].append(p)
+    return [_sheet(s, t, seats[t.id], st, name, hands[t.id], pens[t.id]) for t in tables if t.id in seats]
+
+
+def table_sheet(s: Session, session: int, table: int) -> TableSheet:
+    sheets = table_sheets(s, session, table)
+    if not sheets:
+        from db.errors import InputError
+
+        raise InputError("table", f"session {session} has no table {table}")
+    return sheets[0]
+
+
+def results(s: Session, session: int | None = None) -> list[HandRow]:
+    """Every recorded hand (ordered by session, table, hand); ``winner``/``discarder``/``deltas`` index the
+    table's starting seats, see ``seating``."""
+    rotate = _settings(s).seat_rotation is SeatRotation.ROTATE
+    q = (select(HandResult, SessionTable).join(SessionTable, SessionTable.id == HandResult.table_id)
+         .order_by(SessionTable.session, SessionTable.table_no, HandResult.hand_no))
+    if session is not None:
+        q = q.where(SessionTable.session == session)
+    return [_hand_row(h, t, rotate) for h, t in s.execute(q).all()]
+
+
+def penalties(s: Session, session: int | None = None) -> list[PenaltyRow]:
+    q = (select(Penalty, SessionTable).join(SessionTable, SessionTable.id == Penalty.table_id)
+         .order_by(SessionTable.session, SessionTable.table_no, Penalty.id))
+    if session is not None:
+        q = q.where(SessionTable.session == session)
+    rows = s.execute(q).all()
+    seats = _seat_views(s, {t.id for _p, t in rows})
+    return [_penalty_row(p, t, seats[t.id]) for p, t in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """A played table's outcome (computed, never stored)."""
+
+    session: int
+    table: int
+    numbers: tuple[str, str, str, str]
+    match_points: tuple[int, int, int, int]
+    table_points: tuple[float, ...]
+    deducted: int
+
+
+def table_scores(s: Session, after: int | None = None) -> list[TableScore]:
+    """Scores of every table that has at least one result (hand, penalty or time call), sessions ≤ ``after``.
+
+    Sums run in the database, so the cost grows with the number of tables, not of hands.
+    """
+    st = _settings(s)
+    sums: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for model in (HandResult, Penalty):
+        cols = [func.sum(model.d0), func.sum(model.d1), func.sum(model.d2), func.sum(model.d3)]
+        for tid, *d in s.execute(select(model.table_id, *cols).group_by(model.table_id)).all():
+            acc = sums[tid]
+            for i in range(4):
+                acc[i] += int(d[i] or 0)
+    for tid, ded in s.execute(select(Penalty.table_id, func.sum(Penalty.points))
+                              .where(Penalty.settlement == "deducted").group_by(Penalty.table_id)).all():
+        sums[tid][4] += int(ded or 0)
+    q = select(SessionTable)
+    if after is not None:
+        q = q.where(SessionTable.session <= after)
+    tables = [t for t in s.scalars(q) if t.id in sums or t.time_called_after is not None]
+    numbers: dict[int, list[str]] = defaultdict(list)
+    ids = [t.id for t in tables]
+    for chunk in range(0, len(ids), 500):
+        part = ids[chunk:chunk + 500]
+        for tid, _pos, num in s.execute(select(Seat.table_id, Seat.position, Player.number)
+                                        .join(Player, Player.id == Seat.player_id)
+                                        .where(Seat.table_id.in_(part)).order_by(Seat.table_id, Seat.position)):
+            numbers[tid].append(num)
+    out = []
+    for t in sorted(tables, key=lambda t: (t.session, t.table_no)):
+        d = sums.get(t.id, [0, 0, 0, 0, 0])
+        mp = (d[0], d[1], d[2], d[3])
+        nums = numbers[t.id]
+        if len(nums) != 4:
+            continue
+        out.append(TableScore(t.session, t.table_no, (nums[0], nums[1], nums[2], nums[3]), mp,
+                              table_points(mp, st.table_points), d[4]))
+    return out
+
+
+def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: int, best: float, best_count: int
+              ) -> tuple[float, ...]:
+    values = {TieBreak.TABLE_POINTS: tp, TieBreak.MATCH_POINTS: mp, TieBreak.BEST_SESSION: best,
+              TieBreak.BEST_SESSION_COUNT: best_count}
+    return tuple(values[t] for t in tie_breaks)
+
+
+def standings(s: Session, after: int | None = None) -> list[StandingRow]:
+    """Individual ranking by the profile's tie-breaks; equal keys share a rank (1, 2, 2, 4)."""
+    st = _settings(s)
+    entries: dict[str, list[SessionEntry]] = defaultdict(list)
+    for ts in table_scores(s, after):
+        for i, num in enumerate(ts.numbers):
+            entries[num].append(SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
+    rows = []
+    for p in s.scalars(select(Player)):
+        es = tuple(sorted(entries.get(p.number, ()), key=lambda e: e.session))
+        tp = sum(e.table_points for e in es)
+        mp = sum(e.match_points for e in es)
+        best = max((e.table_points for e in es), default=0.0)
+        best_count = sum(1 for e in es if e.table_points == best) if es else 0
+        key = _sort_key(st.tie_breaks, tp, mp, best, best_count)
+        rows.append((key, p, tp, mp, es))
+    rows.sort(key=lambda r: number_key(r[1].number))
+    ranked = shared_ranks(rows, key=lambda r: r[0])
+    return [StandingRow(rank, p.number, p.name, p.team, float(tp), int(mp), es) for rank, (_k, p, tp, mp, es) in ranked]
+
+
+def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:
+    """Team ranking: members' table points, then match points; equal keys share a rank."""
+    teams: dict[str, list[StandingRow]] = defaultdict(list)
+    for row in standings(s, after):
+        if row.team:
+            teams[row.team].append(row)
+    items = []
+    for team, members in teams.items():
+        tp = sum(m.table_points for m in members)
+        mp = sum(m.match_points for m in members)
+        nums = tuple(sorted((m.number for m in members), key=number_key))
+        items.append((team, float(tp), int(mp), nums))
+    items.sort(key=lambda it: it[0])
+    return [TeamStandingRow(rank, team, tp, mp, nums)
+            for rank, (team, tp, mp, nums) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
+
+
+def audit_log(s: Session) -> list[AuditEntry]:
+    return [AuditEntry(a.id, a.at, a.station, a.referee, a.action, a.what, a.before, a.after, a.reason)
+            for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]
+
+
+def table_progress(s: Session, session: int) -> list[TableProgress]:
+    st = _settings(s)
+    tables = _tables(s, session)
+    ids = [t.id for t in tables]
+    counts = dict(s.execute(select(HandResult.table_id, func.max(HandResult.hand_no)).where(HandResult.table_id.in_(ids))
+                            .group_by(HandResult.table_id)).all()) if ids else {}
+    pcounts = dict(s.execute(select(Penalty.table_id, func.count()).where(Penalty.table_id.in_(ids))
+                             .group_by(Penalty.table_id)).all()) if ids else {}
+    seats = _seat_views(s, ids)
+    out = []
+    for t in tables:
+        if t.id not in seats:
+            continue
+        n = int(counts.get(t.id) or 0)
+        finished = t.time_called_after is not None or n >= st.hands_per_session
+        four = seats[t.id]
+        out.append(TableProgress(t.session, t.table_no, (four[0].number, four[1].number, four[2].number,
+                                                         four[3].number),
+                                 n, int(pcounts.get(t.id) or 0), t.time_called_after, finished,
+                                 None if finished else n + 1, t.signed_off, t.version))
+    return out
+
+
+def seated_sessions(s: Session) -> list[int]:
+    return list(s.scalars(select(SessionTable.session).distinct().order_by(SessionTable.session)))

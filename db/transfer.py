@@ -1,0 +1,116 @@
+"""Complete, lossless export/import (JSON) and consistent backups of a live database.
+
+The export holds every row of every table, column by column, plus the schema revision. Import is
+only into a database without a tournament, in one transaction, keeping ids, so an export of the
+import is identical to the original export.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Date, DateTime, insert, select, text
+from sqlalchemy.orm import Session
+
+from db.errors import TournamentError
+from db.models import Base, Tournament
+from db.store import Database, head_revision
+
+FORMAT = "mcr-tournament-export"
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return value
+
+
+def export_data(s: Session) -> dict[str, Any]:
+    if s.get(Tournament, 1) is None:
+        raise TournamentError("nothing to export: this database holds no tournament")
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for table in Base.metadata.sorted_tables:
+        pk = [c for c in table.primary_key.columns]
+        rows = s.execute(select(table).order_by(*pk)).mappings().all()
+        tables[table.name] = [{k: _encode(v) for k, v in row.items()} for row in rows]
+    return {"format": FORMAT, "schema": head_revision(), "tables": tables}
+
+
+def export_json(s: Session) -> str:
+    return json.dumps(export_data(s), ensure_ascii=False, indent=1, sort_keys=True)
+
+
+def _decode(column: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(column.type, DateTime):
+        return datetime.fromisoformat(value)
+    if isinstance(column.type, Date):
+        return date.fromisoformat(value)
+    return value
+
+
+def import_data(s: Session, data: Any) -> None:
+    """Restore an export into this (empty) database, in the caller's transaction."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TournamentError(f"not an MCR tournament export (\"format\" must be {FORMAT!r})")
+    if data.get("schema") != head_revision():
+        raise TournamentError(f"the export has schema {data.get('schema')!r}, this version writes "
+                              f"{head_revision()!r}: open it with the matching version")
+    if s.get(Tournament, 1) is not None:
+        raise TournamentError("this database already holds a tournament: import into a new, empty database")
+    tables = data.get("tables")
+    if not isinstance(tables, dict):
+        raise TournamentError("the export has no \"tables\"")
+    for table in Base.metadata.sorted_tables:
+        rows = tables.get(table.name, [])
+        if not rows:
+            continue
+        cols = {c.name: c for c in table.columns}
+        decoded = []
+        for i, row in enumerate(rows):
+            unknown = set(row) - set(cols)
+            if unknown:
+                raise TournamentError(f"{table.name} row {i + 1}: unknown column(s) {sorted(unknown)}")
+            decoded.append({k: _decode(cols[k], v) for k, v in row.items()})
+        s.execute(insert(table), decoded)
+    if s.get_bind().dialect.name == "postgresql":
+        # Explicit ids do not move PostgreSQL's sequences: set them past the restored rows.
+        for table in Base.metadata.sorted_tables:
+            if "id" in table.columns:
+                s.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                               f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+
+
+def backup(db: Database, directory: str | Path) -> Path:
+    """A consistent copy of the live database in ``directory``: the SQLite file itself (online backup
+    API, safe while stations write) or, for a server database, a JSON export read in one snapshot."""
+    folder = Path(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    if db.is_sqlite:
+        src_path = Path(db.url.database or "")
+        target = folder / f"{src_path.stem}-{stamp}.sqlite"
+        n = 1
+        while target.exists():
+            n += 1
+            target = folder / f"{src_path.stem}-{stamp}-{n}.sqlite"
+        src = sqlite3.connect(str(src_path))
+        dst = sqlite3.connect(str(target))
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+        return target
+    target = folder / f"tournament-{stamp}.json"
+    with db.engine.connect() as conn:
+        conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        with conn.begin(), Session(bind=conn) as s:
+            target.write_text(export_json(s), encoding="utf-8")
+    return target
+
