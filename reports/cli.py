@@ -1,16 +1,146 @@
-"""Entry point of ``mcr-tournament``: the db commands plus ``report`` (which needs this layer)."""
+"""Entry point of ``mcr-tournament``: the db commands plus ``report`` (which needs this layer).
+
+    mcr-tournament --db T.sqlite report scoresheets --session 1 [--table 3] [--blank] -o sheets.pdf
+    mcr-tournament --db T.sqlite report results --session 1 -o results.pdf
+    mcr-tournament --db T.sqlite report penalties --session 1 -o penalties.pdf
+    mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
+    mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
+
+Each command reads plain views from ``db.queries`` in one read-only session, renders, and writes the
+file (via a temporary file, so a failed run never leaves half a PDF behind).
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from sqlalchemy.orm import Session
 
 from db import cli as db_cli
+from db import queries
+from db.errors import TournamentError
+from db.store import Database
+from reports.fonts import MissingFontError
+from reports.penalties import PenaltiesReport, PenaltyRecord
+from reports.results import ResultsReport, SessionResults
+from reports.scoresheet import ScoreSheetReport
+from reports.seating import SeatingReport, SessionSeating
+from reports.standings import Standings, StandingsReport
+
+
+def _check_session(s: Session, session: int) -> None:
+    n = queries.tournament_info(s).sessions
+    if not 1 <= session <= n:
+        raise TournamentError(f"session {session} does not exist (this tournament has sessions 1–{n})")
+
+
+def _seated(s: Session, session: int) -> None:
+    _check_session(s, session)
+    if not queries.seating(s, session):
+        raise TournamentError(f"session {session} is not seated yet: run `mcr-tournament seat {session}`")
+
+
+def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
+    _seated(s, args.session)
+    sheets = queries.table_sheets(s, args.session, args.table)
+    if not sheets:
+        raise TournamentError(f"session {args.session} has no table {args.table}")
+    return ScoreSheetReport(blank=args.blank).render(sheets)
+
+
+def build_results(s: Session, args: argparse.Namespace) -> bytes:
+    _seated(s, args.session)
+    name = queries.tournament_info(s).name
+    return ResultsReport().render(SessionResults(name, args.session, queries.table_sheets(s, args.session)))
+
+
+def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
+    _check_session(s, args.session)
+    name = queries.tournament_info(s).name
+    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session)))
+
+
+def build_seating(s: Session, args: argparse.Namespace) -> bytes:
+    _seated(s, args.session)
+    name = queries.tournament_info(s).name
+    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session)))
+
+
+def build_standings(s: Session, args: argparse.Namespace) -> bytes:
+    info = queries.tournament_info(s)
+    if args.after is not None:
+        _check_session(s, args.after)
+    players = queries.standings(s, args.after)
+    played = max((e.session for r in players for e in r.sessions), default=0)
+    after = args.after if args.after is not None else played
+    if not args.teams:
+        return StandingsReport().render(Standings(info.name, after, players))
+    names = {r.number: r.name for r in players}
+    teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
+             for t in queries.team_standings(s, args.after)]
+    return StandingsReport().render(Standings(info.name, after, (), teams))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder."""
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise TournamentError(f"{path}: the folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise TournamentError(f"{path}: cannot write ({exc.strerror})") from exc
+
+
+def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
+    def run(args: argparse.Namespace, db: Database) -> int:
+        try:
+            with db.factory() as s:
+                pdf = build(s, args)
+        except MissingFontError as exc:
+            print(f"mcr-tournament: {exc}", file=sys.stderr)
+            return 1
+        out = Path(args.output)
+        write_atomically(out, pdf)
+        print(f"{out}: {len(pdf) // 1024 + 1} KiB")
+        return 0
+
+    return run
 
 
 def add_report_commands(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser("report", help="print score sheets, results, penalties, seating, standings as PDF")
+    report = sub.add_parser("report", help="print score sheets, results, penalties, seating, standings as PDF")
+    kinds = report.add_subparsers(dest="report_command", required=True)
+
+    def add(name: str, help_text: str, build: Callable[[Session, argparse.Namespace], bytes],
+            session: bool = True) -> argparse.ArgumentParser:
+        q = kinds.add_parser(name, help=help_text)
+        if session:
+            q.add_argument("--session", type=int, required=True)
+        q.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="the PDF to write")
+        q.set_defaults(func=_command(build))
+        return q
+
+    q = add("scoresheets", "score sheets, one A4 page per table (R98 annex 5)", build_scoresheets)
+    q.add_argument("--table", type=int, help="only this table")
+    q.add_argument("--blank", action="store_true", help="before play: names and seats, empty grid")
+    add("results", "a session's results per table and its best scores", build_results)
+    add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
+    add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q = add("standings", "individual ranking with the per-session breakdown, or --teams", build_standings,
+            session=False)
+    q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")
+    q.add_argument("--teams", action="store_true", help="the team ranking instead of the individual one")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
