@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scoring import notation  # noqa: E402
 from scoring.cli import score_notation, stream_line  # noqa: E402
 from scoring.generate import GeneratedHand, generate_hands  # noqa: E402
 from scoring.notation import parse_hand_uncached  # noqa: E402
@@ -26,6 +27,7 @@ SEED = 2024
 
 def clear_caches() -> int:
     """Clear every functools cache in the scoring package (parse, waits, decompositions, results)."""
+    notation.clear_caches()
     cleared = 0
     for mod_name, mod in list(sys.modules.items()):
         if not mod_name.startswith("scoring") or mod is None:
@@ -64,6 +66,7 @@ def main(count: int | None = None) -> None:
     print(f"{n} generated hands (seed {SEED}); forms: "
           + ", ".join(f"{f} {sum(g.form == f for g in hands)}" for f in sorted({g.form for g in hands})))
 
+    clear_caches()
     parse = timed(lambda: [parse_hand_uncached(s) for s in notations])
     report("parse only (uncached)", parse, n)
 

@@ -14,18 +14,32 @@ reader is a single pass over the characters, and results are cached (hands are f
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from scoring.errors import HandParseError
 from scoring.model import Hand, Meld, MeldKind
 from scoring.tiles import HONOR_LETTERS, SUITS, Tile
 
-__all__ = ["format_hand", "parse_hand", "parse_hand_uncached", "tiles_text"]
+__all__ = ["clear_caches", "format_hand", "parse_hand", "parse_hand_uncached", "tiles_text"]
 
 _SUIT_BASE = {"m": 0, "s": 9, "p": 18}
 _HONOR_TILE = {letter: 27 + i for i, letter in enumerate(HONOR_LETTERS)}
 _DIGITS = "123456789"
 _MAX_MELDS = 4
+# Melds are frozen values and the same few thousand are written again and again: reuse them by their text.
+_MELDS_SEEN: dict[str, Meld] = {}
+
+
+# Fast path for well-formed runs; anything else goes through ``_scan_tiles``, which names the error.
+_LOOSE_RE = re.compile(r"(?:[1-9]+[msp]|[ESWNCFP])+")
+_RUN_RE = re.compile(r"([1-9]+)([msp])|([ESWNCFP])")
+
+
+@lru_cache(maxsize=4096)
+def _run_tiles(digits: str, suit: str) -> tuple[Tile, ...]:
+    base = _SUIT_BASE[suit] - 1
+    return tuple(base + int(d) for d in digits)
 
 
 def _plural(n: int, word: str) -> str:
@@ -148,14 +162,27 @@ def parse_hand_uncached(text: str) -> Hand:
             if len(melds) == _MAX_MELDS:
                 raise HandParseError(f'"{s[i:close + 1]}" at {i + offset}: more than {_MAX_MELDS} melds',
                                      i + offset)
-            melds.append(_parse_meld(s, i, close, offset))
+            text_of_meld = s[i:close + 1]
+            meld = _MELDS_SEEN.get(text_of_meld)
+            if meld is None:
+                meld = _parse_meld(s, i, close, offset)
+                if len(_MELDS_SEEN) < 50_000:  # a few thousand distinct melds exist; the bound is for junk
+                    _MELDS_SEEN[text_of_meld] = meld
+            melds.append(meld)
             i = close + 1
         else:
             loose_at = i
             stop = s.find("[", i)
             if stop < 0:
                 stop = n
-            _scan_tiles(s, i, stop, offset, loose)
+            if _LOOSE_RE.fullmatch(s, i, stop):
+                for digits, suit, honor in _RUN_RE.findall(s, i, stop):
+                    if honor:
+                        loose.append(_HONOR_TILE[honor])
+                    else:
+                        loose.extend(_run_tiles(digits, suit))
+            else:
+                _scan_tiles(s, i, stop, offset, loose)  # the careful reader, to name the error
             i = stop
     k = len(melds)
     standing_count = 13 - 3 * k
@@ -223,6 +250,13 @@ def _offer_digit(meld: Meld) -> str:
             return str(offer)
         return str(offer + 4 if 1 <= offer <= 3 else 5)
     return str(offer) if 1 <= offer <= 3 else ""
+
+
+def clear_caches() -> None:
+    """Forget every cached parse (for benchmarks measuring a cold start)."""
+    parse_hand.cache_clear()
+    _run_tiles.cache_clear()
+    _MELDS_SEEN.clear()
 
 
 def format_hand(hand: Hand) -> str:
