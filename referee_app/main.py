@@ -1,4 +1,4 @@
-"""``mcr-referee``: the desktop app."""
+"""``mcr-referee``: the desktop app. ``mcr-referee FILE`` opens a tournament, ``--demo`` the demo one."""
 
 from __future__ import annotations
 
@@ -6,12 +6,44 @@ import argparse
 import sys
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="mcr-referee", description="MCR Referee desktop app.")
-    p.add_argument("file", nargs="?", help="tournament file to open")
+    p.add_argument("file", nargs="?", help="tournament file (.mcr) or database URL to open")
     p.add_argument("--demo", action="store_true", help="open a ready demo tournament")
-    p.parse_args(argv)
-    return 0
+    p.add_argument("--lang", choices=("en", "zh"), help="user interface language (remembered)")
+    return p
+
+
+def create_window(file: str | None = None, demo: bool = False, lang: str | None = None):  # type: ignore[no-untyped-def]
+    """Build the main window (a QApplication must exist) and open what was asked for."""
+    from referee_app import settings
+    from referee_app.i18n import LANG
+    from referee_app.window import MainWindow
+
+    if lang:
+        settings.set_language(lang)
+    LANG.set(settings.language())
+    w = MainWindow()
+    if demo:
+        w.open_demo()
+    elif file:
+        w.open_file(file)
+    return w
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from PySide6.QtWidgets import QApplication
+
+    from referee_app.errors import install_excepthook
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("MCR Referee")
+    app.setOrganizationName("mcr-referee")
+    install_excepthook()
+    w = create_window(args.file, args.demo, args.lang)
+    w.show()
+    return app.exec()
 
 
 if __name__ == "__main__":

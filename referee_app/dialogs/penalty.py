@@ -1,0 +1,149 @@
+"""The penalty dialog: the profile's presets, a custom amount, and the three settlements."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QWidget,
+)
+
+from db.service import PenaltyInput, penalty_deltas
+from db.views import PlayerView
+from referee_app.i18n import LANG, tr
+from referee_app.models import signed
+
+SETTLEMENTS = [("deducted", "deducted"), ("others", "paid to the other three"), ("player", "paid to one player")]
+
+
+class PenaltyDialog(QDialog):
+    """``players`` are the table's four (starting seats E, S, W, N); ``presets`` are ``PenaltyPreset``s."""
+
+    def __init__(self, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
+                 hand: int | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Penalty…").rstrip("…"))
+        self.players = list(players)
+        self.presets = list(presets)
+        self.hand = hand
+        form = QFormLayout(self)
+        self.player = QComboBox()
+        self.player.setObjectName("penalty_player")
+        for p in self.players:
+            self.player.addItem(f"{p.number}  {p.name}", p.number)
+        form.addRow(tr("Player"), self.player)
+        self.kind = QComboBox()
+        self.kind.setObjectName("penalty_kind")
+        for pr in self.presets:
+            label = f"{pr.zh} {pr.en}" if LANG.code == "zh" else f"{pr.en} {pr.zh}"
+            self.kind.addItem(label, pr.kind)
+        form.addRow(tr("Kind"), self.kind)
+        self.amount = QComboBox()
+        self.amount.setObjectName("penalty_amount")
+        self.amount.setEditable(True)
+        self.amount.setValidator(QIntValidator(1, 100000, self))
+        form.addRow(tr("Amount"), self.amount)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #555;")
+        form.addRow(self.note)
+        sett = QHBoxLayout()
+        self.settle_group = QButtonGroup(self)
+        self.settle_buttons: dict[str, QRadioButton] = {}
+        for code, text in SETTLEMENTS:
+            b = QRadioButton(tr(text))
+            b.setObjectName(f"settle_{code}")
+            self.settle_group.addButton(b)
+            self.settle_buttons[code] = b
+            sett.addWidget(b)
+        form.addRow(tr("Settlement"), sett)
+        self.to = QComboBox()
+        self.to.setObjectName("penalty_to")
+        for p in self.players:
+            self.to.addItem(f"{p.number}  {p.name}", p.number)
+        form.addRow(tr("To player"), self.to)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("penalty_reason")
+        form.addRow(tr("Reason"), self.reason)
+        self.effect = QLabel()
+        self.effect.setObjectName("penalty_effect")
+        form.addRow(self.effect)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+
+        self.kind.currentIndexChanged.connect(self._preset_changed)
+        for w in (self.player, self.to):
+            w.currentIndexChanged.connect(self._update)
+        self.amount.currentTextChanged.connect(self._update)
+        self.settle_group.buttonToggled.connect(lambda *_: self._update())
+        self._preset_changed()
+
+    def _preset_changed(self, *_a: object) -> None:
+        pr = self.presets[self.kind.currentIndex()] if self.presets else None
+        self.amount.blockSignals(True)
+        self.amount.clear()
+        if pr is not None:
+            for a in pr.amounts:
+                self.amount.addItem(str(a))
+            self.settle_buttons[str(pr.settlement)].setChecked(True)
+            self.note.setText(pr.note)
+        self.amount.blockSignals(False)
+        self._update()
+
+    def settlement(self) -> str:
+        for code, b in self.settle_buttons.items():
+            if b.isChecked():
+                return code
+        return "deducted"
+
+    def value(self) -> PenaltyInput | None:
+        try:
+            points = int(self.amount.currentText())
+        except ValueError:
+            return None
+        st = self.settlement()
+        return PenaltyInput(player=self.player.currentData(), points=points, settlement=st,
+                            to=self.to.currentData() if st == "player" else None,
+                            reason=self.reason.text().strip(), kind=self.kind.currentData() or "custom",
+                            hand=self.hand)
+
+    def _update(self, *_a: object) -> None:
+        st = self.settlement()
+        self.to.setEnabled(st == "player")
+        v = self.value()
+        ok = v is not None and not (st == "others" and v.points % 3) and not (
+            st == "player" and v.to == v.player)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+        if v is None:
+            self.effect.setText(tr("Enter the amount."))
+            return
+        if st == "others" and v.points % 3:
+            self.effect.setText(tr("{n} cannot be split equally among the other three (must divide by 3).",
+                                   n=v.points))
+            return
+        pos = self.player.currentIndex()
+        to = self.to.currentIndex() if st == "player" else None
+        if to == pos:
+            self.effect.setText(tr("A player cannot pay a penalty to themselves."))
+            return
+        d = penalty_deltas(pos, v.points, st, to)
+        self.effect.setText("   ".join(f"{p.name} {signed(x)}" for p, x in zip(self.players, d, strict=True)))
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
+            hand: int | None = None) -> PenaltyInput | None:
+        d = cls(parent, players, presets, hand)
+        return d.value() if d.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,123 @@
+"""New tournament: name, rule profile, sessions, hands, flowers and where to save it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from referee_app.errors import user_message
+from referee_app.i18n import tr
+
+PROFILES = [("cmr1998", "R98 — 中国麻将竞赛规则 (1998)"), ("gb", "GB — Green Book / World & European practice")]
+
+
+class NewTournamentWizard(QDialog):
+    def __init__(self, parent: QWidget | None = None, folder: str | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("New tournament"))
+        self.setMinimumWidth(560)
+        self.created: str | None = None
+        self._folder = Path(folder) if folder else Path.home()
+        form = QFormLayout(self)
+        self.name = QLineEdit()
+        self.name.setObjectName("wizard_name")
+        self.name.textChanged.connect(self._suggest_path)
+        form.addRow(tr("Tournament name"), self.name)
+        self.profile = QComboBox()
+        self.profile.setObjectName("wizard_profile")
+        for code, text in PROFILES:
+            self.profile.addItem(text, code)
+        form.addRow(tr("Rule profile"), self.profile)
+        self.sessions = QSpinBox()
+        self.sessions.setObjectName("wizard_sessions")
+        self.sessions.setRange(1, 100)
+        self.sessions.setValue(5)
+        form.addRow(tr("Sessions"), self.sessions)
+        self.hands = QSpinBox()
+        self.hands.setObjectName("wizard_hands")
+        self.hands.setRange(1, 64)
+        self.hands.setValue(16)
+        form.addRow(tr("Hands per session"), self.hands)
+        self.flowers = QCheckBox(tr("Play with flowers"))
+        self.flowers.setObjectName("wizard_flowers")
+        self.flowers.setChecked(True)
+        form.addRow(self.flowers)
+        row = QHBoxLayout()
+        self.path = QLineEdit()
+        self.path.setObjectName("wizard_path")
+        self._path_edited = False
+        self.path.textEdited.connect(lambda _t: setattr(self, "_path_edited", True))
+        browse = QPushButton(tr("Browse…"))
+        browse.clicked.connect(self._browse)
+        row.addWidget(self.path, 1)
+        row.addWidget(browse)
+        form.addRow(tr("Save as"), row)
+        self.problem = QLabel()
+        self.problem.setObjectName("wizard_problem")
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b3261e;")
+        form.addRow(self.problem)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.create_button = self.buttons.addButton(tr("Create"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.create_button.setObjectName("wizard_create")
+        self.buttons.accepted.connect(self.create)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
+
+    def _suggest_path(self, name: str) -> None:
+        if self._path_edited:
+            return
+        slug = re.sub(r"[^\w\-]+", "-", name.strip()).strip("-") or "tournament"
+        self.path.setText(str(self._folder / f"{slug}.mcr"))
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save as"), self.path.text(),
+                                              tr("Tournament files (*.mcr);;All files (*)"))
+        if path:
+            if not path.endswith(".mcr"):
+                path += ".mcr"
+            self.path.setText(path)
+            self._path_edited = True
+
+    def create(self) -> None:
+        from referee_app.store import create_tournament_file
+
+        if not self.name.text().strip():
+            self.problem.setText(tr("The tournament needs a name."))
+            return
+        path = self.path.text().strip()
+        if not path:
+            self.problem.setText(tr("Choose where to save the tournament file."))
+            return
+        try:
+            create_tournament_file(path, self.name.text(), self.profile.currentData(), self.sessions.value(),
+                                   self.hands.value(), self.flowers.isChecked())
+        except Exception as exc:  # noqa: BLE001 - the store's message says what is wrong
+            msg = user_message(exc)
+            if msg is None and not isinstance(exc, OSError):
+                raise
+            self.problem.setText(msg or str(exc))
+            return
+        self.created = path
+        self.accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None) -> str | None:
+        d = cls(parent)
+        d.exec()
+        return d.created

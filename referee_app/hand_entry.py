@@ -1,0 +1,394 @@
+"""Hand entry — the centre of the app. The view over ``HandEntryModel``.
+
+Left: the tile picker, the hand as entered (click a tile to take it out), what is wrong or what the hand
+waits on, and the notation kept in sync both ways. Right: the situation (winner, self-drawn or who
+discarded, last tile, kong, last of the wall; winds come from the seating), the fans with the tiles that
+make each (hover a fan to see them in the hand), the total, the 8-fan verdict and the four payments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.hand_vm import HandEntryModel, Preview, Situation
+from referee_app.i18n import LANG, tr
+from referee_app.models import TILES_ROLE, FansModel, signed
+from referee_app.tile_faces import TileRow
+from referee_app.tile_picker import TilePicker
+from scoring.model import Hand, MeldKind, Wind
+from scoring.result import ScoreResult
+
+WIND_EN = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
+WIND_ZH = {Wind.EAST: "东", Wind.SOUTH: "南", Wind.WEST: "西", Wind.NORTH: "北"}
+
+
+def wind_text(w: Wind) -> str:
+    return WIND_ZH[w] if LANG.code == "zh" else WIND_EN[w]
+
+
+@dataclass(frozen=True, slots=True)
+class WinEntry:
+    """What the referee confirmed: the caller records it through the store."""
+
+    notation: str
+    hand: Hand
+    situation: Situation
+    result: ScoreResult
+
+
+class HandEntryWidget(QWidget):
+    def __init__(self, vm: HandEntryModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.vm = vm
+        self._typing = False
+
+        root = QHBoxLayout(self)
+        left = QVBoxLayout()
+        root.addLayout(left, 3)
+        right = QVBoxLayout()
+        root.addLayout(right, 2)
+
+        # --- left: notation, picker, the hand, problems / waits
+        note_row = QHBoxLayout()
+        self.notation_label = QLabel()
+        self.notation = QLineEdit()
+        self.notation.setObjectName("notation")
+        self.notation.setClearButtonEnabled(True)
+        mono = QFont("DejaVu Sans Mono")
+        mono.setPointSize(12)
+        self.notation.setFont(mono)
+        self.notation.textEdited.connect(self._notation_edited)
+        self.notation.editingFinished.connect(self._notation_finished)
+        self.notation_label.setBuddy(self.notation)
+        note_row.addWidget(self.notation_label)
+        note_row.addWidget(self.notation, 1)
+        left.addLayout(note_row)
+
+        self.picker = TilePicker(vm, self)
+        left.addWidget(self.picker)
+
+        self.hand_title = QLabel()
+        left.addWidget(self.hand_title)
+        self.hand_row = TileRow(self, tile_width=36)
+        self.hand_row.setObjectName("hand_row")
+        self.hand_row.clicked.connect(self._hand_tile_clicked)
+        left.addWidget(self.hand_row)
+
+        self.message = QLabel()
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.setMinimumHeight(28)
+        left.addWidget(self.message)
+        self.waits_row = TileRow(self, tile_width=30)
+        self.waits_row.setObjectName("waits_row")
+        left.addWidget(self.waits_row)
+        left.addStretch(1)
+
+        # --- right: situation
+        self.situation_box = QGroupBox()
+        form = QFormLayout(self.situation_box)
+        self.winner = QComboBox()
+        self.winner.setObjectName("winner")
+        for name in vm.players:
+            self.winner.addItem(name)
+        self.winner.setCurrentIndex(vm.situation.winner)
+        self.winner.currentIndexChanged.connect(self._winner_changed)
+        self.winner_label = QLabel()
+        form.addRow(self.winner_label, self.winner)
+        how = QHBoxLayout()
+        self.self_drawn = QRadioButton()
+        self.self_drawn.setObjectName("self_drawn")
+        self.discard = QRadioButton()
+        self.discard.setObjectName("discarded")
+        self.discarder = QComboBox()
+        self.discarder.setObjectName("discarder")
+        how.addWidget(self.self_drawn)
+        how.addWidget(self.discard)
+        how.addWidget(self.discarder, 1)
+        form.addRow(how)
+        self.self_drawn.toggled.connect(self._how_changed)
+        self.discarder.currentIndexChanged.connect(self._how_changed)
+        self.fourth = QCheckBox()
+        self.fourth.setObjectName("fourth_tile")
+        self.kong = QCheckBox()
+        self.kong.setObjectName("kong_related")
+        self.last_wall = QCheckBox()
+        self.last_wall.setObjectName("last_of_wall")
+        flags = QHBoxLayout()
+        for box, field in ((self.fourth, "fourth_tile"), (self.kong, "kong_related"),
+                           (self.last_wall, "last_tile_of_wall")):
+            box.toggled.connect(lambda on, f=field: self.vm.set_situation(**{f: on}))
+            flags.addWidget(box)
+        flags.addStretch(1)
+        form.addRow(flags)
+        self.winds = QLabel()
+        self.winds.setObjectName("winds")
+        form.addRow(self.winds)
+        right.addWidget(self.situation_box)
+
+        # --- right: fans, total, verdict, payments
+        self.fans_model = FansModel(parent=self)
+        self.fans = QTableView()
+        self.fans.setObjectName("fans")
+        self.fans.setModel(self.fans_model)
+        self.fans.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.fans.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.fans.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.fans.setMouseTracking(True)
+        self.fans.verticalHeader().hide()
+        self.fans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.fans.horizontalHeader().setStretchLastSection(True)
+        self.fans.entered.connect(self._fan_hovered)
+        self.fans.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._fan_hovered(cur))
+        self.fans.viewport().installEventFilter(self)
+        right.addWidget(self.fans, 1)
+
+        self.total = QLabel()
+        self.total.setObjectName("total")
+        big = QFont()
+        big.setPointSize(20)
+        big.setBold(True)
+        self.total.setFont(big)
+        right.addWidget(self.total)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        right.addWidget(self.verdict)
+
+        self.pay_box = QGroupBox()
+        self.pay_grid = QGridLayout(self.pay_box)
+        self.pay_names: list[QLabel] = []
+        self.pay_values: list[QLabel] = []
+        for i in range(4):
+            n, v = QLabel(), QLabel()
+            v.setObjectName(f"payment_{i}")
+            v.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            vf = QFont()
+            vf.setBold(True)
+            vf.setPointSize(12)
+            v.setFont(vf)
+            self.pay_grid.addWidget(n, i, 0)
+            self.pay_grid.addWidget(v, i, 1)
+            self.pay_names.append(n)
+            self.pay_values.append(v)
+        right.addWidget(self.pay_box)
+
+        vm.changed.connect(self._show)
+        LANG.changed.connect(lambda _c: self.retranslate())
+        self._sync_situation_controls()
+        self.retranslate()
+
+    # ---- view updates -----------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.notation_label.setText(tr("Notation"))
+        self.hand_title.setText(tr("Hand"))
+        self.situation_box.setTitle(tr("Situation"))
+        self.winner_label.setText(tr("Winner"))
+        self.self_drawn.setText(tr("Self-drawn"))
+        self.discard.setText(tr("Discarded by"))
+        self.fourth.setText(tr("Last tile (4th)"))
+        self.kong.setText(tr("Kong (replacement / robbing)"))
+        self.last_wall.setText(tr("Last of the wall"))
+        self.pay_box.setTitle(tr("Payments"))
+        self.picker.retranslate()
+        self._fill_discarders()
+        self._show(self.vm.preview)
+
+    def _fill_discarders(self) -> None:
+        w = self.vm.situation.winner
+        current = self.vm.situation.discarder
+        self.discarder.blockSignals(True)
+        self.discarder.clear()
+        for i, name in enumerate(self.vm.players):
+            if i != w:
+                self.discarder.addItem(name, i)
+        if current is not None:
+            self.discarder.setCurrentIndex(max(0, self.discarder.findData(current)))
+        self.discarder.blockSignals(False)
+
+    def _sync_situation_controls(self) -> None:
+        s = self.vm.situation
+        for box, on in ((self.fourth, s.fourth_tile), (self.kong, s.kong_related),
+                        (self.last_wall, s.last_tile_of_wall)):
+            box.blockSignals(True)
+            box.setChecked(on)
+            box.blockSignals(False)
+        self.self_drawn.blockSignals(True)
+        self.discard.blockSignals(True)
+        self.self_drawn.setChecked(s.discarder is None)
+        self.discard.setChecked(s.discarder is not None)
+        self.self_drawn.blockSignals(False)
+        self.discard.blockSignals(False)
+        self._fill_discarders()
+        self.discarder.setEnabled(s.discarder is not None)
+
+    def _show(self, p: Preview) -> None:
+        vm = self.vm
+        # notation follows clicks; while the referee types, their text stays as typed
+        if not self._typing:
+            self.notation.setText(vm.notation())
+        groups: list[tuple[tuple[int, ...], str]] = [
+            (m.tiles, "concealed" if m.kind is MeldKind.CONCEALED_KONG else "meld") for m in vm.melds]
+        if vm.standing:
+            groups.append((tuple(sorted(vm.standing)), "standing"))
+        if vm.winning is not None:
+            groups.append(((vm.winning,), "win"))
+        self.hand_row.set_groups(groups)
+        self.hand_row.set_highlight(set())
+        self.hand_title.setText(f"{tr('Hand')} · {p.tile_count}/14")
+
+        bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
+            and (p.tile_count >= 14 or vm.notation_error is not None or _is_problem(p))
+        self.message.setText(p.error or "")
+        self.message.setStyleSheet("color: #b3261e; font-weight: bold;" if bad else "color: #444;")
+        if p.waits:
+            self.message.setText(tr("Waiting on") + ": " + "  ".join(
+                f"{_tile_label(t)}" for t in p.waits))
+            self.waits_row.set_groups([((t,), "standing") for t in p.waits])
+        else:
+            self.waits_row.set_groups([])
+
+        result = p.result
+        self.fans_model.set_rows(sorted(result.fans, key=lambda f: f.fan.number) if result else [])
+        if result:
+            self.total.setText(f"{result.total} {tr('Fan')}")
+            self.verdict.setText(p.verdict)
+            ok = result.meets_minimum
+            self.verdict.setStyleSheet("color: #1b6e2d; font-weight: bold;" if ok
+                                       else "color: #b3261e; font-weight: bold;")
+        else:
+            self.total.setText("—")
+            self.verdict.setText("")
+        s = vm.situation
+        self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   "
+                           f"{tr('Seat wind')}: {wind_text(vm.seat_winds[s.winner])}")
+        for i in range(4):
+            role = ""
+            if i == s.winner:
+                role = " ★"
+            elif i == s.discarder:
+                role = " —"
+            self.pay_names[i].setText(f"{wind_text(vm.seat_winds[i])}  {vm.players[i]}{role}")
+            v = p.payments[i] if p.payments else None
+            self.pay_values[i].setText("" if v is None else signed(v))
+            self.pay_values[i].setStyleSheet(
+                "" if not v else "color: #1b6e2d;" if v > 0 else "color: #b3261e;")
+
+    # ---- reactions --------------------------------------------------------------------------------
+    def _notation_edited(self, text: str) -> None:
+        self._typing = True
+        try:
+            self.vm.set_notation(text)
+        finally:
+            self._typing = False
+
+    def _notation_finished(self) -> None:
+        if self.vm.notation_error is None:
+            self.notation.setText(self.vm.notation())
+
+    def _winner_changed(self, i: int) -> None:
+        if i < 0:
+            return
+        self.vm.set_situation(winner=i)
+        self._sync_situation_controls()
+
+    def _how_changed(self, *_a: object) -> None:
+        if self.self_drawn.isChecked():
+            self.vm.set_situation(discarder=None)
+            self.discarder.setEnabled(False)
+        else:
+            self.discarder.setEnabled(True)
+            d = self.discarder.currentData()
+            self.vm.set_situation(discarder=d if d is not None else (self.vm.situation.winner + 1) % 4)
+        self._show(self.vm.preview)
+
+    def _hand_tile_clicked(self, group: int, index: int) -> None:
+        vm = self.vm
+        if group < len(vm.melds):
+            vm.remove_meld(group)
+            return
+        standing = sorted(vm.standing)
+        if standing and group == len(vm.melds):
+            vm.remove_standing_tile(standing[index])
+        else:
+            vm.remove_winning()
+
+    def _fan_hovered(self, index: QModelIndex) -> None:
+        tiles = self.fans_model.data(index, TILES_ROLE) if index.isValid() else None
+        self.hand_row.set_highlight(tiles or set())
+
+    def eventFilter(self, obj: object, event: object) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if obj is self.fans.viewport() and getattr(event, "type", lambda: None)() == QEvent.Type.Leave:
+            self._fan_hovered(self.fans.currentIndex())
+        return False
+
+
+def _tile_label(t: int) -> str:
+    from scoring import tiles as T
+
+    return f"{T.name(t)} ({T.name_zh(t) if LANG.code == 'zh' else T.name_en(t)})"
+
+
+def _is_problem(p: Preview) -> bool:
+    """Errors from the engine (not the "n of 14 tiles" progress line) are shown in red."""
+    return p.error is not None and "14" not in p.error and p.tile_count >= 13
+
+
+class HandEntryDialog(QDialog):
+    """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None."""
+
+    def __init__(self, vm: HandEntryModel, title: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.vm = vm
+        self.setWindowTitle(title or tr("Hand entry"))
+        lay = QVBoxLayout(self)
+        self.entry = HandEntryWidget(vm, self)
+        lay.addWidget(self.entry, 1)
+        self.buttons = QDialogButtonBox()
+        self.confirm = self.buttons.addButton(tr("Confirm"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.confirm.setObjectName("confirm")
+        self.cancel = self.buttons.addButton(tr("Cancel"), QDialogButtonBox.ButtonRole.RejectRole)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+        vm.changed.connect(lambda p: self.confirm.setEnabled(p.can_confirm))
+        self.confirm.setEnabled(vm.preview.can_confirm)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.resize(1180, 700)
+
+    def entry_value(self) -> WinEntry | None:
+        p = self.vm.preview
+        if not p.can_confirm or p.result is None:
+            return None
+        return WinEntry(self.vm.notation(), p.hand, self.vm.situation, p.result)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, vm: HandEntryModel, title: str = "") -> WinEntry | None:
+        d = cls(vm, title, parent)
+        if d.exec() == QDialog.DialogCode.Accepted:
+            return d.entry_value()
+        return None

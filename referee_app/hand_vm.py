@@ -1,0 +1,310 @@
+"""View-model of the hand-entry screen: the hand being built, its situation, and the live preview.
+
+No Qt widgets here (only QObject + signals), so tests drive it directly. The rules live in ``scoring``:
+this module builds a ``Hand`` and a ``WinContext``, asks ``score_hand`` / ``waiting_tiles``, and turns the
+answers into what the screen shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from PySide6.QtCore import QObject, Signal
+
+from referee_app.i18n import tr
+from scoring import tiles as T
+from scoring.errors import HandError
+from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
+from scoring.result import MINIMUM_FANS, ScoreResult
+from scoring.settlement import Settlement, settle_win
+
+
+class Mode(StrEnum):
+    """What a click on a tile in the picker does."""
+
+    TILE = "tile"  # add a standing tile (the 14th tile becomes the winning tile)
+    CHOW = "chow"  # add the chow starting at the tile
+    PUNG = "pung"
+    KONG = "kong"  # melded kong
+    CONCEALED_KONG = "concealed_kong"
+    WIN = "win"  # set the winning tile
+
+
+MODE_KIND = {
+    Mode.CHOW: MeldKind.CHOW, Mode.PUNG: MeldKind.PUNG,
+    Mode.KONG: MeldKind.MELDED_KONG, Mode.CONCEALED_KONG: MeldKind.CONCEALED_KONG,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """How the hand was won, as the referee states it. Positions are 0–3 in the table's seat order."""
+
+    winner: int = 0
+    discarder: int | None = None  # None = self-drawn
+    fourth_tile: bool = False
+    kong_related: bool = False
+    last_tile_of_wall: bool = False
+    flowers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """Everything the live part of the screen shows for the current state."""
+
+    hand: Hand
+    tile_count: int  # kongs count 3, winning tile included
+    result: ScoreResult | None = None
+    error: str | None = None  # the engine's HandError message, for the user
+    waits: tuple[int, ...] | None = None  # while 13 tiles are entered
+    payments: Settlement | None = None
+
+    @property
+    def verdict(self) -> str:
+        if self.result is None:
+            return self.error or ""
+        if self.result.meets_minimum:
+            return tr("A winning hand of {total} fans: it counts.", total=self.result.total)
+        return tr("Only {n} fans without flowers: at least 8 are needed; this is a false win.",
+                  n=self.result.total_without_flowers)
+
+    @property
+    def can_confirm(self) -> bool:
+        return self.result is not None and self.result.meets_minimum
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    melds: tuple[Meld, ...] = ()
+    standing: tuple[int, ...] = ()
+    winning: int | None = None
+
+
+def tile_count(melds: tuple[Meld, ...], standing: tuple[int, ...], winning: int | None) -> int:
+    """Tiles toward the 14 of a winning hand (a kong counts as a set of three)."""
+    return 3 * len(melds) + len(standing) + (winning is not None)
+
+
+class HandEntryModel(QObject):
+    """State + commands of hand entry. ``changed`` fires after every change with the new ``Preview``."""
+
+    changed = Signal(object)
+    mode_changed = Signal(str)
+
+    def __init__(self, players: tuple[str, str, str, str] = ("E", "S", "W", "N"),
+                 seat_winds: tuple[Wind, Wind, Wind, Wind] = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH),
+                 prevailing: Wind = Wind.EAST, flowers_allowed: bool = True,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.players = players
+        self.seat_winds = seat_winds
+        self.prevailing = prevailing
+        self.flowers_allowed = flowers_allowed
+        self.mode = Mode.TILE
+        self.situation = Situation()
+        self._state = _State()
+        self._undo: list[_State] = []
+        self.notation_error: str | None = None
+        self.preview = self._compute()
+
+    # ---- reading -------------------------------------------------------------------------------
+    @property
+    def melds(self) -> tuple[Meld, ...]:
+        return self._state.melds
+
+    @property
+    def standing(self) -> tuple[int, ...]:
+        return self._state.standing
+
+    @property
+    def winning(self) -> int | None:
+        return self._state.winning
+
+    def hand(self) -> Hand:
+        s = self._state
+        return Hand(melds=s.melds, standing=tuple(sorted(s.standing)), winning=s.winning)
+
+    def copies(self) -> list[int]:
+        """How many of each tile kind the hand holds (for the picker's badges)."""
+        counts = [0] * T.NUM_KINDS
+        for t in self.hand().all_tiles():
+            counts[t] += 1
+        return counts
+
+    def context(self) -> WinContext:
+        s = self.situation
+        return WinContext(
+            self_drawn=s.discarder is None, fourth_tile=s.fourth_tile, kong_related=s.kong_related,
+            last_tile_of_wall=s.last_tile_of_wall, seat_wind=self.seat_winds[s.winner],
+            prevalent_wind=self.prevailing, flowers=s.flowers,
+        )
+
+    def notation(self) -> str:
+        """The hand in NOTATION.md form (also for incomplete hands, so the line edit follows clicks)."""
+        from scoring.notation import format_hand
+
+        try:
+            return format_hand(self.hand())
+        except (HandError, ValueError):
+            return ""
+
+    def can_add(self, t: int, mode: Mode | None = None) -> bool:
+        """Whether clicking ``t`` in ``mode`` makes sense (the picker greys out the rest)."""
+        mode = mode or self.mode
+        counts = self.copies()
+        n = tile_count(self.melds, self.standing, self.winning)
+        if mode is Mode.WIN:
+            return counts[t] < 4 or self.winning == t
+        if mode is Mode.TILE:
+            return counts[t] < 4 and n < 14
+        if n > 11:
+            return False
+        if mode is Mode.CHOW:
+            return t < 27 and t % 9 <= 6 and all(counts[t + i] < 4 for i in range(3))
+        need = 3 if mode is Mode.PUNG else 4
+        return counts[t] + need <= 4
+
+    # ---- commands --------------------------------------------------------------------------------
+    def set_mode(self, mode: Mode | str) -> None:
+        self.mode = Mode(mode)
+        self.mode_changed.emit(self.mode.value)
+        self.changed.emit(self.preview)
+
+    def click_tile(self, t: int) -> bool:
+        """Apply the current mode to tile ``t``. Returns False (and changes nothing) when it cannot apply."""
+        if not self.can_add(t):
+            return False
+        s = self._state
+        if self.mode is Mode.WIN:
+            self._push(replace(s, winning=t))
+            self.set_mode(Mode.TILE)
+            return True
+        if self.mode is Mode.TILE:
+            if tile_count(s.melds, s.standing, s.winning) == 13 and s.winning is None:
+                self._push(replace(s, winning=t))  # the 14th tile clicked is the winning tile
+            else:
+                self._push(replace(s, standing=s.standing + (t,)))
+            return True
+        meld = Meld(MODE_KIND[self.mode], t, 0 if self.mode is Mode.CONCEALED_KONG else 1)
+        self._push(replace(s, melds=s.melds + (meld,)))
+        self.mode = Mode.TILE  # one meld per mode click: fewer surprises than a sticky mode
+        self.mode_changed.emit(self.mode.value)
+        self._refresh()
+        return True
+
+    def remove_meld(self, i: int) -> None:
+        s = self._state
+        self._push(replace(s, melds=s.melds[:i] + s.melds[i + 1:]))
+
+    def remove_standing_tile(self, t: int) -> None:
+        s = self._state
+        standing = list(s.standing)
+        if t in standing:
+            standing.remove(t)
+            self._push(replace(s, standing=tuple(standing)))
+
+    def remove_winning(self) -> None:
+        if self._state.winning is not None:
+            self._push(replace(self._state, winning=None))
+
+    def remove_last(self) -> None:
+        """Take back the last tile or meld entered (winning tile first)."""
+        s = self._state
+        if s.winning is not None:
+            self.remove_winning()
+        elif s.standing:
+            self._push(replace(s, standing=s.standing[:-1]))
+        elif s.melds:
+            self.remove_meld(len(s.melds) - 1)
+
+    def undo(self) -> None:
+        if self._undo:
+            self._state = self._undo.pop()
+            self.notation_error = None
+            self._refresh()
+
+    def clear(self) -> None:
+        if self._state != _State():
+            self._push(_State())
+
+    def set_notation(self, text: str) -> bool:
+        """Replace the hand by the typed/pasted notation. On a parse error the hand stays as it was and
+        ``notation_error`` says what is wrong."""
+        text = text.strip()
+        if not text:
+            self.notation_error = None
+            self.clear()
+            self._refresh()
+            return True
+        from scoring.notation import parse_hand
+
+        try:
+            hand = parse_hand(text)
+        except HandError as e:
+            self.notation_error = e.message
+            self._refresh()
+            return False
+        self.notation_error = None
+        self._push(_State(melds=tuple(hand.melds), standing=tuple(hand.standing), winning=hand.winning))
+        return True
+
+    def set_situation(self, **changes: object) -> None:
+        """Change winner, discarder, fourth_tile, kong_related, last_tile_of_wall or flowers."""
+        new = replace(self.situation, **changes)  # type: ignore[arg-type]
+        if new.discarder == new.winner:
+            new = replace(new, discarder=None)
+        self.situation = new
+        self._refresh()
+
+    def load(self, hand: Hand, situation: Situation) -> None:
+        """Start from an existing hand (corrections)."""
+        self.situation = situation
+        self._push(_State(melds=tuple(hand.melds), standing=tuple(hand.standing), winning=hand.winning))
+
+    # ---- internals -------------------------------------------------------------------------------
+    def _push(self, new: _State) -> None:
+        self._undo.append(self._state)
+        self._state = new
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.preview = self._compute()
+        self.changed.emit(self.preview)
+
+    def _compute(self) -> Preview:
+        hand = self.hand()
+        n = tile_count(hand.melds, hand.standing, hand.winning)
+        if self.notation_error:
+            return Preview(hand, n, error=self.notation_error)
+        if n == 0:
+            return Preview(hand, n, error=tr("Enter the hand: click tiles, or type the notation."))
+        if n == 13 and hand.winning is None:
+            return self._waits(hand, n)
+        if n < 14:
+            return Preview(hand, n, error=tr("{n} of 14 tiles entered.", n=n))
+        if hand.winning is None:
+            return Preview(hand, n, error=tr("Mark the winning tile."))
+        from scoring.engine import score_hand
+
+        try:
+            result = score_hand(hand, self.context())
+        except HandError as e:
+            return Preview(hand, n, error=e.message)
+        payments = None
+        if result.meets_minimum:
+            payments = settle_win(result.total, self.situation.winner, self.situation.discarder)
+        return Preview(hand, n, result=result, payments=payments)
+
+    def _waits(self, hand: Hand, n: int) -> Preview:
+        from scoring.waits import waiting_tiles
+
+        try:
+            waits = tuple(waiting_tiles(hand))
+        except HandError as e:
+            return Preview(hand, n, error=e.message)
+        msg = tr("Mark the winning tile.") if waits else tr("Not waiting on any tile.")
+        return Preview(hand, n, error=msg, waits=waits)
+
+
+MINIMUM = MINIMUM_FANS

@@ -1,0 +1,222 @@
+"""English / Chinese user-facing text, switchable at runtime.
+
+A small in-code table keyed by the English text: ``tr("Standings")`` returns the Chinese text when
+Chinese is on. Widgets that show text implement ``retranslate()`` and are re-run when the language
+changes (``LANG.changed``). The choice is remembered in QSettings by ``settings.py``.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+ZH: dict[str, str] = {
+    # window, navigation
+    "MCR Referee": "国标麻将裁判",
+    "Start": "开始",
+    "Players": "选手",
+    "Sessions & tables": "场次与桌位",
+    "Score sheet": "计分表",
+    "Standings": "排名",
+    "Reports": "报表",
+    "Log": "日志",
+    "File": "文件",
+    "View": "视图",
+    "Language": "语言",
+    "Help": "帮助",
+    "New tournament…": "新建比赛…",
+    "Open…": "打开…",
+    "Open demo tournament": "打开演示比赛",
+    "Recent files": "最近的文件",
+    "Close tournament": "关闭比赛",
+    "Quit": "退出",
+    "About": "关于",
+    "No recent files yet.": "还没有最近的文件。",
+    "Welcome to MCR Referee": "欢迎使用国标麻将裁判",
+    "Create a tournament, open a tournament file, or look around in the demo tournament.":
+        "新建一场比赛、打开比赛文件，或先在演示比赛中看看。",
+    "Tournament files (*.mcr);;All files (*)": "比赛文件 (*.mcr);;所有文件 (*)",
+    # players
+    "Add player": "添加选手",
+    "Edit player": "编辑选手",
+    "Import CSV…": "导入 CSV…",
+    "Number": "编号",
+    "Name": "姓名",
+    "Team": "队伍",
+    "Country": "国家/地区",
+    # sessions
+    "Session": "场次",
+    "Table": "桌号",
+    "Generate seating": "生成座位",
+    "Regenerate seating": "重新生成座位",
+    "Open score sheet": "打开计分表",
+    "Progress": "进度",
+    "Time called": "到时",
+    "Status": "状态",
+    "open": "进行中",
+    "needs attention": "需处理",
+    "signed off": "已签字",
+    "not started": "未开始",
+    "East": "东", "South": "南", "West": "西", "North": "北",
+    "Seat": "座位",
+    # sheet
+    "Hand": "盘",
+    "Wind": "圈风",
+    "Dealer": "庄家",
+    "Winner": "和牌者",
+    "Discarder": "点炮者",
+    "Fan": "番",
+    "self-drawn": "自摸",
+    "draw": "荒牌",
+    "Record win…": "记录和牌…",
+    "Totals only": "只记番数",
+    "Record draw": "记录荒牌",
+    "Penalty…": "罚分…",
+    "Time called…": "到时…",
+    "Correct hand…": "更正…",
+    "Total": "合计",
+    "Penalties": "罚分",
+    "Match points": "比赛分",
+    "Session score": "局分",
+    "Rank": "名次",
+    "Table points": "标准分",
+    "Record": "记录",
+    "Select a table in Sessions & tables.": "请在“场次与桌位”中选择一桌。",
+    # hand entry
+    "Hand entry": "和牌录入",
+    "Notation": "牌谱",
+    "Flowers": "花牌",
+    "Tiles": "单张",
+    "Chow": "吃",
+    "Pung": "碰",
+    "Kong": "明杠",
+    "Concealed kong": "暗杠",
+    "Winning tile": "和张",
+    "Undo": "撤销",
+    "Clear": "清空",
+    "Remove": "删除",
+    "Self-drawn": "自摸",
+    "Discarded by": "点炮",
+    "Last tile (4th)": "和绝张",
+    "Kong (replacement / robbing)": "杠上开花 / 抢杠和",
+    "Last of the wall": "妙手回春 / 海底捞月",
+    "Prevailing wind": "圈风",
+    "Seat wind": "门风",
+    "Confirm": "确认",
+    "Cancel": "取消",
+    "Fans": "番种",
+    "Points": "分",
+    "Payments": "得失分",
+    "Waiting on": "听牌",
+    "Not waiting on any tile.": "未听牌。",
+    "Enter the hand: click tiles, or type the notation.": "录入手牌：点击牌张，或输入牌谱。",
+    "A winning hand of {total} fans: it counts.": "和牌 {total} 番，成立。",
+    "Only {n} fans without flowers: at least 8 are needed; this is a false win.":
+        "不计花牌只有 {n} 番，不足 8 番：这是错和。",
+    "Melds": "副露",
+    "Standing": "手牌",
+    "Situation": "和牌情况",
+    "Winner:": "和牌者：",
+    "Reading": "组合",
+    # dialogs
+    "Points per player": "每人罚分",
+    "Settlement": "结算方式",
+    "deducted": "扣除",
+    "paid to the other three": "付给其余三人",
+    "paid to one player": "付给一人",
+    "To player": "付给",
+    "Reason": "原因",
+    "Kind": "类型",
+    "Player": "选手",
+    "Amount": "分数",
+    "custom": "自定义",
+    "false win (under 8 fans, wrong tile)": "错和（不足 8 番、错张）",
+    "false win (not ready)": "诈和（未听牌）",
+    "rule violation": "违规",
+    "lateness": "迟到",
+    "Correct hand": "更正",
+    "Why is this hand corrected?": "更正原因？",
+    "A reason is required.": "必须填写原因。",
+    "After hand": "在第几盘后",
+    "Time called after hand": "到时（已完成的盘数）",
+    # standings
+    "Individuals": "个人",
+    "Teams": "团体",
+    "Projector view": "投影视图",
+    "Members": "成员",
+    "S{n}": "第{n}场",
+    # reports
+    "Save as PDF…": "另存为 PDF…",
+    "Print…": "打印…",
+    "Report": "报表",
+    "Score sheets": "计分表",
+    "Results": "成绩",
+    "Penalty record": "罚分记录",
+    "Seating": "座位表",
+    # log
+    "Filter": "筛选",
+    "Time": "时间",
+    "Station": "工作站",
+    "Referee": "裁判",
+    "Action": "操作",
+    "What": "内容",
+    "Before": "之前",
+    "After": "之后",
+    # wizard
+    "New tournament": "新建比赛",
+    "Tournament name": "比赛名称",
+    "Rule profile": "规则",
+    "Sessions": "场数",
+    "Hands per session": "每场盘数",
+    "Play with flowers": "使用花牌",
+    "Save as": "保存为",
+    "Browse…": "浏览…",
+    "Create": "创建",
+    # csv
+    "Import players": "导入选手",
+    "Row": "行",
+    "Problem": "问题",
+    "Import {n} players": "导入 {n} 名选手",
+    # errors
+    "Something went wrong": "出错了",
+    "Could not do that": "无法完成",
+    "What to do next:": "接下来怎么做：",
+    "The app hit an unexpected problem. Confirmed results are already saved. "
+    "Try the action again; if it repeats, save a copy of the tournament file and report it.":
+        "程序遇到意外问题。已确认的结果都已保存。请再试一次；如果再次出现，请备份比赛文件并报告问题。",
+    "OK": "确定",
+    "Demo tournament": "演示比赛",
+    "Could not open the file": "无法打开文件",
+    "Check that the path is a tournament file (.mcr) and that no other program has it locked.":
+        "请检查路径是否为比赛文件 (.mcr)，以及是否被其他程序锁定。",
+}
+
+
+class _Language(QObject):
+    """The current language ("en" or "zh") and a signal when it changes."""
+
+    changed = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.code = "en"
+
+    def set(self, code: str) -> None:
+        if code not in ("en", "zh"):
+            raise ValueError(f"unknown language {code!r}: use 'en' or 'zh'")
+        if code != self.code:
+            self.code = code
+            self.changed.emit(code)
+
+
+LANG = _Language()
+
+
+def tr(text: str, **fmt: object) -> str:
+    """``text`` in the current language, formatted with ``fmt``."""
+    out = ZH.get(text, text) if LANG.code == "zh" else text
+    return out.format(**fmt) if fmt else out
+
+
+def both(zh: str, en: str) -> str:
+    """A name shown in both languages, the current one first."""
+    return f"{zh}  {en}" if LANG.code == "zh" else f"{en}  {zh}"

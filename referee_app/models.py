@@ -1,0 +1,492 @@
+"""Item models (QAbstractTableModel) for every table on screen. No widgets: testable alone.
+
+Each model has ``COL_*`` constants, a ``HEADERS`` list of English header texts (translated at display
+time) and ``set_rows(rows)``. Rows are the plain read models of ``db.views`` or ``scoring`` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from referee_app.i18n import LANG, tr
+from scoring import tiles as T
+from scoring.result import AwardedFan
+
+R = TypeVar("R")
+Index = QModelIndex | QPersistentModelIndex
+TILES_ROLE = Qt.ItemDataRole.UserRole + 1  # the tiles a fan is made of (set[int])
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # a value that sorts correctly (numbers as numbers)
+
+
+class RowsModel(QAbstractTableModel, Generic[R]):
+    """Base: a list of rows, headers from ``HEADERS``, cells from ``cell(row, column)``."""
+
+    HEADERS: list[str] = []
+
+    def __init__(self, rows: Sequence[R] = (), parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[R] = list(rows)
+        LANG.changed.connect(self._language_changed)
+
+    def _language_changed(self, _code: str) -> None:
+        if self.columnCount():
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        if self.rows and self.columnCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, self.columnCount() - 1))
+
+    def set_rows(self, rows: Sequence[R]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def row_at(self, row: int) -> R:
+        return self.rows[row]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
+            return self.header(section)
+        if orientation == Qt.Orientation.Vertical:
+            return section + 1
+        return None
+
+    def header(self, section: int) -> str:
+        return tr(self.HEADERS[section])
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self.rows)):
+            return None
+        row = self.rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            v = self.cell(row, col)
+            return None if v is None else str(v) if not isinstance(v, str) else v
+        if role == SORT_ROLE:
+            return self.sort_value(row, col)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self.alignment(col)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return self.foreground(row, col)
+        if role == Qt.ItemDataRole.FontRole:
+            return self.font(row, col)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tooltip(row, col)
+        return self.extra(row, col, role)
+
+    # hooks
+    def cell(self, row: R, col: int) -> Any:
+        raise NotImplementedError
+
+    def sort_value(self, row: R, col: int) -> Any:
+        v = self.cell(row, col)
+        return v if isinstance(v, int | float) else ("" if v is None else str(v))
+
+    def alignment(self, col: int) -> Any:
+        return None
+
+    def foreground(self, row: R, col: int) -> Any:
+        return None
+
+    def font(self, row: R, col: int) -> Any:
+        return None
+
+    def tooltip(self, row: R, col: int) -> Any:
+        return None
+
+    def extra(self, row: R, col: int, role: int) -> Any:
+        return None
+
+
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+CENTER = int(Qt.AlignmentFlag.AlignCenter)
+NEG = QBrush(QColor("#b3261e"))
+POS = QBrush(QColor("#1b6e2d"))
+
+
+def signed(v: int) -> str:
+    return f"+{v}" if v > 0 else str(v)
+
+
+class FansModel(RowsModel[AwardedFan]):
+    """The fans of a scored hand: names in both languages, points, and the tiles that make each."""
+
+    COL_ZH, COL_EN, COL_POINTS, COL_TILES = range(4)
+    HEADERS = ["中文", "English", "Points", "Tiles"]
+
+    def header(self, section: int) -> str:
+        return self.HEADERS[section] if section < 2 else tr(self.HEADERS[section])
+
+    def cell(self, row: AwardedFan, col: int) -> Any:
+        if col == self.COL_ZH:
+            return row.fan.zh
+        if col == self.COL_EN:
+            return row.fan.en
+        if col == self.COL_POINTS:
+            return f"{row.points} × {row.count}" if row.count > 1 else str(row.points)
+        if col == self.COL_TILES:
+            return "  ".join("".join(T.name(t) for t in group) for group in row.tiles)
+        return None
+
+    def sort_value(self, row: AwardedFan, col: int) -> Any:
+        return row.subtotal if col == self.COL_POINTS else super().sort_value(row, col)
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col == self.COL_POINTS else None
+
+    def extra(self, row: AwardedFan, col: int, role: int) -> Any:
+        if role == TILES_ROLE:
+            return {t for group in row.tiles for t in group}
+        return None
+
+
+# ---- players, tables, sheet, standings, log ---------------------------------------------------------
+from db.views import (  # noqa: E402 - grouped with the models that use them
+    AuditEntry,
+    HandRow,
+    PlayerView,
+    StandingRow,
+    TableSheet,
+    TeamStandingRow,
+)
+
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+def wind_label(code: str) -> str:
+    return tr(SEAT_NAMES.get(code, code))
+
+
+class PlayersModel(RowsModel[PlayerView]):
+    COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY = range(4)
+    HEADERS = ["Number", "Name", "Team", "Country"]
+
+    def cell(self, row: PlayerView, col: int) -> Any:
+        return (row.number, row.name, row.team or "", row.country or "")[col]
+
+
+class TableProgressRow:
+    """One table of a session on the Sessions page: seating + progress + status."""
+
+    __slots__ = ("table", "players", "hands", "hands_per_session", "time_called", "status")
+
+    def __init__(self, table: int, players: tuple[PlayerView, ...], hands: int, hands_per_session: int,
+                 time_called: int | None, status: str) -> None:
+        self.table = table
+        self.players = players
+        self.hands = hands
+        self.hands_per_session = hands_per_session
+        self.time_called = time_called
+        self.status = status
+
+
+class TablesModel(RowsModel[TableProgressRow]):
+    COL_TABLE, COL_E, COL_S, COL_W, COL_N, COL_PROGRESS, COL_TIME, COL_STATUS = range(8)
+    HEADERS = ["Table", "East", "South", "West", "North", "Progress", "Time called", "Status"]
+
+    def cell(self, row: TableProgressRow, col: int) -> Any:
+        if col == self.COL_TABLE:
+            return row.table
+        if self.COL_E <= col <= self.COL_N:
+            p = row.players[col - self.COL_E]
+            return f"{p.number}  {p.name}" + (f"  ({p.team})" if p.team else "")
+        if col == self.COL_PROGRESS:
+            return f"{row.hands} / {row.hands_per_session}"
+        if col == self.COL_TIME:
+            return tr("after hand {n}", n=row.time_called) if row.time_called is not None else ""
+        return tr(row.status)
+
+    def sort_value(self, row: TableProgressRow, col: int) -> Any:
+        return row.hands if col == self.COL_PROGRESS else super().sort_value(row, col)
+
+    def alignment(self, col: int) -> Any:
+        return CENTER if col in (self.COL_TABLE, self.COL_PROGRESS) else None
+
+    def foreground(self, row: TableProgressRow, col: int) -> Any:
+        if col == self.COL_STATUS:
+            return {"needs attention": NEG, "signed off": POS}.get(row.status)
+        return None
+
+
+class SheetRow:
+    """One of the 16 lines of the paper sheet: the hand if recorded, else just its number and winds."""
+
+    __slots__ = ("hand", "prevailing", "dealer", "row", "totals")
+
+    def __init__(self, hand: int, prevailing: str, dealer: int, row: HandRow | None,
+                 totals: tuple[int, int, int, int] | None) -> None:
+        self.hand = hand
+        self.prevailing = prevailing
+        self.dealer = dealer
+        self.row = row
+        self.totals = totals
+
+
+def sheet_rows(sheet: TableSheet, winds_of: Any) -> list[SheetRow]:
+    """The 16 (``hands_per_session``) lines, with running totals over the recorded hands.
+
+    ``winds_of(hand) -> (prevailing, dealer)`` comes from ``db.rotation`` (the seating rules live there).
+    """
+    by_hand = {h.hand: h for h in sheet.hands}
+    totals = [0, 0, 0, 0]
+    out: list[SheetRow] = []
+    n = max(sheet.hands_per_session, max(by_hand, default=0))
+    for k in range(1, n + 1):
+        h = by_hand.get(k)
+        prevailing, dealer = (h.prevailing, h.dealer) if h else winds_of(k)
+        running: tuple[int, int, int, int] | None = None
+        if h is not None:
+            totals = [totals[i] + h.deltas[i] for i in range(4)]
+            running = (totals[0], totals[1], totals[2], totals[3])
+        out.append(SheetRow(k, prevailing, dealer, h, running))
+    return out
+
+
+class SheetModel(RowsModel[SheetRow]):
+    """The table score sheet: hand, wind, dealer, winner, discarder, fan, points ×4, running totals ×4."""
+
+    COL_HAND, COL_WIND, COL_DEALER, COL_WINNER, COL_DISCARDER, COL_FAN = range(6)
+    COL_POINTS = 6  # 6..9: points of players E, S, W, N in this hand
+    COL_TOTAL = 10  # 10..13: running totals
+    BASE_HEADERS = ["Hand", "Wind", "Dealer", "Winner", "Discarder", "Fan"]
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__((), parent)
+        self.players: tuple[str, str, str, str] = ("E", "S", "W", "N")
+        self.HEADERS = self.BASE_HEADERS + ["P"] * 4 + ["Σ"] * 4
+
+    def set_sheet(self, sheet: TableSheet | None, winds_of: Any) -> None:
+        if sheet is None:
+            self.players = ("", "", "", "")
+            self.set_rows([])
+            return
+        self.players = tuple(p.name for p in sheet.players)  # type: ignore[assignment]
+        self.set_rows(sheet_rows(sheet, winds_of))
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
+    def header(self, section: int) -> str:
+        if section < self.COL_POINTS:
+            return tr(self.BASE_HEADERS[section])
+        if section < self.COL_TOTAL:
+            return self.players[section - self.COL_POINTS]
+        return "Σ " + self.players[section - self.COL_TOTAL]
+
+    def _name(self, i: int | None) -> str:
+        return "" if i is None else self.players[i]
+
+    def cell(self, r: SheetRow, col: int) -> Any:
+        h = r.row
+        if col == self.COL_HAND:
+            return r.hand
+        if col == self.COL_WIND:
+            return wind_label(r.prevailing)
+        if col == self.COL_DEALER:
+            return self._name(r.dealer)
+        if h is None:
+            return ""
+        if col == self.COL_WINNER:
+            return tr("draw") if h.kind == "draw" else self._name(h.winner)
+        if col == self.COL_DISCARDER:
+            if h.kind == "draw":
+                return ""
+            return tr("self-drawn") if h.self_drawn or h.discarder is None else self._name(h.discarder)
+        if col == self.COL_FAN:
+            return "" if h.kind == "draw" else h.fan_total
+        if self.COL_POINTS <= col < self.COL_TOTAL:
+            return signed(h.deltas[col - self.COL_POINTS])
+        if r.totals is not None:
+            return r.totals[col - self.COL_TOTAL]
+        return ""
+
+    def sort_value(self, r: SheetRow, col: int) -> Any:
+        return r.hand
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col >= self.COL_FAN else CENTER if col == self.COL_HAND else None
+
+    def foreground(self, r: SheetRow, col: int) -> Any:
+        if r.row is None:
+            return None
+        if self.COL_POINTS <= col < self.COL_TOTAL:
+            v = r.row.deltas[col - self.COL_POINTS]
+            return POS if v > 0 else NEG if v < 0 else None
+        return None
+
+    def font(self, r: SheetRow, col: int) -> Any:
+        if col >= self.COL_TOTAL and r.totals is not None:
+            f = QFont()
+            f.setBold(True)
+            return f
+        return None
+
+    def tooltip(self, r: SheetRow, col: int) -> Any:
+        h = r.row
+        if h is None or not h.fans:
+            return None
+        lines = [f"{f.zh} {f.en}  {f.points}" + (f" × {f.count}" if f.count > 1 else "") for f in h.fans]
+        if h.notation:
+            lines.insert(0, h.notation)
+        return "\n".join(lines)
+
+
+class SummaryModel(RowsModel[tuple[str, tuple[Any, Any, Any, Any]]]):
+    """Below the sheet: penalties, match points, session score, rank, table points per player."""
+
+    COL_WHAT = 0
+    HEADERS = ["", "P", "P", "P", "P"]
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__((), parent)
+        self.players: tuple[str, ...] = ("", "", "", "")
+
+    def set_sheet(self, sheet: TableSheet | None) -> None:
+        if sheet is None:
+            self.set_rows([])
+            return
+        self.players = tuple(p.name for p in sheet.players)
+        pen = [0, 0, 0, 0]
+        for p in sheet.penalties:
+            for i in range(4):
+                pen[i] += p.deltas[i]
+        rows: list[tuple[str, tuple[Any, Any, Any, Any]]] = [
+            ("Penalties", tuple(signed(v) if v else "" for v in pen)),  # type: ignore[list-item]
+            ("Match points", tuple(signed(v) for v in sheet.match_points)),  # type: ignore[list-item]
+            ("Session score", sheet.session_scores),
+            ("Rank", sheet.ranks),
+            ("Table points", tuple(f"{v:g}" for v in sheet.table_points)),  # type: ignore[list-item]
+        ]
+        self.set_rows(rows)
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 4)
+
+    def header(self, section: int) -> str:
+        return "" if section == 0 else self.players[section - 1]
+
+    def cell(self, row: tuple[str, tuple[Any, Any, Any, Any]], col: int) -> Any:
+        return tr(row[0]) if col == 0 else row[1][col - 1]
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col else None
+
+
+class StandingsModel(RowsModel[StandingRow]):
+    """Individuals: rank, number, name, team, table points, match points, then one column per session."""
+
+    COL_RANK, COL_NUMBER, COL_NAME, COL_TEAM, COL_TABLE_POINTS, COL_MATCH_POINTS = range(6)
+    COL_SESSIONS = 6
+    BASE = ["Rank", "Number", "Name", "Team", "Table points", "Match points"]
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__((), parent)
+        self.sessions = 0
+        self.HEADERS = list(self.BASE)
+
+    def set_rows(self, rows: Sequence[StandingRow], sessions: int | None = None) -> None:  # type: ignore[override]
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.sessions = sessions if sessions is not None else max(
+            (e.session for r in rows for e in r.sessions), default=0)
+        self.HEADERS = self.BASE + ["S"] * self.sessions
+        self.endResetModel()
+
+    def header(self, section: int) -> str:
+        if section >= self.COL_SESSIONS:
+            return tr("S{n}", n=section - self.COL_SESSIONS + 1)
+        return tr(self.BASE[section])
+
+    def cell(self, r: StandingRow, col: int) -> Any:
+        if col == self.COL_RANK:
+            return r.rank
+        if col == self.COL_NUMBER:
+            return r.number
+        if col == self.COL_NAME:
+            return r.name
+        if col == self.COL_TEAM:
+            return r.team or ""
+        if col == self.COL_TABLE_POINTS:
+            return f"{r.table_points:g}"
+        if col == self.COL_MATCH_POINTS:
+            return signed(r.match_points)
+        n = col - self.COL_SESSIONS + 1
+        for e in r.sessions:
+            if e.session == n:
+                return f"{e.table_points:g} ({signed(e.match_points)})"
+        return ""
+
+    def sort_value(self, r: StandingRow, col: int) -> Any:
+        if col == self.COL_TABLE_POINTS:
+            return r.table_points
+        if col == self.COL_MATCH_POINTS:
+            return r.match_points
+        if col >= self.COL_SESSIONS:
+            n = col - self.COL_SESSIONS + 1
+            return next(((e.table_points, e.match_points) for e in r.sessions if e.session == n), (-1.0, 0))[0]
+        return super().sort_value(r, col)
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col >= self.COL_TABLE_POINTS or col == self.COL_RANK else None
+
+
+class TeamStandingsModel(RowsModel[TeamStandingRow]):
+    COL_RANK, COL_TEAM, COL_TABLE_POINTS, COL_MATCH_POINTS, COL_MEMBERS = range(5)
+    HEADERS = ["Rank", "Team", "Table points", "Match points", "Members"]
+
+    def cell(self, r: TeamStandingRow, col: int) -> Any:
+        return (r.rank, r.team, f"{r.table_points:g}", signed(r.match_points), ", ".join(r.members))[col]
+
+    def sort_value(self, r: TeamStandingRow, col: int) -> Any:
+        if col == self.COL_TABLE_POINTS:
+            return r.table_points
+        if col == self.COL_MATCH_POINTS:
+            return r.match_points
+        return super().sort_value(r, col)
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col in (self.COL_RANK, self.COL_TABLE_POINTS, self.COL_MATCH_POINTS) else None
+
+
+class AuditModel(RowsModel[AuditEntry]):
+    COL_TIME, COL_STATION, COL_REFEREE, COL_ACTION, COL_WHAT, COL_BEFORE, COL_AFTER, COL_REASON = range(8)
+    HEADERS = ["Time", "Station", "Referee", "Action", "What", "Before", "After", "Reason"]
+
+    def cell(self, r: AuditEntry, col: int) -> Any:
+        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, r.action, r.what,
+                r.before or "", r.after or "", r.reason or "")[col]
+
+    def tooltip(self, r: AuditEntry, col: int) -> Any:
+        return self.cell(r, col) if col >= self.COL_WHAT else None
+
+
+class CsvRow:
+    """One line of a player CSV in the import preview: the values, or what is wrong with it."""
+
+    __slots__ = ("line", "number", "name", "team", "country", "error")
+
+    def __init__(self, line: int, number: str, name: str, team: str, country: str, error: str = "") -> None:
+        self.line = line
+        self.number = number
+        self.name = name
+        self.team = team
+        self.country = country
+        self.error = error
+
+
+class CsvPreviewModel(RowsModel[CsvRow]):
+    COL_ROW, COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_PROBLEM = range(6)
+    HEADERS = ["Row", "Number", "Name", "Team", "Country", "Problem"]
+
+    def cell(self, r: CsvRow, col: int) -> Any:
+        return (r.line, r.number, r.name, r.team, r.country, r.error)[col]
+
+    def foreground(self, r: CsvRow, col: int) -> Any:
+        return NEG if r.error else None

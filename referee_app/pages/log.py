@@ -1,0 +1,60 @@
+"""Log: the audit trail (every change with before, after, reason, station, referee), filterable."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+
+from db import queries
+from referee_app.i18n import tr
+from referee_app.models import AuditModel
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import table_view, title_label
+
+
+class LogPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.title = title_label()
+        lay.addWidget(self.title)
+        bar = QHBoxLayout()
+        self.filter = QLineEdit()
+        self.filter.setObjectName("log_filter")
+        self.filter.setClearButtonEnabled(True)
+        self.action = QComboBox()
+        self.action.setObjectName("log_action")
+        bar.addWidget(self.filter, 1)
+        bar.addWidget(self.action)
+        lay.addLayout(bar)
+        self.model = AuditModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="log")
+        assert self.proxy is not None
+        self.view.horizontalHeader().setStretchLastSection(True)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.action.currentIndexChanged.connect(self._action_changed)
+        lay.addWidget(self.view, 1)
+        self._all: list = []
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Log"))
+        self.filter.setPlaceholderText(tr("Filter") + " …")
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        self._all = list(reversed(self.ctx.runner.read(queries.audit_log)))  # newest first
+        keep = self.action.currentData()
+        self.action.blockSignals(True)
+        self.action.clear()
+        self.action.addItem(tr("all actions"), "")
+        for a in sorted({r.action for r in self._all}):
+            self.action.addItem(a, a)
+        self.action.setCurrentIndex(max(0, self.action.findData(keep)) if keep else 0)
+        self.action.blockSignals(False)
+        self._action_changed(0)
+
+    def _action_changed(self, _i: int) -> None:
+        # the text filter (proxy) searches every column; the action box narrows the rows themselves
+        a = self.action.currentData() or ""
+        self.model.set_rows([r for r in self._all if not a or r.action == a])

@@ -1,0 +1,85 @@
+"""Players: the list, add / edit one, import a CSV with a preview."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from db import queries, service
+from referee_app.dialogs.csv_import import CsvImportDialog
+from referee_app.dialogs.player import PlayerDialog
+from referee_app.i18n import tr
+from referee_app.models import PlayersModel
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import table_view, title_label
+
+
+class PlayersPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.title = title_label()
+        lay.addWidget(self.title)
+        bar = QHBoxLayout()
+        self.add_button = QPushButton()
+        self.add_button.setObjectName("add_player")
+        self.add_button.clicked.connect(self.add_player)
+        self.edit_button = QPushButton()
+        self.edit_button.setObjectName("edit_player")
+        self.edit_button.clicked.connect(self.edit_player)
+        self.import_button = QPushButton()
+        self.import_button.setObjectName("import_csv")
+        self.import_button.clicked.connect(self.import_csv)
+        self.filter = QLineEdit()
+        self.filter.setObjectName("players_filter")
+        self.filter.setClearButtonEnabled(True)
+        for b in (self.add_button, self.edit_button, self.import_button):
+            bar.addWidget(b)
+        bar.addStretch(1)
+        bar.addWidget(self.filter)
+        lay.addLayout(bar)
+        self.model = PlayersModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="players")
+        assert self.proxy is not None
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.view.doubleClicked.connect(lambda _i: self.edit_player())
+        lay.addWidget(self.view, 1)
+        self.count = QLabel()
+        lay.addWidget(self.count)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Players"))
+        self.add_button.setText(tr("Add player"))
+        self.edit_button.setText(tr("Edit player"))
+        self.import_button.setText(tr("Import CSV…"))
+        self.filter.setPlaceholderText(tr("Filter"))
+        self.count.setText(tr("{n} players", n=len(self.model.rows)))
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        self.model.set_rows(self.ctx.runner.read(queries.players))
+        self.count.setText(tr("{n} players", n=len(self.model.rows)))
+
+    def save_players(self, players: list[service.PlayerInput]) -> bool:
+        assert self.ctx is not None
+        return self.ctx.runner.run(lambda s: service.import_players(s, players), self) is not None
+
+    def add_player(self) -> None:
+        p = PlayerDialog.ask(self)
+        if p:
+            self.save_players([p])
+
+    def edit_player(self) -> None:
+        idx = self.view.currentIndex()
+        if not idx.isValid() or self.proxy is None:
+            return
+        row = self.model.row_at(self.proxy.mapToSource(idx).row())
+        p = PlayerDialog.ask(self, row)
+        if p:
+            self.save_players([p])
+
+    def import_csv(self) -> None:
+        players = CsvImportDialog.ask(self)
+        if players:
+            self.save_players(players)

@@ -1,0 +1,218 @@
+"""Reports: every PDF of the reports layer, saved where the user says, or printed.
+
+Printing: the PDFs come from ReportLab and PySide6-Essentials has no PDF renderer (QtPdf is not part
+of it), so "Print…" asks for the printer with Qt's print dialog and hands the PDF to the system's print
+spooler (CUPS ``lp``), which prints PDF directly; where there is no ``lp`` the PDF opens in the system
+viewer to print from there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import queries
+from referee_app.errors import show_error, user_message
+from referee_app.i18n import tr
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import title_label
+
+# (key, English title, needs a session, file name stem)
+REPORTS = [
+    ("scoresheets", "Score sheets", True, "scoresheets"),
+    ("blank", "Blank score sheets", True, "blank-scoresheets"),
+    ("results", "Results", True, "results"),
+    ("penalties", "Penalty record", True, "penalties"),
+    ("seating", "Seating", True, "seating"),
+    ("standings", "Standings", False, "standings"),
+    ("teams", "Team standings", False, "team-standings"),
+]
+
+
+def builder(key: str) -> Callable[[Any, argparse.Namespace], bytes]:
+    from reports import cli
+
+    return {
+        "scoresheets": cli.build_scoresheets, "blank": cli.build_scoresheets, "results": cli.build_results,
+        "penalties": cli.build_penalties, "seating": cli.build_seating, "standings": cli.build_standings,
+        "teams": cli.build_standings,
+    }[key]
+
+
+def render(s: Any, key: str, session: int, table: int | None = None) -> bytes:
+    """The PDF bytes of report ``key`` (the same builders as ``mcr-tournament report``)."""
+    args = argparse.Namespace(session=session, table=table, blank=key == "blank", after=None, teams=key == "teams")
+    return builder(key)(s, args)
+
+
+class ReportsPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.title = title_label()
+        lay.addWidget(self.title)
+        body = QHBoxLayout()
+        self.list = QListWidget()
+        self.list.setObjectName("report_list")
+        self.list.setMaximumWidth(320)
+        self.list.setStyleSheet("QListWidget::item { padding: 8px; }")
+        for key, _title, _sess, _stem in REPORTS:
+            item = QListWidgetItem()
+            item.setData(0x0100, key)
+            self.list.addItem(item)
+        self.list.currentRowChanged.connect(lambda _r: self._update())
+        body.addWidget(self.list)
+        right = QVBoxLayout()
+        form = QFormLayout()
+        self.session = QComboBox()
+        self.session.setObjectName("report_session")
+        self.table = QComboBox()
+        self.table.setObjectName("report_table")
+        self.session_label, self.table_label = QLabel(), QLabel()
+        form.addRow(self.session_label, self.session)
+        form.addRow(self.table_label, self.table)
+        right.addLayout(form)
+        buttons = QHBoxLayout()
+        self.save_button = QPushButton()
+        self.save_button.setObjectName("save_pdf")
+        self.save_button.clicked.connect(self.save_dialog)
+        self.print_button = QPushButton()
+        self.print_button.setObjectName("print_pdf")
+        self.print_button.clicked.connect(self.print_report)
+        buttons.addWidget(self.save_button)
+        buttons.addWidget(self.print_button)
+        buttons.addStretch(1)
+        right.addLayout(buttons)
+        self.status = QLabel()
+        self.status.setObjectName("report_status")
+        self.status.setWordWrap(True)
+        right.addWidget(self.status)
+        right.addStretch(1)
+        body.addLayout(right, 1)
+        lay.addLayout(body, 1)
+        self.list.setCurrentRow(0)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Reports"))
+        for i, (_k, title, _s, _st) in enumerate(REPORTS):
+            self.list.item(i).setText(tr(title))
+        self.session_label.setText(tr("Session"))
+        self.table_label.setText(tr("Table"))
+        self.save_button.setText(tr("Save as PDF…"))
+        self.print_button.setText(tr("Print…"))
+
+    def current(self) -> tuple[str, str, bool, str]:
+        return REPORTS[max(0, self.list.currentRow())]
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        info, seated = self.ctx.runner.read(lambda s: (queries.tournament_info(s), queries.seated_sessions(s)))
+        keep = self.session.currentData()
+        self.session.clear()
+        for n in range(1, info.sessions + 1):
+            self.session.addItem(str(n), n)
+        if keep:
+            self.session.setCurrentIndex(keep - 1)
+        elif seated:
+            self.session.setCurrentIndex(seated[-1] - 1)
+        tables = self.ctx.runner.read(lambda s: len(queries.seating(s, self.session.currentData() or 1)))
+        self.table.clear()
+        self.table.addItem(tr("all"), None)
+        for t in range(1, tables + 1):
+            self.table.addItem(str(t), t)
+        self._update()
+
+    def _update(self) -> None:
+        key, _title, needs_session, _stem = self.current()
+        self.session.setEnabled(needs_session)
+        self.table.setEnabled(key in ("scoresheets", "blank"))
+
+    def pdf(self) -> bytes | None:
+        assert self.ctx is not None
+        key = self.current()[0]
+        session = self.session.currentData() or 1
+        table = self.table.currentData() if key in ("scoresheets", "blank") else None
+        try:
+            return self.ctx.runner.read(lambda s: render(s, key, session, table))
+        except Exception as exc:  # noqa: BLE001 - the store / fonts say what is wrong
+            msg = user_message(exc) or (str(exc) if type(exc).__name__ == "MissingFontError" else None)
+            if msg is None:
+                raise
+            show_error(self, tr("Reports"), msg, tr("Choose another session, or seat this one first."))
+            return None
+
+    def default_name(self) -> str:
+        key, _t, needs_session, stem = self.current()
+        return f"{stem}-s{self.session.currentData() or 1}.pdf" if needs_session else f"{stem}.pdf"
+
+    def save_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save as PDF…"), str(Path.home() / self.default_name()),
+                                              "PDF (*.pdf)")
+        if path:
+            self.save_to(path)
+
+    def save_to(self, path: str) -> bool:
+        data = self.pdf()
+        if data is None:
+            return False
+        from reports.cli import write_atomically
+
+        try:
+            write_atomically(Path(path), data)
+        except Exception as exc:  # noqa: BLE001
+            msg = user_message(exc)
+            if msg is None:
+                raise
+            show_error(self, tr("Save as PDF…"), msg, tr("Choose a folder you can write to."))
+            return False
+        self.status.setText(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1))
+        return True
+
+    def print_report(self) -> None:
+        data = self.pdf()
+        if data is None:
+            return
+        tmp = Path(tempfile.mkdtemp(prefix="mcr-print-")) / self.default_name()
+        tmp.write_bytes(data)
+        lp = shutil.which("lp")
+        if lp:
+            from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+            printer = QPrinter()
+            dlg = QPrintDialog(printer, self)
+            if dlg.exec() != QPrintDialog.DialogCode.Accepted:
+                return
+            cmd = [lp, "-n", str(max(1, printer.copyCount()))]
+            if printer.printerName():
+                cmd += ["-d", printer.printerName()]
+            r = subprocess.run([*cmd, str(tmp)], capture_output=True, text=True, check=False)
+            if r.returncode != 0:
+                show_error(self, tr("Print…"), r.stderr.strip() or "lp failed",
+                           tr("Save as PDF and print it from a PDF viewer."))
+                return
+            self.status.setText(tr("Sent to the printer."))
+            return
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(tmp)))
+        self.status.setText(tr("Opened {path} in the PDF viewer: print it from there.", path=str(tmp)))

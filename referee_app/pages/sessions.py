@@ -1,0 +1,125 @@
+"""Sessions & tables: seat a session (or seat it again before its first result), the table grid with the
+four players at their starting seats, and each table's progress and status."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from db import queries, service
+from referee_app.i18n import tr
+from referee_app.models import TableProgressRow, TablesModel
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import table_view, title_label
+
+
+def status_of(hands: int, finished: bool, signed_off: bool) -> str:
+    if signed_off:
+        return "signed off"
+    if finished:
+        return "needs attention"  # complete: the referee checks and signs the sheet
+    return "open" if hands else "not started"
+
+
+class SessionsPage(TournamentPage):
+    open_sheet = Signal(int, int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        self.title = title_label()
+        lay.addWidget(self.title)
+        bar = QHBoxLayout()
+        self.session_label = QLabel()
+        self.session = QComboBox()
+        self.session.setObjectName("session")
+        self.session.currentIndexChanged.connect(lambda _i: self.refresh_tables())
+        self.seat_button = QPushButton()
+        self.seat_button.setObjectName("seat_session")
+        self.seat_button.clicked.connect(self.seat)
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("open_sheet")
+        self.open_button.clicked.connect(self._open_current)
+        bar.addWidget(self.session_label)
+        bar.addWidget(self.session)
+        bar.addWidget(self.seat_button)
+        bar.addStretch(1)
+        bar.addWidget(self.open_button)
+        lay.addLayout(bar)
+        self.model = TablesModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="tables")
+        self.view.doubleClicked.connect(lambda _i: self._open_current())
+        self.view.activated.connect(lambda _i: self._open_current())
+        lay.addWidget(self.view, 1)
+        self.summary = QLabel()
+        self.summary.setObjectName("sessions_summary")
+        lay.addWidget(self.summary)
+        self.sessions_count = 0
+        self.seated: list[int] = []
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Sessions & tables"))
+        self.session_label.setText(tr("Session"))
+        self.open_button.setText(tr("Open score sheet"))
+        self._update_seat_button()
+
+    def current_session(self) -> int:
+        return self.session.currentData() or 1
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        info, seated = self.ctx.runner.read(lambda s: (queries.tournament_info(s), queries.seated_sessions(s)))
+        self.seated = seated
+        keep = self.current_session() if self.session.count() else (seated[-1] if seated else 1)
+        self.session.blockSignals(True)
+        self.session.clear()
+        for n in range(1, info.sessions + 1):
+            self.session.addItem(f"{n}" + ("" if n in seated else "  —"), n)
+        self.session.setCurrentIndex(max(0, min(keep, info.sessions) - 1))
+        self.session.blockSignals(False)
+        self.refresh_tables()
+
+    def refresh_tables(self) -> None:
+        if self.ctx is None:
+            return
+        n = self.current_session()
+
+        def load(s):  # type: ignore[no-untyped-def]
+            seats = {t.table: t.players for t in queries.seating(s, n)}
+            hps = queries.tournament_info(s).hands_per_session
+            return [TableProgressRow(p.table, seats[p.table], p.hands_recorded, hps, p.time_called_after,
+                                     status_of(p.hands_recorded, p.finished, p.signed_off))
+                    for p in queries.table_progress(s, n) if p.table in seats]
+
+        rows = self.ctx.runner.read(load)
+        self.model.set_rows(rows)
+        done = sum(1 for r in rows if r.status in ("signed off", "needs attention"))
+        self.summary.setText(tr("{tables} tables, {done} finished, {hands} hands recorded", tables=len(rows),
+                                done=done, hands=sum(r.hands for r in rows)) if rows
+                             else tr("Session {n} is not seated yet.", n=n))
+        self._update_seat_button()
+
+    def _update_seat_button(self) -> None:
+        seated = bool(self.model.rows)
+        self.seat_button.setText(tr("Regenerate seating") if seated else tr("Generate seating"))
+
+    def seat(self) -> bool:
+        """Seat the session, or seat it again with a new plan (the store refuses once results exist)."""
+        assert self.ctx is not None
+        n = self.current_session()
+        seed = random.randrange(1, 1_000_000) if self.model.rows else None
+        ok = self.ctx.runner.run(lambda s: service.seat_session(s, n, seed=seed), self,
+                                 tr("Regenerate seating") if seed else tr("Generate seating"))
+        self.refresh()
+        return ok is not None
+
+    def _open_current(self) -> None:
+        idx = self.view.currentIndex()
+        if not idx.isValid() or self.proxy is None:
+            return
+        row = self.model.row_at(self.proxy.mapToSource(idx).row())
+        self.open_sheet.emit(self.current_session(), row.table)

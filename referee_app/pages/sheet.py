@@ -1,0 +1,452 @@
+"""The table score sheet: 16 lines like the paper sheet, the totals below, and the actions.
+
+Keyboard-first totals entry: winner, discarder (or "+" self-drawn), fan, Enter — the focus returns to the
+winner for the next hand. Full hands go through hand entry (``record_win``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import queries, service
+from db.service import DrawInput, PenaltyInput, WinInput
+from db.views import TableSheet
+from referee_app import store
+from referee_app.dialogs.correction import Correction, CorrectionDialog
+from referee_app.dialogs.penalty import PenaltyDialog
+from referee_app.hand_entry import HandEntryDialog, WinEntry
+from referee_app.hand_vm import HandEntryModel, Situation
+from referee_app.i18n import tr
+from referee_app.models import SheetModel, SummaryModel, signed, wind_label
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import table_view, title_label
+
+SELF_DRAWN = "+"
+SETTLEMENT_TEXT = {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}
+
+
+class SheetPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session_no = 0
+        self.table_no = 0
+        self.sheet: TableSheet | None = None
+        self.rotating = True
+        self.flowers_allowed = True
+        self.entry_dialog: HandEntryDialog | None = None
+
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = title_label()
+        self.title.setObjectName("sheet_title")
+        top.addWidget(self.title, 1)
+        self.session_box = QComboBox()
+        self.session_box.setObjectName("sheet_session")
+        self.table_box = QComboBox()
+        self.table_box.setObjectName("sheet_table")
+        self.session_label, self.table_label = QLabel(), QLabel()
+        top.addWidget(self.session_label)
+        top.addWidget(self.session_box)
+        top.addWidget(self.table_label)
+        top.addWidget(self.table_box)
+        self.session_box.activated.connect(lambda _i: self._choose(self.session_box.currentData(), 1))
+        self.table_box.activated.connect(lambda _i: self._choose(self.session_no, self.table_box.currentData()))
+        lay.addLayout(top)
+        self.players_line = QLabel()
+        self.players_line.setObjectName("sheet_players")
+        self.players_line.setWordWrap(True)
+        lay.addWidget(self.players_line)
+
+        self.model = SheetModel(parent=self)
+        self.view, _ = table_view(self.model, self, sortable=False, name="sheet")
+        self.view.setSelectionMode(self.view.SelectionMode.SingleSelection)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.verticalHeader().setDefaultSectionSize(24)
+        self.view.doubleClicked.connect(lambda _i: self.correct_selected())
+        lay.addWidget(self.view, 3)
+
+        bottom = QHBoxLayout()
+        self.summary = SummaryModel(parent=self)
+        self.summary_view, _ = table_view(self.summary, self, sortable=False, name="sheet_summary")
+        self.summary_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.summary_view.verticalHeader().setDefaultSectionSize(22)
+        self.summary_view.setMaximumHeight(22 * 6 + 8)
+        bottom.addWidget(self.summary_view, 3)
+        self.penalties_box = QGroupBox()
+        pl = QVBoxLayout(self.penalties_box)
+        self.penalties = QLabel()
+        self.penalties.setObjectName("sheet_penalties")
+        self.penalties.setWordWrap(True)
+        self.penalties.setAlignment(Qt.AlignmentFlag.AlignTop)
+        pl.addWidget(self.penalties)
+        bottom.addWidget(self.penalties_box, 2)
+        lay.addLayout(bottom, 1)
+
+        # totals-only entry, keyboard driven
+        self.totals_box = QGroupBox()
+        self.totals_box.setObjectName("totals_box")
+        tl = QGridLayout(self.totals_box)
+        self.next_label = QLabel()
+        self.next_label.setObjectName("next_hand")
+        self.winner = QComboBox()
+        self.winner.setObjectName("totals_winner")
+        self.discarder = QComboBox()
+        self.discarder.setObjectName("totals_discarder")
+        self.fan = QLineEdit()
+        self.fan.setObjectName("totals_fan")
+        self.fan.setValidator(QIntValidator(0, 100000, self))
+        self.fan.setMaximumWidth(90)
+        self.fan.returnPressed.connect(self.record_totals_from_bar)
+        self.totals_button = QPushButton()
+        self.totals_button.setObjectName("totals_record")
+        self.totals_button.clicked.connect(self.record_totals_from_bar)
+        self.winner_label, self.discarder_label, self.fan_label = QLabel(), QLabel(), QLabel()
+        for lbl, w in ((self.winner_label, self.winner), (self.discarder_label, self.discarder),
+                       (self.fan_label, self.fan)):
+            lbl.setBuddy(w)
+        tl.addWidget(self.next_label, 0, 0)
+        tl.addWidget(self.winner_label, 0, 1)
+        tl.addWidget(self.winner, 0, 2)
+        tl.addWidget(self.discarder_label, 0, 3)
+        tl.addWidget(self.discarder, 0, 4)
+        tl.addWidget(self.fan_label, 0, 5)
+        tl.addWidget(self.fan, 0, 6)
+        tl.addWidget(self.totals_button, 0, 7)
+        tl.setColumnStretch(2, 1)
+        tl.setColumnStretch(4, 1)
+        self.setTabOrder(self.winner, self.discarder)
+        self.setTabOrder(self.discarder, self.fan)
+        lay.addWidget(self.totals_box)
+
+        actions = QHBoxLayout()
+        self.win_button = QPushButton()
+        self.win_button.setObjectName("record_win")
+        self.win_button.clicked.connect(self.record_win)
+        self.draw_button = QPushButton()
+        self.draw_button.setObjectName("record_draw")
+        self.draw_button.clicked.connect(self.record_draw)
+        self.penalty_button = QPushButton()
+        self.penalty_button.setObjectName("penalty")
+        self.penalty_button.clicked.connect(self.ask_penalty)
+        self.time_button = QPushButton()
+        self.time_button.setObjectName("time_called")
+        self.time_button.clicked.connect(self.ask_time_called)
+        self.correct_button = QPushButton()
+        self.correct_button.setObjectName("correct")
+        self.correct_button.clicked.connect(self.correct_selected)
+        self.sign_button = QPushButton()
+        self.sign_button.setObjectName("sign_off")
+        self.sign_button.clicked.connect(self.toggle_sign_off)
+        for b in (self.win_button, self.draw_button, self.penalty_button, self.time_button, self.correct_button):
+            b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+            actions.addWidget(b)
+        actions.addStretch(1)
+        actions.addWidget(self.sign_button)
+        lay.addLayout(actions)
+        self.win_button.setShortcut(QKeySequence("Ctrl+H"))
+        QShortcut(QKeySequence("Ctrl+T"), self, activated=self.winner.setFocus)
+        self.retranslate()
+
+    # ---- text ------------------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.session_label.setText(tr("Session"))
+        self.table_label.setText(tr("Table"))
+        self.penalties_box.setTitle(tr("Penalties"))
+        self.totals_box.setTitle(tr("Totals only") + "  (Ctrl+T)")
+        self.winner_label.setText(tr("&Winner"))
+        self.discarder_label.setText(tr("&Discarder"))
+        self.fan_label.setText(tr("&Fan"))
+        self.totals_button.setText(tr("Record") + "  ⏎")
+        self.win_button.setText(tr("Record win…") + "  (Ctrl+H)")
+        self.draw_button.setText(tr("Record draw"))
+        self.penalty_button.setText(tr("Penalty…"))
+        self.time_button.setText(tr("Time called…"))
+        self.correct_button.setText(tr("Correct hand…"))
+        self._show()
+
+    # ---- loading ---------------------------------------------------------------------------------
+    def show_table(self, session: int, table: int) -> None:
+        self.session_no, self.table_no = session, table
+        self.refresh()
+
+    def _choose(self, session: int, table: int) -> None:
+        if session:
+            self.show_table(session, table or 1)
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        if not self.session_no:
+            seated = self.ctx.runner.read(queries.seated_sessions)
+            if not seated:
+                self.sheet = None
+                self._show()
+                return
+            self.session_no, self.table_no = seated[-1], 1
+
+        def load(s: Any) -> tuple[TableSheet, bool, bool, list[int], int]:
+            info = queries.tournament_info(s)
+            return (queries.table_sheet(s, self.session_no, self.table_no), store.rotate(s), info.flowers,
+                    queries.seated_sessions(s), len(queries.seating(s, self.session_no)))
+
+        try:
+            self.sheet, self.rotating, self.flowers_allowed, seated, tables = self.ctx.runner.read(load)
+        except Exception as exc:  # noqa: BLE001 - e.g. the table no longer exists after regeneration
+            from referee_app.errors import user_message
+
+            if user_message(exc) is None:
+                raise
+            self.sheet = None
+            self._show()
+            return
+        self.session_box.clear()
+        for n in seated:
+            self.session_box.addItem(str(n), n)
+        self.session_box.setCurrentIndex(max(0, self.session_box.findData(self.session_no)))
+        self.table_box.clear()
+        for t in range(1, tables + 1):
+            self.table_box.addItem(str(t), t)
+        self.table_box.setCurrentIndex(self.table_no - 1)
+        self._show()
+
+    def winds_of(self, hand: int) -> tuple[str, int]:
+        prevailing, dealer, _ = store.winds(hand, self.rotating)
+        return prevailing.value, dealer
+
+    def next_hand(self) -> int | None:
+        """The hand to record next, or None when the session at this table is over."""
+        sh = self.sheet
+        if sh is None:
+            return None
+        n = len(sh.hands) + 1
+        if sh.time_called_after is not None or n > sh.hands_per_session:
+            return None
+        return n
+
+    def _show(self) -> None:
+        sh = self.sheet
+        self.model.set_sheet(sh, self.winds_of)
+        self.summary.set_sheet(sh)
+        has = sh is not None
+        for w in (self.totals_box, self.win_button, self.draw_button, self.penalty_button, self.time_button,
+                  self.correct_button, self.sign_button):
+            w.setEnabled(has)
+        if sh is None:
+            self.title.setText(tr("Score sheet"))
+            self.players_line.setText(tr("Select a table in Sessions & tables."))
+            self.penalties.setText("")
+            return
+        self.title.setText(f"{tr('Score sheet')} — {tr('Session')} {sh.session} · {tr('Table')} {sh.table}")
+        self.players_line.setText("    ".join(
+            f"<b>{wind_label(seat)}</b> {p.number} {p.name}" + (f" <i>({p.team})</i>" if p.team else "")
+            for seat, p in zip("ESWN", sh.players, strict=True)))
+        self.penalties.setText("<br>".join(
+            (f"{tr('Hand')} {p.hand} · " if p.hand else "") + f"{p.player.name} · {p.kind} · {signed(-p.points)}"
+            f" ({tr(SETTLEMENT_TEXT.get(p.settlement, p.settlement))})" + (f" · {p.reason}" if p.reason else "")
+            for p in sh.penalties) or "—")
+        nxt = self.next_hand()
+        self.next_label.setText(f"{tr('Hand')} {nxt}" if nxt else tr("Session over"))
+        for w in (self.totals_box, self.win_button, self.draw_button, self.time_button):
+            w.setEnabled(nxt is not None and not sh.signed_off)
+        self.sign_button.setText(tr("Undo sign-off") if sh.signed_off else tr("Sign off"))
+        self._fill_totals_bar()
+
+    def _fill_totals_bar(self) -> None:
+        sh = self.sheet
+        if sh is None:
+            return
+        wi, di = self.winner.currentIndex(), self.discarder.currentIndex()
+        self.winner.clear()
+        self.discarder.clear()
+        self.discarder.addItem("+  " + tr("self-drawn"), SELF_DRAWN)
+        for seat, p in zip("ESWN", sh.players, strict=True):
+            self.winner.addItem(f"{seat}  {p.name}  ({p.number})", p.number)
+            self.discarder.addItem(f"{seat}  {p.name}  ({p.number})", p.number)
+        self.winner.setCurrentIndex(max(0, wi))
+        self.discarder.setCurrentIndex(max(0, di))
+
+    # ---- actions ---------------------------------------------------------------------------------
+    def _run(self, fn: Any, what: str) -> bool:
+        assert self.ctx is not None
+        ok = self.ctx.runner.run(fn, self, what) is not None
+        self.refresh()
+        return ok
+
+    def record_totals_from_bar(self) -> None:
+        text = self.fan.text().strip()
+        if not text:
+            from referee_app.errors import show_error
+
+            show_error(self, tr("Totals only"), tr("Enter the fan total."), tr("Type the fan and press Enter."))
+            self.fan.setFocus()
+            return
+        d = self.discarder.currentData()
+        ok = self.record_totals(self.winner.currentData(), None if d == SELF_DRAWN else d, int(text))
+        if ok:
+            self.fan.clear()
+            self.winner.setFocus()
+        else:
+            self.fan.setFocus()
+            self.fan.selectAll()
+
+    def record_totals(self, winner: str, discarder: str | None, fan: int) -> bool:
+        """Record a totals-only win for the next hand (numbers of the players)."""
+        sh, n = self.sheet, self.next_hand()
+        if sh is None or n is None:
+            return False
+        return self._run(lambda s: service.record_win(
+            s, sh.session, sh.table, n, winner=winner, discarder=discarder, self_drawn=discarder is None,
+            fan=fan, expected_version=sh.version), tr("Record"))
+
+    def hand_entry_model(self, hand: int) -> HandEntryModel:
+        assert self.sheet is not None
+        prevailing, _dealer, seat_winds = store.winds(hand, self.rotating)
+        names = tuple(f"{p.name} ({p.number})" for p in self.sheet.players)
+        return HandEntryModel(names, seat_winds, prevailing, self.flowers_allowed)  # type: ignore[arg-type]
+
+    def record_win(self) -> HandEntryDialog | None:
+        """Open hand entry for the next hand; Confirm records it (one transaction)."""
+        n = self.next_hand()
+        if self.sheet is None or n is None:
+            return None
+        vm = self.hand_entry_model(n)
+        d = HandEntryDialog(vm, f"{tr('Hand entry')} — {tr('Session')} {self.sheet.session} · "
+                                f"{tr('Table')} {self.sheet.table} · {tr('Hand')} {n}", self)
+        d.accepted.connect(lambda: self._entry_confirmed(d, n, None))
+        self.entry_dialog = d
+        d.open()
+        return d
+
+    def _entry_confirmed(self, d: HandEntryDialog, hand: int, reason: str | None) -> None:
+        entry = d.entry_value()
+        self.entry_dialog = None
+        if entry is not None:
+            if reason is None:
+                self.record_win_entry(hand, entry)
+            else:
+                self.apply_correction(Correction(hand, self._win_input(entry), reason))
+        d.deleteLater()
+
+    def _win_input(self, e: WinEntry) -> WinInput:
+        assert self.sheet is not None
+        num = [p.number for p in self.sheet.players]
+        s = e.situation
+        return WinInput(winner=num[s.winner], discarder=None if s.discarder is None else num[s.discarder],
+                        self_drawn=s.discarder is None, flowers=s.flowers, notation=e.notation,
+                        fourth_tile=s.fourth_tile, kong_related=s.kong_related,
+                        last_tile_of_wall=s.last_tile_of_wall)
+
+    def record_win_entry(self, hand: int, e: WinEntry) -> bool:
+        sh = self.sheet
+        if sh is None:
+            return False
+        w = self._win_input(e)
+        return self._run(lambda s: service.record_hand(s, sh.session, sh.table, hand, w,
+                                                       expected_version=sh.version), tr("Record win…"))
+
+    def record_draw(self) -> bool:
+        sh, n = self.sheet, self.next_hand()
+        if sh is None or n is None:
+            return False
+        return self._run(lambda s: service.record_draw(s, sh.session, sh.table, n, expected_version=sh.version),
+                         tr("Record draw"))
+
+    def ask_penalty(self) -> None:
+        sh = self.sheet
+        if sh is None or self.ctx is None:
+            return
+        presets = self.ctx.runner.read(service.penalty_presets)
+        p = PenaltyDialog.ask(self, sh.players, presets, None)
+        if p is not None:
+            self.record_penalty(p)
+
+    def record_penalty(self, p: PenaltyInput) -> bool:
+        sh = self.sheet
+        if sh is None:
+            return False
+        return self._run(lambda s: service.record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
+                         tr("Penalty…"))
+
+    def ask_time_called(self) -> None:
+        sh = self.sheet
+        if sh is None:
+            return
+        n = len(sh.hands)
+        answer = QMessageBox.question(self, tr("Time called"),
+                                      tr("Time is called after hand {n}: the session at this table ends on the "
+                                         "{n} hands played. Record it?", n=n))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.call_time()
+
+    def call_time(self) -> bool:
+        sh = self.sheet
+        if sh is None:
+            return False
+        n = len(sh.hands)
+        return self._run(lambda s: service.call_time(s, sh.session, sh.table, n, expected_version=sh.version),
+                         tr("Time called"))
+
+    def selected_hand(self) -> int | None:
+        idx = self.view.currentIndex()
+        if not idx.isValid():
+            return None
+        r = self.model.row_at(idx.row())
+        return r.hand if r.row is not None else None
+
+    def correct_selected(self) -> None:
+        sh, hand = self.sheet, self.selected_hand()
+        if sh is None or hand is None:
+            return
+        row = next(h for h in sh.hands if h.hand == hand)
+        c = CorrectionDialog.ask(self, sh.players, row)
+        if c is None:
+            return
+        if c.result is None:  # re-enter the full hand
+            vm = self.hand_entry_model(hand)
+            if row.notation:
+                vm.set_notation(row.notation)
+            if row.winner is not None:
+                vm.set_situation(**_situation_of(row))
+            d = HandEntryDialog(vm, f"{tr('Correct hand…')} {hand}", self)
+            d.accepted.connect(lambda: self._entry_confirmed(d, hand, c.reason))
+            self.entry_dialog = d
+            d.open()
+            return
+        self.apply_correction(c)
+
+    def apply_correction(self, c: Correction) -> bool:
+        sh = self.sheet
+        if sh is None or c.result is None:
+            return False
+        result: WinInput | DrawInput = c.result
+        return self._run(lambda s: service.correct_hand(s, sh.session, sh.table, c.hand, result, c.reason,
+                                                        expected_version=sh.version), tr("Correct hand…"))
+
+    def toggle_sign_off(self) -> bool:
+        sh = self.sheet
+        if sh is None:
+            return False
+        return self._run(lambda s: service.sign_off(s, sh.session, sh.table, not sh.signed_off,
+                                                    expected_version=sh.version), tr("Sign off"))
+
+
+def _situation_of(row: Any) -> dict[str, Any]:
+    s = Situation(winner=row.winner, discarder=row.discarder, flowers=row.flowers or 0)
+    return {"winner": s.winner, "discarder": s.discarder, "flowers": s.flowers}

@@ -1,0 +1,150 @@
+"""Standings: individuals and teams, sortable, a column per session; and the projector view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import queries
+from referee_app.context import TournamentContext
+from referee_app.i18n import tr
+from referee_app.models import StandingsModel, TeamStandingsModel
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import table_view, title_label
+
+
+def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:
+    info = queries.tournament_info(s)
+    return info.name, info.sessions, queries.standings(s), queries.team_standings(s)
+
+
+class StandingsPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = title_label()
+        top.addWidget(self.title, 1)
+        self.projector_button = QPushButton()
+        self.projector_button.setObjectName("projector")
+        self.projector_button.clicked.connect(self.open_projector)
+        top.addWidget(self.projector_button)
+        lay.addLayout(top)
+        self.tabs = QTabWidget()
+        self.model = StandingsModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="standings")
+        self.team_model = TeamStandingsModel(parent=self)
+        self.team_view, self.team_proxy = table_view(self.team_model, self, name="team_standings")
+        self.tabs.addTab(self.view, "")
+        self.tabs.addTab(self.team_view, "")
+        lay.addWidget(self.tabs, 1)
+        self.projector: ProjectorView | None = None
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Standings"))
+        self.projector_button.setText(tr("Projector view") + "  (F11)")
+        self.tabs.setTabText(0, tr("Individuals"))
+        self.tabs.setTabText(1, tr("Teams"))
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+        _name, sessions, players, teams = self.ctx.runner.read(load_standings)
+        self.model.set_rows(players, sessions)
+        self.team_model.set_rows(teams)
+        self.tabs.setTabVisible(1, bool(teams))
+
+    def open_projector(self) -> None:
+        if self.ctx is not None:
+            self.projector = ProjectorView.show_for(self.ctx, self.window())
+
+
+class ProjectorView(QWidget):
+    """Full-screen standings for a projector: large type, pages through the list, re-reads every few
+    seconds (other stations keep recording). Esc closes it."""
+
+    REFRESH_MS = 10_000
+
+    def __init__(self, ctx: TournamentContext, parent: QWidget | None = None, rows_per_page: int = 16) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.ctx = ctx
+        self.rows_per_page = rows_per_page
+        self.page = 0
+        self.setObjectName("projector_view")
+        self.setStyleSheet("QWidget#projector_view { background: #10261c; } QLabel { color: #f4f1e6; }"
+                           "QHeaderView::section { background: #1d4032; color: #f4f1e6; font-size: 20px; }"
+                           "QTableView { background: #10261c; color: #f4f1e6; font-size: 24px;"
+                           " alternate-background-color: #173428; gridline-color: #2c5443; }")
+        lay = QVBoxLayout(self)
+        self.title = QLabel()
+        f = QFont()
+        f.setPointSize(30)
+        f.setBold(True)
+        self.title.setFont(f)
+        lay.addWidget(self.title)
+        self.model = StandingsModel(parent=self)
+        self.view, _ = table_view(self.model, self, sortable=False, name="projector_table")
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.verticalHeader().setDefaultSectionSize(40)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        lay.addWidget(self.view, 1)
+        self.footer = QLabel()
+        lay.addWidget(self.footer)
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.REFRESH_MS)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        self.all_rows: list[Any] = []
+        self.sessions = 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        name, sessions, players, _teams = self.ctx.runner.read(load_standings)
+        self.title.setText(f"{name} — {tr('Standings')}")
+        self.all_rows = players
+        self.sessions = sessions
+        self._show_page()
+
+    def pages(self) -> int:
+        return max(1, -(-len(self.all_rows) // self.rows_per_page))
+
+    def _show_page(self) -> None:
+        self.page %= self.pages()
+        start = self.page * self.rows_per_page
+        self.model.set_rows(self.all_rows[start:start + self.rows_per_page], self.sessions)
+        self.footer.setText(f"{self.page + 1} / {self.pages()}    ·    Esc")
+
+    def tick(self) -> None:
+        self.page += 1
+        self.refresh()
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if e.key() in (Qt.Key.Key_Escape, Qt.Key.Key_F11):
+            self.close()
+        elif e.key() in (Qt.Key.Key_Right, Qt.Key.Key_Space, Qt.Key.Key_PageDown):
+            self.page += 1
+            self._show_page()
+        elif e.key() in (Qt.Key.Key_Left, Qt.Key.Key_PageUp):
+            self.page -= 1
+            self._show_page()
+        else:
+            super().keyPressEvent(e)
+
+    @classmethod
+    def show_for(cls, ctx: TournamentContext, parent: QWidget | None) -> ProjectorView:
+        v = cls(ctx, parent)
+        v.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        v.showFullScreen()
+        return v

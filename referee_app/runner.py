@@ -1,0 +1,53 @@
+"""One runner for "do this unit of work, then refresh" (the Anki ``operations`` pattern).
+
+``runner.run(lambda s: service(s, ...))`` opens one transaction (``factory.begin()``), shows a dialog
+that says what to do next when the store or the engine refuses, and on success emits ``data_changed``
+once so every page reloads. ``runner.read(fn)`` is the same without the signal, for queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from referee_app.errors import show_error, user_message
+from referee_app.i18n import tr
+
+T = TypeVar("T")
+
+NEXT_STEP = {
+    "StaleTableError": "Reload the table (it refreshes now) and enter the result again.",
+    "FrozenSettingsError": "Settings cannot change once results exist; correct the results instead.",
+}
+
+
+class Runner(QObject):
+    data_changed = Signal()
+
+    def __init__(self, factory: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.factory = factory  # a sessionmaker; callers never commit themselves
+
+    def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "") -> T | None:
+        """Run ``fn(session)`` in one transaction. Returns its value, or None after showing the error."""
+        try:
+            with self.factory.begin() as s:
+                value = fn(s)
+        except Exception as exc:  # noqa: BLE001 - refusals become dialogs; the unexpected re-raise
+            msg = user_message(exc)
+            if msg is None:
+                raise
+            show_error(parent, what or tr("Could not do that"), msg,
+                       tr(NEXT_STEP.get(type(exc).__name__, "Correct the input and try again.")))
+            if type(exc).__name__ == "StaleTableError":
+                self.data_changed.emit()
+            return None
+        self.data_changed.emit()
+        return value
+
+    def read(self, fn: Callable[[Any], T]) -> T:
+        with self.factory() as s:
+            return fn(s)

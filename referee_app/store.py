@@ -1,0 +1,59 @@
+"""The app's few entry points into the store that are not a single service call.
+
+Everything else the pages call directly: ``db.queries`` (reads) and ``db.service`` (writes) through the
+runner. This module adds: creating a tournament file, the demo tournament, and the winds of a hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from db import queries, service
+from db.rotation import hand_winds
+from db.views import TournamentInfo
+from scoring.model import Wind
+
+
+def tournament_info(s: Any) -> TournamentInfo:
+    return queries.tournament_info(s)
+
+
+def rotate(s: Any) -> bool:
+    from db.profiles import SeatRotation
+
+    return queries.settings(s).seat_rotation is SeatRotation.ROTATE
+
+
+def winds(hand: int, rotating: bool = True) -> tuple[Wind, int, tuple[Wind, Wind, Wind, Wind]]:
+    """Prevailing wind, dealer (starting-seat index) and each player's seat wind in ``hand`` (1-based)."""
+    w = hand_winds(hand, rotating)
+    sw = tuple(Wind(x) for x in w.seat_winds)
+    return Wind(w.prevailing), w.dealer, (sw[0], sw[1], sw[2], sw[3])
+
+
+def create_tournament_file(path: str | Path, name: str, profile: str, sessions: int, hands_per_session: int,
+                           flowers: bool) -> None:
+    """Create a new tournament file. Refuses an existing file (never overwrites a tournament)."""
+    from db.errors import TournamentError
+    from db.store import open_database
+
+    p = Path(path)
+    if p.exists():
+        raise TournamentError(f"{p} already exists: choose another file name (an existing tournament is never "
+                              "overwritten)")
+    with open_database(p) as db, db.factory.begin() as s:
+        service.create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
+                                  flowers=flowers)
+
+
+def create_demo(path: str | Path) -> None:
+    """The demo tournament (``db.demo.create_demo``), created afresh each time it is opened."""
+    p = Path(path)
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        f = Path(str(p) + suffix)
+        if f.exists():
+            f.unlink()
+    from db.demo import create_demo as make
+
+    make(p)

@@ -1,0 +1,121 @@
+"""The tile picker: 34 tile buttons in suit rows, meld modes, flowers, remove / undo / clear.
+
+A view over ``HandEntryModel``: every button calls one model command; the model's ``changed`` signal
+refreshes the badges (copies already used) and greys out tiles that cannot be added in the current mode.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.i18n import tr
+from referee_app.tile_faces import TileButton
+
+MODE_LABELS = [
+    (Mode.TILE, "Tiles", "单张"),
+    (Mode.CHOW, "Chow", "吃"),
+    (Mode.PUNG, "Pung", "碰"),
+    (Mode.KONG, "Kong", "明杠"),
+    (Mode.CONCEALED_KONG, "Concealed kong", "暗杠"),
+    (Mode.WIN, "Winning tile", "和张"),
+]
+
+
+class TilePicker(QWidget):
+    def __init__(self, vm: HandEntryModel, parent: QWidget | None = None, tile_width: int = 42) -> None:
+        super().__init__(parent)
+        self.vm = vm
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+
+        modes = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_group.setExclusive(True)
+        self.mode_buttons: dict[Mode, QPushButton] = {}
+        for mode, _en, _zh in MODE_LABELS:
+            b = QPushButton()
+            b.setCheckable(True)
+            b.setObjectName(f"mode_{mode.value}")
+            b.clicked.connect(lambda _c=False, m=mode: self.vm.set_mode(m))
+            self.mode_group.addButton(b)
+            self.mode_buttons[mode] = b
+            modes.addWidget(b)
+        modes.addStretch(1)
+        outer.addLayout(modes)
+
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(3)
+        grid.setVerticalSpacing(4)
+        self.buttons: list[TileButton] = []
+        for t in range(34):
+            b = TileButton(t, self, tile_width)
+            b.clicked.connect(lambda _c=False, t=t: self.vm.click_tile(t))
+            row, col = divmod(t, 9)
+            grid.addWidget(b, row, col)
+            self.buttons.append(b)
+        grid.setColumnStretch(9, 1)
+        outer.addLayout(grid)
+
+        tools = QHBoxLayout()
+        self.flowers_label = QLabel()
+        self.flowers = QSpinBox()
+        self.flowers.setObjectName("flowers")
+        self.flowers.setRange(0, 8)
+        self.flowers.setEnabled(vm.flowers_allowed)
+        self.flowers.valueChanged.connect(lambda v: self.vm.set_situation(flowers=v))
+        self.flowers_label.setBuddy(self.flowers)
+        tools.addWidget(self.flowers_label)
+        tools.addWidget(self.flowers)
+        tools.addStretch(1)
+        self.remove_button = QPushButton()
+        self.remove_button.setObjectName("remove_last")
+        self.remove_button.clicked.connect(self.vm.remove_last)
+        self.undo_button = QPushButton()
+        self.undo_button.setObjectName("undo")
+        self.undo_button.clicked.connect(self.vm.undo)
+        self.clear_button = QPushButton()
+        self.clear_button.setObjectName("clear")
+        self.clear_button.clicked.connect(self.vm.clear)
+        for b in (self.remove_button, self.undo_button, self.clear_button):
+            tools.addWidget(b)
+        outer.addLayout(tools)
+
+        vm.changed.connect(self.refresh)
+        vm.mode_changed.connect(lambda _m: self.refresh())
+        self.retranslate()
+        self.refresh()
+
+    def retranslate(self) -> None:
+        from referee_app.i18n import LANG
+
+        for mode, en, zh in MODE_LABELS:
+            self.mode_buttons[mode].setText(f"{zh} {en}" if LANG.code == "zh" else f"{en} {zh}")
+        self.flowers_label.setText(tr("Flowers"))
+        self.remove_button.setText(tr("Remove"))
+        self.undo_button.setText(tr("Undo"))
+        self.clear_button.setText(tr("Clear"))
+        self.remove_button.setShortcut(Qt.Key.Key_Backspace)
+        self.undo_button.setShortcut("Ctrl+Z")
+
+    def refresh(self, *_args: object) -> None:
+        counts = self.vm.copies()
+        for b in self.buttons:
+            b.count = counts[b.tile]
+            b.setEnabled(self.vm.can_add(b.tile))
+            b.update()
+        self.mode_buttons[self.vm.mode].setChecked(True)
+        if self.flowers.value() != self.vm.situation.flowers:
+            self.flowers.blockSignals(True)
+            self.flowers.setValue(self.vm.situation.flowers)
+            self.flowers.blockSignals(False)

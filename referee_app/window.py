@@ -1,0 +1,295 @@
+"""The main window: menus, the navigation list and the pages; opening and closing tournaments."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMenu,
+    QStackedWidget,
+    QWidget,
+)
+
+from referee_app import settings
+from referee_app.context import TournamentContext
+from referee_app.errors import show_error, user_message
+from referee_app.i18n import LANG, tr
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.start import StartPage
+from referee_app.runner import Runner
+
+NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log"]
+
+
+class MainWindow(QMainWindow):
+    tournament_opened = Signal(str)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctx: TournamentContext | None = None
+        self.tournament_name = ""
+        self.setObjectName("main_window")
+        self.resize(1280, 760)
+        self.setMinimumSize(QSize(1000, 640))
+
+        central = QWidget()
+        lay = QHBoxLayout(central)
+        lay.setContentsMargins(6, 6, 6, 6)
+        self.nav = QListWidget()
+        self.nav.setObjectName("navigation")
+        self.nav.setFixedWidth(190)
+        self.nav.setStyleSheet("QListWidget { font-size: 14px; } QListWidget::item { padding: 9px 6px; }")
+        lay.addWidget(self.nav)
+        self.stack = QStackedWidget()
+        lay.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        self.start = StartPage()
+        self.start.new_requested.connect(self.new_tournament)
+        self.start.open_requested.connect(self.open_dialog)
+        self.start.demo_requested.connect(self.open_demo)
+        self.start.file_chosen.connect(self.open_file)
+        self.stack.addWidget(self.start)
+
+        self.pages: dict[str, TournamentPage] = {}
+        for key in NAV:
+            page = self._make_page(key)
+            self.pages[key] = page
+            self.stack.addWidget(page)
+            item = QListWidgetItem()
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.nav.addItem(item)
+        self.nav.currentRowChanged.connect(self._nav_changed)
+
+        self._build_menus()
+        LANG.changed.connect(lambda _c: self.retranslate())
+        self.retranslate()
+        self._show_start()
+
+    # ---- pages ----------------------------------------------------------------------------------
+    def _make_page(self, key: str) -> TournamentPage:
+        from referee_app.pages import log, players, reports, sessions, sheet, standings
+
+        page: TournamentPage
+        if key == "Players":
+            page = players.PlayersPage()
+        elif key == "Sessions & tables":
+            page = sessions.SessionsPage()
+            page.open_sheet.connect(self.show_sheet)  # type: ignore[attr-defined]
+        elif key == "Score sheet":
+            page = sheet.SheetPage()
+        elif key == "Standings":
+            page = standings.StandingsPage()
+        elif key == "Reports":
+            page = reports.ReportsPage()
+        else:
+            page = log.LogPage()
+        page.setObjectName("page_" + key.split()[0].lower())
+        return page
+
+    def page(self, key: str) -> TournamentPage:
+        return self.pages[key]
+
+    def go(self, key: str) -> None:
+        self.nav.setCurrentRow(NAV.index(key))
+
+    def show_sheet(self, session: int, table: int) -> None:
+        sheet = self.pages["Score sheet"]
+        sheet.show_table(session, table)  # type: ignore[attr-defined]
+        self.go("Score sheet")
+
+    def _nav_changed(self, row: int) -> None:
+        if self.ctx is None or row < 0:
+            return
+        page = self.pages[NAV[row]]
+        self.stack.setCurrentWidget(page)
+        page.refresh()
+
+    def _show_start(self) -> None:
+        self.nav.setVisible(False)
+        self.start.refresh()
+        self.stack.setCurrentWidget(self.start)
+        self._update_title()
+
+    # ---- menus ----------------------------------------------------------------------------------
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        self.file_menu = mb.addMenu("")
+        self.act_new = QAction(self)
+        self.act_new.setShortcut(QKeySequence.StandardKey.New)
+        self.act_new.triggered.connect(self.new_tournament)
+        self.act_open = QAction(self)
+        self.act_open.setShortcut(QKeySequence.StandardKey.Open)
+        self.act_open.triggered.connect(self.open_dialog)
+        self.act_demo = QAction(self)
+        self.act_demo.triggered.connect(self.open_demo)
+        self.recent_menu = QMenu(self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.act_close = QAction(self)
+        self.act_close.triggered.connect(self.close_tournament)
+        self.act_quit = QAction(self)
+        self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
+        self.act_quit.triggered.connect(self.close)
+        self.file_menu.addAction(self.act_new)
+        self.file_menu.addAction(self.act_open)
+        self.file_menu.addAction(self.act_demo)
+        self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.act_close)
+        self.file_menu.addAction(self.act_quit)
+
+        self.view_menu = mb.addMenu("")
+        self.act_projector = QAction(self)
+        self.act_projector.setShortcut("F11")
+        self.act_projector.triggered.connect(self.projector)
+        self.view_menu.addAction(self.act_projector)
+
+        self.lang_menu = mb.addMenu("")
+        group = QActionGroup(self)
+        self.act_en = QAction("English", self, checkable=True)
+        self.act_zh = QAction("中文", self, checkable=True)
+        for act, code in ((self.act_en, "en"), (self.act_zh, "zh")):
+            group.addAction(act)
+            act.triggered.connect(lambda _c=False, code=code: self.set_language(code))
+            self.lang_menu.addAction(act)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = settings.recent_files()
+        for f in files:
+            act = self.recent_menu.addAction(f)
+            act.triggered.connect(lambda _c=False, f=f: self.open_file(f))
+        if not files:
+            self.recent_menu.addAction(tr("No recent files yet.")).setEnabled(False)
+
+    def set_language(self, code: str) -> None:
+        settings.set_language(code)
+        LANG.set(code)
+
+    def retranslate(self) -> None:
+        self.file_menu.setTitle(tr("File"))
+        self.view_menu.setTitle(tr("View"))
+        self.lang_menu.setTitle(tr("Language"))
+        self.act_new.setText(tr("New tournament…"))
+        self.act_open.setText(tr("Open…"))
+        self.act_demo.setText(tr("Open demo tournament"))
+        self.recent_menu.setTitle(tr("Recent files"))
+        self.act_close.setText(tr("Close tournament"))
+        self.act_quit.setText(tr("Quit"))
+        self.act_projector.setText(tr("Projector view"))
+        self.act_en.setChecked(LANG.code == "en")
+        self.act_zh.setChecked(LANG.code == "zh")
+        for i in range(self.nav.count()):
+            item = self.nav.item(i)
+            item.setText(tr(item.data(Qt.ItemDataRole.UserRole)))
+        self.start.retranslate()
+        for p in self.pages.values():
+            p.retranslate()
+        self._update_title()
+
+    def _update_title(self) -> None:
+        base = tr("MCR Referee")
+        self.setWindowTitle(f"{base} — {self.tournament_name}" if self.tournament_name else base)
+
+    # ---- opening and closing --------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), "", tr("Tournament files (*.mcr);;All files (*)"))
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> bool:
+        """Open a tournament file (or database URL). Shows what to do when it cannot."""
+        from db.store import open_database
+
+        if "://" not in path and not Path(path).is_file():
+            show_error(self, tr("Could not open the file"), f"{path}: no such file.",
+                       tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
+            settings.remove_recent_file(path)
+            self.start.refresh()
+            return False
+        try:
+            db = open_database(path)
+        except Exception as exc:  # noqa: BLE001 - shown to the user with the next step
+            show_error(self, tr("Could not open the file"), user_message(exc) or f"{type(exc).__name__}: {exc}",
+                       tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
+            return False
+        return self._opened(db, path)
+
+    def _opened(self, db: object, path: str) -> bool:
+        from referee_app import store
+
+        runner = Runner(db.factory, self)  # type: ignore[attr-defined]
+        ctx = TournamentContext(db, runner, path)
+        try:
+            info = runner.read(store.tournament_info)
+        except Exception as exc:  # noqa: BLE001
+            db.close()  # type: ignore[attr-defined]
+            show_error(self, tr("Could not open the file"), user_message(exc) or f"{type(exc).__name__}: {exc}",
+                       tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
+            return False
+        self.close_tournament()
+        self.ctx = ctx
+        self.tournament_name = info.name
+        runner.data_changed.connect(self.refresh_current)
+        if "://" not in path:
+            settings.add_recent_file(path)
+        for p in self.pages.values():
+            p.set_context(ctx)
+        self.nav.setVisible(True)
+        self._update_title()
+        self.nav.setCurrentRow(-1)
+        self.go("Sessions & tables")
+        self.tournament_opened.emit(info.name)
+        return True
+
+    def open_demo(self) -> bool:
+        from referee_app import store
+
+        path = settings.data_dir() / "demo.mcr"
+        try:
+            store.create_demo(path)
+        except Exception as exc:  # noqa: BLE001
+            show_error(self, tr("Demo tournament"), user_message(exc) or f"{type(exc).__name__}: {exc}",
+                       tr("Create a new tournament instead."))
+            return False
+        return self.open_file(str(path))
+
+    def new_tournament(self) -> None:
+        from referee_app.dialogs.wizard import NewTournamentWizard
+
+        path = NewTournamentWizard.ask(self)
+        if path:
+            self.open_file(path)
+
+    def close_tournament(self) -> None:
+        if self.ctx is None:
+            return
+        for p in self.pages.values():
+            p.set_context(None)
+        self.ctx.close()
+        self.ctx = None
+        self.tournament_name = ""
+        self._show_start()
+
+    def refresh_current(self) -> None:
+        w = self.stack.currentWidget()
+        if isinstance(w, TournamentPage):
+            w.refresh()
+
+    def projector(self) -> None:
+        if self.ctx is None:
+            return
+        from referee_app.pages.standings import ProjectorView
+
+        ProjectorView.show_for(self.ctx, self)
+
+    def closeEvent(self, e: QCloseEvent) -> None:
+        self.close_tournament()
+        super().closeEvent(e)

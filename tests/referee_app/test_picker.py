@@ -1,0 +1,79 @@
+"""The tile picker and the hand-entry view-model, driven by clicks."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.tile_picker import TilePicker
+from scoring import tiles as T
+from scoring.model import MeldKind
+
+
+def click(qtbot, picker: TilePicker, name: str) -> None:
+    qtbot.mouseClick(picker.buttons[T.tile(name)], Qt.MouseButton.LeftButton)
+
+
+def test_picker_has_34_tiles_in_suit_rows(qtbot):
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    assert [b.tile for b in picker.buttons] == list(range(34))
+    assert picker.buttons[0].toolTip().startswith("1m")
+
+
+def test_melds_by_mode_then_tile(qtbot):
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    qtbot.mouseClick(picker.mode_buttons[Mode.CHOW], Qt.MouseButton.LeftButton)
+    assert vm.mode is Mode.CHOW
+    assert not picker.buttons[T.tile("8m")].isEnabled()  # no chow starts at 8
+    assert not picker.buttons[T.tile("E")].isEnabled()
+    click(qtbot, picker, "7m")
+    qtbot.mouseClick(picker.mode_buttons[Mode.CONCEALED_KONG], Qt.MouseButton.LeftButton)
+    click(qtbot, picker, "1s")
+    assert [m.kind for m in vm.melds] == [MeldKind.CHOW, MeldKind.CONCEALED_KONG]
+    assert vm.mode is Mode.TILE  # back to single tiles after a meld
+    assert picker.buttons[T.tile("1s")].count == 4
+    assert not picker.buttons[T.tile("1s")].isEnabled()  # all four used
+    assert vm.notation() == "[789m1][1111s]"
+
+
+def test_fourteenth_tile_is_the_winning_tile_and_undo(qtbot):
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    for name in ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"]:
+        click(qtbot, picker, name)
+    assert vm.winning is None and len(vm.standing) == 13
+    click(qtbot, picker, "5m")
+    assert vm.winning == T.tile("5m")
+    assert vm.notation() == "1112345678999m5m"
+    assert not picker.buttons[T.tile("2s")].isEnabled()  # the hand is full
+    qtbot.mouseClick(picker.undo_button, Qt.MouseButton.LeftButton)
+    assert vm.winning is None
+    qtbot.mouseClick(picker.remove_button, Qt.MouseButton.LeftButton)
+    assert len(vm.standing) == 12
+    qtbot.mouseClick(picker.clear_button, Qt.MouseButton.LeftButton)
+    assert vm.hand().all_tiles() == ()
+
+
+def test_notation_round_trip_and_parse_error():
+    vm = HandEntryModel()
+    assert vm.set_notation("[789m2][777s3][234s3]89sEE7s")
+    assert vm.notation() == "[789m2][777s3][234s3]89sEE7s"
+    assert len(vm.melds) == 3 and vm.winning == T.tile("7s")
+    assert not vm.set_notation("[123m")
+    assert vm.notation_error and "not closed" in vm.notation_error
+    assert vm.preview.error == vm.notation_error
+    assert len(vm.melds) == 3  # the hand stays as it was
+
+
+def test_flower_counter_sets_the_situation(qtbot):
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    picker.flowers.setValue(3)
+    assert vm.situation.flowers == 3
+    assert vm.context().flowers == 3
