@@ -308,8 +308,9 @@ class ScoreSheetPage(Flowable):
                 elif delta < 0:
                     lost += -delta
                     self._text(x, block_top + 2 * g.row_h, self.hand_w, g.row_h, str(-delta), 9.5)
-            for j in range(3):
+            for j, caption in enumerate(("net 净", "won 得", "lost 失")):
                 self._box(total_x, block_top + j * g.row_h, g.total_w, g.row_h)
+                self._label(total_x, block_top + j * g.row_h, caption, 5)
             if not self.blank:
                 self._text(total_x, block_top, g.total_w, g.row_h, fmt_signed(won - lost), 9.5)
                 self._text(total_x, block_top + g.row_h, g.total_w, g.row_h, str(won), 9)
@@ -388,11 +389,26 @@ class ScoreSheetPage(Flowable):
                    " ".join(WIND_ZH.get(seat, seat) for seat in rounds), 8.5)
         self._box(player_x, top, g.player_w, h)
         p = s.players[i]
-        self._text(player_x, top + 2, g.player_w, h / 2, p.name, self._fit(p.name, 11, g.player_w - 6),
-                   align="left")
+        self._draw_name(player_x, top + 2, g.player_w, h / 2, p.name)
         details = f"No. {p.number}" + (f" · {p.team}" if p.team else "")
         self._text(player_x, top + h / 2, g.player_w, h / 3, details, self._fit(details, 7.5, g.player_w - 6),
                    align="left", color=FAINT)
+
+    def _draw_name(self, x: float, top: float, w: float, h: float, name: str) -> None:
+        """One line down to 9 pt; a longer name wraps onto two lines rather than shrinking further."""
+        size = self._fit(name, 11, w - 6)
+        if size >= 9:
+            self._text(x, top, w, h, name, size, align="left")
+            return
+        size = 9.0
+        lines = wrap(name.split(), self.fonts.main, size, w - 6)
+        while len(lines) > 2 and size > 6:
+            size -= 0.5
+            lines = wrap(name.split(), self.fonts.main, size, w - 6)
+        line_h = size * 1.15
+        first = top + (h - line_h * len(lines)) / 2
+        for n, line in enumerate(lines[:2]):
+            self._text(x, first + n * line_h, w, line_h, line, size, align="left")
 
     def _draw_results(self, top: float) -> None:
         g, s = self.g, self.sheet
