@@ -46,15 +46,16 @@ def describe_tiles(tiles: tuple[Tile, ...], lang: str = "en") -> str:
         return single if len(tiles) == 1 else f"{single} ×{len(tiles)}" if lang == "en" else f"{single}×{len(tiles)}"
     groups: list[list[Tile]] = []
     for t in sorted(tiles):
-        if groups and t < 27 and groups[-1][0] < 27 and groups[-1][0] // 9 == t // 9:
+        last = groups[-1][0] if groups else -1
+        if groups and (t == last if t >= 27 else last < 27 and last // 9 == t // 9):
             groups[-1].append(t)
         else:
             groups.append([t])
     words: list[str] = []
     for group in groups:
         t = group[0]
-        if t >= 27:
-            words.append(name_zh(t) if lang == "zh" else name_en(t))
+        if t >= 27:  # a group of one honour kind
+            words.append(describe_tiles(tuple(group), lang))
         elif lang == "zh":
             words.append("".join(NUMERAL_ZH[x % 9] for x in group) + SUIT_ZH[SUITS[t // 9]])
         else:
@@ -129,9 +130,10 @@ def _fan_line(f: AwardedFan, lang: str) -> str:
     if f.fan is Fan.FLOWER_TILES:
         return line + ("  每花1番，不计入起和番" if lang == "zh" else "  1 per flower, not part of the 8-fan minimum")
     if f.tiles:
-        short = " ".join(_short(t) for t in f.tiles)
-        words = ("；" if lang == "zh" else ", ").join(describe_tiles(t, lang) for t in f.tiles)
-        line += f"  {short}{'：' if lang == 'zh' else ': '}{words}"
+        line += "  " + " ".join(_short(t) for t in f.tiles)
+        if all(len(t) <= 4 for t in f.tiles):  # sets and pairs in words; whole-hand fans only as tiles
+            words = ("；" if lang == "zh" else ", ").join(describe_tiles(t, lang) for t in f.tiles)
+            line += ("：" if lang == "zh" else ": ") + words
     return line
 
 

@@ -97,14 +97,14 @@ def test_situation_flags_reach_the_engine() -> None:
 
 @needs_engine
 def test_below_minimum_is_reported_not_an_error() -> None:
-    p = run("[123m1][456p1][789s1]23m11p1m", "--lang", "en")  # a few small fans, far below 8
+    p = run("[234m1][567p1][345s1]66s12m3m", "--lang", "en")  # 平和 + 边张 = 3
     assert p.returncode == 0, err(p)
     assert "Below the 8-fan minimum" in out(p)
 
 
 @needs_engine
 def test_not_a_winning_hand_is_an_error() -> None:
-    p = run("1357m2468s1357p9m")
+    p = run("1357m2468s1357pE9m")
     assert p.returncode == 1
     assert "not" in err(p).lower() and "Traceback" not in err(p)
 
