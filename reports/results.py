@@ -77,7 +77,34 @@ class ResultsReport(Report[SessionResults]):
             return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
 
         story = self._paged_tables(intro, self.header, blocks, self.col_widths, 22, 15, style)
-        return story + self._best(data)
+        return story + self._best(data) + self._teams(data)
+
+    def _teams(self, data: SessionResults) -> list[Flowable]:
+        """The session's team totals (annex 6): members' table points, then match points."""
+        totals: dict[str, list[float]] = {}
+        for sheet in data.tables:
+            for i, p in enumerate(sheet.players):
+                if p.team:
+                    t = totals.setdefault(p.team, [0.0, 0, 0])
+                    t[0] += sheet.table_points[i]
+                    t[1] += sheet.match_points[i]
+                    t[2] += 1
+        if not totals:
+            return []
+        ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+        rows: list[list[object]] = [["Rank 名次", "Team 队", "Players 人数", "Table pts 标准分", "Match pts 比赛分"]]
+        previous: tuple[float, float] | None = None
+        rank = 0
+        for n, (team, (tp, mp, count)) in enumerate(ordered, start=1):
+            if (tp, mp) != previous:
+                rank, previous = n, (tp, mp)
+            rows.append([str(rank), team, str(int(count)), fmt_points(tp), fmt_signed(int(mp))])
+        widths = (50, 200, 60, 80, 80)
+        table = Table(rows, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")]
+                                  + shrink_cells(rows, (1,), widths, self.fonts.main, 8.5)))
+        return [Spacer(1, 8), CondPageBreak(80),
+                Paragraph("Teams in this session 本局团体成绩", self.styles["h2"]), table]
 
     def _best(self, data: SessionResults) -> list[Flowable]:
         font = self.fonts.main

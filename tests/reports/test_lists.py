@@ -43,6 +43,9 @@ def test_results_lists_every_player_and_the_best_scores(generated_at: datetime) 
     best_part = text.split("本局最高分", 1)[1]
     assert top[1] in best_part and f"+{top[0]}" in best_part
     assert "Biggest hands 最大番和牌" in text
+    teams = text.split("Teams in this session 本局团体成绩", 1)[1]
+    paris = [s.table_points[i] for s in sheets for i, p in enumerate(s.players) if p.team == "Paris Mahjong"]
+    assert f"Paris Mahjong\n{len(paris)}\n{sum(paris):g}\n" in teams
     assert all(fonts(pdf).values())
 
 
