@@ -1,0 +1,178 @@
+"""The fan engine: from a winning hand and how it was won to the fans an MCR referee awards.
+
+Pipeline (``score_hand``):
+
+1. ``validate_hand`` (tile counts, copies, flowers, contradictory situations: typed errors).
+2. ``decompose.readings``: every reading of the tiles — seven pairs, thirteen orphans, the knitted forms,
+   then every four-sets-and-a-pair division. None: ``NotWinningError``.
+3. Per reading, a ``View``: which sets are exposed (a discarded winning tile exposes the pung it completes,
+   unless a concealed chow of the same reading can take it), whether the wait is unique (H3), 和绝张 (W2),
+   九莲宝灯 (S3).
+4. The detectors of ``scoring.fan_rules`` report every fan whose definition holds.
+5. ``exclusions.apply_exclusions`` removes what does not count together (table + H2 + conditional rules).
+6. The reading with the highest total wins (H1); ties as in ``_choose``. Flowers are added last.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+
+from scoring.decompose import Counts, Form, Reading, concealed_counts, readings
+from scoring.errors import NotWinningError, TileCountError
+from scoring.exclusions import apply_exclusions, last_tile_applies
+from scoring.fan_rules import Found, View
+from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
+from scoring.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
+from scoring.fan_rules.shape import division_fans
+from scoring.fan_rules.situation import wait_fans, win_fans
+from scoring.fan_rules.special import special_fans
+from scoring.fan_rules.suits import tile_fans
+from scoring.fans import Fan
+from scoring.model import Hand, WinContext
+from scoring.notation import parse_hand
+from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.tiles import NUM_KINDS, Tile
+from scoring.validate import validate_hand
+from scoring.waits import completing_kinds_of
+
+__all__ = ["score", "score_hand", "score_reading"]
+
+_DETECTORS = (
+    special_fans, chow_combination_fans, pung_combination_fans, single_pung_fans, division_fans, tile_fans,
+    kong_fans, concealed_pung_fans, concealment_fans, tile_hog_fans, win_fans, wait_fans,
+)
+_NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+def score(notation: str, ctx: WinContext | None = None) -> ScoreResult:
+    """Score a hand written in NOTATION.md form, e.g. ``score("[789m2][777s3][234s3]89sEE7s")``.
+
+    >>> score("1122335577889m9m").total
+    66
+    """
+    return score_hand(parse_hand(notation), ctx if ctx is not None else WinContext())
+
+
+@lru_cache(maxsize=4096)
+def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
+    """The highest-scoring reading of ``hand`` won in ``ctx`` (H1), with every fan and its tiles.
+
+    Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
+    and the other typed ``HandError``s of ``scoring.validate``.
+    """
+    if hand.winning is None:
+        raise TileCountError("a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits")
+    validate_hand(hand, ctx)
+    all_readings = readings(hand)
+    if not all_readings:
+        raise NotWinningError(f"not a winning hand: {_tiles_text(hand)} form no 4 sets and a pair, "
+                              f"seven pairs, thirteen orphans or knitted hand")
+    situation = _situation(hand, ctx)
+    scored = [(r, score_reading(r, ctx, *situation)) for r in all_readings]
+    reading, found = _choose(scored)
+    return _result(reading, found, ctx.flowers)
+
+
+def _tiles_text(hand: Hand) -> str:
+    from scoring.notation import format_hand
+    return format_hand(hand)
+
+
+def _situation(hand: Hand, ctx: WinContext) -> tuple[Tile, Counts, bool, bool, bool]:
+    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯."""
+    w = hand.winning
+    assert w is not None
+    counts = [0] * NUM_KINDS
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t] += 1
+    for t in hand.standing:
+        counts[t] += 1
+    counts[w] += 1
+    before = list(concealed_counts(hand))
+    before[w] -= 1
+    unique = completing_kinds_of(tuple(before), len(hand.melds)) == (w,)
+    nine_gates = not hand.melds and _is_nine_gates_wait(before)
+    return w, tuple(counts), unique, last_tile_applies(hand, ctx), nine_gates
+
+
+def _is_nine_gates_wait(before: list[int]) -> bool:
+    """S3: the 13 tiles before winning are exactly 1112345678999 of one suit."""
+    return any(tuple(before[s * 9:s * 9 + 9]) == _NINE_GATES_RANKS for s in range(3))
+
+
+def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Counts, unique_wait: bool,
+                  fourth_tile: bool, nine_gates: bool) -> tuple[Found, ...]:
+    """The fans of one reading after exclusions (flowers not included)."""
+    view = View(reading, ctx, winning, counts, _exposed(reading, ctx, winning), unique_wait, fourth_tile,
+                nine_gates)
+    found: list[Found] = []
+    for detect in _DETECTORS:
+        found.extend(detect(view))
+    return tuple(apply_exclusions(view, found))
+
+
+def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
+    """Per set: not concealed. On a discard win the winning tile joins one concealed set; if no concealed
+    chow of this reading can take it, the concealed pung of that tile took it and is exposed (a pung made
+    by a discard is not a concealed pung). Taking it into a chow keeps the pung concealed, so the reading
+    scores the better choice."""
+    exposed = [not s.concealed for s in reading.sets]
+    if ctx.self_drawn:
+        return tuple(exposed)
+    if any(s.is_chow and not s.declared and s.tile <= w <= s.tile + 2 for s in reading.sets):
+        return tuple(exposed)
+    for i, s in enumerate(reading.sets):
+        if s.is_pung and not s.declared and s.tile == w:
+            exposed[i] = True
+    return tuple(exposed)
+
+
+def _points(found: tuple[Found, ...]) -> int:
+    return sum(f.fan.points for f in found)
+
+
+def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, tuple[Found, ...]]:
+    """H1: the highest total. Ties, deterministically, as the reference calculator breaks them (readings in
+    ``decompose.readings`` order: special forms, then divisions ascending):
+
+    - a four-sets-and-a-pair reading beats a seven-pairs reading of the same total;
+    - among divisions, the first one listed, unless a later one holds 一色三同顺 or 三同刻 (then the last
+      such one) — or the hand also reads as seven pairs (then the last division of that total).
+    """
+    best_reading, best_found = scored[0]
+    best = _points(best_found)
+    seven_pairs = any(r.form is Form.SEVEN_PAIRS for r, _ in scored)
+    for reading, found in scored[1:]:
+        pts = _points(found)
+        if pts > best:
+            best_reading, best_found, best = reading, found, pts
+        elif pts == best and reading.form is Form.REGULAR:
+            fans = {f.fan for f in found}
+            if seven_pairs or Fan.PURE_TRIPLE_CHOW in fans or Fan.TRIPLE_PUNG in fans:
+                best_reading, best_found = reading, found
+    return best_reading, best_found
+
+
+def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreResult:
+    grouped: dict[Fan, list[Found]] = {}
+    for f in found:
+        grouped.setdefault(f.fan, []).append(f)
+    awarded = [AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)) for fan, fs in grouped.items()]
+    if flowers:
+        awarded.append(AwardedFan(Fan.FLOWER_TILES, flowers, ()))
+    awarded.sort(key=lambda a: (-a.fan.points, a.fan.number))
+    without_flowers = _points(found)
+    return ScoreResult(
+        total=without_flowers + flowers,
+        fans=tuple(awarded),
+        meets_minimum=without_flowers >= MINIMUM_FANS,
+        reading=reading.form.value,
+        sets=reading.groups(),
+    )
+
+
+def fan_counter(result: ScoreResult) -> Counter[Fan]:
+    """{fan: count} of a result, flowers included (handy for tests and comparisons)."""
+    return Counter({a.fan: a.count for a in result.fans})

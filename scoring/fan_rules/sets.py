@@ -1,0 +1,178 @@
+"""Fans made of sets: combinations of two to four chows or pungs, honour pungs, and single pungs.
+
+Every combination the definitions allow is reported here; the set-combination principles of source 001
+§1.3.7 (不重复 / 不拆移 / 不相同 / 套算一次, FANS.md H2) choose which of them count, in
+``scoring.exclusions.apply_set_combination_principles``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from scoring.decompose import TileSet
+from scoring.fan_rules import PAIR, Found, View
+from scoring.fans import Fan
+from scoring.tiles import DRAGONS, WINDS, Tile
+
+__all__ = ["chow_combination_fans", "pung_combination_fans", "single_pung_fans"]
+
+
+def _suit(t: Tile) -> int:
+    return t // 9
+
+
+def _rank(t: Tile) -> int:
+    return t % 9  # 0-based
+
+
+def _two_chows(a: Tile, b: Tile) -> Fan | None:
+    """一般高 / 喜相逢 / 连六 / 老少副 for chows starting on ``a`` and ``b``."""
+    if _suit(a) != _suit(b):
+        return Fan.MIXED_DOUBLE_CHOW if _rank(a) == _rank(b) else None
+    if a == b:
+        return Fan.PURE_DOUBLE_CHOW
+    if abs(a - b) == 3:
+        return Fan.SHORT_STRAIGHT
+    if {_rank(a), _rank(b)} == {0, 6}:
+        return Fan.TWO_TERMINAL_CHOWS
+    return None
+
+
+def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
+    """Three chows starting on ``a <= b <= c``."""
+    suits = {_suit(a), _suit(b), _suit(c)}
+    ranks = sorted((_rank(a), _rank(b), _rank(c)))
+    if len(suits) == 3:
+        if ranks[0] == ranks[1] == ranks[2]:
+            return Fan.MIXED_TRIPLE_CHOW
+        if ranks[0] + 1 == ranks[1] and ranks[1] + 1 == ranks[2]:
+            return Fan.MIXED_SHIFTED_CHOWS
+        if ranks == [0, 3, 6]:
+            return Fan.MIXED_STRAIGHT
+        return None
+    if len(suits) != 1:
+        return None
+    if a == b == c:
+        return Fan.PURE_TRIPLE_CHOW
+    if _rank(a) == 0 and b == a + 3 and c == a + 6:
+        return Fan.PURE_STRAIGHT
+    if (b - a == c - b) and b - a in (1, 2):
+        return Fan.PURE_SHIFTED_CHOWS
+    return None
+
+
+def _four_chows(t: list[Tile]) -> Fan | None:
+    a, b, c, d = t
+    if len({_suit(x) for x in t}) != 1:
+        return None
+    if a == b == c == d:
+        return Fan.QUADRUPLE_CHOW
+    step = b - a
+    if step in (1, 2) and c - b == step and d - c == step:
+        return Fan.FOUR_PURE_SHIFTED_CHOWS
+    return None
+
+
+def chow_combination_fans(view: View) -> list[Found]:
+    """Every chow combination fan of the reading, each with the chows that make it."""
+    chows = [(i, s) for i, s in enumerate(view.sets) if s.is_chow]
+    out: list[Found] = []
+    for size, judge in ((2, _two_chows), (3, _three_chows)):
+        for group in combinations(chows, size):
+            starts = sorted(s.tile for _, s in group)
+            fan = judge(*starts)
+            if fan is not None:
+                out.append(_found(fan, group))
+    if len(chows) == 4:
+        fan = _four_chows(sorted(s.tile for _, s in chows))
+        if fan is not None:
+            out.append(_found(fan, chows))
+    return out
+
+
+def _two_pungs(a: Tile, b: Tile) -> Fan | None:
+    if a < 27 and b < 27:
+        return Fan.DOUBLE_PUNG if _rank(a) == _rank(b) and _suit(a) != _suit(b) else None
+    if a in DRAGONS and b in DRAGONS:
+        return Fan.TWO_DRAGONS_PUNGS
+    return None
+
+
+def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
+    """Three pungs of ``a < b < c``."""
+    if c < 27:
+        if len({_suit(a), _suit(b), _suit(c)}) == 3:
+            ranks = sorted((_rank(a), _rank(b), _rank(c)))
+            if ranks[0] == ranks[2]:
+                return Fan.TRIPLE_PUNG
+            if ranks[0] + 1 == ranks[1] and ranks[1] + 1 == ranks[2]:
+                return Fan.MIXED_SHIFTED_PUNGS
+            return None
+        if _suit(a) == _suit(c) and b == a + 1 and c == b + 1:
+            return Fan.PURE_SHIFTED_PUNGS
+        return None
+    if all(t in WINDS for t in (a, b, c)):
+        return Fan.BIG_THREE_WINDS
+    if all(t in DRAGONS for t in (a, b, c)):
+        return Fan.BIG_THREE_DRAGONS
+    return None
+
+
+def _four_pungs(t: list[Tile]) -> Fan | None:
+    a, b, c, d = t
+    if d < 27 and _suit(a) == _suit(d) and b == a + 1 and c == b + 1 and d == c + 1:
+        return Fan.FOUR_PURE_SHIFTED_PUNGS
+    if all(x in WINDS for x in t):
+        return Fan.BIG_FOUR_WINDS
+    return None
+
+
+def pung_combination_fans(view: View) -> list[Found]:
+    """Every pung combination fan, including 小四喜 / 小三元 which also use the pair."""
+    pungs = [(i, s) for i, s in enumerate(view.sets) if s.is_pung]
+    out: list[Found] = []
+    for size, judge in ((2, _two_pungs), (3, _three_pungs)):
+        for group in combinations(pungs, size):
+            fan = judge(*sorted(s.tile for _, s in group))
+            if fan is not None:
+                out.append(_found(fan, group))
+    if len(pungs) == 4:
+        fan = _four_pungs(sorted(s.tile for _, s in pungs))
+        if fan is not None:
+            out.append(_found(fan, pungs))
+    pair = view.pair
+    if pair is not None:
+        for honors, n, fan in ((WINDS, 3, Fan.LITTLE_FOUR_WINDS), (DRAGONS, 2, Fan.LITTLE_THREE_DRAGONS)):
+            if pair in honors:
+                group = [(i, s) for i, s in pungs if s.tile in honors]
+                if len(group) == n:
+                    found = _found(fan, group)
+                    out.append(Found(fan, (*found.tiles, (pair, pair)), found.sets | {PAIR}))
+    return out
+
+
+def single_pung_fans(view: View) -> list[Found]:
+    """箭刻, 圈风刻, 门风刻 and 幺九刻, one occurrence per pung (or kong)."""
+    out: list[Found] = []
+    prevalent = 27 + view.ctx.prevalent_wind.index
+    seat = 27 + view.ctx.seat_wind.index
+    for i, s in enumerate(view.sets):
+        if not s.is_pung:
+            continue
+        t = s.tile
+        tiles = (s.tiles,)
+        if t in DRAGONS:
+            out.append(Found(Fan.DRAGON_PUNG, tiles, frozenset({i})))
+            continue  # source 001, 箭刻: this pung does not also count 幺九刻
+        if t == prevalent:
+            out.append(Found(Fan.PREVALENT_WIND, tiles, frozenset({i})))
+        if t == seat:
+            out.append(Found(Fan.SEAT_WIND, tiles, frozenset({i})))
+        if t >= 27 or _rank(t) in (0, 8):
+            out.append(Found(Fan.PUNG_OF_TERMINALS_OR_HONORS, tiles, frozenset({i})))
+    return out
+
+
+def _found(fan: Fan, group: list[tuple[int, TileSet]] | tuple[tuple[int, TileSet], ...]) -> Found:
+    ordered = sorted(group, key=lambda x: x[1].tile)
+    return Found(fan, tuple(s.tiles for _, s in ordered), frozenset(i for i, _ in group))
