@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.notation import format_hand
-from scoring.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Tile
+from scoring.tiles import GREEN_TILES, HONORS, NUM_KINDS, TERMINALS, TERMINALS_AND_HONORS, Tile
 
 __all__ = ["FORMS", "GeneratedHand", "generate_hands", "random_context", "random_winning_hand"]
 
@@ -33,6 +33,11 @@ FORMS: dict[str, int] = {
     "knitted_straight": 4,
     "nine_gates": 1,
     "all_honors_pungs": 2,
+    "one_suit": 6,
+    "all_green": 1,
+    "seven_shifted_pairs": 1,
+    "terminal": 2,
+    "even_pungs": 1,
 }
 _WINDS = tuple(Wind)
 # The six ways to give 147 / 258 / 369 to the three suits.
@@ -51,15 +56,32 @@ class GeneratedHand:
     form: str
 
 
-def _pick_set(rng: random.Random, counts: list[int], honors_only: bool = False) -> tuple[str, Tile] | None:
-    """A chow or pung that still fits in ``counts`` (each kind at most 4), or None after a few tries."""
+Pool = tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]  # chow starts, pung tiles, pair tiles
+_ANY: Pool = (tuple(s * 9 + r for s in range(3) for r in range(7)), tuple(range(NUM_KINDS)),
+              tuple(range(NUM_KINDS)))
+_HONORS_ONLY: Pool = ((), HONORS, HONORS)
+_GREEN: Pool = ((10,), tuple(sorted(GREEN_TILES)), tuple(sorted(GREEN_TILES)))
+# Terminal chows (123, 789), terminal pungs and a pair of 5 or a terminal: the "two dragons" families.
+_TERMINAL: Pool = ((0, 6, 9, 15, 18, 24), TERMINALS, TERMINALS + (4, 13, 22))
+_EVEN: Pool = ((), tuple(s * 9 + r for s in range(3) for r in (1, 3, 5, 7)),
+               tuple(s * 9 + r for s in range(3) for r in (1, 3, 5, 7)))
+
+
+def _one_suit(suit: int) -> Pool:
+    tiles = tuple(range(suit * 9, suit * 9 + 9))
+    return tiles[:7], tiles, tiles + HONORS[:1]
+
+
+def _pick_set(rng: random.Random, counts: list[int], pool: Pool) -> tuple[str, Tile] | None:
+    """A chow or pung from ``pool`` that still fits in ``counts`` (each kind at most 4), or None."""
+    chow_starts, pung_tiles, _ = pool
     for _ in range(30):
-        if not honors_only and rng.random() < 0.6:
-            start = rng.randrange(3) * 9 + rng.randrange(7)
+        if chow_starts and rng.random() < 0.6:
+            start = rng.choice(chow_starts)
             if all(counts[start + d] < 4 for d in range(3)):
                 return "chow", start
         else:
-            t = rng.choice(HONORS) if honors_only or rng.random() < 0.25 else rng.randrange(27)
+            t = rng.choice(pung_tiles)
             if counts[t] <= 1:
                 return "pung", t
     return None
@@ -80,18 +102,20 @@ def _declare(rng: random.Random, kind: str, t: Tile, counts: list[int], kong_cha
     return Meld(MeldKind.PUNG, t, rng.choice((0, 1, 2, 3)))
 
 
-def _regular(rng: random.Random, honors_only: bool = False) -> Hand | None:
+def _regular(rng: random.Random, pool: Pool = _ANY) -> Hand | None:
     counts = [0] * NUM_KINDS
     sets: list[tuple[str, Tile]] = []
     for _ in range(4):
-        picked = _pick_set(rng, counts, honors_only)
+        picked = _pick_set(rng, counts, pool)
         if picked is None:
             return None
         kind, t = picked
         for x in ((t, t + 1, t + 2) if kind == "chow" else (t, t, t)):
             counts[x] += 1
         sets.append(picked)
-    pair_choices = [t for t in (HONORS if honors_only else range(NUM_KINDS)) if counts[t] <= 2]
+    pair_choices = [t for t in pool[2] if counts[t] <= 2]
+    if not pair_choices:
+        return None
     pair = rng.choice(pair_choices)
     counts[pair] += 2
     declared_wanted = rng.choice((0, 0, 1, 1, 2, 2, 3, 4))
@@ -137,7 +161,7 @@ def _knitted_straight(rng: random.Random) -> Hand | None:
     knitted = rng.choice(_KNITTED)
     for t in knitted:
         counts[t] += 1
-    picked = _pick_set(rng, counts)
+    picked = _pick_set(rng, counts, _ANY)
     if picked is None:
         return None
     kind, t = picked
@@ -168,7 +192,18 @@ def random_winning_hand_only(rng: random.Random, form: str | None = None) -> tup
         if form == "regular":
             hand = _regular(rng)
         elif form == "all_honors_pungs":
-            hand = _regular(rng, honors_only=True)
+            hand = _regular(rng, _HONORS_ONLY)
+        elif form == "one_suit":
+            hand = _regular(rng, _one_suit(rng.randrange(3)))
+        elif form == "terminal":
+            hand = _regular(rng, _TERMINAL)
+        elif form == "even_pungs":
+            hand = _regular(rng, _EVEN)
+        elif form == "all_green":
+            hand = _regular(rng, _GREEN)
+        elif form == "seven_shifted_pairs":
+            start = rng.randrange(3) * 9 + rng.randrange(3)
+            hand = _finish(rng, [], [start + r for r in range(7) for _ in (0, 1)])
         elif form == "seven_pairs":
             hand = _seven_pairs(rng)
         elif form == "thirteen_orphans":
