@@ -132,7 +132,7 @@ class Report(Generic[D]):
             if n:
                 story.append(PageBreak())
             data = [header, *rows]
-            table = Table(data, colWidths=widths, rowHeights=[header_h] + [row_h] * len(rows))
+            table = Table(data, colWidths=widths, rowHeights=[header_h] + [row_h] * len(rows), hAlign="LEFT")
             table.setStyle(TableStyle(style(data)))
             story.append(table)
         return story

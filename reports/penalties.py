@@ -75,7 +75,7 @@ class PenaltiesReport(Report[PenaltyRecord]):
                 KIND.get(r.kind, r.kind), str(r.points), Paragraph(settlement(r), self.styles["cell"]),
                 Paragraph(r.reason, self.styles["cell"]),
             ])
-        table = Table(rows, colWidths=widths, repeatRows=1)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         font = self.fonts.main
         table.setStyle(TableStyle(
             table_style(font, 8.5)

@@ -44,7 +44,7 @@ class ResultsReport(Report[SessionResults]):
         intro = [
             Paragraph(f"Session {data.session} results 第 {data.session} 局成绩", self.styles["title"]),
             Paragraph("Match points 比赛分 · score 局分 = 500 + match points · table points 标准分 4/2/1/0 · "
-                      "grey table number: sheet not yet signed off 灰色桌号：尚未签字确认", self.styles["small"]),
+                      "grey table number: sheet not signed off yet 灰色桌号：尚未签字确认", self.styles["small"]),
             Spacer(1, 6),
         ]
         blocks: list[list[list[object]]] = []
@@ -56,7 +56,7 @@ class ResultsReport(Report[SessionResults]):
             for i in sorted(range(4), key=lambda i: (sheet.ranks[i], i)):
                 p = sheet.players[i]
                 block.append([
-                    "" if block else str(sheet.table),
+                    self._table_cell(sheet, len(block)),
                     f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team or "",
                     fmt_signed(sheet.match_points[i]), str(sheet.session_scores[i]), str(sheet.ranks[i]),
                     fmt_points(sheet.table_points[i]),
@@ -69,15 +69,33 @@ class ResultsReport(Report[SessionResults]):
             out += [("ALIGN", (5, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (2, -1), "CENTER"),
                     ("LEADING", (0, 0), (-1, 0), 8.5)]
             for r in range(1, len(rows)):
-                if rows[r][0]:
+                if str(rows[r][0]).isdigit():
                     out.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))
                     out.append(("FONT", (0, r), (0, r), font, 12))
                     if int(str(rows[r][0])) in unsigned:
                         out.append(("TEXTCOLOR", (0, r), (0, r), colors.HexColor("#777777")))
+                elif rows[r][0]:
+                    out.append(("FONT", (0, r), (0, r), font, 6.5))
             return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
 
         story = self._paged_tables(intro, self.header, blocks, self.col_widths, 22, 15, style)
+        if not any(sheet.hands or sheet.penalties for sheet in data.tables):
+            return [*story, Spacer(1, 8),
+                    Paragraph("No results recorded in this session yet. 本局尚无成绩。", self.styles["body"])]
         return story + self._best(data) + self._teams(data)
+
+    @staticmethod
+    def _table_cell(sheet: TableSheet, row: int) -> str:
+        """First row: the table number; second: hands played; third: time called or signed off."""
+        if row == 0:
+            return str(sheet.table)
+        if row == 1:
+            return f"{len(sheet.hands)} 盘 hands"
+        if row == 2 and sheet.time_called_after is not None:
+            return "时间到 time"
+        if row == 3 and sheet.signed_off:
+            return "已签 signed"
+        return ""
 
     def _teams(self, data: SessionResults) -> list[Flowable]:
         """The session's team totals (annex 6): members' table points, then match points."""
@@ -100,7 +118,7 @@ class ResultsReport(Report[SessionResults]):
                 rank, previous = n, (tp, mp)
             rows.append([str(rank), team, str(int(count)), fmt_points(tp), fmt_signed(int(mp))])
         widths = (50, 200, 60, 80, 80)
-        table = Table(rows, colWidths=widths, repeatRows=1)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")]
                                   + shrink_cells(rows, (1,), widths, self.fonts.main, 8.5)))
         return [Spacer(1, 8), CondPageBreak(80),
@@ -115,8 +133,8 @@ class ResultsReport(Report[SessionResults]):
             p = sheet.players[i]
             rows.append([str(n), p.number, p.name, p.team or "", str(table), fmt_signed(mp),
                          str(sheet.session_scores[i])])
-        widths = (26, 44, 170, 130, 44, 60, 50)
-        best = Table(rows, colWidths=widths, repeatRows=1)
+        widths = (26, 44, 160, 130, 44, 60, 50)
+        best = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")]
                                  + shrink_cells(rows, (2, 3), widths, font, 8.5)))
         story: list[Flowable] = [
@@ -139,7 +157,7 @@ class ResultsReport(Report[SessionResults]):
                     Paragraph(" ".join(fans_short(row.fans)) + f" ({how})", self.styles["cell"]),
                 ])
             widths = (40, 40, 40, 170, 234)
-            biggest = Table(hand_rows, colWidths=widths, repeatRows=1)
+            biggest = Table(hand_rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
             biggest.setStyle(TableStyle(table_style(font) + shrink_cells(hand_rows, (3,), widths, font, 8.5)))
             story += [Spacer(1, 8),
                       KeepTogether([Paragraph("Biggest hands 最大番和牌", self.styles["h2"]), biggest])]

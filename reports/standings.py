@@ -36,7 +36,13 @@ class StandingsReport(Report[Standings]):
 
     def _subtitle(self, data: Standings) -> str:
         what = "Teams 团体" if data.teams is not None else "Players 个人"
-        return f"{what} · after session 第 {data.after} 局后"
+        return f"{what} · {self._after(data)}"
+
+    @staticmethod
+    def _after(data: Standings) -> str:
+        if data.after <= 0:
+            return "no session played yet 尚无成绩"
+        return f"after session {data.after} 第 {data.after} 局后"
 
     def _story(self, data: Standings) -> list[Flowable]:
         if data.teams is not None:
@@ -45,8 +51,7 @@ class StandingsReport(Report[Standings]):
 
     def _players(self, data: Standings) -> list[Flowable]:
         story: list[Flowable] = [
-            Paragraph(f"Individual standings after session {data.after} 第 {data.after} 局后个人排名",
-                      self.styles["title"]),
+            Paragraph(f"Individual standings 个人排名 · {self._after(data)}", self.styles["title"]),
             Paragraph("Per session: table points / match points 各局：标准分 / 比赛分 · ranking by table points, "
                       "then match points 先比标准分，再比比赛分", self.styles["small"]),
             Spacer(1, 5),
@@ -71,7 +76,7 @@ class StandingsReport(Report[Standings]):
             rows.append([str(r.rank), r.number, r.name, r.team or "", fmt_points(r.table_points),
                          fmt_signed(r.match_points), *cells])
         font = self.fonts.main
-        table = Table(rows, colWidths=widths, repeatRows=1)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(
             table_style(font, 9)
             + [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
@@ -82,8 +87,7 @@ class StandingsReport(Report[Standings]):
 
     def _teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
         story: list[Flowable] = [
-            Paragraph(f"Team standings after session {data.after} 第 {data.after} 局后团体排名",
-                      self.styles["title"]),
+            Paragraph(f"Team standings 团体排名 · {self._after(data)}", self.styles["title"]),
             Paragraph("Team total: the members' table points, then match points 团体成绩：队员标准分之和，再比比赛分",
                       self.styles["small"]),
             Spacer(1, 5),
@@ -97,7 +101,7 @@ class StandingsReport(Report[Standings]):
             rows.append([str(t.rank), t.team, fmt_points(t.table_points), fmt_signed(t.match_points),
                          Paragraph(", ".join(t.members), self.styles["cell"])])
         font = self.fonts.main
-        table = Table(rows, colWidths=widths, repeatRows=1)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(
             table_style(font, 10)
             + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (3, -1), "RIGHT"),

@@ -108,8 +108,8 @@ def test_results_penalties_seating_standings(played: tuple[Path, dict[int, tuple
         ("results", ["--session", "1"], ["Session 1 results", "张伟", "Best scores"]),
         ("penalties", ["--session", "1"], ["False win 错和", "错和 wrong tile", "1 penalties, 30 points"]),
         ("seating", ["--session", "1"], ["find your table", "Tomás García (8)", "李娜"]),
-        ("standings", [], ["Individual standings after session 1", "Mikko Virtanen", "S1"]),
-        ("standings", ["--teams", "--after", "1"], ["Team standings after session 1", "北京队", "张伟 (1)"]),
+        ("standings", [], ["Individual standings 个人排名 · after session 1", "Mikko Virtanen", "S1"]),
+        ("standings", ["--teams", "--after", "1"], ["Team standings 团体排名 · after session 1", "北京队", "张伟 (1)"]),
     ):
         out = tmp_path / f"{name}.pdf"
         _run(db, "report", name, *extra, "-o", str(out))

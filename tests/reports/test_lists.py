@@ -130,7 +130,7 @@ def test_individual_standings(generated_at: datetime) -> None:
 def test_team_standings(generated_at: datetime) -> None:
     teams = [TeamStandingRow(1, "北京队", 18.5, 120, ("张伟", "李娜")), TeamStandingRow(2, "Helsinki", 9, -120)]
     pages = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 2, (), teams)))
-    assert "Team standings after session 2" in pages[0]
+    assert "Team standings 团体排名 · after session 2" in pages[0]
     assert "北京队" in pages[0] and "18.5" in pages[0] and "+120" in pages[0] and "张伟, 李娜" in pages[0]
 
 
@@ -147,3 +147,20 @@ def test_empty_inputs_are_clear_errors() -> None:
         ResultsReport().render(SessionResults(T, 4, []))
     with pytest.raises(ValueError, match="session 4 has no seating"):
         SeatingReport().render(SessionSeating(T, 4, []))
+
+
+def test_results_of_a_session_in_progress(generated_at: datetime) -> None:
+    sheets = [samples.sheet(1, hands=7), samples.sheet(2, hands=0)]
+    text = "\n".join(pages_text(ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets))))
+    assert "7 盘 hands" in text and "0 盘 hands" in text
+    assert "Best scores" in text
+    empty = [samples.sheet(1, hands=0), samples.sheet(2, hands=0)]
+    text = "\n".join(pages_text(ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, empty))))
+    assert "No results recorded in this session yet" in text and "Best scores" not in text
+
+
+def test_standings_before_any_session(generated_at: datetime) -> None:
+    rows = [StandingRow(1, "001", "张伟", None, 0.0, 0), StandingRow(1, "002", "Anna", "B", 0.0, 0)]
+    text = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 0, rows)))[0]
+    assert "no session played yet 尚无成绩" in text and "after session 0" not in text
+    assert "张伟" in text and "Anna" in text
