@@ -199,6 +199,10 @@ def parse_hand_uncached(text: str) -> Hand:
 
 
 @lru_cache(maxsize=8192)
+def _parse_cached(text: str) -> Hand:
+    return parse_hand_uncached(text)
+
+
 def parse_hand(text: str) -> Hand:
     """Read a hand written in NOTATION.md form; a 13-tile form gives ``Hand(winning=None)``.
 
@@ -211,7 +215,9 @@ def parse_hand(text: str) -> Hand:
     ...
     scoring.errors.HandParseError: [124m]: not a chow, pung or kong
     """
-    return parse_hand_uncached(text)
+    if type(text) is not str:  # checked before the cache, which would fail on unhashable values
+        return parse_hand_uncached(text)
+    return _parse_cached(text)
 
 
 def tiles_text(tiles: tuple[Tile, ...] | list[Tile]) -> str:
@@ -254,7 +260,7 @@ def _offer_digit(meld: Meld) -> str:
 
 def clear_caches() -> None:
     """Forget every cached parse (for benchmarks measuring a cold start)."""
-    parse_hand.cache_clear()
+    _parse_cached.cache_clear()
     _run_tiles.cache_clear()
     _MELDS_SEEN.clear()
 

@@ -165,9 +165,10 @@ def test_parse_errors(text: str, message: str, position: int) -> None:
     assert isinstance(info.value, HandError)
 
 
-def test_parse_error_for_non_text() -> None:
+@pytest.mark.parametrize("value", [123, None, ["1m"], b"1m"])
+def test_parse_error_for_non_text(value: object) -> None:
     with pytest.raises(HandParseError, match="must be written as text"):
-        parse_hand_uncached(123)  # type: ignore[arg-type]
+        parse_hand(value)  # type: ignore[arg-type]
 
 
 def test_parse_does_not_judge_copies_or_situation() -> None:
