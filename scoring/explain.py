@@ -24,6 +24,14 @@ __all__ = ["describe_tiles", "explain", "fan_entries", "result_to_json", "waits_
 LANGS = ("zh", "en")
 _WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 _WIND_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# The engine's reading names (decompose.Form values) in Chinese; anything else is shown as given.
+_READING_ZH = {
+    "4 sets + pair": "四组面子加一对将",
+    "seven pairs": "七对",
+    "thirteen orphans": "十三幺",
+    "honors and knitted tiles": "全不靠型",
+    "knitted straight + set + pair": "组合龙加一组面子和一对将",
+}
 
 
 def _short(tiles: tuple[Tile, ...]) -> str:
@@ -131,7 +139,8 @@ def _fan_line(f: AwardedFan, lang: str) -> str:
         return line + ("  每花1番，不计入起和番" if lang == "zh" else "  1 per flower, not part of the 8-fan minimum")
     if f.tiles:
         line += "  " + " ".join(_short(t) for t in f.tiles)
-        if all(len(t) <= 4 for t in f.tiles):  # sets and pairs in words; whole-hand fans only as tiles
+        # Sets and pairs also in words; whole-hand and thirteen-tile fans only as tiles.
+        if len(f.tiles) <= 5 and all(len(t) <= 4 for t in f.tiles):
             words = ("；" if lang == "zh" else ", ").join(describe_tiles(t, lang) for t in f.tiles)
             line += ("：" if lang == "zh" else ": ") + words
     return line
@@ -148,7 +157,10 @@ def explain(result: ScoreResult, lang: str = "en", hand: Hand | None = None,
     without = result.total - flowers
     lines = _situation(hand, ctx, lang)
     if result.reading:
-        lines.append(f"牌型：{result.reading}" if lang == "zh" else f"Read as: {result.reading}")
+        if lang == "zh":
+            lines.append(f"牌型：{_READING_ZH.get(result.reading, result.reading)}")
+        else:
+            lines.append(f"Read as: {result.reading}")
     lines.append("番种：" if lang == "zh" else "Fans:")
     lines.extend(_fan_line(f, lang) for f in entries)
     if lang == "zh":
