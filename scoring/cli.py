@@ -64,11 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _score(hand: Hand, ctx: WinContext) -> Any:
-    from scoring.validate import validate_hand
+    try:
+        from scoring.engine import score_hand  # it calls validate_hand first
+    except ImportError:
+        from scoring.validate import validate_hand
 
-    validate_hand(hand, ctx)  # the engine validates too; here first so input errors never need the engine
-    from scoring.engine import score_hand
-
+        validate_hand(hand, ctx)  # input errors are still named without the engine
+        raise
     return score_hand(hand, ctx)
 
 

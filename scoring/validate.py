@@ -58,21 +58,19 @@ def check_tiles(hand: Hand) -> None:
         noun = "meld" if len(hand.melds) == 1 else "melds"
         raise TileCountError(f"{after} tiles after {len(hand.melds)} {noun}, expected {expected + 1} "
                              f"({expected} standing + the winning tile)")
-    counts = [0] * NUM_KINDS
-    for meld in hand.melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    for t in hand.standing:
+    tiles = list(hand.standing)
+    if hand.winning is not None:
+        tiles.append(hand.winning)
+    for t in tiles:
         if not _is_tile(t):
             raise HandError(f"not a tile: {t!r} (tiles are 0–33)")
+    for meld in hand.melds:
+        tiles.extend(meld.tiles)
+    counts = [0] * NUM_KINDS
+    for t in tiles:
         counts[t] += 1
-    if hand.winning is not None:
-        if not _is_tile(hand.winning):
-            raise HandError(f"not a tile: {hand.winning!r} (tiles are 0–33)")
-        counts[hand.winning] += 1
-    too_many = [f"{n} copies of {name(t)}" for t, n in enumerate(counts) if n > 4]
-    if too_many:
-        raise TooManyCopiesError(", ".join(too_many))
+    if max(counts) > 4:
+        raise TooManyCopiesError(", ".join(f"{n} copies of {name(t)}" for t, n in enumerate(counts) if n > 4))
 
 
 def validate_context(ctx: WinContext) -> None:
