@@ -300,33 +300,52 @@ def _transversal_classes(m: int, wanted: int, rng: random.Random) -> list[_Sessi
     return classes
 
 
-def _pack_teams(sizes: Sequence[int], bins: int, capacity: int, max_nodes: int = 200_000) -> list[int] | None:
-    """Assign items (team sizes) to bins of equal capacity; bin per item, or None if not found."""
-    order = sorted(range(len(sizes)), key=lambda k: (-sizes[k], k))
-    free = [capacity] * bins
+def _pack_teams(sizes: Sequence[int], bins: int, capacity: int, max_nodes: int = 100_000) -> list[int] | None:
+    """Assign items (team sizes) to bins of equal capacity; bin per item, or None if not found.
+
+    Players without a team (size 1) fill whatever room is left, so only real teams are searched:
+    largest first into the emptiest bin, then, if that fails, a bounded depth-first search.
+    """
     where = [0] * len(sizes)
-    nodes = 0
+    free = [capacity] * bins
+    order = sorted((k for k in range(len(sizes)) if sizes[k] > 1), key=lambda k: (-sizes[k], k))
+    for k in order:
+        b = max(range(bins), key=lambda b: free[b])
+        where[k] = b
+        free[b] -= sizes[k]
+    if min(free) < 0:
+        if len(order) > 300:
+            return None
+        free = [capacity] * bins
+        nodes = 0
 
-    def place(pos: int) -> bool:
-        nonlocal nodes
-        if pos == len(order):
-            return True
-        nodes += 1
-        if nodes > max_nodes:
+        def place(pos: int) -> bool:
+            nonlocal nodes
+            if pos == len(order):
+                return True
+            nodes += 1
+            if nodes > max_nodes:
+                return False
+            item = order[pos]
+            tried: set[int] = set()
+            for b in range(bins):
+                if free[b] >= sizes[item] and free[b] not in tried:
+                    tried.add(free[b])  # bins with equal room are interchangeable
+                    free[b] -= sizes[item]
+                    where[item] = b
+                    if place(pos + 1):
+                        return True
+                    free[b] += sizes[item]
             return False
-        item = order[pos]
-        tried: set[int] = set()
-        for b in range(bins):
-            if free[b] >= sizes[item] and free[b] not in tried:
-                tried.add(free[b])  # bins with equal room are interchangeable
-                free[b] -= sizes[item]
-                where[item] = b
-                if place(pos + 1):
-                    return True
-                free[b] += sizes[item]
-        return False
 
-    return where if place(0) else None
+        if not place(0):
+            return None
+    for k in range(len(sizes)):  # the players without a team, into the remaining room
+        if sizes[k] == 1:
+            b = next(b for b in range(bins) if free[b] > 0)
+            where[k] = b
+            free[b] -= 1
+    return where
 
 
 def _construct(n: int, team_of: Sequence[int], sessions: int, rng: random.Random) -> list[_Session]:
@@ -393,6 +412,7 @@ def _lower_bounds(n: int, team_of: Sequence[int], sessions: int) -> tuple[int, i
 # input and seed give the same plan) set at about half the speed of a 2020s laptop core; the wall-clock
 # deadline only cuts in on a slow or busy machine.
 _EVALUATIONS_PER_SECOND = 150_000
+_SAMPLED_TABLES = 48
 
 
 def _deal(team_of: Sequence[int], n: int, rng: random.Random) -> _Session:
@@ -508,7 +528,9 @@ class _Search:
                     leave -= big
                 elif mu[z] >= 2:
                     leave -= 1
-            for tb in range(T):
+            # Large sessions: a random sample of the other tables keeps each step cheap.
+            targets = range(T) if T <= _SAMPLED_TABLES else rng.sample(range(T), _SAMPLED_TABLES)
+            for tb in targets:
                 if tb == home:
                     continue
                 table = tables[tb]
