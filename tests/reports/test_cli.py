@@ -50,7 +50,10 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
         four = seats[table]
         for hand in range(1, hands + 1):
             base = {"session": 1, "table": table, "hand": hand}
-            if hand % 5 == 0:
+            if (table, hand) == (2, 1):  # a full hand: the store scores it and keeps the fans
+                lines.append({**base, "type": "win", "winner": four[0], "discarder": four[1],
+                              "notation": "123456789m234p55p"})
+            elif hand % 5 == 0:
                 lines.append({**base, "type": "draw"})
             elif hand % 3 == 0:
                 lines.append({**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand})
@@ -89,6 +92,7 @@ def test_scoresheets(played: tuple[Path, dict[int, tuple[str, ...]]], tmp_path: 
             if row.kind == "win":
                 assert f"{row.fan_total}番" in page
     assert "✓" in pages[0]  # the false win
+    assert "清龙" in pages[1]  # fans of the notation hand, by their Chinese short names
     assert all(fonts(data).values())
 
 
