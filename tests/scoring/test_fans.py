@@ -226,7 +226,39 @@ PER_FAN = [
 ]
 
 
-@pytest.mark.parametrize(("notation", "ctx", "fans", "total"), RULING_EXAMPLES + NINE_GATES + PER_FAN)
+# ---------------------------------------------------------------- exclusions and set combinations
+EXCLUSION_CASES = [
+    case("234s223344567p5m5m", {"PURE_DOUBLE_CHOW": 1, "MIXED_DOUBLE_CHOW": 1, "SHORT_STRAIGHT": 1,
+                                "ALL_CHOWS": 1, "CONCEALED_HAND": 1, "ALL_SIMPLES": 1, "SINGLE_WAIT": 1}, 10,
+         id="H2-no-cycle-234s-223344p-567p"),
+    case("[123s][789s][123m]789m5s5s", {"MIXED_DOUBLE_CHOW": 2, "TWO_TERMINAL_CHOWS": 1, "ALL_CHOWS": 1,
+                                        "ONE_VOIDED_SUIT": 1, "SINGLE_WAIT": 1}, 7,
+         id="H2-four-chow-cycle-keeps-three"),
+    case("123456789m123m5s5s", {"PURE_STRAIGHT": 1, "PURE_DOUBLE_CHOW": 1, "ALL_CHOWS": 1, "CONCEALED_HAND": 1,
+                                "ONE_VOIDED_SUIT": 1, "SINGLE_WAIT": 1}, 23,
+         id="H2-pure-straight-leftover-chow-once"),
+    case("[123m][123s][123p]123m5m5m", {"MIXED_TRIPLE_CHOW": 1, "PURE_DOUBLE_CHOW": 1, "ALL_CHOWS": 1,
+                                        "SINGLE_WAIT": 1}, 12, id="H2-mixed-triple-chow-leftover-once"),
+    case("[123m][456m][456s]789p5s5s", {"MIXED_STRAIGHT": 1, "MIXED_DOUBLE_CHOW": 1, "ALL_CHOWS": 1,
+                                        "SINGLE_WAIT": 1}, 12, id="H2-mixed-straight-short-straight-or-double"),
+    case("[333m][444s][555p]666m7p7p", {"MIXED_SHIFTED_PUNGS": 1, "ALL_PUNGS": 1, "ALL_SIMPLES": 1,
+                                        "SINGLE_WAIT": 1}, 17, id="H2-mixed-shifted-pungs-once"),
+    case("2233445566778s8s", {"SEVEN_SHIFTED_PAIRS": 1, "ALL_SIMPLES": 1, "SELF_DRAWN": 1}, 91, SELF,
+         id="S2-S4-seven-shifted-pairs-self-drawn"),
+    case("147m25s369pESWNCF", {"LESSER_HONORS_AND_KNITTED_TILES": 1, "SELF_DRAWN": 1}, 13, SELF,
+         id="S2-S6-lesser-honors-knitted-self-drawn"),
+    case("[111m][999s][EEE]CCC9p9p", {"ALL_TERMINALS_AND_HONORS": 1, "ALL_TYPES": 1, "DRAGON_PUNG": 1,
+                                      "PREVALENT_WIND": 1, "SEAT_WIND": 1, "SINGLE_WAIT": 1}, 45,
+         id="C4-all-terminals-and-honors-no-pungs-fans"),
+    case("[EEE][SSS][WWW][NNN]CC", {"BIG_FOUR_WINDS": 1, "ALL_HONORS": 1, "MELDED_HAND": 1}, 158,
+         id="C3-W1-big-four-winds-all-honors-melded-hand"),
+    case("1123456789999m1m", {"FULL_FLUSH": 1, "PURE_STRAIGHT": 1, "TILE_HOG": 1,
+                              "PUNG_OF_TERMINALS_OR_HONORS": 1, "CONCEALED_HAND": 1}, 45,
+         id="S3-same-tiles-without-the-nine-sided-wait-is-full-flush"),
+]
+
+@pytest.mark.parametrize(("notation", "ctx", "fans", "total"), RULING_EXAMPLES + NINE_GATES + PER_FAN
+                         + EXCLUSION_CASES)
 def test_fans(notation: str, ctx: dict[str, Any], fans: dict[str, int], total: int) -> None:
     check(notation, ctx, fans, total)
 
