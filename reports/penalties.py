@@ -14,6 +14,8 @@ from reports.base import WIND_ZH, Report, shrink_cells, table_style
 
 KIND = {
     "false_win": "False win 错和",
+    "false_win_wrong": "False win 错和",
+    "false_win_not_ready": "False win, not ready 诈和",
     "rule_violation": "Rule violation 违例",
     "lateness": "Lateness 迟到",
     "custom": "Penalty 罚分",

@@ -37,6 +37,8 @@ SHADE = colors.HexColor("#EEEEEE")
 FAINT = colors.HexColor("#666666")
 PENALTY_KIND = {
     "false_win": "错和 false win",
+    "false_win_wrong": "错和 false win",
+    "false_win_not_ready": "诈和 false win",
     "rule_violation": "违例 violation",
     "lateness": "迟到 late",
     "custom": "罚分 penalty",
@@ -355,7 +357,7 @@ class ScoreSheetPage(Flowable):
                     continue
                 i = self._player_index(penalty.player.number)
                 if i is not None:
-                    marks[penalty.hand - 1][i] += "✓" if penalty.kind == "false_win" else "✗"
+                    marks[penalty.hand - 1][i] += "✓" if penalty.kind.startswith("false_win") else "✗"
         return marks
 
     def _player_index(self, number: str) -> int | None:

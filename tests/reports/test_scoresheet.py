@@ -106,3 +106,15 @@ def test_fan_names_shrink_then_ellipsis() -> None:
     assert (size, lines) == (6.0, ["清一色"])
     size, lines = fit_lines(["三色三同顺"] * 20, font, 30, 20)
     assert size == 4.5 and lines[-1].endswith("…")
+
+
+def test_every_false_win_kind_is_a_check_mark_and_other_penalties_a_cross(generated_at: datetime) -> None:
+    sheet = samples.sheet(1)
+    base = sheet.penalties[0]
+    for kind, mark, label in (("false_win_not_ready", "✓", "诈和"), ("false_win_wrong", "✓", "错和"),
+                              ("rule_violation", "✗", "违例")):
+        penalty = dataclasses.replace(base, kind=kind, hand=2)
+        page = pages_text(ScoreSheetReport(generated_at=generated_at).render(
+            [dataclasses.replace(sheet, penalties=(penalty,))]))[0]
+        assert page.count(mark) == 2, kind  # the legend and hand 2
+        assert label in page
