@@ -117,7 +117,10 @@ def _request(obj: object) -> tuple[str, WinContext]:
     flowers = obj.get("flowers", 0)
     if isinstance(flowers, bool) or not isinstance(flowers, int):
         raise _InputError(f'"flowers" must be a whole number 0–8, not {json.dumps(flowers)}')
-    return notation, WinContext(flowers=flowers, **flags, **winds)
+    return notation, WinContext(
+        self_drawn=flags["self_drawn"], fourth_tile=flags["fourth_tile"], kong_related=flags["kong_related"],
+        last_tile_of_wall=flags["last_tile_of_wall"], seat_wind=winds["seat_wind"],
+        prevalent_wind=winds["prevalent_wind"], flowers=flowers)
 
 
 @lru_cache(maxsize=65536)
