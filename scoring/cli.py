@@ -74,7 +74,7 @@ def _score(hand: Hand, ctx: WinContext) -> Any:
     return score_hand(hand, ctx)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def score_notation(notation: str, ctx: WinContext) -> Any:
     """Parse, validate and score, cached on (notation, context): both are frozen values."""
     from scoring.notation import parse_hand
@@ -123,7 +123,7 @@ def _request(obj: object) -> tuple[str, WinContext]:
         prevalent_wind=winds["prevalent_wind"], flowers=flowers)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)  # answer lines are small strings; results themselves are cached less
 def _answer(notation: str, ctx: WinContext) -> str:
     from scoring.explain import result_to_json
 
