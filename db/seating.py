@@ -602,20 +602,36 @@ class _Search:
 # ---------------------------------------------------------------------------------------------- seats
 
 
+_SEAT_ORDERS = list(itertools.permutations(range(4)))
+
+
 def _best_order(table: Sequence[int], counts: Sequence[Sequence[int]], rng: random.Random) -> list[int]:
     """Order (seats E, S, W, N) giving each player a seat they have used least; ties at random."""
-    best: list[int] = list(table)
-    best_key: tuple[int, int] | None = None
-    perms = list(itertools.permutations(table))
-    rng.shuffle(perms)
-    for perm in perms:
-        after = [list(counts[p]) for p in perm]
-        for seat, c in enumerate(after):
-            c[seat] += 1
-        key = (max(max(c) - min(c) for c in after), sum(counts[p][seat] for seat, p in enumerate(perm)))
-        if best_key is None or key < best_key:
-            best, best_key = list(perm), key
-    return best
+    spread = []  # spread[i][seat]: player i's seat imbalance after taking that seat
+    for p in table:
+        c = counts[p]
+        spread.append(
+            [
+                max(c[x] + (x == seat) for x in range(4)) - min(c[x] + (x == seat) for x in range(4))
+                for seat in range(4)
+            ]
+        )
+    orders = _SEAT_ORDERS[:]
+    rng.shuffle(orders)
+    used = [counts[p] for p in table]
+    s0, s1, s2, s3 = spread
+    u0, u1, u2, u3 = used
+    best = min(
+        orders,
+        key=lambda o: (
+            max(s0[o[0]], s1[o[1]], s2[o[2]], s3[o[3]]),
+            u0[o[0]] + u1[o[1]] + u2[o[2]] + u3[o[3]],
+        ),
+    )
+    seated = [0, 0, 0, 0]
+    for i, seat in enumerate(best):
+        seated[seat] = table[i]
+    return seated
 
 
 def _balance_seats(sessions: list[_Session], n: int, rng: random.Random) -> list[_Session]:
