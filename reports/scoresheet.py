@@ -336,8 +336,11 @@ class ScoreSheetPage(Flowable):
         s = self.sheet
         marks = [["", "", "", ""] for _ in range(self.columns)]
         hands = {h.hand: h for h in s.hands}
+        called = s.time_called_after if not self.blank else None
         for col in range(self.columns):
             row = hands.get(col + 1)
+            if row is None and called is not None and col + 1 > called:
+                continue  # not played: time was called
             dealer = row.dealer if (row is not None and not self.blank) else dealer_of(s, col)
             if dealer is not None:
                 marks[col][dealer] += "▲"

@@ -83,6 +83,8 @@ def test_time_called_and_long_names(generated_at: datetime) -> None:
     sheet = dataclasses.replace(samples.sheet(4, hands=9), time_called_after=9)
     page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]
     assert "Time called after hand" in page
+    # Dealer marks for the nine hands played (plus the legend), none for the hands never played.
+    assert page.count("▲") == 9 + 1
     assert "Maximilian von Hohenberg-Lichtenstein" in page
 
 
