@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -76,8 +76,8 @@ class HandEntryWidget(QWidget):
         self.notation = QLineEdit()
         self.notation.setObjectName("notation")
         self.notation.setClearButtonEnabled(True)
-        mono = QFont("DejaVu Sans Mono")
-        mono.setPointSize(12)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSize(13)
         self.notation.setFont(mono)
         self.notation.textEdited.connect(self._notation_edited)
         self.notation.editingFinished.connect(self._notation_finished)

@@ -280,7 +280,7 @@ class SheetModel(RowsModel[SheetRow]):
             return tr(self.BASE_HEADERS[section])
         if section < self.COL_TOTAL:
             return self.players[section - self.COL_POINTS]
-        return "Σ " + self.players[section - self.COL_TOTAL]
+        return "Σ " + self.players[section - self.COL_TOTAL].split(" ")[0]
 
     def _name(self, i: int | None) -> str:
         return "" if i is None else self.players[i]

@@ -48,6 +48,10 @@ class Runner(QObject):
         self.data_changed.emit()
         return value
 
+    def run_ok(self, fn: Callable[[Any], object], parent: QWidget | None = None, what: str = "") -> bool:
+        """``run`` for actions whose service returns nothing: True when it was done."""
+        return self.run(lambda s: (fn(s), True)[1], parent, what) is True
+
     def read(self, fn: Callable[[Any], T]) -> T:
         with self.factory() as s:
             return fn(s)

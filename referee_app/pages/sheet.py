@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator, QKeySequence, QShortcut
+from PySide6.QtGui import QIntValidator, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -33,13 +33,27 @@ from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
 from referee_app.hand_vm import HandEntryModel, Situation
-from referee_app.i18n import tr
+from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import table_view, title_label
 
 SELF_DRAWN = "+"
 SETTLEMENT_TEXT = {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}
+
+
+class SeatCombo(QComboBox):
+    """A player box for the keyboard: one key picks the item starting with it (E/S/W/N, "+" self-drawn),
+    without the incremental search that joins keys typed in quick succession."""
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        key = e.text().upper()
+        if key and key.isprintable() and not e.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            for i in range(self.count()):
+                if self.itemText(i).upper().startswith(key):
+                    self.setCurrentIndex(i)
+                    return
+        super().keyPressEvent(e)
 
 
 class SheetPage(TournamentPage):
@@ -51,6 +65,7 @@ class SheetPage(TournamentPage):
         self.rotating = True
         self.flowers_allowed = True
         self.entry_dialog: HandEntryDialog | None = None
+        self.kind_names: dict[str, str] = {}
 
         lay = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -77,7 +92,11 @@ class SheetPage(TournamentPage):
         self.model = SheetModel(parent=self)
         self.view, _ = table_view(self.model, self, sortable=False, name="sheet")
         self.view.setSelectionMode(self.view.SelectionMode.SingleSelection)
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        hh = self.view.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for c in (SheetModel.COL_HAND, SheetModel.COL_WIND, SheetModel.COL_FAN):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        hh.setMinimumSectionSize(36)
         self.view.verticalHeader().setDefaultSectionSize(24)
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
         lay.addWidget(self.view, 3)
@@ -105,9 +124,9 @@ class SheetPage(TournamentPage):
         tl = QGridLayout(self.totals_box)
         self.next_label = QLabel()
         self.next_label.setObjectName("next_hand")
-        self.winner = QComboBox()
+        self.winner = SeatCombo()
         self.winner.setObjectName("totals_winner")
-        self.discarder = QComboBox()
+        self.discarder = SeatCombo()
         self.discarder.setObjectName("totals_discarder")
         self.fan = QLineEdit()
         self.fan.setObjectName("totals_fan")
@@ -201,13 +220,14 @@ class SheetPage(TournamentPage):
                 return
             self.session_no, self.table_no = seated[-1], 1
 
-        def load(s: Any) -> tuple[TableSheet, bool, bool, list[int], int]:
+        def load(s: Any) -> tuple[TableSheet, bool, bool, list[int], int, list[Any]]:
             info = queries.tournament_info(s)
             return (queries.table_sheet(s, self.session_no, self.table_no), store.rotate(s), info.flowers,
-                    queries.seated_sessions(s), len(queries.seating(s, self.session_no)))
+                    queries.seated_sessions(s), len(queries.seating(s, self.session_no)),
+                    service.penalty_presets(s))
 
         try:
-            self.sheet, self.rotating, self.flowers_allowed, seated, tables = self.ctx.runner.read(load)
+            self.sheet, self.rotating, self.flowers_allowed, seated, tables, presets = self.ctx.runner.read(load)
         except Exception as exc:  # noqa: BLE001 - e.g. the table no longer exists after regeneration
             from referee_app.errors import user_message
 
@@ -216,6 +236,7 @@ class SheetPage(TournamentPage):
             self.sheet = None
             self._show()
             return
+        self.kind_names = {p.kind: (p.zh if LANG.code == "zh" else p.en) for p in presets}
         self.session_box.clear()
         for n in seated:
             self.session_box.addItem(str(n), n)
@@ -258,7 +279,8 @@ class SheetPage(TournamentPage):
             f"<b>{wind_label(seat)}</b> {p.number} {p.name}" + (f" <i>({p.team})</i>" if p.team else "")
             for seat, p in zip("ESWN", sh.players, strict=True)))
         self.penalties.setText("<br>".join(
-            (f"{tr('Hand')} {p.hand} · " if p.hand else "") + f"{p.player.name} · {p.kind} · {signed(-p.points)}"
+            (f"{tr('Hand')} {p.hand} · " if p.hand else "") + f"{p.player.name} · {self.kind_names.get(p.kind, p.kind)}"
+            f" · {signed(-p.points)}"
             f" ({tr(SETTLEMENT_TEXT.get(p.settlement, p.settlement))})" + (f" · {p.reason}" if p.reason else "")
             for p in sh.penalties) or "—")
         nxt = self.next_hand()
@@ -285,7 +307,7 @@ class SheetPage(TournamentPage):
     # ---- actions ---------------------------------------------------------------------------------
     def _run(self, fn: Any, what: str) -> bool:
         assert self.ctx is not None
-        ok = self.ctx.runner.run(fn, self, what) is not None
+        ok = self.ctx.runner.run_ok(fn, self, what)
         self.refresh()
         return ok
 

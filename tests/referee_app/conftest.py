@@ -9,8 +9,9 @@ from PySide6.QtCore import QSettings
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path, monkeypatch):
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
-        QSettings.setPath(QSettings.Format.IniFormat, scope, str(tmp_path / "settings"))
+    for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+        for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+            QSettings.setPath(fmt, scope, str(tmp_path / "settings"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     from referee_app import errors
@@ -28,3 +29,32 @@ def error_messages():
     from referee_app import errors
 
     return errors.SINK
+
+
+NAMES = ["Alice", "Bob", "Chen", "Dora", "Eve", "Fan", "Gao", "Hu"]
+
+
+@pytest.fixture
+def tournament_file(tmp_path):
+    """A real tournament file: 8 players in 2 teams, session 1 seated, nothing recorded."""
+    from db import service
+    from db.store import open_database
+
+    path = tmp_path / "spring.mcr"
+    with open_database(path) as db, db.factory.begin() as s:
+        service.create_tournament(s, "Spring Open", "cmr1998", sessions=3)
+        service.import_players(s, [service.PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
+                                   for i, n in enumerate(NAMES)])
+        service.seat_session(s, 1)
+    return path
+
+
+@pytest.fixture
+def window(qtbot, tournament_file):
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    return w

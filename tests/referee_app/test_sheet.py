@@ -1,0 +1,117 @@
+"""The score sheet: totals-only entry from the keyboard, penalties, corrections, time called."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from db import queries
+from referee_app.dialogs.correction import CorrectionDialog
+from referee_app.dialogs.penalty import PenaltyDialog
+
+
+def open_sheet(window):
+    window.show_sheet(1, 1)
+    return window.pages["Score sheet"]
+
+
+def test_totals_only_entry_by_keyboard(qtbot, window):
+    sheet = open_sheet(window)
+    players = sheet.sheet.players
+    sheet.winner.setFocus()
+    qtbot.keyClicks(sheet.winner, "S")  # the South player
+    qtbot.keyClick(sheet.winner, Qt.Key.Key_Tab)
+    qtbot.keyClicks(sheet.discarder, "W")  # West discarded
+    qtbot.keyClick(sheet.discarder, Qt.Key.Key_Tab)
+    qtbot.keyClicks(sheet.fan, "24")
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    h = sheet.sheet.hands[0]
+    assert (h.winner, h.discarder, h.fan_total, h.deltas) == (1, 2, 24, (-8, 48, -32, -8))
+    assert sheet.fan.text() == ""
+    assert sheet.next_label.text() == "Hand 2"
+    # self-drawn: "+" picks it in the discarder box
+    qtbot.keyClicks(sheet.winner, "N")
+    qtbot.keyClicks(sheet.discarder, "+")
+    qtbot.keyClicks(sheet.fan, "8")
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Enter)
+    h = sheet.sheet.hands[1]
+    assert (h.winner, h.self_drawn, h.deltas) == (3, True, (-16, -16, -16, 48))
+    m = sheet.model
+    assert m.data(m.index(1, m.COL_DISCARDER)) == "self-drawn"
+    assert m.data(m.index(1, m.COL_TOTAL + 3)) == str(-8 + 48)  # North's running total after hand 2
+    assert players[3].name.split()[0] in m.headerData(m.COL_TOTAL + 3, Qt.Orientation.Horizontal)
+
+
+def test_totals_below_eight_is_refused_with_a_message(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    qtbot.keyClicks(sheet.fan, "6")
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    assert sheet.sheet.hands == ()
+    assert "at least 8" in error_messages[-1][1]
+    assert sheet.fan.text() == "6"  # kept, to fix
+
+
+def test_penalty_dialog_presets_and_settlements(qtbot, window):
+    sheet = open_sheet(window)
+    presets = window.ctx.runner.read(lambda s: __import__("db.service").service.penalty_presets(s))
+    d = PenaltyDialog(sheet, sheet.sheet.players, presets)
+    qtbot.addWidget(d)
+    d.player.setCurrentIndex(2)
+    d.kind.setCurrentIndex(d.kind.findData("false_win_wrong"))
+    assert d.amount.currentText() == "30" and d.settle_buttons["others"].isChecked()
+    assert d.effect.text().split()[-1] == "+10"
+    d.amount.setEditText("20")  # 20 cannot be split in three
+    assert not d.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    d.settle_buttons["player"].setChecked(True)
+    d.to.setCurrentIndex(0)
+    assert d.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    qtbot.keyClicks(d.reason, "claimed a win with 6 fans")
+    p = d.value()
+    assert (p.points, p.settlement, p.to, p.kind) == (20, "player", sheet.sheet.players[0].number,
+                                                      "false_win_wrong")
+    assert sheet.record_penalty(p)
+    pen = sheet.sheet.penalties[0]
+    assert pen.deltas == (20, 0, -20, 0)
+    assert sheet.sheet.match_points == (20, 0, -20, 0)
+    assert "claimed a win" in sheet.penalties.text()
+    s = sheet.summary
+    assert s.data(s.index(0, 1)) == "+20"
+
+
+def test_correct_a_hand_with_a_reason(qtbot, window):
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    assert sheet.record_totals(num[0], num[1], 16)
+    d = CorrectionDialog(sheet, sheet.sheet.players, sheet.sheet.hands[0])
+    qtbot.addWidget(d)
+    assert d.fan.text() == "16"
+    d.fan.setText("24")
+    assert d.value() is None and "reason" in d.problem.text()  # a reason is required
+    qtbot.keyClicks(d.reason, "fan total misread")
+    c = d.value()
+    assert sheet.apply_correction(c)
+    assert sheet.sheet.hands[0].fan_total == 24
+    log = window.ctx.runner.read(queries.audit_log)
+    assert log[-1].action == "correct" and log[-1].reason == "fan total misread"
+    window.go("Log")
+    assert window.pages["Log"].model.rows[0].reason == "fan total misread"
+    # into a draw
+    d2 = CorrectionDialog(sheet, sheet.sheet.players, sheet.sheet.hands[0])
+    qtbot.addWidget(d2)
+    d2.kind.setCurrentIndex(d2.kind.findData("draw"))
+    d2.reason.setText("it was a draw")
+    assert sheet.apply_correction(d2.value())
+    assert sheet.sheet.hands[0].kind == "draw"
+
+
+def test_draw_time_called_and_sign_off(qtbot, window):
+    sheet = open_sheet(window)
+    assert sheet.record_draw()
+    assert sheet.call_time()
+    assert sheet.sheet.time_called_after == 1
+    assert sheet.next_hand() is None and not sheet.totals_box.isEnabled()
+    assert sheet.toggle_sign_off()
+    window.go("Sessions & tables")
+    rows = window.pages["Sessions & tables"].model.rows
+    assert (rows[0].status, rows[0].time_called) == ("signed off", 1)

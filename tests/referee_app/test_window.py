@@ -1,0 +1,96 @@
+"""The main window on real tournament files: open, navigate, seat, languages, the demo."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QSettings
+
+from referee_app import settings
+from referee_app.i18n import LANG
+from referee_app.main import build_parser, create_window
+
+
+def test_start_page_without_a_file(qtbot):
+    t0 = time.perf_counter()
+    w = create_window()
+    qtbot.addWidget(w)
+    w.show()
+    assert time.perf_counter() - t0 < 2.0
+    assert w.windowTitle() == "MCR Referee"
+    assert w.stack.currentWidget() is w.start
+    assert not w.nav.isVisible()
+    assert w.start.recent.count() == 1  # "No recent files yet."
+
+
+def test_parser_keeps_file_and_demo():
+    a = build_parser().parse_args(["x.mcr"])
+    assert a.file == "x.mcr" and not a.demo
+    assert build_parser().parse_args(["--demo"]).demo
+
+
+def test_open_file_titles_the_window_and_remembers_it(window, tournament_file):
+    assert window.windowTitle() == "MCR Referee — Spring Open"
+    assert window.nav.isVisible()
+    assert settings.recent_files() == [str(tournament_file.resolve())]
+    sessions = window.pages["Sessions & tables"]
+    assert window.stack.currentWidget() is sessions
+    assert [r.table for r in sessions.model.rows] == [1, 2]
+    assert all(r.status == "not started" for r in sessions.model.rows)
+
+
+def test_missing_file_is_explained(qtbot, tmp_path, error_messages):
+    w = create_window(str(tmp_path / "nope.mcr"))
+    qtbot.addWidget(w)
+    assert w.ctx is None
+    assert error_messages and "no such file" in error_messages[0][1]
+
+
+def test_demo_opens_a_filled_tournament(qtbot, tmp_path):
+    t0 = time.perf_counter()
+    w = create_window(demo=True)
+    qtbot.addWidget(w)
+    w.show()
+    elapsed = time.perf_counter() - t0
+    assert w.ctx is not None, "demo did not open"
+    assert "—" in w.windowTitle()
+    assert elapsed < 2.0, f"window with the demo up in {elapsed:.2f} s"
+    w.go("Standings")
+    assert len(w.pages["Standings"].model.rows) == 16
+    w.go("Log")
+    assert w.pages["Log"].model.rowCount() > 0
+
+
+def test_seating_regeneration_is_refused_after_results(window, error_messages):
+    sessions = window.pages["Sessions & tables"]
+    before = [tuple(p.number for p in r.players) for r in sessions.model.rows]
+    assert sessions.seat_button.text() == "Regenerate seating"
+    assert sessions.seat()  # no results yet: a new plan is fine
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    assert sheet.record_draw()
+    window.go("Sessions & tables")
+    seated = [tuple(p.number for p in r.players) for r in sessions.model.rows]
+    assert not sessions.seat()
+    assert error_messages and "already has results" in error_messages[-1][1]
+    assert [tuple(p.number for p in r.players) for r in sessions.model.rows] == seated
+    assert sorted(n for t in before for n in t) == sorted(n for t in seated for n in t)
+
+
+def test_language_switch_at_runtime_is_remembered(qtbot, window):
+    window.go("Standings")
+    assert window.nav.item(0).text() == "Players"
+    window.set_language("zh")
+    assert LANG.code == "zh"
+    assert window.nav.item(0).text() == "选手"
+    assert window.windowTitle().startswith("国标麻将裁判")
+    standings = window.pages["Standings"]
+    assert standings.model.headerData(0, __import__("PySide6.QtCore").QtCore.Qt.Orientation.Horizontal) == "名次"
+    assert QSettings("mcr-referee", "MCR Referee").value("language") == "zh"
+    LANG.set("en")
+    w2 = create_window()
+    qtbot.addWidget(w2)
+    assert LANG.code == "zh"  # read back from the settings
+    assert w2.nav.item(0).text() == "选手"
+    window.set_language("en")
+    assert w2.nav.item(0).text() == "Players"
