@@ -349,28 +349,39 @@ def _pack_teams(sizes: Sequence[int], bins: int, capacity: int, max_nodes: int =
 
 
 def _construct(n: int, team_of: Sequence[int], sessions: int, rng: random.Random) -> list[_Session]:
-    """Sessions without any repeated pair or teammate meeting from the transversal design, mapped onto
-    the players (teams packed into the design's groups). May return fewer sessions than asked, or none."""
+    """Sessions without any repeated pair or teammate meeting, from the transversal design, mapped onto
+    the players. May return fewer sessions than asked, or none.
+
+    Teams go into the design's four groups (whose members never meet) when they fit; otherwise, if no
+    team has more than 4 players, into the tables of one parallel class that is then left out.
+    """
     m = n // 4
     teams = _team_members(team_of)
-    has_teams = any(len(t) > 1 for t in teams)
-    classes = _transversal_classes(m, sessions, rng)
-    if m == 4 and not has_teams:
-        # AG(2,4): the groups are a parallel class too (R98 annex 7's 16 x 5 plan).
-        classes.append([[i * 4 + g for g in range(4)] for i in range(4)])
-    if m == 1:
-        classes = classes[:1]
-    packing = _pack_teams([len(t) for t in teams], 4, m)
-    if packing is None:
-        return []
-    group_order = list(range(4))
-    rng.shuffle(group_order)
-    members: list[list[int]] = [[] for _ in range(4)]
+    sizes = [len(t) for t in teams]
+    classes = _transversal_classes(m, sessions + 1, rng)  # one spare, in case one must be left out
+    groups = [list(range(i * m, (i + 1) * m)) for i in range(4)]
+    if m == 4:
+        classes.append(groups)  # AG(2,4): the groups are a parallel class too (R98 annex 7's 16 x 5)
+    containers: list[list[int]] = groups
+    packing = _pack_teams(sizes, 4, m)
+    if packing is not None and max(sizes) > 1 and m == 4:
+        classes.pop()  # teammates share a group, so the groups cannot be a session
+    elif packing is None:
+        if max(sizes) > 4 or len(classes) < 2:
+            return []
+        rng.shuffle(classes)
+        containers = classes.pop()
+        packing = _pack_teams(sizes, m, 4)
+        if packing is None:
+            return []
+    order = list(range(len(containers)))
+    rng.shuffle(order)
+    members: list[list[int]] = [[] for _ in containers]
     for team, b in zip(teams, packing, strict=True):
-        members[group_order[b]].extend(team)
+        members[order[b]].extend(team)
     point_to_player = [0] * n
-    for i, group in enumerate(members):
-        slots = list(range(i * m, (i + 1) * m))
+    for points, group in zip(containers, members, strict=True):
+        slots = points[:]
         rng.shuffle(slots)
         for slot, player in zip(slots, group, strict=True):
             point_to_player[slot] = player
@@ -409,9 +420,9 @@ def _lower_bounds(n: int, team_of: Sequence[int], sessions: int) -> tuple[int, i
 # --------------------------------------------------------------------------------------------- search
 
 # The search stops after time_limit * this many move evaluations, a deterministic budget (so the same
-# input and seed give the same plan) set at about half the speed of a 2020s laptop core; the wall-clock
+# input and seed give the same plan) set well below the speed of one 2020s laptop core; the wall-clock
 # deadline only cuts in on a slow or busy machine.
-_EVALUATIONS_PER_SECOND = 150_000
+_EVALUATIONS_PER_SECOND = 100_000
 _SAMPLED_TABLES = 48
 
 

@@ -189,6 +189,18 @@ def test_teams_of_five_four_players_and_a_substitute_are_kept_apart(n: int, sess
     assert (plan.teammate_conflicts, plan.repeated_pairs, plan.seat_imbalance <= 1) == (0, 0, True)
 
 
+@pytest.mark.parametrize(("n", "sessions"), [(36, 8), (44, 10)])
+def test_teams_of_four_that_do_not_fill_the_groups_take_a_parallel_class(n: int, sessions: int) -> None:
+    # 9 (11) teams of 4 cannot fill 4 groups of 9 (11); as the tables of one left-out session they fit.
+    players = _players(n)
+    teams = _teams(players, 4)
+    start = time.monotonic()
+    plan = plan_tournament(players, teams, sessions, seed=3)
+    assert time.monotonic() - start < 2.0  # no search needed
+    _check(plan, players, teams, sessions)
+    assert (plan.teammate_conflicts, plan.repeated_pairs, plan.seat_imbalance <= 1) == (0, 0, True)
+
+
 def test_teams_that_do_not_pack_into_the_design_go_to_the_search() -> None:
     # Six teams of 5 and a pair among 32 players cannot fill four groups of 8, so no construction.
     players = _players(32)
