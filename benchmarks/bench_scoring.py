@@ -1,5 +1,6 @@
 """Scoring speed: a few thousand generated hands, cold (every cache cleared) and warm (cached), with the time
-of only parsing the same notations, measured in the same run, as the baseline.
+of only parsing the same notations, measured in the same run, as the baseline. Times are CPU time of
+this process (the machine is shared); the "× parse" column is the steadiest figure.
 
     .venv/bin/python benchmarks/bench_scoring.py [COUNT]
 """
@@ -41,9 +42,10 @@ def clear_caches() -> int:
 
 
 def timed(fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
+    """CPU seconds of this process: steadier than wall time on a shared two-core machine."""
+    start = time.process_time()
     fn()
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def report(label: str, seconds: float, n: int, baseline: float | None = None) -> None:
