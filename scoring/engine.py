@@ -30,7 +30,7 @@ from scoring.fan_rules.special import special_fans
 from scoring.fan_rules.suits import tile_fans
 from scoring.fans import Fan
 from scoring.model import Hand, WinContext
-from scoring.notation import parse_hand
+from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import NUM_KINDS, Tile
 from scoring.validate import validate_hand
@@ -75,7 +75,6 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
 
 
 def _tiles_text(hand: Hand) -> str:
-    from scoring.notation import format_hand
     return format_hand(hand)
 
 

@@ -15,7 +15,6 @@ entirely of the excluding fan's own sets (e.g. 圈风刻 removes the 幺九刻 o
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -267,6 +266,3 @@ def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     found = seven_pairs_companions(view, found)
     return chicken_hand(view, found)
 
-
-def fan_counts(found: list[Found]) -> Counter[Fan]:
-    return Counter(f.fan for f in found)

@@ -142,12 +142,14 @@ def pung_combination_fans(view: View) -> list[Found]:
             out.append(_found(fan, pungs))
     pair = view.pair
     if pair is not None:
-        for honors, n, fan in ((WINDS, 3, Fan.LITTLE_FOUR_WINDS), (DRAGONS, 2, Fan.LITTLE_THREE_DRAGONS)):
+        little: tuple[tuple[tuple[Tile, ...], int, Fan], ...] = (
+            (WINDS, 3, Fan.LITTLE_FOUR_WINDS), (DRAGONS, 2, Fan.LITTLE_THREE_DRAGONS))
+        for honors, n, little_fan in little:
             if pair in honors:
-                group = [(i, s) for i, s in pungs if s.tile in honors]
-                if len(group) == n:
-                    found = _found(fan, group)
-                    out.append(Found(fan, (*found.tiles, (pair, pair)), found.sets | {PAIR}))
+                honor_pungs = [(i, s) for i, s in pungs if s.tile in honors]
+                if len(honor_pungs) == n:
+                    found = _found(little_fan, honor_pungs)
+                    out.append(Found(little_fan, (*found.tiles, (pair, pair)), found.sets | {PAIR}))
     return out
 
 

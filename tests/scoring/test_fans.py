@@ -52,6 +52,15 @@ RULING_EXAMPLES = [
          id="C1-big-three-dragons-voided-suit"),
 ]
 
+# The examples of NOTATION.md, scored.
+NOTATION_EXAMPLES = [
+    case("[789m2][777s3][234s3]89sEE7s", {"LAST_TILE": 1, "TILE_HOG": 1, "MIXED_DOUBLE_CHOW": 1,
+                                          "ONE_VOIDED_SUIT": 1, "EDGE_WAIT": 1}, 9,
+         id="notation-1-three-7s-in-own-melds-W2"),
+    case("2344s234678pFFF4s", {"DRAGON_PUNG": 1, "CONCEALED_HAND": 1, "MIXED_DOUBLE_CHOW": 1,
+                               "ONE_VOIDED_SUIT": 1}, 6, id="notation-4-fully-concealed-no-wait-fan"),
+]
+
 # S3: nine gates by winning tile (source 001, 九莲宝灯 note).
 _NG = {"NINE_GATES": 1}
 NINE_GATES = [
@@ -258,7 +267,7 @@ EXCLUSION_CASES = [
 ]
 
 @pytest.mark.parametrize(("notation", "ctx", "fans", "total"), RULING_EXAMPLES + NINE_GATES + PER_FAN
-                         + EXCLUSION_CASES)
+                         + EXCLUSION_CASES + NOTATION_EXAMPLES)
 def test_fans(notation: str, ctx: dict[str, Any], fans: dict[str, int], total: int) -> None:
     check(notation, ctx, fans, total)
 
