@@ -272,3 +272,21 @@ def test_scoring_package_stays_light() -> None:
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "[]"
+
+
+@needs_engine
+def test_json_flag_and_stream_give_the_same_object() -> None:
+    g = generate_hands(1, seed=3)[0]
+    c = g.ctx
+    args = [g.notation, "--json", "--seat", c.seat_wind.value, "--prevailing", c.prevalent_wind.value,
+            "--flowers", str(c.flowers)]
+    args += [flag for flag, on in (("--self-drawn", c.self_drawn), ("--last-tile", c.fourth_tile),
+                                   ("--kong", c.kong_related), ("--last-of-wall", c.last_tile_of_wall)) if on]
+    single = run(*args)
+    assert single.returncode == 0, err(single)
+    line = json.dumps({"notation": g.notation, "self_drawn": c.self_drawn, "fourth_tile": c.fourth_tile,
+                       "kong_related": c.kong_related, "last_tile_of_wall": c.last_tile_of_wall,
+                       "seat_wind": c.seat_wind.value, "prevalent_wind": c.prevalent_wind.value,
+                       "flowers": c.flowers})
+    streamed = run("--stream", stdin=line + "\n")
+    assert out(single) == out(streamed)
