@@ -281,7 +281,7 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
                     d["payments"] = dict(zip(nums, p.deltas, strict=True))
                     items.append(((k, sheet.table, (p.hand or 0) + 0.5, p.id), d))
                 if sheet.time_called_after is not None:
-                    items.append(((k, sheet.table, sheet.time_called_after + 0.9, 0),
+                    items.append(((k, sheet.table, 10**6, 0),  # the session ends: last at its table
                                   {"session": k, "table": sheet.table, "type": "time_called",
                                    "after_hand": sheet.time_called_after}))
     rows = [d for _k, d in sorted(items, key=lambda kv: kv[0])]

@@ -38,10 +38,10 @@ PLAYERS: tuple[tuple[str, str, str, str], ...] = (
 # Full hands whose score does not depend on the winds (no wind pungs), each at least 8 fans, with the
 # estimated base points used only when this build has no scoring engine.
 HANDS: tuple[tuple[str, bool, int], ...] = (
-    ("[123m1]456789m234p55p5p", False, 19),  # pure straight 一气化龙
-    ("1199m3355s77pEECC", True, 25),  # seven pairs 七对
+    ("[123m1]456789m234p5p5p", False, 19),  # pure straight 一气化龙
+    ("1199m3355s77pEECC", True, 31),  # seven pairs 七对
     ("[111s1][999s2][FFF3]55sCC5s", False, 16),  # all pungs + half flush 碰碰和 混一色
-    ("[123m1][123s1]123p789sNN", False, 10),  # mixed triple chow 三色三同顺
+    ("[123m1][123s1]123p789sNN", False, 14),  # mixed triple chow 三色三同顺
     ("[567p1]1123467899p9p", False, 26),  # full flush 清一色
 )
 

@@ -64,6 +64,9 @@ class Player(Base):
     team: Mapped[str | None] = mapped_column(String(200), nullable=True)
     country: Mapped[str | None] = mapped_column(String(100), nullable=True)
     withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)  # first session missed
+    # A substitute is not seated until they replace someone; ``joined_from`` is their first session.
+    substitute: Mapped[bool] = mapped_column(Boolean, default=False)
+    joined_from: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class SessionTable(Base):

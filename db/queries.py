@@ -52,7 +52,7 @@ def settings(s: Session) -> Settings:
 
 
 def _view(p: Player) -> PlayerView:
-    return PlayerView(p.number, p.name, p.team, p.country)
+    return PlayerView(p.number, p.name, p.team, p.country, p.substitute, p.withdrawn_from)
 
 
 def players(s: Session) -> list[PlayerView]:

@@ -161,6 +161,7 @@ class PlayerInput:
     name: str
     team: str | None = None
     country: str | None = None
+    substitute: bool = False  # a reserve, seated only once they replace a player
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
     header = [h.strip().lower() for h in rows[0]]
-    known = ("number", "name", "team", "country")
+    known = ("number", "name", "team", "country", "substitute")
     problems: list[str] = []
     for h in header:
         if h not in known:
@@ -226,7 +227,12 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
             problems.append(f'line {lineno}: "number" {number} already used on line {seen[number]}')
             continue
         seen[number] = lineno
-        out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None))
+        sub = cell("substitute").lower()
+        if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
+            problems.append(f'line {lineno}: "substitute" {sub!r}: use yes or no')
+            continue
+        out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
+                               sub in ("1", "yes", "true", "x")))
     if problems:
         raise RowErrors(source, problems)
     return out
@@ -239,14 +245,14 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
     for pi in players:
         cur = existing.get(pi.number)
         if cur is None:
-            p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country)
+            p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country, substitute=pi.substitute)
             s.add(p)
             existing[pi.number] = p
             added += 1
             audit(s, actor, "player_add", f"player {pi.number}", after=_player_json(p))
-        elif (cur.name, cur.team, cur.country) != (pi.name, pi.team, pi.country):
+        elif (cur.name, cur.team, cur.country, cur.substitute) != (pi.name, pi.team, pi.country, pi.substitute):
             before = _player_json(cur)
-            cur.name, cur.team, cur.country = pi.name, pi.team, pi.country
+            cur.name, cur.team, cur.country, cur.substitute = pi.name, pi.team, pi.country, pi.substitute
             updated += 1
             audit(s, actor, "player_update", f"player {pi.number}", before=before, after=_player_json(cur))
         else:
@@ -264,7 +270,7 @@ def _check_team_sizes(s: Session) -> None:
 
 
 def _player_json(p: Player) -> dict[str, Any]:
-    return {"number": p.number, "name": p.name, "team": p.team, "country": p.country}
+    return {"number": p.number, "name": p.name, "team": p.team, "country": p.country, "substitute": p.substitute}
 
 
 def player_by_number(s: Session, number: str, field_name: str = "player") -> Player:
@@ -296,9 +302,15 @@ def _fallback_plan(numbers: Sequence[str], sessions: int, seed: int) -> list[lis
     return plan
 
 
+def is_active(p: Player, session: int) -> bool:
+    """Whether ``p`` plays in ``session``: not withdrawn yet, and not a substitute waiting to come in."""
+    if p.withdrawn_from is not None and p.withdrawn_from <= session:
+        return False
+    return not p.substitute or (p.joined_from is not None and p.joined_from <= session)
+
+
 def _active_players(s: Session, session: int) -> list[Player]:
-    return [p for p in s.scalars(select(Player).order_by(Player.id))
-            if p.withdrawn_from is None or p.withdrawn_from > session]
+    return [p for p in s.scalars(select(Player).order_by(Player.id)) if is_active(p, session)]
 
 
 def _missing_substitutes(n: int) -> int:
@@ -534,6 +546,8 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
     p_old.withdrawn_from = from_session
     if p_new.withdrawn_from is not None and p_new.withdrawn_from >= from_session:
         p_new.withdrawn_from = None
+    if p_new.substitute and (p_new.joined_from is None or p_new.joined_from > from_session):
+        p_new.joined_from = from_session
     s.flush()
     audit(s, actor, "substitute", f"player {new} replaces {old} from session {from_session}",
           before={"player": old}, after={"player": new}, reason=reason)
@@ -821,7 +835,9 @@ class ScoredPenalty:
 
 
 def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: PenaltyInput,
-                  recorded: int) -> ScoredPenalty:
+                  recorded: int | None) -> ScoredPenalty:
+    """Validate a penalty and compute its effect; ``recorded`` None skips the checks against the table's
+    progress (used to recognise a line that is already recorded)."""
     pos = _position(numbers, pen.player, "player", tbl)
     points = _check_int(pen.points, "points", 1, 100000)
     if pen.settlement not in ("deducted", "others", "player"):
@@ -842,10 +858,11 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
     hand = None
     if pen.hand is not None:
         hand = _check_int(pen.hand, "hand", 1, st.hands_per_session)
-        if hand > recorded + 1:
+        if recorded is not None and hand > recorded + 1:
             raise InputError("hand", f"hand {hand} is not played yet at table {tbl.table_no} "
                                      f"({recorded} hands recorded)")
-        if tbl.time_called_after is not None and hand > tbl.time_called_after:
+        # A penalty may belong to the hand interrupted by the time call, not to a later one.
+        if recorded is not None and tbl.time_called_after is not None and hand > tbl.time_called_after + 1:
             raise InputError("hand", f"time was called after hand {tbl.time_called_after}")
     return ScoredPenalty(hand, pos, pen.kind, points, pen.settlement, to, pen.reason.strip(),
                          penalty_deltas(pos, points, pen.settlement, to))
@@ -967,7 +984,7 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
     if isinstance(r, PenaltyInput):
         tbl = find_table(s, line.session, line.table)
         numbers = _positions(s, tbl)
-        sp = score_penalty(settings(s), numbers, tbl, r, _recorded_hands(s, tbl))
+        sp = score_penalty(settings(s), numbers, tbl, r, None)
         same = [p for p in s.scalars(select(Penalty).where(Penalty.table_id == tbl.id)) if ScoredPenalty.of_row(p) == sp]
         if len(same) >= occurrence:
             return "skipped"

@@ -9,28 +9,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.errors import SchemaTooNewError, TournamentError
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# The newest migration's revision. Kept here so opening an up-to-date database needs no Alembic import
+# (a test checks it matches the scripts).
+SCHEMA_HEAD = "0001"
 
 
 def alembic_config() -> Config:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     return cfg
 
 
 def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None
     return head
@@ -100,13 +106,20 @@ def create_db_engine(url: URL) -> Engine:
 
 def current_revision(engine: Engine) -> str | None:
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def migrate(engine: Engine, url: URL) -> None:
     """Bring the schema to head; refuse a schema this program does not know (written by a newer one)."""
-    script = ScriptDirectory.from_config(alembic_config())
     rev = current_revision(engine)
+    if rev == SCHEMA_HEAD:
+        return
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory.from_config(alembic_config())
     if rev is not None:
         try:
             script.get_revision(rev)

@@ -28,6 +28,8 @@ class PlayerView:
     name: str
     team: str | None = None
     country: str | None = None
+    substitute: bool = False  # registered as a reserve
+    withdrawn_from: int | None = None  # first session the player no longer plays
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,8 @@ def upgrade() -> None:
     sa.Column('team', sa.String(length=200), nullable=True),
     sa.Column('country', sa.String(length=100), nullable=True),
     sa.Column('withdrawn_from', sa.Integer(), nullable=True),
+    sa.Column('substitute', sa.Boolean(), nullable=False),
+    sa.Column('joined_from', sa.Integer(), nullable=True),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_players')),
     sa.UniqueConstraint('number', name=op.f('uq_players_number'))
     )

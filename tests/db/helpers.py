@@ -1,0 +1,20 @@
+"""Small builders shared by the db tests (real services on a real database, no mocks)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from db import Database
+from db.service import Actor, PlayerInput, create_tournament, import_players, set_seating
+
+ACTOR = Actor("test-station", "test-referee")
+
+
+def make_tournament(db: Database, players: int = 8, profile: str = "cmr1998", sessions: int = 3,
+                    teams: Sequence[str | None] | None = None, **kw: object) -> None:
+    """Players numbered 1..n; session 1 seated in order: table 1 = 1,2,3,4 at E,S,W,N; table 2 = 5..8."""
+    with db.factory.begin() as s:
+        create_tournament(s, "Test Open", profile, sessions=sessions, actor=ACTOR, **kw)  # type: ignore[arg-type]
+        import_players(s, [PlayerInput(str(i), f"Player {i}", None if teams is None else teams[i - 1])
+                           for i in range(1, players + 1)], ACTOR)
+        set_seating(s, 1, [[str(i + k) for k in range(4)] for i in range(1, players + 1, 4)], actor=ACTOR)

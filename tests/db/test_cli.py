@@ -1,0 +1,162 @@
+"""``mcr-tournament`` as a user runs it: real processes, exact JSON shapes, errors naming the line."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from db.cli import main
+
+EXE = shutil.which("mcr-tournament") or str(Path(sys.executable).parent / "mcr-tournament")
+
+
+def run_process(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The installed console script, as a user runs it."""
+    return subprocess.run([EXE, *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The same command line in this process (faster on a busy machine): real parser, real database."""
+    out, err = io.StringIO(), io.StringIO()
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(list(args))
+    finally:
+        os.chdir(old)
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture
+def seated(tmp_path: Path) -> Path:
+    """init + 8 players (CSV with BOM) + session 1 seated in a known order via swaps."""
+    (tmp_path / "players.csv").write_text("\ufeffnumber,name,team,country\n" + "".join(
+        f"{i},Player {i},{'ABCD'[i % 4]},CN\n" for i in range(1, 9)), encoding="utf-8")
+    assert run("--db", "t.sqlite", "init", "--name", "Open", "--sessions", "3", cwd=tmp_path).returncode == 0
+    out = run("--db", "t.sqlite", "players", "import", "players.csv", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "8 added" in out.stdout
+    out = run("--db", "t.sqlite", "seat", "1", "--seed", "3", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    return tmp_path
+
+
+def seating(cwd: Path, process: bool = False) -> list[dict]:
+    out = (run_process if process else run)("--db", "t.sqlite", "seating", "1", "--format", "json", cwd=cwd)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_seating_json_shape(seated: Path) -> None:
+    tables = seating(seated, process=True)
+    assert [t["table"] for t in tables] == [1, 2]
+    for t in tables:
+        assert list(t) == ["table", "seats"] and list(t["seats"]) == ["E", "S", "W", "N"]
+        assert all(isinstance(v, str) for v in t["seats"].values())
+    assert sorted(int(v) for t in tables for v in t["seats"].values()) == list(range(1, 9))
+
+
+def test_results_import_standings_check_export(seated: Path) -> None:
+    t1 = seating(seated)[0]["seats"]
+    e, s_, w, n = t1["E"], t1["S"], t1["W"], t1["N"]
+    lines = [
+        {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": e, "discarder": s_, "fan": 24},
+        {"session": 1, "table": 1, "hand": 2, "type": "win", "winner": e, "self_drawn": True, "fan": 30, "flowers": 2},
+        {"session": 1, "table": 1, "hand": 3, "type": "win", "winner": "99", "discarder": w, "fan": 8},
+        {"session": 1, "table": 1, "hand": 3, "type": "draw"},
+        {"session": 1, "table": 1, "hand": 4, "type": "penalty", "player": n, "points": 30, "settlement": "others",
+         "reason": "false win"},
+        {"session": 1, "table": 1, "type": "time_called", "after_hand": 3},
+    ]
+    (seated / "r.jsonl").write_text("\n".join(json.dumps(x) for x in lines) + "\n{oops\n", encoding="utf-8")
+    out = run_process("--db", "t.sqlite", "results", "import", "r.jsonl", cwd=seated)
+    assert out.returncode == 1
+    assert 'r.jsonl line 3: "winner": player 99 is not seated at table 1' in out.stderr
+    assert "r.jsonl line 7: not valid JSON" in out.stderr
+    assert "Traceback" not in out.stderr
+    assert "results: 5 recorded, 0 skipped, 2 rejected" in out.stdout
+    out = run("--db", "t.sqlite", "results", "import", "r.jsonl", cwd=seated)  # re-run: nothing twice
+    assert "results: 0 recorded, 5 skipped, 2 rejected" in out.stdout
+
+    out = run_process("--db", "t.sqlite", "standings", "--format", "json", cwd=seated)
+    rows = json.loads(out.stdout)
+    assert list(rows[0]) == ["rank", "number", "name", "team", "table_points", "match_points", "sessions"]
+    top = rows[0]
+    assert (top["rank"], top["number"], top["table_points"], top["match_points"]) == (1, e, 4.0, 48 + 114 + 10)
+    assert top["sessions"] == [{"session": 1, "table": 1, "seat": "E", "match_points": 172, "table_points": 4.0}]
+    assert isinstance(top["table_points"], float) and isinstance(top["number"], str)
+    unplayed = [r for r in rows if not r["sessions"]]
+    assert len(unplayed) == 4 and {r["rank"] for r in unplayed} == {4}  # equal keys share a rank (0 tp, 0 mp)
+    assert rows[-1]["number"] == n and rows[-1]["rank"] == 8
+
+    out = run("--db", "t.sqlite", "standings", "--teams", "--format", "json", cwd=seated)
+    teams = json.loads(out.stdout)
+    assert [list(t) for t in teams] == [["rank", "team", "table_points", "match_points", "members"]] * 4
+    assert sorted(m for t in teams for m in t["members"]) == sorted(str(i) for i in range(1, 9))
+
+    out = run("--db", "t.sqlite", "results", "list", "--format", "json", cwd=seated)
+    listed = json.loads(out.stdout)
+    assert [x["type"] for x in listed] == ["win", "win", "draw", "penalty", "time_called"]
+    assert listed[0]["payments"] == {e: 48, s_: -32, w: -8, n: -8}
+    assert listed[1]["winds"] == {e: "N", s_: "E", w: "S", n: "W"} and listed[1]["dealer"] == s_
+
+    assert run("--db", "t.sqlite", "check", cwd=seated).returncode == 0
+    out = run("--db", "t.sqlite", "results", "correct", "--session", "1", "--table", "1", "--hand", "1",
+              "--line", json.dumps({"type": "win", "winner": e, "discarder": w, "fan": 24}),
+              "--reason", "wrong discarder", cwd=seated)
+    assert out.returncode == 0, out.stderr
+    log = json.loads(run("--db", "t.sqlite", "log", "--format", "json", cwd=seated).stdout)
+    assert log[-1]["action"] == "correct" and log[-1]["reason"] == "wrong discarder"
+    assert log[-1]["before"]["discarder"] == s_ and log[-1]["after"]["discarder"] == w
+
+    assert run("--db", "t.sqlite", "export", "x.json", cwd=seated).returncode == 0
+    out = run("--db", "copy.sqlite", "import", "x.json", cwd=seated)
+    assert out.returncode == 0, out.stderr
+    a = run("--db", "t.sqlite", "standings", "--format", "csv", cwd=seated).stdout
+    b = run("--db", "copy.sqlite", "standings", "--format", "csv", cwd=seated).stdout
+    assert a == b and a.startswith("rank,number,name,team,table_points,match_points,sessions\n")
+    out = run("--db", "t.sqlite", "backup", "bk", cwd=seated)
+    assert out.returncode == 0 and list((seated / "bk").glob("*.sqlite"))
+
+
+def test_atomic_import_writes_nothing_on_a_bad_line(seated: Path) -> None:
+    e = seating(seated)[0]["seats"]["E"]
+    (seated / "r.jsonl").write_text(
+        json.dumps({"session": 1, "table": 1, "hand": 1, "type": "draw"}) + "\n"
+        + json.dumps({"session": 1, "table": 1, "hand": 2, "type": "win", "winner": e, "self_drawn": True,
+                      "fan": 5}) + "\n", encoding="utf-8")
+    out = run("--db", "t.sqlite", "results", "import", "--atomic", "r.jsonl", cwd=seated)
+    assert out.returncode == 1
+    assert 'r.jsonl line 2: "fan": 5 fans without flowers' in out.stderr
+    assert "nothing recorded" in out.stderr
+    assert json.loads(run("--db", "t.sqlite", "results", "list", "--format", "json", cwd=seated).stdout) == []
+
+
+def test_clear_errors(tmp_path: Path) -> None:
+    out = run_process("players", "list", cwd=tmp_path)
+    assert out.returncode == 1 and "no database: give --db" in out.stderr
+    out = run("--db", "missing.sqlite", "standings", cwd=tmp_path)
+    assert out.returncode == 1 and "no such database" in out.stderr
+    (tmp_path / "bad.csv").write_text("number,name\n1,A\n1,B\n", encoding="utf-8")
+    run("--db", "t.sqlite", "init", "--name", "X", cwd=tmp_path)
+    out = run_process("--db", "t.sqlite", "players", "import", "bad.csv", cwd=tmp_path)
+    assert out.returncode == 1 and 'bad.csv line 3: "number" 1 already used on line 2' in out.stderr
+    out = run("--db", "t.sqlite", "seat", "1", cwd=tmp_path)
+    assert out.returncode == 1 and "no players yet" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_demo_command(tmp_path: Path) -> None:
+    out = run("--db", "d.sqlite", "demo", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert run("--db", "d.sqlite", "check", cwd=tmp_path).returncode == 0
+    assert len(json.loads(run("--db", "d.sqlite", "seating", "2", "--format", "json", cwd=tmp_path).stdout)) == 4

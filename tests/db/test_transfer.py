@@ -1,0 +1,107 @@
+"""check, export/import round trip, backups of a live database, the demo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from db import Database, TournamentError, open_database, queries, service
+from db.check import check
+from db.demo import create_demo, fill_demo
+from db.transfer import backup, export_data, import_data
+
+from .helpers import ACTOR, make_tournament
+
+
+@pytest.fixture
+def demo(db: Database) -> Database:
+    with db.factory.begin() as s:
+        fill_demo(s, ACTOR)
+    return db
+
+
+def test_demo_is_a_valid_played_session(demo: Database) -> None:
+    with demo.factory() as s:
+        assert check(s) == []
+        sheets = queries.table_sheets(s, 1)
+        players = queries.players(s)
+        assert len(players) == 16 and len({p.team for p in players}) == 4
+        assert any("\u4e00" <= ch <= "\u9fff" for p in players for ch in p.name)
+        assert [len(sh.hands) for sh in sheets] == [16, 16, 16, 16]
+        kinds = {h.kind for sh in sheets for h in sh.hands}
+        assert kinds == {"win", "draw"}
+        assert sum(len(sh.penalties) for sh in sheets) == 2
+        if service.engine_available():
+            assert sum(1 for sh in sheets for h in sh.hands if h.notation) >= 4
+            assert all(h.fans for sh in sheets for h in sh.hands if h.notation)
+        assert len(queries.seating(s, 2)) == 4 and queries.seating(s, 3) == []
+
+
+def test_check_detects_broken_invariants(demo: Database) -> None:
+    with demo.factory.begin() as s:
+        s.execute(text("UPDATE hands SET d0 = d0 + 5 WHERE id = (SELECT MIN(id) FROM hands)"))
+        s.execute(text("UPDATE penalties SET d1 = d1 + 1 WHERE id = (SELECT MIN(id) FROM penalties)"))
+    with demo.factory() as s:
+        problems = check(s)
+    assert any("payments" in p and "do not match" in p for p in problems)
+    assert any("match points sum to" in p for p in problems)
+    assert any("penalty" in p and "does not match" in p for p in problems)
+
+
+def test_check_detects_teammates_together_and_gaps(db: Database) -> None:
+    make_tournament(db, players=4, sessions=1, teams=["A", "A", "B", None])
+    with db.factory.begin() as s:
+        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        service.record_draw(s, 1, 1, 2, actor=ACTOR)
+        s.execute(text("UPDATE hands SET hand_no = 5 WHERE hand_no = 2"))
+    with db.factory() as s:
+        problems = check(s)
+    assert any("2 players of team A share the table" in p for p in problems)
+    assert any("not 1..n without gaps" in p for p in problems)
+
+
+def test_export_import_round_trip_is_lossless(demo: Database, tmp_path: Path) -> None:
+    with demo.factory.begin() as s:
+        service.correct_hand(s, 1, 1, 16, service.DrawInput(), "test correction", actor=ACTOR)
+    with demo.factory() as s:
+        first = export_data(s)
+        standings = queries.standings(s)
+    blob = json.dumps(first, ensure_ascii=False)
+    with open_database(tmp_path / "restored.sqlite") as other:
+        with other.factory.begin() as s:
+            import_data(s, json.loads(blob))
+        with other.factory() as s:
+            assert export_data(s) == first
+            assert queries.standings(s) == standings
+            assert check(s) == []
+        with other.factory.begin() as s:  # ids continue after the restored ones
+            service.seat_session(s, 3, actor=ACTOR)
+        with pytest.raises(TournamentError, match="already holds a tournament"), other.factory.begin() as s:
+            import_data(s, first)
+
+
+def test_import_refuses_foreign_files(db: Database) -> None:
+    with pytest.raises(TournamentError, match="not an MCR tournament export"), db.factory.begin() as s:
+        import_data(s, {"hello": 1})
+
+
+def test_backup_is_a_consistent_copy(demo: Database, tmp_path: Path) -> None:
+    target = backup(demo, tmp_path / "backups")
+    assert target.exists()
+    with demo.factory() as s:
+        original = export_data(s)
+    if demo.is_sqlite:
+        with open_database(target) as copy, copy.factory() as s:
+            assert export_data(s) == original
+    else:
+        assert json.loads(target.read_text(encoding="utf-8")) == json.loads(json.dumps(original))
+
+
+def test_create_demo_file(tmp_path: Path) -> None:
+    path = tmp_path / "demo.sqlite"
+    create_demo(path)
+    with pytest.raises(TournamentError, match="already holds a tournament"):
+        create_demo(path)
