@@ -14,8 +14,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def create_window(file: str | None = None, demo: bool = False, lang: str | None = None):  # type: ignore[no-untyped-def]
-    """Build the main window (a QApplication must exist) and open what was asked for."""
+def create_window(file: str | None = None, demo: bool = False, lang: str | None = None,  # type: ignore[no-untyped-def]
+                  deferred: bool = False):
+    """Build the main window (a QApplication must exist) and open what was asked for.
+
+    ``deferred``: open the file once the event loop runs, so the window shows first (the app's start).
+    """
     from referee_app import settings
     from referee_app.i18n import LANG
     from referee_app.window import MainWindow
@@ -24,10 +28,19 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
         settings.set_language(lang)
     LANG.set(settings.language())
     w = MainWindow()
-    if demo:
-        w.open_demo()
-    elif file:
-        w.open_file(file)
+    if demo or file:
+        def load() -> None:
+            if demo:
+                w.open_demo()
+            elif file:
+                w.open_file(file)
+
+        if deferred:
+            from PySide6.QtCore import QTimer
+
+            QTimer.singleShot(0, load)
+        else:
+            load()
     return w
 
 
@@ -41,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationName("MCR Referee")
     app.setOrganizationName("mcr-referee")
     install_excepthook()
-    w = create_window(args.file, args.demo, args.lang)
+    w = create_window(args.file, args.demo, args.lang, deferred=True)
     w.show()
     return app.exec()
 

@@ -47,13 +47,38 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
                                   flowers=flowers)
 
 
-def create_demo(path: str | Path) -> None:
-    """The demo tournament (``db.demo.create_demo``), created afresh each time it is opened."""
-    p = Path(path)
+def _remove(p: Path) -> None:
     for suffix in ("", "-wal", "-shm", "-journal"):
-        f = Path(str(p) + suffix)
-        if f.exists():
-            f.unlink()
-    from db.demo import create_demo as make
+        Path(str(p) + suffix).unlink(missing_ok=True)
 
-    make(p)
+
+def create_demo(path: str | Path) -> None:
+    """A fresh copy of the demo tournament (``db.demo.create_demo``) at ``path``.
+
+    The demo is built once next to ``path`` (``demo-template.mcr``, rebuilt when this version's schema
+    differs) and copied for every opening: building it takes most of a second, copying a few ms.
+    """
+    import shutil
+
+    from db.demo import create_demo as make
+    from db.store import head_revision, open_database
+
+    p = Path(path)
+    template = p.with_name("demo-template.mcr")
+    fresh = False
+    if template.exists():
+        try:
+            from db.store import current_revision
+
+            db = open_database(template, migrate_schema=False)
+            try:
+                fresh = current_revision(db.engine) == head_revision()
+            finally:
+                db.close()
+        except Exception:  # noqa: BLE001 - any doubt: build it again
+            fresh = False
+    if not fresh:
+        _remove(template)
+        make(template)
+    _remove(p)
+    shutil.copyfile(template, p)

@@ -58,11 +58,10 @@ class MainWindow(QMainWindow):
         self.start.file_chosen.connect(self.open_file)
         self.stack.addWidget(self.start)
 
+        # the tournament pages (and SQLAlchemy behind them) load with the first tournament, so the
+        # window itself comes up at once
         self.pages: dict[str, TournamentPage] = {}
         for key in NAV:
-            page = self._make_page(key)
-            self.pages[key] = page
-            self.stack.addWidget(page)
             item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.nav.addItem(item)
@@ -94,11 +93,24 @@ class MainWindow(QMainWindow):
         page.setObjectName("page_" + key.split()[0].lower())
         return page
 
+    def _ensure_pages(self) -> None:
+        if self.pages:
+            return
+        for key in NAV:
+            page = self._make_page(key)
+            self.pages[key] = page
+            self.stack.addWidget(page)
+            page.retranslate()
+
     def page(self, key: str) -> TournamentPage:
         return self.pages[key]
 
     def go(self, key: str) -> None:
-        self.nav.setCurrentRow(NAV.index(key))
+        row = NAV.index(key)
+        if self.nav.currentRow() == row:
+            self._nav_changed(row)
+        else:
+            self.nav.setCurrentRow(row)
 
     def show_sheet(self, session: int, table: int) -> None:
         sheet = self.pages["Score sheet"]
@@ -206,6 +218,17 @@ class MainWindow(QMainWindow):
 
     def open_file(self, path: str) -> bool:
         """Open a tournament file (or database URL). Shows what to do when it cannot."""
+        from PySide6.QtWidgets import QApplication
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self.statusBar().showMessage(tr("Opening {path}…", path=path))
+        try:
+            return self._open_file(path)
+        finally:
+            QApplication.restoreOverrideCursor()
+            self.statusBar().clearMessage()
+
+    def _open_file(self, path: str) -> bool:
         from db.store import open_database
 
         if "://" not in path and not Path(path).is_file():
@@ -225,6 +248,7 @@ class MainWindow(QMainWindow):
     def _opened(self, db: object, path: str) -> bool:
         from referee_app import store
 
+        self._ensure_pages()
         runner = Runner(db.factory, self)  # type: ignore[attr-defined]
         ctx = TournamentContext(db, runner, path)
         try:
@@ -244,7 +268,6 @@ class MainWindow(QMainWindow):
             p.set_context(ctx)
         self.nav.setVisible(True)
         self._update_title()
-        self.nav.setCurrentRow(-1)
         self.go("Sessions & tables")
         self.tournament_opened.emit(info.name)
         return True

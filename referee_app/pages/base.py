@@ -17,9 +17,8 @@ class TournamentPage(QWidget):
         self.ctx: TournamentContext | None = None
 
     def set_context(self, ctx: TournamentContext | None) -> None:
+        """Pages read when shown (the window calls ``refresh``), not all at once on opening."""
         self.ctx = ctx
-        if ctx is not None:
-            self.refresh()
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass

@@ -66,6 +66,10 @@ class SessionsPage(TournamentPage):
         self.open_button.setText(tr("Open score sheet"))
         self._update_seat_button()
 
+    def set_context(self, ctx: object) -> None:
+        super().set_context(ctx)  # type: ignore[arg-type]
+        self.session.clear()
+
     def current_session(self) -> int:
         return self.session.currentData() or 1
 

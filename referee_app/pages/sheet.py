@@ -201,6 +201,11 @@ class SheetPage(TournamentPage):
         self._show()
 
     # ---- loading ---------------------------------------------------------------------------------
+    def set_context(self, ctx: Any) -> None:
+        super().set_context(ctx)
+        self.session_no = self.table_no = 0  # a new tournament starts at its latest seated session
+        self.sheet = None
+
     def show_table(self, session: int, table: int) -> None:
         self.session_no, self.table_no = session, table
         self.refresh()

@@ -34,18 +34,28 @@ def error_messages():
 NAMES = ["Alice", "Bob", "Chen", "Dora", "Eve", "Fan", "Gao", "Hu"]
 
 
-@pytest.fixture
-def tournament_file(tmp_path):
-    """A real tournament file: 8 players in 2 teams, session 1 seated, nothing recorded."""
+@pytest.fixture(scope="session")
+def _tournament_template(tmp_path_factory):
+    """Built once (migrations take a while); each test gets its own copy."""
     from db import service
     from db.store import open_database
 
-    path = tmp_path / "spring.mcr"
+    path = tmp_path_factory.mktemp("template") / "spring.mcr"
     with open_database(path) as db, db.factory.begin() as s:
         service.create_tournament(s, "Spring Open", "cmr1998", sessions=3)
         service.import_players(s, [service.PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
                                    for i, n in enumerate(NAMES)])
         service.seat_session(s, 1)
+    return path
+
+
+@pytest.fixture
+def tournament_file(tmp_path, _tournament_template):
+    """A real tournament file: 8 players in 2 teams, session 1 seated, nothing recorded."""
+    import shutil
+
+    path = tmp_path / "spring.mcr"
+    shutil.copyfile(_tournament_template, path)
     return path
 
 
