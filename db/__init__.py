@@ -6,7 +6,7 @@ Typical use (one transaction per user action)::
     with open_database("tournament.sqlite") as db:
         with db.factory.begin() as s:
             service.record_draw(s, session=1, table=2, hand=5)
-        with db.factory() as s:
+        with db.reader() as s:  # read-only, never waits for writers
             sheet = queries.table_sheet(s, 1, 2)
 """
 

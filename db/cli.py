@@ -128,7 +128,7 @@ def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         out = queries.players(s)
         gone = queries.withdrawn(s)
     rows = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country} for p in out]
@@ -164,7 +164,7 @@ def cmd_seat(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_seating(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         service._check_session(s, args.session)
         tables = queries.seating(s, args.session)
     if not tables:
@@ -267,7 +267,7 @@ def penalty_json(p: PenaltyRow) -> dict[str, Any]:
 
 
 def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         sessions = [args.session] if args.session else queries.seated_sessions(s)
         items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
         for k in sessions:
@@ -367,7 +367,7 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         if args.teams:
             teams = queries.team_standings(s, args.after)
             rows = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,
@@ -389,7 +389,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
 def cmd_check(args: argparse.Namespace, db: Database) -> int:
     from db.check import check
 
-    with db.factory() as s:
+    with db.reader() as s:
         problems = check(s)
     if problems:
         for p in problems:
@@ -401,7 +401,7 @@ def cmd_check(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_export(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         text = transfer.export_json(s)
     Path(args.file).write_text(text, encoding="utf-8")
     print(f"exported to {args.file}")
@@ -427,7 +427,7 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_log(args: argparse.Namespace, db: Database) -> int:
-    with db.factory() as s:
+    with db.reader() as s:
         entries = queries.audit_log(s)
     rows = [{"id": e.id, "at": e.at.isoformat(sep=" "), "station": e.station, "referee": e.referee,
              "action": e.action, "what": e.what, "before": e.before, "after": e.after, "reason": e.reason}

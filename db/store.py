@@ -68,14 +68,22 @@ def _sqlite_pragmas(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        conn.exec_driver_sql("BEGIN")
+        # IMMEDIATE takes the write lock at the start: two stations saving at once queue (busy_timeout)
+        # instead of failing when a read snapshot cannot be upgraded. Read-only sessions from
+        # ``Database.reader`` use a plain (deferred) BEGIN and never wait for writers (WAL).
+        deferred = conn.get_execution_options().get("mcr_read_only", False)
+        conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
 
 
 @dataclass
 class Database:
+    """``factory``: sessions for user actions (``with db.factory.begin() as s``); ``reader``: read-only
+    sessions that never wait for writers (reports, polling views)."""
+
     engine: Engine
     factory: sessionmaker[Session]
     url: URL
+    reader: sessionmaker[Session]
 
     @property
     def is_sqlite(self) -> bool:
@@ -152,4 +160,5 @@ def open_database(path_or_url: str | Path, *, migrate_schema: bool = True) -> Da
         raise TournamentError(
             f"cannot open {url.render_as_string(hide_password=True)}: {type(exc).__name__}: {exc}"
         ) from exc
-    return Database(engine, sessionmaker(engine, expire_on_commit=False), url)
+    reader = sessionmaker(engine.execution_options(mcr_read_only=True), expire_on_commit=False)
+    return Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader)

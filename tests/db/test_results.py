@@ -207,3 +207,51 @@ def test_full_hand_under_eight_fans_is_refused(db: Database) -> None:
     with pytest.raises(InputError, match='"notation": .*a win needs at least 8'):
         line(db, {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": "2", "discarder": "1",
                   "notation": "[123m1][234s1][678p1]345s9p9p"})
+
+
+def _record_in_thread(db: Database, expected_version: int | None) -> list[BaseException]:
+    import threading
+
+    errors: list[BaseException] = []
+
+    def station_b() -> None:
+        try:
+            with db.factory.begin() as s:
+                service.record_win(s, 1, 1, 1, winner="2", discarder="1", fan=8, expected_version=expected_version,
+                                   actor=ACTOR)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            errors.append(exc)
+
+    import time
+
+    with db.factory.begin() as s:  # station A holds the table while B tries
+        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        b = threading.Thread(target=station_b)
+        b.start()
+        time.sleep(0.5)
+    b.join(30)
+    assert not b.is_alive()
+    return errors
+
+
+@pytest.mark.parametrize("with_version", [True, False])
+def test_two_stations_at_once_never_lose_an_update(db: Database, with_version: bool) -> None:
+    make_tournament(db)
+    errors = _record_in_thread(db, sheet(db).version if with_version else None)
+    assert len(errors) == 1
+    if with_version:
+        assert isinstance(errors[0], StaleTableError)
+    else:
+        assert isinstance(errors[0], InputError) and "already recorded" in str(errors[0])
+    hands = sheet(db).hands
+    assert [(h.hand, h.kind) for h in hands] == [(1, "draw")]
+
+
+def test_reader_sessions_do_not_wait_for_writers(db: Database) -> None:
+    make_tournament(db)
+    with db.factory.begin() as s:
+        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        with db.reader() as r:  # while the write is open, a reader sees the last committed state
+            assert queries.table_sheet(r, 1, 1).hands == ()
+    with db.reader() as r:
+        assert len(queries.table_sheet(r, 1, 1).hands) == 1

@@ -222,3 +222,18 @@ def test_unplayed_tables_do_not_count(db: Database) -> None:
     assert rows["1"].table_points == 1.75 and rows["5"].table_points == 0.0 and rows["5"].sessions == ()
     with db.factory() as s:
         assert s.scalars(select(Tournament)).one().name == "Test Open"
+
+
+def test_seat_by_standings_puts_the_leaders_together(db: Database) -> None:
+    _players(db, 8, teams=False)
+    with db.factory.begin() as s:
+        service.set_seating(s, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]], actor=ACTOR)
+        # table 1: 1 wins big; table 2: 5 wins big -> leaders 1 and 5 (4 tp), then 2/6 ... by match points
+        service.record_win(s, 1, 1, 1, winner="1", self_drawn=True, fan=40, actor=ACTOR)
+        service.record_win(s, 1, 2, 1, winner="5", self_drawn=True, fan=20, actor=ACTOR)
+        service.record_win(s, 1, 1, 2, winner="2", discarder="3", fan=8, actor=ACTOR)
+        service.record_win(s, 1, 2, 2, winner="6", discarder="7", fan=8, actor=ACTOR)
+        tables = service.seat_session(s, 2, method="standings", actor=ACTOR)
+        ranked = [r.number for r in queries.standings(s, after=1)]
+    assert sorted(tables[0]) == sorted(ranked[:4]) and sorted(tables[1]) == sorted(ranked[4:])
+    assert {"1", "5"} <= set(tables[0])
