@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 
 from scoring.decompose import Form, concealed_counts, is_complete, readings
-from scoring.engine import score, score_hand
+from scoring.engine import _situation, score, score_hand, score_reading
 from scoring.errors import NotWinningError, SituationError, TileCountError, TooManyCopiesError
 from scoring.exclusions import COMBINATION_FANS, EXCLUSIONS, SEVEN_PAIRS_COMPANIONS, Scope
 from scoring.fans import Fan
 from scoring.generate import generate_hands
-from scoring.model import WinContext, Wind
+from scoring.model import Hand, Meld, WinContext, Wind
 from scoring.notation import parse_hand
 from scoring.result import MINIMUM_FANS
 from scoring.tiles import tile
@@ -203,3 +204,45 @@ def test_speed_far_under_a_millisecond_per_hand() -> None:
         score_hand.__wrapped__(g.hand, g.ctx)
     per_hand = (time.process_time() - start) / len(hands)
     assert per_hand < 0.002  # measured ≈ 0.15–0.35 ms per hand
+
+
+# ---------------------------------------------------------------- symmetries
+def _map_hand(hand: Hand, f: Callable[[int], int]) -> Hand:
+    melds = tuple(Meld(m.kind, min(f(t) for t in m.tiles), m.offer) for m in hand.melds)
+    winning = None if hand.winning is None else f(hand.winning)
+    return Hand(melds, tuple(sorted(f(t) for t in hand.standing)), winning)
+
+
+def _swap_suits(t: int) -> int:
+    """Characters <-> dots."""
+    return t if t >= 27 or 9 <= t < 18 else (t + 18 if t < 9 else t - 18)
+
+
+def _reverse_ranks(t: int) -> int:
+    """1 <-> 9, 2 <-> 8, …"""
+    return t if t >= 27 else t - t % 9 + 8 - t % 9
+
+
+_SUIT_BOUND = {Fan.ALL_GREEN, Fan.REVERSIBLE_TILES}
+_MIRROR = {Fan.UPPER_TILES: Fan.LOWER_TILES, Fan.LOWER_TILES: Fan.UPPER_TILES,
+           Fan.UPPER_FOUR: Fan.LOWER_FOUR, Fan.LOWER_FOUR: Fan.UPPER_FOUR}
+
+
+@pytest.mark.parametrize(("mapping", "rename"), [
+    pytest.param(_swap_suits, {}, id="swap-characters-and-dots"),
+    pytest.param(_reverse_ranks, _MIRROR, id="reverse-ranks"),
+])
+def test_scores_do_not_depend_on_suit_names_or_rank_direction(
+        mapping: Callable[[int], int], rename: dict[Fan, Fan]) -> None:
+    for g in HANDS[:800]:
+        mirrored = _map_hand(g.hand, mapping)
+        a, b = score_hand(g.hand, g.ctx), score_hand(mirrored, g.ctx)
+        fans_a = {rename.get(x.fan, x.fan): x.count for x in a.fans}
+        fans_b = {x.fan: x.count for x in b.fans}
+        if _SUIT_BOUND & (fans_a.keys() | fans_b.keys()):
+            continue  # 绿一色 and 推不倒 name particular tiles
+        assert a.total == b.total, (g.notation, fans_a, fans_b)
+        ties = len({sum(f.fan.points for f in score_reading(r, g.ctx, *_situation(g.hand, g.ctx)))
+                    for r in readings(g.hand)}) < len(readings(g.hand))
+        if not ties:  # with equal readings the tie-break follows tile order, which the mapping changes
+            assert fans_a == fans_b, g.notation
