@@ -10,8 +10,13 @@ __all__ = ["tile_fans"]
 
 
 def tile_fans(view: View) -> list[Found]:
-    """绿一色, 推不倒, 字一色, 清一色, 混一色, 缺一门 (C1: exactly two suits), 五门齐, 无字, 清幺九, 混幺九,
-    断幺, 全大, 全中, 全小, 大于五, 小于五."""
+    """绿一色, 推不倒, 字一色, 清一色, 混一色, 缺一门, 五门齐, 无字, 清幺九, 混幺九, 断幺, 全大, 全中, 全小,
+    大于五, 小于五.
+
+    C1: "缺一门 means exactly two of the three suits appear. It is counted alongside 大三元, 小三元, 三风刻,
+    一色四同顺, 一色四节高, 一色四步高 whenever that holds; never with 推不倒" (the 推不倒 row of the exclusion
+    table). C2: 绿一色 with 发 is also 混一色 here and the table removes it; without 发 it is 清一色, kept.
+    """
     kinds = [t for t, n in enumerate(view.counts) if n]
     suits = {t // 9 for t in kinds if t < 27}
     honors = [t for t in kinds if t >= 27]
