@@ -50,7 +50,7 @@ class Wind(StrEnum):
     NORTH = "N"
 
     @property
-    def index(self) -> int:
+    def offset(self) -> int:
         return "ESWN".index(self.value)
 
 

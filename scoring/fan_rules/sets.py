@@ -156,8 +156,8 @@ def pung_combination_fans(view: View) -> list[Found]:
 def single_pung_fans(view: View) -> list[Found]:
     """箭刻, 圈风刻, 门风刻 and 幺九刻, one occurrence per pung (or kong)."""
     out: list[Found] = []
-    prevalent = 27 + view.ctx.prevalent_wind.index
-    seat = 27 + view.ctx.seat_wind.index
+    prevalent = 27 + view.ctx.prevalent_wind.offset
+    seat = 27 + view.ctx.seat_wind.offset
     for i, s in enumerate(view.sets):
         if not s.is_pung:
             continue
