@@ -34,8 +34,8 @@ from PySide6.QtWidgets import (
 
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
-from referee_app.models import TILES_ROLE, FansModel, signed
-from referee_app.tile_faces import TileRow
+from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed
+from referee_app.tile_faces import TileRow, TilesDelegate
 from referee_app.tile_picker import TilePicker
 from scoring.model import Hand, MeldKind, Wind
 from scoring.result import ScoreResult
@@ -158,6 +158,8 @@ class HandEntryWidget(QWidget):
         self.fans.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.fans.setMouseTracking(True)
         self.fans.verticalHeader().hide()
+        self.fans.verticalHeader().setDefaultSectionSize(30)
+        self.fans.setItemDelegateForColumn(FansModel.COL_TILES, TilesDelegate(TILE_GROUPS_ROLE, self.fans))
         self.fans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.fans.horizontalHeader().setStretchLastSection(True)
         self.fans.entered.connect(self._fan_hovered)
@@ -262,7 +264,9 @@ class HandEntryWidget(QWidget):
         bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
             and (p.tile_count >= 14 or vm.notation_error is not None or _is_problem(p))
         self.message.setText(p.error or "")
-        self.message.setStyleSheet("color: #b3261e; font-weight: bold;" if bad else "color: #444;")
+        self.message.setStyleSheet(
+            "color: #8c1d18; font-weight: bold; background: #fdecea; border-left: 4px solid #b3261e;"
+            " padding: 4px 8px;" if bad else "color: #444; padding: 4px 8px;")
         if p.waits:
             self.message.setText(tr("Waiting on") + ": " + "  ".join(
                 f"{_tile_label(t)}" for t in p.waits))

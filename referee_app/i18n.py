@@ -189,6 +189,16 @@ ZH: dict[str, str] = {
     "Check that the path is a tournament file (.mcr) and that no other program has it locked.":
         "请检查路径是否为比赛文件 (.mcr)，以及是否被其他程序锁定。",
     # more
+    "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).":
+        "每桌一页 A4：每盘结果、合计、名次和标准分（规则附件五）。",
+    "Score sheets before play: names and seats filled in, the grid empty, for the tables.":
+        "赛前空白计分表：已填姓名和座位，供各桌使用。",
+    "A session's results per table and its best scores.": "本场各桌成绩及最高分。",
+    "The session's penalty record (R98 annex 4).": "本场罚分记录（规则附件四）。",
+    "A session's seating by table, and alphabetically by player, to post at the entrance.":
+        "本场座位表：按桌号及按选手姓名排列，可张贴于入口。",
+    "The individual ranking with the per-session breakdown.": "个人排名及各场明细。",
+    "The team ranking.": "团体排名。",
     "Opening {path}…": "正在打开 {path}…",
     "&Winner": "和牌者(&W)",
     "&Discarder": "点炮者(&D)",

@@ -20,6 +20,7 @@ R = TypeVar("R")
 Index = QModelIndex | QPersistentModelIndex
 TILES_ROLE = Qt.ItemDataRole.UserRole + 1  # the tiles a fan is made of (set[int])
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2  # a value that sorts correctly (numbers as numbers)
+TILE_GROUPS_ROLE = Qt.ItemDataRole.UserRole + 3  # tiles to draw in a cell (tuple of tile tuples)
 
 
 class RowsModel(QAbstractTableModel, Generic[R]):
@@ -148,6 +149,8 @@ class FansModel(RowsModel[AwardedFan]):
     def extra(self, row: AwardedFan, col: int, role: int) -> Any:
         if role == TILES_ROLE:
             return {t for group in row.tiles for t in group}
+        if role == TILE_GROUPS_ROLE and col == self.COL_TILES:
+            return row.tiles
         return None
 
 
@@ -160,6 +163,12 @@ from db.views import (  # noqa: E402 - grouped with the models that use them
     TableSheet,
     TeamStandingRow,
 )
+
+
+def short_name(name: str) -> str:
+    """The first word of a name ("黄勇 Huang Yong" -> "黄勇"), for narrow column headers."""
+    return name.split(" ")[0] if name else name
+
 
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -279,8 +288,8 @@ class SheetModel(RowsModel[SheetRow]):
         if section < self.COL_POINTS:
             return tr(self.BASE_HEADERS[section])
         if section < self.COL_TOTAL:
-            return self.players[section - self.COL_POINTS]
-        return "Σ " + self.players[section - self.COL_TOTAL].split(" ")[0]
+            return short_name(self.players[section - self.COL_POINTS])
+        return "Σ " + short_name(self.players[section - self.COL_TOTAL])
 
     def _name(self, i: int | None) -> str:
         return "" if i is None else self.players[i]

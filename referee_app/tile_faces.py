@@ -7,9 +7,16 @@ sticks. Winds: 东南西北. Dragons: 中 red, 发 green, 白 as a blue frame. A
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QAbstractButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QSizePolicy,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QWidget,
+)
 
 from scoring import tiles as T
 
@@ -134,7 +141,7 @@ def paint_tile(p: QPainter, rect: QRectF, t: int, *, highlight: bool = False, di
                           face.height() * 0.2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, corner)
     if dim:
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(120, 120, 120, 140))
+        p.setBrush(QColor(120, 120, 120, 100))
         p.drawRoundedRect(rect, radius, radius)
     p.restore()
 
@@ -235,7 +242,7 @@ class TileButton(QAbstractButton):
             d = max(12.0, r.width() * 0.36)
             badge = QRectF(r.right() - d, r.top(), d, d)
             p.setPen(Qt.PenStyle.NoPen)
-            p.setBrush(INK)
+            p.setBrush(RED if self.count > 4 else INK)  # more than four copies: the problem shows here
             p.drawEllipse(badge)
             p.setPen(QColor("white"))
             f = QFont()
@@ -312,3 +319,38 @@ class TileRow(QWidget):
                 self.clicked.emit(gi, ti)
                 return
         super().mousePressEvent(e)
+
+
+class TilesDelegate(QStyledItemDelegate):
+    """Draws a cell's tiles (``TILES_GROUPS_ROLE``: tuple of tile tuples) as small tile faces."""
+
+    def __init__(self, role: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        groups = index.data(self.role)
+        if not groups:
+            super().paint(painter, option, index)
+            return
+        self.initStyleOption(option, index)
+        option.text = ""
+        style = option.widget.style() if option.widget else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, option, painter, option.widget)
+        r = option.rect
+        h = max(12.0, r.height() - 4.0)
+        w = h / 1.36
+        x = r.left() + 3.0
+        for group in groups:
+            for t in group:
+                if x + w > r.right():
+                    return
+                paint_tile(painter, QRectF(x, r.top() + 2.0, w, h), t, index=False)
+                x += w + 1
+            x += w * 0.4
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+        groups = index.data(self.role) or ()
+        n = sum(len(g) for g in groups)
+        return QSize(int(n * 20 + len(groups) * 8 + 6), 30)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QVBoxLayout, QWidget
 
 from db import queries
 from referee_app.i18n import tr
@@ -29,7 +29,12 @@ class LogPage(TournamentPage):
         self.model = AuditModel(parent=self)
         self.view, self.proxy = table_view(self.model, self, name="log")
         assert self.proxy is not None
-        self.view.horizontalHeader().setStretchLastSection(True)
+        hh = self.view.horizontalHeader()
+        hh.setStretchLastSection(True)
+        for col in (AuditModel.COL_BEFORE, AuditModel.COL_AFTER):  # JSON: elided, the tooltip has it all
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
+            hh.resizeSection(col, 260)
+        self.view.setWordWrap(False)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.action.currentIndexChanged.connect(self._action_changed)
         lay.addWidget(self.view, 1)

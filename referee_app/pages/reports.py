@@ -47,6 +47,15 @@ REPORTS = [
     ("standings", "Standings", False, "standings"),
     ("teams", "Team standings", False, "team-standings"),
 ]
+DESCRIPTIONS = {
+    "scoresheets": "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).",
+    "blank": "Score sheets before play: names and seats filled in, the grid empty, for the tables.",
+    "results": "A session's results per table and its best scores.",
+    "penalties": "The session's penalty record (R98 annex 4).",
+    "seating": "A session's seating by table, and alphabetically by player, to post at the entrance.",
+    "standings": "The individual ranking with the per-session breakdown.",
+    "teams": "The team ranking.",
+}
 
 
 def builder(key: str) -> Callable[[Any, argparse.Namespace], bytes]:
@@ -91,6 +100,10 @@ class ReportsPage(TournamentPage):
         self.session_label, self.table_label = QLabel(), QLabel()
         form.addRow(self.session_label, self.session)
         form.addRow(self.table_label, self.table)
+        self.description = QLabel()
+        self.description.setObjectName("report_description")
+        self.description.setWordWrap(True)
+        right.addWidget(self.description)
         right.addLayout(form)
         buttons = QHBoxLayout()
         self.save_button = QPushButton()
@@ -110,8 +123,8 @@ class ReportsPage(TournamentPage):
         right.addStretch(1)
         body.addLayout(right, 1)
         lay.addLayout(body, 1)
-        self.list.setCurrentRow(0)
         self.retranslate()
+        self.list.setCurrentRow(0)
 
     def retranslate(self) -> None:
         self.title.setText(tr("Reports"))
@@ -121,6 +134,7 @@ class ReportsPage(TournamentPage):
         self.table_label.setText(tr("Table"))
         self.save_button.setText(tr("Save as PDF…"))
         self.print_button.setText(tr("Print…"))
+        self._update()
 
     def current(self) -> tuple[str, str, bool, str]:
         return REPORTS[max(0, self.list.currentRow())]
@@ -146,6 +160,7 @@ class ReportsPage(TournamentPage):
 
     def _update(self) -> None:
         key, _title, needs_session, _stem = self.current()
+        self.description.setText(tr(DESCRIPTIONS[key]))
         self.session.setEnabled(needs_session)
         self.table.setEnabled(key in ("scoresheets", "blank"))
 

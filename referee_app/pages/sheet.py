@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -68,6 +69,7 @@ class SheetPage(TournamentPage):
         self.kind_names: dict[str, str] = {}
 
         lay = QVBoxLayout(self)
+        lay.setSpacing(4)
         top = QHBoxLayout()
         self.title = title_label()
         self.title.setObjectName("sheet_title")
@@ -96,17 +98,21 @@ class SheetPage(TournamentPage):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         for c in (SheetModel.COL_HAND, SheetModel.COL_WIND, SheetModel.COL_FAN):
             hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        hh.setMinimumSectionSize(36)
-        self.view.verticalHeader().setDefaultSectionSize(24)
+        hh.setMinimumSectionSize(30)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.view.verticalHeader().setDefaultSectionSize(21)
+        self.view.setMinimumHeight(21 * 17 + 6)  # the 16 hands and the header, like the paper sheet
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
-        lay.addWidget(self.view, 3)
+        lay.addWidget(self.view, 1)
 
         bottom = QHBoxLayout()
         self.summary = SummaryModel(parent=self)
         self.summary_view, _ = table_view(self.summary, self, sortable=False, name="sheet_summary")
         self.summary_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.summary_view.verticalHeader().setDefaultSectionSize(22)
-        self.summary_view.setMaximumHeight(22 * 6 + 8)
+        self.summary_view.verticalHeader().setDefaultSectionSize(20)
+        self.summary_view.horizontalHeader().setFixedHeight(20)
+        self.summary_view.setFixedHeight(20 * 6 + 4)
         bottom.addWidget(self.summary_view, 3)
         self.penalties_box = QGroupBox()
         pl = QVBoxLayout(self.penalties_box)
@@ -116,12 +122,14 @@ class SheetPage(TournamentPage):
         self.penalties.setAlignment(Qt.AlignmentFlag.AlignTop)
         pl.addWidget(self.penalties)
         bottom.addWidget(self.penalties_box, 2)
-        lay.addLayout(bottom, 1)
+        lay.addLayout(bottom, 0)
 
         # totals-only entry, keyboard driven
-        self.totals_box = QGroupBox()
+        self.totals_box = QFrame()
         self.totals_box.setObjectName("totals_box")
+        self.totals_box.setFrameShape(QFrame.Shape.StyledPanel)
         tl = QGridLayout(self.totals_box)
+        tl.setContentsMargins(6, 3, 6, 3)
         self.next_label = QLabel()
         self.next_label.setObjectName("next_hand")
         self.winner = SeatCombo()
@@ -188,7 +196,6 @@ class SheetPage(TournamentPage):
         self.session_label.setText(tr("Session"))
         self.table_label.setText(tr("Table"))
         self.penalties_box.setTitle(tr("Penalties"))
-        self.totals_box.setTitle(tr("Totals only") + "  (Ctrl+T)")
         self.winner_label.setText(tr("&Winner"))
         self.discarder_label.setText(tr("&Discarder"))
         self.fan_label.setText(tr("&Fan"))
@@ -289,7 +296,8 @@ class SheetPage(TournamentPage):
             f" ({tr(SETTLEMENT_TEXT.get(p.settlement, p.settlement))})" + (f" · {p.reason}" if p.reason else "")
             for p in sh.penalties) or "—")
         nxt = self.next_hand()
-        self.next_label.setText(f"{tr('Hand')} {nxt}" if nxt else tr("Session over"))
+        self.next_label.setText(f"<b>{tr('Hand')} {nxt}</b> · {tr('Totals only')} (Ctrl+T)" if nxt
+                                else tr("Session over"))
         for w in (self.totals_box, self.win_button, self.draw_button, self.time_button):
             w.setEnabled(nxt is not None and not sh.signed_off)
         self.sign_button.setText(tr("Undo sign-off") if sh.signed_off else tr("Sign off"))

@@ -99,8 +99,13 @@ class ProjectorView(QWidget):
         lay.addWidget(self.title)
         self.model = StandingsModel(parent=self)
         self.view, _ = table_view(self.model, self, sortable=False, name="projector_table")
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.view.verticalHeader().setDefaultSectionSize(40)
+        hh = self.view.horizontalHeader()
+        hh.setStretchLastSection(False)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setSectionResizeMode(StandingsModel.COL_NAME, QHeaderView.ResizeMode.Stretch)
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.verticalHeader().setDefaultSectionSize(44)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay.addWidget(self.view, 1)
         self.footer = QLabel()
@@ -117,7 +122,8 @@ class ProjectorView(QWidget):
         name, sessions, players, _teams = self.ctx.runner.read(load_standings)
         self.title.setText(f"{name} — {tr('Standings')}")
         self.all_rows = players
-        self.sessions = sessions
+        # only the sessions played so far: empty columns waste a projector's width
+        self.sessions = max((e.session for r in players for e in r.sessions), default=0)
         self._show_page()
 
     def pages(self) -> int:
@@ -127,6 +133,7 @@ class ProjectorView(QWidget):
         self.page %= self.pages()
         start = self.page * self.rows_per_page
         self.model.set_rows(self.all_rows[start:start + self.rows_per_page], self.sessions)
+        self.view.setColumnHidden(StandingsModel.COL_NUMBER, True)
         self.footer.setText(f"{self.page + 1} / {self.pages()}    ·    Esc")
 
     def tick(self) -> None:
@@ -149,5 +156,11 @@ class ProjectorView(QWidget):
     def show_for(cls, ctx: TournamentContext, parent: QWidget | None) -> ProjectorView:
         v = cls(ctx, parent)
         v.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        screen = (parent.screen() if parent is not None else None) or v.screen()
+        if screen is not None:  # without a window manager, full screen alone keeps the size hint
+            v.setGeometry(screen.geometry())
+            h = screen.geometry().height()
+            v.rows_per_page = max(8, (h - 200) // 44)
+            v.refresh()
         v.showFullScreen()
         return v
