@@ -29,7 +29,7 @@ def test_totals_only_entry_by_keyboard(qtbot, window):
     h = sheet.sheet.hands[0]
     assert (h.winner, h.discarder, h.fan_total, h.deltas) == (1, 2, 24, (-8, 48, -32, -8))
     assert sheet.fan.text() == ""
-    assert sheet.next_label.text() == "Hand 2"
+    assert sheet.next_label.text().startswith("<b>Hand 2</b>")
     # self-drawn: "+" picks it in the discarder box
     qtbot.keyClicks(sheet.winner, "N")
     qtbot.keyClicks(sheet.discarder, "+")
