@@ -1110,6 +1110,24 @@ def penalty_presets(s: Session) -> list[Any]:
     return list(settings(s).penalty_presets)
 
 
+def penalty_from_preset(s: Session, kind: str, player: str, *, points: int | None = None, to: str | None = None,
+                        reason: str = "", hand: int | None = None) -> PenaltyInput:
+    """A :class:`PenaltyInput` from the tournament's preset ``kind``: its settlement, and its amount
+    (``points`` must be one of the preset's amounts when it lists any; the first is the default)."""
+    presets = {p.kind: p for p in settings(s).penalty_presets}
+    if kind not in presets:
+        raise InputError("kind", f"no penalty preset {kind!r}: {', '.join(presets)}")
+    preset = presets[kind]
+    if points is None:
+        if not preset.amounts:
+            raise InputError("points", f"{preset.en}: enter the amount")
+        points = preset.amounts[0]
+    elif preset.amounts and points not in preset.amounts:
+        raise InputError("points", f"{preset.en}: {points} is not one of {', '.join(map(str, preset.amounts))}")
+    settlement = "player" if to is not None else str(preset.settlement)
+    return PenaltyInput(player, points, settlement, to, reason or f"{preset.zh} {preset.en}", kind, hand)
+
+
 # ------------------------------------------------------------------------------------ parsing a line
 
 _WIN_FIELDS = {"session", "table", "hand", "type", "winner", "discarder", "self_drawn", "fan", "flowers",

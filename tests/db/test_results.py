@@ -255,3 +255,25 @@ def test_reader_sessions_do_not_wait_for_writers(db: Database) -> None:
             assert queries.table_sheet(r, 1, 1).hands == ()
     with db.reader() as r:
         assert len(queries.table_sheet(r, 1, 1).hands) == 1
+
+
+def test_penalty_presets_fill_amount_and_settlement(db: Database) -> None:
+    make_tournament(db)
+    with db.factory.begin() as s:
+        pen = service.penalty_from_preset(s, "false_win_not_ready", "1", hand=1)
+        assert (pen.points, pen.settlement, pen.kind) == (60, "others", "false_win_not_ready")
+        service.record_penalty(s, 1, 1, pen, actor=ACTOR)
+        with pytest.raises(InputError, match='"points": Rule violation.*: 7 is not one of 5, 10'):
+            service.penalty_from_preset(s, "rule_violation", "1", points=7)
+    assert sheet(db).penalties[0].deltas == (-60, 20, 20, 20)
+
+
+def test_no_seat_changes_keeps_starting_seats(db: Database) -> None:
+    from db.profiles import SeatRotation
+
+    make_tournament(db, seat_rotation=SeatRotation.FIXED)
+    for hand in range(1, 6):
+        line(db, {"session": 1, "table": 1, "hand": hand, "type": "draw"})
+    sh = sheet(db)
+    assert sh.round_seats[0] == ("E", "E", "E", "E")
+    assert (sh.hands[4].prevailing, sh.hands[4].dealer, sh.hands[4].winds) == ("S", 0, ("E", "S", "W", "N"))
