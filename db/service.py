@@ -788,8 +788,12 @@ def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool
 
 
 def penalty_deltas(position: int, points: int, settlement: str, to: int | None) -> tuple[int, int, int, int]:
-    """>>> penalty_deltas(0, 30, "others", None)
+    """Effect of a penalty on the four seats (the offender at ``position``).
+
+    >>> penalty_deltas(0, 30, "others", None)
     (-30, 10, 10, 10)
+    >>> penalty_deltas(2, 20, "player", 1)
+    (0, 20, -20, 0)
     """
     d = [0, 0, 0, 0]
     d[position] -= points
