@@ -130,12 +130,9 @@ def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
 def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         out = queries.players(s)
-        gone = queries.withdrawn(s)
-    rows = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country} for p in out]
-    for r in rows:
-        if r["number"] in gone:
-            r["withdrawn_from"] = gone[r["number"]]
-    _emit(rows, args.format, ("number", "name", "team", "country", "withdrawn_from"))
+    rows: list[dict[str, Any]] = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country,
+                                   "substitute": p.substitute, "withdrawn_from": p.withdrawn_from} for p in out]
+    _emit(rows, args.format, ("number", "name", "team", "country", "substitute", "withdrawn_from"))
     return 0
 
 
@@ -370,19 +367,19 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         if args.teams:
             teams = queries.team_standings(s, args.after)
-            rows = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,
+            rows: list[dict[str, Any]] = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,
                      "members": list(t.members)} for t in teams]
             _emit([{**r, "members": " ".join(r["members"])} for r in rows], args.format,
                   ("rank", "team", "table_points", "match_points", "members"), json_rows=rows)
             return 0
         st = queries.standings(s, args.after)
-    rows = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
+    rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
              "match_points": r.match_points,
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
                            "table_points": e.table_points} for e in r.sessions]} for r in st]
-    flat = [{**r, "sessions": len(r["sessions"])} for r in rows]
+    flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
     _emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
-          json_rows=rows)
+          json_rows=rows2)
     return 0
 
 
@@ -429,7 +426,7 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
 def cmd_log(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         entries = queries.audit_log(s)
-    rows = [{"id": e.id, "at": e.at.isoformat(sep=" "), "station": e.station, "referee": e.referee,
+    rows: list[dict[str, Any]] = [{"id": e.id, "at": e.at.isoformat(sep=" "), "station": e.station, "referee": e.referee,
              "action": e.action, "what": e.what, "before": e.before, "after": e.after, "reason": e.reason}
             for e in entries]
     if args.format == "json":
