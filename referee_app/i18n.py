@@ -189,6 +189,8 @@ ZH: dict[str, str] = {
     "Check that the path is a tournament file (.mcr) and that no other program has it locked.":
         "请检查路径是否为比赛文件 (.mcr)，以及是否被其他程序锁定。",
     # more
+    "Swap two players…": "交换两名选手…",
+    "Required once the tables have results": "有成绩后必须填写",
     "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).":
         "每桌一页 A4：每盘结果、合计、名次和标准分（规则附件五）。",
     "Score sheets before play: names and seats filled in, the grid empty, for the tables.":

@@ -165,6 +165,11 @@ from db.views import (  # noqa: E402 - grouped with the models that use them
 )
 
 
+def number_sort(number: str) -> str:
+    """A string that sorts player numbers as people expect ("2" < "10" < "A1")."""
+    return f"0{int(number):012d}" if number.isdigit() else f"1{number}"
+
+
 def short_name(name: str) -> str:
     """The first word of a name ("黄勇 Huang Yong" -> "黄勇"), for narrow column headers."""
     return name.split(" ")[0] if name else name
@@ -183,6 +188,10 @@ class PlayersModel(RowsModel[PlayerView]):
 
     def cell(self, row: PlayerView, col: int) -> Any:
         return (row.number, row.name, row.team or "", row.country or "")[col]
+
+    def sort_value(self, row: PlayerView, col: int) -> Any:
+        # "2" before "10"; as text, sort keys must be comparable strings
+        return number_sort(row.number) if col == self.COL_NUMBER else super().sort_value(row, col)
 
 
 class TableProgressRow:
@@ -437,6 +446,8 @@ class StandingsModel(RowsModel[StandingRow]):
             return r.table_points
         if col == self.COL_MATCH_POINTS:
             return r.match_points
+        if col == self.COL_NUMBER:
+            return number_sort(r.number)
         if col >= self.COL_SESSIONS:
             n = col - self.COL_SESSIONS + 1
             return next(((e.table_points, e.match_points) for e in r.sessions if e.session == n), (-1.0, 0))[0]

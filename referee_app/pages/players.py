@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from db import queries, service
 from referee_app.dialogs.csv_import import CsvImportDialog
@@ -40,6 +41,9 @@ class PlayersPage(TournamentPage):
         self.model = PlayersModel(parent=self)
         self.view, self.proxy = table_view(self.model, self, name="players")
         assert self.proxy is not None
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self.view.horizontalHeader().setSectionResizeMode(PlayersModel.COL_NAME, QHeaderView.ResizeMode.Stretch)
+        self.view.sortByColumn(PlayersModel.COL_NUMBER, Qt.SortOrder.AscendingOrder)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         lay.addWidget(self.view, 1)

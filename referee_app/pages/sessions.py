@@ -39,12 +39,16 @@ class SessionsPage(TournamentPage):
         self.seat_button = QPushButton()
         self.seat_button.setObjectName("seat_session")
         self.seat_button.clicked.connect(self.seat)
+        self.swap_button = QPushButton()
+        self.swap_button.setObjectName("swap_players")
+        self.swap_button.clicked.connect(self.ask_swap)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open_sheet")
         self.open_button.clicked.connect(self._open_current)
         bar.addWidget(self.session_label)
         bar.addWidget(self.session)
         bar.addWidget(self.seat_button)
+        bar.addWidget(self.swap_button)
         bar.addStretch(1)
         bar.addWidget(self.open_button)
         lay.addLayout(bar)
@@ -64,6 +68,7 @@ class SessionsPage(TournamentPage):
         self.title.setText(tr("Sessions & tables"))
         self.session_label.setText(tr("Session"))
         self.open_button.setText(tr("Open score sheet"))
+        self.swap_button.setText(tr("Swap two players…"))
         self._update_seat_button()
 
     def set_context(self, ctx: object) -> None:
@@ -106,6 +111,7 @@ class SessionsPage(TournamentPage):
                                 done=done, hands=sum(r.hands for r in rows)) if rows
                              else tr("Session {n} is not seated yet.", n=n))
         self._update_seat_button()
+        self.swap_button.setEnabled(bool(rows))
 
     def _update_seat_button(self) -> None:
         seated = bool(self.model.rows)
@@ -120,6 +126,23 @@ class SessionsPage(TournamentPage):
                                  tr("Regenerate seating") if seed else tr("Generate seating"))
         self.refresh()
         return ok is not None
+
+    def ask_swap(self) -> None:
+        from referee_app.dialogs.swap import SwapDialog
+
+        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: p.name)
+        answer = SwapDialog.ask(self, players)
+        if answer:
+            self.swap(*answer)
+
+    def swap(self, a: str, b: str, reason: str = "") -> bool:
+        """Swap two players' seats; after results the store requires a reason and logs a correction."""
+        assert self.ctx is not None
+        n = self.current_session()
+        ok = self.ctx.runner.run_ok(lambda s: service.swap_players(s, n, a, b, reason or None), self,
+                                    tr("Swap two players…"))
+        self.refresh_tables()
+        return ok
 
     def _open_current(self) -> None:
         idx = self.view.currentIndex()

@@ -94,3 +94,19 @@ def test_language_switch_at_runtime_is_remembered(qtbot, window):
     assert w2.nav.item(0).text() == "选手"
     window.set_language("en")
     assert w2.nav.item(0).text() == "Players"
+
+
+def test_swap_players_needs_a_reason_after_results(window, error_messages):
+    sessions = window.pages["Sessions & tables"]
+    t1, t2 = sessions.model.rows
+    a, b = t1.players[0].number, t2.players[1].number
+    assert sessions.swap(a, b)  # before results: a free edit
+    rows = sessions.model.rows
+    assert rows[0].players[0].number == b and rows[1].players[1].number == a
+    window.show_sheet(1, 1)
+    assert window.pages["Score sheet"].record_draw()
+    window.go("Sessions & tables")
+    assert not sessions.swap(a, b)
+    assert "reason is required" in error_messages[-1][1]
+    assert sessions.swap(a, b, "wrong seat at table 1")
+    assert sessions.model.rows[0].players[0].number == a

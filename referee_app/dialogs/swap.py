@@ -1,0 +1,43 @@
+"""Swap two players' seats in a session (a correction with a reason once the tables have results)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
+
+from db.views import PlayerView
+from referee_app.i18n import tr
+
+
+class SwapDialog(QDialog):
+    def __init__(self, parent: QWidget | None, players: Sequence[PlayerView]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Swap two players…"))
+        form = QFormLayout(self)
+        self.a = QComboBox()
+        self.a.setObjectName("swap_a")
+        self.b = QComboBox()
+        self.b.setObjectName("swap_b")
+        for p in players:
+            self.a.addItem(f"{p.number}  {p.name}", p.number)
+            self.b.addItem(f"{p.number}  {p.name}", p.number)
+        self.b.setCurrentIndex(min(1, self.b.count() - 1))
+        self.reason = QLineEdit()
+        self.reason.setObjectName("swap_reason")
+        self.reason.setPlaceholderText(tr("Required once the tables have results"))
+        form.addRow(tr("Player"), self.a)
+        form.addRow(tr("Player"), self.b)
+        form.addRow(tr("Reason"), self.reason)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def value(self) -> tuple[str, str, str]:
+        return self.a.currentData(), self.b.currentData(), self.reason.text().strip()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, players: Sequence[PlayerView]) -> tuple[str, str, str] | None:
+        d = cls(parent, players)
+        return d.value() if d.exec() == QDialog.DialogCode.Accepted else None
