@@ -910,6 +910,9 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
     hand = _check_next_hand(st, tbl, hand, recorded)
     sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
     s.add(_new_hand_row(tbl, hand, sh, actor))
+    tbl.start_time = tbl.start_time or now()
+    if hand == st.hands_per_session:
+        tbl.end_time = tbl.end_time or now()
     audit(s, actor, "record", _where(session, table, hand), after=sh.describe(numbers))
     return sh
 
@@ -938,6 +941,7 @@ def record_penalty(s: Session, session: int, table: int, penalty: PenaltyInput, 
     sp = score_penalty(st, numbers, tbl, penalty, _recorded_hands(s, tbl))
     a = actor or default_actor()
     row = Penalty(table_id=tbl.id, recorded_at=now(), station=a.station, referee=a.referee)
+    tbl.start_time = tbl.start_time or now()
     sp.apply(row)
     s.add(row)
     s.flush()

@@ -46,6 +46,10 @@ def to_url(path_or_url: str | Path) -> URL:
     """A file path becomes ``sqlite:///<absolute path>``; anything with ``://`` is taken as a URL."""
     text = str(path_or_url)
     if "://" in text:
+        # Plain postgresql:// would pick psycopg2; this app ships psycopg 3.
+        for plain in ("postgresql://", "postgres://"):
+            if text.startswith(plain):
+                text = "postgresql+psycopg://" + text[len(plain):]
         try:
             return make_url(text)
         except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text

@@ -54,3 +54,11 @@ def test_migrations_are_packaged() -> None:
     root = Path(__file__).resolve().parents[2] / "db" / "migrations"
     assert (root / "__init__.py").exists() and (root / "versions" / "__init__.py").exists()
     assert (root / "env.py").exists() and (root / "script.py.mako").exists()
+
+
+def test_plain_postgresql_urls_use_psycopg3() -> None:
+    from db.store import to_url
+
+    assert to_url("postgresql://u:p@h/d").drivername == "postgresql+psycopg"
+    assert to_url("postgres://u:p@h/d").drivername == "postgresql+psycopg"
+    assert to_url("x.sqlite").drivername == "sqlite"
