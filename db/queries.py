@@ -265,6 +265,8 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     rows = []
     for p in s.scalars(select(Player)):
         es = tuple(sorted(entries.get(p.number, ()), key=lambda e: e.session))
+        if p.substitute and not es:
+            continue  # a reserve who has not played is not ranked
         tp = sum(e.table_points for e in es)
         mp = sum(e.match_points for e in es)
         best = max((e.table_points for e in es), default=0.0)

@@ -136,6 +136,8 @@ def test_substitute_replaces_from_a_session_on(db: Database) -> None:
         service.seat_session(s, 1, actor=ACTOR)
         service.seat_session(s, 2, actor=ACTOR)
         service.record_draw(s, 1, 1, 1, actor=ACTOR)
+    with db.factory() as s:
+        assert "99" not in [r.number for r in queries.standings(s)]  # a reserve who has not played
     with pytest.raises(TournamentError, match="already has results"), db.factory.begin() as s:
         service.substitute_player(s, service.seating_numbers(s, 1)[0][0], "99", 1, actor=ACTOR)
     with db.factory.begin() as s:
