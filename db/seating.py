@@ -785,31 +785,44 @@ def plan_tournament(
 
 def _standings_tables(team_of: Sequence[int], n: int) -> list[list[int]]:
     """Tables by rank (players 0.. are ranked best first): each table takes the best remaining players
-    with no teammate already there, except that a team with more members left than tables left must
-    place one here (otherwise teammates would have to meet later). Teams of at most n/4 always fit."""
+    with no teammate already there, except that a team with more members left than the later tables can
+    take must place one here (otherwise teammates would have to meet later). Teams of at most n/4 always
+    fit; a larger team is spread as evenly as possible (size // tables per table, one more at
+    size % tables of them), which is the fewest teammate meetings."""
     count = n // 4
-    members = _team_members(team_of)
-    if max(len(t) for t in members) > count:
-        return [list(range(k, k + 4)) for k in range(0, n, 4)]  # teammates must meet somewhere anyway
+    base: dict[int, int] = {}
+    extra: dict[int, int] = {}  # tables that may still hold base + 1 members of the team
     left: dict[int, int] = {}
-    for p in range(n):
-        left[team_of[p]] = left.get(team_of[p], 0) + 1
+    for members in _team_members(team_of):
+        team = team_of[members[0]]
+        base[team], extra[team] = divmod(len(members), count)
+        left[team] = len(members)
     placed = [False] * n
     tables: list[list[int]] = []
     for t in range(count):
         tables_after = count - t - 1
         table: list[int] = []
+        here: dict[int, int] = {}
         while len(table) < 4:
-            here = {team_of[p] for p in table}
-            critical = {team for team, k in left.items() if k > tables_after and team not in here}
-            must = len(critical) >= 4 - len(table)
+            room = {team: tables_after * base[team] + min(extra[team], tables_after) for team in left}
+            need = {team for team, k in left.items() if k > room[team]}
+            must = sum(left[team] - room[team] for team in need) >= 4 - len(table)
+            free = [p for p in range(n) if not placed[p]]
             pick = next(
-                p
-                for p in range(n)
-                if not placed[p] and team_of[p] not in here and (not must or team_of[p] in critical)
+                (
+                    p
+                    for p in free
+                    if (here.get(team_of[p], 0) < base[team_of[p]] + (extra[team_of[p]] > 0))
+                    and (not must or team_of[p] in need)
+                ),
+                free[0],  # cannot happen; best ranked then
             )
+            team = team_of[pick]
+            if here.get(team, 0) == base[team]:
+                extra[team] -= 1  # this table takes the team's one-more
             placed[pick] = True
-            left[team_of[pick]] -= 1
+            left[team] -= 1
+            here[team] = here.get(team, 0) + 1
             table.append(pick)
         tables.append(table)
     return tables

@@ -254,6 +254,14 @@ def test_standings_keep_teammates_apart_when_a_team_fills_every_table() -> None:
     assert set(tables[0]) == {"r00", "r04", "r08", "r12"}  # best of each team on top
 
 
+def test_standings_spread_a_team_larger_than_the_tables_evenly() -> None:
+    ranked = [f"r{k:02d}" for k in range(16)]
+    teams: dict[str, str | None] = {p: "X" for p in ranked[:5]}  # 5 teammates, 4 tables
+    tables = seat_by_standings(ranked, teams)
+    assert sorted(sum(teams.get(p) == "X" for p in t) for t in tables) == [1, 1, 1, 2]
+    assert count_teammate_conflicts([tables], teams) == 1
+
+
 def test_standings_give_each_player_a_seat_they_have_used_least() -> None:
     ranked = _players(8)
     previous = {p: [SEATS[k % 4], SEATS[(k + 1) % 4], SEATS[(k + 2) % 4]] for k, p in enumerate(ranked)}
