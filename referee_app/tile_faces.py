@@ -227,7 +227,7 @@ class TileButton(QAbstractButton):
 
     def set_tile_width(self, width: int) -> None:
         self._w = width
-        self.updateGeometry()
+        self.setFixedSize(self.sizeHint())
         self.update()
 
     def paintEvent(self, _e: QPaintEvent) -> None:

@@ -7,6 +7,7 @@ refreshes the badges (copies already used) and greys out tiles that cannot be ad
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QGridLayout,
@@ -95,6 +96,14 @@ class TilePicker(QWidget):
         vm.mode_changed.connect(lambda _m: self.refresh())
         self.retranslate()
         self.refresh()
+
+    def resizeEvent(self, e: QResizeEvent) -> None:
+        # tiles grow with the room there is (34–64 px wide): legible on a large screen, fits on a small one
+        width = max(34, min(64, (e.size().width() - 8 * 3 - 4) // 9))
+        if self.buttons and width != self.buttons[0].width():
+            for b in self.buttons:
+                b.set_tile_width(width)
+        super().resizeEvent(e)
 
     def retranslate(self) -> None:
         from referee_app.i18n import LANG

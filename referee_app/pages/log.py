@@ -31,9 +31,11 @@ class LogPage(TournamentPage):
         assert self.proxy is not None
         hh = self.view.horizontalHeader()
         hh.setStretchLastSection(True)
-        for col in (AuditModel.COL_BEFORE, AuditModel.COL_AFTER):  # JSON: elided, the tooltip has it all
+        # long texts (JSON before/after) are elided at a fixed width; the tooltip shows them whole
+        for col, width in ((AuditModel.COL_WHAT, 230), (AuditModel.COL_BEFORE, 210), (AuditModel.COL_AFTER, 210)):
             hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
-            hh.resizeSection(col, 260)
+            hh.resizeSection(col, width)
+        self.view.verticalHeader().setDefaultSectionSize(24)
         self.view.setWordWrap(False)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.action.currentIndexChanged.connect(self._action_changed)

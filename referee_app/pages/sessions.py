@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from db import queries, service
 from referee_app.i18n import tr
@@ -54,6 +54,11 @@ class SessionsPage(TournamentPage):
         lay.addLayout(bar)
         self.model = TablesModel(parent=self)
         self.view, self.proxy = table_view(self.model, self, name="tables")
+        hh = self.view.horizontalHeader()
+        hh.setStretchLastSection(False)
+        for col in (TablesModel.COL_E, TablesModel.COL_S, TablesModel.COL_W, TablesModel.COL_N):
+            hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Stretch)
+        self.view.verticalHeader().setDefaultSectionSize(30)
         self.view.doubleClicked.connect(lambda _i: self._open_current())
         self.view.activated.connect(lambda _i: self._open_current())
         lay.addWidget(self.view, 1)

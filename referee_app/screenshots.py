@@ -1,0 +1,79 @@
+"""Screenshots of every screen on the demo tournament, for the docs and for checking layouts.
+
+    xvfb-run -s "-screen 0 1366x768x24" python -m referee_app.screenshots OUT --size 1366x768 --lang en
+
+(``QT_QPA_PLATFORM=offscreen`` works too.) Writes one PNG per screen: start, sessions, players, sheet,
+entry (a hand with its fans), entry-waits, entry-error, penalty, wizard, standings, projector, reports, log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m referee_app.screenshots")
+    p.add_argument("out", type=Path)
+    p.add_argument("--size", default="1366x768")
+    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    args = p.parse_args(argv)
+    width, height = (int(x) for x in args.size.split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    from db import service
+    from referee_app.dialogs.penalty import PenaltyDialog
+    from referee_app.dialogs.wizard import NewTournamentWizard
+    from referee_app.main import create_window
+    from referee_app.pages.standings import ProjectorView
+
+    w = create_window(demo=True, lang=args.lang)
+    w.resize(width, height)
+    w.show()
+
+    def snap(name: str, widget: QWidget | None = None) -> None:
+        app.processEvents()
+        (widget or w).grab().save(str(args.out / f"{name}-{width}-{args.lang}.png"))
+
+    for key in ("Sessions & tables", "Players", "Standings", "Reports", "Log"):
+        w.go(key)
+        snap(key.split()[0].lower())
+    w.show_sheet(1, 1)
+    snap("sheet")
+    sheet = w.pages["Score sheet"]
+    w.show_sheet(2, 1)
+    d = sheet.record_win()
+    assert d is not None
+    d.resize(min(width - 40, 1280), min(height - 40, 720))
+    d.vm.set_notation("[789m2][777s3][234s3]89sEE7s")
+    d.entry.discard.setChecked(True)
+    d.entry.fans.setCurrentIndex(d.entry.fans_model.index(1, 0))
+    snap("entry", d)
+    d.vm.set_notation("2344s234678pFFF")
+    snap("entry-waits", d)
+    d.vm.set_notation("33333s123456789p")
+    snap("entry-error", d)
+    d.reject()
+    assert sheet.sheet is not None
+    pd = PenaltyDialog(w, sheet.sheet.players, w.ctx.runner.read(service.penalty_presets))  # type: ignore[union-attr]
+    pd.show()
+    snap("penalty", pd)
+    pd.close()
+    wz = NewTournamentWizard(w)
+    wz.show()
+    snap("wizard", wz)
+    wz.close()
+    pv = ProjectorView.show_for(w.ctx, w)  # type: ignore[arg-type]
+    snap("projector", pv)
+    pv.close()
+    w.close_tournament()
+    snap("start")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
