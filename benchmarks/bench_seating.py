@@ -91,7 +91,7 @@ def random_session(players: list[str], teams: dict[str, str | None], rng: random
         table[i], other[j] = other[j], table[i]
         if clashes(table) + clashes(other) > before:
             table[i], other[j] = other[j], table[i]
-    return [tuple(t) for t in tables]  # type: ignore[misc]
+    return [(t[0], t[1], t[2], t[3]) for t in tables]
 
 
 def baseline(case: Case, players: list[str], teams: dict[str, str | None], seconds: float) -> Result:

@@ -702,6 +702,11 @@ def _balance_seats(sessions: list[_Session], n: int, rng: random.Random) -> list
     return out
 
 
+def _named(ids: Sequence[str], table: Sequence[int]) -> Table:
+    east, south, west, north = table
+    return ids[east], ids[south], ids[west], ids[north]
+
+
 def _seat_counts(ids: Sequence[str], previous_seats: Mapping[str, Sequence[str]] | None) -> list[list[int]]:
     counts = [[0, 0, 0, 0] for _ in ids]
     for k, pid in enumerate(ids):
@@ -738,8 +743,8 @@ def seat_balance_assign(
     out = []
     for table in tables:
         order = _best_order([index[p] for p in table], counts, rng)
-        out.append(tuple(ids[k] for k in order))
-    return tuple(out)  # type: ignore[return-value]
+        out.append(_named(ids, order))
+    return tuple(out)
 
 
 # ------------------------------------------------------------------------------------------ public API
@@ -774,9 +779,9 @@ def plan_tournament(
         plan = search.run(target, deadline, budget=int(time_limit * _EVALUATIONS_PER_SECOND))
 
     seated = _balance_seats(plan, n, rng)
-    named = tuple(tuple(tuple(ids[p] for p in table) for table in tables) for tables in seated)
+    named = tuple(tuple(_named(ids, table) for table in tables) for tables in seated)
     return SeatingPlan(
-        sessions=named,  # type: ignore[arg-type]
+        sessions=named,
         repeated_pairs=count_repeats(named),
         seat_imbalance=seat_imbalance(named),
         teammate_conflicts=count_teammate_conflicts(named, teams),
@@ -852,5 +857,5 @@ def seat_by_standings(
         order = _best_order(table, counts, rng)
         for seat, p in enumerate(order):
             counts[p][seat] += 1
-        seated.append(tuple(ids[p] for p in order))
-    return tuple(seated)  # type: ignore[arg-type]
+        seated.append(_named(ids, order))
+    return tuple(seated)

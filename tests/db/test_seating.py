@@ -6,6 +6,7 @@ import itertools
 import random
 import time
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import given, settings
@@ -39,7 +40,7 @@ def _teams(players: list[str], size: int, seed: int = 2) -> dict[str, str | None
     return {p: f"team-{k // size}" for k, p in enumerate(shuffled)}
 
 
-def _check(plan: SeatingPlan, players: list[str], teams: dict[str, str | None], sessions: int) -> None:
+def _check(plan: SeatingPlan, players: list[str], teams: Mapping[str, str | None], sessions: int) -> None:
     """The plan is well formed and its figures are the true ones."""
     assert len(plan.sessions) == sessions
     for tables in plan.sessions:
