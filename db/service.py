@@ -70,7 +70,11 @@ def tournament(s: Session) -> Tournament:
 
 
 def settings(s: Session) -> Settings:
-    return Settings.from_json(tournament(s).settings)
+    """The tournament's settings, read once per session (a session is one user action)."""
+    cached = s.info.get("mcr_settings")
+    if cached is None:
+        cached = s.info["mcr_settings"] = Settings.from_json(tournament(s).settings)
+    return cached  # type: ignore[no-any-return]
 
 
 def has_results(s: Session, session: int | None = None) -> bool:
@@ -142,6 +146,7 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         if table_points is not None and abs(sum(table_points) - 7.0) > 1e-9:
             raise InputError("table_points", f"{list(table_points)} must sum to 7")
         t.settings = new.to_json()
+        s.info.pop("mcr_settings", None)
         t.sessions, t.hands_per_session, t.flowers = new.sessions, new.hands_per_session, new.flowers
         audit(s, actor, "settings", "rule settings", before=old.to_json(), after=new.to_json())
     if name is not None and name.strip() and name.strip() != t.name:
