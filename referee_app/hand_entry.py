@@ -160,8 +160,13 @@ class HandEntryWidget(QWidget):
         self.fans.verticalHeader().hide()
         self.fans.verticalHeader().setDefaultSectionSize(30)
         self.fans.setItemDelegateForColumn(FansModel.COL_TILES, TilesDelegate(TILE_GROUPS_ROLE, self.fans))
-        self.fans.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.fans.horizontalHeader().setStretchLastSection(True)
+        # fixed widths: resizing to contents on every click costs more than a frame
+        fh = self.fans.horizontalHeader()
+        fh.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        fh.resizeSection(FansModel.COL_ZH, 92)
+        fh.resizeSection(FansModel.COL_EN, 190)
+        fh.resizeSection(FansModel.COL_POINTS, 56)
+        fh.setStretchLastSection(True)
         self.fans.entered.connect(self._fan_hovered)
         self.fans.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._fan_hovered(cur))
         self.fans.viewport().installEventFilter(self)
@@ -198,11 +203,14 @@ class HandEntryWidget(QWidget):
         right.addWidget(self.pay_box)
 
         vm.changed.connect(self._show)
-        LANG.changed.connect(lambda _c: self.retranslate())
+        LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self._sync_situation_controls()
         self.retranslate()
 
     # ---- view updates -----------------------------------------------------------------------------
+    def _language_changed(self, _code: str) -> None:
+        self.retranslate()
+
     def retranslate(self) -> None:
         self.notation_label.setText(tr("Notation"))
         self.hand_title.setText(tr("Hand"))
@@ -264,9 +272,9 @@ class HandEntryWidget(QWidget):
         bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
             and (p.tile_count >= 14 or vm.notation_error is not None or _is_problem(p))
         self.message.setText(p.error or "")
-        self.message.setStyleSheet(
-            "color: #8c1d18; font-weight: bold; background: #fdecea; border-left: 4px solid #b3261e;"
-            " padding: 4px 8px;" if bad else "color: #444; padding: 4px 8px;")
+        _style(self.message,
+               "color: #8c1d18; font-weight: bold; background: #fdecea; border-left: 4px solid #b3261e;"
+               " padding: 4px 8px;" if bad else "color: #444; padding: 4px 8px;")
         if p.waits:
             self.message.setText(tr("Waiting on") + ": " + "  ".join(
                 f"{_tile_label(t)}" for t in p.waits))
@@ -280,8 +288,8 @@ class HandEntryWidget(QWidget):
             self.total.setText(f"{result.total} {tr('Fan')}")
             self.verdict.setText(p.verdict)
             ok = result.meets_minimum
-            self.verdict.setStyleSheet("color: #1b6e2d; font-weight: bold;" if ok
-                                       else "color: #b3261e; font-weight: bold;")
+            _style(self.verdict, "color: #1b6e2d; font-weight: bold;" if ok
+                   else "color: #b3261e; font-weight: bold;")
         else:
             self.total.setText("—")
             self.verdict.setText("")
@@ -297,8 +305,7 @@ class HandEntryWidget(QWidget):
             self.pay_names[i].setText(f"{wind_text(vm.seat_winds[i])}  {vm.players[i]}{role}")
             v = p.payments[i] if p.payments else None
             self.pay_values[i].setText("" if v is None else signed(v))
-            self.pay_values[i].setStyleSheet(
-                "" if not v else "color: #1b6e2d;" if v > 0 else "color: #b3261e;")
+            _style(self.pay_values[i], "" if not v else "color: #1b6e2d;" if v > 0 else "color: #b3261e;")
 
     # ---- reactions --------------------------------------------------------------------------------
     def _notation_edited(self, text: str) -> None:
@@ -349,6 +356,12 @@ class HandEntryWidget(QWidget):
         if obj is self.fans.viewport() and getattr(event, "type", lambda: None)() == QEvent.Type.Leave:
             self._fan_hovered(self.fans.currentIndex())
         return False
+
+
+def _style(w: QWidget, sheet: str) -> None:
+    """Set a style sheet only when it changes (re-polishing costs time on every click)."""
+    if w.styleSheet() != sheet:
+        w.setStyleSheet(sheet)
 
 
 def _tile_label(t: int) -> str:

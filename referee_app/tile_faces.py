@@ -8,7 +8,7 @@ sticks. Winds: 东南西北. Dragons: 中 red, 发 green, 白 as a blue frame. A
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractButton,
     QSizePolicy,
@@ -146,6 +146,38 @@ def paint_tile(p: QPainter, rect: QRectF, t: int, *, highlight: bool = False, di
     p.restore()
 
 
+_PIXMAPS: dict[tuple[int, int, int, int, int, float], QPixmap] = {}
+
+
+def tile_pixmap(t: int, width: int, height: int, *, highlight: bool = False, dim: bool = False,
+                winning: bool = False, index: bool = True, ratio: float = 1.0) -> QPixmap:
+    """``paint_tile`` rendered once into a pixmap and reused: repainting 34 buttons on every click must
+    stay well within a frame."""
+    flags = highlight | dim << 1 | winning << 2 | index << 3
+    key = (t, width, height, flags, 0, ratio)
+    pm = _PIXMAPS.get(key)
+    if pm is None:
+        if len(_PIXMAPS) > 4000:  # many sizes after resizing: start over
+            _PIXMAPS.clear()
+        pm = QPixmap(int(width * ratio), int(height * ratio))
+        pm.setDevicePixelRatio(ratio)
+        pm.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pm)
+        paint_tile(p, QRectF(0, 0, width, height), t, highlight=highlight, dim=dim, winning=winning, index=index)
+        p.end()
+        _PIXMAPS[key] = pm
+    return pm
+
+
+def draw_tile(p: QPainter, rect: QRectF, t: int, **flags: bool) -> None:
+    """Draw tile ``t`` into ``rect`` from the pixmap cache."""
+    w, h = round(rect.width()), round(rect.height())
+    if w < 2 or h < 2:
+        return
+    p.drawPixmap(QPointF(rect.left(), rect.top()), tile_pixmap(t, w, h, ratio=p.device().devicePixelRatioF(),
+                                                              **flags))
+
+
 def _paint_characters(p: QPainter, r: QRectF, rank: int) -> None:
     top = QRectF(r.left(), r.top() + r.height() * 0.02, r.width(), r.height() * 0.46)
     bottom = QRectF(r.left(), r.top() + r.height() * 0.46, r.width(), r.height() * 0.54)
@@ -235,8 +267,8 @@ class TileButton(QAbstractButton):
         r = QRectF(self.rect()).adjusted(1, 1, -1, -1)
         if self.isDown():
             r.translate(0, 1)
-        paint_tile(p, r, self.tile, dim=not self.isEnabled(),
-                   highlight=self.underMouse() and self.isEnabled() or self.hasFocus())
+        draw_tile(p, r, self.tile, dim=not self.isEnabled(),
+                  highlight=self.underMouse() and self.isEnabled() or self.hasFocus())
         if self.count:
             p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             d = max(12.0, r.width() * 0.36)
@@ -310,7 +342,7 @@ class TileRow(QWidget):
         for gi, ti, r in self._rects():
             tiles, tag = self._groups[gi]
             t = tiles[ti]
-            paint_tile(p, r, t, highlight=t in self._highlight, winning=tag == "win")
+            draw_tile(p, r, t, highlight=t in self._highlight, winning=tag == "win")
         p.end()
 
     def mousePressEvent(self, e: QMouseEvent) -> None:
@@ -346,7 +378,7 @@ class TilesDelegate(QStyledItemDelegate):
             for t in group:
                 if x + w > r.right():
                     return
-                paint_tile(painter, QRectF(x, r.top() + 2.0, w, h), t, index=False)
+                draw_tile(painter, QRectF(x, r.top() + 2.0, w, h), t, index=False)
                 x += w + 1
             x += w * 0.4
 

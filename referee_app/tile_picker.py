@@ -120,9 +120,11 @@ class TilePicker(QWidget):
     def refresh(self, *_args: object) -> None:
         counts = self.vm.copies()
         for b in self.buttons:
-            b.count = counts[b.tile]
-            b.setEnabled(self.vm.can_add(b.tile))
-            b.update()
+            enabled = self.vm.can_add(b.tile)
+            if b.count != counts[b.tile] or b.isEnabled() != enabled:
+                b.count = counts[b.tile]
+                b.setEnabled(enabled)
+                b.update()
         self.mode_buttons[self.vm.mode].setChecked(True)
         if self.flowers.value() != self.vm.situation.flowers:
             self.flowers.blockSignals(True)

@@ -68,7 +68,7 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self._nav_changed)
 
         self._build_menus()
-        LANG.changed.connect(lambda _c: self.retranslate())
+        LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self.retranslate()
         self._show_start()
 
@@ -184,6 +184,9 @@ class MainWindow(QMainWindow):
     def set_language(self, code: str) -> None:
         settings.set_language(code)
         LANG.set(code)
+
+    def _language_changed(self, _code: str) -> None:
+        self.retranslate()
 
     def retranslate(self) -> None:
         self.file_menu.setTitle(tr("File"))

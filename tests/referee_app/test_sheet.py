@@ -115,3 +115,42 @@ def test_draw_time_called_and_sign_off(qtbot, window):
     window.go("Sessions & tables")
     rows = window.pages["Sessions & tables"].model.rows
     assert (rows[0].status, rows[0].time_called) == ("signed off", 1)
+
+
+def test_correct_by_entering_the_hand_again(qtbot, window):
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    assert sheet.record_totals(num[0], None, 30)
+    from referee_app.dialogs.correction import Correction
+
+    # the "enter the hand" path: hand entry opens on the recorded hand, Confirm corrects it
+    sheet.view.setCurrentIndex(sheet.model.index(0, 0))
+    assert sheet.selected_hand() == 1
+    vm = sheet.hand_entry_model(1)
+    vm.set_notation("[789m2][777s3][234s3]89sEE7s")
+    from referee_app.hand_entry import HandEntryDialog
+
+    d = HandEntryDialog(vm, "", sheet)
+    qtbot.addWidget(d)
+    d.entry.discard.setChecked(True)
+    d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
+    entry = d.entry_value()
+    assert entry is not None
+    assert sheet.apply_correction(Correction(1, sheet._win_input(entry), "fans were miscounted"))
+    h = sheet.sheet.hands[0]
+    assert (h.notation, h.discarder, h.fan_total) == ("[789m2][777s3][234s3]89sEE7s", 1, entry.result.total)
+    assert {f.en for f in h.fans} == {f.fan.en for f in entry.result.fans}
+
+
+def test_projector_refreshes_itself(qtbot, window):
+    from referee_app.pages.standings import ProjectorView
+
+    pv = ProjectorView(window.ctx, None)
+    qtbot.addWidget(pv)
+    assert pv.model.rowCount() == 8 and all(r.match_points == 0 for r in pv.all_rows)
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    assert sheet.record_totals(num[0], num[1], 8)
+    pv.timer.setInterval(50)
+    qtbot.waitUntil(lambda: pv.all_rows[0].match_points == 32, timeout=3000)  # 8 + 8 + (8 + 8)
+    assert pv.model.rows[0].number == num[0]
