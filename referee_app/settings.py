@@ -26,9 +26,9 @@ def set_language(code: str) -> None:
 
 def recent_files() -> list[str]:
     v = settings().value("recent_files", [])
-    if isinstance(v, str):
-        v = [v]
-    return [str(p) for p in (v or [])]
+    if isinstance(v, str):  # QSettings gives a lone string for a one-item list in INI files
+        return [v]
+    return [str(p) for p in v] if isinstance(v, list | tuple) else []
 
 
 def add_recent_file(path: str) -> None:

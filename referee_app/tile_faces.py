@@ -7,7 +7,7 @@ sticks. Winds: 东南西北. Dragons: 中 red, 发 green, 白 as a blue frame. A
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -360,7 +360,8 @@ class TilesDelegate(QStyledItemDelegate):
         super().__init__(parent)
         self.role = role
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
         groups = index.data(self.role)
         if not groups:
             super().paint(painter, option, index)
@@ -382,7 +383,7 @@ class TilesDelegate(QStyledItemDelegate):
                 x += w + 1
             x += w * 0.4
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         groups = index.data(self.role) or ()
         n = sum(len(g) for g in groups)
         return QSize(int(n * 20 + len(groups) * 8 + 6), 30)

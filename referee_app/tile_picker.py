@@ -60,11 +60,11 @@ class TilePicker(QWidget):
         grid.setVerticalSpacing(4)
         self.buttons: list[TileButton] = []
         for t in range(34):
-            b = TileButton(t, self, tile_width)
-            b.clicked.connect(lambda _c=False, t=t: self.vm.click_tile(t))
+            tb = TileButton(t, self, tile_width)
+            tb.clicked.connect(lambda _c=False, t=t: self.vm.click_tile(t))
             row, col = divmod(t, 9)
-            grid.addWidget(b, row, col)
-            self.buttons.append(b)
+            grid.addWidget(tb, row, col)
+            self.buttons.append(tb)
         grid.setColumnStretch(9, 1)
         outer.addLayout(grid)
 

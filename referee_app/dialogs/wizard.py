@@ -75,7 +75,7 @@ class NewTournamentWizard(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton(tr("Create"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.create_button.setObjectName("wizard_create")
-        self.buttons.accepted.connect(self.create)
+        self.buttons.accepted.connect(self.create_file)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
 
@@ -94,7 +94,7 @@ class NewTournamentWizard(QDialog):
             self.path.setText(path)
             self._path_edited = True
 
-    def create(self) -> None:
+    def create_file(self) -> None:
         from referee_app.store import create_tournament_file
 
         if not self.name.text().strip():

@@ -188,7 +188,8 @@ class SheetPage(TournamentPage):
         actions.addWidget(self.sign_button)
         lay.addLayout(actions)
         self.win_button.setShortcut(QKeySequence("Ctrl+H"))
-        QShortcut(QKeySequence("Ctrl+T"), self, activated=self.winner.setFocus)
+        self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
+        self.focus_shortcut.activated.connect(self.winner.setFocus)
         self.retranslate()
 
     # ---- text ------------------------------------------------------------------------------------

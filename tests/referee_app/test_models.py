@@ -107,13 +107,13 @@ def test_import_players_from_the_players_page(qtbot, window):
 def test_new_tournament_wizard_creates_a_file(qtbot, tmp_path):
     d = NewTournamentWizard(None, str(tmp_path))
     qtbot.addWidget(d)
-    d.create()
+    d.create_file()
     assert "name" in d.problem.text()
     qtbot.keyClicks(d.name, "Autumn Cup")
     assert d.path.text() == str(tmp_path / "Autumn-Cup.mcr")
     d.sessions.setValue(7)
     d.profile.setCurrentIndex(d.profile.findData("gb"))
-    d.create()
+    d.create_file()
     assert d.created == str(tmp_path / "Autumn-Cup.mcr")
     from db.store import open_database
 
@@ -123,5 +123,5 @@ def test_new_tournament_wizard_creates_a_file(qtbot, tmp_path):
     d2 = NewTournamentWizard(None, str(tmp_path))
     qtbot.addWidget(d2)
     qtbot.keyClicks(d2.name, "Autumn Cup")
-    d2.create()  # the file exists: never overwritten
+    d2.create_file()  # the file exists: never overwritten
     assert d2.created is None and "already exists" in d2.problem.text()
