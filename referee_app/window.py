@@ -279,6 +279,8 @@ class MainWindow(QMainWindow):
         from referee_app import store
 
         path = settings.data_dir() / "demo.mcr"
+        if self.ctx is not None and Path(self.ctx.path).resolve() == path.resolve():
+            self.close_tournament()  # the demo file is about to be replaced
         try:
             store.create_demo(path)
         except Exception as exc:  # noqa: BLE001
@@ -291,8 +293,8 @@ class MainWindow(QMainWindow):
         from referee_app.dialogs.wizard import NewTournamentWizard
 
         path = NewTournamentWizard.ask(self)
-        if path:
-            self.open_file(path)
+        if path and self.open_file(path):
+            self.go("Players")  # the next step: add or import the players
 
     def close_tournament(self) -> None:
         if self.ctx is None:

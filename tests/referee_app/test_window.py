@@ -110,3 +110,15 @@ def test_swap_players_needs_a_reason_after_results(window, error_messages):
     assert "reason is required" in error_messages[-1][1]
     assert sessions.swap(a, b, "wrong seat at table 1")
     assert sessions.model.rows[0].players[0].number == a
+
+
+def test_demo_opened_twice_starts_fresh(qtbot):
+    w = create_window(demo=True)
+    qtbot.addWidget(w)
+    w.show_sheet(2, 1)
+    sheet = w.pages["Score sheet"]
+    assert sheet.record_draw()
+    assert len(sheet.sheet.hands) == 1
+    assert w.open_demo()
+    w.show_sheet(2, 1)
+    assert w.pages["Score sheet"].sheet.hands == ()
