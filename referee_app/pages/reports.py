@@ -93,10 +93,13 @@ class ReportsPage(TournamentPage):
         body.addWidget(self.list)
         right = QVBoxLayout()
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.FieldsStayAtSizeHint)
         self.session = QComboBox()
         self.session.setObjectName("report_session")
         self.table = QComboBox()
         self.table.setObjectName("report_table")
+        for box in (self.session, self.table):
+            box.setMinimumWidth(120)
         self.session_label, self.table_label = QLabel(), QLabel()
         form.addRow(self.session_label, self.session)
         form.addRow(self.table_label, self.table)
