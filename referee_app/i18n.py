@@ -189,6 +189,7 @@ ZH: dict[str, str] = {
     "Check that the path is a tournament file (.mcr) and that no other program has it locked.":
         "请检查路径是否为比赛文件 (.mcr)，以及是否被其他程序锁定。",
     # more
+    "Selected hand": "所选的盘",
     "Swap two players…": "交换两名选手…",
     "Required once the tables have results": "有成绩后必须填写",
     "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).":

@@ -43,8 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         w.go(key)
         snap(key.split()[0].lower())
     w.show_sheet(1, 1)
-    snap("sheet")
     sheet = w.pages["Score sheet"]
+    assert sheet.sheet is not None
+    full = [h.hand for h in sheet.sheet.hands if h.notation]
+    if full:  # a hand entered in full: its tiles and fans beside the totals
+        sheet.view.setCurrentIndex(sheet.model.index(full[0] - 1, 0))
+    snap("sheet")
     w.show_sheet(2, 1)
     d = sheet.record_win()
     assert d is not None

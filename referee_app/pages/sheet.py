@@ -14,14 +14,15 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +39,7 @@ from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import table_view, title_label
+from referee_app.tile_faces import TileRow
 
 SELF_DRAWN = "+"
 SETTLEMENT_TEXT = {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}
@@ -104,6 +106,7 @@ class SheetPage(TournamentPage):
         self.view.verticalHeader().setDefaultSectionSize(21)
         self.view.setMinimumHeight(21 * 17 + 6)  # the 16 hands and the header, like the paper sheet
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
+        self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self.show_hand_details(cur.row()))
         lay.addWidget(self.view, 1)
 
         bottom = QHBoxLayout()
@@ -114,14 +117,28 @@ class SheetPage(TournamentPage):
         self.summary_view.horizontalHeader().setFixedHeight(20)
         self.summary_view.setFixedHeight(20 * 6 + 4)
         bottom.addWidget(self.summary_view, 3)
-        self.penalties_box = QGroupBox()
-        pl = QVBoxLayout(self.penalties_box)
+        # right of the totals: the penalties, and the hand selected on the sheet (its tiles and fans)
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("sheet_side")
+        self.side_tabs.setFixedHeight(20 * 6 + 4)
         self.penalties = QLabel()
         self.penalties.setObjectName("sheet_penalties")
         self.penalties.setWordWrap(True)
         self.penalties.setAlignment(Qt.AlignmentFlag.AlignTop)
-        pl.addWidget(self.penalties)
-        bottom.addWidget(self.penalties_box, 2)
+        self.side_tabs.addTab(_scrolled(self.penalties), "")
+        hand_page = QWidget()
+        hl = QVBoxLayout(hand_page)
+        hl.setContentsMargins(4, 2, 4, 2)
+        self.hand_tiles = TileRow(hand_page, tile_width=20)
+        self.hand_tiles.setObjectName("sheet_hand_tiles")
+        self.hand_fans = QLabel()
+        self.hand_fans.setObjectName("sheet_hand_fans")
+        self.hand_fans.setWordWrap(True)
+        self.hand_fans.setAlignment(Qt.AlignmentFlag.AlignTop)
+        hl.addWidget(self.hand_tiles)
+        hl.addWidget(self.hand_fans, 1)
+        self.side_tabs.addTab(hand_page, "")
+        bottom.addWidget(self.side_tabs, 2)
         lay.addLayout(bottom, 0)
 
         # totals-only entry, keyboard driven
@@ -196,7 +213,8 @@ class SheetPage(TournamentPage):
     def retranslate(self) -> None:
         self.session_label.setText(tr("Session"))
         self.table_label.setText(tr("Table"))
-        self.penalties_box.setTitle(tr("Penalties"))
+        self.side_tabs.setTabText(0, tr("Penalties"))
+        self.side_tabs.setTabText(1, tr("Selected hand"))
         self.winner_label.setText(tr("&Winner"))
         self.discarder_label.setText(tr("&Discarder"))
         self.fan_label.setText(tr("&Fan"))
@@ -260,6 +278,33 @@ class SheetPage(TournamentPage):
         self.table_box.setCurrentIndex(self.table_no - 1)
         self._show()
 
+    def show_hand_details(self, row: int) -> None:
+        """The selected line's tiles (from its notation) and fans, beside the totals."""
+        r = self.model.rows[row].row if 0 <= row < len(self.model.rows) else None
+        if r is None or r.kind != "win":
+            self.hand_tiles.set_groups([])
+            self.hand_fans.setText(tr("draw") if r is not None else "")
+            return
+        groups: list[tuple[tuple[int, ...], str]] = []
+        if r.notation:
+            from scoring.errors import HandError
+            from scoring.notation import parse_hand
+
+            try:
+                h = parse_hand(r.notation)
+                groups = [(m.tiles, "meld") for m in h.melds] + [(tuple(h.standing), "standing")]
+                if h.winning is not None:
+                    groups.append(((h.winning,), "win"))
+            except HandError:
+                groups = []
+        self.hand_tiles.set_groups(groups)
+        self.hand_tiles.setVisible(bool(groups))
+        fans = "  ·  ".join(f"{f.zh} {f.en} {f.points}" + (f"×{f.count}" if f.count > 1 else "") for f in r.fans)
+        who = self.model.players[r.winner] if r.winner is not None else ""
+        self.hand_fans.setText(f"<b>{tr('Hand')} {r.hand}</b> · {who} · {r.fan_total} {tr('Fan')}"
+                               + (f"<br>{fans}" if fans else f"<br><i>{tr('Totals only')}</i>"))
+        self.side_tabs.setCurrentIndex(1)
+
     def winds_of(self, hand: int) -> tuple[str, int]:
         prevailing, dealer, _ = store.winds(hand, self.rotating)
         return prevailing.value, dealer
@@ -296,6 +341,8 @@ class SheetPage(TournamentPage):
             f" · {signed(-p.points)}"
             f" ({tr(SETTLEMENT_TEXT.get(p.settlement, p.settlement))})" + (f" · {p.reason}" if p.reason else "")
             for p in sh.penalties) or "—")
+        self.side_tabs.setTabText(0, f"{tr('Penalties')} ({len(sh.penalties)})")
+        self.side_tabs.setCurrentIndex(0)
         nxt = self.next_hand()
         self.next_label.setText(f"<b>{tr('Hand')} {nxt}</b> · {tr('Totals only')} (Ctrl+T)" if nxt
                                 else tr("Session over"))
@@ -481,6 +528,14 @@ class SheetPage(TournamentPage):
             return False
         return self._run(lambda s: service.sign_off(s, sh.session, sh.table, not sh.signed_off,
                                                     expected_version=sh.version), tr("Sign off"))
+
+
+def _scrolled(w: QWidget) -> QScrollArea:
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(w)
+    return area
 
 
 def _situation_of(row: Any) -> dict[str, Any]:

@@ -154,3 +154,18 @@ def test_projector_refreshes_itself(qtbot, window):
     pv.timer.setInterval(50)
     qtbot.waitUntil(lambda: pv.all_rows[0].match_points == 32, timeout=3000)  # 8 + 8 + (8 + 8)
     assert pv.model.rows[0].number == num[0]
+
+
+def test_selected_hand_shows_its_tiles_and_fans(qtbot, window):
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    from db import service
+
+    assert window.ctx.runner.run_ok(lambda s: service.record_win(
+        s, 1, 1, 1, winner=num[0], self_drawn=True, notation="[789m2][777s3][234s3]89sEE7s"))
+    sheet.refresh()
+    assert sheet.side_tabs.tabText(0) == "Penalties (0)"
+    sheet.view.setCurrentIndex(sheet.model.index(0, 0))
+    assert sheet.side_tabs.currentIndex() == 1
+    assert sum(len(g) for g, _ in sheet.hand_tiles._groups) == 14
+    assert "Tile Hog" in sheet.hand_fans.text() and "四归一" in sheet.hand_fans.text()
