@@ -169,3 +169,18 @@ def test_selected_hand_shows_its_tiles_and_fans(qtbot, window):
     assert sheet.side_tabs.currentIndex() == 1
     assert sum(len(g) for g, _ in sheet.hand_tiles._groups) == 14
     assert "Tile Hog" in sheet.hand_fans.text() and "四归一" in sheet.hand_fans.text()
+
+
+def test_another_station_saved_first(qtbot, window, tournament_file, error_messages):
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    from db import service
+    from db.store import open_database
+
+    with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station
+        service.record_draw(s, 1, 1, 1)
+    assert sheet.sheet.hands == ()  # this station has not seen it yet
+    assert not sheet.record_totals(num[0], num[1], 8)
+    assert "changed by another station" in error_messages[-1][1]
+    assert [h.kind for h in sheet.sheet.hands] == ["draw"]  # reloaded: the referee sees what is there
+    assert sheet.next_hand() == 2
