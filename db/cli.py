@@ -67,14 +67,24 @@ def _emit(rows: list[dict[str, Any]], fmt: str, columns: Sequence[str], json_row
         w.writerows(table)
         sys.stdout.write(buf.getvalue())
         return
+    # Text is for people: leave out columns empty in every row, shorten long cells.
+    keep = [i for i in range(len(columns)) if any(row[i] for row in table)] or list(range(len(columns)))
+    columns = [columns[i] for i in keep]
+    table = [[_shorten(row[i]) for i in keep] for row in table]
     widths = [max([_width(c)] + [_width(row[i]) for row in table]) for i, c in enumerate(columns)]
     for row in [list(columns)] + table:
         print("  ".join(_pad(v, widths[i]) for i, v in enumerate(row)).rstrip())
 
 
+def _shorten(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def _cell(v: Any) -> str:
     if v is None:
         return ""
+    if isinstance(v, bool):
+        return "yes" if v else "no"
     if isinstance(v, float):
         return f"{v:g}"
     if isinstance(v, dict | list):
@@ -116,6 +126,30 @@ def cmd_init(args: argparse.Namespace, db: Database) -> int:
         info = queries.tournament_info(s)
     print(f"created {info.name!r}: profile {info.profile}, {info.sessions} sessions of {info.hands_per_session} "
           f"hands, flowers {'on' if info.flowers else 'off'}")
+    return 0
+
+
+def cmd_settings(args: argparse.Namespace, db: Database) -> int:
+    from datetime import date
+
+    changes = {k: getattr(args, k) for k in ("name", "sessions", "hands_per_session") if getattr(args, k) is not None}
+    if args.flowers is not None:
+        changes["flowers"] = args.flowers
+    if args.seat_changes is not None:
+        changes["seat_rotation"] = SeatRotation.ROTATE if args.seat_changes else SeatRotation.FIXED
+    if args.date:
+        try:
+            changes["start_date"] = date.fromisoformat(args.date)
+        except ValueError as exc:
+            raise InputError("--date", f"{args.date!r} is not a date like 2026-05-01") from exc
+    if changes:
+        with db.factory.begin() as s:
+            service.update_settings(s, actor=_actor(args), **changes)
+    with db.reader() as s:
+        info = queries.tournament_info(s)
+        data = {"name": info.name, "start_date": None if info.start_date is None else info.start_date.isoformat(),
+                **queries.settings(s).to_json(), "frozen": service.has_results(s)}
+    print(json.dumps(data, ensure_ascii=False, indent=1))
     return 0
 
 
@@ -467,6 +501,16 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     q.add_argument("--no-seat-changes", action="store_true", help="players keep their starting seat all session")
     q.add_argument("--date", help="first day, YYYY-MM-DD")
     q.set_defaults(func=cmd_init)
+
+    q = sub.add_parser("settings", help="show the tournament settings, or change them before the first result")
+    q.add_argument("--name")
+    q.add_argument("--sessions", type=int)
+    q.add_argument("--hands-per-session", type=int)
+    q.add_argument("--flowers", action=argparse.BooleanOptionalAction, default=None)
+    q.add_argument("--seat-changes", action=argparse.BooleanOptionalAction, default=None,
+                   help="players move seats before each wind round (--no-seat-changes: they keep them)")
+    q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.set_defaults(func=cmd_settings)
 
     pl = sub.add_parser("players", help="player list").add_subparsers(dest="players_command", required=True)
     q = pl.add_parser("import", help="add/update players from CSV: number,name[,team][,country]")

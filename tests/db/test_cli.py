@@ -160,3 +160,11 @@ def test_demo_command(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert run("--db", "d.sqlite", "check", cwd=tmp_path).returncode == 0
     assert len(json.loads(run("--db", "d.sqlite", "seating", "2", "--format", "json", cwd=tmp_path).stdout)) == 4
+
+
+def test_settings_command(tmp_path: Path) -> None:
+    assert run("--db", "t.sqlite", "init", "--name", "X", "--profile", "gb", cwd=tmp_path).returncode == 0
+    out = run("--db", "t.sqlite", "settings", "--sessions", "4", "--no-seat-changes", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["profile"], data["sessions"], data["seat_rotation"], data["frozen"]) == ("gb", 4, "fixed", False)
