@@ -17,6 +17,7 @@ from db.seating import (
     Table,
     count_repeats,
     count_teammate_conflicts,
+    lower_bounds,
     plan_tournament,
     seat_imbalance,
 )
@@ -40,6 +41,9 @@ CASES = (
     Case("no teams (search)", 24, 5, ()),
     Case("8 teams of 5", 40, 7, (5,) * 8),
     Case("6 teams of 5 + 2", 32, 6, (5,) * 6 + (2,)),
+    Case("5 teams of 4 (dense)", 20, 5, (4,) * 5),
+    Case("9 teams of 4 (dense)", 36, 9, (4,) * 9),
+    Case("no teams (dense)", 24, 7, ()),
 )
 
 
@@ -118,7 +122,7 @@ def ours(case: Case, players: list[str], teams: dict[str, str | None]) -> Result
 
 def main() -> int:
     header = (
-        f"{'case':<22}{'players':>8}{'sessions':>9}  | {'ours: rep':>9}{'imb':>5}{'conf':>5}{'sec':>7}"
+        f"{'case':<22}{'players':>8}{'sessions':>9}{'bound':>6}  | {'ours: rep':>9}{'imb':>5}{'conf':>5}{'sec':>7}"
         f"  | {'baseline: rep':>13}{'imb':>5}{'conf':>5}{'sec':>7}{'tries':>8}  | verdict"
     )
     print(header)
@@ -126,6 +130,7 @@ def main() -> int:
     failures = 0
     for case in CASES:
         players, teams = make_players(case)
+        bound = lower_bounds(players, teams, case.sessions)[1]
         mine = ours(case, players, teams)
         base = baseline(case, players, teams, max(mine.seconds, 1.0))
         # At least as good everywhere (teammates, then repeats, then seats); strictly better wherever
@@ -133,12 +138,14 @@ def main() -> int:
         verdict = "ok" if mine.key() < base.key() or mine.key() == base.key() == (0, 0, 0) else "WORSE"
         failures += verdict != "ok"
         print(
-            f"{case.label:<22}{case.players:>8}{case.sessions:>9}  | {mine.repeats:>9}{mine.imbalance:>5}"
+            f"{case.label:<22}{case.players:>8}{case.sessions:>9}{bound:>6}  | {mine.repeats:>9}{mine.imbalance:>5}"
             f"{mine.conflicts:>5}{mine.seconds:>7.2f}  | {base.repeats:>13}{base.imbalance:>5}{base.conflicts:>5}"
             f"{base.seconds:>7.2f}{base.tries:>8}  | {verdict}"
         )
     print(
-        "\nrep = repeated pairs (extra meetings), imb = max seat imbalance, conf = teammate pairs at a table"
+        "\nbound = proven lower bound on repeated pairs (reaching it proves a plan optimal; 0 may be unreachable),"
+        "\nrep = repeated pairs (extra meetings),"
+        "\nimb = max seat imbalance, conf = teammate pairs at a table"
     )
     return 1 if failures else 0
 

@@ -417,6 +417,16 @@ def _lower_bounds(n: int, team_of: Sequence[int], sessions: int) -> tuple[int, i
     return 0, max((per_player + 1) // 2, overall, pigeonhole, 0)
 
 
+def lower_bounds(players: Sequence[str], teams: Mapping[str, str | None], sessions: int) -> tuple[int, int]:
+    """(teammate meetings, repeated pairs) below which no plan can go; a plan reaching both is optimal.
+
+    >>> lower_bounds([f"p{k}" for k in range(8)], {}, 3)  # 8 players x 3 sessions
+    (0, 8)
+    """
+    ids, team_of = _validate(players, teams)
+    return _lower_bounds(len(ids), team_of, sessions)
+
+
 # --------------------------------------------------------------------------------------------- search
 
 # The search stops after time_limit * this many move evaluations, a deterministic budget (so the same

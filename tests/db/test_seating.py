@@ -18,6 +18,7 @@ from db.seating import (
     SeatingPlan,
     count_repeats,
     count_teammate_conflicts,
+    lower_bounds,
     missing_substitutes,
     plan_tournament,
     seat_balance_assign,
@@ -65,6 +66,15 @@ def test_metrics_count_extra_meetings_and_seat_spread() -> None:
     assert seat_imbalance([s1]) == 1
     assert seat_imbalance([s1, s2, s3]) == 3  # a sat E three times, never elsewhere
     assert count_teammate_conflicts([s1, s2], {"a": "X", "b": "X", "c": None}) == 2
+
+
+def test_lower_bounds() -> None:
+    assert lower_bounds(_players(8), {}, 3) == (0, 8)
+    assert lower_bounds(_players(16), {}, 5) == (0, 0)
+    assert lower_bounds(_players(16), {}, 6) == (0, 24)  # 18 opponent slots, 15 opponents
+    players = _players(16)
+    assert lower_bounds(players, _teams(players, 4), 5) == (0, 24)
+    assert lower_bounds(players, {p: "X" for p in players[:5]}, 3) == (3, 0)  # 5 teammates, 4 tables
 
 
 def test_missing_substitutes() -> None:
