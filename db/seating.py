@@ -13,11 +13,12 @@ Method (see docs/seating.md):
 * **Construction.** For ``n = 4m`` players the four groups of ``m`` players of a transversal design built on
   the finite fields of ``m``'s prime-power factors give up to ``m`` sessions in which no pair meets twice
   (for ``m = 4`` the groups themselves make a fifth session: the affine plane AG(2,4) of R98 annex 7).
-  Teams are packed into the groups, so teammates never meet.
+  Teams are packed into the groups (or, for teams of at most 4 that do not fit, into the tables of one
+  parallel class left out), so teammates never meet.
 * **Search.** When no construction covers the request (odd sizes, awkward teams, more sessions than the
   construction has), a tabu search swaps players inside a session to remove repeated pairs, starting from
-  the construction's sessions or from team-aware random deals, until the proven lower bound is reached,
-  the search stalls or the time limit passes.
+  the construction's sessions or from team-aware random deals, until the proven lower bound is reached
+  or its deterministic budget (at worst the time limit) runs out.
 * **Seats.** Starting seats are an equitable edge colouring of the player/table graph (de Werra): every
   player's seat counts differ by at most one, whatever the tables are.
 

@@ -138,6 +138,14 @@ def test_same_seed_same_plan_when_the_search_runs() -> None:
     assert first == plan_tournament(players, teams, 5, seed=11, time_limit=5)
 
 
+def test_same_seed_same_plan_when_the_search_uses_its_whole_budget() -> None:
+    # 20 x 6: the bound (0) is out of reach, so the search stops on its deterministic evaluation budget.
+    players = _players(20)
+    first = plan_tournament(players, {}, 6, seed=2, time_limit=2)
+    assert first.repeated_pairs > lower_bounds(players, {}, 6)[1]
+    assert first == plan_tournament(players, {}, 6, seed=2, time_limit=2)
+
+
 def test_different_seeds_give_different_plans() -> None:
     players = _players(32)
     teams = _teams(players, 4)
