@@ -429,6 +429,12 @@ def _plan(mod: Any, numbers: list[str], teams: dict[str, str | None], sessions: 
         plan = mod.plan_tournament(numbers, teams, sessions, seed=seed)
     except getattr(mod, "SeatingError", ValueError) as exc:
         raise TournamentError(f"cannot seat the tournament: {exc}") from exc
+    conflicts = getattr(plan, "teammate_conflicts", 0)
+    if conflicts:
+        raise TournamentError(
+            f"teammates cannot all be kept apart ({conflicts} conflict(s) in the best plan found): with "
+            f"{len(numbers)} players a team can have at most {len(numbers) // 4} members at separate tables; "
+            "check the teams / 无法使同队选手不同桌，请检查分队")
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
