@@ -190,7 +190,10 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     Every bad row is reported (``RowErrors``), not just the first.
     """
     text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text))
+    first = text.split("\n", 1)[0]
+    # Spreadsheets in many locales save CSV with ";" (or tabs); take whichever the header uses.
+    delimiter = max((",", ";", "\t"), key=first.count) if first else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows = list(reader)
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])

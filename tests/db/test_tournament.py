@@ -64,6 +64,7 @@ def test_players_csv_bom_errors_and_update(db: Database) -> None:
     assert err.value.problems == [
         'line 3: "number" is empty', 'line 4: "number" 1 already used on line 2',
         "line 5: 1 fields, the header has 2", 'line 6: "name" is empty for player 4']
+    assert parse_players_csv("number;name;team\r\n7;Zoé;Lyon\r\n") == [PlayerInput("7", "Zoé", "Lyon")]
     with pytest.raises(RowErrors, match='line 1: unknown column "nom"'):
         parse_players_csv("number,nom\n1,A\n")
     with db.factory.begin() as s:
