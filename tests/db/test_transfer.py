@@ -105,3 +105,16 @@ def test_create_demo_file(tmp_path: Path) -> None:
     create_demo(path)
     with pytest.raises(TournamentError, match="already holds a tournament"):
         create_demo(path)
+
+
+def test_export_moves_between_backends(db: Database, tmp_path: Path) -> None:
+    source = tmp_path / "source.sqlite"
+    create_demo(source)
+    with open_database(source) as src, src.factory() as s:
+        data = json.loads(json.dumps(export_data(s)))
+        standings = queries.standings(s)
+    with db.factory.begin() as s:
+        import_data(s, data)
+    with db.factory() as s:
+        assert export_data(s) == data
+        assert queries.standings(s) == standings
