@@ -97,6 +97,7 @@ def test_seating_whole_plan_is_consistent_and_frozen_by_results(db: Database) ->
     with db.factory.begin() as s:
         t1 = service.seat_session(s, 1, actor=ACTOR)
         plan = s.get(Tournament, 1).seating_plan  # type: ignore[union-attr]
+    assert plan is not None
     with db.factory.begin() as s:
         t2 = service.seat_session(s, 2, actor=ACTOR)
     assert t1 == plan[0] and t2 == plan[1]  # both sessions come from one stored plan
