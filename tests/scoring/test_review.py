@@ -288,7 +288,59 @@ MORE = [
          "SINGLE_WAIT", 18, id="knitted straight + concealed kong: concealed hand, single wait"),
 ]
 
-ALL = READINGS + COMBINATIONS + PUNGS + KONGS + SHAPES + SPECIAL + SITUATIONS + MORE
+# ------------------------------------------------------------------ a third batch: special forms with situations, kongs
+THIRD = [
+    case("14m25s369pESWNCFP", "GREATER_HONORS_AND_KNITTED_TILES LAST_TILE", 28, "4", id="greater knitted + last tile"),
+    case("147m25s369pESWNCF", "LESSER_HONORS_AND_KNITTED_TILES LAST_TILE_DRAW", 20, "SL",
+         id="lesser knitted + last tile draw (no self-drawn)"),
+    case("19m19s19pESWNCFPE", "THIRTEEN_ORPHANS LAST_TILE_CLAIM", 96, "L", id="thirteen orphans + last tile claim"),
+    case("11112233m4455sEE", "SEVEN_PAIRS TILE_HOG ONE_VOIDED_SUIT LAST_TILE_CLAIM", 35, "L",
+         id="seven pairs + last tile claim"),
+    case("11m22s33pEESSCCFF", "SEVEN_PAIRS ALL_TYPES", 30, id="seven pairs + all types"),
+    case("1155778899mEESS", "SEVEN_PAIRS HALF_FLUSH", 30, id="seven pairs + half flush"),
+    case("223344m223344s4p4p", "SEVEN_PAIRS LOWER_FOUR ALL_SIMPLES", 38,
+         id="seven pairs 38 beats 234-234-234-234 chows 22"),
+    case("2266m4488s3355p77p", "SEVEN_PAIRS ALL_SIMPLES", 26, id="seven pairs + all simples, no no-honours"),
+    case("445588s112299pPP", "SEVEN_PAIRS REVERSIBLE_TILES", 32, id="seven pairs + reversible tiles, no voided suit"),
+    case("778899m778899s9p9p", "SEVEN_PAIRS UPPER_TILES", 48, id="seven pairs + upper tiles beats the chows reading"),
+    case("[2222m]9m555s345777p9m", "THREE_CONCEALED_PUNGS CONCEALED_KONG CONCEALED_HAND NO_HONORS SINGLE_WAIT", 22,
+         id="concealed kong + two concealed pungs = three concealed pungs"),
+    case("[2222m1]9m555s345777p9m", "MELDED_KONG TWO_CONCEALED_PUNGS NO_HONORS SINGLE_WAIT", 5,
+         id="melded kong + two concealed pungs; below the minimum"),
+    case("[2222m1][8888s1]9m555s777p9m", "TWO_MELDED_KONGS ALL_PUNGS TWO_CONCEALED_PUNGS NO_HONORS SINGLE_WAIT", 14,
+         id="two melded kongs + all pungs"),
+    case("[2222m][8888s][5555p1]777p9m9m", "THREE_KONGS THREE_CONCEALED_PUNGS ALL_PUNGS NO_HONORS SINGLE_WAIT", 56,
+         id="three kongs (two concealed) + a concealed pung: three concealed pungs, no two concealed kongs (K2)"),
+    case("[1111m][9999s][EEEE][CCCC]5p5p", "FOUR_KONGS FOUR_CONCEALED_PUNGS OUT_WITH_REPLACEMENT_TILE ALL_TYPES "
+         "PREVALENT_WIND SEAT_WIND DRAGON_PUNG PUNG_OF_TERMINALS_OR_HONORS*2", 174, "SK",
+         id="four concealed kongs, out with replacement tile"),
+    case("[1111m][2222s1]9m333555p9m", "CONCEALED_KONG_AND_MELDED_KONG THREE_CONCEALED_PUNGS MIXED_SHIFTED_PUNGS "
+         "ALL_PUNGS PUNG_OF_TERMINALS_OR_HONORS NO_HONORS SINGLE_WAIT", 38,
+         id="concealed + melded kong with two concealed pungs"),
+    case("[1111m][PPPP5]1237s456p7s", "CONCEALED_KONG_AND_MELDED_KONG DRAGON_PUNG PUNG_OF_TERMINALS_OR_HONORS "
+         "SINGLE_WAIT", 9, id="promoted kong is a melded kong (K3)"),
+    case("[123m][456s][789p][PPPP6]5p5p", "MIXED_STRAIGHT MELDED_HAND DRAGON_PUNG MELDED_KONG", 17,
+         id="promoted kong in a melded hand"),
+    case("222333444555s9p9p", "FOUR_PURE_SHIFTED_PUNGS FOUR_CONCEALED_PUNGS ONE_VOIDED_SUIT NO_HONORS SINGLE_WAIT",
+         115, id="four pure shifted pungs + four concealed pungs beats 234x3 + 555"),
+    case("1111222233335m5m", "QUADRUPLE_CHOW FULL_FLUSH ALL_CHOWS CONCEALED_HAND", 76,
+         id="concealed quadruple chow beats 111-222-333-123; 4m also completes (111 123 222 345 33)"),
+    case("123456m1239s456p9s", "MIXED_DOUBLE_CHOW*2 SHORT_STRAIGHT ALL_CHOWS CONCEALED_HAND SINGLE_WAIT", 8,
+         id="two mixed double chows + short straight (a tree of three links)"),
+    case("[123m]123445566m9p9p", "PURE_DOUBLE_CHOW*2 SHORT_STRAIGHT ALL_CHOWS ONE_VOIDED_SUIT SINGLE_WAIT", 7,
+         id="123-123-456-456: two pure double chows + one short straight"),
+    case("123456789m123sEE", "PURE_STRAIGHT MIXED_DOUBLE_CHOW CONCEALED_HAND ONE_VOIDED_SUIT SINGLE_WAIT", 21,
+         id="pure straight + 123s: mixed double chow"),
+    case("[5555s]345456m5567p5p", "ALL_FIVE CONCEALED_KONG CONCEALED_HAND", 20, id="all five with a concealed kong"),
+    case("[2222m][8888s]4446668p8p", "FOUR_CONCEALED_PUNGS ALL_EVEN_PUNGS TWO_CONCEALED_KONGS", 94,
+         id="two concealed kongs + two concealed pungs: four concealed pungs + all even pungs; 7p also completes"),
+    case("[123m][789s]22s44566p5p", "MIXED_STRAIGHT ALL_CHOWS PURE_DOUBLE_CHOW CLOSED_WAIT", 12,
+         id="closed wait 46p + 5p; mixed straight + the other 456p as pure double chow"),
+    case("[123m][456s]78999s12p3p", "LAST_TILE ALL_CHOWS MIXED_DOUBLE_CHOW SHORT_STRAIGHT EDGE_WAIT SELF_DRAWN", 10,
+         "S4", id="last tile + self-drawn"),
+]
+
+ALL = READINGS + COMBINATIONS + PUNGS + KONGS + SHAPES + SPECIAL + SITUATIONS + MORE + THIRD
 
 
 @pytest.mark.parametrize(("notation", "flags", "winds", "fans", "total"), ALL)
