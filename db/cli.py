@@ -190,7 +190,10 @@ def cmd_seat(args: argparse.Namespace, db: Database) -> int:
             return 0
         service.seat_session(s, args.session, args.method, args.seed, _actor(args))
         tables = queries.seating(s, args.session)
+        conflicts = service.teammate_conflicts(s, args.session)
     print(f"session {args.session} seated: {len(tables)} tables")
+    for c in conflicts:
+        print(f"warning: teammates share a table: {c} / 同队选手同桌", file=sys.stderr)
     return 0
 
 

@@ -432,12 +432,8 @@ def _plan(mod: Any, numbers: list[str], teams: dict[str, str | None], sessions: 
         plan = mod.plan_tournament(numbers, teams, sessions, seed=seed)
     except getattr(mod, "SeatingError", ValueError) as exc:
         raise TournamentError(f"cannot seat the tournament: {exc}") from exc
-    conflicts = getattr(plan, "teammate_conflicts", 0)
-    if conflicts:
-        raise TournamentError(
-            f"teammates cannot all be kept apart ({conflicts} conflict(s) in the best plan found): with "
-            f"{len(numbers)} players a team can have at most {len(numbers) // 4} members at separate tables; "
-            "check the teams / 无法使同队选手不同桌，请检查分队")
+    # Teammates together are not refused here (the organiser may fix the teams afterwards); the CLI
+    # warns via ``teammate_conflicts`` and ``check`` lists them.
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
@@ -460,6 +456,20 @@ def _standings_tables(s: Session, mod: Any, session: int, players: Sequence[Play
             raise TournamentError(f"cannot seat by standings: {exc}") from exc
         return [list(tbl) for tbl in result]
     return [ranked[i:i + 4] for i in range(0, len(ranked), 4)]
+
+
+def teammate_conflicts(s: Session, session: int) -> list[str]:
+    """Tables of ``session`` where teammates sit together, e.g. "table 2: team Red (3, 7)"."""
+    rows = s.execute(
+        select(SessionTable.table_no, Player.team, Player.number)
+        .join(Seat, Seat.table_id == SessionTable.id).join(Player, Player.id == Seat.player_id)
+        .where(SessionTable.session == session, Player.team.is_not(None))
+    ).all()
+    by: dict[tuple[int, str], list[str]] = {}
+    for table_no, team, number in rows:
+        by.setdefault((table_no, team), []).append(number)
+    return [f"table {tno}: team {team} ({', '.join(sorted(nums))})"
+            for (tno, team), nums in sorted(by.items()) if len(nums) > 1]
 
 
 def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reason: str | None = None,
