@@ -96,9 +96,13 @@ def _fan_views(stored: list[dict[str, object]] | None) -> tuple[FanView, ...]:
         return ()
     views = []
     for f in stored:
-        fan = Fan(str(f["id"]))
-        info = FAN_INFO[fan]
-        views.append(FanView(str(fan), info.zh, info.en, info.points, int(str(f.get("count", 1)))))
+        fan_id, count = str(f["id"]), int(str(f.get("count", 1)))
+        try:
+            info = FAN_INFO[Fan(fan_id)]
+        except ValueError:  # a fan id this version does not know (stored by another version): show the id
+            views.append(FanView(fan_id, fan_id, fan_id, 0, count))
+            continue
+        views.append(FanView(fan_id, info.zh, info.en, info.points, count))
     return tuple(views)
 
 
