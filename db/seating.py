@@ -459,12 +459,20 @@ class _Search:
     """Tabu search over swaps of two players of one session (after Dotú and Van Hentenryck's social
     golfer search). Cost = big * teammate meetings + repeated pairs."""
 
-    def __init__(self, sessions: list[_Session], n: int, team_of: Sequence[int], rng: random.Random) -> None:
+    def __init__(
+        self,
+        sessions: list[_Session],
+        n: int,
+        team_of: Sequence[int],
+        rng: random.Random,
+        history: Sequence[tuple[int, int]] = (),
+    ) -> None:
+        """history: pairs that met in sessions already played (fixed; they count but never move)."""
         self.tables = [[t[:] for t in s] for s in sessions]
         self.n = n
         self.team = list(team_of)
         self.rng = rng
-        self.big = 6 * n * len(sessions) + 1  # one teammate meeting outweighs every repeat
+        self.big = 6 * n * len(sessions) + len(history) + 1  # one teammate meeting outweighs every repeat
         self.where = [[0] * n for _ in sessions]
         self.meet = [[0] * n for _ in range(n)]
         self.total = 0
@@ -477,6 +485,8 @@ class _Search:
                     self.where[s][p] = t
                 for a, b in itertools.combinations(table, 2):
                     self._bump(a, b, 1)
+        for a, b in history:
+            self._bump(a, b, 1)
         self.best_total = self.total
 
     def _cost(self, a: int, b: int, c: int) -> int:
@@ -601,7 +611,10 @@ class _Search:
             it += 1
             if it % 16 == 0 and time.monotonic() > deadline:
                 break
+            before = self.evaluations
             pick = self._best_move(tabu, it, best_total)
+            if self.evaluations == before:
+                break  # nothing left to move: the remaining cost is in the played sessions
             if pick is None:
                 continue
             _, s, u, v = pick
@@ -659,15 +672,19 @@ def _best_order(table: Sequence[int], counts: Sequence[Sequence[int]], rng: rand
     return seated
 
 
-def _balance_seats(sessions: list[_Session], n: int, rng: random.Random) -> list[_Session]:
+def _balance_seats(
+    sessions: list[_Session], n: int, rng: random.Random, counts: list[list[int]] | None = None
+) -> list[_Session]:
     """Seat orders so that every player's four seat counts differ by at most one.
 
     Greedy first; then, for seats a and b, view each table as an edge from its a-player to its b-player.
     While a player has count[a] - count[b] >= 2, some player reachable along edges has count[a] < count[b]
     (the reachable set cannot have a positive total surplus); swapping a and b on every table of that path
     fixes both ends and changes nobody else. Sum of squared counts drops each time, so it ends.
+    With earlier seats in `counts` (updated in place) that is no longer guaranteed: a player with no
+    such path keeps their counts.
     """
-    counts = [[0, 0, 0, 0] for _ in range(n)]
+    counts = counts if counts is not None else [[0, 0, 0, 0] for _ in range(n)]
     out: list[_Session] = []
     for tables in sessions:
         ordered = []
@@ -681,8 +698,11 @@ def _balance_seats(sessions: list[_Session], n: int, rng: random.Random) -> list
     while changed:
         changed = False
         for a, b in itertools.permutations(range(4), 2):
+            stuck: set[int] = set()
             while True:
-                start = next((p for p in range(n) if counts[p][a] - counts[p][b] >= 2), None)
+                start = next(
+                    (p for p in range(n) if counts[p][a] - counts[p][b] >= 2 and p not in stuck), None
+                )
                 if start is None:
                     break
                 edges: list[list[list[int]]] = [[] for _ in range(n)]
@@ -700,7 +720,9 @@ def _balance_seats(sessions: list[_Session], n: int, rng: random.Random) -> list
                         if y not in parent:
                             parent[y] = (x, table)
                             queue.append(y)
-                assert end is not None  # guaranteed by the surplus argument above
+                if end is None:  # only possible with earlier seats
+                    stuck.add(start)
+                    continue
                 while end != start:
                     prev, table = parent[end]
                     table[a], table[b] = table[b], table[a]
@@ -795,6 +817,74 @@ def plan_tournament(
         sessions=named,
         repeated_pairs=count_repeats(named),
         seat_imbalance=seat_imbalance(named),
+        teammate_conflicts=count_teammate_conflicts(named, teams),
+    )
+
+
+def plan_sessions_after(
+    played: Sequence[Sequence[Sequence[str]]],
+    players: Sequence[str],
+    teams: Mapping[str, str | None],
+    sessions: int,
+    seed: int = 0,
+    time_limit: float = 10.0,
+) -> SeatingPlan:
+    """Seat `sessions` more sessions after the `played` ones, as plan_tournament does, but avoiding the
+    pairs that have already met and balancing seats together with the seats already used.
+
+    played[s][t] lists a played table's players in seat order E, S, W, N (as stored). Players may have
+    left since (withdrawals: ignored) or joined (substitutes: no history). The figures describe the new
+    sessions: repeated_pairs = extra meetings they add (a pair that already met counts once when it meets
+    again), teammate_conflicts = teammate pairs at their tables, seat_imbalance = over all sessions.
+    """
+    if sessions < 1:
+        raise SeatingError(f"need at least 1 session, got {sessions} / 场次至少为 1，实为 {sessions}")
+    ids, team_of = _validate(players, teams)
+    n = len(ids)
+    index = {pid: k for k, pid in enumerate(ids)}
+    counts = [[0, 0, 0, 0] for _ in ids]
+    history: list[tuple[int, int]] = []
+    for s, tables in enumerate(played, start=1):
+        for table in tables:
+            if len(table) != 4:
+                raise SeatingError(
+                    f"played session {s}: a table has {len(table)} players, not 4 / 已赛第 {s} 轮：有一桌不是 4 人"
+                )
+            here = [index[pid] for pid in table if pid in index]
+            for seat, pid in enumerate(table):
+                if pid in index:
+                    counts[index[pid]][seat] += 1
+            history.extend(itertools.combinations(here, 2))
+    rng = random.Random(seed)
+    deadline = time.monotonic() + time_limit
+    plan = _construct(n, team_of, sessions, rng)
+    while len(plan) < sessions:
+        plan.append(_deal(team_of, n, rng))
+    search = _Search(plan, n, team_of, rng, history)
+    met_before: dict[tuple[int, int], int] = {}
+    for a, b in history:
+        key = (a, b) if a < b else (b, a)
+        met_before[key] = met_before.get(key, 0) + 1
+    fixed = sum(
+        search.big * c if team_of[a] == team_of[b] else max(0, c - 1) for (a, b), c in met_before.items()
+    )
+    mates_lb, repeats_lb = _lower_bounds(n, team_of, sessions)
+    target = fixed + mates_lb * search.big + repeats_lb
+    if search.total > target:
+        plan = search.run(target, deadline, budget=int(time_limit * _EVALUATIONS_PER_SECOND))
+    seated = _balance_seats(plan, n, rng, counts)
+    named = tuple(tuple(_named(ids, table) for table in tables) for tables in seated)
+    met_after = dict(met_before)
+    for session_tables in seated:
+        for seats in session_tables:
+            for a, b in itertools.combinations(seats, 2):
+                key = (a, b) if a < b else (b, a)
+                met_after[key] = met_after.get(key, 0) + 1
+    added = sum(max(0, c - 1) - max(0, met_before.get(key, 0) - 1) for key, c in met_after.items())
+    return SeatingPlan(
+        sessions=named,
+        repeated_pairs=added,
+        seat_imbalance=max(max(c) - min(c) for c in counts),
         teammate_conflicts=count_teammate_conflicts(named, teams),
     )
 

@@ -6,7 +6,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +20,7 @@ from db.seating import (
     count_teammate_conflicts,
     lower_bounds,
     missing_substitutes,
+    plan_sessions_after,
     plan_tournament,
     seat_balance_assign,
     seat_by_standings,
@@ -50,6 +51,12 @@ def _check(plan: SeatingPlan, players: list[str], teams: Mapping[str, str | None
     assert plan.repeated_pairs == count_repeats(plan.sessions)
     assert plan.seat_imbalance == seat_imbalance(plan.sessions)
     assert plan.teammate_conflicts == count_teammate_conflicts(plan.sessions, teams)
+
+
+def _check_partitions(sessions: Sequence[Sequence[Sequence[str]]], players: list[str]) -> None:
+    for tables in sessions:
+        assert all(len(table) == 4 for table in tables)
+        assert sorted(p for table in tables for p in table) == sorted(players)
 
 
 # -------------------------------------------------------------------------------------------- metrics
@@ -241,6 +248,54 @@ def test_a_team_larger_than_the_number_of_tables_meets_as_little_as_possible() -
     plan = plan_tournament(players, teams, 2, time_limit=2)
     _check(plan, players, teams, 2)
     assert plan.teammate_conflicts == 2  # one teammate pair per session is unavoidable
+
+
+# ------------------------------------------------------------------------------ after played sessions
+
+
+def test_sessions_after_played_ones_complete_a_perfect_plan() -> None:
+    players = _players(16)
+    played = plan_tournament(players, {}, 5, seed=1).sessions[:2]
+    more = plan_sessions_after(played, players, {}, 3, seed=4)
+    _check_partitions(more.sessions, players)
+    assert (more.repeated_pairs, more.teammate_conflicts, more.seat_imbalance) == (0, 0, 1)
+    assert count_repeats(list(played) + list(more.sessions)) == 0
+
+
+def test_sessions_after_standings_avoid_the_pairs_that_already_met() -> None:
+    players = _players(32)
+    teams = _teams(players, 4)
+    played = []
+    previous: dict[str, list[str]] = {p: [] for p in players}
+    for s in range(2):  # two sessions seated by (made-up) standings
+        ranked = players[:]
+        random.Random(s).shuffle(ranked)
+        tables = seat_by_standings(ranked, teams, previous_seats=previous)
+        played.append(tables)
+        for table in tables:
+            for seat, p in zip(SEATS, table, strict=True):
+                previous[p].append(seat)
+    more = plan_sessions_after(played, players, teams, 5, seed=0, time_limit=5)
+    _check_partitions(more.sessions, players)
+    assert more.teammate_conflicts == 0
+    assert more.repeated_pairs == count_repeats(played + list(more.sessions)) - count_repeats(played)
+    blind = plan_tournament(players, teams, 5)  # the same sessions planned without the history
+    assert more.repeated_pairs < count_repeats(played + list(blind.sessions)) - count_repeats(played)
+    assert more.seat_imbalance <= 1  # not guaranteed after played sessions, but reached here
+
+
+def test_sessions_after_take_in_a_substitute_and_drop_a_withdrawn_player() -> None:
+    players = _players(16)
+    played = plan_tournament(players, {}, 2, seed=3).sessions
+    now = [p for p in players if p != players[0]] + ["SUB"]
+    more = plan_sessions_after(played, now, {}, 3, seed=1)
+    _check_partitions(more.sessions, now)
+    assert more.repeated_pairs == 0
+
+
+def test_sessions_after_refuse_a_played_table_without_four_players() -> None:
+    with pytest.raises(SeatingError, match="played session 1: a table has 3 players"):
+        plan_sessions_after([[("a", "b", "c")]], ["a", "b", "c", "d"], {}, 1)
 
 
 # ---------------------------------------------------------------------------------------- standings
