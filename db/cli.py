@@ -11,6 +11,7 @@ import argparse
 import csv
 import io
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -608,6 +609,10 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted")
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) stopped listening: not an error of ours.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as exc:  # noqa: BLE001 - the CLI promise: a message, never a traceback
         return _fail(f"unexpected error: {type(exc).__name__}: {exc}")
 
