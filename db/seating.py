@@ -19,6 +19,8 @@ Method (see docs/seating.md):
   construction has), a tabu search swaps players inside a session to remove repeated pairs, starting from
   the construction's sessions or from team-aware random deals, until the proven lower bound is reached
   or its deterministic budget (at worst the time limit) runs out.
+* **Later sessions.** plan_sessions_after does the same after some sessions were played, counting the
+  pairs that already met (players may have left or come in) and the seats already used.
 * **Seats.** Starting seats are an equitable edge colouring of the player/table graph (de Werra): every
   player's seat counts differ by at most one, whatever the tables are.
 
