@@ -806,12 +806,13 @@ def plan_tournament(
     mates_lb, repeats_lb = _lower_bounds(n, team_of, sessions)
     target = mates_lb * (6 * n * sessions + 1) + repeats_lb
 
-    plan = _construct(n, team_of, sessions, rng)
-    while len(plan) < sessions:
-        plan.append(_deal(team_of, n, rng))
-    search = _Search(plan, n, team_of, rng)
-    if search.total > target:
-        plan = search.run(target, deadline, budget=int(time_limit * _EVALUATIONS_PER_SECOND))
+    plan = _construct(n, team_of, sessions, rng)  # when complete: no repeat, no teammates, nothing to search
+    if len(plan) < sessions:
+        while len(plan) < sessions:
+            plan.append(_deal(team_of, n, rng))
+        search = _Search(plan, n, team_of, rng)
+        if search.total > target:
+            plan = search.run(target, deadline, budget=int(time_limit * _EVALUATIONS_PER_SECOND))
 
     seated = _balance_seats(plan, n, rng)
     named = tuple(tuple(_named(ids, table) for table in tables) for tables in seated)
