@@ -650,12 +650,14 @@ def _best_order(table: Sequence[int], counts: Sequence[Sequence[int]], rng: rand
     spread = []  # spread[i][seat]: player i's seat imbalance after taking that seat
     for p in table:
         c = counts[p]
-        spread.append(
-            [
-                max(c[x] + (x == seat) for x in range(4)) - min(c[x] + (x == seat) for x in range(4))
-                for seat in range(4)
-            ]
-        )
+        hi = max(c)
+        lo, lo2 = sorted(c)[:2]
+        row = []
+        for seat in range(4):
+            taken = c[seat] + 1
+            others_lo = lo2 if c[seat] == lo else lo  # least count among the other three seats
+            row.append(max(hi, taken) - min(others_lo, taken))
+        spread.append(row)
     orders = _SEAT_ORDERS[:]
     rng.shuffle(orders)
     used = [counts[p] for p in table]
