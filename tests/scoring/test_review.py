@@ -338,6 +338,17 @@ THIRD = [
          id="closed wait 46p + 5p; mixed straight + the other 456p as pure double chow"),
     case("[123m][456s]78999s12p3p", "LAST_TILE ALL_CHOWS MIXED_DOUBLE_CHOW SHORT_STRAIGHT EDGE_WAIT SELF_DRAWN", 10,
          "S4", id="last tile + self-drawn"),
+    case("[111m1][222s1][333p1][EEE1]5m5m", "MIXED_SHIFTED_PUNGS ALL_PUNGS MELDED_HAND PREVALENT_WIND SEAT_WIND "
+         "PUNG_OF_TERMINALS_OR_HONORS", 25, id="melded hand + all pungs, no single wait"),
+    case("[111m1][222s1][333p1][EEE1]5m5m", "MIXED_SHIFTED_PUNGS ALL_PUNGS PREVALENT_WIND SEAT_WIND "
+         "PUNG_OF_TERMINALS_OR_HONORS SELF_DRAWN SINGLE_WAIT", 21, "S", id="four melds self-drawn: single wait counts"),
+    case("[777m1]999m777s5777p5p", "TRIPLE_PUNG THREE_CONCEALED_PUNGS ALL_PUNGS PUNG_OF_TERMINALS_OR_HONORS NO_HONORS",
+         40, id="triple pung + three concealed pungs; 6p also completes (567 77p)"),
+    case("[678m]788889s6789p9p", "UPPER_FOUR TILE_HOG MIXED_DOUBLE_CHOW", 15, id="upper four; 6789p not unique"),
+    case("1223334459mNNN9m", "PURE_SHIFTED_CHOWS HALF_FLUSH CONCEALED_HAND PUNG_OF_TERMINALS_OR_HONORS SINGLE_WAIT", 26,
+         id="north pung, seat and prevalent east"),
+    case("1223334459mNNN9m", "PURE_SHIFTED_CHOWS HALF_FLUSH CONCEALED_HAND SEAT_WIND SINGLE_WAIT", 27, winds="NE",
+         id="north pung as seat wind"),
 ]
 
 ALL = READINGS + COMBINATIONS + PUNGS + KONGS + SHAPES + SPECIAL + SITUATIONS + MORE + THIRD
@@ -351,3 +362,19 @@ def test_review(notation: str, flags: str, winds: str, fans: str, total: int) ->
     got = {a.fan.value: a.count for a in result.fans}
     assert got == expected
     assert result.total == total
+
+
+def test_stream_flowers_count_in_the_total_not_the_minimum() -> None:
+    import json
+
+    from scoring.cli import stream_line
+
+    # 6 fans + 2 flowers = 8: listed and totalled, still below the 8-fan minimum (W4).
+    out = json.loads(stream_line('{"notation": "[EEE]123456m777s9p9p", "flowers": 2}'))
+    assert out["total"] == 8 and out["meets_minimum"] is False
+    flowers = [f for f in out["fans"] if f["id"] == "FLOWER_TILES"]
+    assert flowers == [{"id": "FLOWER_TILES", "zh": "花牌", "en": "Flower Tiles", "points": 1, "count": 2}]
+    # Chicken hand exactly at the minimum, with flowers on top.
+    out = json.loads(stream_line('{"notation": "[234m][678s][345p]45mEE6m", "flowers": 3}'))
+    assert out["total"] == 11 and out["meets_minimum"] is True
+    assert [f["id"] for f in out["fans"]] == ["CHICKEN_HAND", "FLOWER_TILES"]
