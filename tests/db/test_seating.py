@@ -384,3 +384,29 @@ def test_every_session_is_a_partition_with_balanced_seats(
     assert sorted(p for t in standings for p in t) == sorted(players)
     if largest <= tables:
         assert count_teammate_conflicts([standings], teams) == 0
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    tables=st.integers(min_value=1, max_value=5),
+    played=st.integers(min_value=0, max_value=3),
+    sessions=st.integers(min_value=1, max_value=3),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_sessions_after_any_played_sessions_are_partitions_with_teammates_apart(
+    tables: int, played: int, sessions: int, seed: int
+) -> None:
+    n = 4 * tables
+    rng = random.Random(seed)
+    before = [f"p{k}" for k in range(n)]
+    history = []
+    for _ in range(played):  # random played sessions, then one player replaced by a substitute
+        rng.shuffle(before)
+        history.append([tuple(before[k : k + 4]) for k in range(0, n, 4)])
+    now = before[1:] + ["sub"]
+    teams = {p: "AB"[k % 2] if k < 2 * min(tables, 2) else None for k, p in enumerate(now)}
+    plan = plan_sessions_after(history, now, teams, sessions, seed=seed, time_limit=0.3)
+    _check_partitions(plan.sessions, now)
+    assert plan.teammate_conflicts == 0
+    combined = history + [list(s) for s in plan.sessions]
+    assert plan.repeated_pairs == count_repeats(combined) - count_repeats(history)
