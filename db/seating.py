@@ -476,7 +476,11 @@ class _Search:
         self.rng = rng
         self.big = 6 * n * len(sessions) + len(history) + 1  # one teammate meeting outweighs every repeat
         self.where = [[0] * n for _ in sessions]
-        self.meet = [[0] * n for _ in range(n)]
+        most = len(sessions) + len(history)  # a bound on any pair's meetings
+        # Bytes when they can hold the counts: 8 times less memory for large fields.
+        self.meet: list[bytearray] | list[list[int]] = (
+            [bytearray(n) for _ in range(n)] if most < 256 else [[0] * n for _ in range(n)]
+        )
         self.total = 0
         self.bad: list[int] = []  # pair keys a*n+b (a<b) whose cost is > 0
         self.bad_pos: dict[int, int] = {}
