@@ -45,9 +45,7 @@ def _teams(players: list[str], size: int, seed: int = 2) -> dict[str, str | None
 def _check(plan: SeatingPlan, players: list[str], teams: Mapping[str, str | None], sessions: int) -> None:
     """The plan is well formed and its figures are the true ones."""
     assert len(plan.sessions) == sessions
-    for tables in plan.sessions:
-        assert all(len(table) == 4 for table in tables)
-        assert sorted(p for table in tables for p in table) == sorted(players)
+    _check_partitions(plan.sessions, players)
     assert plan.repeated_pairs == count_repeats(plan.sessions)
     assert plan.seat_imbalance == seat_imbalance(plan.sessions)
     assert plan.teammate_conflicts == count_teammate_conflicts(plan.sessions, teams)
