@@ -349,6 +349,12 @@ THIRD = [
          id="north pung, seat and prevalent east"),
     case("1223334459mNNN9m", "PURE_SHIFTED_CHOWS HALF_FLUSH CONCEALED_HAND SEAT_WIND SINGLE_WAIT", 27, winds="NE",
          id="north pung as seat wind"),
+    case("2222444466688m3m", "FULL_FLUSH THREE_CONCEALED_PUNGS TILE_HOG*2 CONCEALED_HAND ALL_SIMPLES", 48,
+         id="no closed wait: 6m also completes, as seven pairs 22 22 44 44 66 66 88 (H3 in every form)"),
+    case("1122233334444s2s", "QUADRUPLE_CHOW FULL_FLUSH LOWER_FOUR CONCEALED_HAND ALL_CHOWS", 88,
+         id="11 + 234x4 beats 11 222 333 444 234; 5s also completes (11 234 234 234 345)"),
+    case("[345m3]258m1477s369p7s", "KNITTED_STRAIGHT ALL_CHOWS", 14,
+         id="S5: pair 77s completed by 7s, one of the nine: no single wait"),
 ]
 
 ALL = READINGS + COMBINATIONS + PUNGS + KONGS + SHAPES + SPECIAL + SITUATIONS + MORE + THIRD
