@@ -186,14 +186,16 @@ def _seating_json(tables: Sequence[TableSeating]) -> list[dict[str, Any]]:
 def cmd_seat(args: argparse.Namespace, db: Database) -> int:
     with db.factory.begin() as s:
         if args.swap:
-            service.swap_players(s, args.session, args.swap[0], args.swap[1], args.reason, _actor(args))
+            conflicts = service.swap_players(s, args.session, args.swap[0], args.swap[1], args.reason,
+                                             _actor(args))
             print(f"session {args.session}: players {args.swap[0]} and {args.swap[1]} swapped seats")
-            return 0
-        service.seat_session(s, args.session, args.method, args.seed, _actor(args))
-        tables = queries.seating(s, args.session)
-        conflicts = service.teammate_conflicts(s, args.session)
-    print(f"session {args.session} seated: {len(tables)} tables")
+        else:
+            service.seat_session(s, args.session, args.method, args.seed, _actor(args))
+            tables = queries.seating(s, args.session)
+            conflicts = service.teammate_conflicts(s, args.session)
+            print(f"session {args.session} seated: {len(tables)} tables")
     for c in conflicts:
+        # Only when the teams cannot be spread wider (or a correction records where players really sat).
         print(f"warning: teammates share a table: {c} / 同队选手同桌", file=sys.stderr)
     return 0
 

@@ -18,7 +18,7 @@ import json
 import os
 import random
 import socket
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -390,8 +390,12 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
                  actor: Actor | None = None) -> list[list[str]]:
     """Seat ``session`` (or seat it again while it has no results). Returns the tables' numbers E,S,W,N.
 
-    ``balanced``: the session's part of one plan for the whole tournament, computed once and stored
-    with its seed so later sessions stay consistent (a different ``seed`` computes a new plan).
+    ``balanced``: the session's part of a plan stored with its seed. The stored plan is used while it
+    still describes the tournament: same seed, every other seated session seated as the plan says, and
+    the same active players. Otherwise (a substitute came in, a session was seated by standings or by
+    hand, another ``seed``) the sessions not seated yet are planned again after the seated ones
+    (``db.seating.plan_sessions_after``: pairs that already met are avoided, seats balanced with the
+    seats used) and stored with the seed, so the same state and seed give the same seating.
     ``standings``: top players together (高高碰) by the standings after the previous session.
     """
     _check_session(s, session)
@@ -399,41 +403,68 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
         raise TournamentError(
             f"session {session} already has results: its seating can no longer be regenerated; "
             f"move players with an audited correction (`seat {session} --swap A B --reason ...`)")
-    t = tournament(s)
     players = _active_players(s, session)
     _check_count(players)
-    numbers = [p.number for p in players]
     teams = _teams(players)
     mod = _seating_module()
     if method == "balanced":
-        plan = t.seating_plan
-        plan_ok = (plan is not None and (seed is None or seed == t.seating_seed)
-                   and sorted(n for tbl in plan[session - 1] for n in tbl) == sorted(numbers))
-        if not plan_ok:
-            use_seed = seed if seed is not None else (t.seating_seed or 0)
-            plan = _plan(mod, numbers, teams, t.sessions, use_seed)
-            t.seating_plan, t.seating_seed = plan, use_seed
-            audit(s, actor, "seating_plan", "balanced seating plan", after={"seed": use_seed})
-        assert plan is not None
-        tables = [list(tbl) for tbl in plan[session - 1]]
+        tables = _balanced_tables(s, mod, session, [p.number for p in players], teams, seed, actor)
     elif method == "standings":
         tables = _standings_tables(s, mod, session, players, teams, seed or 0)
     else:
         raise InputError("method", f"unknown seating method {method!r}: balanced or standings")
+    _check_generated(session, tables, teams)
     _write_seating(s, session, tables, actor)
     return tables
 
 
-def _plan(mod: Any, numbers: list[str], teams: dict[str, str | None], sessions: int, seed: int
-          ) -> list[list[list[str]]]:
+def _seated_elsewhere(s: Session, session: int) -> dict[int, list[list[str]]]:
+    """Every seated session other than ``session``: number -> tables (numbers E, S, W, N)."""
+    return {k: tables for k in range(1, tournament(s).sessions + 1)
+            if k != session and (tables := seating_numbers(s, k))}
+
+
+def _plan_still_holds(plan: list[Any] | None, session: int, numbers: Sequence[str],
+                      seated: Mapping[int, list[list[str]]]) -> bool:
+    if plan is None or len(plan) < session:
+        return False
+    if sorted(n for tbl in plan[session - 1] for n in tbl) != sorted(numbers):
+        return False
+    return all(k <= len(plan) and [list(t) for t in plan[k - 1]] == tables for k, tables in seated.items())
+
+
+def _balanced_tables(s: Session, mod: Any, session: int, numbers: list[str], teams: dict[str, str | None],
+                     seed: int | None, actor: Actor | None) -> list[list[str]]:
+    t = tournament(s)
+    seated = _seated_elsewhere(s, session)
+    if (seed is None or seed == t.seating_seed) and _plan_still_holds(t.seating_plan, session, numbers, seated):
+        assert t.seating_plan is not None
+        return [list(tbl) for tbl in t.seating_plan[session - 1]]
+    use_seed = seed if seed is not None else (t.seating_seed or 0)
+    # Plan this session and every session not seated yet, after the seated ones (in session order).
+    todo = [k for k in range(1, t.sessions + 1) if k == session or k not in seated]
+    played = [seated[k] for k in sorted(seated)]
+    planned = _plan(mod, numbers, teams, len(todo), use_seed, played)
+    plan: list[Any] = [seated.get(k) for k in range(1, t.sessions + 1)]
+    for k, tables in zip(todo, planned, strict=True):
+        plan[k - 1] = tables
+    t.seating_plan, t.seating_seed = plan, use_seed
+    audit(s, actor, "seating_plan", "balanced seating plan",
+          after={"seed": use_seed, "planned_sessions": todo, "after_sessions": sorted(seated)})
+    return [list(tbl) for tbl in plan[session - 1]]
+
+
+def _plan(mod: Any, numbers: list[str], teams: dict[str, str | None], sessions: int, seed: int,
+          played: Sequence[Sequence[Sequence[str]]] = ()) -> list[list[list[str]]]:
     if mod is None or not hasattr(mod, "plan_tournament"):
         return _fallback_plan(numbers, sessions, seed)
     try:
-        plan = mod.plan_tournament(numbers, teams, sessions, seed=seed)
+        if played:
+            plan = mod.plan_sessions_after(played, numbers, teams, sessions, seed=seed)
+        else:
+            plan = mod.plan_tournament(numbers, teams, sessions, seed=seed)
     except getattr(mod, "SeatingError", ValueError) as exc:
         raise TournamentError(f"cannot seat the tournament: {exc}") from exc
-    # Teammates together are not refused here (the organiser may fix the teams afterwards); the CLI
-    # warns via ``teammate_conflicts`` and ``check`` lists them.
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
@@ -458,23 +489,102 @@ def _standings_tables(s: Session, mod: Any, session: int, players: Sequence[Play
     return [ranked[i:i + 4] for i in range(0, len(ranked), 4)]
 
 
-def teammate_conflicts(s: Session, session: int) -> list[str]:
-    """Tables of ``session`` where teammates sit together, e.g. "table 2: team Red (3, 7)"."""
+def _fewest_teammate_pairs(members: int, tables: int) -> int:
+    """Teammate pairs that ``members`` of one team must form over ``tables`` tables (spread evenly).
+
+    >>> _fewest_teammate_pairs(4, 4), _fewest_teammate_pairs(4, 2), _fewest_teammate_pairs(5, 2)
+    (0, 2, 4)
+    """
+    base, extra = divmod(members, tables)
+    return extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
+
+
+def _teammate_pairs(tables: Sequence[Sequence[str]], teams: Mapping[str, str | None]) -> dict[str, int]:
+    pairs: dict[str, int] = {}
+    for tbl in tables:
+        here: dict[str, int] = {}
+        for n in tbl:
+            team = teams.get(n)
+            if team:
+                pairs[team] = pairs.get(team, 0) + here.get(team, 0)
+                here[team] = here.get(team, 0) + 1
+    return pairs
+
+
+def _avoidable_teammates(tables: Sequence[Sequence[str]], teams: Mapping[str, str | None],
+                         before: Sequence[Sequence[str]] | None = None,
+                         moved: Sequence[str] = ()) -> tuple[str, str, str, int] | None:
+    """(team, a, b, table number) of two teammates that ``tables`` seat together although the team could
+    be spread wider (more teammate pairs than its size and the number of tables force); ``None`` if none.
+
+    With ``before`` (an edit of that seating), only a team the edit makes worse counts, so a seating that
+    was already wrong can be mended one swap at a time; the pair named includes a ``moved`` player if
+    one is involved.
+    """
+    size: dict[str, int] = {}
+    for n in (n for tbl in tables for n in tbl):
+        if teams.get(n):
+            size[teams[n] or ""] = size.get(teams[n] or "", 0) + 1
+    after = _teammate_pairs(tables, teams)
+    earlier = _teammate_pairs(before, teams) if before is not None else {}
+    bad = {team for team, k in after.items()
+           if k > _fewest_teammate_pairs(size[team], len(tables)) and (before is None or k > earlier.get(team, 0))}
+    if not bad:
+        return None
+    found: list[tuple[int, str, str, str, int]] = []
+    for no, tbl in enumerate(tables, start=1):
+        for i, a in enumerate(tbl):
+            for b in tbl[i + 1:]:
+                team = teams.get(a)
+                if team in bad and teams.get(b) == team:
+                    x, y = sorted((a, b), key=lambda n: (len(n), n))  # 2 before 10
+                    found.append((0 if (a in moved or b in moved) else 1, team or "", x, y, no))
+    _rank, team, a, b, no = min(found)
+    return team, a, b, no
+
+
+def _teammates_message(s: Session, session: int, clash: tuple[str, str, str, int]) -> str:
+    team, a, b, no = clash
+    names = dict(s.execute(select(Player.number, Player.name).where(Player.number.in_((a, b)))).all())
+    return (f"players {a} ({names.get(a, '')}) and {b} ({names.get(b, '')}) are both in team {team}: "
+            f"they cannot sit at table {no} of session {session} together (teammates never share a table) "
+            f"/ {a} 与 {b} 同属 {team} 队，不可同桌")
+
+
+def _check_generated(session: int, tables: Sequence[Sequence[str]], teams: Mapping[str, str | None]) -> None:
+    """A generated seating never seats teammates together when they can be kept apart (db.seating
+    guarantees it; this guards the store against a regression there)."""
+    clash = _avoidable_teammates(tables, teams)
+    if clash is not None:
+        team, a, b, no = clash
+        raise TournamentError(f"session {session}: the generated seating puts teammates {a} and {b} "
+                              f"(team {team}) at table {no} although they can be kept apart; "
+                              "please report this / 编排有误：同队选手同桌")
+
+
+def teammate_conflicts(s: Session, session: int, tables: Collection[int] | None = None) -> list[str]:
+    """Tables of ``session`` (of ``tables`` if given) where teammates sit together,
+    e.g. "table 2: team Red (3, 7)"."""
     rows = s.execute(
         select(SessionTable.table_no, Player.team, Player.number)
         .join(Seat, Seat.table_id == SessionTable.id).join(Player, Player.id == Seat.player_id)
         .where(SessionTable.session == session, Player.team.is_not(None))
     ).all()
-    by: dict[tuple[int, str], list[str]] = {}
+    by: dict[tuple[int, str | None], list[str]] = {}
     for table_no, team, number in rows:
-        by.setdefault((table_no, team), []).append(number)
+        if tables is None or table_no in tables:
+            by.setdefault((table_no, team), []).append(number)
     return [f"table {tno}: team {team} ({', '.join(sorted(nums))})"
             for (tno, team), nums in sorted(by.items()) if len(nums) > 1]
 
 
 def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reason: str | None = None,
-                actor: Actor | None = None) -> None:
-    """Seat a session exactly as given (e.g. edited in the GUI); only before its first result."""
+                actor: Actor | None = None) -> list[str]:
+    """Seat a session exactly as given (e.g. edited in the GUI); only before its first result.
+
+    Teammates at one table are refused unless the team is too large to be spread wider (then allowed);
+    returns the tables where teammates sit together (see :func:`teammate_conflicts`), to warn about.
+    """
     _check_session(s, session)
     if has_results(s, session):
         raise TournamentError(f"session {session} already has results: use swap_players with a reason")
@@ -491,15 +601,24 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
                          + (f"; missing {', '.join(missing)}" if missing else "")
                          + (f"; not active {', '.join(extra)}" if extra else "")
                          + (f"; twice {', '.join(dup)}" if dup else ""))
-    _write_seating(s, session, [[str(n) for n in tbl] for tbl in tables], actor, reason, action="seat_edit")
+    named = [[str(n) for n in tbl] for tbl in tables]
+    clash = _avoidable_teammates(named, _teams(players))
+    if clash is not None:
+        raise InputError("seats", _teammates_message(s, session, clash))
+    _write_seating(s, session, named, actor, reason, action="seat_edit")
+    return teammate_conflicts(s, session)
 
 
 def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = None,
-                 actor: Actor | None = None) -> None:
+                 actor: Actor | None = None) -> list[str]:
     """Swap the seats of players ``a`` and ``b`` in ``session``.
 
     Before the session's first result this is a free edit; afterwards it is a correction and needs a
     reason (both tables' versions move on, and hands keep their seat positions: the results follow the seat).
+
+    A free edit that seats teammates together is refused unless the team is too large to be spread
+    wider. A correction records where the players really sat, so it is never refused for that.
+    Returns warnings: the touched tables where teammates sit together.
     """
     _check_session(s, session)
     seat_a = _seat_of(s, session, a, "a")
@@ -511,6 +630,12 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     if correction and not (reason and reason.strip()):
         raise InputError("reason", f"session {session} has results at these tables: a reason is required "
                                    "(the swap is logged as a correction)")
+    before_tables = seating_numbers(s, session)
+    after_tables = [[b if n == a else a if n == b else n for n in tbl] for tbl in before_tables]
+    teams = {p.number: p.team for p in s.scalars(select(Player).where(Player.team.is_not(None)))}
+    clash = _avoidable_teammates(after_tables, teams, before_tables, moved=(a, b))
+    if clash is not None and not correction:
+        raise InputError("b", _teammates_message(s, session, clash))
     before = {a: _seat_label(s, seat_a), b: _seat_label(s, seat_b)}
     # Delete and re-insert both seats: swapping in place would briefly break the unique (session, player).
     rows = [(seat_a.table_id, seat_a.position, seat_b.player_id), (seat_b.table_id, seat_b.position, seat_a.player_id)]
@@ -525,6 +650,8 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     after = {a: _seat_label(s, new_seats[1]), b: _seat_label(s, new_seats[0])}
     audit(s, actor, "seat_correction" if correction else "seat_swap",
           f"session {session}: swap players {a} and {b}", before=before, after=after, reason=reason)
+    table_nos = {tbl.table_no for tbl in s.scalars(select(SessionTable).where(SessionTable.id.in_(touched)))}
+    return teammate_conflicts(s, session, table_nos)
 
 
 def _seat_of(s: Session, session: int, number: str, field_name: str) -> Seat:

@@ -1,0 +1,206 @@
+"""Seating through the store: plans that follow what was really seated, and teammates kept apart."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from db import Database, InputError, open_database, queries, service
+from db.models import AuditLog, Tournament
+from db.service import PlayerInput
+
+from .helpers import ACTOR
+
+Seating = list[list[str]]
+
+
+def _pairs(tables: Seating) -> set[frozenset[str]]:
+    return {frozenset(p) for tbl in tables for p in itertools.combinations(tbl, 2)}
+
+
+def _players(db: Database, n: int, sessions: int, team_size: int | None = None, subs: int = 0) -> None:
+    """Players 1..n (teams T0, T1, ... of ``team_size`` in number order) and substitutes 99, 98, ..."""
+    with db.factory.begin() as s:
+        service.create_tournament(s, "Open", sessions=sessions, actor=ACTOR)
+        service.import_players(s, [PlayerInput(str(i), f"P{i}", None if team_size is None else f"T{(i - 1) // team_size}")
+                                   for i in range(1, n + 1)], ACTOR)
+        service.import_players(s, [PlayerInput(str(99 - k), f"Sub {k}", substitute=True) for k in range(subs)], ACTOR)
+
+
+def _seatings(db: Database, sessions: int) -> list[Seating]:
+    with db.factory() as s:
+        return [service.seating_numbers(s, k) for k in range(1, sessions + 1)]
+
+
+def _plan_entries(db: Database) -> int:
+    with db.factory() as s:
+        return len(list(s.scalars(select(AuditLog).where(AuditLog.action == "seating_plan"))))
+
+
+# ------------------------------------------------------------------------------ history in the plan
+
+
+def _substitute_scenario(db: Database, by_hand: bool) -> list[Seating]:
+    """16 players x 5 sessions; sessions 1-2 seated (balanced, or by hand) and played; player 1 replaced
+    by substitute 99 from session 3; session 3 seated with a new seed, then 4 and 5 without one."""
+    _players(db, 16, 5, subs=1)
+    with db.factory.begin() as s:
+        if by_hand:  # the affine plane's first two parallel classes: rows, then columns
+            service.set_seating(s, 1, [[str(4 * r + c + 1) for c in range(4)] for r in range(4)], actor=ACTOR)
+            service.set_seating(s, 2, [[str(4 * r + c + 1) for r in range(4)] for c in range(4)], actor=ACTOR)
+        else:
+            service.seat_session(s, 1, actor=ACTOR)
+            service.seat_session(s, 2, actor=ACTOR)
+        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        service.record_draw(s, 2, 1, 1, actor=ACTOR)
+    with db.factory.begin() as s:
+        service.substitute_player(s, "1", "99", 3, reason="ill", actor=ACTOR)
+    with db.factory.begin() as s:
+        service.seat_session(s, 3, seed=11, actor=ACTOR)
+    with db.factory.begin() as s:
+        service.seat_session(s, 4, actor=ACTOR)
+        service.seat_session(s, 5, actor=ACTOR)
+    return _seatings(db, 5)
+
+
+@pytest.mark.parametrize("by_hand", [False, True], ids=["balanced", "by-hand"])
+def test_sessions_after_a_substitution_avoid_the_played_pairs(db: Database, by_hand: bool) -> None:
+    seatings = _substitute_scenario(db, by_hand)
+    played = _pairs(seatings[0]) | _pairs(seatings[1])
+    for k in (3, 4, 5):
+        numbers = {n for tbl in seatings[k - 1] for n in tbl}
+        assert "99" in numbers and "1" not in numbers
+        assert not _pairs(seatings[k - 1]) & played, f"session {k} repeats a pair of sessions 1-2"
+    later = [p for k in (2, 3, 4) for p in _pairs(seatings[k])]
+    assert len(later) == len(set(later))  # and no pair twice among 3..5
+    with db.factory() as s:
+        plan = s.get(Tournament, 1).seating_plan  # type: ignore[union-attr]
+    assert plan == seatings  # sessions 4 and 5 came from the plan stored when session 3 was seated
+    seats = {n: [tbl.index(n) for tables in seatings for tbl in tables if n in tbl] for n in map(str, range(2, 17))}
+    assert all(max(map(c.count, range(4))) - min(map(c.count, range(4))) <= 1 for c in seats.values())
+
+
+def test_replanning_is_reproducible_from_the_seed(tmp_path: Path) -> None:
+    results = []
+    for name in ("a.sqlite", "b.sqlite"):
+        with open_database(tmp_path / name) as db:
+            results.append(_substitute_scenario(db, by_hand=False))
+    assert results[0] == results[1]
+
+
+def test_balanced_session_after_a_standings_session_avoids_its_pairs(db: Database) -> None:
+    _players(db, 32, 5, team_size=4)
+    with db.factory.begin() as s:
+        service.seat_session(s, 1, actor=ACTOR)
+        tables1 = service.seating_numbers(s, 1)
+        for t, four in enumerate(tables1, start=1):  # a different leader at every table
+            service.record_win(s, 1, t, 1, winner=four[t % 4], self_drawn=True, fan=8 + t, actor=ACTOR)
+    with db.factory.begin() as s:
+        service.seat_session(s, 2, method="standings", actor=ACTOR)
+        service.record_draw(s, 2, 1, 1, actor=ACTOR)
+    assert _plan_entries(db) == 1
+    with db.factory.begin() as s:
+        service.seat_session(s, 3, actor=ACTOR)
+    assert _plan_entries(db) == 2  # session 2 was not the plan's: sessions 3.. planned again after 1 and 2
+    with db.factory.begin() as s:
+        service.seat_session(s, 4, actor=ACTOR)
+    assert _plan_entries(db) == 2  # nothing changed since: session 4 from the stored plan
+    seatings = _seatings(db, 4)
+    assert not _pairs(seatings[2]) & (_pairs(seatings[0]) | _pairs(seatings[1]))
+    assert not _pairs(seatings[3]) & (_pairs(seatings[0]) | _pairs(seatings[1]) | _pairs(seatings[2]))
+    with db.factory() as s:
+        assert service.teammate_conflicts(s, 3) == [] and service.teammate_conflicts(s, 4) == []
+
+
+def test_seating_the_same_session_again_keeps_the_plan(db: Database) -> None:
+    _players(db, 16, 5)
+    with db.factory.begin() as s:
+        first = service.seat_session(s, 1, actor=ACTOR)
+        assert service.seat_session(s, 1, actor=ACTOR) == first
+        other = service.seat_session(s, 1, seed=4, actor=ACTOR)
+        second = service.seat_session(s, 2, actor=ACTOR)  # from the plan made with seed 4
+    assert _plan_entries(db) == 2
+    assert not _pairs(other) & _pairs(second)
+
+
+# ------------------------------------------------------------------------------------ teammates
+
+
+def _four_teams(db: Database) -> Seating:
+    """16 players in teams T0..T3 of 4 (1-4, 5-8, ...), session 1 seated by the generator."""
+    _players(db, 16, 3, team_size=4)
+    with db.factory.begin() as s:
+        tables = service.seat_session(s, 1, actor=ACTOR)
+        assert service.teammate_conflicts(s, 1) == []
+    return tables
+
+
+def _team(n: str, size: int = 4) -> int:
+    return (int(n) - 1) // size
+
+
+def test_a_swap_that_seats_teammates_together_is_refused(db: Database) -> None:
+    tables = _four_teams(db)
+    a = next(n for n in tables[0] if _team(n) == 0)
+    b = next(n for n in tables[1] if _team(n) != 0)
+    mate = next(n for n in tables[1] if _team(n) == 0)
+    before = _seatings(db, 1)
+    with pytest.raises(InputError) as err, db.factory.begin() as s:
+        service.swap_players(s, 1, a, b, actor=ACTOR)
+    x, y = sorted((a, mate), key=int)
+    assert f"players {x} (P{x}) and {y} (P{y}) are both in team T0" in str(err.value)
+    assert "table 2 of session 1" in str(err.value)
+    assert _seatings(db, 1) == before
+    same = next(n for n in tables[1] if _team(n) == _team(a))
+    with db.factory.begin() as s:  # teammates exchanging places: allowed, nothing to warn about
+        assert service.swap_players(s, 1, a, same, actor=ACTOR) == []
+
+
+def test_set_seating_with_teammates_together_is_refused(db: Database) -> None:
+    _four_teams(db)
+    rows = [[str(i) for i in range(k, k + 4)] for k in (1, 5, 9, 13)]  # each table one whole team
+    with pytest.raises(InputError, match=r"players 1 \(P1\) and 2 \(P2\) are both in team T0"), \
+            db.factory.begin() as s:
+        service.set_seating(s, 1, rows, actor=ACTOR)
+    apart = [[str(k + 4 * t) for t in range(4)] for k in range(1, 5)]
+    with db.factory.begin() as s:
+        assert service.set_seating(s, 1, apart, actor=ACTOR) == []
+
+
+def test_teams_larger_than_the_tables_are_spread_and_warned(db: Database) -> None:
+    # 8 players in two teams of 4 at 2 tables: two teammates must meet at each table.
+    with db.factory.begin() as s:
+        service.create_tournament(s, "Open", sessions=1, actor=ACTOR)
+        service.import_players(s, [PlayerInput(str(i), f"P{i}", "AB"[i % 2]) for i in range(1, 9)], ACTOR)
+        tables = service.seat_session(s, 1, actor=ACTOR)
+        assert sorted(sorted("AB"[int(n) % 2] for n in tbl) for tbl in tables) == [list("AABB")] * 2
+        warnings = service.set_seating(s, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]], actor=ACTOR)
+    assert warnings == ["table 1: team A (2, 4)", "table 1: team B (1, 3)",
+                        "table 2: team A (6, 8)", "table 2: team B (5, 7)"]
+    with pytest.raises(InputError, match=r"players 4 \(P4\) and 6 \(P6\) are both in team A"), \
+            db.factory.begin() as s:
+        service.set_seating(s, 1, [["1", "3", "5", "2"], ["4", "6", "7", "8"]], actor=ACTOR)  # 3 of A and 3 of B
+    with db.factory.begin() as s:
+        assert service.swap_players(s, 1, "1", "5", actor=ACTOR) == [  # B with B: still the fewest
+            "table 1: team A (2, 4)", "table 1: team B (3, 5)", "table 2: team A (6, 8)", "table 2: team B (1, 7)"]
+    with pytest.raises(InputError, match=r"players 2 \(P2\) and 6 \(P6\) are both in team A.* table 2 "), \
+            db.factory.begin() as s:
+        service.swap_players(s, 1, "2", "7", actor=ACTOR)  # table 2 would get three of team A
+
+
+def test_a_correction_may_record_teammates_together(db: Database) -> None:
+    tables = _four_teams(db)
+    a = tables[0][0]
+    b = next(n for n in tables[1] if _team(n) != _team(a))
+    with db.factory.begin() as s:
+        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        service.record_draw(s, 1, 2, 1, actor=ACTOR)
+    with db.factory.begin() as s:  # they really sat there: the record must say so, with a warning
+        warnings = service.swap_players(s, 1, a, b, reason="they sat at each other's places", actor=ACTOR)
+    assert [w.split(" (")[0] for w in warnings] == sorted([f"table 1: team T{_team(b)}", f"table 2: team T{_team(a)}"])
+    with db.factory() as s:
+        entry = queries.audit_log(s)[-1]
+    assert entry.action == "seat_correction" and entry.reason == "they sat at each other's places"
