@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -207,6 +207,13 @@ class HandEntryWidget(QWidget):
         self._sync_situation_controls()
         self.retranslate()
 
+    def set_tab_order(self, *after: QWidget) -> None:
+        """Tab through the fields a referee fills, in reading order (the tiles are clicked or typed)."""
+        chain: list[QWidget] = [self.notation, self.winner, self.self_drawn, self.discard, self.discarder,
+                                self.fourth, self.kong, self.last_wall, self.picker.flowers, self.fans, *after]
+        for a, b in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(a, b)
+
     # ---- view updates -----------------------------------------------------------------------------
     def _language_changed(self, _code: str) -> None:
         self.retranslate()
@@ -224,7 +231,7 @@ class HandEntryWidget(QWidget):
         self.pay_box.setTitle(tr("Payments"))
         self.picker.retranslate()
         self._fill_discarders()
-        self._show(self.vm.preview)
+        self.vm.refresh()  # problems, progress and verdict are worded when computed
 
     def _fill_discarders(self) -> None:
         w = self.vm.situation.winner
@@ -376,26 +383,60 @@ def _is_problem(p: Preview) -> bool:
 
 
 class HandEntryDialog(QDialog):
-    """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None."""
+    """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None.
 
-    def __init__(self, vm: HandEntryModel, title: str = "", parent: QWidget | None = None) -> None:
+    Keyboard: the focus starts in the notation; Tab goes notation → winner → self-drawn / discarded →
+    discarder → last tile → kong → last of the wall → flowers → fans → Confirm; Enter confirms (only a
+    valid win of 8 fans or more), Esc cancels; Ctrl+1…Ctrl+6 choose the picker's mode, Ctrl+Z undoes.
+    With ``offer_false_win``, a hand under 8 fans offers "Record false win penalty (错和)": the dialog
+    closes without recording and ``false_win`` carries the would-be winner's position.
+    """
+
+    false_win = Signal(int)
+
+    def __init__(self, vm: HandEntryModel, title: str = "", parent: QWidget | None = None,
+                 offer_false_win: bool = False) -> None:
         super().__init__(parent)
         self.vm = vm
+        self.offer_false_win = offer_false_win
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
         self.entry = HandEntryWidget(vm, self)
         lay.addWidget(self.entry, 1)
         self.buttons = QDialogButtonBox()
+        self.false_win_button = self.buttons.addButton(tr("Record false win penalty (错和)"),
+                                                       QDialogButtonBox.ButtonRole.ActionRole)
+        self.false_win_button.setObjectName("false_win")
+        self.false_win_button.clicked.connect(self._false_win)
         self.confirm = self.buttons.addButton(tr("Confirm"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.confirm.setObjectName("confirm")
         self.cancel = self.buttons.addButton(tr("Cancel"), QDialogButtonBox.ButtonRole.RejectRole)
+        for b in (self.false_win_button, self.confirm, self.cancel):
+            b.setAutoDefault(False)  # Enter is always Confirm, whichever button was clicked last
+        self.confirm.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
-        vm.changed.connect(lambda p: self.confirm.setEnabled(p.can_confirm))
-        self.confirm.setEnabled(vm.preview.can_confirm)
+        vm.changed.connect(self._preview_changed)
+        self._preview_changed(vm.preview)
+        self.entry.set_tab_order(self.confirm, self.cancel)
+        self.entry.notation.setFocus()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.resize(1180, 700)
+
+    def _preview_changed(self, p: Preview) -> None:
+        self.confirm.setEnabled(p.can_confirm)
+        self.false_win_button.setVisible(self.offer_false_win and p.result is not None
+                                         and not p.result.meets_minimum)
+
+    def accept(self) -> None:
+        if self.vm.preview.can_confirm:  # Enter on an invalid hand confirms nothing
+            super().accept()
+
+    def _false_win(self) -> None:
+        winner = self.vm.situation.winner
+        self.reject()
+        self.false_win.emit(winner)
 
     def entry_value(self) -> WinEntry | None:
         p = self.vm.preview

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal
 
+from referee_app.hand_errors import hand_problem
 from referee_app.i18n import tr
 from scoring import tiles as T
 from scoring.errors import HandError
@@ -105,7 +106,7 @@ class HandEntryModel(QObject):
         self.situation = Situation()
         self._state = _State()
         self._undo: list[_State] = []
-        self.notation_error: str | None = None
+        self._notation_problem: HandError | None = None
         self.preview = self._compute()
 
     # ---- reading -------------------------------------------------------------------------------
@@ -120,6 +121,11 @@ class HandEntryModel(QObject):
     @property
     def winning(self) -> int | None:
         return self._state.winning
+
+    @property
+    def notation_error(self) -> str | None:
+        """What is wrong with the typed notation, in the current language (None when it reads)."""
+        return None if self._notation_problem is None else hand_problem(self._notation_problem)
 
     def hand(self) -> Hand:
         s = self._state
@@ -221,7 +227,7 @@ class HandEntryModel(QObject):
     def undo(self) -> None:
         if self._undo:
             self._state = self._undo.pop()
-            self.notation_error = None
+            self._notation_problem = None
             self._refresh()
 
     def clear(self) -> None:
@@ -233,7 +239,7 @@ class HandEntryModel(QObject):
         ``notation_error`` says what is wrong."""
         text = text.strip()
         if not text:
-            self.notation_error = None
+            self._notation_problem = None
             self.clear()
             self._refresh()
             return True
@@ -242,10 +248,10 @@ class HandEntryModel(QObject):
         try:
             hand = parse_hand(text)
         except HandError as e:
-            self.notation_error = e.message
+            self._notation_problem = e
             self._refresh()
             return False
-        self.notation_error = None
+        self._notation_problem = None
         self._push(_State(melds=tuple(hand.melds), standing=tuple(hand.standing), winning=hand.winning))
         return True
 
@@ -268,6 +274,10 @@ class HandEntryModel(QObject):
         self._state = new
         self._refresh()
 
+    def refresh(self) -> None:
+        """Recompute the preview (e.g. after a language switch: its texts are in the user's language)."""
+        self._refresh()
+
     def _refresh(self) -> None:
         self.preview = self._compute()
         self.changed.emit(self.preview)
@@ -275,8 +285,8 @@ class HandEntryModel(QObject):
     def _compute(self) -> Preview:
         hand = self.hand()
         n = tile_count(hand.melds, hand.standing, hand.winning)
-        if self.notation_error:
-            return Preview(hand, n, error=self.notation_error)
+        if self._notation_problem is not None:
+            return Preview(hand, n, error=hand_problem(self._notation_problem))
         if n == 0:
             return Preview(hand, n, error=tr("Enter the hand: click tiles, or type the notation."))
         if n == 13 and hand.winning is None:
@@ -290,7 +300,7 @@ class HandEntryModel(QObject):
         try:
             result = score_hand(hand, self.context())
         except HandError as e:
-            return Preview(hand, n, error=e.message)
+            return Preview(hand, n, error=hand_problem(e))
         payments = None
         if result.meets_minimum:
             payments = settle_win(result.total, self.situation.winner, self.situation.discarder)
@@ -302,7 +312,7 @@ class HandEntryModel(QObject):
         try:
             waits = tuple(waiting_tiles(hand))
         except HandError as e:
-            return Preview(hand, n, error=e.message)
+            return Preview(hand, n, error=hand_problem(e))
         msg = tr("Mark the winning tile.") if waits else tr("Not waiting on any tile.")
         return Preview(hand, n, error=msg, waits=waits)
 

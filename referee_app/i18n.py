@@ -7,7 +7,7 @@ changes (``LANG.changed``). The choice is remembered in QSettings by ``settings.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
 ZH: dict[str, str] = {
     # window, navigation
@@ -188,6 +188,35 @@ ZH: dict[str, str] = {
     "Could not open the file": "无法打开文件",
     "Check that the path is a tournament file (.mcr) and that no other program has it locked.":
         "请检查路径是否为比赛文件 (.mcr)，以及是否被其他程序锁定。",
+    # hand entry: false win, keys
+    "Record false win penalty (错和)": "记录错和罚分",
+    "False win: {n} fans without flowers": "错和：不计花牌只有 {n} 番",
+    "Take back the last tile (Backspace)": "退回最后一张 (Backspace)",
+    "Undo the last change (Ctrl+Z)": "撤销上一步 (Ctrl+Z)",
+    "Empty the hand": "清空手牌",
+    # penalty preset notes (db.profiles)
+    "10 to each other player; may not win this hand": "其余三家各得 10 分；本盘不得再和牌",
+    "20 to each other player": "其余三家各得 20 分",
+    "10 to each other player": "其余三家各得 10 分",
+    "10 up to 10 min, 20 up to 15 min": "迟到 10 分钟以内罚 10 分，15 分钟以内罚 20 分",
+    # teams
+    "Edit teams…": "编辑队伍…",
+    "substitute": "替补",
+    "Substitute (seated only when replacing a player)": "替补（只在替换选手时入座）",
+    "(no team)": "（无队伍）",
+    "Rename": "改名",
+    "New name": "新名称",
+    "Move selected to": "所选队员移到",
+    "Move": "移动",
+    "A team name cannot be empty.": "队名不能为空。",
+    "Team {team} already exists: move its players instead.": "队伍 {team} 已存在：请改为移动队员。",
+    "{team} has {n} players: a team has at most 4 players and 1 substitute.":
+        "{team} 有 {n} 名选手：每队最多 4 名选手加 1 名替补。",
+    "{n} players change team.": "{n} 名选手更换队伍。",
+    "No change yet.": "尚无更改。",
+    "Rename the selected team, or select players and move them to another team (type a new name to "
+    "create one; empty = no team). Saved together on OK.":
+        "可改选中队伍的名称，或选中队员移到其他队伍（输入新名称即新建队伍；留空 = 无队伍）。按确定后一并保存。",
     # more
     "Selected hand": "所选的盘",
     "Swap two players…": "交换两名选手…",
@@ -260,9 +289,29 @@ class _Language(QObject):
     def set(self, code: str) -> None:
         if code not in ("en", "zh"):
             raise ValueError(f"unknown language {code!r}: use 'en' or 'zh'")
+        _qt_translations(code)
         if code != self.code:
             self.code = code
             self.changed.emit(code)
+
+
+_QT_TRANSLATOR: list[QTranslator] = []  # the installed one, kept alive
+
+
+def _qt_translations(code: str) -> None:
+    """Qt's own texts (OK / Cancel / Yes / No of standard buttons, file dialogs) in Chinese too; Qt
+    re-labels standard buttons on the LanguageChange event this sends."""
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    for t in _QT_TRANSLATOR:
+        QCoreApplication.removeTranslator(t)
+    _QT_TRANSLATOR.clear()
+    if code == "zh":
+        t = QTranslator(app)
+        if t.load("qtbase_zh_CN", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            QCoreApplication.installTranslator(t)
+            _QT_TRANSLATOR.append(t)
 
 
 LANG = _Language()

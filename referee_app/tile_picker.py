@@ -47,6 +47,7 @@ class TilePicker(QWidget):
         for mode, _en, _zh in MODE_LABELS:
             b = QPushButton()
             b.setCheckable(True)
+            _no_focus(b)
             b.setObjectName(f"mode_{mode.value}")
             b.clicked.connect(lambda _c=False, m=mode: self.vm.set_mode(m))
             self.mode_group.addButton(b)
@@ -61,6 +62,7 @@ class TilePicker(QWidget):
         self.buttons: list[TileButton] = []
         for t in range(34):
             tb = TileButton(t, self, tile_width)
+            tb.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keyboard entry is the notation; Tab skips 34 tiles
             tb.clicked.connect(lambda _c=False, t=t: self.vm.click_tile(t))
             row, col = divmod(t, 9)
             grid.addWidget(tb, row, col)
@@ -89,6 +91,7 @@ class TilePicker(QWidget):
         self.clear_button.setObjectName("clear")
         self.clear_button.clicked.connect(self.vm.clear)
         for b in (self.remove_button, self.undo_button, self.clear_button):
+            _no_focus(b)
             tools.addWidget(b)
         outer.addLayout(tools)
 
@@ -108,14 +111,19 @@ class TilePicker(QWidget):
     def retranslate(self) -> None:
         from referee_app.i18n import LANG
 
-        for mode, en, zh in MODE_LABELS:
+        for i, (mode, en, zh) in enumerate(MODE_LABELS, start=1):
             self.mode_buttons[mode].setText(f"{zh} {en}" if LANG.code == "zh" else f"{en} {zh}")
+            self.mode_buttons[mode].setShortcut(f"Ctrl+{i}")  # after setText, which resets shortcuts
+            self.mode_buttons[mode].setToolTip(f"Ctrl+{i}")
         self.flowers_label.setText(tr("Flowers"))
         self.remove_button.setText(tr("Remove"))
         self.undo_button.setText(tr("Undo"))
         self.clear_button.setText(tr("Clear"))
         self.remove_button.setShortcut(Qt.Key.Key_Backspace)
         self.undo_button.setShortcut("Ctrl+Z")
+        self.remove_button.setToolTip(tr("Take back the last tile (Backspace)"))
+        self.undo_button.setToolTip(tr("Undo the last change (Ctrl+Z)"))
+        self.clear_button.setToolTip(tr("Empty the hand"))
 
     def refresh(self, *_args: object) -> None:
         counts = self.vm.copies()
@@ -130,3 +138,9 @@ class TilePicker(QWidget):
             self.flowers.blockSignals(True)
             self.flowers.setValue(self.vm.situation.flowers)
             self.flowers.blockSignals(False)
+
+
+def _no_focus(b: QPushButton) -> None:
+    """A click does not take the focus from the notation, and Enter stays Confirm (no auto-default)."""
+    b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    b.setAutoDefault(False)

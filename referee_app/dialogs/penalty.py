@@ -24,6 +24,9 @@ from db.views import PlayerView
 from referee_app.i18n import LANG, tr
 from referee_app.models import signed
 
+#: the preset for a claimed win under 8 fans (错和), by profile; the first kind a profile has is used
+FALSE_WIN_KINDS = ("false_win_wrong", "false_win")
+
 SETTLEMENTS = [("deducted", "deducted"), ("others", "paid to the other three"), ("player", "paid to one player")]
 
 
@@ -31,7 +34,8 @@ class PenaltyDialog(QDialog):
     """``players`` are the table's four (starting seats E, S, W, N); ``presets`` are ``PenaltyPreset``s."""
 
     def __init__(self, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
-                 hand: int | None = None) -> None:
+                 hand: int | None = None, *, player: str | None = None, kind: str | None = None,
+                 reason: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Penalty…").rstrip("…"))
         self.players = list(players)
@@ -80,6 +84,8 @@ class PenaltyDialog(QDialog):
         self.effect.setObjectName("penalty_effect")
         form.addRow(self.effect)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
@@ -90,6 +96,12 @@ class PenaltyDialog(QDialog):
         self.amount.currentTextChanged.connect(self._update)
         self.settle_group.buttonToggled.connect(lambda *_: self._update())
         self._preset_changed()
+        # pre-filled (e.g. a false win found in hand entry): the player and the preset, ready for OK
+        if player is not None:
+            self.player.setCurrentIndex(max(0, self.player.findData(player)))
+        if kind is not None and self.kind.findData(kind) >= 0:
+            self.kind.setCurrentIndex(self.kind.findData(kind))
+        self.reason.setText(reason)
 
     def _preset_changed(self, *_a: object) -> None:
         pr = self.presets[self.kind.currentIndex()] if self.presets else None
@@ -99,7 +111,7 @@ class PenaltyDialog(QDialog):
             for a in pr.amounts:
                 self.amount.addItem(str(a))
             self.settle_buttons[str(pr.settlement)].setChecked(True)
-            self.note.setText(pr.note)
+            self.note.setText(tr(pr.note) if pr.note else "")
         self.amount.blockSignals(False)
         self._update()
 
@@ -144,6 +156,7 @@ class PenaltyDialog(QDialog):
 
     @classmethod
     def ask(cls, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
-            hand: int | None = None) -> PenaltyInput | None:
-        d = cls(parent, players, presets, hand)
+            hand: int | None = None, *, player: str | None = None, kind: str | None = None,
+            reason: str = "") -> PenaltyInput | None:
+        d = cls(parent, players, presets, hand, player=player, kind=kind, reason=reason)
         return d.value() if d.exec() == QDialog.DialogCode.Accepted else None

@@ -32,7 +32,7 @@ from db.service import DrawInput, PenaltyInput, WinInput
 from db.views import TableSheet
 from referee_app import store
 from referee_app.dialogs.correction import Correction, CorrectionDialog
-from referee_app.dialogs.penalty import PenaltyDialog
+from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
 from referee_app.hand_vm import HandEntryModel, Situation
 from referee_app.i18n import LANG, tr
@@ -68,6 +68,7 @@ class SheetPage(TournamentPage):
         self.rotating = True
         self.flowers_allowed = True
         self.entry_dialog: HandEntryDialog | None = None
+        self.penalty_dialog: PenaltyDialog | None = None
         self.kind_names: dict[str, str] = {}
 
         lay = QVBoxLayout(self)
@@ -411,8 +412,10 @@ class SheetPage(TournamentPage):
             return None
         vm = self.hand_entry_model(n)
         d = HandEntryDialog(vm, f"{tr('Hand entry')} — {tr('Session')} {self.sheet.session} · "
-                                f"{tr('Table')} {self.sheet.table} · {tr('Hand')} {n}", self)
+                                f"{tr('Table')} {self.sheet.table} · {tr('Hand')} {n}", self,
+                            offer_false_win=True)
         d.accepted.connect(lambda: self._entry_confirmed(d, n, None))
+        d.false_win.connect(lambda pos: self.ask_false_win(pos, n, vm.preview))
         self.entry_dialog = d
         d.open()
         return d
@@ -459,6 +462,33 @@ class SheetPage(TournamentPage):
         p = PenaltyDialog.ask(self, sh.players, presets, None)
         if p is not None:
             self.record_penalty(p)
+
+    def ask_false_win(self, position: int, hand: int, preview: Any = None) -> PenaltyDialog | None:
+        """The penalty dialog pre-filled for a claimed win under 8 fans (错和): the would-be winner and
+        the profile's false-win preset, for hand ``hand`` (which stays to be played). Opened window-modal;
+        OK records it."""
+        sh = self.sheet
+        if sh is None or self.ctx is None:
+            return None
+        presets = self.ctx.runner.read(service.penalty_presets)
+        kind = next((k for k in FALSE_WIN_KINDS if any(p.kind == k for p in presets)), None)
+        fans = getattr(getattr(preview, "result", None), "total_without_flowers", None)
+        reason = tr("False win: {n} fans without flowers", n=fans) if fans is not None else ""
+        d = PenaltyDialog(self, sh.players, presets, hand, player=sh.players[position].number, kind=kind,
+                          reason=reason)
+        self.penalty_dialog = d
+
+        def done() -> None:
+            self.penalty_dialog = None
+            p = d.value()
+            if p is not None:
+                self.record_penalty(p)
+            d.deleteLater()
+
+        d.accepted.connect(done)
+        d.rejected.connect(lambda: setattr(self, "penalty_dialog", None))
+        d.open()
+        return d
 
     def record_penalty(self, p: PenaltyInput) -> bool:
         sh = self.sheet
