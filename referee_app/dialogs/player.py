@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from db.service import PlayerInput
 from db.views import PlayerView
@@ -27,10 +27,17 @@ class PlayerDialog(QDialog):
         form.addRow(tr("Name"), self.name)
         form.addRow(tr("Team"), self.team)
         form.addRow(tr("Country"), self.country)
+        # kept on edit: saving a reserve must not quietly make them a regular player
+        self.substitute = QCheckBox(tr("Substitute (seated only when replacing a player)"))
+        self.substitute.setObjectName("substitute")
+        self.substitute.setChecked(bool(player and player.substitute))
+        form.addRow(self.substitute)
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #b3261e;")
         form.addRow(self.problem)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -43,7 +50,8 @@ class PlayerDialog(QDialog):
         if not name:
             self.problem.setText(tr("The name is required."))
             return None
-        return PlayerInput(number, name, self.team.text().strip() or None, self.country.text().strip() or None)
+        return PlayerInput(number, name, self.team.text().strip() or None, self.country.text().strip() or None,
+                           self.substitute.isChecked())
 
     def _accept(self) -> None:
         if self.value() is not None:

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPush
 from db import queries, service
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
+from referee_app.dialogs.teams import TeamsDialog
 from referee_app.i18n import tr
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
@@ -27,13 +28,16 @@ class PlayersPage(TournamentPage):
         self.edit_button = QPushButton()
         self.edit_button.setObjectName("edit_player")
         self.edit_button.clicked.connect(self.edit_player)
+        self.teams_button = QPushButton()
+        self.teams_button.setObjectName("edit_teams")
+        self.teams_button.clicked.connect(self.edit_teams)
         self.import_button = QPushButton()
         self.import_button.setObjectName("import_csv")
         self.import_button.clicked.connect(self.import_csv)
         self.filter = QLineEdit()
         self.filter.setObjectName("players_filter")
         self.filter.setClearButtonEnabled(True)
-        for b in (self.add_button, self.edit_button, self.import_button):
+        for b in (self.add_button, self.edit_button, self.teams_button, self.import_button):
             bar.addWidget(b)
         bar.addStretch(1)
         bar.addWidget(self.filter)
@@ -55,6 +59,7 @@ class PlayersPage(TournamentPage):
         self.title.setText(tr("Players"))
         self.add_button.setText(tr("Add player"))
         self.edit_button.setText(tr("Edit player"))
+        self.teams_button.setText(tr("Edit teams…"))
         self.import_button.setText(tr("Import CSV…"))
         self.filter.setPlaceholderText(tr("Filter"))
         self.count.setText(tr("{n} players", n=len(self.model.rows)))
@@ -82,6 +87,13 @@ class PlayersPage(TournamentPage):
         p = PlayerDialog.ask(self, row)
         if p:
             self.save_players([p])
+
+    def edit_teams(self) -> None:
+        if self.ctx is None:
+            return
+        changes = TeamsDialog.ask(self, self.model.rows)
+        if changes:
+            self.save_players(changes)
 
     def import_csv(self) -> None:
         players = CsvImportDialog.ask(self)
