@@ -21,6 +21,7 @@ from db import queries, service, transfer
 from db.errors import InputError, TournamentError
 from db.models import Penalty, SessionTable
 from db.profiles import PROFILES, SeatRotation
+from db.seating import SeatingError
 from db.store import Database, open_database, to_url
 from db.views import HandRow, PenaltyRow, TableSeating
 
@@ -607,7 +608,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
             return _fail(f"{args.db}: no such database; create it with `init` (or `import`, `demo`)")
         with open_database(args.db) as db:
             return func(args, db)
-    except TournamentError as exc:
+    except (TournamentError, SeatingError) as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted")

@@ -489,16 +489,6 @@ def _standings_tables(s: Session, mod: Any, session: int, players: Sequence[Play
     return [ranked[i:i + 4] for i in range(0, len(ranked), 4)]
 
 
-def _fewest_teammate_pairs(members: int, tables: int) -> int:
-    """Teammate pairs that ``members`` of one team must form over ``tables`` tables (spread evenly).
-
-    >>> _fewest_teammate_pairs(4, 4), _fewest_teammate_pairs(4, 2), _fewest_teammate_pairs(5, 2)
-    (0, 2, 4)
-    """
-    base, extra = divmod(members, tables)
-    return extra * (base + 1) * base // 2 + (tables - extra) * base * (base - 1) // 2
-
-
 def _teammate_pairs(tables: Sequence[Sequence[str]], teams: Mapping[str, str | None]) -> dict[str, int]:
     pairs: dict[str, int] = {}
     for tbl in tables:
@@ -514,12 +504,19 @@ def _teammate_pairs(tables: Sequence[Sequence[str]], teams: Mapping[str, str | N
 def _avoidable_teammates(tables: Sequence[Sequence[str]], teams: Mapping[str, str | None],
                          before: Sequence[Sequence[str]] | None = None,
                          moved: Sequence[str] = ()) -> tuple[str, str, str, int] | None:
-    """(team, a, b, table number) of two teammates that ``tables`` seat together although the team could
-    be spread wider (more teammate pairs than its size and the number of tables force); ``None`` if none.
+    """(team, a, b, table number) of two teammates that ``tables`` seat together although their team could
+    be kept apart (it has no more members here than there are tables); ``None`` if there are none.
 
+    A team larger than the number of tables must meet (TOURNAMENT.md allows at most 4 + 1 per team, so
+    only in small fields); its tables are warned about (:func:`teammate_conflicts`), not refused.
     With ``before`` (an edit of that seating), only a team the edit makes worse counts, so a seating that
     was already wrong can be mended one swap at a time; the pair named includes a ``moved`` player if
     one is involved.
+
+    >>> teams = {"1": "Red", "2": "Red", "5": "Red", "3": "Blue", "4": "Blue"}
+    >>> _avoidable_teammates([["1", "2", "3", "7"], ["4", "5", "6", "8"]], teams)  # 3 Red at 2 tables: allowed
+    >>> _avoidable_teammates([["1", "2", "3", "4"], ["5", "6", "7", "8"]], teams)
+    ('Blue', '3', '4', 1)
     """
     size: dict[str, int] = {}
     for n in (n for tbl in tables for n in tbl):
@@ -528,7 +525,7 @@ def _avoidable_teammates(tables: Sequence[Sequence[str]], teams: Mapping[str, st
     after = _teammate_pairs(tables, teams)
     earlier = _teammate_pairs(before, teams) if before is not None else {}
     bad = {team for team, k in after.items()
-           if k > _fewest_teammate_pairs(size[team], len(tables)) and (before is None or k > earlier.get(team, 0))}
+           if k and size[team] <= len(tables) and (before is None or k > earlier.get(team, 0))}
     if not bad:
         return None
     found: list[tuple[int, str, str, str, int]] = []
@@ -604,7 +601,7 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     named = [[str(n) for n in tbl] for tbl in tables]
     clash = _avoidable_teammates(named, _teams(players))
     if clash is not None:
-        raise InputError("seats", _teammates_message(s, session, clash))
+        raise InputError(None, _teammates_message(s, session, clash))
     _write_seating(s, session, named, actor, reason, action="seat_edit")
     return teammate_conflicts(s, session)
 
@@ -635,7 +632,7 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     teams = {p.number: p.team for p in s.scalars(select(Player).where(Player.team.is_not(None)))}
     clash = _avoidable_teammates(after_tables, teams, before_tables, moved=(a, b))
     if clash is not None and not correction:
-        raise InputError("b", _teammates_message(s, session, clash))
+        raise InputError(None, _teammates_message(s, session, clash))
     before = {a: _seat_label(s, seat_a), b: _seat_label(s, seat_b)}
     # Delete and re-insert both seats: swapping in place would briefly break the unique (session, player).
     rows = [(seat_a.table_id, seat_a.position, seat_b.player_id), (seat_b.table_id, seat_b.position, seat_a.player_id)]

@@ -168,3 +168,66 @@ def test_settings_command(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["profile"], data["sessions"], data["seat_rotation"], data["frozen"]) == ("gb", 4, "fixed", False)
+
+
+def test_seat_says_how_many_substitutes_are_missing(tmp_path: Path) -> None:
+    (tmp_path / "p.csv").write_text("number,name\n" + "".join(f"{i},P{i}\n" for i in range(1, 15)), encoding="utf-8")
+    assert run("--db", "t.sqlite", "init", "--name", "X", cwd=tmp_path).returncode == 0
+    assert run("--db", "t.sqlite", "players", "import", "p.csv", cwd=tmp_path).returncode == 0
+    out = run_process("--db", "t.sqlite", "seat", "1", cwd=tmp_path)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr == ("mcr-tournament: 14 players is not a multiple of 4: 2 substitute(s) missing "
+                          "/ 人数不是4的倍数，还缺2名替补\n")
+    out = run("--db", "t.sqlite", "seating", "1", cwd=tmp_path)
+    assert out.returncode == 1 and "session 1 is not seated yet" in out.stderr
+
+
+def test_seating_formats(seated: Path) -> None:
+    tables = seating(seated)
+    out = run("--db", "t.sqlite", "seating", "1", "--format", "csv", cwd=seated)
+    assert out.stdout.splitlines() == ["table,E,S,W,N"] + [
+        ",".join([str(t["table"]), *t["seats"].values()]) for t in tables]
+    out = run("--db", "t.sqlite", "seating", "1", "--format", "text", cwd=seated)
+    lines = out.stdout.splitlines()
+    assert lines[0].split() == ["table", "E", "E_name", "S", "S_name", "W", "W_name", "N", "N_name"]
+    e = tables[1]["seats"]["E"]
+    assert lines[2].split()[:4] == ["2", e, "Player", e]  # number, then name
+    out = run("--db", "t.sqlite", "seating", "4", cwd=seated)
+    assert out.returncode == 1 and "session 4 does not exist (this tournament has sessions 1–3)" in out.stderr
+
+
+def _log(cwd: Path) -> list[dict]:
+    return json.loads(run("--db", "t.sqlite", "log", "--format", "json", cwd=cwd).stdout)
+
+
+def test_swaps_free_before_results_audited_after(seated: Path) -> None:
+    t1, t2 = (t["seats"] for t in seating(seated))
+    team = {str(i): "ABCD"[i % 4] for i in range(1, 9)}  # the fixture's teams: one of each at every table
+    a = t1["E"]
+    mate = next(n for n in t2.values() if team[n] == team[a])
+    other = next(n for n in t2.values() if team[n] != team[a])
+    entries = len(_log(seated))
+    out = run("--db", "t.sqlite", "seat", "1", "--swap", a, mate, cwd=seated)
+    assert out.returncode == 0 and out.stderr == ""
+    log = _log(seated)
+    assert len(log) == entries + 1  # one plain entry, no reason asked, not a correction
+    assert (log[-1]["action"], log[-1]["reason"]) == ("seat_swap", None)
+    assert seating(seated)[1]["seats"][[w for w, n in t2.items() if n == mate][0]] == a
+
+    out = run_process("--db", "t.sqlite", "seat", "1", "--swap", mate, other, cwd=seated)  # mate joins a at t2
+    assert out.returncode == 1
+    x, y = sorted((a, mate), key=int)
+    assert (f"players {x} (Player {x}) and {y} (Player {y}) are both in team {team[a]}: "
+            "they cannot sit at table 2 of session 1 together") in out.stderr
+    assert "Traceback" not in out.stderr and len(_log(seated)) == entries + 1
+
+    (seated / "r.jsonl").write_text(json.dumps({"session": 1, "table": 2, "hand": 1, "type": "draw"}) + "\n",
+                                    encoding="utf-8")
+    assert run("--db", "t.sqlite", "results", "import", "r.jsonl", cwd=seated).returncode == 0
+    out = run("--db", "t.sqlite", "seat", "1", "--swap", a, mate, cwd=seated)
+    assert out.returncode == 1 and "a reason is required" in out.stderr
+    out = run("--db", "t.sqlite", "seat", "1", "--swap", a, mate, "--reason", "sat at each other's seats", cwd=seated)
+    assert out.returncode == 0, out.stderr
+    log = _log(seated)
+    assert (log[-1]["action"], log[-1]["reason"]) == ("seat_correction", "sat at each other's seats")
+    assert log[-1]["before"] == {a: f"table 2 {[w for w, n in t2.items() if n == mate][0]}", mate: "table 1 E"}

@@ -170,25 +170,26 @@ def test_set_seating_with_teammates_together_is_refused(db: Database) -> None:
         assert service.set_seating(s, 1, apart, actor=ACTOR) == []
 
 
-def test_teams_larger_than_the_tables_are_spread_and_warned(db: Database) -> None:
-    # 8 players in two teams of 4 at 2 tables: two teammates must meet at each table.
+def test_teams_larger_than_the_tables_are_warned_not_refused(db: Database) -> None:
+    # 8 players at 2 tables: team Big (1, 2, 3) must meet somewhere, team Duo (4, 5) can be kept apart.
+    teams = {1: "Big", 2: "Big", 3: "Big", 4: "Duo", 5: "Duo"}
     with db.factory.begin() as s:
         service.create_tournament(s, "Open", sessions=1, actor=ACTOR)
-        service.import_players(s, [PlayerInput(str(i), f"P{i}", "AB"[i % 2]) for i in range(1, 9)], ACTOR)
+        service.import_players(s, [PlayerInput(str(i), f"P{i}", teams.get(i)) for i in range(1, 9)], ACTOR)
         tables = service.seat_session(s, 1, actor=ACTOR)
-        assert sorted(sorted("AB"[int(n) % 2] for n in tbl) for tbl in tables) == [list("AABB")] * 2
+        assert sorted(sum(int(n) <= 3 for n in tbl) for tbl in tables) == [1, 2]  # Big spread 2 + 1
+        assert all(sum(n in ("4", "5") for n in tbl) == 1 for tbl in tables)  # Duo apart
         warnings = service.set_seating(s, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]], actor=ACTOR)
-    assert warnings == ["table 1: team A (2, 4)", "table 1: team B (1, 3)",
-                        "table 2: team A (6, 8)", "table 2: team B (5, 7)"]
-    with pytest.raises(InputError, match=r"players 4 \(P4\) and 6 \(P6\) are both in team A"), \
+    assert warnings == ["table 1: team Big (1, 2, 3)"]
+    with pytest.raises(InputError, match=r"^players 4 \(P4\) and 5 \(P5\) are both in team Duo: .* table 2 "), \
             db.factory.begin() as s:
-        service.set_seating(s, 1, [["1", "3", "5", "2"], ["4", "6", "7", "8"]], actor=ACTOR)  # 3 of A and 3 of B
+        service.set_seating(s, 1, [["1", "2", "3", "6"], ["4", "5", "7", "8"]], actor=ACTOR)
     with db.factory.begin() as s:
-        assert service.swap_players(s, 1, "1", "5", actor=ACTOR) == [  # B with B: still the fewest
-            "table 1: team A (2, 4)", "table 1: team B (3, 5)", "table 2: team A (6, 8)", "table 2: team B (1, 7)"]
-    with pytest.raises(InputError, match=r"players 2 \(P2\) and 6 \(P6\) are both in team A.* table 2 "), \
+        assert service.swap_players(s, 1, "3", "6", actor=ACTOR) == ["table 1: team Big (1, 2)"]
+        assert service.swap_players(s, 1, "6", "3", actor=ACTOR) == ["table 1: team Big (1, 2, 3)"]
+    with pytest.raises(InputError, match=r"^players 4 \(P4\) and 5 \(P5\) are both in team Duo: .* table 1 "), \
             db.factory.begin() as s:
-        service.swap_players(s, 1, "2", "7", actor=ACTOR)  # table 2 would get three of team A
+        service.swap_players(s, 1, "5", "1", actor=ACTOR)
 
 
 def test_a_correction_may_record_teammates_together(db: Database) -> None:
