@@ -276,8 +276,13 @@ class HandEntryWidget(QWidget):
         self.hand_row.set_highlight(set())
         self.hand_title.setText(f"{tr('Hand')} · {p.tile_count}/14")
 
-        bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
-            and (p.tile_count >= 14 or vm.notation_error is not None or _is_problem(p))
+        # red: the engine refuses the hand, or the typed notation cannot be read; grey: progress (also a
+        # notation still being typed, short of tiles)
+        if vm.notation_error is not None:
+            bad = not vm.notation_incomplete
+        else:
+            bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
+                and (p.tile_count >= 14 or _is_problem(p))
         self.message.setText(p.error or "")
         _style(self.message,
                "color: #8c1d18; font-weight: bold; background: #fdecea; border-left: 4px solid #b3261e;"

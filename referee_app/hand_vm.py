@@ -127,6 +127,14 @@ class HandEntryModel(QObject):
         """What is wrong with the typed notation, in the current language (None when it reads)."""
         return None if self._notation_problem is None else hand_problem(self._notation_problem)
 
+    @property
+    def notation_incomplete(self) -> bool:
+        """The typed notation reads but has too few or too many tiles (still being typed, most often)."""
+        from scoring.errors import HandParseError
+
+        p = self._notation_problem
+        return isinstance(p, HandParseError) and " tiles after " in p.message and not p.message.startswith('"')
+
     def hand(self) -> Hand:
         s = self._state
         return Hand(melds=s.melds, standing=tuple(sorted(s.standing)), winning=s.winning)
@@ -257,9 +265,13 @@ class HandEntryModel(QObject):
 
     def set_situation(self, **changes: object) -> None:
         """Change winner, discarder, fourth_tile, kong_related, last_tile_of_wall or flowers."""
-        new = replace(self.situation, **changes)  # type: ignore[arg-type]
+        old = self.situation
+        new = replace(old, **changes)  # type: ignore[arg-type]
         if new.discarder == new.winner:
-            new = replace(new, discarder=None)
+            # the new winner was the discarder: the two changed places (a wrong pick being put right);
+            # quietly switching to self-drawn changed the payments behind the referee's back
+            swapped = old.winner if "winner" in changes and old.winner != new.winner else None
+            new = replace(new, discarder=swapped)
         self.situation = new
         self._refresh()
 

@@ -194,6 +194,9 @@ ZH: dict[str, str] = {
     "Take back the last tile (Backspace)": "退回最后一张 (Backspace)",
     "Undo the last change (Ctrl+Z)": "撤销上一步 (Ctrl+Z)",
     "Empty the hand": "清空手牌",
+    "{fan} fans: a win needs at least 8 (flowers not counted), so this is a false win (错和) by {name}.":
+        "{fan} 番：和牌至少需要 8 番（不计花牌），因此这是 {name} 的错和。",
+    "Change the fan": "修改番数",
     # penalty preset notes (db.profiles)
     "10 to each other player; may not win this hand": "其余三家各得 10 分；本盘不得再和牌",
     "20 to each other player": "其余三家各得 20 分",

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -129,6 +130,10 @@ class CsvImportDialog(QDialog):
         msgs = list(general)
         if bad:
             msgs.append(tr("{n} rows have problems: fix the file and load it again.", n=bad))
+            # the first problem in view (it was below the fold in a long file)
+            first = next(i for i, r in enumerate(rows) if r.error)
+            self.view.setCurrentIndex(self.model.index(first, 0))
+            self.view.scrollTo(self.model.index(first, 0), QAbstractItemView.ScrollHint.PositionAtCenter)
         self.problems.setText("\n".join(msgs))
         self.import_button.setText(tr("Import {n} players", n=len(players)))
         self.import_button.setEnabled(bool(players))

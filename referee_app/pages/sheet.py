@@ -40,6 +40,7 @@ from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import table_view, title_label
 from referee_app.tile_faces import TileRow
+from scoring.result import MINIMUM_FANS
 
 SELF_DRAWN = "+"
 SETTLEMENT_TEXT = {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}
@@ -69,6 +70,7 @@ class SheetPage(TournamentPage):
         self.flowers_allowed = True
         self.entry_dialog: HandEntryDialog | None = None
         self.penalty_dialog: PenaltyDialog | None = None
+        self.false_win_prompt: QMessageBox | None = None
         self.kind_names: dict[str, str] = {}
 
         lay = QVBoxLayout(self)
@@ -98,17 +100,21 @@ class SheetPage(TournamentPage):
         self.view, _ = table_view(self.model, self, sortable=False, name="sheet")
         self.view.setSelectionMode(self.view.SelectionMode.SingleSelection)
         hh = self.view.horizontalHeader()
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        for c in (SheetModel.COL_HAND, SheetModel.COL_WIND, SheetModel.COL_FAN):
-            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
-        hh.setMinimumSectionSize(30)
+        # the names share the room; numbers take what they need (names were cut at 1366 px when every
+        # column had an equal share)
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for c in (SheetModel.COL_DEALER, SheetModel.COL_WINNER, SheetModel.COL_DISCARDER):
+            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
+        hh.setMinimumSectionSize(58)
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.verticalHeader().setDefaultSectionSize(21)
-        self.view.setMinimumHeight(21 * 17 + 6)  # the 16 hands and the header, like the paper sheet
+        # the 16 hands and the header, like the paper sheet; the room left goes to the selected hand below
+        self.view.setFixedHeight(21 * 17 + 6)
+        hh.setStretchLastSection(False)  # the last running total is a number like the others
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
         self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self.show_hand_details(cur.row()))
-        lay.addWidget(self.view, 1)
+        lay.addWidget(self.view)
 
         bottom = QHBoxLayout()
         self.summary = SummaryModel(parent=self)
@@ -117,11 +123,11 @@ class SheetPage(TournamentPage):
         self.summary_view.verticalHeader().setDefaultSectionSize(20)
         self.summary_view.horizontalHeader().setFixedHeight(20)
         self.summary_view.setFixedHeight(20 * 6 + 4)
-        bottom.addWidget(self.summary_view, 3)
+        bottom.addWidget(self.summary_view, 3, Qt.AlignmentFlag.AlignTop)
         # right of the totals: the penalties, and the hand selected on the sheet (its tiles and fans)
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("sheet_side")
-        self.side_tabs.setFixedHeight(20 * 6 + 4)
+        self.side_tabs.setMinimumHeight(20 * 6 + 4)
         self.penalties = QLabel()
         self.penalties.setObjectName("sheet_penalties")
         self.penalties.setWordWrap(True)
@@ -138,9 +144,9 @@ class SheetPage(TournamentPage):
         self.hand_fans.setAlignment(Qt.AlignmentFlag.AlignTop)
         hl.addWidget(self.hand_tiles)
         hl.addWidget(self.hand_fans, 1)
-        self.side_tabs.addTab(hand_page, "")
+        self.side_tabs.addTab(_scrolled(hand_page), "")  # a long list of fans scrolls, never cut
         bottom.addWidget(self.side_tabs, 2)
-        lay.addLayout(bottom, 0)
+        lay.addLayout(bottom, 1)
 
         # totals-only entry, keyboard driven
         self.totals_box = QFrame()
@@ -382,6 +388,9 @@ class SheetPage(TournamentPage):
             self.fan.setFocus()
             return
         d = self.discarder.currentData()
+        if int(text) < MINIMUM_FANS and self.sheet is not None:
+            self.offer_false_win(self.winner.currentData(), int(text))
+            return
         ok = self.record_totals(self.winner.currentData(), None if d == SELF_DRAWN else d, int(text))
         if ok:
             self.fan.clear()
@@ -389,6 +398,36 @@ class SheetPage(TournamentPage):
         else:
             self.fan.setFocus()
             self.fan.selectAll()
+
+    def offer_false_win(self, winner: str, fan: int) -> QMessageBox | None:
+        """A totals-only win under 8 fans cannot be recorded: one question, with the two ways on — record
+        the false-win penalty (错和) for that player, or go back and change the fan."""
+        sh, n = self.sheet, self.next_hand()
+        if sh is None or n is None:
+            return None
+        position = next(i for i, p in enumerate(sh.players) if p.number == winner)
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Totals only"),
+                          tr("{fan} fans: a win needs at least 8 (flowers not counted), so this is a false win "
+                             "(错和) by {name}.", fan=fan, name=sh.players[position].name), parent=self)
+        penalty = box.addButton(tr("Record false win penalty (错和)"), QMessageBox.ButtonRole.AcceptRole)
+        back = box.addButton(tr("Change the fan"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(back)
+        box.setEscapeButton(back)
+        self.false_win_prompt = box
+
+        def done(_result: int) -> None:
+            self.false_win_prompt = None
+            if box.clickedButton() is penalty:
+                self.fan.clear()
+                self.ask_false_win(position, n)
+            else:
+                self.fan.setFocus()
+                self.fan.selectAll()
+            box.deleteLater()
+
+        box.finished.connect(done)
+        box.open()
+        return box
 
     def record_totals(self, winner: str, discarder: str | None, fan: int) -> bool:
         """Record a totals-only win for the next hand (numbers of the players)."""

@@ -45,11 +45,31 @@ def test_totals_only_entry_by_keyboard(qtbot, window):
 
 def test_totals_below_eight_is_refused_with_a_message(qtbot, window, error_messages):
     sheet = open_sheet(window)
-    qtbot.keyClicks(sheet.fan, "6")
-    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    # the store refuses it (any caller) …
+    assert not sheet.record_totals(sheet.sheet.players[0].number, None, 6)
     assert sheet.sheet.hands == ()
     assert "at least 8" in error_messages[-1][1]
+    # … and the totals bar asks first: change the fan, or record the false win (错和)
+    qtbot.keyClicks(sheet.winner, "W")
+    qtbot.keyClicks(sheet.fan, "6")
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    box = sheet.false_win_prompt
+    assert box is not None and "false win" in box.text() and sheet.sheet.players[2].name in box.text()
+    back = next(b for b in box.buttons() if b.text() == "Change the fan")
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert sheet.false_win_prompt is None and sheet.sheet.hands == ()
     assert sheet.fan.text() == "6"  # kept, to fix
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    box = sheet.false_win_prompt
+    record = next(b for b in box.buttons() if b.text() == "Record false win penalty (错和)")
+    qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
+    pd = sheet.penalty_dialog
+    assert pd is not None and pd.player.currentData() == sheet.sheet.players[2].number
+    assert pd.kind.currentData() == "false_win_wrong" and pd.hand == 1
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        pd.accept()
+    assert [p.kind for p in sheet.sheet.penalties] == ["false_win_wrong"]
+    assert sheet.sheet.hands == () and sheet.fan.text() == ""
 
 
 def test_penalty_dialog_presets_and_settlements(qtbot, window):

@@ -1,0 +1,52 @@
+"""Fixes found by using the app for a tournament day: the first CSV problem scrolled into view, typing
+messages red only when the notation cannot be read, a changed winner keeps "discarded by", and the score
+sheet's names not cut while numbers take what they need."""
+
+from __future__ import annotations
+
+from referee_app.dialogs.csv_import import CsvImportDialog
+from referee_app.hand_entry import HandEntryWidget
+from referee_app.hand_vm import HandEntryModel
+from referee_app.models import SheetModel
+
+
+def test_csv_preview_shows_the_first_problem(qtbot):
+    d = CsvImportDialog(None)
+    qtbot.addWidget(d)
+    d.resize(800, 300)
+    d.show()
+    rows = "\n".join(f"{i},Player {i},," for i in range(1, 40))
+    d.load_text("number,name,team,country\n" + rows + "\n40,,,\n")
+    assert d.view.currentIndex().row() == 39
+    qtbot.waitUntil(lambda: d.view.rowAt(d.view.viewport().height() // 2) >= 30)
+    assert not d.import_button.isEnabled()
+
+
+def test_typing_progress_is_grey_and_unreadable_notation_is_red(qtbot):
+    vm = HandEntryModel()
+    entry = HandEntryWidget(vm)
+    qtbot.addWidget(entry)
+    qtbot.keyClicks(entry.notation, "123m")
+    assert "expected 14" in entry.message.text() and "#8c1d18" not in entry.message.styleSheet()
+    qtbot.keyClicks(entry.notation, "x")
+    assert 'unknown tile letter "x"' in entry.message.text()
+    assert "#8c1d18" in entry.message.styleSheet()
+
+
+def test_changing_the_winner_to_the_discarder_swaps_them():
+    vm = HandEntryModel()
+    vm.set_situation(discarder=2)
+    vm.set_situation(winner=2)
+    assert (vm.situation.winner, vm.situation.discarder) == (2, 0)  # still a discard, not self-drawn
+    vm.set_situation(discarder=None)
+    vm.set_situation(winner=1)
+    assert vm.situation.discarder is None
+
+
+def test_sheet_names_have_the_room(qtbot, window):
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    hh = sheet.view.horizontalHeader()
+    names = [hh.sectionSize(c) for c in (SheetModel.COL_DEALER, SheetModel.COL_WINNER, SheetModel.COL_DISCARDER)]
+    numbers = [hh.sectionSize(c) for c in range(SheetModel.COL_POINTS, SheetModel.COL_TOTAL + 4)]
+    assert min(names) > max(numbers)
