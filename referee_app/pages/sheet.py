@@ -109,12 +109,15 @@ class SheetPage(TournamentPage):
         self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.view.verticalHeader().setDefaultSectionSize(21)
-        # the 16 hands and the header, like the paper sheet; the room left goes to the selected hand below
-        self.view.setFixedHeight(21 * 17 + 6)
+        self.view.verticalHeader().setMinimumSectionSize(21)
+        # the 16 hands and the header, like the paper sheet, at least; on a larger screen the rows grow
+        # (most of the room) and the selected hand below gets the rest
+        self.view.setMinimumHeight(21 * 17 + 6)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         hh.setStretchLastSection(False)  # the last running total is a number like the others
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
         self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self.show_hand_details(cur.row()))
-        lay.addWidget(self.view)
+        lay.addWidget(self.view, 3)
 
         bottom = QHBoxLayout()
         self.summary = SummaryModel(parent=self)
