@@ -475,12 +475,25 @@ class TeamStandingsModel(RowsModel[TeamStandingRow]):
         return RIGHT if col in (self.COL_RANK, self.COL_TABLE_POINTS, self.COL_MATCH_POINTS) else None
 
 
+#: the store's audit action codes, worded for people (``tr`` gives the Chinese); unknown codes show as is
+ACTION_NAMES = {
+    "init": "Tournament created", "settings": "Settings changed", "player_add": "Player added",
+    "player_update": "Player changed", "seat": "Seating", "seating_plan": "Seating plan",
+    "seat_correction": "Seat corrected", "seat_delete": "Seating removed", "substitute": "Substitute",
+    "record": "Recorded", "correct": "Corrected", "delete": "Deleted", "sign_off": "Sign-off",
+}
+
+
+def action_name(code: str) -> str:
+    return tr(ACTION_NAMES[code]) if code in ACTION_NAMES else code
+
+
 class AuditModel(RowsModel[AuditEntry]):
     COL_TIME, COL_STATION, COL_REFEREE, COL_ACTION, COL_WHAT, COL_BEFORE, COL_AFTER, COL_REASON = range(8)
     HEADERS = ["Time", "Station", "Referee", "Action", "What", "Before", "After", "Reason"]
 
     def cell(self, r: AuditEntry, col: int) -> Any:
-        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, r.action, r.what,
+        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), r.what,
                 r.before or "", r.after or "", r.reason or "")[col]
 
     def tooltip(self, r: AuditEntry, col: int) -> Any:

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QV
 
 from db import queries
 from referee_app.i18n import tr
-from referee_app.models import AuditModel
+from referee_app.models import AuditModel, action_name
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import table_view, title_label
 
@@ -56,7 +56,7 @@ class LogPage(TournamentPage):
         self.action.clear()
         self.action.addItem(tr("all actions"), "")
         for a in sorted({r.action for r in self._all}):
-            self.action.addItem(a, a)
+            self.action.addItem(action_name(a), a)
         self.action.setCurrentIndex(max(0, self.action.findData(keep)) if keep else 0)
         self.action.blockSignals(False)
         self._action_changed(0)

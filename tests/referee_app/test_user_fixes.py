@@ -50,3 +50,20 @@ def test_sheet_names_have_the_room(qtbot, window):
     names = [hh.sectionSize(c) for c in (SheetModel.COL_DEALER, SheetModel.COL_WINNER, SheetModel.COL_DISCARDER)]
     numbers = [hh.sectionSize(c) for c in range(SheetModel.COL_POINTS, SheetModel.COL_TOTAL + 4)]
     assert min(names) > max(numbers)
+
+
+def test_log_actions_in_words_both_languages(qtbot, window):
+    from referee_app.i18n import LANG
+    from referee_app.models import AuditModel
+
+    window.go("Log")
+    page = window.pages["Log"]
+    m = page.model
+    shown = {m.data(m.index(r, AuditModel.COL_ACTION)) for r in range(m.rowCount())}
+    assert "Player added" in shown and "player_add" not in shown
+    assert page.action.findText("Player added") >= 0 and page.action.itemData(page.action.findText("Player added")) \
+        == "player_add"
+    LANG.set("zh")
+    page.refresh()
+    shown = {m.data(m.index(r, AuditModel.COL_ACTION)) for r in range(m.rowCount())}
+    assert "添加选手" in shown
