@@ -178,6 +178,22 @@ def draw_tile(p: QPainter, rect: QRectF, t: int, **flags: bool) -> None:
                                                               **flags))
 
 
+def draw_back(p: QPainter, rect: QRectF) -> None:
+    """A tile face down: its coloured back, as on the table."""
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    r = rect.adjusted(1, 1, -1, -1)
+    radius = r.width() * 0.12
+    p.setPen(QPen(EDGE, 1))
+    p.setBrush(BACK)
+    p.drawRoundedRect(r, radius, radius)
+    p.setPen(QPen(BACK.lighter(135), 1))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    inner = r.adjusted(r.width() * 0.12, r.width() * 0.12, -r.width() * 0.12, -r.width() * 0.12)
+    p.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+    p.restore()
+
+
 def _paint_characters(p: QPainter, r: QRectF, rank: int) -> None:
     top = QRectF(r.left(), r.top() + r.height() * 0.02, r.width(), r.height() * 0.46)
     bottom = QRectF(r.left(), r.top() + r.height() * 0.46, r.width(), r.height() * 0.54)
@@ -342,7 +358,10 @@ class TileRow(QWidget):
         for gi, ti, r in self._rects():
             tiles, tag = self._groups[gi]
             t = tiles[ti]
-            draw_tile(p, r, t, highlight=t in self._highlight, winning=tag == "win")
+            if tag == "concealed" and ti in (0, 3):
+                draw_back(p, r)  # a concealed kong is laid down with its two end tiles face down
+            else:
+                draw_tile(p, r, t, highlight=t in self._highlight, winning=tag == "win")
         p.end()
 
     def mousePressEvent(self, e: QMouseEvent) -> None:

@@ -40,6 +40,7 @@ from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import table_view, title_label
 from referee_app.tile_faces import TileRow
+from scoring.model import MeldKind
 from scoring.result import MINIMUM_FANS
 
 SELF_DRAWN = "+"
@@ -302,7 +303,8 @@ class SheetPage(TournamentPage):
 
             try:
                 h = parse_hand(r.notation)
-                groups = [(m.tiles, "meld") for m in h.melds] + [(tuple(h.standing), "standing")]
+                groups = [(m.tiles, "concealed" if m.kind is MeldKind.CONCEALED_KONG else "meld") for m in h.melds]
+                groups.append((tuple(h.standing), "standing"))
                 if h.winning is not None:
                     groups.append(((h.winning,), "win"))
             except HandError:

@@ -77,3 +77,22 @@ def test_flower_counter_sets_the_situation(qtbot):
     picker.flowers.setValue(3)
     assert vm.situation.flowers == 3
     assert vm.context().flowers == 3
+
+
+def test_concealed_kong_drawn_with_its_ends_face_down(qtbot):
+    from PySide6.QtGui import QImage
+
+    from referee_app.tile_faces import TileRow
+
+    def pixels(tag: str) -> QImage:
+        row = TileRow(None, tile_width=30)
+        qtbot.addWidget(row)
+        row.resize(300, 50)
+        row.set_groups([((31, 31, 31, 31), tag)])
+        return row.grab().toImage()
+
+    melded, concealed = pixels("meld"), pixels("concealed")
+    first = (10, 20)  # inside the first tile
+    second = (45, 20)  # inside the second
+    assert melded.pixelColor(*first) != concealed.pixelColor(*first)  # the end tile: its back
+    assert melded.pixelColor(*second) == concealed.pixelColor(*second)  # the middle ones: faces
