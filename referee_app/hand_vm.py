@@ -67,8 +67,10 @@ class Preview:
             return self.error or ""
         if self.result.meets_minimum:
             return tr("A winning hand of {total} fans: it counts.", total=self.result.total)
-        return tr("Only {n} fans without flowers: at least 8 are needed; this is a false win.",
-                  n=self.result.total_without_flowers)
+        n = self.result.total_without_flowers
+        if n == 1:
+            return tr("Only 1 fan without flowers: at least 8 are needed; this is a false win.")
+        return tr("Only {n} fans without flowers: at least 8 are needed; this is a false win.", n=n)
 
     @property
     def can_confirm(self) -> bool:

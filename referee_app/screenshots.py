@@ -3,7 +3,7 @@
     xvfb-run -s "-screen 0 1366x768x24" python -m referee_app.screenshots OUT --size 1366x768 --lang en
 
 (``QT_QPA_PLATFORM=offscreen`` works too.) Writes one PNG per screen: start, sessions, players, sheet,
-entry (a hand with its fans), entry-waits, entry-error, penalty, wizard, standings, projector, reports, log.
+entry (a hand with its fans), entry-waits, entry-error, entry-false-win, penalty, teams, wizard, standings, projector, reports, log.
 """
 
 from __future__ import annotations
@@ -61,12 +61,20 @@ def main(argv: list[str] | None = None) -> int:
     snap("entry-waits", d)
     d.vm.set_notation("33333s123456789p")
     snap("entry-error", d)
+    d.vm.set_notation("[234m1][567p1]678s23sWW4s")  # 1 fan: a false win, with its penalty button
+    snap("entry-false-win", d)
     d.reject()
     assert sheet.sheet is not None
     pd = PenaltyDialog(w, sheet.sheet.players, w.ctx.runner.read(service.penalty_presets))  # type: ignore[union-attr]
     pd.show()
     snap("penalty", pd)
     pd.close()
+    from referee_app.dialogs.teams import TeamsDialog
+
+    td = TeamsDialog(w, w.ctx.runner.read(__import__("db.queries").queries.players))  # type: ignore[union-attr]
+    td.show()
+    snap("teams", td)
+    td.close()
     wz = NewTournamentWizard(w)
     wz.show()
     snap("wizard", wz)

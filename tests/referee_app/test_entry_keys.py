@@ -35,7 +35,7 @@ def test_false_win_button_opens_the_prefilled_penalty_and_records_it(qtbot, wind
     d.entry.winner.setCurrentIndex(2)  # the would-be winner sits West
     qtbot.keyClicks(d.entry.notation, UNDER_EIGHT)
     assert d.vm.preview.result is not None and not d.vm.preview.result.meets_minimum
-    assert "false win" in d.entry.verdict.text()
+    assert d.entry.verdict.text() == "Only 1 fan without flowers: at least 8 are needed; this is a false win."
     assert d.false_win_button.isVisible() and not d.confirm.isEnabled()
     qtbot.mouseClick(d.false_win_button, Qt.MouseButton.LeftButton)
     assert not d.isVisible()  # the hand is not recorded
