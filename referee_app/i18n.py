@@ -197,6 +197,8 @@ ZH: dict[str, str] = {
     "{fan} fans: a win needs at least 8 (flowers not counted), so this is a false win (错和) by {name}.":
         "{fan} 番：和牌至少需要 8 番（不计花牌），因此这是 {name} 的错和。",
     "Change the fan": "修改番数",
+    "from {name}": "{name} 点炮",
+    "Hand {n} as recorded: {what}": "第 {n} 盘现在记为：{what}",
     "Only 1 fan without flowers: at least 8 are needed; this is a false win.":
         "不计花牌只有 1 番，不足 8 番：这是错和。",
     # audit actions (log)

@@ -32,6 +32,17 @@ class Correction:
     reason: str
 
 
+def recorded_text(row: HandRow, players: Sequence[PlayerView]) -> str:
+    """"Hand 3 as recorded: Chen won from Grace, 12 fan" (or a draw), in the user's language."""
+    if row.kind != "win" or row.winner is None:
+        what = tr("draw")
+    else:
+        how = tr("self-drawn") if row.discarder is None else \
+            tr("from {name}", name=players[row.discarder].name)
+        what = f"{players[row.winner].name}, {how}, {row.fan_total} {tr('Fan')}"
+    return tr("Hand {n} as recorded: {what}", n=row.hand, what=what)
+
+
 class CorrectionDialog(QDialog):
     KINDS = [("win", "Win (totals)"), ("hand", "Win (enter the hand)"), ("draw", "Draw")]
 
@@ -41,6 +52,12 @@ class CorrectionDialog(QDialog):
         self.players = list(players)
         self.setWindowTitle(tr("Correct hand {n}", n=row.hand))
         form = QFormLayout(self)
+        self.setMinimumWidth(480)  # the reason's hint was cut at the natural width
+        # what is on the sheet now, so the referee corrects the right line
+        self.recorded = QLabel(recorded_text(row, self.players))
+        self.recorded.setObjectName("correct_recorded")
+        self.recorded.setWordWrap(True)
+        form.addRow(self.recorded)
         self.kind = QComboBox()
         self.kind.setObjectName("correct_kind")
         for code, text in self.KINDS:
@@ -68,6 +85,8 @@ class CorrectionDialog(QDialog):
         self.problem.setStyleSheet("color: #b3261e;")
         form.addRow(self.problem)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)

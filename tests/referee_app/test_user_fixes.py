@@ -67,3 +67,23 @@ def test_log_actions_in_words_both_languages(qtbot, window):
     page.refresh()
     shown = {m.data(m.index(r, AuditModel.COL_ACTION)) for r in range(m.rowCount())}
     assert "添加选手" in shown
+
+
+def test_correction_dialog_says_what_is_recorded(qtbot, window):
+    from db import service
+    from referee_app.dialogs.correction import CorrectionDialog
+    from referee_app.i18n import LANG
+
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    p = sheet.sheet.players
+    assert window.ctx.runner.run_ok(lambda s: service.record_win(
+        s, 1, 1, 1, winner=p[2].number, discarder=p[3].number, fan=12))
+    sheet.refresh()
+    d = CorrectionDialog(sheet, p, sheet.sheet.hands[0])
+    qtbot.addWidget(d)
+    assert d.recorded.text() == f"Hand 1 as recorded: {p[2].name}, from {p[3].name}, 12 Fan"
+    LANG.set("zh")
+    d2 = CorrectionDialog(sheet, p, sheet.sheet.hands[0])
+    qtbot.addWidget(d2)
+    assert d2.recorded.text() == f"第 1 盘现在记为：{p[2].name}, {p[3].name} 点炮, 12 番"
