@@ -14,6 +14,7 @@ class PlayerDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("Edit player") if player else tr("Add player"))
         form = QFormLayout(self)
+        self.setMinimumWidth(420)
         self.number = QLineEdit(player.number if player else "")
         self.number.setObjectName("number")
         self.number.setReadOnly(player is not None)  # the number identifies the player

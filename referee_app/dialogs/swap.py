@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
 
@@ -11,17 +11,22 @@ from referee_app.i18n import tr
 
 
 class SwapDialog(QDialog):
-    def __init__(self, parent: QWidget | None, players: Sequence[PlayerView]) -> None:
+    def __init__(self, parent: QWidget | None, players: Sequence[PlayerView],
+                 where: Mapping[str, str] | None = None) -> None:
+        """``where``: each player's place, e.g. {"9": "Table 1 · East"}, shown beside the name."""
         super().__init__(parent)
         self.setWindowTitle(tr("Swap two players…"))
         form = QFormLayout(self)
+        self.setMinimumWidth(460)  # the reason's hint was cut at the natural width
         self.a = QComboBox()
         self.a.setObjectName("swap_a")
         self.b = QComboBox()
         self.b.setObjectName("swap_b")
+        where = where or {}
         for p in players:
-            self.a.addItem(f"{p.number}  {p.name}", p.number)
-            self.b.addItem(f"{p.number}  {p.name}", p.number)
+            label = f"{p.number}  {p.name}" + (f"  ·  {where[p.number]}" if p.number in where else "")
+            self.a.addItem(label, p.number)
+            self.b.addItem(label, p.number)
         self.b.setCurrentIndex(min(1, self.b.count() - 1))
         self.reason = QLineEdit()
         self.reason.setObjectName("swap_reason")
@@ -30,6 +35,8 @@ class SwapDialog(QDialog):
         form.addRow(tr("Player"), self.b)
         form.addRow(tr("Reason"), self.reason)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -38,6 +45,7 @@ class SwapDialog(QDialog):
         return self.a.currentData(), self.b.currentData(), self.reason.text().strip()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, players: Sequence[PlayerView]) -> tuple[str, str, str] | None:
-        d = cls(parent, players)
+    def ask(cls, parent: QWidget | None, players: Sequence[PlayerView],
+            where: Mapping[str, str] | None = None) -> tuple[str, str, str] | None:
+        d = cls(parent, players, where)
         return d.value() if d.exec() == QDialog.DialogCode.Accepted else None

@@ -136,7 +136,9 @@ class SessionsPage(TournamentPage):
         from referee_app.dialogs.swap import SwapDialog
 
         players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: p.name)
-        answer = SwapDialog.ask(self, players)
+        where = {p.number: f"{tr('Table')} {r.table} · {tr(seat)}" for r in self.model.rows
+                 for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
+        answer = SwapDialog.ask(self, players, where)
         if answer:
             self.swap(*answer)
 

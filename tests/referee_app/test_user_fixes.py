@@ -87,3 +87,18 @@ def test_correction_dialog_says_what_is_recorded(qtbot, window):
     d2 = CorrectionDialog(sheet, p, sheet.sheet.hands[0])
     qtbot.addWidget(d2)
     assert d2.recorded.text() == f"第 1 盘现在记为：{p[2].name}, {p[3].name} 点炮, 12 番"
+
+
+def test_swap_dialog_shows_where_each_player_sits(qtbot, window):
+    from referee_app.dialogs.swap import SwapDialog
+
+    window.go("Sessions & tables")
+    page = window.pages["Sessions & tables"]
+    rows = page.model.rows
+    first = rows[0].players[0]
+    where = {p.number: f"Table {r.table} · {seat}" for r in rows
+             for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
+    d = SwapDialog(page, [p for r in rows for p in r.players], where)
+    qtbot.addWidget(d)
+    assert d.a.itemText(0) == f"{first.number}  {first.name}  ·  Table 1 · East"
+    assert d.minimumWidth() >= 400
