@@ -460,9 +460,15 @@ class SheetPage(TournamentPage):
                             offer_false_win=True)
         d.accepted.connect(lambda: self._entry_confirmed(d, n, None))
         d.false_win.connect(lambda pos: self.ask_false_win(pos, n, vm.preview))
+        d.rejected.connect(lambda: self._entry_closed(d))  # a day of cancelled entries must not pile up
         self.entry_dialog = d
         d.open()
         return d
+
+    def _entry_closed(self, d: HandEntryDialog) -> None:
+        if self.entry_dialog is d:
+            self.entry_dialog = None
+        d.deleteLater()
 
     def _entry_confirmed(self, d: HandEntryDialog, hand: int, reason: str | None) -> None:
         entry = d.entry_value()
@@ -583,6 +589,7 @@ class SheetPage(TournamentPage):
                 vm.set_situation(**_situation_of(row))
             d = HandEntryDialog(vm, f"{tr('Correct hand…')} {hand}", self)
             d.accepted.connect(lambda: self._entry_confirmed(d, hand, c.reason))
+            d.rejected.connect(lambda: self._entry_closed(d))
             self.entry_dialog = d
             d.open()
             return

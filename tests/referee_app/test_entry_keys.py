@@ -3,6 +3,7 @@ order, Enter = Confirm, Esc = Cancel, mode shortcuts), and problems and verdicts
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -87,6 +88,8 @@ def test_enter_confirms_and_esc_cancels(qtbot, window):
     qtbot.keyClicks(d2.entry.notation, VALID)
     qtbot.keyClick(d2.entry.notation, Qt.Key.Key_Escape)
     assert not d2.isVisible() and len(sheet.sheet.hands) == 1
+    assert sheet.entry_dialog is None
+    qtbot.waitUntil(lambda: not shiboken6.isValid(d2))  # a cancelled entry does not linger all day
 
 
 def test_tab_order_reaches_the_situation_without_the_tiles(qtbot, window):
