@@ -197,6 +197,9 @@ ZH: dict[str, str] = {
     "{fan} fans: a win needs at least 8 (flowers not counted), so this is a false win (错和) by {name}.":
         "{fan} 番：和牌至少需要 8 番（不计花牌），因此这是 {name} 的错和。",
     "Change the fan": "修改番数",
+    "Teammates at one table": "队友同桌",
+    "Swap two players in Sessions & tables, or regenerate that session's seating.":
+        "请在“场次与桌位”中交换两名选手，或重新生成该场座位。",
     "from {name}": "{name} 点炮",
     "Hand {n} as recorded: {what}": "第 {n} 盘现在记为：{what}",
     "Only 1 fan without flowers: at least 8 are needed; this is a false win.":

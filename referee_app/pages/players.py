@@ -9,6 +9,7 @@ from db import queries, service
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog
+from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
@@ -72,7 +73,25 @@ class PlayersPage(TournamentPage):
 
     def save_players(self, players: list[service.PlayerInput]) -> bool:
         assert self.ctx is not None
-        return self.ctx.runner.run(lambda s: service.import_players(s, players), self) is not None
+        ok = self.ctx.runner.run(lambda s: service.import_players(s, players), self) is not None
+        if ok and any(p.team for p in players):
+            self.warn_teammates()
+        return ok
+
+    def warn_teammates(self) -> list[str]:
+        """After a team change: the seated sessions still to play where teammates now share a table
+        (the seating kept them apart with the old teams). Played sessions are history and not listed."""
+        assert self.ctx is not None
+
+        def find(s):  # type: ignore[no-untyped-def]
+            return [f"{tr('Session')} {n}: {c}" for n in queries.seated_sessions(s)
+                    if not service.has_results(s, n) for c in service.teammate_conflicts(s, n)]
+
+        found: list[str] = self.ctx.runner.read(find)
+        if found:
+            show_error(self, tr("Teammates at one table"), "\n".join(found),
+                       tr("Swap two players in Sessions & tables, or regenerate that session's seating."))
+        return found
 
     def add_player(self) -> None:
         p = PlayerDialog.ask(self)

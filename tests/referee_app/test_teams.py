@@ -93,3 +93,27 @@ def test_edit_player_keeps_a_substitute(qtbot, window):
     assert d.substitute.isChecked()
     d.name.setText("Ivy Li")
     assert d.value() == service.PlayerInput("9", "Ivy Li", "Red", None, True)
+
+
+def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_messages):
+    from db import service
+
+    page = window.pages["Players"]
+    window.go("Players")
+    # session 1 is seated (nothing played): put two players of table 1 in one new team
+    table1 = window.ctx.runner.read(lambda s: service.seating_numbers(s, 1))[0]
+    d = TeamsDialog(page, page.model.rows)
+    qtbot.addWidget(d)
+    for team in {t for t in d.teams.values()}:
+        select_team(d, team)
+        select_members(d, {table1[0], table1[1]})
+        d.move_selected("Green")
+    changes = d.changes()
+    assert {c.number for c in changes} == {table1[0], table1[1]}
+    assert page.save_players(changes)
+    title, message = error_messages[-1]
+    assert title == "Teammates at one table"
+    assert message.startswith("Session 1: table 1: team Green")
+    # a played session is history: not listed any more
+    assert window.ctx.runner.run_ok(lambda s: service.record_draw(s, 1, 1, 1))
+    assert page.warn_teammates() == []
