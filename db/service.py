@@ -24,7 +24,7 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, defer
 
 from db.errors import FrozenSettingsError, InputError, NotInitialisedError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
@@ -63,9 +63,13 @@ def audit(s: Session, actor: Actor | None, action: str, what: str, before: Any =
 
 
 def tournament(s: Session) -> Tournament:
-    t = s.get(Tournament, 1)
+    # The seating plan (large in a large field) loads only when seating needs it.
+    t = s.get(Tournament, 1, options=[defer(Tournament.seating_plan)])
     if t is None:
         raise NotInitialisedError("this database holds no tournament yet: run `mcr-tournament --db ... init --name NAME`")
+    # The identity map holds objects weakly: without this reference every call would load the row again
+    # (with its whole seating plan), which made recording a hand slower the larger the tournament.
+    s.info["mcr_tournament"] = t
     return t
 
 
