@@ -30,6 +30,12 @@ def check(s: Session) -> list[str]:
         tb = tables[tid]
         return f"session {tb.session} table {tb.table_no}"
 
+    # A team with more members in a session than it has tables cannot be kept apart (TOURNAMENT.md:
+    # teammates never share a table "whenever feasible"); only avoidable sharing is a problem.
+    tables_in: Counter[int] = Counter(tbl.session for tbl in tables.values())
+    team_size: Counter[tuple[int, str]] = Counter(
+        (tables[tid].session, teams[x.player_id][1] or "")
+        for tid, xs in seats.items() if tid in tables for x in xs if x.player_id in teams)
     for tid, tbl in sorted(tables.items(), key=lambda kv: (kv[1].session, kv[1].table_no)):
         if not 1 <= tbl.session <= t.sessions:
             problems.append(f"{where(tid)}: session outside 1–{t.sessions}")
@@ -39,7 +45,7 @@ def check(s: Session) -> list[str]:
         members = [teams[x.player_id] for x in seats[tid] if x.player_id in teams]
         team_count = Counter(team for _n, team in members if team)
         for team, n in team_count.items():
-            if n > 1:
+            if n > 1 and team_size[(tbl.session, team)] <= tables_in[tbl.session]:
                 problems.append(f"{where(tid)}: {n} players of team {team} share the table")
     per_session = Counter((x.session, x.player_id) for xs in seats.values() for x in xs)
     for (sess, pid), n in per_session.items():

@@ -51,7 +51,8 @@ def test_check_detects_broken_invariants(demo: Database) -> None:
     assert any("penalty" in p and "does not match" in p for p in problems)
 
 
-def test_check_detects_teammates_together_and_gaps(db: Database) -> None:
+def test_check_detects_gaps_and_not_unavoidable_teammates(db: Database) -> None:
+    # One table and a team of two: sharing it cannot be avoided, so it is no problem.
     make_tournament(db, players=4, sessions=1, teams=["A", "A", "B", None])
     with db.factory.begin() as s:
         service.record_draw(s, 1, 1, 1, actor=ACTOR)
@@ -59,8 +60,23 @@ def test_check_detects_teammates_together_and_gaps(db: Database) -> None:
         s.execute(text("UPDATE hands SET hand_no = 5 WHERE hand_no = 2"))
     with db.factory() as s:
         problems = check(s)
-    assert any("2 players of team A share the table" in p for p in problems)
     assert any("not 1..n without gaps" in p for p in problems)
+    assert not any("share the table" in p for p in problems)
+
+
+def test_check_detects_avoidable_teammates_together(db: Database) -> None:
+    make_tournament(db, players=8, sessions=1, teams=["A", None, None, None, "A", None, None, None])
+    player = "(SELECT id FROM players WHERE number = '{}')"
+    with db.factory.begin() as s:
+        # Move player 5 (team A) to table 1 in place of player 2, behind the store's back.
+        t1, t2 = (s.execute(text(f"SELECT table_id FROM seats WHERE player_id = {player.format(n)}")).scalar()
+                  for n in ("2", "5"))
+        s.execute(text(f"UPDATE seats SET position = 9 WHERE player_id = {player.format('2')}"))
+        s.execute(text(f"UPDATE seats SET table_id = {t1}, position = 1 WHERE player_id = {player.format('5')}"))
+        s.execute(text(f"UPDATE seats SET table_id = {t2}, position = 0 WHERE player_id = {player.format('2')}"))
+    with db.factory() as s:
+        problems = check(s)
+    assert any("session 1 table 1: 2 players of team A share the table" in p for p in problems)
 
 
 def test_export_import_round_trip_is_lossless(demo: Database, tmp_path: Path) -> None:
