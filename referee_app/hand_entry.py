@@ -345,7 +345,6 @@ class HandEntryWidget(QWidget):
             self.discarder.setEnabled(True)
             d = self.discarder.currentData()
             self.vm.set_situation(discarder=d if d is not None else (self.vm.situation.winner + 1) % 4)
-        self._show(self.vm.preview)
 
     def _hand_tile_clicked(self, group: int, index: int) -> None:
         vm = self.vm

@@ -109,6 +109,8 @@ class HandEntryModel(QObject):
         self._state = _State()
         self._undo: list[_State] = []
         self._notation_problem: HandError | None = None
+        self._copies: tuple[int, ...] = ()
+        self._copies_of: _State | None = None
         self.preview = self._compute()
 
     # ---- reading -------------------------------------------------------------------------------
@@ -141,12 +143,16 @@ class HandEntryModel(QObject):
         s = self._state
         return Hand(melds=s.melds, standing=tuple(sorted(s.standing)), winning=s.winning)
 
-    def copies(self) -> list[int]:
-        """How many of each tile kind the hand holds (for the picker's badges)."""
-        counts = [0] * T.NUM_KINDS
-        for t in self.hand().all_tiles():
-            counts[t] += 1
-        return counts
+    def copies(self) -> tuple[int, ...]:
+        """How many of each tile kind the hand holds (for the picker's badges).
+
+        Kept per state: the picker asks for it once per tile (34 times) after every click."""
+        if self._copies_of is not self._state:
+            counts = [0] * T.NUM_KINDS
+            for t in self.hand().all_tiles():
+                counts[t] += 1
+            self._copies, self._copies_of = tuple(counts), self._state
+        return self._copies
 
     def context(self) -> WinContext:
         s = self.situation
@@ -184,29 +190,28 @@ class HandEntryModel(QObject):
     # ---- commands --------------------------------------------------------------------------------
     def set_mode(self, mode: Mode | str) -> None:
         self.mode = Mode(mode)
-        self.mode_changed.emit(self.mode.value)
-        self.changed.emit(self.preview)
+        self.mode_changed.emit(self.mode.value)  # the hand and its preview are unchanged
 
     def click_tile(self, t: int) -> bool:
         """Apply the current mode to tile ``t``. Returns False (and changes nothing) when it cannot apply."""
         if not self.can_add(t):
             return False
-        s = self._state
-        if self.mode is Mode.WIN:
-            self._push(replace(s, winning=t))
-            self.set_mode(Mode.TILE)
-            return True
-        if self.mode is Mode.TILE:
+        s, mode = self._state, self.mode
+        if mode is Mode.WIN:
+            new = replace(s, winning=t)
+        elif mode is Mode.TILE:
             if tile_count(s.melds, s.standing, s.winning) == 13 and s.winning is None:
-                self._push(replace(s, winning=t))  # the 14th tile clicked is the winning tile
+                new = replace(s, winning=t)  # the 14th tile clicked is the winning tile
             else:
-                self._push(replace(s, standing=s.standing + (t,)))
-            return True
-        meld = Meld(MODE_KIND[self.mode], t, 0 if self.mode is Mode.CONCEALED_KONG else 1)
-        self._push(replace(s, melds=s.melds + (meld,)))
-        self.mode = Mode.TILE  # one meld per mode click: fewer surprises than a sticky mode
-        self.mode_changed.emit(self.mode.value)
-        self._refresh()
+                new = replace(s, standing=s.standing + (t,))
+        else:
+            new = replace(s, melds=s.melds + (Meld(MODE_KIND[mode], t, 0 if mode is Mode.CONCEALED_KONG else 1),))
+        # one meld or winning tile per mode click (fewer surprises than a sticky mode); the mode goes back
+        # before the push so the new hand is scored once, not once per signal
+        self.mode = Mode.TILE
+        self._push(new)
+        if mode is not Mode.TILE:
+            self.mode_changed.emit(self.mode.value)
         return True
 
     def remove_meld(self, i: int) -> None:
@@ -250,8 +255,10 @@ class HandEntryModel(QObject):
         text = text.strip()
         if not text:
             self._notation_problem = None
-            self.clear()
-            self._refresh()
+            if self._state != _State():
+                self._push(_State())
+            else:
+                self._refresh()  # the notation problem is gone
             return True
         from scoring.notation import parse_hand
 

@@ -96,3 +96,21 @@ def test_concealed_kong_drawn_with_its_ends_face_down(qtbot):
     second = (45, 20)  # inside the second
     assert melded.pixelColor(*first) != concealed.pixelColor(*first)  # the end tile: its back
     assert melded.pixelColor(*second) == concealed.pixelColor(*second)  # the middle ones: faces
+
+
+def test_one_click_one_preview(qtbot):
+    """The live preview is scored once per click: a meld or the winning tile used to score it twice."""
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    previews: list[object] = []
+    vm.changed.connect(previews.append)
+    qtbot.mouseClick(picker.mode_buttons[Mode.CHOW], Qt.MouseButton.LeftButton)
+    assert previews == []  # a mode is not a change of the hand
+    click(qtbot, picker, "7m")
+    qtbot.mouseClick(picker.mode_buttons[Mode.WIN], Qt.MouseButton.LeftButton)
+    click(qtbot, picker, "5m")
+    assert len(previews) == 2 and vm.mode is Mode.TILE
+    assert picker.mode_buttons[Mode.TILE].isChecked()
+    assert vm.set_notation("")
+    assert len(previews) == 3 and vm.hand().all_tiles() == ()
