@@ -9,7 +9,6 @@ from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -18,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from db.service import DrawInput, WinInput
 from db.views import HandRow, PlayerView
+from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import tr
 
 SELF_DRAWN = "+"
@@ -81,15 +81,9 @@ class CorrectionDialog(QDialog):
         self.reason.setObjectName("correct_reason")
         self.reason.setPlaceholderText(tr("Why is this hand corrected?"))
         form.addRow(tr("Reason"), self.reason)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b3261e;")
+        self.problem = problem_label()
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self, self.value))
         # start from what is recorded
         if row.kind == "draw":
             self.kind.setCurrentIndex(2)
@@ -124,10 +118,6 @@ class CorrectionDialog(QDialog):
         return Correction(self.row.hand, WinInput(
             winner=self.winner.currentData(), discarder=None if d == SELF_DRAWN else d,
             self_drawn=d == SELF_DRAWN, fan=int(self.fan.text())), reason)
-
-    def _accept(self) -> None:
-        if self.value() is not None:
-            self.accept()
 
     @classmethod
     def ask(cls, parent: QWidget | None, players: Sequence[PlayerView], row: HandRow) -> Correction | None:

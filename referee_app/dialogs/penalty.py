@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from db.service import PenaltyInput, penalty_deltas
 from db.views import PlayerView
+from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import LANG, tr
 from referee_app.models import signed
 
@@ -83,11 +84,7 @@ class PenaltyDialog(QDialog):
         self.effect = QLabel()
         self.effect.setObjectName("penalty_effect")
         form.addRow(self.effect)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self)
         form.addRow(self.buttons)
 
         self.kind.currentIndexChanged.connect(self._preset_changed)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import QCheckBox, QDialog, QFormLayout, QLineEdit, QWidget
 
 from db.service import PlayerInput
 from db.views import PlayerView
+from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import tr
 
 
@@ -33,15 +34,9 @@ class PlayerDialog(QDialog):
         self.substitute.setObjectName("substitute")
         self.substitute.setChecked(bool(player and player.substitute))
         form.addRow(self.substitute)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #b3261e;")
+        self.problem = problem_label()
         form.addRow(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self, self.value))
 
     def value(self) -> PlayerInput | None:
         number, name = self.number.text().strip(), self.name.text().strip()
@@ -53,10 +48,6 @@ class PlayerDialog(QDialog):
             return None
         return PlayerInput(number, name, self.team.text().strip() or None, self.country.text().strip() or None,
                            self.substitute.isChecked())
-
-    def _accept(self) -> None:
-        if self.value() is not None:
-            self.accept()
 
     @classmethod
     def ask(cls, parent: QWidget | None, player: PlayerView | None = None) -> PlayerInput | None:

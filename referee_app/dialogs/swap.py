@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QWidget
 
 from db.views import PlayerView
+from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import tr
 
 
@@ -34,12 +35,7 @@ class SwapDialog(QDialog):
         form.addRow(tr("Player"), self.a)
         form.addRow(tr("Player"), self.b)
         form.addRow(tr("Reason"), self.reason)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
     def value(self) -> tuple[str, str, str]:
         return self.a.currentData(), self.b.currentData(), self.reason.text().strip()

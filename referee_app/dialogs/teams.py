@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from db.service import PlayerInput
 from db.views import PlayerView
+from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import tr
 
 MAX_TEAM = 5  # 4 players and 1 substitute (the store's own limit)
@@ -97,11 +98,7 @@ class TeamsDialog(QDialog):
         self.problem.setObjectName("teams_problem")
         self.problem.setWordWrap(True)
         grid.addWidget(self.problem, 4, 0, 1, 2)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("OK"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Cancel"))
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self)
         grid.addWidget(self.buttons, 5, 0, 1, 2)
         grid.setColumnStretch(0, 2)
         grid.setColumnStretch(1, 3)
