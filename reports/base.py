@@ -116,7 +116,13 @@ class Report(Generic[D]):
         width, height = self.pagesize
         return (width - self.left_margin - self.right_margin, height - self.top_margin - self.bottom_margin)
 
-    def _paged_tables(self, intro: Sequence[Flowable], header: list[object], blocks: Sequence[Sequence[list[object]]],
+    def fill_widths(self, widths: Sequence[float], fill: int = -1) -> list[float]:
+        """Column widths with column ``fill`` widened (or narrowed) so that the table spans the frame."""
+        out = list(widths)
+        out[fill] += self.frame_size[0] - sum(out)
+        return out
+
+    def _paged_tables(self, intro: Sequence[Flowable], header: Sequence[object], blocks: Sequence[Sequence[list[object]]],
                       widths: Sequence[float], header_h: float, row_h: float,
                       style: Callable[[list[list[object]]], list[tuple]]) -> list[Flowable]:
         """Fixed-height rows laid out page by page so that no block splits; the header repeats per page."""
@@ -131,7 +137,7 @@ class Report(Generic[D]):
         for n, rows in enumerate(pages_of_blocks(blocks, first, rest)):
             if n:
                 story.append(PageBreak())
-            data = [header, *rows]
+            data = [list(header), *rows]
             table = Table(data, colWidths=widths, rowHeights=[header_h] + [row_h] * len(rows), hAlign="LEFT")
             table.setStyle(TableStyle(style(data)))
             story.append(table)

@@ -66,8 +66,7 @@ class PenaltiesReport(Report[PenaltyRecord]):
         if not data.rows:
             story.append(Paragraph(f"No penalties in session {data.session}. 本局无违例处罚。", self.styles["body"]))
             return story
-        widths = list(self.col_widths)
-        widths[-1] = self.frame_size[0] - sum(widths[:-1])
+        widths = self.fill_widths(self.col_widths)
         rows: list[list[object]] = [list(self.header)]
         ordered = sorted(data.rows, key=lambda r: (r.table, r.hand if r.hand is not None else 0, r.player.number))
         for r in ordered:

@@ -143,22 +143,21 @@ class ResultsReport(Report[SessionResults]):
             KeepTogether([Paragraph("Best scores of the session 本局最高分", self.styles["h2"]), best]),
         ]
         hands = [
-            (row.fan_total, sheet.table, row.hand, row, sheet)
+            (row.fan_total, sheet.table, row.hand, row, sheet.players[row.winner])
             for sheet in data.tables for row in sheet.hands if row.kind == "win" and row.winner is not None
         ]
         hands.sort(key=lambda t: (-t[0], t[1], t[2]))
         if hands:
             hand_rows: list[list[object]] = [["Fans 番", "Table 桌", "Hand 盘", "Player 选手", "Fans 番种"]]
-            for total, table, hand, row, sheet in hands[:5]:
-                winner = sheet.players[row.winner]  # type: ignore[index]
+            for total, table, hand, row, winner in hands[:5]:
                 how = "自摸 self-drawn" if row.self_drawn else "点和 discard"
                 hand_rows.append([
                     str(total), str(table), str(hand), winner.name,
                     Paragraph(" ".join(fans_short(row.fans)) + f" ({how})", self.styles["cell"]),
                 ])
-            widths = (40, 40, 40, 170, 234)
-            biggest = Table(hand_rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-            biggest.setStyle(TableStyle(table_style(font) + shrink_cells(hand_rows, (3,), widths, font, 8.5)))
+            hand_widths = (40, 40, 40, 170, 234)
+            biggest = Table(hand_rows, colWidths=hand_widths, repeatRows=1, hAlign="LEFT")
+            biggest.setStyle(TableStyle(table_style(font) + shrink_cells(hand_rows, (3,), hand_widths, font, 8.5)))
             story += [Spacer(1, 8),
                       KeepTogether([Paragraph("Biggest hands 最大番和牌", self.styles["h2"]), biggest])]
         return story

@@ -358,9 +358,9 @@ class ScoreSheetPage(Flowable):
             for penalty in s.penalties:
                 if penalty.hand is None or not 1 <= penalty.hand <= self.columns:
                     continue
-                i = self._player_index(penalty.player.number)
-                if i is not None:
-                    marks[penalty.hand - 1][i] += "✓" if penalty.kind.startswith("false_win") else "✗"
+                who = self._player_index(penalty.player.number)
+                if who is not None:
+                    marks[penalty.hand - 1][who] += "✓" if penalty.kind.startswith("false_win") else "✗"
         return marks
 
     def _player_index(self, number: str) -> int | None:

@@ -57,8 +57,7 @@ class SeatingReport(Report[SessionSeating]):
     def _by_table(self, data: SessionSeating) -> list[Flowable]:
         intro = [Paragraph(f"Session {data.session} seating by table 第 {data.session} 局按桌座位",
                            self.styles["title"]), Spacer(1, 4)]
-        widths = list(self.table_widths)
-        widths[-1] = self.frame_size[0] - sum(widths[:-1])
+        widths = self.fill_widths(self.table_widths)
         blocks = []
         for seating in sorted(data.tables, key=lambda t: t.table):
             block: list[list[object]] = []
@@ -90,7 +89,7 @@ class SeatingReport(Report[SessionSeating]):
         width, height = self.frame_size
         _, title_h = title.wrap(width, height)
         row_h, header_h = 19.0, 18.0
-        widths = list(self.wall_widths)
+        widths: list[float] = list(self.wall_widths)
         spare = width - sum(widths)
         widths[0] += spare / 2
         widths[4] += spare / 2

@@ -61,8 +61,7 @@ class StandingsReport(Report[Standings]):
         sessions = max([data.after, *(e.session for r in data.players for e in r.sessions)])
         width = self.frame_size[0]
         per_session = min(56.0, (width - sum(self.fixed)) / max(1, sessions))
-        widths = [*self.fixed, *([per_session] * sessions)]
-        widths[2] += width - sum(widths)  # the spare width goes to the names
+        widths = self.fill_widths([*self.fixed, *([per_session] * sessions)], fill=2)  # spare width: the names
         header: list[object] = ["Rank\n名次", "No.\n编号", "Player 选手", "Team 队", "Table pts\n标准分",
                                 "Match pts\n比赛分", *(f"S{n}\n第{n}局" for n in range(1, sessions + 1))]
         rows: list[list[object]] = [header]
@@ -94,7 +93,7 @@ class StandingsReport(Report[Standings]):
         ]
         if not teams:
             return story + [Paragraph("No teams. 无团体。", self.styles["body"])]
-        widths = [40, 180, 60, 64, self.frame_size[0] - 344]
+        widths = self.fill_widths((40, 180, 60, 64, 0))
         rows: list[list[object]] = [["Rank\n名次", "Team 队", "Table pts\n标准分", "Match pts\n比赛分",
                                      "Members 队员"]]
         for t in teams:
