@@ -216,7 +216,10 @@ def _is_thirteen_orphans(c: Counts) -> bool:
 def _knitted_pattern_of(c: Counts) -> tuple[Tile, ...] | None:
     """The knitted pattern whose nine tiles are all in ``c`` (at most one can be, with 14 tiles)."""
     for pattern in KNITTED_PATTERNS:
-        if all(c[t] for t in pattern):
+        for t in pattern:  # a plain loop: this runs for every candidate of every wait check
+            if not c[t]:
+                break
+        else:
             return pattern
     return None
 
@@ -298,6 +301,35 @@ def is_complete(counts: Counts, n_melds: int) -> bool:
             rest = list(counts)
             for t in pattern:
                 rest[t] -= 1
-            if divisions(tuple(rest), 1 - n_melds):
+            if _divisible(rest, 1 - n_melds, True, 0):
                 return True
-    return bool(divisions(counts, 4 - n_melds))
+    return _divisible(list(counts), 4 - n_melds, True, 0)
+
+
+def _divisible(c: list[int], n_sets: int, need_pair: bool, start: int) -> bool:
+    """Is there at least one division of ``c`` into ``n_sets`` sets and a pair? ``divisions`` without
+    collecting them: the same search (``_divide``), stopping at the first division found. No tile kind
+    below ``start`` is left in ``c``."""
+    i = next((k for k in range(start, NUM_KINDS) if c[k]), -1)
+    if i < 0:
+        return n_sets == 0 and not need_pair
+    found = False
+    if need_pair and c[i] >= 2:
+        c[i] -= 2
+        found = _divisible(c, n_sets, False, i)
+        c[i] += 2
+    if found or n_sets == 0:
+        return found
+    if c[i] >= 3:
+        c[i] -= 3
+        found = _divisible(c, n_sets - 1, need_pair, i)
+        c[i] += 3
+    if not found and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        found = _divisible(c, n_sets - 1, need_pair, i)
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+    return found

@@ -34,7 +34,7 @@ from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import NUM_KINDS, Tile
 from scoring.validate import validate_hand
-from scoring.waits import completing_kinds_of
+from scoring.waits import is_single_wait
 
 __all__ = ["score", "score_hand", "score_reading"]
 
@@ -91,7 +91,7 @@ def _situation(hand: Hand, ctx: WinContext) -> tuple[Tile, Counts, bool, bool, b
     counts[w] += 1
     before = list(concealed_counts(hand))
     before[w] -= 1
-    unique = completing_kinds_of(tuple(before), len(hand.melds)) == (w,)
+    unique = is_single_wait(tuple(before), len(hand.melds), w)
     nine_gates = not hand.melds and _is_nine_gates_wait(before)
     return w, tuple(counts), unique, last_tile_applies(hand, ctx), nine_gates
 

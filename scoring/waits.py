@@ -28,7 +28,7 @@ from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile
 
 _ORPHANS = frozenset(TERMINALS_AND_HONORS)
 
-__all__ = ["completing_kinds", "waiting_tiles"]
+__all__ = ["completing_kinds", "completing_kinds_of", "is_single_wait", "waiting_tiles"]
 
 
 def _thirteen(hand: Hand) -> Hand:
@@ -85,8 +85,26 @@ def completing_kinds(hand: Hand) -> tuple[Tile, ...]:
     return _completing(concealed_counts(h), len(h.melds))
 
 
+@lru_cache(maxsize=65536)
+def is_single_wait(counts: Counts, n_melds: int, winning: Tile) -> bool:
+    """Is ``winning`` the only kind that completes these 13 − 3 × melds concealed tiles (H3)? The same answer
+    as ``completing_kinds_of(counts, n_melds) == (winning,)``, but it stops at the first other completing kind
+    (the engine asks this of every hand it scores)."""
+    candidates = _candidates(counts, n_melds)
+    if winning not in candidates:
+        return False
+    c = list(counts)
+    for t in (*(t for t in candidates if t != winning), winning):
+        c[t] += 1
+        complete = is_complete(tuple(c), n_melds)
+        c[t] -= 1
+        if complete != (t == winning):
+            return False
+    return True
+
+
 def completing_kinds_of(counts: Counts, n_melds: int) -> tuple[Tile, ...]:
-    """``completing_kinds`` on ready-made concealed counts (13 − 3 × melds tiles); used by the engine."""
+    """``completing_kinds`` on ready-made concealed counts (13 − 3 × melds tiles)."""
     return _completing(counts, n_melds)
 
 

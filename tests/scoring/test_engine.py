@@ -18,7 +18,7 @@ from scoring.model import Hand, Meld, WinContext, Wind
 from scoring.notation import parse_hand
 from scoring.result import MINIMUM_FANS
 from scoring.tiles import tile
-from scoring.waits import completing_kinds, completing_kinds_of, waiting_tiles
+from scoring.waits import completing_kinds, completing_kinds_of, is_single_wait, waiting_tiles
 
 
 def tiles(*names: str) -> tuple[int, ...]:
@@ -93,6 +93,27 @@ def test_wait_pruning_misses_nothing() -> None:
         n = len(g.hand.melds)
         every = tuple(t for t in range(34) if is_complete(tuple(before[:t] + [before[t] + 1] + before[t + 1:]), n))
         assert completing_kinds_of(tuple(before), n) == every, g.notation
+
+
+def test_is_complete_agrees_with_readings() -> None:
+    # is_complete searches for one division only; readings lists them all: every 14-tile hand the generator
+    # gives, with its winning tile replaced by each kind in turn, is complete exactly when it has a reading.
+    for g in generate_hands(300, seed=22):
+        n = len(g.hand.melds)
+        for t in range(34):
+            hand = Hand(g.hand.melds, g.hand.standing, t)
+            assert is_complete(concealed_counts(hand), n) == bool(readings(hand)), (g.notation, t)
+
+
+def test_single_wait_is_the_one_completing_kind() -> None:
+    for g in generate_hands(400, seed=23):
+        before = list(concealed_counts(g.hand))
+        assert g.hand.winning is not None
+        before[g.hand.winning] -= 1
+        n = len(g.hand.melds)
+        kinds = completing_kinds_of(tuple(before), n)
+        assert [t for t in range(34) if is_single_wait(tuple(before), n, t)] == (list(kinds) if len(kinds) == 1
+                                                                                 else []), g.notation
 
 
 def test_waits_reject_a_winning_hand() -> None:
