@@ -1,10 +1,22 @@
-"""Small helpers shared by the pages: a sortable read-only table view, a title label."""
+"""Small helpers shared by the pages: a sortable read-only table view, a title label, a named button
+and a filter box."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
 
 from referee_app.models import SORT_ROLE
 
@@ -43,3 +55,29 @@ def title_label(parent: QWidget | None = None) -> QLabel:
     f.setBold(True)
     label.setFont(f)
     return label
+
+
+def push_button(name: str, slot: Callable[[], object]) -> QPushButton:
+    """A button with an object name (tests and screenshots find it by name); its text comes in
+    ``retranslate``."""
+    b = QPushButton()
+    b.setObjectName(name)
+    b.clicked.connect(lambda _checked=False: slot())
+    return b
+
+
+def filter_edit(name: str, proxy: QSortFilterProxyModel) -> QLineEdit:
+    """A filter box over every column of ``proxy``."""
+    edit = QLineEdit()
+    edit.setObjectName(name)
+    edit.setClearButtonEnabled(True)
+    edit.textChanged.connect(proxy.setFilterFixedString)
+    return edit
+
+
+def current_row(view: QTableView, proxy: QSortFilterProxyModel | None, model: Any) -> Any | None:
+    """The model row under the view's current index (through the sorting proxy), or None."""
+    idx = view.currentIndex()
+    if not idx.isValid():
+        return None
+    return model.row_at(proxy.mapToSource(idx).row() if proxy is not None else idx.row())

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLineEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
 from db import queries
 from referee_app.i18n import tr
 from referee_app.models import AuditModel, action_name
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import table_view, title_label
+from referee_app.pages.common import filter_edit, table_view, title_label
 
 
 class LogPage(TournamentPage):
@@ -17,18 +17,16 @@ class LogPage(TournamentPage):
         lay = QVBoxLayout(self)
         self.title = title_label()
         lay.addWidget(self.title)
+        self.model = AuditModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="log")
+        assert self.proxy is not None
         bar = QHBoxLayout()
-        self.filter = QLineEdit()
-        self.filter.setObjectName("log_filter")
-        self.filter.setClearButtonEnabled(True)
+        self.filter = filter_edit("log_filter", self.proxy)
         self.action = QComboBox()
         self.action.setObjectName("log_action")
         bar.addWidget(self.filter, 1)
         bar.addWidget(self.action)
         lay.addLayout(bar)
-        self.model = AuditModel(parent=self)
-        self.view, self.proxy = table_view(self.model, self, name="log")
-        assert self.proxy is not None
         hh = self.view.horizontalHeader()
         hh.setStretchLastSection(True)
         # long texts (JSON before/after) are elided at a fixed width; the tooltip shows them whole
@@ -37,7 +35,6 @@ class LogPage(TournamentPage):
             hh.resizeSection(col, width)
         self.view.verticalHeader().setDefaultSectionSize(24)
         self.view.setWordWrap(False)
-        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.action.currentIndexChanged.connect(self._action_changed)
         lay.addWidget(self.view, 1)
         self._all: list = []

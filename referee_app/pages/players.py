@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries, service
 from referee_app.dialogs.csv_import import CsvImportDialog
@@ -13,7 +13,7 @@ from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import table_view, title_label
+from referee_app.pages.common import current_row, filter_edit, push_button, table_view, title_label
 
 
 class PlayersPage(TournamentPage):
@@ -23,33 +23,22 @@ class PlayersPage(TournamentPage):
         self.title = title_label()
         lay.addWidget(self.title)
         bar = QHBoxLayout()
-        self.add_button = QPushButton()
-        self.add_button.setObjectName("add_player")
-        self.add_button.clicked.connect(self.add_player)
-        self.edit_button = QPushButton()
-        self.edit_button.setObjectName("edit_player")
-        self.edit_button.clicked.connect(self.edit_player)
-        self.teams_button = QPushButton()
-        self.teams_button.setObjectName("edit_teams")
-        self.teams_button.clicked.connect(self.edit_teams)
-        self.import_button = QPushButton()
-        self.import_button.setObjectName("import_csv")
-        self.import_button.clicked.connect(self.import_csv)
-        self.filter = QLineEdit()
-        self.filter.setObjectName("players_filter")
-        self.filter.setClearButtonEnabled(True)
+        self.add_button = push_button("add_player", self.add_player)
+        self.edit_button = push_button("edit_player", self.edit_player)
+        self.teams_button = push_button("edit_teams", self.edit_teams)
+        self.import_button = push_button("import_csv", self.import_csv)
+        self.model = PlayersModel(parent=self)
+        self.view, self.proxy = table_view(self.model, self, name="players")
+        assert self.proxy is not None
+        self.filter = filter_edit("players_filter", self.proxy)
         for b in (self.add_button, self.edit_button, self.teams_button, self.import_button):
             bar.addWidget(b)
         bar.addStretch(1)
         bar.addWidget(self.filter)
         lay.addLayout(bar)
-        self.model = PlayersModel(parent=self)
-        self.view, self.proxy = table_view(self.model, self, name="players")
-        assert self.proxy is not None
         self.view.horizontalHeader().setStretchLastSection(False)
         self.view.horizontalHeader().setSectionResizeMode(PlayersModel.COL_NAME, QHeaderView.ResizeMode.Stretch)
         self.view.sortByColumn(PlayersModel.COL_NUMBER, Qt.SortOrder.AscendingOrder)
-        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view.doubleClicked.connect(lambda _i: self.edit_player())
         lay.addWidget(self.view, 1)
         self.count = QLabel()
@@ -99,10 +88,9 @@ class PlayersPage(TournamentPage):
             self.save_players([p])
 
     def edit_player(self) -> None:
-        idx = self.view.currentIndex()
-        if not idx.isValid() or self.proxy is None:
+        row = current_row(self.view, self.proxy, self.model)
+        if row is None:
             return
-        row = self.model.row_at(self.proxy.mapToSource(idx).row())
         p = PlayerDialog.ask(self, row)
         if p:
             self.save_players([p])

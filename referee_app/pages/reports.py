@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -35,7 +34,7 @@ from db import queries
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import title_label
+from referee_app.pages.common import push_button, title_label
 
 # (key, English title, needs a session, file name stem)
 REPORTS = [
@@ -85,10 +84,8 @@ class ReportsPage(TournamentPage):
         self.list.setObjectName("report_list")
         self.list.setMaximumWidth(320)
         self.list.setStyleSheet("QListWidget::item { padding: 8px; }")
-        for key, _title, _sess, _stem in REPORTS:
-            item = QListWidgetItem()
-            item.setData(0x0100, key)
-            self.list.addItem(item)
+        for _report in REPORTS:
+            self.list.addItem(QListWidgetItem())  # worded in retranslate; the row is the REPORTS index
         self.list.currentRowChanged.connect(lambda _r: self._update())
         body.addWidget(self.list)
         right = QVBoxLayout()
@@ -109,12 +106,8 @@ class ReportsPage(TournamentPage):
         right.addWidget(self.description)
         right.addLayout(form)
         buttons = QHBoxLayout()
-        self.save_button = QPushButton()
-        self.save_button.setObjectName("save_pdf")
-        self.save_button.clicked.connect(self.save_dialog)
-        self.print_button = QPushButton()
-        self.print_button.setObjectName("print_pdf")
-        self.print_button.clicked.connect(self.print_report)
+        self.save_button = push_button("save_pdf", self.save_dialog)
+        self.print_button = push_button("print_pdf", self.print_report)
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.print_button)
         buttons.addStretch(1)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries, service
 from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import table_view, title_label
+from referee_app.pages.common import current_row, push_button, table_view, title_label
 
 
 def status_of(hands: int, finished: bool, signed_off: bool) -> str:
@@ -36,15 +36,9 @@ class SessionsPage(TournamentPage):
         self.session = QComboBox()
         self.session.setObjectName("session")
         self.session.currentIndexChanged.connect(lambda _i: self.refresh_tables())
-        self.seat_button = QPushButton()
-        self.seat_button.setObjectName("seat_session")
-        self.seat_button.clicked.connect(self.seat)
-        self.swap_button = QPushButton()
-        self.swap_button.setObjectName("swap_players")
-        self.swap_button.clicked.connect(self.ask_swap)
-        self.open_button = QPushButton()
-        self.open_button.setObjectName("open_sheet")
-        self.open_button.clicked.connect(self._open_current)
+        self.seat_button = push_button("seat_session", self.seat)
+        self.swap_button = push_button("swap_players", self.ask_swap)
+        self.open_button = push_button("open_sheet", self._open_current)
         bar.addWidget(self.session_label)
         bar.addWidget(self.session)
         bar.addWidget(self.seat_button)
@@ -152,8 +146,7 @@ class SessionsPage(TournamentPage):
         return ok
 
     def _open_current(self) -> None:
-        idx = self.view.currentIndex()
-        if not idx.isValid() or self.proxy is None:
+        row = current_row(self.view, self.proxy, self.model)
+        if row is None:
             return
-        row = self.model.row_at(self.proxy.mapToSource(idx).row())
         self.open_sheet.emit(self.current_session(), row.table)

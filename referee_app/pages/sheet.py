@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QTabWidget,
@@ -38,7 +37,7 @@ from referee_app.hand_vm import HandEntryModel, Situation
 from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import table_view, title_label
+from referee_app.pages.common import push_button, table_view, title_label
 from referee_app.tile_faces import TileRow
 from scoring.model import MeldKind
 from scoring.result import MINIMUM_FANS
@@ -169,9 +168,7 @@ class SheetPage(TournamentPage):
         self.fan.setValidator(QIntValidator(0, 100000, self))
         self.fan.setMaximumWidth(90)
         self.fan.returnPressed.connect(self.record_totals_from_bar)
-        self.totals_button = QPushButton()
-        self.totals_button.setObjectName("totals_record")
-        self.totals_button.clicked.connect(self.record_totals_from_bar)
+        self.totals_button = push_button("totals_record", self.record_totals_from_bar)
         self.winner_label, self.discarder_label, self.fan_label = QLabel(), QLabel(), QLabel()
         for lbl, w in ((self.winner_label, self.winner), (self.discarder_label, self.discarder),
                        (self.fan_label, self.fan)):
@@ -191,24 +188,12 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.totals_box)
 
         actions = QHBoxLayout()
-        self.win_button = QPushButton()
-        self.win_button.setObjectName("record_win")
-        self.win_button.clicked.connect(self.record_win)
-        self.draw_button = QPushButton()
-        self.draw_button.setObjectName("record_draw")
-        self.draw_button.clicked.connect(self.record_draw)
-        self.penalty_button = QPushButton()
-        self.penalty_button.setObjectName("penalty")
-        self.penalty_button.clicked.connect(self.ask_penalty)
-        self.time_button = QPushButton()
-        self.time_button.setObjectName("time_called")
-        self.time_button.clicked.connect(self.ask_time_called)
-        self.correct_button = QPushButton()
-        self.correct_button.setObjectName("correct")
-        self.correct_button.clicked.connect(self.correct_selected)
-        self.sign_button = QPushButton()
-        self.sign_button.setObjectName("sign_off")
-        self.sign_button.clicked.connect(self.toggle_sign_off)
+        self.win_button = push_button("record_win", self.record_win)
+        self.draw_button = push_button("record_draw", self.record_draw)
+        self.penalty_button = push_button("penalty", self.ask_penalty)
+        self.time_button = push_button("time_called", self.ask_time_called)
+        self.correct_button = push_button("correct", self.correct_selected)
+        self.sign_button = push_button("sign_off", self.toggle_sign_off)
         for b in (self.win_button, self.draw_button, self.penalty_button, self.time_button, self.correct_button):
             b.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             actions.addWidget(b)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -21,7 +20,7 @@ from referee_app.context import TournamentContext
 from referee_app.i18n import tr
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import table_view, title_label
+from referee_app.pages.common import push_button, table_view, title_label
 
 
 def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:
@@ -36,9 +35,7 @@ class StandingsPage(TournamentPage):
         top = QHBoxLayout()
         self.title = title_label()
         top.addWidget(self.title, 1)
-        self.projector_button = QPushButton()
-        self.projector_button.setObjectName("projector")
-        self.projector_button.clicked.connect(self.open_projector)
+        self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
         self.tabs = QTabWidget()
