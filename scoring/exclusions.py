@@ -138,17 +138,17 @@ _ROWS_IN_ORDER = tuple(sorted(EXCLUSIONS, key=lambda e: e.fan.number))
 
 
 def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
+    present = {f.fan for f in found}
     for row in _ROWS_IN_ORDER:
-        if not combination_excluders and row.fan in COMBINATION_FANS:
-            continue
-        owners = [f for f in found if f.fan is row.fan]
-        if not owners:
+        if row.fan not in present or (not combination_excluders and row.fan in COMBINATION_FANS):
             continue
         if row.scope is Scope.HAND:
             found = [f for f in found if f.fan not in row.excludes]
         else:
+            owners = [f for f in found if f.fan is row.fan]
             found = [f for f in found if f.fan not in row.excludes
                      or not any(f.sets and f.sets <= o.sets for o in owners)]
+        present = {f.fan for f in found}
     return found
 
 
