@@ -6,18 +6,15 @@ up like real ones.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date, datetime
 
-from db.views import SEATS, FanView, HandRow, PenaltyRow, PlayerView, TableSheet
+from db.rotation import hand_winds, round_seats
+from db.scores import table_points, table_ranks
+from db.views import FanView, HandRow, PenaltyRow, PlayerView, TableSheet
+from scoring.settlement import settle_win
 
 # round_seats of the starting seats E, S, W, N (TOURNAMENT.md "Seats and winds").
-ROTATION: tuple[tuple[str, str, str, str], ...] = (
-    ("E", "S", "N", "W"),
-    ("S", "E", "W", "N"),
-    ("W", "N", "E", "S"),
-    ("N", "W", "S", "E"),
-)
+ROTATION: tuple[tuple[str, str, str, str], ...] = tuple(round_seats(start) for start in range(4))
 
 _NAMES = (
     "张伟", "Anna Schmidt", "李娜", "Jean-Pierre Dupont", "王芳", "Mikko Virtanen", "陈静",
@@ -53,17 +50,10 @@ def player(n: int) -> PlayerView:
     return PlayerView(number=f"{n:03d}", name=name, team=team)
 
 
-def dealer(round_seats: Sequence[tuple[str, ...]], hand: int) -> int:
-    r, k = divmod(hand - 1, 4)
-    return next(i for i, seats in enumerate(round_seats) if seats[r] == SEATS[k])
-
-
 def _hand(table: int, hand: int) -> HandRow:
-    r, k = divmod(hand - 1, 4)
-    d = dealer(ROTATION, hand)
-    winds = tuple(SEATS[(SEATS.index(ROTATION[i][r]) - k) % 4] for i in range(4))
+    w = hand_winds(hand)
     if (hand + table) % 6 == 0:
-        return HandRow(hand=hand, kind="draw", prevailing=SEATS[r], dealer=d, winds=winds)  # type: ignore[arg-type]
+        return HandRow(hand=hand, kind="draw", prevailing=w.prevailing, dealer=w.dealer, winds=w.seat_winds)
     winner = (hand * 7 + table) % 4
     self_drawn = (hand + table) % 3 == 0
     start = (hand * 5 + table) % len(_FANS)
@@ -71,49 +61,19 @@ def _hand(table: int, hand: int) -> HandRow:
     if sum(f.points for f in fans) < 8:
         fans = (_FANS[2], *fans)
     base = sum(f.points * f.count for f in fans)
-    deltas = [0, 0, 0, 0]
-    discarder = None
-    if self_drawn:
-        for i in range(4):
-            deltas[i] = 3 * (8 + base) if i == winner else -(8 + base)
-    else:
-        discarder = (winner + 1 + hand % 3) % 4
-        for i in range(4):
-            if i == winner:
-                deltas[i] = 24 + base
-            elif i == discarder:
-                deltas[i] = -(8 + base)
-            else:
-                deltas[i] = -8
+    discarder = None if self_drawn else (winner + 1 + hand % 3) % 4
     return HandRow(
-        hand=hand, kind="win", prevailing=SEATS[r], dealer=d, winds=winds,  # type: ignore[arg-type]
+        hand=hand, kind="win", prevailing=w.prevailing, dealer=w.dealer, winds=w.seat_winds,
         winner=winner, discarder=discarder, self_drawn=self_drawn, fan_total=base, fans=fans,
-        deltas=tuple(deltas),  # type: ignore[arg-type]
+        deltas=settle_win(base, winner, discarder).deltas,
     )
-
-
-def table_points(match_points: Sequence[int]) -> tuple[tuple[int, ...], tuple[float, ...]]:
-    """Ranks and table points 4/2/1/0, ties sharing the places they cover.
-
-    >>> table_points([10, 10, -5, -15])
-    ((1, 1, 3, 4), (3.0, 3.0, 1.0, 0.0))
-    """
-    award = (4.0, 2.0, 1.0, 0.0)
-    ranks: list[int] = []
-    points: list[float] = []
-    for mp in match_points:
-        above = sum(1 for other in match_points if other > mp)
-        tied = sum(1 for other in match_points if other == mp)
-        ranks.append(above + 1)
-        points.append(sum(award[above:above + tied]) / tied)
-    return tuple(ranks), tuple(points)
 
 
 def sheet(table: int, session: int = 1, hands: int = 16, tournament: str = "第五届国标麻将公开赛 MCR Open 2026",
           first_player: int | None = None) -> TableSheet:
     """A table's sheet with ``hands`` hands played (0 = before play)."""
     first = first_player if first_player is not None else (table - 1) * 4 + 1
-    players = tuple(player(first + i) for i in range(4))
+    players = (player(first), player(first + 1), player(first + 2), player(first + 3))
     rows = tuple(_hand(table, h) for h in range(1, hands + 1))
     penalties: tuple[PenaltyRow, ...] = ()
     if hands >= 5 and table % 4 == 1:
@@ -125,13 +85,14 @@ def sheet(table: int, session: int = 1, hands: int = 16, tournament: str = "第�
                        points=10, settlement="deducted", to_player=None, reason="迟到 5 min",
                        deltas=(0, 0, 0, -10)),
         )
-    mp = [sum(r.deltas[i] for r in rows) + sum(p.deltas[i] for p in penalties) for i in range(4)]
-    ranks, tp = table_points(mp)
+    e, s, w, n = (sum(r.deltas[i] for r in rows) + sum(p.deltas[i] for p in penalties) for i in range(4))
+    mp = (e, s, w, n)
+    ranks, tp = table_ranks(mp), table_points(mp)
     return TableSheet(
-        tournament=tournament, session=session, table=table, players=players,  # type: ignore[arg-type]
+        tournament=tournament, session=session, table=table, players=players,
         round_seats=ROTATION, hands_per_session=16, hands=rows, penalties=penalties,
-        match_points=tuple(mp), session_scores=tuple(500 + m for m in mp),  # type: ignore[arg-type]
-        ranks=ranks, table_points=tp,  # type: ignore[arg-type]
+        match_points=mp, session_scores=(500 + e, 500 + s, 500 + w, 500 + n),
+        ranks=(ranks[0], ranks[1], ranks[2], ranks[3]), table_points=(tp[0], tp[1], tp[2], tp[3]),
         session_date=date(2026, 11, 29),
         start_time=datetime(2026, 11, 29, 9, 0) if hands else None,
         end_time=datetime(2026, 11, 29, 11, 45) if hands >= 16 else None,
