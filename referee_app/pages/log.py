@@ -18,7 +18,7 @@ class LogPage(TournamentPage):
         self.title = title_label()
         lay.addWidget(self.title)
         self.model = AuditModel(parent=self)
-        self.view, self.proxy = table_view(self.model, self, name="log")
+        self.view, self.proxy = table_view(self.model, name="log")  # parented when laid out: Tab order stays bar, then table
         assert self.proxy is not None
         bar = QHBoxLayout()
         self.filter = filter_edit("log_filter", self.proxy)

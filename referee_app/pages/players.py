@@ -28,7 +28,7 @@ class PlayersPage(TournamentPage):
         self.teams_button = push_button("edit_teams", self.edit_teams)
         self.import_button = push_button("import_csv", self.import_csv)
         self.model = PlayersModel(parent=self)
-        self.view, self.proxy = table_view(self.model, self, name="players")
+        self.view, self.proxy = table_view(self.model, name="players")  # parented when laid out: Tab order stays bar, then table
         assert self.proxy is not None
         self.filter = filter_edit("players_filter", self.proxy)
         for b in (self.add_button, self.edit_button, self.teams_button, self.import_button):
