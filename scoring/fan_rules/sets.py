@@ -7,6 +7,7 @@ Every combination the definitions allow is reported here; the set-combination pr
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from scoring.decompose import TileSet
@@ -61,9 +62,8 @@ def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
-def _four_chows(t: list[Tile]) -> Fan | None:
-    a, b, c, d = t
-    if len({_suit(x) for x in t}) != 1:
+def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
+    if not _suit(a) == _suit(b) == _suit(c) == _suit(d):
         return None
     if a == b == c == d:
         return Fan.QUADRUPLE_CHOW
@@ -73,21 +73,24 @@ def _four_chows(t: list[Tile]) -> Fan | None:
     return None
 
 
+Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
+
+
+def _combination_fans(sets: list[tuple[int, TileSet]], judges: tuple[Judge, Judge, Judge]) -> list[Found]:
+    """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for."""
+    out: list[Found] = []
+    for size, judge in zip((2, 3, 4), judges, strict=True):
+        for group in combinations(sets, size):
+            fan = judge(*sorted(s.tile for _, s in group))
+            if fan is not None:
+                out.append(_found(fan, group))
+    return out
+
+
 def chow_combination_fans(view: View) -> list[Found]:
     """Every chow combination fan of the reading, each with the chows that make it."""
     chows = [(i, s) for i, s in enumerate(view.sets) if s.is_chow]
-    out: list[Found] = []
-    for size, judge in ((2, _two_chows), (3, _three_chows)):
-        for group in combinations(chows, size):
-            starts = sorted(s.tile for _, s in group)
-            fan = judge(*starts)
-            if fan is not None:
-                out.append(_found(fan, group))
-    if len(chows) == 4:
-        fan = _four_chows(sorted(s.tile for _, s in chows))
-        if fan is not None:
-            out.append(_found(fan, chows))
-    return out
+    return _combination_fans(chows, (_two_chows, _three_chows, _four_chows))
 
 
 def _two_pungs(a: Tile, b: Tile) -> Fan | None:
@@ -118,11 +121,10 @@ def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
-def _four_pungs(t: list[Tile]) -> Fan | None:
-    a, b, c, d = t
+def _four_pungs(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     if d < 27 and _suit(a) == _suit(d) and b == a + 1 and c == b + 1 and d == c + 1:
         return Fan.FOUR_PURE_SHIFTED_PUNGS
-    if all(x in WINDS for x in t):
+    if all(x in WINDS for x in (a, b, c, d)):
         return Fan.BIG_FOUR_WINDS
     return None
 
@@ -130,16 +132,7 @@ def _four_pungs(t: list[Tile]) -> Fan | None:
 def pung_combination_fans(view: View) -> list[Found]:
     """Every pung combination fan, including 小四喜 / 小三元 which also use the pair."""
     pungs = [(i, s) for i, s in enumerate(view.sets) if s.is_pung]
-    out: list[Found] = []
-    for size, judge in ((2, _two_pungs), (3, _three_pungs)):
-        for group in combinations(pungs, size):
-            fan = judge(*sorted(s.tile for _, s in group))
-            if fan is not None:
-                out.append(_found(fan, group))
-    if len(pungs) == 4:
-        fan = _four_pungs(sorted(s.tile for _, s in pungs))
-        if fan is not None:
-            out.append(_found(fan, pungs))
+    out = _combination_fans(pungs, (_two_pungs, _three_pungs, _four_pungs))
     pair = view.pair
     if pair is not None:
         little: tuple[tuple[tuple[Tile, ...], int, Fan], ...] = (
@@ -175,6 +168,6 @@ def single_pung_fans(view: View) -> list[Found]:
     return out
 
 
-def _found(fan: Fan, group: list[tuple[int, TileSet]] | tuple[tuple[int, TileSet], ...]) -> Found:
+def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
     ordered = sorted(group, key=lambda x: x[1].tile)
     return Found(fan, tuple(s.tiles for _, s in ordered), frozenset(i for i, _ in group))
