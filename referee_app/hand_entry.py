@@ -35,9 +35,9 @@ from PySide6.QtWidgets import (
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed
-from referee_app.tile_faces import TileRow, TilesDelegate
+from referee_app.tile_faces import TileRow, TilesDelegate, hand_groups
 from referee_app.tile_picker import TilePicker
-from scoring.model import Hand, MeldKind, Wind
+from scoring.model import Hand, Wind
 from scoring.result import ScoreResult
 
 WIND_EN = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
@@ -266,13 +266,7 @@ class HandEntryWidget(QWidget):
         # notation follows clicks; while the referee types, their text stays as typed
         if not self._typing:
             self.notation.setText(vm.notation())
-        groups: list[tuple[tuple[int, ...], str]] = [
-            (m.tiles, "concealed" if m.kind is MeldKind.CONCEALED_KONG else "meld") for m in vm.melds]
-        if vm.standing:
-            groups.append((tuple(sorted(vm.standing)), "standing"))
-        if vm.winning is not None:
-            groups.append(((vm.winning,), "win"))
-        self.hand_row.set_groups(groups)
+        self.hand_row.set_groups(hand_groups(p.hand))
         self.hand_row.set_highlight(set())
         self.hand_title.setText(f"{tr('Hand')} · {p.tile_count}/14")
 

@@ -19,6 +19,22 @@ from PySide6.QtWidgets import (
 )
 
 from scoring import tiles as T
+from scoring.model import Hand, MeldKind
+
+TileGroups = list[tuple[tuple[int, ...], str]]
+
+
+def hand_groups(hand: Hand) -> TileGroups:
+    """A hand as ``TileRow`` groups: each meld (a concealed kong face down at the ends), the standing
+    tiles sorted, then the winning tile apart."""
+    groups: TileGroups = [(m.tiles, "concealed" if m.kind is MeldKind.CONCEALED_KONG else "meld")
+                          for m in hand.melds]
+    if hand.standing:
+        groups.append((tuple(sorted(hand.standing)), "standing"))
+    if hand.winning is not None:
+        groups.append(((hand.winning,), "win"))
+    return groups
+
 
 CJK_FAMILIES = ["WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei", "PingFang SC", "SimHei"]
 

@@ -33,13 +33,12 @@ from referee_app import store
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
-from referee_app.hand_vm import HandEntryModel, Situation
+from referee_app.hand_vm import HandEntryModel
 from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
-from referee_app.tile_faces import TileRow
-from scoring.model import MeldKind
+from referee_app.tile_faces import TileGroups, TileRow, hand_groups
 from scoring.result import MINIMUM_FANS
 
 SELF_DRAWN = "+"
@@ -281,18 +280,14 @@ class SheetPage(TournamentPage):
             self.hand_tiles.set_groups([])
             self.hand_fans.setText(tr("draw") if r is not None else "")
             return
-        groups: list[tuple[tuple[int, ...], str]] = []
+        groups: TileGroups = []
         if r.notation:
             from scoring.errors import HandError
             from scoring.notation import parse_hand
 
             try:
-                h = parse_hand(r.notation)
-                groups = [(m.tiles, "concealed" if m.kind is MeldKind.CONCEALED_KONG else "meld") for m in h.melds]
-                groups.append((tuple(h.standing), "standing"))
-                if h.winning is not None:
-                    groups.append(((h.winning,), "win"))
-            except HandError:
+                groups = hand_groups(parse_hand(r.notation))
+            except HandError:  # a stored hand always reads; a sheet must open even if one did not
                 groups = []
         self.hand_tiles.set_groups(groups)
         self.hand_tiles.setVisible(bool(groups))
@@ -605,5 +600,5 @@ def _scrolled(w: QWidget) -> QScrollArea:
 
 
 def _situation_of(row: Any) -> dict[str, Any]:
-    s = Situation(winner=row.winner, discarder=row.discarder, flowers=row.flowers or 0)
-    return {"winner": s.winner, "discarder": s.discarder, "flowers": s.flowers}
+    """The recorded hand's situation, to start hand entry from when it is corrected."""
+    return {"winner": row.winner, "discarder": row.discarder, "flowers": row.flowers or 0}
