@@ -32,7 +32,7 @@ from scoring.model import Hand, MeldKind
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
 
 __all__ = [
-    "KNITTED_PATTERNS", "Form", "Reading", "SetKind", "TileSet", "concealed_counts", "divisions",
+    "KNITTED_PATTERNS", "Form", "Reading", "SetKind", "TileSet", "all_counts", "concealed_counts", "divisions",
     "is_complete", "readings",
 ]
 
@@ -204,6 +204,15 @@ def concealed_counts(hand: Hand) -> Counts:
     return tuple(c)
 
 
+def all_counts(hand: Hand) -> Counts:
+    """Counts of every tile of the hand: melds (all four tiles of a kong), standing tiles, winning tile."""
+    c = list(concealed_counts(hand))
+    for m in hand.melds:
+        for t in m.tiles:
+            c[t] += 1
+    return tuple(c)
+
+
 def _is_seven_pairs(c: Counts) -> bool:
     return sum(c) == 14 and all(n % 2 == 0 for n in c)
 
@@ -222,6 +231,14 @@ def _knitted_pattern_of(c: Counts) -> tuple[Tile, ...] | None:
         else:
             return pattern
     return None
+
+
+def _without(c: Counts, tiles: tuple[Tile, ...]) -> list[int]:
+    """``c`` less one of each of ``tiles`` (the knitted straight, before dividing the rest)."""
+    rest = list(c)
+    for t in tiles:
+        rest[t] -= 1
+    return rest
 
 
 def _is_honors_and_knitted(c: Counts) -> bool:
@@ -250,10 +267,7 @@ def _readings_of(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Reading, .
     if n_melds <= 1:
         pattern = _knitted_pattern_of(counts)
         if pattern is not None:
-            rest = list(counts)
-            for t in pattern:
-                rest[t] -= 1
-            for sets, pair in divisions(tuple(rest), 1 - n_melds):
+            for sets, pair in divisions(tuple(_without(counts, pattern)), 1 - n_melds):
                 ts = melds + tuple(TileSet(k, t) for k, t in sets)
                 out.append(Reading(Form.KNITTED_STRAIGHT, sets=ts, pair=pair, knitted=pattern))
     for sets, pair in divisions(counts, 4 - n_melds):
@@ -297,12 +311,8 @@ def is_complete(counts: Counts, n_melds: int) -> bool:
         return True
     if n_melds <= 1:
         pattern = _knitted_pattern_of(counts)
-        if pattern is not None:
-            rest = list(counts)
-            for t in pattern:
-                rest[t] -= 1
-            if _divisible(rest, 1 - n_melds, True, 0):
-                return True
+        if pattern is not None and _divisible(_without(counts, pattern), 1 - n_melds, True, 0):
+            return True
     return _divisible(list(counts), 4 - n_melds, True, 0)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from scoring.decompose import Counts, Form, Reading, concealed_counts, readings
+from scoring.decompose import Counts, Form, Reading, all_counts, concealed_counts, readings
 from scoring.errors import NotWinningError, TileCountError
 from scoring.exclusions import apply_exclusions, last_tile_applies
 from scoring.fan_rules import Found, View
@@ -32,7 +32,7 @@ from scoring.fans import Fan
 from scoring.model import Hand, WinContext
 from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
-from scoring.tiles import NUM_KINDS, Tile
+from scoring.tiles import Tile
 from scoring.validate import validate_hand
 from scoring.waits import is_single_wait
 
@@ -66,7 +66,7 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     validate_hand(hand, ctx)
     all_readings = readings(hand)
     if not all_readings:
-        raise NotWinningError(f"not a winning hand: {_tiles_text(hand)} form no 4 sets and a pair, "
+        raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
                               f"seven pairs, thirteen orphans or knitted hand")
     situation = _situation(hand, ctx)
     scored = [(r, score_reading(r, ctx, *situation)) for r in all_readings]
@@ -74,26 +74,15 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     return _result(reading, found, ctx.flowers)
 
 
-def _tiles_text(hand: Hand) -> str:
-    return format_hand(hand)
-
-
 def _situation(hand: Hand, ctx: WinContext) -> tuple[Tile, Counts, bool, bool, bool]:
     """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯."""
     w = hand.winning
     assert w is not None
-    counts = [0] * NUM_KINDS
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for t in hand.standing:
-        counts[t] += 1
-    counts[w] += 1
     before = list(concealed_counts(hand))
     before[w] -= 1
     unique = is_single_wait(tuple(before), len(hand.melds), w)
     nine_gates = not hand.melds and _is_nine_gates_wait(before)
-    return w, tuple(counts), unique, last_tile_applies(hand, ctx), nine_gates
+    return w, all_counts(hand), unique, last_tile_applies(hand, ctx), nine_gates
 
 
 def _is_nine_gates_wait(before: list[int]) -> bool:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.decompose import KNITTED_PATTERNS, Counts, concealed_counts, is_complete
+from scoring.decompose import KNITTED_PATTERNS, Counts, all_counts, concealed_counts, is_complete
 from scoring.errors import TileCountError
 from scoring.model import Hand
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile
@@ -110,11 +110,5 @@ def completing_kinds_of(counts: Counts, n_melds: int) -> tuple[Tile, ...]:
 
 def waiting_tiles(hand: Hand) -> tuple[Tile, ...]:
     """Tile kinds the 13-tile ``hand`` waits on, leaving out kinds it already holds all four copies of."""
-    h = _thirteen(hand)
-    held = [0] * NUM_KINDS
-    for m in h.melds:
-        for t in m.tiles:
-            held[t] += 1
-    for t in h.standing:
-        held[t] += 1
-    return tuple(t for t in completing_kinds(h) if held[t] < 4)
+    held = all_counts(_thirteen(hand))
+    return tuple(t for t in completing_kinds(hand) if held[t] < 4)
