@@ -29,7 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
-from reports.base import WIND_EN, WIND_ZH, Report, fmt_points, fmt_signed
+from reports.base import WIND_EN, WIND_ZH, Report, fit_size, fmt_points, fmt_signed
 from reports.fonts import FontSet
 
 GRID = colors.HexColor("#000000")
@@ -178,9 +178,7 @@ class ScoreSheetPage(Flowable):
 
     def _fit(self, text: str, size: float, width: float) -> float:
         """Shrink ``size`` until ``text`` fits ``width`` (names are never cut)."""
-        while size > 5 and stringWidth(text, self.fonts.main, size) > width:
-            size -= 0.5
-        return size
+        return fit_size(text, self.fonts.main, size, width, minimum=5)
 
     def _mark(self, x: float, top: float, w: float, h: float, marks: str) -> None:
         printed = "".join(self.fonts.marks[m] for m in marks)
