@@ -3,12 +3,14 @@ points, then the session's best scores and biggest hands."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from db.scores import shared_ranks
 from db.views import SEATS, TableSheet
 from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, table_style
 from reports.scoresheet import fans_short
@@ -99,24 +101,18 @@ class ResultsReport(Report[SessionResults]):
 
     def _teams(self, data: SessionResults) -> list[Flowable]:
         """The session's team totals (annex 6): members' table points, then match points."""
-        totals: dict[str, list[float]] = {}
+        members: dict[str, list[tuple[float, int]]] = defaultdict(list)  # team -> (table pts, match pts)
         for sheet in data.tables:
             for i, p in enumerate(sheet.players):
                 if p.team:
-                    t = totals.setdefault(p.team, [0.0, 0, 0])
-                    t[0] += sheet.table_points[i]
-                    t[1] += sheet.match_points[i]
-                    t[2] += 1
-        if not totals:
+                    members[p.team].append((sheet.table_points[i], sheet.match_points[i]))
+        if not members:
             return []
-        ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
+        totals = [(team, sum(tp for tp, _ in got), sum(mp for _, mp in got), len(got))
+                  for team, got in sorted(members.items())]
         rows: list[list[object]] = [["Rank 名次", "Team 队", "Players 人数", "Table pts 标准分", "Match pts 比赛分"]]
-        previous: tuple[float, float] | None = None
-        rank = 0
-        for n, (team, (tp, mp, count)) in enumerate(ordered, start=1):
-            if (tp, mp) != previous:
-                rank, previous = n, (tp, mp)
-            rows.append([str(rank), team, str(int(count)), fmt_points(tp), fmt_signed(int(mp))])
+        for rank, (team, tp, mp, count) in shared_ranks(totals, key=lambda t: (t[1], t[2])):
+            rows.append([str(rank), team, str(count), fmt_points(tp), fmt_signed(mp)])
         widths = (50, 200, 60, 80, 80)
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")]
