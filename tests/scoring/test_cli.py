@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import shutil
@@ -14,11 +13,6 @@ import pytest
 
 from scoring.fans import Fan
 from scoring.generate import generate_hands
-
-HAS_ENGINE = importlib.util.find_spec("scoring.engine") is not None
-HAS_WAITS = importlib.util.find_spec("scoring.waits") is not None
-needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="scoring/engine.py (the fan engine) has not landed yet")
-needs_waits = pytest.mark.skipif(not HAS_WAITS, reason="scoring/waits.py (wait analysis) has not landed yet")
 
 
 def _command() -> list[str]:
@@ -63,7 +57,6 @@ def assert_error_shape(obj: dict) -> None:
 # ------------------------------------------------------------------------------------------ one hand
 
 
-@needs_engine
 def test_breakdown_in_english_and_chinese() -> None:
     p = run("1122335577889m9m")  # FANS.md H1: 一色双龙会 + 门前清 = 66
     assert p.returncode == 0, err(p)
@@ -75,7 +68,6 @@ def test_breakdown_in_english_and_chinese() -> None:
     assert "一色双龙会" in out(p) and "门前清" in out(p) and "66" in out(p)
 
 
-@needs_engine
 def test_json_output() -> None:
     p = run("1122335577889m9m", "--json", "--flowers", "3")
     assert p.returncode == 0, err(p)
@@ -87,7 +79,6 @@ def test_json_output() -> None:
     assert obj["total"] == 69 and obj["meets_minimum"] is True
 
 
-@needs_engine
 def test_situation_flags_reach_the_engine() -> None:
     p = run("[1111m][8888p1]23s345pCC4s", "--self-drawn", "--kong", "--json")
     assert p.returncode == 0, err(p)
@@ -95,14 +86,12 @@ def test_situation_flags_reach_the_engine() -> None:
     assert "OUT_WITH_REPLACEMENT_TILE" in ids and "SELF_DRAWN" not in ids
 
 
-@needs_engine
 def test_below_minimum_is_reported_not_an_error() -> None:
     p = run("[234m1][567p1][345s1]66s12m3m", "--lang", "en")  # 平和 + 边张 = 3
     assert p.returncode == 0, err(p)
     assert "Below the 8-fan minimum" in out(p)
 
 
-@needs_engine
 def test_not_a_winning_hand_is_an_error() -> None:
     p = run("1357m2468s1357pE9m")
     assert p.returncode == 1
@@ -133,7 +122,6 @@ def test_input_errors_exit_1(args: tuple[str, ...], message: str) -> None:
     assert "Traceback" not in err(p)
 
 
-@needs_waits
 def test_waits() -> None:
     p = run("--waits", "1112345678999m")
     assert p.returncode == 0, err(p)
@@ -144,7 +132,6 @@ def test_waits() -> None:
     assert p.returncode == 0 and "七条" in out(p)
 
 
-@needs_waits
 def test_thirteen_tiles_without_waits_flag_says_it_is_waiting() -> None:
     p = run("[789m2][777s3][234s3]89sEE")
     assert p.returncode == 0, err(p)
@@ -206,7 +193,6 @@ def test_stream_garbage_gets_one_error_line_each() -> None:
     assert [o["error"]["code"] for o in objs] == [*EXPECTED_CODES, "invalid_json", "parse_error"]
 
 
-@needs_engine
 def test_stream_hundreds_of_generated_hands_mixed_with_garbage() -> None:
     rng = random.Random(5)
     hands = generate_hands(400, seed=11)
@@ -274,7 +260,6 @@ def test_scoring_package_stays_light() -> None:
     assert p.stdout.strip() == "[]"
 
 
-@needs_engine
 def test_json_flag_and_stream_give_the_same_object() -> None:
     g = generate_hands(1, seed=3)[0]
     c = g.ctx

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,9 +15,6 @@ from scoring.model import Hand
 from scoring.notation import format_hand, parse_hand, parse_hand_uncached
 from scoring.tiles import name
 from scoring.validate import validate_hand
-
-HAS_ENGINE = importlib.util.find_spec("scoring.engine") is not None
-needs_engine = pytest.mark.skipif(not HAS_ENGINE, reason="scoring/engine.py (the fan engine) has not landed yet")
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -72,7 +67,6 @@ def test_thirteen_tile_form_round_trips(g: GeneratedHand) -> None:
     assert parse_hand_uncached(text) == waiting
 
 
-@needs_engine
 @SETTINGS
 @given(generated())
 def test_generated_legal_hands_always_score(g: GeneratedHand) -> None:
@@ -85,7 +79,6 @@ def test_generated_legal_hands_always_score(g: GeneratedHand) -> None:
     assert result.meets_minimum == (result.total - g.ctx.flowers >= 8)
 
 
-@needs_engine
 @SETTINGS
 @given(generated(), st.randoms(use_true_random=False))
 def test_score_does_not_depend_on_writing_order(g: GeneratedHand, rng: random.Random) -> None:
