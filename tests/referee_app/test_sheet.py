@@ -138,28 +138,44 @@ def test_draw_time_called_and_sign_off(qtbot, window):
 
 
 def test_correct_by_entering_the_hand_again(qtbot, window):
+    """The "enter the hand" correction through the sheet's own path: the correction dialog, then hand
+    entry opened on the recorded situation, Confirm records the correction with its reason."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
     sheet = open_sheet(window)
     num = [p.number for p in sheet.sheet.players]
     assert sheet.record_totals(num[0], None, 30)
-    from referee_app.dialogs.correction import Correction
-
-    # the "enter the hand" path: hand entry opens on the recorded hand, Confirm corrects it
     sheet.view.setCurrentIndex(sheet.model.index(0, 0))
     assert sheet.selected_hand() == 1
-    vm = sheet.hand_entry_model(1)
-    vm.set_notation("[789m2][777s3][234s3]89sEE7s")
-    from referee_app.hand_entry import HandEntryDialog
 
-    d = HandEntryDialog(vm, "", sheet)
-    qtbot.addWidget(d)
+    def answer() -> None:  # no assert in here: a failure must not leave the modal dialog open
+        d = QApplication.activeModalWidget()
+        if not isinstance(d, CorrectionDialog):
+            return
+        d.kind.setCurrentIndex(d.kind.findData("hand"))
+        d.reason.setText("fans were miscounted")
+        d.accept()
+
+    QTimer.singleShot(0, answer)
+    sheet.correct_button.click()
+    d = sheet.entry_dialog
+    assert d is not None  # the sheet owns it (deleted once confirmed)
+    # hand entry starts from what is recorded: East won self-drawn
+    assert (d.vm.situation.winner, d.vm.situation.discarder) == (0, None) and d.entry.self_drawn.isChecked()
+    qtbot.keyClicks(d.entry.notation, "[789m2][777s3][234s3]89sEE7s")
     d.entry.discard.setChecked(True)
     d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
-    entry = d.entry_value()
-    assert entry is not None
-    assert sheet.apply_correction(Correction(1, sheet._win_input(entry), "fans were miscounted"))
+    total = d.vm.preview.result.total
+    fans = {f.fan.en for f in d.vm.preview.result.fans}
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        qtbot.mouseClick(d.confirm, Qt.MouseButton.LeftButton)
     h = sheet.sheet.hands[0]
-    assert (h.notation, h.discarder, h.fan_total) == ("[789m2][777s3][234s3]89sEE7s", 1, entry.result.total)
-    assert {f.en for f in h.fans} == {f.fan.en for f in entry.result.fans}
+    assert (h.notation, h.discarder, h.fan_total) == ("[789m2][777s3][234s3]89sEE7s", 1, total)
+    assert {f.en for f in h.fans} == fans and "Tile Hog" in fans
+    log = window.ctx.runner.read(queries.audit_log)
+    assert log[-1].action == "correct" and log[-1].reason == "fans were miscounted"
+    assert sheet.entry_dialog is None
 
 
 def test_projector_refreshes_itself(qtbot, window):

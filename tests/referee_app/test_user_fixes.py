@@ -90,15 +90,32 @@ def test_correction_dialog_says_what_is_recorded(qtbot, window):
 
 
 def test_swap_dialog_shows_where_each_player_sits(qtbot, window):
+    """Through the page's own button: the dialog it opens labels each player with their table and seat,
+    and OK swaps the two chosen."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
     from referee_app.dialogs.swap import SwapDialog
 
     window.go("Sessions & tables")
     page = window.pages["Sessions & tables"]
-    rows = page.model.rows
-    first = rows[0].players[0]
-    where = {p.number: f"Table {r.table} · {seat}" for r in rows
-             for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
-    d = SwapDialog(page, [p for r in rows for p in r.players], where)
-    qtbot.addWidget(d)
-    assert d.a.itemText(0) == f"{first.number}  {first.name}  ·  Table 1 · East"
-    assert d.minimumWidth() >= 400
+    t1, t2 = page.model.rows
+    a, b = t1.players[0], t2.players[2]
+    seen: dict[str, object] = {}
+
+    def answer() -> None:  # no assert in here: a failure must not leave the modal dialog open
+        d = QApplication.activeModalWidget()
+        if not isinstance(d, SwapDialog):
+            return
+        seen["label"] = d.a.itemText(d.a.findData(a.number))
+        seen["width"] = d.minimumWidth()
+        d.a.setCurrentIndex(d.a.findData(a.number))
+        d.b.setCurrentIndex(d.b.findData(b.number))
+        d.accept()
+
+    QTimer.singleShot(0, answer)
+    page.swap_button.click()
+    assert seen["label"] == f"{a.number}  {a.name}  ·  Table 1 · East"
+    assert seen["width"] >= 400
+    t1, t2 = page.model.rows
+    assert (t1.players[0].number, t2.players[2].number) == (b.number, a.number)
