@@ -16,7 +16,6 @@ import csv
 import io
 import json
 import os
-import random
 import socket
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session, defer
 
+from db import seating as plans
 from db.errors import FrozenSettingsError, InputError, NotInitialisedError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
 from db.profiles import PENALTY_KINDS, SeatRotation, Settings, profile_settings
@@ -295,25 +295,6 @@ def player_by_number(s: Session, number: str, field_name: str = "player") -> Pla
 # -------------------------------------------------------------------------------------------- seating
 
 
-def _seating_module() -> Any:
-    """``db.seating`` (another part of the project); ``None`` while it does not exist yet."""
-    try:
-        from db import seating
-    except ImportError:  # pragma: no cover - only before db/seating.py lands
-        return None
-    return seating
-
-
-def _fallback_plan(numbers: Sequence[str], sessions: int, seed: int) -> list[list[list[str]]]:
-    """Any valid seating (used only until db.seating exists): a seeded shuffle per session."""
-    plan = []
-    for k in range(sessions):
-        order = list(numbers)
-        random.Random(seed * 1000 + k).shuffle(order)
-        plan.append([order[i:i + 4] for i in range(0, len(order), 4)])
-    return plan
-
-
 def is_active(p: Player, session: int) -> bool:
     """Whether ``p`` plays in ``session``: not withdrawn yet, and not a substitute waiting to come in."""
     if p.withdrawn_from is not None and p.withdrawn_from <= session:
@@ -325,17 +306,10 @@ def _active_players(s: Session, session: int) -> list[Player]:
     return [p for p in s.scalars(select(Player).order_by(Player.id)) if is_active(p, session)]
 
 
-def _missing_substitutes(n: int) -> int:
-    mod = _seating_module()
-    if mod is not None and hasattr(mod, "missing_substitutes"):
-        return int(mod.missing_substitutes(n))
-    return (-n) % 4
-
-
 def _check_count(players: Sequence[Player]) -> None:
     if not players:
         raise TournamentError("no players yet: import them first (`players import FILE.csv`)")
-    missing = _missing_substitutes(len(players))
+    missing = plans.missing_substitutes(len(players))
     if missing:
         raise TournamentError(
             f"{len(players)} players is not a multiple of 4: {missing} substitute(s) missing "
@@ -410,11 +384,10 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     players = _active_players(s, session)
     _check_count(players)
     teams = _teams(players)
-    mod = _seating_module()
     if method == "balanced":
-        tables = _balanced_tables(s, mod, session, [p.number for p in players], teams, seed, actor)
+        tables = _balanced_tables(s, session, [p.number for p in players], teams, seed, actor)
     elif method == "standings":
-        tables = _standings_tables(s, mod, session, players, teams, seed or 0)
+        tables = _standings_tables(s, session, players, teams, seed or 0)
     else:
         raise InputError("method", f"unknown seating method {method!r}: balanced or standings")
     _check_generated(session, tables, teams)
@@ -437,7 +410,7 @@ def _plan_still_holds(plan: list[Any] | None, session: int, numbers: Sequence[st
     return all(k <= len(plan) and [list(t) for t in plan[k - 1]] == tables for k, tables in seated.items())
 
 
-def _balanced_tables(s: Session, mod: Any, session: int, numbers: list[str], teams: dict[str, str | None],
+def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[str, str | None],
                      seed: int | None, actor: Actor | None) -> list[list[str]]:
     t = tournament(s)
     seated = _seated_elsewhere(s, session)
@@ -448,7 +421,7 @@ def _balanced_tables(s: Session, mod: Any, session: int, numbers: list[str], tea
     # Plan this session and every session not seated yet, after the seated ones (in session order).
     todo = [k for k in range(1, t.sessions + 1) if k == session or k not in seated]
     played = [seated[k] for k in sorted(seated)]
-    planned = _plan(mod, numbers, teams, len(todo), use_seed, played)
+    planned = _plan(numbers, teams, len(todo), use_seed, played)
     plan: list[Any] = [seated.get(k) for k in range(1, t.sessions + 1)]
     for k, tables in zip(todo, planned, strict=True):
         plan[k - 1] = tables
@@ -458,21 +431,19 @@ def _balanced_tables(s: Session, mod: Any, session: int, numbers: list[str], tea
     return [list(tbl) for tbl in plan[session - 1]]
 
 
-def _plan(mod: Any, numbers: list[str], teams: dict[str, str | None], sessions: int, seed: int,
+def _plan(numbers: list[str], teams: dict[str, str | None], sessions: int, seed: int,
           played: Sequence[Sequence[Sequence[str]]] = ()) -> list[list[list[str]]]:
-    if mod is None or not hasattr(mod, "plan_tournament"):
-        return _fallback_plan(numbers, sessions, seed)
     try:
         if played:
-            plan = mod.plan_sessions_after(played, numbers, teams, sessions, seed=seed)
+            plan = plans.plan_sessions_after(played, numbers, teams, sessions, seed=seed)
         else:
-            plan = mod.plan_tournament(numbers, teams, sessions, seed=seed)
-    except getattr(mod, "SeatingError", ValueError) as exc:
+            plan = plans.plan_tournament(numbers, teams, sessions, seed=seed)
+    except plans.SeatingError as exc:
         raise TournamentError(f"cannot seat the tournament: {exc}") from exc
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
-def _standings_tables(s: Session, mod: Any, session: int, players: Sequence[Player],
+def _standings_tables(s: Session, session: int, players: Sequence[Player],
                       teams: dict[str, str | None], seed: int) -> list[list[str]]:
     from db.queries import standings
 
@@ -484,13 +455,11 @@ def _standings_tables(s: Session, mod: Any, session: int, players: Sequence[Play
         for tbl in seating_numbers(s, k):
             for pos, number in enumerate(tbl):
                 previous.setdefault(number, []).append(WINDS[pos])
-    if mod is not None and hasattr(mod, "seat_by_standings"):
-        try:
-            result = mod.seat_by_standings(ranked, teams, seed=seed, previous_seats=previous)
-        except getattr(mod, "SeatingError", ValueError) as exc:
-            raise TournamentError(f"cannot seat by standings: {exc}") from exc
-        return [list(tbl) for tbl in result]
-    return [ranked[i:i + 4] for i in range(0, len(ranked), 4)]
+    try:
+        result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=previous)
+    except plans.SeatingError as exc:
+        raise TournamentError(f"cannot seat by standings: {exc}") from exc
+    return [list(tbl) for tbl in result]
 
 
 def _teammate_pairs(tables: Sequence[Sequence[str]], teams: Mapping[str, str | None]) -> dict[str, int]:
