@@ -16,10 +16,13 @@ import argparse
 import json
 import sys
 from functools import lru_cache
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from scoring.errors import HandError, HandParseError
 from scoring.model import Hand, WinContext, Wind
+
+if TYPE_CHECKING:
+    from scoring.result import ScoreResult
 
 __all__ = ["build_parser", "main", "score_notation", "stream_line", "run_stream"]
 
@@ -63,23 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
 # ---------------------------------------------------------------------------------------------- scoring
 
 
-def _score(hand: Hand, ctx: WinContext) -> Any:
-    try:
-        from scoring.engine import score_hand  # it calls validate_hand first
-    except ImportError:
-        from scoring.validate import validate_hand
-
-        validate_hand(hand, ctx)  # input errors are still named without the engine
-        raise
-    return score_hand(hand, ctx)
-
-
 @lru_cache(maxsize=4096)
-def score_notation(notation: str, ctx: WinContext) -> Any:
+def score_notation(notation: str, ctx: WinContext) -> ScoreResult:
     """Parse, validate and score, cached on (notation, context): both are frozen values."""
+    from scoring.engine import score_hand  # it calls validate_hand first
     from scoring.notation import parse_hand
 
-    return _score(parse_hand(notation), ctx)
+    return score_hand(parse_hand(notation), ctx)
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -232,8 +225,6 @@ def _one_hand(args: argparse.Namespace) -> int:
         return _fail(e.message, notation.strip(), None if e.position is None else e.position - offset)
     except HandError as e:
         return _fail(e.message)
-    except ImportError as e:
-        return _fail(f"the scoring engine is not available: {e}")
     if args.json:
         _print(_dumps(result_to_json(result)))
     else:
