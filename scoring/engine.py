@@ -19,7 +19,7 @@ from collections import Counter
 from functools import lru_cache
 
 from scoring.decompose import Counts, Form, Reading, all_counts, concealed_counts, readings
-from scoring.errors import NotWinningError, TileCountError
+from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
 from scoring.fan_rules import Found, View
 from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
@@ -61,9 +61,7 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
     and the other typed ``HandError``s of ``scoring.validate``.
     """
-    if hand.winning is None:
-        raise TileCountError("a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits")
-    validate_hand(hand, ctx)
+    validate_hand(hand, ctx)  # a 13-tile hand is a TileCountError there
     all_readings = readings(hand)
     if not all_readings:
         raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
