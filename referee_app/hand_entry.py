@@ -275,8 +275,8 @@ class HandEntryWidget(QWidget):
         if vm.notation_error is not None:
             bad = not vm.notation_incomplete
         else:
-            bad = p.result is None and p.waits is None and p.tile_count > 0 and p.error is not None \
-                and (p.tile_count >= 14 or _is_problem(p))
+            bad = p.error is not None and p.result is None and p.waits is None and p.tile_count > 0 \
+                and not p.progress
         self.message.setText(p.error or "")
         _style(self.message,
                "color: #8c1d18; font-weight: bold; background: #fdecea; border-left: 4px solid #b3261e;"
@@ -373,11 +373,6 @@ def _tile_label(t: int) -> str:
     from scoring import tiles as T
 
     return f"{T.name(t)} ({T.name_zh(t) if LANG.code == 'zh' else T.name_en(t)})"
-
-
-def _is_problem(p: Preview) -> bool:
-    """Errors from the engine (not the "n of 14 tiles" progress line) are shown in red."""
-    return p.error is not None and "14" not in p.error and p.tile_count >= 13
 
 
 class HandEntryDialog(QDialog):

@@ -60,6 +60,7 @@ class Preview:
     error: str | None = None  # the engine's HandError message, for the user
     waits: tuple[int, ...] | None = None  # while 13 tiles are entered
     payments: Settlement | None = None
+    progress: bool = False  # ``error`` is the "n of 14 tiles" line: a hand still being entered, no problem
 
     @property
     def verdict(self) -> str:
@@ -313,7 +314,7 @@ class HandEntryModel(QObject):
         if n == 13 and hand.winning is None:
             return self._waits(hand, n)
         if n < 14:
-            return Preview(hand, n, error=tr("{n} of 14 tiles entered.", n=n))
+            return Preview(hand, n, error=tr("{n} of 14 tiles entered.", n=n), progress=True)
         if hand.winning is None:
             return Preview(hand, n, error=tr("Mark the winning tile."))
         from scoring.engine import score_hand
