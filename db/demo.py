@@ -35,14 +35,14 @@ PLAYERS: tuple[tuple[str, str, str, str], ...] = (
     ("16", "Henry Brown", "London", "GB"),
 )
 
-# Full hands whose score does not depend on the winds (no wind pungs), each at least 8 fans, with the
-# estimated base points used only when this build has no scoring engine.
-HANDS: tuple[tuple[str, bool, int], ...] = (
-    ("[123m1]456789m234p5p5p", False, 19),  # pure straight 一气化龙
-    ("1199m3355s77pEECC", True, 31),  # seven pairs 七对
-    ("[111s1][999s2][FFF3]55sCC5s", False, 16),  # all pungs + half flush 碰碰和 混一色
-    ("[123m1][123s1]123p789sNN", False, 14),  # mixed triple chow 三色三同顺
-    ("[567p1]1123467899p9p", False, 26),  # full flush 清一色
+# Full hands whose score does not depend on the winds (no wind pungs), each at least 8 fans; the flag
+# says whether the hand is self-drawn.
+HANDS: tuple[tuple[str, bool], ...] = (
+    ("[123m1]456789m234p5p5p", False),  # pure straight 一气化龙
+    ("1199m3355s77pEECC", True),  # seven pairs 七对
+    ("[111s1][999s2][FFF3]55sCC5s", False),  # all pungs + half flush 碰碰和 混一色
+    ("[123m1][123s1]123p789sNN", False),  # mixed triple chow 三色三同顺
+    ("[567p1]1123467899p9p", False),  # full flush 清一色
 )
 
 
@@ -56,7 +56,6 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
     service.import_players(s, [service.PlayerInput(*p) for p in PLAYERS], actor)
     tables = service.seat_session(s, 1, actor=actor)
     rng = random.Random(1998)
-    full = service.engine_available()
     hand_slots = {1: 0, 4: 1, 7: 2, 10: 3, 13: 4}  # table 1..4 takes full hands at these hand numbers
     for t, four in enumerate(tables, start=1):
         for hand in range(1, 17):
@@ -68,14 +67,10 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
             self_drawn = rng.random() < 0.3
             discarder = None if self_drawn else rng.choice(others)
             if hand in hand_slots and (hand + t) % 2 == 0:
-                notation, drawn, estimate = HANDS[(hand_slots[hand] + t) % len(HANDS)]
+                notation, drawn = HANDS[(hand_slots[hand] + t) % len(HANDS)]
                 discarder = None if drawn else (discarder or others[0])
-                if full:
-                    service.record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
-                                       notation=notation, flowers=0, actor=actor)
-                else:
-                    service.record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
-                                       fan=estimate, flowers=0, actor=actor)
+                service.record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
+                                   notation=notation, flowers=0, actor=actor)
                 continue
             flowers = rng.choice((0, 0, 1, 2))
             fan = rng.choice((8, 8, 9, 10, 12, 13, 16, 24, 32)) + flowers

@@ -876,25 +876,13 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int
                       None if win.notation is None else win.notation.strip(), *flags, fans, settle.deltas)
 
 
-def engine_available() -> bool:
-    try:
-        from scoring.engine import score_hand  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool], flowers: int, hand: int,
                   winner: int, rotation: SeatRotation) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    from scoring.engine import score_hand
     from scoring.errors import HandError
     from scoring.model import WinContext, Wind
     from scoring.notation import parse_hand
 
-    try:
-        from scoring.engine import score_hand
-    except ImportError as exc:
-        raise InputError("notation", "full-hand scoring is not available in this build; enter \"fan\" "
-                                     "(totals only)") from exc
     w = hand_winds(hand, rotation is SeatRotation.ROTATE)
     try:
         parsed = parse_hand(notation)
@@ -1356,15 +1344,6 @@ def iter_jsonl(text: str) -> Iterable[tuple[int, Any]]:
             yield lineno, json.loads(raw)
         except json.JSONDecodeError as exc:
             yield lineno, exc
-
-
-def counts_by_key(lines: Iterable[ResultLine]) -> Mapping[Any, int]:
-    out: dict[Any, int] = {}
-    for ln in lines:
-        k = result_line_key(ln)
-        if k is not None:
-            out[k] = out.get(k, 0) + 1
-    return out
 
 
 def delete_session_seating(s: Session, session: int, actor: Actor | None = None) -> None:

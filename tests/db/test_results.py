@@ -180,10 +180,6 @@ def test_draw_input_and_record_result_for_gui(db: Database) -> None:
         service.record_draw(s, 1, 1, 1, actor=ACTOR)
 
 
-notation_tests = pytest.mark.skipif(not service.engine_available(), reason="scoring.engine not written yet")
-
-
-@notation_tests
 def test_full_hand_is_scored_by_the_engine_with_computed_winds(db: Database) -> None:
     make_tournament(db)
     # Hand 1: player 1 is East in the East round; a pung of East counts both wind fans.
@@ -201,7 +197,6 @@ def test_full_hand_is_scored_by_the_engine_with_computed_winds(db: Database) -> 
                   "notation": hand, "fan": 1})
 
 
-@notation_tests
 def test_full_hand_under_eight_fans_is_refused(db: Database) -> None:
     make_tournament(db)
     with pytest.raises(InputError, match='"notation": .*a win needs at least 8'):

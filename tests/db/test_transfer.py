@@ -34,9 +34,8 @@ def test_demo_is_a_valid_played_session(demo: Database) -> None:
         kinds = {h.kind for sh in sheets for h in sh.hands}
         assert kinds == {"win", "draw"}
         assert sum(len(sh.penalties) for sh in sheets) == 2
-        if service.engine_available():
-            assert sum(1 for sh in sheets for h in sh.hands if h.notation) >= 4
-            assert all(h.fans for sh in sheets for h in sh.hands if h.notation)
+        assert sum(1 for sh in sheets for h in sh.hands if h.notation) >= 4
+        assert all(h.fans for sh in sheets for h in sh.hands if h.notation)
         assert len(queries.seating(s, 2)) == 4 and queries.seating(s, 3) == []
 
 
