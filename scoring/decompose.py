@@ -320,8 +320,10 @@ def _divisible(c: list[int], n_sets: int, need_pair: bool, start: int) -> bool:
     """Is there at least one division of ``c`` into ``n_sets`` sets and a pair? ``divisions`` without
     collecting them: the same search (``_divide``), stopping at the first division found. No tile kind
     below ``start`` is left in ``c``."""
-    i = next((k for k in range(start, NUM_KINDS) if c[k]), -1)
-    if i < 0:
+    i = start
+    while i < NUM_KINDS and not c[i]:
+        i += 1
+    if i == NUM_KINDS:
         return n_sets == 0 and not need_pair
     found = False
     if need_pair and c[i] >= 2:
