@@ -249,6 +249,9 @@ class HandEntryModel(QObject):
     def clear(self) -> None:
         if self._state != _State():
             self._push(_State())
+        elif self._notation_problem is not None:  # nothing entered but a typing mistake: clear that
+            self._notation_problem = None
+            self._refresh()
 
     def set_notation(self, text: str) -> bool:
         """Replace the hand by the typed/pasted notation. On a parse error the hand stays as it was and
@@ -294,6 +297,8 @@ class HandEntryModel(QObject):
     def _push(self, new: _State) -> None:
         self._undo.append(self._state)
         self._state = new
+        self._notation_problem = None  # the hand changed (a click, Clear, a notation that reads): what
+        # is on screen is scored, no longer the old typing mistake
         self._refresh()
 
     def refresh(self) -> None:

@@ -114,3 +114,23 @@ def test_one_click_one_preview(qtbot):
     assert picker.mode_buttons[Mode.TILE].isChecked()
     assert vm.set_notation("")
     assert len(previews) == 3 and vm.hand().all_tiles() == ()
+
+
+def test_a_click_after_unreadable_notation_scores_the_clicked_hand(qtbot):
+    """A typing mistake must not stick: once the referee clicks tiles (or Clear), the hand on screen is
+    what is scored, not the old notation error."""
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    assert vm.set_notation("1112345678999m")
+    assert not vm.set_notation("1112345678999m5")
+    assert vm.notation_error and "without a suit letter" in vm.preview.error
+    click(qtbot, picker, "5m")
+    assert vm.notation_error is None and vm.preview.result is not None
+    assert "Nine Gates" in {f.fan.en for f in vm.preview.result.fans}
+    assert not vm.set_notation("[123m")
+    qtbot.mouseClick(picker.clear_button, Qt.MouseButton.LeftButton)
+    assert vm.notation_error is None and vm.preview.error == "Enter the hand: click tiles, or type the notation."
+    assert not vm.set_notation("[123m")  # on an empty hand too
+    qtbot.mouseClick(picker.clear_button, Qt.MouseButton.LeftButton)
+    assert vm.notation_error is None
