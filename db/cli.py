@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -110,20 +111,22 @@ def _fmt_arg(p: argparse.ArgumentParser) -> None:
 # ----------------------------------------------------------------------------------------- commands
 
 
-def cmd_init(args: argparse.Namespace, db: Database) -> int:
-    from datetime import date
+def _date(text: str | None) -> date | None:
+    """``--date``: an ISO date, or None when not given."""
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError as exc:
+        raise InputError("--date", f"{text!r} is not a date like 2026-05-01") from exc
 
-    start = None
-    if args.date:
-        try:
-            start = date.fromisoformat(args.date)
-        except ValueError as exc:
-            raise InputError("--date", f"{args.date!r} is not a date like 2026-05-01") from exc
+
+def cmd_init(args: argparse.Namespace, db: Database) -> int:
     with db.factory.begin() as s:
         service.create_tournament(
             s, args.name, args.profile, sessions=args.sessions, hands_per_session=args.hands_per_session,
             flowers=False if args.no_flowers else None,
-            seat_rotation=SeatRotation.FIXED if args.no_seat_changes else None, start_date=start,
+            seat_rotation=SeatRotation.FIXED if args.no_seat_changes else None, start_date=_date(args.date),
             actor=_actor(args))
         info = queries.tournament_info(s)
     print(f"created {info.name!r}: profile {info.profile}, {info.sessions} sessions of {info.hands_per_session} "
@@ -132,18 +135,13 @@ def cmd_init(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_settings(args: argparse.Namespace, db: Database) -> int:
-    from datetime import date
-
     changes = {k: getattr(args, k) for k in ("name", "sessions", "hands_per_session") if getattr(args, k) is not None}
     if args.flowers is not None:
         changes["flowers"] = args.flowers
     if args.seat_changes is not None:
         changes["seat_rotation"] = SeatRotation.ROTATE if args.seat_changes else SeatRotation.FIXED
-    if args.date:
-        try:
-            changes["start_date"] = date.fromisoformat(args.date)
-        except ValueError as exc:
-            raise InputError("--date", f"{args.date!r} is not a date like 2026-05-01") from exc
+    if (start := _date(args.date)) is not None:
+        changes["start_date"] = start
     if changes:
         with db.factory.begin() as s:
             service.update_settings(s, actor=_actor(args), **changes)

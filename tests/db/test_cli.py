@@ -231,3 +231,14 @@ def test_swaps_free_before_results_audited_after(seated: Path) -> None:
     log = _log(seated)
     assert (log[-1]["action"], log[-1]["reason"]) == ("seat_correction", "sat at each other's seats")
     assert log[-1]["before"] == {a: f"table 2 {[w for w, n in t2.items() if n == mate][0]}", mate: "table 1 E"}
+
+
+def test_date_option_of_init_and_settings(tmp_path: Path) -> None:
+    bad = run("--db", "t.sqlite", "init", "--name", "Open", "--date", "29.11.2026", cwd=tmp_path)
+    assert bad.returncode == 1 and "'29.11.2026' is not a date like 2026-05-01" in bad.stderr
+    assert run("--db", "t.sqlite", "init", "--name", "Open", "--date", "2026-11-28", cwd=tmp_path).returncode == 0
+    out = run("--db", "t.sqlite", "settings", "--date", "2026-11-29", cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["start_date"] == "2026-11-29"
+    bad = run("--db", "t.sqlite", "settings", "--date", "tomorrow", cwd=tmp_path)
+    assert bad.returncode == 1 and "'tomorrow' is not a date" in bad.stderr
