@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
+from db.errors import InputError
+from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
 from db.profiles import SeatRotation, Settings, TieBreak
 from db.rotation import WINDS, hand_winds, round_seats
 from db.scores import shared_ranks, table_points, table_ranks
@@ -134,18 +135,17 @@ def _sum4(rows: Iterable[Sequence[int]]) -> tuple[int, int, int, int]:
     return (tot[0], tot[1], tot[2], tot[3])
 
 
-def _sheet(s: Session, tbl: SessionTable, four: Four, st: Settings, tournament_name: str,
-           hands: list[HandResult], pens: list[Penalty]) -> TableSheet:
+def _sheet(tbl: SessionTable, four: Four, st: Settings, t: Tournament, hands: list[HandResult],
+           pens: list[Penalty]) -> TableSheet:
     rotate = st.seat_rotation is SeatRotation.ROTATE
     hand_rows = tuple(_hand_row(h, tbl, rotate) for h in sorted(hands, key=lambda h: h.hand_no))
     pen_rows = tuple(_penalty_row(p, tbl, four) for p in sorted(pens, key=lambda p: p.id))
     mp = _sum4([h.deltas for h in hand_rows] + [p.deltas for p in pen_rows])
     tp = table_points(mp, st.table_points)
     rk = table_ranks(mp)
-    t = _tournament(s)
     return TableSheet(
-        tournament=tournament_name, session=tbl.session, table=tbl.table_no, players=four,
-        round_seats=tuple(round_seats(i, rotate) for i in range(4)),  # type: ignore[arg-type]
+        tournament=t.name, session=tbl.session, table=tbl.table_no, players=four,
+        round_seats=tuple(round_seats(i, rotate) for i in range(4)),
         hands_per_session=st.hands_per_session, hands=hand_rows, penalties=pen_rows, match_points=mp,
         session_scores=(500 + mp[0], 500 + mp[1], 500 + mp[2], 500 + mp[3]),
         ranks=(rk[0], rk[1], rk[2], rk[3]), table_points=(tp[0], tp[1], tp[2], tp[3]),
@@ -156,7 +156,7 @@ def _sheet(s: Session, tbl: SessionTable, four: Four, st: Settings, tournament_n
 
 def table_sheets(s: Session, session: int, table: int | None = None) -> list[TableSheet]:
     st = _settings(s)
-    name = _tournament(s).name
+    t = _tournament(s)
     tables = _tables(s, session, table)
     ids = [t.id for t in tables]
     seats = _seat_views(s, ids)
@@ -167,14 +167,12 @@ def table_sheets(s: Session, session: int, table: int | None = None) -> list[Tab
             hands[h.table_id].append(h)
         for p in s.scalars(select(Penalty).where(Penalty.table_id.in_(ids))):
             pens[p.table_id].append(p)
-    return [_sheet(s, t, seats[t.id], st, name, hands[t.id], pens[t.id]) for t in tables if t.id in seats]
+    return [_sheet(tbl, seats[tbl.id], st, t, hands[tbl.id], pens[tbl.id]) for tbl in tables if tbl.id in seats]
 
 
 def table_sheet(s: Session, session: int, table: int) -> TableSheet:
     sheets = table_sheets(s, session, table)
     if not sheets:
-        from db.errors import InputError
-
         raise InputError("table", f"session {session} has no table {table}")
     return sheets[0]
 
