@@ -75,10 +75,10 @@ def tournament(s: Session) -> Tournament:
 
 def settings(s: Session) -> Settings:
     """The tournament's settings, read once per session (a session is one user action)."""
-    cached = s.info.get("mcr_settings")
+    cached: Settings | None = s.info.get("mcr_settings")
     if cached is None:
         cached = s.info["mcr_settings"] = Settings.from_json(tournament(s).settings)
-    return cached  # type: ignore[no-any-return]
+    return cached
 
 
 def has_results(s: Session, session: int | None = None) -> bool:

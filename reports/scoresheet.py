@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -505,8 +506,8 @@ class ScoreSheetReport(Report[Sequence[TableSheet]]):
     title_zh = "比赛记分表"
     geometry = _Geometry()
 
-    def __init__(self, blank: bool = False, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, blank: bool = False, generated_at: datetime | None = None) -> None:
+        super().__init__(generated_at)
         self.blank = blank
 
     def _tournament(self, data: Sequence[TableSheet]) -> str:
