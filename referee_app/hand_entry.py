@@ -34,18 +34,15 @@ from PySide6.QtWidgets import (
 
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
-from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed
+from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
 from referee_app.tile_faces import TileRow, TilesDelegate, hand_groups
 from referee_app.tile_picker import TilePicker
 from scoring.model import Hand, Wind
 from scoring.result import ScoreResult
 
-WIND_EN = {Wind.EAST: "East", Wind.SOUTH: "South", Wind.WEST: "West", Wind.NORTH: "North"}
-WIND_ZH = {Wind.EAST: "东", Wind.SOUTH: "南", Wind.WEST: "西", Wind.NORTH: "北"}
-
 
 def wind_text(w: Wind) -> str:
-    return WIND_ZH[w] if LANG.code == "zh" else WIND_EN[w]
+    return wind_label(w.value)
 
 
 @dataclass(frozen=True, slots=True)
