@@ -157,29 +157,32 @@ def divisions(counts: Counts, n_sets: int) -> tuple[Division, ...]:
     ['CHOW 0', 'CHOW 1', 'CHOW 1'] 0
     """
     found: set[Division] = set()
-    _divide(list(counts), n_sets, True, [], found)
+    _divide(list(counts), n_sets, True, 0, [], found)
     return tuple(sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1])))
 
 
-def _divide(c: list[int], n_sets: int, need_pair: bool, acc: list[tuple[SetKind, Tile]],
+def _divide(c: list[int], n_sets: int, need_pair: bool, start: int, acc: list[tuple[SetKind, Tile]],
             found: set[Division], pair: Tile = -1) -> None:
     # The lowest remaining tile must belong to the pair, a pung or a chow starting on it: each division is
-    # reached exactly once per choice sequence.
-    i = next((k for k in range(NUM_KINDS) if c[k]), -1)
-    if i < 0:
+    # reached exactly once per choice sequence. No kind below ``start`` is left in ``c``. (``_divisible`` is
+    # the same search stopping at the first division; a shared generator measured ~10% slower there.)
+    i = start
+    while i < NUM_KINDS and not c[i]:
+        i += 1
+    if i == NUM_KINDS:
         if n_sets == 0 and not need_pair:
             found.add((tuple(sorted(acc, key=_set_key)), pair))
         return
     if need_pair and c[i] >= 2:
         c[i] -= 2
-        _divide(c, n_sets, False, acc, found, i)
+        _divide(c, n_sets, False, i, acc, found, i)
         c[i] += 2
     if n_sets == 0:
         return
     if c[i] >= 3:
         c[i] -= 3
         acc.append((SetKind.PUNG, i))
-        _divide(c, n_sets - 1, need_pair, acc, found, pair)
+        _divide(c, n_sets - 1, need_pair, i, acc, found, pair)
         acc.pop()
         c[i] += 3
     if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
@@ -187,7 +190,7 @@ def _divide(c: list[int], n_sets: int, need_pair: bool, acc: list[tuple[SetKind,
         c[i + 1] -= 1
         c[i + 2] -= 1
         acc.append((SetKind.CHOW, i))
-        _divide(c, n_sets - 1, need_pair, acc, found, pair)
+        _divide(c, n_sets - 1, need_pair, i, acc, found, pair)
         acc.pop()
         c[i] += 1
         c[i + 1] += 1
