@@ -95,7 +95,7 @@ def test_below_minimum_is_reported_not_an_error() -> None:
 def test_not_a_winning_hand_is_an_error() -> None:
     p = run("1357m2468s1357pE9m")
     assert p.returncode == 1
-    assert "not" in err(p).lower() and "Traceback" not in err(p)
+    assert "mcr-score: error: not a winning hand: 1357m2468s1357pE9m" in err(p) and "Traceback" not in err(p)
 
 
 def test_parse_error_names_position_and_exits_1() -> None:
