@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtWidgets import QWidget
 
 from referee_app.context import TournamentContext
@@ -19,6 +22,16 @@ class TournamentPage(QWidget):
     def set_context(self, ctx: TournamentContext | None) -> None:
         """Pages read when shown (the window calls ``refresh``), not all at once on opening."""
         self.ctx = ctx
+
+    def run(self, fn: Callable[[Any], object], what: str = "") -> bool:
+        """One action of this page through the runner: True when it was done. The window reloads the page
+        it shows on ``data_changed``; a page acted on while hidden reloads itself (never both: recording a
+        hand read the sheet twice)."""
+        assert self.ctx is not None
+        ok = self.ctx.runner.run_ok(fn, self, what)
+        if not self.isVisible():
+            self.refresh()
+        return ok
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass

@@ -118,13 +118,10 @@ class SessionsPage(TournamentPage):
 
     def seat(self) -> bool:
         """Seat the session, or seat it again with a new plan (the store refuses once results exist)."""
-        assert self.ctx is not None
         n = self.current_session()
         seed = random.randrange(1, 1_000_000) if self.model.rows else None
-        ok = self.ctx.runner.run(lambda s: service.seat_session(s, n, seed=seed), self,
-                                 tr("Regenerate seating") if seed else tr("Generate seating"))
-        self.refresh()
-        return ok is not None
+        return self.run(lambda s: service.seat_session(s, n, seed=seed),
+                        tr("Regenerate seating") if seed else tr("Generate seating"))
 
     def ask_swap(self) -> None:
         from referee_app.dialogs.swap import SwapDialog
@@ -138,12 +135,8 @@ class SessionsPage(TournamentPage):
 
     def swap(self, a: str, b: str, reason: str = "") -> bool:
         """Swap two players' seats; after results the store requires a reason and logs a correction."""
-        assert self.ctx is not None
         n = self.current_session()
-        ok = self.ctx.runner.run_ok(lambda s: service.swap_players(s, n, a, b, reason or None), self,
-                                    tr("Swap two players…"))
-        self.refresh_tables()
-        return ok
+        return self.run(lambda s: service.swap_players(s, n, a, b, reason or None), tr("Swap two players…"))
 
     def _open_current(self) -> None:
         row = current_row(self.view, self.proxy, self.model)

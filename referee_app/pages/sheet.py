@@ -358,12 +358,6 @@ class SheetPage(TournamentPage):
         self.discarder.setCurrentIndex(max(0, di))
 
     # ---- actions ---------------------------------------------------------------------------------
-    def _run(self, fn: Any, what: str) -> bool:
-        assert self.ctx is not None
-        ok = self.ctx.runner.run_ok(fn, self, what)
-        self.refresh()
-        return ok
-
     def record_totals_from_bar(self) -> None:
         text = self.fan.text().strip()
         if not text:
@@ -419,7 +413,7 @@ class SheetPage(TournamentPage):
         sh, n = self.sheet, self.next_hand()
         if sh is None or n is None:
             return False
-        return self._run(lambda s: service.record_win(
+        return self.run(lambda s: service.record_win(
             s, sh.session, sh.table, n, winner=winner, discarder=discarder, self_drawn=discarder is None,
             fan=fan, expected_version=sh.version), tr("Record"))
 
@@ -474,14 +468,14 @@ class SheetPage(TournamentPage):
         if sh is None:
             return False
         w = self._win_input(e)
-        return self._run(lambda s: service.record_hand(s, sh.session, sh.table, hand, w,
+        return self.run(lambda s: service.record_hand(s, sh.session, sh.table, hand, w,
                                                        expected_version=sh.version), tr("Record win…"))
 
     def record_draw(self) -> bool:
         sh, n = self.sheet, self.next_hand()
         if sh is None or n is None:
             return False
-        return self._run(lambda s: service.record_draw(s, sh.session, sh.table, n, expected_version=sh.version),
+        return self.run(lambda s: service.record_draw(s, sh.session, sh.table, n, expected_version=sh.version),
                          tr("Record draw"))
 
     def ask_penalty(self) -> None:
@@ -524,7 +518,7 @@ class SheetPage(TournamentPage):
         sh = self.sheet
         if sh is None:
             return False
-        return self._run(lambda s: service.record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
+        return self.run(lambda s: service.record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
                          tr("Penalty…"))
 
     def ask_time_called(self) -> None:
@@ -543,7 +537,7 @@ class SheetPage(TournamentPage):
         if sh is None:
             return False
         n = len(sh.hands)
-        return self._run(lambda s: service.call_time(s, sh.session, sh.table, n, expected_version=sh.version),
+        return self.run(lambda s: service.call_time(s, sh.session, sh.table, n, expected_version=sh.version),
                          tr("Time called"))
 
     def selected_hand(self) -> int | None:
@@ -580,14 +574,14 @@ class SheetPage(TournamentPage):
         if sh is None or c.result is None:
             return False
         result: WinInput | DrawInput = c.result
-        return self._run(lambda s: service.correct_hand(s, sh.session, sh.table, c.hand, result, c.reason,
+        return self.run(lambda s: service.correct_hand(s, sh.session, sh.table, c.hand, result, c.reason,
                                                         expected_version=sh.version), tr("Correct hand…"))
 
     def toggle_sign_off(self) -> bool:
         sh = self.sheet
         if sh is None:
             return False
-        return self._run(lambda s: service.sign_off(s, sh.session, sh.table, not sh.signed_off,
+        return self.run(lambda s: service.sign_off(s, sh.session, sh.table, not sh.signed_off,
                                                     expected_version=sh.version), tr("Sign off"))
 
 

@@ -220,3 +220,20 @@ def test_another_station_saved_first(qtbot, window, tournament_file, error_messa
     assert "changed by another station" in error_messages[-1][1]
     assert [h.kind for h in sheet.sheet.hands] == ["draw"]  # reloaded: the referee sees what is there
     assert sheet.next_hand() == 2
+
+
+def test_an_action_reloads_the_sheet_once_shown_or_hidden(qtbot, window):
+    sheet = open_sheet(window)
+    loads: list[int] = []
+    real = sheet.refresh
+
+    def counted() -> None:  # a spy on the real refresh (it still reads the real file)
+        loads.append(1)
+        real()
+
+    sheet.refresh = counted
+    assert sheet.record_draw()
+    assert len(loads) == 1 and [h.kind for h in sheet.sheet.hands] == ["draw"]
+    window.go("Players")  # acted on while hidden (e.g. from another page): it reloads itself
+    assert sheet.record_draw()
+    assert len(loads) == 2 and len(sheet.sheet.hands) == 2
