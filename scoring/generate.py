@@ -18,6 +18,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from scoring.decompose import KNITTED_PATTERNS
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.notation import format_hand
 from scoring.tiles import GREEN_TILES, HONORS, NUM_KINDS, TERMINALS, TERMINALS_AND_HONORS, Tile
@@ -40,12 +41,6 @@ FORMS: dict[str, int] = {
     "even_pungs": 1,
 }
 _WINDS = tuple(Wind)
-# The six ways to give 147 / 258 / 369 to the three suits.
-_KNITTED: tuple[tuple[Tile, ...], ...] = tuple(
-    tuple(sorted(suit * 9 + r for suit, start in zip(perm, (0, 1, 2), strict=True) for r in (start, start + 3,
-                                                                                          start + 6)))
-    for perm in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,13 +147,13 @@ def _thirteen_orphans(rng: random.Random) -> Hand:
 
 
 def _honors_and_knitted(rng: random.Random) -> Hand:
-    pool = list(rng.choice(_KNITTED)) + list(HONORS)
+    pool = list(rng.choice(KNITTED_PATTERNS)) + list(HONORS)
     return _finish(rng, [], rng.sample(pool, 14))
 
 
 def _knitted_straight(rng: random.Random) -> Hand | None:
     counts = [0] * NUM_KINDS
-    knitted = rng.choice(_KNITTED)
+    knitted = rng.choice(KNITTED_PATTERNS)
     for t in knitted:
         counts[t] += 1
     picked = _pick_set(rng, counts, _ANY)
