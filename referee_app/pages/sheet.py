@@ -33,7 +33,7 @@ from referee_app import store
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
-from referee_app.hand_vm import HandEntryModel
+from referee_app.hand_vm import HandEntryModel, Preview
 from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel, SummaryModel, signed, wind_label
 from referee_app.pages.base import TournamentPage
@@ -487,7 +487,7 @@ class SheetPage(TournamentPage):
         if p is not None:
             self.record_penalty(p)
 
-    def ask_false_win(self, position: int, hand: int, preview: Any = None) -> PenaltyDialog | None:
+    def ask_false_win(self, position: int, hand: int, preview: Preview | None = None) -> PenaltyDialog | None:
         """The penalty dialog pre-filled for a claimed win under 8 fans (错和): the would-be winner and
         the profile's false-win preset, for hand ``hand`` (which stays to be played). Opened window-modal;
         OK records it."""
@@ -496,7 +496,7 @@ class SheetPage(TournamentPage):
             return None
         presets = self.ctx.runner.read(service.penalty_presets)
         kind = next((k for k in FALSE_WIN_KINDS if any(p.kind == k for p in presets)), None)
-        fans = getattr(getattr(preview, "result", None), "total_without_flowers", None)
+        fans = preview.result.total_without_flowers if preview is not None and preview.result else None
         reason = tr("False win: {n} fans without flowers", n=fans) if fans is not None else ""
         d = PenaltyDialog(self, sh.players, presets, hand, player=sh.players[position].number, kind=kind,
                           reason=reason)
