@@ -60,12 +60,6 @@ def players(s: Session) -> list[PlayerView]:
     return sorted((_view(p) for p in s.scalars(select(Player))), key=lambda v: number_key(v.number))
 
 
-def withdrawn(s: Session) -> dict[str, int]:
-    """Withdrawn players' numbers and the first session they miss."""
-    return {p.number: p.withdrawn_from for p in s.scalars(select(Player).where(Player.withdrawn_from.is_not(None)))
-            if p.withdrawn_from is not None}
-
-
 def _tables(s: Session, session: int | None = None, table: int | None = None) -> list[SessionTable]:
     q = select(SessionTable).order_by(SessionTable.session, SessionTable.table_no)
     if session is not None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -204,10 +204,6 @@ class Report(Generic[D]):
             canvas.restoreState()
 
         return paint
-
-
-def landscape_a4() -> tuple[float, float]:
-    return landscape(A4)
 
 
 def table_style(font: str, size: float = 8.5, header_rows: int = 1, zebra: bool = True) -> list[tuple]:
