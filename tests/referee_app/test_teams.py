@@ -93,6 +93,9 @@ def test_edit_player_keeps_a_substitute(qtbot, window):
     assert d.substitute.isChecked()
     d.name.setText("Ivy Li")
     assert d.value() == service.PlayerInput("9", "Ivy Li", "Red", None, True)
+    assert window.pages["Players"].save_players([d.value()])  # and saved: still a substitute in the file
+    ivy = next(p for p in window.ctx.runner.read(queries.players) if p.number == "9")
+    assert (ivy.name, ivy.substitute) == ("Ivy Li", True)
 
 
 def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_messages):
