@@ -7,6 +7,7 @@ time) and ``set_rows(rows)``. Rows are the plain read models of ``db.views`` or 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -194,19 +195,16 @@ class PlayersModel(RowsModel[PlayerView]):
         return number_sort(row.number) if col == self.COL_NUMBER else super().sort_value(row, col)
 
 
+@dataclass(frozen=True, slots=True)
 class TableProgressRow:
     """One table of a session on the Sessions page: seating + progress + status."""
 
-    __slots__ = ("table", "players", "hands", "hands_per_session", "time_called", "status")
-
-    def __init__(self, table: int, players: tuple[PlayerView, ...], hands: int, hands_per_session: int,
-                 time_called: int | None, status: str) -> None:
-        self.table = table
-        self.players = players
-        self.hands = hands
-        self.hands_per_session = hands_per_session
-        self.time_called = time_called
-        self.status = status
+    table: int
+    players: tuple[PlayerView, ...]
+    hands: int
+    hands_per_session: int
+    time_called: int | None
+    status: str
 
 
 class TablesModel(RowsModel[TableProgressRow]):
@@ -237,18 +235,15 @@ class TablesModel(RowsModel[TableProgressRow]):
         return None
 
 
+@dataclass(frozen=True, slots=True)
 class SheetRow:
     """One of the 16 lines of the paper sheet: the hand if recorded, else just its number and winds."""
 
-    __slots__ = ("hand", "prevailing", "dealer", "row", "totals")
-
-    def __init__(self, hand: int, prevailing: str, dealer: int, row: HandRow | None,
-                 totals: tuple[int, int, int, int] | None) -> None:
-        self.hand = hand
-        self.prevailing = prevailing
-        self.dealer = dealer
-        self.row = row
-        self.totals = totals
+    hand: int
+    prevailing: str
+    dealer: int
+    row: HandRow | None
+    totals: tuple[int, int, int, int] | None
 
 
 def sheet_rows(sheet: TableSheet, winds_of: Any) -> list[SheetRow]:
@@ -500,18 +495,16 @@ class AuditModel(RowsModel[AuditEntry]):
         return self.cell(r, col) if col >= self.COL_WHAT else None
 
 
+@dataclass(frozen=True, slots=True)
 class CsvRow:
     """One line of a player CSV in the import preview: the values, or what is wrong with it."""
 
-    __slots__ = ("line", "number", "name", "team", "country", "error")
-
-    def __init__(self, line: int, number: str, name: str, team: str, country: str, error: str = "") -> None:
-        self.line = line
-        self.number = number
-        self.name = name
-        self.team = team
-        self.country = country
-        self.error = error
+    line: int
+    number: str
+    name: str
+    team: str
+    country: str
+    error: str = ""
 
 
 class CsvPreviewModel(RowsModel[CsvRow]):

@@ -59,7 +59,6 @@ class SessionsPage(TournamentPage):
         self.summary = QLabel()
         self.summary.setObjectName("sessions_summary")
         lay.addWidget(self.summary)
-        self.sessions_count = 0
         self.seated: list[int] = []
         self.retranslate()
 
