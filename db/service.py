@@ -1127,15 +1127,21 @@ def _need_reason(reason: str | None) -> str:
     return reason.strip()
 
 
-def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, reason: str, *,
-                 expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
-    """Replace a recorded hand (audited with before and after)."""
-    reason = _need_reason(reason)
+def _locked_hand(s: Session, session: int, table: int, hand: int, expected_version: int | None
+                 ) -> tuple[HandResult, SessionTable, list[str]]:
+    """A recorded hand, its table (locked as :func:`_locked_table` does) and the table's player numbers."""
     tbl = _locked_table(s, session, table, expected_version)
     row = _existing_hand(s, tbl, hand)
     if row is None:
         raise InputError("hand", f"{_where(session, table, hand)} is not recorded")
-    numbers = _positions(s, tbl)
+    return row, tbl, _positions(s, tbl)
+
+
+def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, reason: str, *,
+                 expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
+    """Replace a recorded hand (audited with before and after)."""
+    reason = _need_reason(reason)
+    row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
     before = ScoredHand.of_row(row)
     new = score_win(settings(s), numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
     new.apply(row)
@@ -1150,37 +1156,34 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
                 expected_version: int | None = None, actor: Actor | None = None) -> None:
     """Delete the last recorded hand of a table (earlier hands can only be changed, to keep hands in order)."""
     reason = _need_reason(reason)
-    tbl = _locked_table(s, session, table, expected_version)
-    row = _existing_hand(s, tbl, hand)
-    if row is None:
-        raise InputError("hand", f"{_where(session, table, hand)} is not recorded")
+    row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
     recorded = _recorded_hands(s, tbl)
     if hand != recorded:
         raise InputError("hand", f"only the last hand ({recorded}) can be deleted; change hand {hand} instead "
                                  "(e.g. into a draw)")
     if tbl.time_called_after is not None:
         raise InputError("hand", "time was called after this hand: cancel the time call first")
-    numbers = _positions(s, tbl)
     before = ScoredHand.of_row(row).describe(numbers)
     s.delete(row)
     audit(s, actor, "delete", _where(session, table, hand), before=before, reason=reason)
 
 
-def _penalty_row(s: Session, penalty_id: int) -> tuple[Penalty, SessionTable]:
+def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
+                    ) -> tuple[Penalty, SessionTable, list[str]]:
+    """The penalty, its table (locked as :func:`_locked_table` does) and the table's player numbers."""
     row = s.get(Penalty, penalty_id)
     if row is None:
         raise InputError("penalty", f"no penalty with id {penalty_id}")
     tbl = s.get(SessionTable, row.table_id)
     assert tbl is not None
-    return row, tbl
+    tbl = _locked_table(s, tbl.session, tbl.table_no, expected_version)
+    return row, tbl, _positions(s, tbl)
 
 
 def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: str, *,
                     expected_version: int | None = None, actor: Actor | None = None) -> None:
     reason = _need_reason(reason)
-    row, tbl = _penalty_row(s, penalty_id)
-    tbl = _locked_table(s, tbl.session, tbl.table_no, expected_version)
-    numbers = _positions(s, tbl)
+    row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row)
     new = score_penalty(settings(s), numbers, tbl, penalty, _recorded_hands(s, tbl))
     new.apply(row)
@@ -1191,9 +1194,7 @@ def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: 
 def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version: int | None = None,
                    actor: Actor | None = None) -> None:
     reason = _need_reason(reason)
-    row, tbl = _penalty_row(s, penalty_id)
-    tbl = _locked_table(s, tbl.session, tbl.table_no, expected_version)
-    numbers = _positions(s, tbl)
+    row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row).describe(numbers)
     s.delete(row)
     audit(s, actor, "delete", f"{_where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
