@@ -48,10 +48,11 @@ def table_view(model, parent: QWidget | None = None, sortable: bool = True,  # t
     return view, proxy
 
 
-def title_label(parent: QWidget | None = None) -> QLabel:
+def title_label(parent: QWidget | None = None, size: int = 15) -> QLabel:
+    """A bold title: 15 pt on the pages, larger on the start page and the projector."""
     label = QLabel(parent)
     f = QFont()
-    f.setPointSize(15)
+    f.setPointSize(size)
     f.setBold(True)
     label.setFont(f)
     return label

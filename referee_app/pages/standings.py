@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QFont, QKeyEvent
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -88,11 +88,7 @@ class ProjectorView(QWidget):
                            "QTableView { background: #10261c; color: #f4f1e6; font-size: 24px;"
                            " alternate-background-color: #173428; gridline-color: #2c5443; }")
         lay = QVBoxLayout(self)
-        self.title = QLabel()
-        f = QFont()
-        f.setPointSize(30)
-        f.setBold(True)
-        self.title.setFont(f)
+        self.title = title_label(size=30)
         lay.addWidget(self.title)
         self.model = StandingsModel(parent=self)
         self.view, _ = table_view(self.model, self, sortable=False, name="projector_table")
