@@ -17,6 +17,7 @@ import io
 import json
 import os
 import socket
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -491,10 +492,7 @@ def _avoidable_teammates(tables: Sequence[Sequence[str]], teams: Mapping[str, st
     >>> _avoidable_teammates([["1", "2", "3", "4"], ["5", "6", "7", "8"]], teams)
     ('Blue', '3', '4', 1)
     """
-    size: dict[str, int] = {}
-    for n in (n for tbl in tables for n in tbl):
-        if teams.get(n):
-            size[teams[n] or ""] = size.get(teams[n] or "", 0) + 1
+    size = Counter(team for tbl in tables for n in tbl if (team := teams.get(n)))
     after = _teammate_pairs(tables, teams)
     earlier = _teammate_pairs(before, teams) if before is not None else {}
     bad = {team for team, k in after.items()
