@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import QSettings
 
 from referee_app import settings
@@ -12,11 +10,9 @@ from referee_app.main import build_parser, create_window
 
 
 def test_start_page_without_a_file(qtbot):
-    t0 = time.perf_counter()
     w = create_window()
     qtbot.addWidget(w)
     w.show()
-    assert time.perf_counter() - t0 < 2.0
     assert w.windowTitle() == "MCR Referee"
     assert w.stack.currentWidget() is w.start
     assert not w.nav.isVisible()
@@ -47,14 +43,11 @@ def test_missing_file_is_explained(qtbot, tmp_path, error_messages):
 
 
 def test_demo_opens_a_filled_tournament(qtbot, tmp_path):
-    t0 = time.perf_counter()
-    w = create_window(demo=True)
+    w = create_window(demo=True)  # how fast: benchmarks/bench_gui.py
     qtbot.addWidget(w)
     w.show()
-    elapsed = time.perf_counter() - t0
     assert w.ctx is not None, "demo did not open"
     assert "—" in w.windowTitle()
-    assert elapsed < 2.0, f"window with the demo up in {elapsed:.2f} s"
     w.go("Standings")
     assert len(w.pages["Standings"].model.rows) == 16
     w.go("Log")
