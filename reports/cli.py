@@ -26,6 +26,7 @@ from db import cli as db_cli
 from db import queries
 from db.errors import TournamentError
 from db.store import Database
+from db.views import TournamentInfo
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults
@@ -34,16 +35,19 @@ from reports.seating import SeatingReport, SessionSeating
 from reports.standings import Standings, StandingsReport
 
 
-def _check_session(s: Session, session: int) -> None:
-    n = queries.tournament_info(s).sessions
-    if not 1 <= session <= n:
-        raise TournamentError(f"session {session} does not exist (this tournament has sessions 1–{n})")
+def _check_session(s: Session, session: int) -> TournamentInfo:
+    """The tournament, once ``session`` is known to be one of its sessions."""
+    info = queries.tournament_info(s)
+    if not 1 <= session <= info.sessions:
+        raise TournamentError(f"session {session} does not exist (this tournament has sessions 1–{info.sessions})")
+    return info
 
 
-def _seated(s: Session, session: int) -> None:
-    _check_session(s, session)
+def _seated(s: Session, session: int) -> TournamentInfo:
+    info = _check_session(s, session)
     if not queries.seating(s, session):
         raise TournamentError(f"session {session} is not seated yet: run `mcr-tournament seat {session}`")
+    return info
 
 
 def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
@@ -55,20 +59,17 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def build_results(s: Session, args: argparse.Namespace) -> bytes:
-    _seated(s, args.session)
-    name = queries.tournament_info(s).name
+    name = _seated(s, args.session).name
     return ResultsReport().render(SessionResults(name, args.session, queries.table_sheets(s, args.session)))
 
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
-    _check_session(s, args.session)
-    name = queries.tournament_info(s).name
+    name = _check_session(s, args.session).name
     return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session)))
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
-    _seated(s, args.session)
-    name = queries.tournament_info(s).name
+    name = _seated(s, args.session).name
     return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session)))
 
 
