@@ -16,6 +16,11 @@ from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, 
 from reports.scoresheet import fans_short
 
 
+def _played(sheet: TableSheet) -> bool:
+    """A table with nothing recorded has no ranks or table points yet (as in the standings)."""
+    return bool(sheet.hands or sheet.penalties)
+
+
 @dataclass(frozen=True, slots=True)
 class SessionResults:
     tournament: str
@@ -60,8 +65,8 @@ class ResultsReport(Report[SessionResults]):
                 block.append([
                     self._table_cell(sheet, len(block)),
                     f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team or "",
-                    fmt_signed(sheet.match_points[i]), str(sheet.session_scores[i]), str(sheet.ranks[i]),
-                    fmt_points(sheet.table_points[i]),
+                    *((fmt_signed(sheet.match_points[i]), str(sheet.session_scores[i]), str(sheet.ranks[i]),
+                       fmt_points(sheet.table_points[i])) if _played(sheet) else ("—",) * 4),
                 ])
             blocks.append(block)
 
@@ -81,7 +86,7 @@ class ResultsReport(Report[SessionResults]):
             return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
 
         story = self._paged_tables(intro, self.header, blocks, self.col_widths, 22, 15, style)
-        if not any(sheet.hands or sheet.penalties for sheet in data.tables):
+        if not any(map(_played, data.tables)):
             return [*story, Spacer(1, 8),
                     Paragraph("No results recorded in this session yet. 本局尚无成绩。", self.styles["body"])]
         return story + self._best(data) + self._teams(data)
@@ -102,7 +107,7 @@ class ResultsReport(Report[SessionResults]):
     def _teams(self, data: SessionResults) -> list[Flowable]:
         """The session's team totals (annex 6): members' table points, then match points."""
         members: dict[str, list[tuple[float, int]]] = defaultdict(list)  # team -> (table pts, match pts)
-        for sheet in data.tables:
+        for sheet in filter(_played, data.tables):
             for i, p in enumerate(sheet.players):
                 if p.team:
                     members[p.team].append((sheet.table_points[i], sheet.match_points[i]))
@@ -122,7 +127,8 @@ class ResultsReport(Report[SessionResults]):
 
     def _best(self, data: SessionResults) -> list[Flowable]:
         font = self.fonts.main
-        players = [(sheet.match_points[i], sheet.table, i, sheet) for sheet in data.tables for i in range(4)]
+        players = [(sheet.match_points[i], sheet.table, i, sheet)
+                   for sheet in filter(_played, data.tables) for i in range(4)]
         players.sort(key=lambda t: (-t[0], t[1], t[2]))
         rows: list[list[object]] = [["#", "No. 编号", "Player 选手", "Team 队", "Table 桌", "Match 比赛分", "局分"]]
         for n, (mp, table, i, sheet) in enumerate(players[: data.best], start=1):

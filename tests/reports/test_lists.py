@@ -154,6 +154,11 @@ def test_results_of_a_session_in_progress(generated_at: datetime) -> None:
     text = "\n".join(pages_text(ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets))))
     assert "7 盘 hands" in text and "0 盘 hands" in text
     assert "Best scores" in text
+    # Table 2 has no result yet: no ranks or table points (1.75 each would be a four-way tie), and its
+    # players are neither among the best scores nor in the team totals, as in the standings.
+    tables, best = text.split("Best scores", 1)
+    assert "1.75" not in tables and tables.count("—") == 16
+    assert not any(p.name in best for p in sheets[1].players)
     empty = [samples.sheet(1, hands=0), samples.sheet(2, hands=0)]
     text = "\n".join(pages_text(ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, empty))))
     assert "No results recorded in this session yet" in text and "Best scores" not in text
