@@ -29,7 +29,8 @@ def show_error(parent: QWidget | None, title: str, message: str, next_step: str 
 
 
 def user_message(exc: BaseException) -> str | None:
-    """The message a refusal carries for people (HandError / TournamentError), or None if unexpected."""
+    """The message a refusal carries for people (HandError / TournamentError, the store's in the
+    current language: ``store_errors``), or None if unexpected."""
     from scoring.errors import HandError
 
     if isinstance(exc, HandError):
@@ -39,7 +40,9 @@ def user_message(exc: BaseException) -> str | None:
     except ImportError:  # pragma: no cover - db is part of the install
         return None
     if isinstance(exc, TournamentError):
-        return exc.message
+        from referee_app.store_errors import store_problem
+
+        return store_problem(exc)
     return None
 
 

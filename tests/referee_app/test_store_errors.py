@@ -1,0 +1,84 @@
+"""The store's refusals reach a Chinese-speaking referee in Chinese (English stays as the store says it)."""
+
+from __future__ import annotations
+
+import re
+
+from db import service
+from db.errors import InputError, TournamentError
+from db.store import open_database
+from referee_app.i18n import LANG
+from referee_app.store_errors import store_problem
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def chinese_only(text: str) -> bool:
+    """Said in Chinese: Chinese text and no English sentence left (numbers and player names may stay)."""
+    return bool(CJK.search(text)) and not re.search(r"[A-Za-z]{4,}", text)
+
+
+def open_sheet(window):
+    window.show_sheet(1, 1)
+    return window.pages["Score sheet"]
+
+
+def test_win_under_eight_fans_and_stale_table_in_chinese(window, tournament_file, error_messages):
+    window.set_language("zh")
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    assert not sheet.record_totals(num[0], num[1], 6)
+    msg = error_messages[-1][1]
+    assert chinese_only(msg) and "6 番" in msg and "8 番" in msg and "错和" in msg, msg
+    with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station saves first
+        service.record_draw(s, 1, 1, 1)
+    assert not sheet.record_totals(num[0], num[1], 8)
+    msg = error_messages[-1][1]
+    assert chinese_only(msg) and "其他终端" in msg and "第 1 场第 1 桌" in msg, msg
+    assert [h.kind for h in sheet.sheet.hands] == ["draw"]  # reloaded as before
+
+
+def test_time_called_twice_and_penalty_split_in_chinese(window, error_messages):
+    from db.service import PenaltyInput
+
+    LANG.set("zh")
+    sheet = open_sheet(window)
+    assert sheet.record_draw()
+    assert sheet.call_time()
+    assert not sheet.call_time()
+    msg = error_messages[-1][1]
+    assert msg == "第 1 场第 1 桌已在第 1 盘后到时。", msg
+    p = sheet.sheet.players[0].number
+    assert not sheet.record_penalty(PenaltyInput(player=p, points=10, settlement="others", kind="custom",
+                                                 reason="", hand=1))
+    assert error_messages[-1][1] == "10 分不能平分给其他三家（须为 3 的倍数）。"
+
+
+def test_regenerate_and_swap_refusals_in_chinese(window, error_messages):
+    sessions = window.pages["Sessions & tables"]
+    t1, t2 = sessions.model.rows
+    a, b = t1.players[0].number, t2.players[1].number
+    assert open_sheet(window).record_draw()
+    window.go("Sessions & tables")
+    window.set_language("zh")
+    assert not sessions.seat()
+    msg = error_messages[-1][1]
+    assert chinese_only(msg) and msg.startswith("第 1 场已有成绩") and "重新生成" in msg, msg
+    assert not sessions.swap(a, b)
+    msg = error_messages[-1][1]
+    assert chinese_only(msg) and "注明原因" in msg, msg
+    window.set_language("en")  # English: the store's own words
+    assert not sessions.swap(a, b)
+    assert "a reason is required" in error_messages[-1][1]
+
+
+def test_unknown_or_already_chinese_messages_are_shown_as_they_are():
+    LANG.set("zh")
+    odd = InputError("widget", "something the table never says")
+    assert store_problem(odd) == '"widget": something the table never says'
+    mixed = TournamentError("a brand new refusal / 一个新的拒绝")
+    assert store_problem(mixed) == "a brand new refusal / 一个新的拒绝"
+    known = InputError("reason", "a correction needs a reason / 更正须注明原因")
+    assert store_problem(known) == "更正须注明原因。"
+    LANG.set("en")
+    assert store_problem(known) == '"reason": a correction needs a reason / 更正须注明原因'
