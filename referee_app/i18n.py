@@ -273,6 +273,9 @@ ZH: dict[str, str] = {
     "The name is required.": "必须填写姓名。",
     "The number is required and has no spaces.": "必须填写编号，且不含空格。",
     "The tournament needs a name.": "请填写比赛名称。",
+    "No hand has been recorded at this table yet: calling time now ends the session at this table with no hands "
+    "played. If hands were played, record them first. Record time called anyway?":
+        "本桌还没有记录任何一盘：现在到时，本桌本场将以 0 盘结束。如果已经打了几盘，请先记录。仍要记录到时吗？",
     "Time is called after hand {n}: the session at this table ends on the {n} hands played. Record it?":
         "第 {n} 盘后到时：本桌本场以已完成的 {n} 盘结束。确认记录？",
     "Type the fan and press Enter.": "输入番数后按回车。",

@@ -70,6 +70,7 @@ class SheetPage(TournamentPage):
         self.entry_dialog: HandEntryDialog | None = None
         self.penalty_dialog: PenaltyDialog | None = None
         self.false_win_prompt: QMessageBox | None = None
+        self.time_called_prompt: QMessageBox | None = None
         self.kind_names: dict[str, str] = {}
 
         lay = QVBoxLayout(self)
@@ -521,16 +522,37 @@ class SheetPage(TournamentPage):
         return self.run(lambda s: service.record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
                          tr("Penalty…"))
 
-    def ask_time_called(self) -> None:
+    def ask_time_called(self) -> QMessageBox | None:
+        """Ask before recording the time call; with no hand recorded yet, warn (that is seldom meant) and
+        make "No" the default."""
         sh = self.sheet
         if sh is None:
-            return
+            return None
         n = len(sh.hands)
-        answer = QMessageBox.question(self, tr("Time called"),
-                                      tr("Time is called after hand {n}: the session at this table ends on the "
-                                         "{n} hands played. Record it?", n=n))
-        if answer == QMessageBox.StandardButton.Yes:
-            self.call_time()
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        if n == 0:
+            box = QMessageBox(QMessageBox.Icon.Warning, tr("Time called"),
+                              tr("No hand has been recorded at this table yet: calling time now ends the session "
+                                 "at this table with no hands played. If hands were played, record them first. "
+                                 "Record time called anyway?"), yes | no, self)
+            box.setDefaultButton(no)
+        else:
+            box = QMessageBox(QMessageBox.Icon.Question, tr("Time called"),
+                              tr("Time is called after hand {n}: the session at this table ends on the "
+                                 "{n} hands played. Record it?", n=n), yes | no, self)
+            box.setDefaultButton(yes)
+        box.setEscapeButton(no)
+        self.time_called_prompt = box
+
+        def done(_result: int) -> None:
+            self.time_called_prompt = None
+            if box.clickedButton() is box.button(yes):
+                self.call_time()
+            box.deleteLater()
+
+        box.finished.connect(done)
+        box.open()
+        return box
 
     def call_time(self) -> bool:
         sh = self.sheet

@@ -237,3 +237,37 @@ def test_an_action_reloads_the_sheet_once_shown_or_hidden(qtbot, window):
     window.go("Players")  # acted on while hidden (e.g. from another page): it reloads itself
     assert sheet.record_draw()
     assert len(loads) == 2 and len(sheet.sheet.hands) == 2
+
+
+def test_time_called_with_no_hand_recorded_asks_first(qtbot, window):
+    from PySide6.QtWidgets import QMessageBox
+
+    sheet = open_sheet(window)
+    qtbot.mouseClick(sheet.time_button, Qt.MouseButton.LeftButton)
+    box = sheet.time_called_prompt
+    assert box is not None and box.icon() == QMessageBox.Icon.Warning
+    assert "No hand has been recorded at this table yet" in box.text()
+    assert box.defaultButton() is box.button(QMessageBox.StandardButton.No)
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.No), Qt.MouseButton.LeftButton)
+    assert sheet.time_called_prompt is None and sheet.sheet.time_called_after is None  # nothing recorded
+    window.set_language("zh")
+    qtbot.mouseClick(sheet.time_button, Qt.MouseButton.LeftButton)
+    box = sheet.time_called_prompt
+    assert box is not None and "本桌还没有记录任何一盘" in box.text()
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
+    assert sheet.sheet.time_called_after == 0
+
+
+def test_time_called_after_hands_asks_without_the_warning(qtbot, window):
+    from PySide6.QtWidgets import QMessageBox
+
+    sheet = open_sheet(window)
+    assert sheet.record_draw()
+    qtbot.mouseClick(sheet.time_button, Qt.MouseButton.LeftButton)
+    box = sheet.time_called_prompt
+    assert box is not None and box.icon() == QMessageBox.Icon.Question
+    assert "after hand 1" in box.text() and "No hand has been recorded" not in box.text()
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
+    assert sheet.sheet.time_called_after == 1
