@@ -143,7 +143,8 @@ ZH: dict[str, str] = {
     "Teams": "团体",
     "Projector view": "投影视图",
     "Members": "成员",
-    "S{n}": "第{n}场",
+    "Session {n}": "第{n}场",
+    "Session {n}: table points (match points)": "第{n}场：标准分（比赛分）",
     # reports
     "Save as PDF…": "另存为 PDF…",
     "Print…": "打印…",

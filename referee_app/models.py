@@ -56,6 +56,10 @@ class RowsModel(QAbstractTableModel, Generic[R]):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
+                return self.header_tooltip(section)
+            return None
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self.HEADERS):
@@ -66,6 +70,10 @@ class RowsModel(QAbstractTableModel, Generic[R]):
 
     def header(self, section: int) -> str:
         return tr(self.HEADERS[section])
+
+    def header_tooltip(self, section: int) -> str | None:
+        """What a column holds, when its header alone may not say it."""
+        return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not (0 <= index.row() < len(self.rows)):
@@ -414,8 +422,13 @@ class StandingsModel(RowsModel[StandingRow]):
 
     def header(self, section: int) -> str:
         if section >= self.COL_SESSIONS:
-            return tr("S{n}", n=section - self.COL_SESSIONS + 1)
+            return tr("Session {n}", n=section - self.COL_SESSIONS + 1)
         return tr(self.BASE[section])
+
+    def header_tooltip(self, section: int) -> str | None:
+        if section >= self.COL_SESSIONS:
+            return tr("Session {n}: table points (match points)", n=section - self.COL_SESSIONS + 1)
+        return None
 
     def cell(self, r: StandingRow, col: int) -> Any:
         if col == self.COL_RANK:

@@ -115,3 +115,21 @@ def test_demo_opened_twice_starts_fresh(qtbot):
     assert w.open_demo()
     w.show_sheet(2, 1)
     assert w.pages["Score sheet"].sheet.hands == ()
+
+
+def test_standings_session_columns_say_session(window):
+    from PySide6.QtCore import Qt
+
+    window.show_sheet(1, 1)
+    assert window.pages["Score sheet"].record_draw()
+    window.go("Standings")
+    m = window.pages["Standings"].model
+    col = m.COL_SESSIONS
+    h = Qt.Orientation.Horizontal
+    assert m.columnCount() == col + 3  # the tournament has three sessions
+    assert [m.headerData(col + i, h) for i in range(3)] == ["Session 1", "Session 2", "Session 3"]
+    assert m.headerData(col, h, Qt.ItemDataRole.ToolTipRole) == "Session 1: table points (match points)"
+    assert m.headerData(m.COL_NAME, h, Qt.ItemDataRole.ToolTipRole) is None
+    window.set_language("zh")
+    assert m.headerData(col + 1, h) == "第2场"
+    assert m.headerData(col + 1, h, Qt.ItemDataRole.ToolTipRole) == "第2场：标准分（比赛分）"
