@@ -34,7 +34,7 @@ def test_win_under_eight_fans_and_stale_table_in_chinese(window, tournament_file
         service.record_draw(s, 1, 1, 1)
     assert not sheet.record_totals(num[0], num[1], 8)
     msg = error_messages[-1][1]
-    assert chinese_only(msg) and "其他终端" in msg and "第 1 场第 1 桌" in msg, msg
+    assert chinese_only(msg) and "其他终端" in msg and "第 1 局第 1 桌" in msg, msg
     assert [h.kind for h in sheet.sheet.hands] == ["draw"]  # reloaded as before
 
 
@@ -47,7 +47,7 @@ def test_time_called_twice_and_penalty_split_in_chinese(window, error_messages):
     assert sheet.call_time()
     assert not sheet.call_time()
     msg = error_messages[-1][1]
-    assert msg == "第 1 场第 1 桌已在第 1 盘后到时。", msg
+    assert msg == "第 1 局第 1 桌已在第 1 盘后到时。", msg
     p = sheet.sheet.players[0].number
     assert not sheet.record_penalty(PenaltyInput(player=p, points=10, settlement="others", kind="custom",
                                                  reason="", hand=1))
@@ -63,7 +63,7 @@ def test_regenerate_and_swap_refusals_in_chinese(window, error_messages):
     window.set_language("zh")
     assert not sessions.seat()
     msg = error_messages[-1][1]
-    assert chinese_only(msg) and msg.startswith("第 1 场已有成绩") and "重新生成" in msg, msg
+    assert chinese_only(msg) and msg.startswith("第 1 局已有成绩") and "重新生成" in msg, msg
     assert not sessions.swap(a, b)
     msg = error_messages[-1][1]
     assert chinese_only(msg) and "注明原因" in msg, msg

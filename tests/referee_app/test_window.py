@@ -131,5 +131,5 @@ def test_standings_session_columns_say_session(window):
     assert m.headerData(col, h, Qt.ItemDataRole.ToolTipRole) == "Session 1: table points (match points)"
     assert m.headerData(m.COL_NAME, h, Qt.ItemDataRole.ToolTipRole) is None
     window.set_language("zh")
-    assert m.headerData(col + 1, h) == "第2场"
-    assert m.headerData(col + 1, h, Qt.ItemDataRole.ToolTipRole) == "第2场：标准分（比赛分）"
+    assert m.headerData(col + 1, h) == "第2局"
+    assert m.headerData(col + 1, h, Qt.ItemDataRole.ToolTipRole) == "第2局：标准分（比赛分）"
