@@ -217,7 +217,7 @@ class HandEntryWidget(QWidget):
 
     def retranslate(self) -> None:
         self.notation_label.setText(tr("Notation"))
-        self.hand_title.setText(tr("Hand"))
+        self.hand_title.setText(tr("Tiles in hand"))
         self.situation_box.setTitle(tr("Situation"))
         self.winner_label.setText(tr("Winner"))
         self.self_drawn.setText(tr("Self-drawn"))
@@ -265,7 +265,7 @@ class HandEntryWidget(QWidget):
             self.notation.setText(vm.notation())
         self.hand_row.set_groups(hand_groups(p.hand))
         self.hand_row.set_highlight(set())
-        self.hand_title.setText(f"{tr('Hand')} · {p.tile_count}/14")
+        self.hand_title.setText(f"{tr('Tiles in hand')} · {p.tile_count}/14")
 
         # red: the engine refuses the hand, or the typed notation cannot be read; grey: progress (also a
         # notation still being typed, short of tiles)

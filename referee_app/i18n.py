@@ -86,6 +86,8 @@ ZH: dict[str, str] = {
     "Notation": "牌谱",
     "Flowers": "花牌",
     "Tiles": "单张",
+    "Made of": "组成",
+    "Tiles in hand": "手牌",
     "Chow": "吃",
     "Pung": "碰",
     "Kong": "明杠",

@@ -133,7 +133,7 @@ class FansModel(RowsModel[AwardedFan]):
     """The fans of a scored hand: names in both languages, points, and the tiles that make each."""
 
     COL_ZH, COL_EN, COL_POINTS, COL_TILES = range(4)
-    HEADERS = ["中文", "English", "Points", "Tiles"]
+    HEADERS = ["中文", "English", "Points", "Made of"]
 
     def header(self, section: int) -> str:
         return self.HEADERS[section] if section < 2 else tr(self.HEADERS[section])

@@ -178,3 +178,15 @@ def test_penalty_dialog_prefill_and_translated_note(qtbot, window):
     assert pd.player.currentIndex() == 1 and pd.kind.currentData() == "lateness"
     assert pd.note.text() == "迟到 10 分钟以内罚 10 分，15 分钟以内罚 20 分"
     assert pd.buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "取消"
+
+
+
+def test_hand_and_fan_tiles_are_named_apart_from_hand_numbers(qtbot) -> None:
+    # "Hand" (盘, a deal) and "Tiles" (单张, the picker mode) must not label the tiles held or a fan's tiles.
+    LANG.set("zh")
+    vm = HandEntryModel()
+    dlg = HandEntryDialog(vm)
+    qtbot.addWidget(dlg)
+    vm.set_notation("2344s234678pFFF4s")
+    assert dlg.entry.hand_title.text() == "手牌 · 14/14"
+    assert dlg.entry.fans_model.headerData(3, Qt.Orientation.Horizontal) == "组成"
