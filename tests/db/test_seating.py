@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -102,13 +101,10 @@ def test_missing_substitutes() -> None:
 def test_target_sizes_are_perfect_and_fast(n: int, sessions: int, team_size: int) -> None:
     players = _players(n)
     teams = _teams(players, team_size) if team_size else {}
-    start = time.monotonic()
-    plan = plan_tournament(players, teams, sessions, seed=7)
-    elapsed = time.monotonic() - start
+    plan = plan_tournament(players, teams, sessions, seed=7)  # how fast: benchmarks/bench_seating.py
     _check(plan, players, teams, sessions)
     assert (plan.repeated_pairs, plan.teammate_conflicts) == (0, 0)
     assert plan.seat_imbalance <= 1
-    assert elapsed < 5.0
 
 
 def test_sixteen_players_five_sessions_meet_everyone_exactly_once() -> None:
@@ -218,9 +214,7 @@ def test_teams_of_four_that_do_not_fill_the_groups_take_a_parallel_class(n: int,
     # 9 (11) teams of 4 cannot fill 4 groups of 9 (11); as the tables of one left-out session they fit.
     players = _players(n)
     teams = _teams(players, 4)
-    start = time.monotonic()
     plan = plan_tournament(players, teams, sessions, seed=3)
-    assert time.monotonic() - start < 2.0  # no search needed
     _check(plan, players, teams, sessions)
     assert (plan.teammate_conflicts, plan.repeated_pairs, plan.seat_imbalance <= 1) == (0, 0, True)
 
