@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QByteArray, QSettings
 
 ORG = "mcr-referee"
 APP = "MCR Referee"
@@ -22,6 +22,15 @@ def language() -> str:
 
 def set_language(code: str) -> None:
     settings().setValue("language", code)
+
+
+def window_geometry() -> QByteArray | None:
+    v = settings().value("window_geometry")
+    return v if isinstance(v, QByteArray) and not v.isEmpty() else None
+
+
+def set_window_geometry(geometry: QByteArray) -> None:
+    settings().setValue("window_geometry", geometry)
 
 
 def recent_files() -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
@@ -36,8 +36,8 @@ class MainWindow(QMainWindow):
         self.ctx: TournamentContext | None = None
         self.tournament_name = ""
         self.setObjectName("main_window")
-        self.resize(1280, 760)
         self.setMinimumSize(QSize(1000, 640))
+        self._initial_size()
 
         central = QWidget()
         lay = QHBoxLayout(central)
@@ -318,6 +318,17 @@ class MainWindow(QMainWindow):
 
         ProjectorView.show_for(self.ctx, self)
 
+    def _initial_size(self) -> None:
+        """The size and place of the last run; the first time, most of the screen (at least 1280×760)."""
+        saved = settings.window_geometry()
+        if saved is not None and self.restoreGeometry(saved):
+            return
+        screen = QGuiApplication.primaryScreen()
+        room = screen.availableGeometry().size() if screen is not None else QSize(1280, 760)
+        self.resize(min(room.width(), max(1280, room.width() * 9 // 10)),
+                    min(room.height(), max(760, room.height() * 9 // 10)))
+
     def closeEvent(self, e: QCloseEvent) -> None:
+        settings.set_window_geometry(self.saveGeometry())
         self.close_tournament()
         super().closeEvent(e)

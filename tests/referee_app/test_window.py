@@ -133,3 +133,17 @@ def test_standings_session_columns_say_session(window):
     window.set_language("zh")
     assert m.headerData(col + 1, h) == "第2局"
     assert m.headerData(col + 1, h, Qt.ItemDataRole.ToolTipRole) == "第2局：标准分（比赛分）"
+
+
+def test_window_size_is_remembered(qtbot):
+    first = create_window()
+    qtbot.addWidget(first)
+    first.show()
+    assert first.width() >= 1000 and first.height() >= 640
+    wanted = (1000, 700)  # the offscreen screen is small: keep within it (the first size is larger)
+    first.resize(*wanted)
+    first.close()
+    again = create_window()
+    qtbot.addWidget(again)
+    again.show()
+    assert (again.width(), again.height()) == wanted
