@@ -28,8 +28,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from db import open_database, queries, service  # noqa: E402
+from db import open_database, queries  # noqa: E402
 from db.cli import main as cli_main  # noqa: E402
+from db.formats.result_lines import parse_result_line
+from db.service.audit import Actor
+from db.service.players import PlayerInput, import_players
+from db.service.results import record_result
+from db.service.seats import seat_session
+from db.service.tournament import create_tournament
 from db.store import Database  # noqa: E402
 
 # The sizes; `MCR_BENCH_QUICK=1` runs 100 and 400 for a quicker look.
@@ -118,22 +124,22 @@ def run(players: int, folder: Path) -> Figures:
     path = folder / f"bench-{players}.sqlite"
     rng = random.Random(players)
     seat, totals, full, imported = Clock(), Clock(), Clock(), Clock()
-    actor = service.Actor("bench", "bench")
+    actor = Actor("bench", "bench")
     with open_database(path) as db:
         with db.factory.begin() as s:
-            service.create_tournament(s, "Bench Open", sessions=SESSIONS, actor=actor)
-            service.import_players(s, [service.PlayerInput(str(i), f"Player {i}", f"Team {(i - 1) // 4}")
+            create_tournament(s, "Bench Open", sessions=SESSIONS, actor=actor)
+            import_players(s, [PlayerInput(str(i), f"Player {i}", f"Team {(i - 1) // 4}")
                                        for i in range(1, players + 1)], actor)
         for k in range(1, SESSIONS + 1):
             with seat.time(), db.factory.begin() as s:
-                tables = service.seat_session(s, k, actor=actor)
+                tables = seat_session(s, k, actor=actor)
             lines = session_lines(k, tables, rng)
             if k < SESSIONS:
                 with db.factory.begin() as s:
                     for obj in lines:
-                        line = service.parse_result_line(obj)
+                        line = parse_result_line(obj)
                         with (full if "notation" in obj else totals).time():
-                            service.record_result(s, line, actor=actor)
+                            record_result(s, line, actor=actor)
             else:
                 _import(db, path, folder, lines, imported)
         with db.reader() as s:

@@ -9,7 +9,8 @@ from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
 from db.queries import table_scores
-from db.service import penalty_deltas, settings, tournament
+from db.service.lookup import settings, tournament
+from db.service.outcomes import penalty_deltas
 from scoring.settlement import settle_win
 
 

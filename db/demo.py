@@ -11,9 +11,15 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from db import service
 from db.errors import TournamentError
-from db.service import Actor, PenaltyInput
+from db.models import Tournament
+from db.service.audit import Actor
+from db.service.lookup import has_results
+from db.service.outcomes import PenaltyInput
+from db.service.players import PlayerInput, import_players
+from db.service.results import record_draw, record_penalty, record_win
+from db.service.seats import seat_session
+from db.service.tournament import create_tournament
 from db.store import open_database
 
 PLAYERS: tuple[tuple[str, str, str, str], ...] = (
@@ -51,16 +57,16 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
     from datetime import date
 
     actor = actor or Actor("demo", "demo")
-    service.create_tournament(s, "演示赛 Demo Open 2026", "cmr1998", sessions=5, start_date=date(2026, 5, 1),
+    create_tournament(s, "演示赛 Demo Open 2026", "cmr1998", sessions=5, start_date=date(2026, 5, 1),
                               actor=actor)
-    service.import_players(s, [service.PlayerInput(*p) for p in PLAYERS], actor)
-    tables = service.seat_session(s, 1, actor=actor)
+    import_players(s, [PlayerInput(*p) for p in PLAYERS], actor)
+    tables = seat_session(s, 1, actor=actor)
     rng = random.Random(1998)
     hand_slots = {1: 0, 4: 1, 7: 2, 10: 3, 13: 4}  # table 1..4 takes full hands at these hand numbers
     for t, four in enumerate(tables, start=1):
         for hand in range(1, 17):
             if hand == 9 and t in (1, 3):
-                service.record_draw(s, 1, t, hand, actor=actor)
+                record_draw(s, 1, t, hand, actor=actor)
                 continue
             winner = four[rng.randrange(4)]
             others = [p for p in four if p != winner]
@@ -69,25 +75,25 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
             if hand in hand_slots and (hand + t) % 2 == 0:
                 notation, drawn = HANDS[(hand_slots[hand] + t) % len(HANDS)]
                 discarder = None if drawn else (discarder or others[0])
-                service.record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
+                record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
                                    notation=notation, flowers=0, actor=actor)
                 continue
             flowers = rng.choice((0, 0, 1, 2))
             fan = rng.choice((8, 8, 9, 10, 12, 13, 16, 24, 32)) + flowers
-            service.record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=self_drawn,
+            record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=self_drawn,
                                fan=fan, flowers=flowers, actor=actor)
         if t == 2:
-            service.record_penalty(s, 1, t, PenaltyInput(four[3], 30, "others", reason="错和 false win (7 fans)",
+            record_penalty(s, 1, t, PenaltyInput(four[3], 30, "others", reason="错和 false win (7 fans)",
                                                          kind="false_win_wrong", hand=5), actor=actor)
         if t == 4:
-            service.record_penalty(s, 1, t, PenaltyInput(four[1], 10, "deducted", reason="迟到 late 8 min",
+            record_penalty(s, 1, t, PenaltyInput(four[1], 10, "deducted", reason="迟到 late 8 min",
                                                          kind="lateness"), actor=actor)
-    service.seat_session(s, 2, actor=actor)
+    seat_session(s, 2, actor=actor)
 
 
 def create_demo(path: str | Path) -> None:
     """Build the demo tournament in a new database file (or URL)."""
     with open_database(path) as db, db.factory.begin() as s:
-        if service.has_results(s) or s.get(service.Tournament, 1) is not None:
+        if has_results(s) or s.get(Tournament, 1) is not None:
             raise TournamentError(f"{path} already holds a tournament; the demo needs a new database")
         fill_demo(s)

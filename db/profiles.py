@@ -10,6 +10,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from db.errors import InputError
+
 
 class Settlement(StrEnum):
     DEDUCTED = "deducted"  # the points leave the table
@@ -123,8 +125,6 @@ def profile_settings(profile: str, *, sessions: int | None = None, hands_per_ses
                      flowers: bool | None = None, seat_rotation: SeatRotation | None = None) -> Settings:
     """The profile's defaults with the given overrides, validated."""
     from dataclasses import replace
-
-    from db.errors import InputError
 
     if profile not in PROFILES:
         raise InputError("profile", f"unknown rule profile {profile!r}; choose one of {', '.join(PROFILES)}")

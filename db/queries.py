@@ -17,8 +17,8 @@ from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable,
 from db.profiles import SeatRotation, Settings, TieBreak
 from db.rotation import WINDS, hand_winds, round_seats
 from db.scores import shared_ranks, table_points, table_ranks
-from db.service import settings as _settings
-from db.service import tournament as _tournament
+from db.service.lookup import settings as _settings
+from db.service.lookup import tournament as _tournament
 from db.views import (
     AuditEntry,
     FanView,

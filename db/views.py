@@ -23,12 +23,18 @@ class TournamentInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerFields:
+    """A player as entered (``db.service.players.PlayerInput``) and as shown (:class:`PlayerView`)."""
+
     number: str
     name: str
     team: str | None = None
     country: str | None = None
-    substitute: bool = False  # registered as a reserve
+    substitute: bool = False  # a reserve, seated only once they replace a player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView(PlayerFields):
     withdrawn_from: int | None = None  # first session the player no longer plays
 
 

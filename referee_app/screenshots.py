@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from db import service
+    from db.service.tournament import penalty_presets
     from referee_app.dialogs.penalty import PenaltyDialog
     from referee_app.dialogs.wizard import NewTournamentWizard
     from referee_app.main import create_window
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     snap("entry-false-win", d)
     d.reject()
     assert sheet.sheet is not None
-    pd = PenaltyDialog(w, sheet.sheet.players, w.ctx.runner.read(service.penalty_presets))  # type: ignore[union-attr]
+    pd = PenaltyDialog(w, sheet.sheet.players, w.ctx.runner.read(penalty_presets))  # type: ignore[union-attr]
     pd.show()
     snap("penalty", pd)
     pd.close()

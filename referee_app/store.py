@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from db import queries, service
+from db import queries
 from db.rotation import hand_winds
+from db.service.tournament import create_tournament
 from db.views import TournamentInfo
 from scoring.model import Wind
 
@@ -43,7 +44,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
         raise TournamentError(f"{p} already exists: choose another file name (an existing tournament is never "
                               "overwritten)")
     with open_database(p) as db, db.factory.begin() as s:
-        service.create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
+        create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
                                   flowers=flowers)
 
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.service import DrawInput, WinInput
+from db.service.outcomes import DrawInput, WinInput
 from db.views import HandRow, PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import tr

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.service import PlayerInput, RowErrors, parse_players_csv
+from db.formats.players_csv import RowErrors, parse_players_csv
+from db.service.players import PlayerInput
 from referee_app.i18n import tr
 from referee_app.models import CsvPreviewModel, CsvRow
 

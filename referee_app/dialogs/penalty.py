@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.service import PenaltyInput, penalty_deltas
+from db.service.outcomes import PenaltyInput, penalty_deltas
 from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import LANG, tr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QFormLayout, QLineEdit, QWidget
 
-from db.service import PlayerInput
+from db.service.players import PlayerInput
 from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import tr

@@ -5,7 +5,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
-from db import queries, service
+from db import queries
+from db.service.lookup import has_results
+from db.service.players import PlayerInput, import_players
+from db.service.teammates import teammate_conflicts
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog
@@ -60,9 +63,9 @@ class PlayersPage(TournamentPage):
         self.model.set_rows(self.ctx.runner.read(queries.players))
         self.count.setText(tr("{n} players", n=len(self.model.rows)))
 
-    def save_players(self, players: list[service.PlayerInput]) -> bool:
+    def save_players(self, players: list[PlayerInput]) -> bool:
         assert self.ctx is not None
-        ok = self.ctx.runner.run(lambda s: service.import_players(s, players), self) is not None
+        ok = self.ctx.runner.run(lambda s: import_players(s, players), self) is not None
         if ok and any(p.team for p in players):
             self.warn_teammates()
         return ok
@@ -74,7 +77,7 @@ class PlayersPage(TournamentPage):
 
         def find(s):  # type: ignore[no-untyped-def]
             return [f"{tr('Session')} {n}: {c}" for n in queries.seated_sessions(s)
-                    if not service.has_results(s, n) for c in service.teammate_conflicts(s, n)]
+                    if not has_results(s, n) for c in teammate_conflicts(s, n)]
 
         found: list[str] = self.ctx.runner.read(find)
         if found:

@@ -8,7 +8,8 @@ import random
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
-from db import queries, service
+from db import queries
+from db.service.seats import seat_session, swap_players
 from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
@@ -119,7 +120,7 @@ class SessionsPage(TournamentPage):
         """Seat the session, or seat it again with a new plan (the store refuses once results exist)."""
         n = self.current_session()
         seed = random.randrange(1, 1_000_000) if self.model.rows else None
-        return self.run(lambda s: service.seat_session(s, n, seed=seed),
+        return self.run(lambda s: seat_session(s, n, seed=seed),
                         tr("Regenerate seating") if seed else tr("Generate seating"))
 
     def ask_swap(self) -> None:
@@ -135,7 +136,7 @@ class SessionsPage(TournamentPage):
     def swap(self, a: str, b: str, reason: str = "") -> bool:
         """Swap two players' seats; after results the store requires a reason and logs a correction."""
         n = self.current_session()
-        return self.run(lambda s: service.swap_players(s, n, a, b, reason or None), tr("Swap two players…"))
+        return self.run(lambda s: swap_players(s, n, a, b, reason or None), tr("Swap two players…"))
 
     def _open_current(self) -> None:
         row = current_row(self.view, self.proxy, self.model)

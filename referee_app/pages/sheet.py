@@ -26,8 +26,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import queries, service
-from db.service import DrawInput, PenaltyInput, WinInput
+from db import queries
+from db.service.corrections import correct_hand
+from db.service.outcomes import DrawInput, PenaltyInput, WinInput
+from db.service.results import call_time, record_draw, record_hand, record_penalty, record_win, sign_off
+from db.service.tournament import penalty_presets
 from db.views import TableSheet
 from referee_app import store
 from referee_app.dialogs.correction import Correction, CorrectionDialog
@@ -251,7 +254,7 @@ class SheetPage(TournamentPage):
             info = queries.tournament_info(s)
             return (queries.table_sheet(s, self.session_no, self.table_no), store.rotate(s), info.flowers,
                     queries.seated_sessions(s), len(queries.seating(s, self.session_no)),
-                    service.penalty_presets(s))
+                    penalty_presets(s))
 
         try:
             self.sheet, self.rotating, self.flowers_allowed, seated, tables, presets = self.ctx.runner.read(load)
@@ -414,7 +417,7 @@ class SheetPage(TournamentPage):
         sh, n = self.sheet, self.next_hand()
         if sh is None or n is None:
             return False
-        return self.run(lambda s: service.record_win(
+        return self.run(lambda s: record_win(
             s, sh.session, sh.table, n, winner=winner, discarder=discarder, self_drawn=discarder is None,
             fan=fan, expected_version=sh.version), tr("Record"))
 
@@ -469,21 +472,21 @@ class SheetPage(TournamentPage):
         if sh is None:
             return False
         w = self._win_input(e)
-        return self.run(lambda s: service.record_hand(s, sh.session, sh.table, hand, w,
+        return self.run(lambda s: record_hand(s, sh.session, sh.table, hand, w,
                                                        expected_version=sh.version), tr("Record win…"))
 
     def record_draw(self) -> bool:
         sh, n = self.sheet, self.next_hand()
         if sh is None or n is None:
             return False
-        return self.run(lambda s: service.record_draw(s, sh.session, sh.table, n, expected_version=sh.version),
+        return self.run(lambda s: record_draw(s, sh.session, sh.table, n, expected_version=sh.version),
                          tr("Record draw"))
 
     def ask_penalty(self) -> None:
         sh = self.sheet
         if sh is None or self.ctx is None:
             return
-        presets = self.ctx.runner.read(service.penalty_presets)
+        presets = self.ctx.runner.read(penalty_presets)
         p = PenaltyDialog.ask(self, sh.players, presets, None)
         if p is not None:
             self.record_penalty(p)
@@ -495,7 +498,7 @@ class SheetPage(TournamentPage):
         sh = self.sheet
         if sh is None or self.ctx is None:
             return None
-        presets = self.ctx.runner.read(service.penalty_presets)
+        presets = self.ctx.runner.read(penalty_presets)
         kind = next((k for k in FALSE_WIN_KINDS if any(p.kind == k for p in presets)), None)
         fans = preview.result.total_without_flowers if preview is not None and preview.result else None
         reason = tr("False win: {n} fans without flowers", n=fans) if fans is not None else ""
@@ -519,7 +522,7 @@ class SheetPage(TournamentPage):
         sh = self.sheet
         if sh is None:
             return False
-        return self.run(lambda s: service.record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
+        return self.run(lambda s: record_penalty(s, sh.session, sh.table, p, expected_version=sh.version),
                          tr("Penalty…"))
 
     def ask_time_called(self) -> QMessageBox | None:
@@ -559,7 +562,7 @@ class SheetPage(TournamentPage):
         if sh is None:
             return False
         n = len(sh.hands)
-        return self.run(lambda s: service.call_time(s, sh.session, sh.table, n, expected_version=sh.version),
+        return self.run(lambda s: call_time(s, sh.session, sh.table, n, expected_version=sh.version),
                          tr("Time called"))
 
     def selected_hand(self) -> int | None:
@@ -596,14 +599,14 @@ class SheetPage(TournamentPage):
         if sh is None or c.result is None:
             return False
         result: WinInput | DrawInput = c.result
-        return self.run(lambda s: service.correct_hand(s, sh.session, sh.table, c.hand, result, c.reason,
+        return self.run(lambda s: correct_hand(s, sh.session, sh.table, c.hand, result, c.reason,
                                                         expected_version=sh.version), tr("Correct hand…"))
 
     def toggle_sign_off(self) -> bool:
         sh = self.sheet
         if sh is None:
             return False
-        return self.run(lambda s: service.sign_off(s, sh.session, sh.table, not sh.signed_off,
+        return self.run(lambda s: sign_off(s, sh.session, sh.table, not sh.signed_off,
                                                     expected_version=sh.version), tr("Sign off"))
 
 

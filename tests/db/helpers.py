@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from db import Database
-from db.service import Actor, PlayerInput, create_tournament, import_players, set_seating
+from db.service.audit import Actor
+from db.service.players import PlayerInput, import_players
+from db.service.seats import set_seating
+from db.service.tournament import create_tournament
 
 ACTOR = Actor("test-station", "test-referee")
 

@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from db import Database, InputError, StaleTableError, queries, service
+from db import Database, InputError, StaleTableError, queries
+from db.formats.result_lines import parse_result_line
 from db.models import AuditLog, HandResult
-from db.service import DrawInput, PenaltyInput, WinInput, parse_result_line, record_result
+from db.service.corrections import correct_hand, correct_penalty, delete_hand, delete_penalty
+from db.service.outcomes import DrawInput, PenaltyInput, WinInput
+from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win
+from db.service.tournament import penalty_from_preset
 
 from .helpers import ACTOR, make_tournament
 
@@ -112,13 +116,13 @@ def test_stale_version_is_refused_and_writes_nothing(db: Database) -> None:
     make_tournament(db)
     seen = sheet(db).version
     with db.factory.begin() as s:  # station A saves first
-        service.record_draw(s, 1, 1, 1, expected_version=seen, actor=ACTOR)
+        record_draw(s, 1, 1, 1, expected_version=seen, actor=ACTOR)
     with pytest.raises(StaleTableError, match="changed by another station"), db.factory.begin() as s:
-        service.record_win(s, 1, 1, 2, winner="1", discarder="2", fan=8, expected_version=seen, actor=ACTOR)
+        record_win(s, 1, 1, 2, winner="1", discarder="2", fan=8, expected_version=seen, actor=ACTOR)
     sh = sheet(db)
     assert len(sh.hands) == 1 and sh.version > seen
     with db.factory.begin() as s:  # after reloading, station B succeeds
-        service.record_win(s, 1, 1, 2, winner="1", discarder="2", fan=8, expected_version=sh.version, actor=ACTOR)
+        record_win(s, 1, 1, 2, winner="1", discarder="2", fan=8, expected_version=sh.version, actor=ACTOR)
     assert len(sheet(db).hands) == 2
 
 
@@ -128,7 +132,7 @@ def test_a_failing_record_writes_nothing(db: Database) -> None:
         audits = s.scalar(select(func.count()).select_from(AuditLog))
     version = sheet(db).version
     with pytest.raises(InputError), db.factory.begin() as s:
-        service.record_win(s, 1, 1, 1, winner="1", discarder="2", fan=3, actor=ACTOR)
+        record_win(s, 1, 1, 1, winner="1", discarder="2", fan=3, actor=ACTOR)
     with db.factory() as s:
         assert s.scalar(select(func.count()).select_from(AuditLog)) == audits
     assert sheet(db).version == version and sheet(db).hands == ()
@@ -139,17 +143,17 @@ def test_corrections_are_audited_with_before_and_after(db: Database) -> None:
     line(db, {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": "1", "discarder": "2", "fan": 24})
     line(db, {"session": 1, "table": 1, "hand": 2, "type": "draw"})
     with db.factory.begin() as s:
-        pid = service.record_penalty(s, 1, 1, PenaltyInput("3", 30, "others", reason="false win"), actor=ACTOR)
+        pid = record_penalty(s, 1, 1, PenaltyInput("3", 30, "others", reason="false win"), actor=ACTOR)
     with pytest.raises(InputError, match="needs a reason"), db.factory.begin() as s:
-        service.correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "  ", actor=ACTOR)
+        correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "  ", actor=ACTOR)
     with db.factory.begin() as s:
-        service.correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "wrong discarder", actor=ACTOR)
-        service.correct_penalty(s, pid, PenaltyInput("3", 20, "deducted", reason="x"), "amount", actor=ACTOR)
+        correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "wrong discarder", actor=ACTOR)
+        correct_penalty(s, pid, PenaltyInput("3", 20, "deducted", reason="x"), "amount", actor=ACTOR)
     with pytest.raises(InputError, match="only the last hand"), db.factory.begin() as s:
-        service.delete_hand(s, 1, 1, 1, "oops", actor=ACTOR)
+        delete_hand(s, 1, 1, 1, "oops", actor=ACTOR)
     with db.factory.begin() as s:
-        service.delete_hand(s, 1, 1, 2, "entered twice", actor=ACTOR)
-        service.delete_penalty(s, pid, "withdrawn by the chief referee", actor=ACTOR)
+        delete_hand(s, 1, 1, 2, "entered twice", actor=ACTOR)
+        delete_penalty(s, pid, "withdrawn by the chief referee", actor=ACTOR)
     sh = sheet(db)
     assert [h.deltas for h in sh.hands] == [(48, -8, -32, -8)] and sh.penalties == ()
     with db.factory() as s:
@@ -175,9 +179,9 @@ def test_results_view_lists_hands_with_table_info(db: Database) -> None:
 def test_draw_input_and_record_result_for_gui(db: Database) -> None:
     make_tournament(db)
     with db.factory.begin() as s:
-        service.record_hand(s, 1, 1, 1, DrawInput(), actor=ACTOR)
+        record_hand(s, 1, 1, 1, DrawInput(), actor=ACTOR)
     with pytest.raises(InputError, match="already recorded; correct it"), db.factory.begin() as s:
-        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        record_draw(s, 1, 1, 1, actor=ACTOR)
 
 
 def test_full_hand_is_scored_by_the_engine_with_computed_winds(db: Database) -> None:
@@ -212,7 +216,7 @@ def _record_in_thread(db: Database, expected_version: int | None) -> list[BaseEx
     def station_b() -> None:
         try:
             with db.factory.begin() as s:
-                service.record_win(s, 1, 1, 1, winner="2", discarder="1", fan=8, expected_version=expected_version,
+                record_win(s, 1, 1, 1, winner="2", discarder="1", fan=8, expected_version=expected_version,
                                    actor=ACTOR)
         except BaseException as exc:  # noqa: BLE001 - handed to the test
             errors.append(exc)
@@ -220,7 +224,7 @@ def _record_in_thread(db: Database, expected_version: int | None) -> list[BaseEx
     import time
 
     with db.factory.begin() as s:  # station A holds the table while B tries
-        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        record_draw(s, 1, 1, 1, actor=ACTOR)
         b = threading.Thread(target=station_b)
         b.start()
         time.sleep(0.5)
@@ -245,7 +249,7 @@ def test_two_stations_at_once_never_lose_an_update(db: Database, with_version: b
 def test_reader_sessions_do_not_wait_for_writers(db: Database) -> None:
     make_tournament(db)
     with db.factory.begin() as s:
-        service.record_draw(s, 1, 1, 1, actor=ACTOR)
+        record_draw(s, 1, 1, 1, actor=ACTOR)
         with db.reader() as r:  # while the write is open, a reader sees the last committed state
             assert queries.table_sheet(r, 1, 1).hands == ()
     with db.reader() as r:
@@ -255,11 +259,11 @@ def test_reader_sessions_do_not_wait_for_writers(db: Database) -> None:
 def test_penalty_presets_fill_amount_and_settlement(db: Database) -> None:
     make_tournament(db)
     with db.factory.begin() as s:
-        pen = service.penalty_from_preset(s, "false_win_not_ready", "1", hand=1)
+        pen = penalty_from_preset(s, "false_win_not_ready", "1", hand=1)
         assert (pen.points, pen.settlement, pen.kind) == (60, "others", "false_win_not_ready")
-        service.record_penalty(s, 1, 1, pen, actor=ACTOR)
+        record_penalty(s, 1, 1, pen, actor=ACTOR)
         with pytest.raises(InputError, match='"points": Rule violation.*: 7 is not one of 5, 10'):
-            service.penalty_from_preset(s, "rule_violation", "1", points=7)
+            penalty_from_preset(s, "rule_violation", "1", points=7)
     assert sheet(db).penalties[0].deltas == (-60, 20, 20, 20)
 
 

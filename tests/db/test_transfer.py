@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from db import Database, TournamentError, open_database, queries, service
+from db import Database, TournamentError, open_database, queries
 from db.check import check
 from db.demo import create_demo, fill_demo
+from db.service.corrections import correct_hand
+from db.service.outcomes import DrawInput
+from db.service.results import record_draw
+from db.service.seats import seat_session
 from db.transfer import backup, export_data, import_data
 
 from .helpers import ACTOR, make_tournament
@@ -54,8 +58,8 @@ def test_check_detects_gaps_and_not_unavoidable_teammates(db: Database) -> None:
     # One table and a team of two: sharing it cannot be avoided, so it is no problem.
     make_tournament(db, players=4, sessions=1, teams=["A", "A", "B", None])
     with db.factory.begin() as s:
-        service.record_draw(s, 1, 1, 1, actor=ACTOR)
-        service.record_draw(s, 1, 1, 2, actor=ACTOR)
+        record_draw(s, 1, 1, 1, actor=ACTOR)
+        record_draw(s, 1, 1, 2, actor=ACTOR)
         s.execute(text("UPDATE hands SET hand_no = 5 WHERE hand_no = 2"))
     with db.factory() as s:
         problems = check(s)
@@ -80,7 +84,7 @@ def test_check_detects_avoidable_teammates_together(db: Database) -> None:
 
 def test_export_import_round_trip_is_lossless(demo: Database, tmp_path: Path) -> None:
     with demo.factory.begin() as s:
-        service.correct_hand(s, 1, 1, 16, service.DrawInput(), "test correction", actor=ACTOR)
+        correct_hand(s, 1, 1, 16, DrawInput(), "test correction", actor=ACTOR)
     with demo.factory() as s:
         first = export_data(s)
         standings = queries.standings(s)
@@ -93,7 +97,7 @@ def test_export_import_round_trip_is_lossless(demo: Database, tmp_path: Path) ->
             assert queries.standings(s) == standings
             assert check(s) == []
         with other.factory.begin() as s:  # ids continue after the restored ones
-            service.seat_session(s, 3, actor=ACTOR)
+            seat_session(s, 3, actor=ACTOR)
         with pytest.raises(TournamentError, match="already holds a tournament"), other.factory.begin() as s:
             import_data(s, first)
 

@@ -37,15 +37,17 @@ NAMES = ["Alice", "Bob", "Chen", "Dora", "Eve", "Fan", "Gao", "Hu"]
 @pytest.fixture(scope="session")
 def _tournament_template(tmp_path_factory):
     """Built once (migrations take a while); each test gets its own copy."""
-    from db import service
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from db.service.tournament import create_tournament
     from db.store import open_database
 
     path = tmp_path_factory.mktemp("template") / "spring.mcr"
     with open_database(path) as db, db.factory.begin() as s:
-        service.create_tournament(s, "Spring Open", "cmr1998", sessions=3)
-        service.import_players(s, [service.PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
+        create_tournament(s, "Spring Open", "cmr1998", sessions=3)
+        import_players(s, [PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
                                    for i, n in enumerate(NAMES)])
-        service.seat_session(s, 1)
+        seat_session(s, 1)
     return path
 
 

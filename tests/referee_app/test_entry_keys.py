@@ -7,7 +7,7 @@ import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from db import service
+from db.service.tournament import penalty_presets
 from referee_app.hand_entry import HandEntryDialog
 from referee_app.hand_errors import hand_problem
 from referee_app.hand_vm import HandEntryModel, Mode
@@ -168,7 +168,7 @@ def test_language_switch_rewords_an_open_hand_entry(qtbot):
 def test_penalty_dialog_prefill_and_translated_note(qtbot, window):
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
-    presets = window.ctx.runner.read(service.penalty_presets)
+    presets = window.ctx.runner.read(penalty_presets)
     LANG.set("zh")
     from referee_app.dialogs.penalty import PenaltyDialog
 

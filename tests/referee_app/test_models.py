@@ -96,7 +96,7 @@ def test_csv_preview_names_the_bad_rows(qtbot, tmp_path, qtmodeltester):
 
 def test_import_players_from_the_players_page(qtbot, window):
     page = window.pages["Players"]
-    from db.service import PlayerInput
+    from db.service.players import PlayerInput
 
     assert page.save_players([PlayerInput("9", "Ivy", "Blue"), PlayerInput("1", "Alice Z", "Blue")])
     window.go("Players")

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from db import queries
+from db.service.tournament import penalty_presets
 from referee_app.dialogs.correction import CorrectionDialog
 from referee_app.dialogs.penalty import PenaltyDialog
 
@@ -74,7 +75,7 @@ def test_totals_below_eight_is_refused_with_a_message(qtbot, window, error_messa
 
 def test_penalty_dialog_presets_and_settlements(qtbot, window):
     sheet = open_sheet(window)
-    presets = window.ctx.runner.read(lambda s: __import__("db.service").service.penalty_presets(s))
+    presets = window.ctx.runner.read(lambda s: penalty_presets(s))
     d = PenaltyDialog(sheet, sheet.sheet.players, presets)
     qtbot.addWidget(d)
     d.player.setCurrentIndex(2)
@@ -195,9 +196,9 @@ def test_projector_refreshes_itself(qtbot, window):
 def test_selected_hand_shows_its_tiles_and_fans(qtbot, window):
     sheet = open_sheet(window)
     num = [p.number for p in sheet.sheet.players]
-    from db import service
+    from db.service.results import record_win
 
-    assert window.ctx.runner.run_ok(lambda s: service.record_win(
+    assert window.ctx.runner.run_ok(lambda s: record_win(
         s, 1, 1, 1, winner=num[0], self_drawn=True, notation="[789m2][777s3][234s3]89sEE7s"))
     sheet.refresh()
     assert sheet.side_tabs.tabText(0) == "Penalties (0)"
@@ -210,11 +211,11 @@ def test_selected_hand_shows_its_tiles_and_fans(qtbot, window):
 def test_another_station_saved_first(qtbot, window, tournament_file, error_messages):
     sheet = open_sheet(window)
     num = [p.number for p in sheet.sheet.players]
-    from db import service
+    from db.service.results import record_draw
     from db.store import open_database
 
     with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station
-        service.record_draw(s, 1, 1, 1)
+        record_draw(s, 1, 1, 1)
     assert sheet.sheet.hands == ()  # this station has not seen it yet
     assert not sheet.record_totals(num[0], num[1], 8)
     assert "changed by another station" in error_messages[-1][1]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from db import service
 from db.errors import InputError, TournamentError
+from db.service.results import record_draw
 from db.store import open_database
 from referee_app.i18n import LANG
 from referee_app.store_errors import store_problem
@@ -31,7 +31,7 @@ def test_win_under_eight_fans_and_stale_table_in_chinese(window, tournament_file
     msg = error_messages[-1][1]
     assert chinese_only(msg) and "6 番" in msg and "8 番" in msg and "错和" in msg, msg
     with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station saves first
-        service.record_draw(s, 1, 1, 1)
+        record_draw(s, 1, 1, 1)
     assert not sheet.record_totals(num[0], num[1], 8)
     msg = error_messages[-1][1]
     assert chinese_only(msg) and "其他终端" in msg and "第 1 局第 1 桌" in msg, msg
@@ -39,7 +39,7 @@ def test_win_under_eight_fans_and_stale_table_in_chinese(window, tournament_file
 
 
 def test_time_called_twice_and_penalty_split_in_chinese(window, error_messages):
-    from db.service import PenaltyInput
+    from db.service.outcomes import PenaltyInput
 
     LANG.set("zh")
     sheet = open_sheet(window)

@@ -82,29 +82,30 @@ def test_a_team_over_the_limit_cannot_be_saved(qtbot, window):
 
 
 def test_edit_player_keeps_a_substitute(qtbot, window):
-    from db import service
+    from db.service.players import PlayerInput, import_players
     from referee_app.dialogs.player import PlayerDialog
 
-    assert window.ctx.runner.run(lambda s: service.import_players(
-        s, [service.PlayerInput("9", "Ivy", "Red", None, True)])) is not None
+    assert window.ctx.runner.run(lambda s: import_players(
+        s, [PlayerInput("9", "Ivy", "Red", None, True)])) is not None
     ivy = next(p for p in window.ctx.runner.read(queries.players) if p.number == "9")
     d = PlayerDialog(None, ivy)
     qtbot.addWidget(d)
     assert d.substitute.isChecked()
     d.name.setText("Ivy Li")
-    assert d.value() == service.PlayerInput("9", "Ivy Li", "Red", None, True)
+    assert d.value() == PlayerInput("9", "Ivy Li", "Red", None, True)
     assert window.pages["Players"].save_players([d.value()])  # and saved: still a substitute in the file
     ivy = next(p for p in window.ctx.runner.read(queries.players) if p.number == "9")
     assert (ivy.name, ivy.substitute) == ("Ivy Li", True)
 
 
 def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_messages):
-    from db import service
+    from db.service.lookup import seating_numbers
+    from db.service.results import record_draw
 
     page = window.pages["Players"]
     window.go("Players")
     # session 1 is seated (nothing played): put two players of table 1 in one new team
-    table1 = window.ctx.runner.read(lambda s: service.seating_numbers(s, 1))[0]
+    table1 = window.ctx.runner.read(lambda s: seating_numbers(s, 1))[0]
     d = TeamsDialog(page, page.model.rows)
     qtbot.addWidget(d)
     for team in {t for t in d.teams.values()}:
@@ -118,5 +119,5 @@ def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_me
     assert title == "Teammates at one table"
     assert message.startswith("Session 1: table 1: team Green")
     # a played session is history: not listed any more
-    assert window.ctx.runner.run_ok(lambda s: service.record_draw(s, 1, 1, 1))
+    assert window.ctx.runner.run_ok(lambda s: record_draw(s, 1, 1, 1))
     assert page.warn_teammates() == []

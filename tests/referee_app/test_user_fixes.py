@@ -70,14 +70,14 @@ def test_log_actions_in_words_both_languages(qtbot, window):
 
 
 def test_correction_dialog_says_what_is_recorded(qtbot, window):
-    from db import service
+    from db.service.results import record_win
     from referee_app.dialogs.correction import CorrectionDialog
     from referee_app.i18n import LANG
 
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
     p = sheet.sheet.players
-    assert window.ctx.runner.run_ok(lambda s: service.record_win(
+    assert window.ctx.runner.run_ok(lambda s: record_win(
         s, 1, 1, 1, winner=p[2].number, discarder=p[3].number, fan=12))
     sheet.refresh()
     d = CorrectionDialog(sheet, p, sheet.sheet.hands[0])

@@ -1,0 +1,109 @@
+"""Commands about players and seats: players import / list / substitute, seat, seating."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from db import queries
+from db.commands.common import actor_of, emit, format_arg, read_text
+from db.errors import TournamentError
+from db.formats.players_csv import parse_players_csv
+from db.service.lookup import check_session
+from db.service.players import import_players, substitute_player
+from db.service.seats import seat_session, swap_players
+from db.service.teammates import teammate_conflicts
+from db.store import Database
+from db.views import TableSeating
+
+
+def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
+    rows = parse_players_csv(read_text(args.file), source=Path(args.file).name)
+    with db.factory.begin() as s:
+        counts = import_players(s, rows, actor_of(args))
+    print(f"players: {counts.added} added, {counts.updated} updated, {counts.unchanged} unchanged")
+    return 0
+
+
+def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        out = queries.players(s)
+    rows: list[dict[str, Any]] = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country,
+                                   "substitute": p.substitute, "withdrawn_from": p.withdrawn_from} for p in out]
+    emit(rows, args.format, ("number", "name", "team", "country", "substitute", "withdrawn_from"))
+    return 0
+
+
+def cmd_players_substitute(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        substitute_player(s, args.old, args.new, args.from_session, args.reason, actor_of(args))
+    print(f"player {args.new} replaces {args.old} from session {args.from_session}")
+    return 0
+
+
+def _seating_json(tables: Sequence[TableSeating]) -> list[dict[str, Any]]:
+    return [{"table": t.table, "seats": {w: p.number for w, p in zip("ESWN", t.players, strict=True)}}
+            for t in tables]
+
+
+def cmd_seat(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        if args.swap:
+            conflicts = swap_players(s, args.session, args.swap[0], args.swap[1], args.reason, actor_of(args))
+            print(f"session {args.session}: players {args.swap[0]} and {args.swap[1]} swapped seats")
+        else:
+            seat_session(s, args.session, args.method, args.seed, actor_of(args))
+            tables = queries.seating(s, args.session)
+            conflicts = teammate_conflicts(s, args.session)
+            print(f"session {args.session} seated: {len(tables)} tables")
+    for c in conflicts:
+        # Only when the teams cannot be spread wider (or a correction records where players really sat).
+        print(f"warning: teammates share a table: {c} / 同队选手同桌", file=sys.stderr)
+    return 0
+
+
+def cmd_seating(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        check_session(s, args.session)
+        tables = queries.seating(s, args.session)
+    if not tables:
+        raise TournamentError(f"session {args.session} is not seated yet: run `seat {args.session}`")
+    rows = [{"table": t.table, **{w: p.number for w, p in zip("ESWN", t.players, strict=True)},
+             **{f"{w}_name": p.name for w, p in zip("ESWN", t.players, strict=True)}} for t in tables]
+    cols = ("table", "E", "S", "W", "N") if args.format == "csv" else \
+        ("table", "E", "E_name", "S", "S_name", "W", "W_name", "N", "N_name")
+    emit(rows, args.format, cols, json_rows=_seating_json(tables))
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """``players``, ``seat`` and ``seating``."""
+    pl = sub.add_parser("players", help="player list").add_subparsers(dest="players_command", required=True)
+    q = pl.add_parser("import", help="add/update players from CSV: number,name[,team][,country]")
+    q.add_argument("file")
+    q.set_defaults(func=cmd_players_import)
+    q = pl.add_parser("list", help="list players")
+    format_arg(q)
+    q.set_defaults(func=cmd_players_list)
+    q = pl.add_parser("substitute", help="NEW replaces OLD from a session on")
+    q.add_argument("old")
+    q.add_argument("new")
+    q.add_argument("--from-session", type=int, required=True)
+    q.add_argument("--reason")
+    q.set_defaults(func=cmd_players_substitute)
+
+    q = sub.add_parser("seat", help="seat a session (or swap two players)")
+    q.add_argument("session", type=int)
+    q.add_argument("--method", choices=("balanced", "standings"), default="balanced")
+    q.add_argument("--seed", type=int)
+    q.add_argument("--swap", nargs=2, metavar=("A", "B"), help="swap the seats of players A and B")
+    q.add_argument("--reason", help="required for a swap once the session has results")
+    q.set_defaults(func=cmd_seat)
+
+    q = sub.add_parser("seating", help="show a session's seating")
+    q.add_argument("session", type=int)
+    format_arg(q)
+    q.set_defaults(func=cmd_seating)

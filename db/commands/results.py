@@ -1,0 +1,187 @@
+"""Commands about results: results import / list / correct, and standings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from db import queries
+from db.commands.common import actor_of, emit, format_arg, read_text
+from db.errors import InputError
+from db.formats.result_import import import_result_lines
+from db.formats.result_lines import hand_json, parse_result_line, penalty_json
+from db.service.corrections import (
+    cancel_time_called,
+    correct_hand,
+    correct_penalty,
+    delete_hand,
+    delete_penalty,
+)
+from db.service.lookup import penalty_place
+from db.service.outcomes import DrawInput, PenaltyInput, WinInput
+from db.store import Database
+from db.views import TableSeating
+
+
+def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
+    report = import_result_lines(db, read_text(args.file), Path(args.file).name, atomic=args.atomic,
+                                 actor=actor_of(args), on_reject=lambda message: print(message, file=sys.stderr))
+    if report.rolled_back:
+        print(f"results: nothing recorded (--atomic): {report.rejected} line(s) rejected", file=sys.stderr)
+        return 1
+    print(f"results: {report.recorded} recorded, {report.skipped} skipped, {report.rejected} rejected")
+    return 1 if report.rejected else 0
+
+
+def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        sessions = [args.session] if args.session else queries.seated_sessions(s)
+        items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
+        for k in sessions:
+            for sheet in queries.table_sheets(s, k):
+                seats = TableSeating(sheet.session, sheet.table, sheet.players)
+                nums = [p.number for p in sheet.players]
+                for h in sheet.hands:
+                    items.append(((k, sheet.table, h.hand, 0), hand_json(h, seats)))
+                for p in sheet.penalties:
+                    d = penalty_json(p)
+                    d["payments"] = dict(zip(nums, p.deltas, strict=True))
+                    items.append(((k, sheet.table, (p.hand or 0) + 0.5, p.id), d))
+                if sheet.time_called_after is not None:
+                    items.append(((k, sheet.table, 10**6, 0),  # the session ends: last at its table
+                                  {"session": k, "table": sheet.table, "type": "time_called",
+                                   "after_hand": sheet.time_called_after}))
+    rows = [d for _k, d in sorted(items, key=lambda kv: kv[0])]
+    if args.format != "json":
+        flat = []
+        for d in rows:
+            f = dict(d)
+            if d["type"] == "win":
+                f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
+            f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in d.get("payments", {}).items())
+            f["winds"] = " ".join(f"{n}:{w}" for n, w in d.get("winds", {}).items())
+            flat.append(f)
+        rows_out = flat
+    else:
+        rows_out = rows
+    emit(rows_out, args.format, ("session", "table", "hand", "type", "prevailing", "dealer", "winds", "winner",
+                                 "discarder", "fan", "flowers", "fans", "player", "points", "settlement",
+                                 "reason", "after_hand", "payments"), json_rows=rows)
+    return 0
+
+
+def _correct_penalty(args: argparse.Namespace, db: Database, obj: Any) -> int:
+    with db.factory.begin() as s:
+        if args.delete:
+            delete_penalty(s, args.penalty, args.reason, expected_version=args.expected_version,
+                           actor=actor_of(args))
+        else:
+            session, table = penalty_place(s, args.penalty, "--penalty")
+            obj.setdefault("type", "penalty")
+            obj.setdefault("session", session)
+            obj.setdefault("table", table)
+            new = parse_result_line(obj).result
+            if not isinstance(new, PenaltyInput):
+                raise InputError("type", "a penalty can only be corrected into a penalty")
+            correct_penalty(s, args.penalty, new, args.reason, expected_version=args.expected_version,
+                            actor=actor_of(args))
+    print(f"penalty {args.penalty} {'deleted' if args.delete else 'corrected'}")
+    return 0
+
+
+def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
+    actor = actor_of(args)
+    if (args.line is None) == (not args.delete):
+        raise InputError("--line", "give either --line JSON (the new result) or --delete")
+    obj: Any = None
+    if args.line is not None:
+        try:
+            obj = json.loads(args.line)
+        except json.JSONDecodeError as exc:
+            raise InputError("--line", f"not valid JSON ({exc.msg})") from exc
+        if not isinstance(obj, dict):
+            raise InputError("--line", "must be one JSON object")
+    if args.penalty is not None:
+        return _correct_penalty(args, db, obj)
+    with db.factory.begin() as s:
+        if args.session is None or args.table is None:
+            raise InputError("--session", "name the result: --session S --table T --hand H, "
+                                          "--session S --table T --time-called, or --penalty ID")
+        if args.time_called:
+            if not args.delete:
+                raise InputError("--time-called", "a time call can only be cancelled (--delete); then record it again")
+            cancel_time_called(s, args.session, args.table, args.reason,
+                               expected_version=args.expected_version, actor=actor)
+            print(f"session {args.session} table {args.table}: time call cancelled")
+            return 0
+        if args.hand is None:
+            raise InputError("--hand", "which hand? (--hand H)")
+        if args.delete:
+            delete_hand(s, args.session, args.table, args.hand, args.reason,
+                        expected_version=args.expected_version, actor=actor)
+        else:
+            obj.setdefault("session", args.session)
+            obj.setdefault("table", args.table)
+            obj.setdefault("hand", args.hand)
+            line = parse_result_line(obj)
+            if (line.session, line.table, line.hand) != (args.session, args.table, args.hand):
+                raise InputError("--line", "session/table/hand in the line differ from the options")
+            if not isinstance(line.result, WinInput | DrawInput):
+                raise InputError("type", "a hand can only be corrected into a win or a draw")
+            correct_hand(s, args.session, args.table, args.hand, line.result, args.reason,
+                         expected_version=args.expected_version, actor=actor)
+    print(f"session {args.session} table {args.table} hand {args.hand} {'deleted' if args.delete else 'corrected'}")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        if args.teams:
+            teams = queries.team_standings(s, args.after)
+            rows: list[dict[str, Any]] = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,
+                     "members": list(t.members)} for t in teams]
+            emit([{**r, "members": " ".join(r["members"])} for r in rows], args.format,
+                 ("rank", "team", "table_points", "match_points", "members"), json_rows=rows)
+            return 0
+        st = queries.standings(s, args.after)
+    rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
+             "match_points": r.match_points,
+             "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
+                           "table_points": e.table_points} for e in r.sessions]} for r in st]
+    flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
+    emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
+         json_rows=rows2)
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """``results`` (import, list, correct) and ``standings``."""
+    rs = sub.add_parser("results", help="hand results").add_subparsers(dest="results_command", required=True)
+    q = rs.add_parser("import", help="record results from a JSON-lines file")
+    q.add_argument("file")
+    q.add_argument("--atomic", action="store_true", help="all or nothing: record nothing if any line is rejected")
+    q.set_defaults(func=cmd_results_import)
+    q = rs.add_parser("list", help="every hand with winds, fans and payments")
+    q.add_argument("--session", type=int)
+    format_arg(q)
+    q.set_defaults(func=cmd_results_list)
+    q = rs.add_parser("correct", help="change or delete one recorded result (audited)")
+    q.add_argument("--session", type=int)
+    q.add_argument("--table", type=int)
+    q.add_argument("--hand", type=int)
+    q.add_argument("--penalty", type=int, metavar="ID", help="a penalty, by the id `results list` shows")
+    q.add_argument("--time-called", action="store_true", help="the table's time call")
+    q.add_argument("--line", help="the new result as a JSON result line")
+    q.add_argument("--delete", action="store_true")
+    q.add_argument("--reason", required=True)
+    q.add_argument("--expected-version", type=int, help="refuse if the table changed since this version")
+    q.set_defaults(func=cmd_results_correct)
+
+    q = sub.add_parser("standings", help="individual or team ranking")
+    q.add_argument("--after", type=int, metavar="SESSION")
+    q.add_argument("--teams", action="store_true")
+    format_arg(q)
+    q.set_defaults(func=cmd_standings)

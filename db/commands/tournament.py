@@ -1,0 +1,147 @@
+"""Commands about the tournament as a whole: init, settings, check, export, import, log, demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from db import queries, transfer
+from db.check import check
+from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
+from db.demo import fill_demo
+from db.errors import TournamentError
+from db.profiles import PROFILES, SeatRotation
+from db.service.audit import audit
+from db.service.lookup import has_results
+from db.service.tournament import create_tournament, update_settings
+from db.store import Database
+
+
+def cmd_init(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        create_tournament(
+            s, args.name, args.profile, sessions=args.sessions, hands_per_session=args.hands_per_session,
+            flowers=False if args.no_flowers else None,
+            seat_rotation=SeatRotation.FIXED if args.no_seat_changes else None, start_date=date_arg(args.date),
+            actor=actor_of(args))
+        info = queries.tournament_info(s)
+    print(f"created {info.name!r}: profile {info.profile}, {info.sessions} sessions of {info.hands_per_session} "
+          f"hands, flowers {'on' if info.flowers else 'off'}")
+    return 0
+
+
+def cmd_settings(args: argparse.Namespace, db: Database) -> int:
+    changes = {k: getattr(args, k) for k in ("name", "sessions", "hands_per_session") if getattr(args, k) is not None}
+    if args.flowers is not None:
+        changes["flowers"] = args.flowers
+    if args.seat_changes is not None:
+        changes["seat_rotation"] = SeatRotation.ROTATE if args.seat_changes else SeatRotation.FIXED
+    if (start := date_arg(args.date)) is not None:
+        changes["start_date"] = start
+    if changes:
+        with db.factory.begin() as s:
+            update_settings(s, actor=actor_of(args), **changes)
+    with db.reader() as s:
+        info = queries.tournament_info(s)
+        data = {"name": info.name, "start_date": None if info.start_date is None else info.start_date.isoformat(),
+                **queries.settings(s).to_json(), "frozen": has_results(s)}
+    print(json.dumps(data, ensure_ascii=False, indent=1))
+    return 0
+
+
+def cmd_check(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        problems = check(s)
+    if problems:
+        for p in problems:
+            print(p, file=sys.stderr)
+        print(f"check: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print("check: no problems")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        text = transfer.export_json(s)
+    Path(args.file).write_text(text, encoding="utf-8")
+    print(f"exported to {args.file}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, db: Database) -> int:
+    try:
+        data = json.loads(read_text(args.file))
+    except json.JSONDecodeError as exc:
+        raise TournamentError(f"{args.file}: not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+    with db.factory.begin() as s:
+        transfer.import_data(s, data)
+        audit(s, actor_of(args), "import", f"restored from {Path(args.file).name}")
+    print(f"imported {args.file}")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        entries = queries.audit_log(s)
+    rows: list[dict[str, Any]] = [{"id": e.id, "at": e.at.isoformat(sep=" "), "station": e.station, "referee": e.referee,
+             "action": e.action, "what": e.what, "before": e.before, "after": e.after, "reason": e.reason}
+            for e in entries]
+    if args.format == "json":
+        for r in rows:
+            r["before"] = None if r["before"] is None else json.loads(r["before"])
+            r["after"] = None if r["after"] is None else json.loads(r["after"])
+    emit(rows, args.format, ("id", "at", "station", "referee", "action", "what", "reason", "before", "after"))
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        fill_demo(s, actor_of(args))
+    print("demo tournament created: 16 players, session 1 played, session 2 seated")
+    return 0
+
+
+def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
+    """``init`` and ``settings``."""
+    q = sub.add_parser("init", help="create a tournament")
+    q.add_argument("--name", required=True)
+    q.add_argument("--profile", choices=sorted(PROFILES), default="cmr1998")
+    q.add_argument("--sessions", type=int)
+    q.add_argument("--hands-per-session", type=int)
+    q.add_argument("--no-flowers", action="store_true")
+    q.add_argument("--no-seat-changes", action="store_true", help="players keep their starting seat all session")
+    q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.set_defaults(func=cmd_init)
+
+    q = sub.add_parser("settings", help="show the tournament settings, or change them before the first result")
+    q.add_argument("--name")
+    q.add_argument("--sessions", type=int)
+    q.add_argument("--hands-per-session", type=int)
+    q.add_argument("--flowers", action=argparse.BooleanOptionalAction, default=None)
+    q.add_argument("--seat-changes", action=argparse.BooleanOptionalAction, default=None,
+                   help="players move seats before each wind round (--no-seat-changes: they keep them)")
+    q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.set_defaults(func=cmd_settings)
+
+
+def add_store_parsers(sub: argparse._SubParsersAction) -> None:
+    """``check``, ``export`` and ``import``."""
+    sub.add_parser("check", help="integrity and invariants").set_defaults(func=cmd_check)
+    q = sub.add_parser("export", help="complete JSON export")
+    q.add_argument("file")
+    q.set_defaults(func=cmd_export)
+    q = sub.add_parser("import", help="restore a JSON export into a new database")
+    q.add_argument("file")
+    q.set_defaults(func=cmd_import)
+
+
+def add_log_parsers(sub: argparse._SubParsersAction) -> None:
+    """``log`` and ``demo``."""
+    q = sub.add_parser("log", help="the audit log")
+    format_arg(q)
+    q.set_defaults(func=cmd_log)
+    sub.add_parser("demo", help="fill a new database with the demo tournament").set_defaults(func=cmd_demo)

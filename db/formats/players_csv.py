@@ -1,0 +1,81 @@
+"""The players CSV file (``number,name[,team][,country][,substitute]``): reading it into
+:class:`~db.service.players.PlayerInput` rows, every bad row reported."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from db.errors import TournamentError
+from db.service.players import PlayerInput
+
+
+class RowErrors(TournamentError):
+    """Several rows of a file are wrong; ``problems`` lists "line N: ..." texts."""
+
+    def __init__(self, source: str, problems: Sequence[str]) -> None:
+        super().__init__("\n".join(f"{source} {p}" for p in problems))
+        self.problems = list(problems)
+
+
+def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
+    """Read ``number,name[,team][,country]`` rows (header required, UTF-8, BOM allowed).
+
+    Every bad row is reported (``RowErrors``), not just the first.
+    """
+    text = text.removeprefix("\ufeff")
+    first = text.split("\n", 1)[0]
+    # Spreadsheets in many locales save CSV with ";" (or tabs); take whichever the header uses.
+    delimiter = max((",", ";", "\t"), key=first.count) if first else ","
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    rows = list(reader)
+    if not rows:
+        raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
+    header = [h.strip().lower() for h in rows[0]]
+    known = ("number", "name", "team", "country", "substitute")
+    problems: list[str] = []
+    for h in header:
+        if h not in known:
+            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country]')
+    for need in ("number", "name"):
+        if need not in header:
+            problems.append(f'line 1: the header needs a "{need}" column')
+    if problems:
+        raise RowErrors(source, problems)
+    idx = {h: header.index(h) for h in known if h in header}
+    out: list[PlayerInput] = []
+    seen: dict[str, int] = {}
+    for lineno, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+        if len(row) != len(header):
+            problems.append(f"line {lineno}: {len(row)} fields, the header has {len(header)}")
+            continue
+
+        def cell(name: str, row: list[str] = row) -> str:
+            return row[idx[name]].strip() if name in idx else ""
+
+        number, name = cell("number"), cell("name")
+        if not number:
+            problems.append(f'line {lineno}: "number" is empty')
+            continue
+        if len(number) > 32 or any(c.isspace() for c in number):
+            problems.append(f'line {lineno}: "number" {number!r} must be at most 32 characters without spaces')
+            continue
+        if not name:
+            problems.append(f'line {lineno}: "name" is empty for player {number}')
+            continue
+        if number in seen:
+            problems.append(f'line {lineno}: "number" {number} already used on line {seen[number]}')
+            continue
+        seen[number] = lineno
+        sub = cell("substitute").lower()
+        if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
+            problems.append(f'line {lineno}: "substitute" {sub!r}: use yes or no')
+            continue
+        out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
+                               sub in ("1", "yes", "true", "x")))
+    if problems:
+        raise RowErrors(source, problems)
+    return out

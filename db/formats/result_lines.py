@@ -1,0 +1,124 @@
+"""The JSON shape of one result line (win, draw, penalty, time call): reading it into a
+:class:`~db.service.outcomes.ResultLine`, and writing a recorded hand or penalty in the same fields
+(``results list``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from db.errors import InputError
+from db.service.outcomes import (
+    DrawInput,
+    PenaltyInput,
+    ResultInput,
+    ResultLine,
+    TimeCalledInput,
+    WinInput,
+    check_int,
+)
+from db.views import HandRow, PenaltyRow, TableSeating
+
+_WIN_FIELDS = {"session", "table", "hand", "type", "winner", "discarder", "self_drawn", "fan", "flowers",
+               "notation", "fourth_tile", "kong_related", "last_tile_of_wall"}
+
+
+_FIELDS = {
+    "win": _WIN_FIELDS,
+    "draw": {"session", "table", "hand", "type"},
+    "penalty": {"session", "table", "hand", "type", "player", "points", "settlement", "reason", "kind"},
+    "time_called": {"session", "table", "type", "after_hand"},
+}
+
+
+def _number(value: Any, field_name: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, str | int) or str(value).strip() == "":
+        raise InputError(field_name, f"{value!r} is not a player number")
+    return str(value).strip()
+
+
+def parse_result_line(obj: Any) -> ResultLine:
+    """Validate the shape of one result line (ISSUE 4 "Result lines"); tournament checks come later."""
+    if not isinstance(obj, dict):
+        raise InputError(None, "each line must be one JSON object")
+    kind = obj.get("type")
+    if kind not in _FIELDS:
+        raise InputError("type", f"{kind!r}: use \"win\", \"draw\", \"penalty\" or \"time_called\"")
+    unknown = sorted(set(obj) - _FIELDS[kind])
+    if unknown:
+        raise InputError(unknown[0], f"unknown field for a {kind} line")
+    for need in ("session", "table"):
+        if need not in obj:
+            raise InputError(need, "missing")
+        check_int(obj[need], need, 1)
+    hand = obj.get("hand")
+    if kind in ("win", "draw") and hand is None:
+        raise InputError("hand", "missing")
+    if hand is not None:
+        check_int(hand, "hand", 1)
+    result: ResultInput
+    if kind == "win":
+        if "winner" not in obj:
+            raise InputError("winner", "missing")
+        result = WinInput(
+            winner=_number(obj["winner"], "winner"),
+            discarder=None if obj.get("discarder") is None else _number(obj["discarder"], "discarder"),
+            self_drawn=obj.get("self_drawn", False), fan=obj.get("fan"), flowers=obj.get("flowers"),
+            notation=obj.get("notation"), fourth_tile=obj.get("fourth_tile", False),
+            kong_related=obj.get("kong_related", False), last_tile_of_wall=obj.get("last_tile_of_wall", False))
+    elif kind == "draw":
+        result = DrawInput()
+    elif kind == "penalty":
+        for need in ("player", "points", "settlement"):
+            if need not in obj:
+                raise InputError(need, "missing")
+        settlement = obj["settlement"]
+        to = None
+        if isinstance(settlement, dict):
+            if set(settlement) != {"to"}:
+                raise InputError("settlement", "paid to one player is written {\"to\": NUMBER}")
+            to = _number(settlement["to"], "settlement")
+            settlement = "player"
+        elif settlement not in ("deducted", "others"):
+            raise InputError("settlement", f"{settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}")
+        reason = obj.get("reason", "")
+        if not isinstance(reason, str):
+            raise InputError("reason", "must be text")
+        result = PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
+                              settlement=settlement, to=to, reason=reason, kind=obj.get("kind", "custom"),
+                              hand=hand)
+    else:
+        if "after_hand" not in obj:
+            raise InputError("after_hand", "missing")
+        result = TimeCalledInput(check_int(obj["after_hand"], "after_hand", 0))
+    return ResultLine(obj["session"], obj["table"], hand, result)
+
+
+def hand_json(h: HandRow, seats: TableSeating) -> dict[str, Any]:
+    """A recorded hand as a result line (the same fields, plus the winds, fans and payments it led to)."""
+    nums = [p.number for p in seats.players]
+    d: dict[str, Any] = {"session": h.session, "table": h.table, "hand": h.hand, "type": h.kind,
+                         "prevailing": h.prevailing, "dealer": nums[h.dealer],
+                         "winds": dict(zip(nums, h.winds, strict=True))}
+    if h.kind == "win":
+        assert h.winner is not None
+        d["winner"] = nums[h.winner]
+        d["discarder"] = None if h.discarder is None else nums[h.discarder]
+        d["self_drawn"] = h.self_drawn
+        d["fan"] = h.fan_total
+        d["flowers"] = h.flowers if h.flowers_known else None
+        if h.notation:
+            d["notation"] = h.notation
+        d["fans"] = [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in h.fans]
+    d["payments"] = dict(zip(nums, h.deltas, strict=True))
+    return d
+
+
+def penalty_json(p: PenaltyRow) -> dict[str, Any]:
+    """A recorded penalty as a result line, with its id."""
+    d: dict[str, Any] = {"session": p.session, "table": p.table, "type": "penalty", "id": p.id,
+                         "player": p.player.number, "points": p.points, "kind": p.kind,
+                         "settlement": {"to": p.to_player.number} if p.to_player else p.settlement,
+                         "reason": p.reason}
+    if p.hand is not None:
+        d["hand"] = p.hand
+    return d

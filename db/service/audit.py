@@ -1,0 +1,41 @@
+"""The audit log's writer: who changed what (:class:`Actor`), when, before and after."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from db.models import AuditLog
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who makes a change: the station (computer) and the referee's name, written to the audit log."""
+
+    station: str = ""
+    referee: str = ""
+
+
+def default_actor() -> Actor:
+    return Actor(station=socket.gethostname(), referee=os.environ.get("MCR_REFEREE") or os.environ.get("USER", ""))
+
+
+def now() -> datetime:
+    return datetime.now().replace(microsecond=0)
+
+
+def _json(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def audit(s: Session, actor: Actor | None, action: str, what: str, before: Any = None, after: Any = None,
+          reason: str | None = None) -> None:
+    a = actor or default_actor()
+    s.add(AuditLog(at=now(), station=a.station, referee=a.referee, action=action, what=what,
+                   before=_json(before), after=_json(after), reason=reason))

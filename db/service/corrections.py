@@ -1,0 +1,112 @@
+"""Corrections: changing or deleting a recorded hand or penalty, cancelling a time call (each needs a
+reason and is audited with before and after)."""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from db.errors import InputError
+from db.models import HandResult, Penalty, SessionTable
+from db.service.audit import Actor, audit, default_actor, now
+from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
+from db.service.outcomes import (
+    DrawInput,
+    PenaltyInput,
+    ScoredHand,
+    ScoredPenalty,
+    WinInput,
+    score_penalty,
+    score_win,
+)
+from db.service.results import locked_table
+
+
+def _need_reason(reason: str | None) -> str:
+    if reason is None or not reason.strip():
+        raise InputError("reason", "a correction needs a reason / 更正须注明原因")
+    return reason.strip()
+
+
+def _locked_hand(s: Session, session: int, table: int, hand: int, expected_version: int | None
+                 ) -> tuple[HandResult, SessionTable, list[str]]:
+    """A recorded hand, its table (locked as :func:`locked_table` does) and the table's player numbers."""
+    tbl = locked_table(s, session, table, expected_version)
+    row = existing_hand(s, tbl, hand)
+    if row is None:
+        raise InputError("hand", f"{where(session, table, hand)} is not recorded")
+    return row, tbl, table_numbers(s, tbl)
+
+
+def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, reason: str, *,
+                 expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
+    """Replace a recorded hand (audited with before and after)."""
+    reason = _need_reason(reason)
+    row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
+    before = ScoredHand.of_row(row)
+    new = score_win(settings(s), numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
+    new.apply(row)
+    a = actor or default_actor()
+    row.recorded_at, row.station, row.referee = now(), a.station, a.referee
+    audit(s, actor, "correct", where(session, table, hand), before=before.describe(numbers),
+          after=new.describe(numbers), reason=reason)
+    return new
+
+
+def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
+                expected_version: int | None = None, actor: Actor | None = None) -> None:
+    """Delete the last recorded hand of a table (earlier hands can only be changed, to keep hands in order)."""
+    reason = _need_reason(reason)
+    row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
+    recorded = recorded_hands(s, tbl)
+    if hand != recorded:
+        raise InputError("hand", f"only the last hand ({recorded}) can be deleted; change hand {hand} instead "
+                                 "(e.g. into a draw)")
+    if tbl.time_called_after is not None:
+        raise InputError("hand", "time was called after this hand: cancel the time call first")
+    before = ScoredHand.of_row(row).describe(numbers)
+    s.delete(row)
+    audit(s, actor, "delete", where(session, table, hand), before=before, reason=reason)
+
+
+def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
+                    ) -> tuple[Penalty, SessionTable, list[str]]:
+    """The penalty, its table (locked as :func:`locked_table` does) and the table's player numbers."""
+    row = s.get(Penalty, penalty_id)
+    if row is None:
+        raise InputError("penalty", f"no penalty with id {penalty_id}")
+    tbl = s.get(SessionTable, row.table_id)
+    assert tbl is not None
+    tbl = locked_table(s, tbl.session, tbl.table_no, expected_version)
+    return row, tbl, table_numbers(s, tbl)
+
+
+def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: str, *,
+                    expected_version: int | None = None, actor: Actor | None = None) -> None:
+    reason = _need_reason(reason)
+    row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
+    before = ScoredPenalty.of_row(row)
+    new = score_penalty(settings(s), numbers, tbl, penalty, recorded_hands(s, tbl))
+    new.apply(row)
+    audit(s, actor, "correct", f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}",
+          before=before.describe(numbers), after=new.describe(numbers), reason=reason)
+
+
+def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version: int | None = None,
+                   actor: Actor | None = None) -> None:
+    reason = _need_reason(reason)
+    row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
+    before = ScoredPenalty.of_row(row).describe(numbers)
+    s.delete(row)
+    audit(s, actor, "delete", f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
+          reason=reason)
+
+
+def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
+                       expected_version: int | None = None, actor: Actor | None = None) -> None:
+    reason = _need_reason(reason)
+    tbl = locked_table(s, session, table, expected_version)
+    if tbl.time_called_after is None:
+        raise InputError("time_called", f"time was not called at {where(session, table)}")
+    before = {"after_hand": tbl.time_called_after}
+    tbl.time_called_after = None
+    audit(s, actor, "delete", f"{where(session, table)} time called", before=before, reason=reason)

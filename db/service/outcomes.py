@@ -1,0 +1,280 @@
+"""Pure: a result's input (win, draw, penalty, time call) validated and turned into the row it becomes
+and the point changes of the four seats. No ``Session``: callers pass the settings and the seat numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from db.errors import InputError
+from db.models import HandResult, Penalty, SessionTable
+from db.profiles import PENALTY_KINDS, SeatRotation, Settings
+from db.rotation import hand_winds
+from scoring.settlement import settle_win
+
+
+@dataclass(frozen=True, slots=True)
+class WinInput:
+    """A win: totals only (``fan`` = base points incl. flowers) or a full hand (``notation``)."""
+
+    winner: str
+    discarder: str | None = None
+    self_drawn: bool = False
+    fan: int | None = None
+    flowers: int | None = None
+    notation: str | None = None
+    fourth_tile: bool = False
+    kong_related: bool = False
+    last_tile_of_wall: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DrawInput:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyInput:
+    player: str
+    points: int
+    settlement: str = "deducted"  # "deducted" | "others" | "player"
+    to: str | None = None  # the receiving player when settlement is "player"
+    reason: str = ""
+    kind: str = "custom"
+    hand: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCalledInput:
+    after_hand: int
+
+
+ResultInput = WinInput | DrawInput | PenaltyInput | TimeCalledInput
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    session: int
+    table: int
+    hand: int | None
+    result: ResultInput
+
+
+def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: SessionTable) -> int:
+    if not isinstance(number, str | int) or isinstance(number, bool):
+        raise InputError(field_name, f"{number!r} is not a player number")
+    if str(number) not in numbers:
+        raise InputError(field_name, f"player {number} is not seated at table {tbl.table_no} "
+                                     f"(session {tbl.session}: {', '.join(numbers)})")
+    return numbers.index(str(number))
+
+
+def check_bool(value: Any, field_name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(field_name, f"{value!r} must be true or false")
+    return value
+
+
+def check_int(value: Any, field_name: str, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(field_name, f"{value!r} is not a whole number")
+    if value < low or (high is not None and value > high):
+        raise InputError(field_name, f"{value} is out of range ({low}–{high})" if high is not None
+                         else f"{value} must be at least {low}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """The row a hand result becomes (everything stored, before station/time)."""
+
+    kind: str
+    winner: int | None = None
+    discarder: int | None = None
+    self_drawn: bool = False
+    fan_total: int = 0
+    flowers: int | None = None
+    notation: str | None = None
+    fourth_tile: bool = False
+    kong_related: bool = False
+    last_tile_of_wall: bool = False
+    fans: tuple[tuple[str, int], ...] | None = None
+    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    @staticmethod
+    def of_row(h: HandResult) -> ScoredHand:
+        return ScoredHand(h.kind, h.winner, h.discarder, h.self_drawn, h.fan_total, h.flowers, h.notation,
+                          h.fourth_tile, h.kong_related, h.last_tile_of_wall,
+                          None if h.fans is None else tuple((f["id"], int(f["count"])) for f in h.fans),
+                          (h.d0, h.d1, h.d2, h.d3))
+
+    def apply(self, h: HandResult) -> None:
+        h.kind, h.winner, h.discarder, h.self_drawn = self.kind, self.winner, self.discarder, self.self_drawn
+        h.fan_total, h.flowers, h.notation = self.fan_total, self.flowers, self.notation
+        h.fourth_tile, h.kong_related, h.last_tile_of_wall = self.fourth_tile, self.kong_related, self.last_tile_of_wall
+        h.fans = None if self.fans is None else [{"id": f, "count": c} for f, c in self.fans]
+        h.d0, h.d1, h.d2, h.d3 = self.deltas
+
+    def describe(self, numbers: Sequence[str]) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": self.kind}
+        if self.kind == "win":
+            assert self.winner is not None
+            d["winner"] = numbers[self.winner]
+            if self.discarder is not None:
+                d["discarder"] = numbers[self.discarder]
+            else:
+                d["self_drawn"] = True
+            d["fan"] = self.fan_total
+            if self.flowers is not None:
+                d["flowers"] = self.flowers
+            if self.notation:
+                d["notation"] = self.notation
+        d["payments"] = dict(zip(numbers, self.deltas, strict=True))
+        return d
+
+
+def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int, win: WinInput) -> ScoredHand:
+    """Validate a win and compute its base points, fans and payments (winds from the seating)."""
+    winner = position_of(numbers, win.winner, "winner", tbl)
+    self_drawn = check_bool(win.self_drawn, "self_drawn")
+    if win.discarder is None and not self_drawn:
+        raise InputError("discarder", "a win needs a discarder or \"self_drawn\": true")
+    if win.discarder is not None and self_drawn:
+        raise InputError("self_drawn", "a self-drawn win has no discarder")
+    discarder = None if win.discarder is None else position_of(numbers, win.discarder, "discarder", tbl)
+    if discarder == winner:
+        raise InputError("discarder", f"player {win.discarder} cannot pay for their own win")
+    flowers = None if win.flowers is None else check_int(win.flowers, "flowers", 0, 8)
+    if flowers and not st.flowers:
+        raise InputError("flowers", "this tournament plays without flowers")
+    flags = (check_bool(win.fourth_tile, "fourth_tile"), check_bool(win.kong_related, "kong_related"),
+             check_bool(win.last_tile_of_wall, "last_tile_of_wall"))
+    fans: tuple[tuple[str, int], ...] | None = None
+    if win.notation is not None:
+        if not isinstance(win.notation, str) or not win.notation.strip():
+            raise InputError("notation", "the hand notation is empty")
+        total, fans, without = _engine_score(win.notation.strip(), self_drawn, flags, flowers or 0,
+                                             hand, winner, st.seat_rotation)
+        if win.fan is not None and check_int(win.fan, "fan", 0) != total:
+            raise InputError("fan", f"{win.fan} does not match the hand, which scores {total}")
+        if without < 8:
+            raise InputError("notation", f"{without} fans without flowers: a win needs at least 8; record a "
+                                         "false-win penalty instead / 不足8番，按错和处理")
+        flowers = flowers or 0
+    else:
+        if win.fan is None:
+            raise InputError("fan", "a win needs \"fan\" (the base points) or \"notation\" (the full hand)")
+        total = check_int(win.fan, "fan", 0, 100000)
+        without = total - (flowers or 0)
+        if without < 8:
+            raise InputError("fan", f"{without} fans without flowers: a win needs at least 8; record a "
+                                    "false-win penalty instead / 不足8番，按错和处理")
+    settle = settle_win(total, winner, discarder)
+    return ScoredHand("win", winner, discarder, self_drawn, total, flowers,
+                      None if win.notation is None else win.notation.strip(), *flags, fans, settle.deltas)
+
+
+def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool], flowers: int, hand: int,
+                  winner: int, rotation: SeatRotation) -> tuple[int, tuple[tuple[str, int], ...], int]:
+    from scoring.engine import score_hand
+    from scoring.errors import HandError
+    from scoring.model import WinContext, Wind
+    from scoring.notation import parse_hand
+
+    w = hand_winds(hand, rotation is SeatRotation.ROTATE)
+    try:
+        parsed = parse_hand(notation)
+        ctx = WinContext(self_drawn=self_drawn, fourth_tile=flags[0], kong_related=flags[1],
+                         last_tile_of_wall=flags[2], seat_wind=Wind(w.seat_winds[winner]),
+                         prevalent_wind=Wind(w.prevailing), flowers=flowers)
+        result = score_hand(parsed, ctx)
+    except HandError as exc:
+        raise InputError("notation", f"{notation}: {exc.message}") from exc
+    fans = tuple((str(af.fan), af.count) for af in result.fans)
+    return result.total, fans, result.total_without_flowers
+
+
+def penalty_deltas(position: int, points: int, settlement: str, to: int | None) -> tuple[int, int, int, int]:
+    """Effect of a penalty on the four seats (the offender at ``position``).
+
+    >>> penalty_deltas(0, 30, "others", None)
+    (-30, 10, 10, 10)
+    >>> penalty_deltas(2, 20, "player", 1)
+    (0, 20, -20, 0)
+    """
+    d = [0, 0, 0, 0]
+    d[position] -= points
+    if settlement == "others":
+        for p in range(4):
+            if p != position:
+                d[p] += points // 3
+    elif settlement == "player":
+        assert to is not None
+        d[to] += points
+    return (d[0], d[1], d[2], d[3])
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredPenalty:
+    hand_no: int | None
+    position: int
+    kind: str
+    points: int
+    settlement: str
+    to_position: int | None
+    reason: str
+    deltas: tuple[int, int, int, int]
+
+    @staticmethod
+    def of_row(p: Penalty) -> ScoredPenalty:
+        return ScoredPenalty(p.hand_no, p.position, p.kind, p.points, p.settlement, p.to_position, p.reason,
+                             (p.d0, p.d1, p.d2, p.d3))
+
+    def apply(self, p: Penalty) -> None:
+        p.hand_no, p.position, p.kind, p.points = self.hand_no, self.position, self.kind, self.points
+        p.settlement, p.to_position, p.reason = self.settlement, self.to_position, self.reason
+        p.d0, p.d1, p.d2, p.d3 = self.deltas
+
+    def describe(self, numbers: Sequence[str]) -> dict[str, Any]:
+        d: dict[str, Any] = {"type": "penalty", "player": numbers[self.position], "points": self.points,
+                             "settlement": ({"to": numbers[self.to_position]} if self.to_position is not None
+                                            else self.settlement),
+                             "kind": self.kind, "reason": self.reason}
+        if self.hand_no is not None:
+            d["hand"] = self.hand_no
+        return d
+
+
+def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: PenaltyInput,
+                  recorded: int | None) -> ScoredPenalty:
+    """Validate a penalty and compute its effect; ``recorded`` None skips the checks against the table's
+    progress (used to recognise a line that is already recorded)."""
+    pos = position_of(numbers, pen.player, "player", tbl)
+    points = check_int(pen.points, "points", 1, 100000)
+    if pen.settlement not in ("deducted", "others", "player"):
+        raise InputError("settlement", f"{pen.settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}")
+    to = None
+    if pen.settlement == "player":
+        if pen.to is None:
+            raise InputError("settlement", "paid to one player: name the player ({\"to\": NUMBER})")
+        to = position_of(numbers, pen.to, "settlement", tbl)
+        if to == pos:
+            raise InputError("settlement", f"player {pen.to} cannot pay a penalty to themselves")
+    if pen.settlement == "others" and points % 3:
+        raise InputError("points", f"{points} cannot be split equally among the other three (must divide by 3)")
+    if pen.kind not in PENALTY_KINDS:
+        raise InputError("kind", f"unknown penalty kind {pen.kind!r}: {', '.join(PENALTY_KINDS)}")
+    if not isinstance(pen.reason, str):
+        raise InputError("reason", "must be text")
+    hand = None
+    if pen.hand is not None:
+        hand = check_int(pen.hand, "hand", 1, st.hands_per_session)
+        if recorded is not None and hand > recorded + 1:
+            raise InputError("hand", f"hand {hand} is not played yet at table {tbl.table_no} "
+                                     f"({recorded} hands recorded)")
+        # A penalty may belong to the hand interrupted by the time call, not to a later one.
+        if recorded is not None and tbl.time_called_after is not None and hand > tbl.time_called_after + 1:
+            raise InputError("hand", f"time was called after hand {tbl.time_called_after}")
+    return ScoredPenalty(hand, pos, pen.kind, points, pen.settlement, to, pen.reason.strip(),
+                         penalty_deltas(pos, points, pen.settlement, to))

@@ -1,0 +1,99 @@
+"""The player list: adding and updating players, and a substitute replacing a player."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from db.errors import InputError, TournamentError
+from db.models import Player, Seat, SessionTable
+from db.service.audit import Actor, audit
+from db.service.lookup import check_session, player_by_number, table_has_results, tournament
+from db.views import PlayerFields
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerInput(PlayerFields):
+    """A player to add or update (by number): number, name, team, country, substitute."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportCounts:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+
+def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | None = None) -> ImportCounts:
+    """Add new players, update existing ones by number (all in the caller's transaction)."""
+    existing = {p.number: p for p in s.scalars(select(Player))}
+    added = updated = unchanged = 0
+    for pi in players:
+        cur = existing.get(pi.number)
+        if cur is None:
+            p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country, substitute=pi.substitute)
+            s.add(p)
+            existing[pi.number] = p
+            added += 1
+            audit(s, actor, "player_add", f"player {pi.number}", after=_player_json(p))
+        elif (cur.name, cur.team, cur.country, cur.substitute) != (pi.name, pi.team, pi.country, pi.substitute):
+            before = _player_json(cur)
+            cur.name, cur.team, cur.country, cur.substitute = pi.name, pi.team, pi.country, pi.substitute
+            updated += 1
+            audit(s, actor, "player_update", f"player {pi.number}", before=before, after=_player_json(cur))
+        else:
+            unchanged += 1
+    s.flush()
+    _check_team_sizes(s)
+    return ImportCounts(added, updated, unchanged)
+
+
+def _check_team_sizes(s: Session) -> None:
+    sizes = dict(s.execute(select(Player.team, func.count()).where(Player.team.is_not(None)).group_by(Player.team)).all())
+    big = sorted(f"{team} ({n})" for team, n in sizes.items() if n > 5)
+    if big:
+        raise InputError("team", f"a team has at most 4 players and 1 substitute: {', '.join(big)}")
+
+
+def _player_json(p: Player) -> dict[str, Any]:
+    return {"number": p.number, "name": p.name, "team": p.team, "country": p.country, "substitute": p.substitute}
+
+
+def substitute_player(s: Session, old: str, new: str, from_session: int, reason: str | None = None,
+                      actor: Actor | None = None) -> None:
+    """``new`` takes ``old``'s seats from ``from_session`` on (seated sessions and the stored plan);
+    ``old`` is marked withdrawn. Tables of those sessions must have no results yet."""
+    check_session(s, from_session, "from_session")
+    p_old = player_by_number(s, old, "old")
+    p_new = player_by_number(s, new, "new")
+    if p_old.id == p_new.id:
+        raise InputError("new", "a player cannot replace themselves")
+    t = tournament(s)
+    for k in range(from_session, t.sessions + 1):
+        if s.scalar(select(Seat.id).where(Seat.session == k, Seat.player_id == p_new.id)) is not None:
+            raise InputError("new", f"player {new} is already seated in session {k}")
+        seat = s.scalar(select(Seat).where(Seat.session == k, Seat.player_id == p_old.id))
+        if seat is not None:
+            if table_has_results(s, seat.table_id):
+                raise TournamentError(f"session {k} already has results at player {old}'s table: "
+                                      f"substitute from session {k + 1}, or correct the seating with a reason")
+            seat.player_id = p_new.id
+            s.execute(update(SessionTable).where(SessionTable.id == seat.table_id)
+                      .values(version=SessionTable.version + 1))
+    if t.seating_plan is not None:
+        t.seating_plan = [
+            [[new if (k + 1 >= from_session and n == old) else n for n in tbl] for tbl in sess]
+            for k, sess in enumerate(t.seating_plan)
+        ]
+    p_old.withdrawn_from = from_session
+    if p_new.withdrawn_from is not None and p_new.withdrawn_from >= from_session:
+        p_new.withdrawn_from = None
+    if p_new.substitute and (p_new.joined_from is None or p_new.joined_from > from_session):
+        p_new.joined_from = from_session
+    s.flush()
+    audit(s, actor, "substitute", f"player {new} replaces {old} from session {from_session}",
+          before={"player": old}, after={"player": new}, reason=reason)

@@ -1,0 +1,182 @@
+"""Recording results at a table: hands, penalties, the time call, a result line, and signing the sheet off."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from db.errors import InputError, StaleTableError
+from db.models import HandResult, Penalty, SessionTable
+from db.profiles import Settings
+from db.service.audit import Actor, audit, default_actor, now
+from db.service.lookup import existing_hand, find_table, recorded_hands, settings, table_numbers, where
+from db.service.outcomes import (
+    DrawInput,
+    PenaltyInput,
+    ResultLine,
+    ScoredHand,
+    ScoredPenalty,
+    TimeCalledInput,
+    WinInput,
+    check_int,
+    score_penalty,
+    score_win,
+)
+
+
+def locked_table(s: Session, session: int, table: int, expected_version: int | None) -> SessionTable:
+    """Find the table and move its version on, which also takes the write lock before the checks that
+    follow; a stale ``expected_version`` raises :class:`StaleTableError` (nothing is written)."""
+    tbl = find_table(s, session, table)
+    q = update(SessionTable).where(SessionTable.id == tbl.id)
+    if expected_version is not None:
+        q = q.where(SessionTable.version == expected_version)
+    res = s.execute(q.values(version=SessionTable.version + 1).execution_options(synchronize_session=False))
+    s.refresh(tbl)
+    if res.rowcount != 1:  # type: ignore[attr-defined]
+        assert expected_version is not None
+        raise StaleTableError(session, table, expected_version, tbl.version)
+    return tbl
+
+
+def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | None) -> HandResult:
+    a = actor or default_actor()
+    row = HandResult(table_id=tbl.id, hand_no=hand, recorded_at=now(), station=a.station, referee=a.referee)
+    sh.apply(row)
+    return row
+
+
+def _check_next_hand(st: Settings, tbl: SessionTable, hand: Any, recorded: int) -> int:
+    hand = check_int(hand, "hand", 1, st.hands_per_session)
+    if tbl.time_called_after is not None and hand > tbl.time_called_after:
+        raise InputError("hand", f"time was called after hand {tbl.time_called_after} at table {tbl.table_no}: "
+                                 "no more hands in this session")
+    if hand != recorded + 1:
+        raise InputError("hand", f"hands are recorded in order: table {tbl.table_no} has {recorded} hands, "
+                                 f"the next is {recorded + 1}")
+    return hand
+
+
+def record_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, *,
+                expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
+    """Record a win or a draw in the next hand slot of a table."""
+    tbl = locked_table(s, session, table, expected_version)
+    st = settings(s)
+    numbers = table_numbers(s, tbl)
+    if isinstance(hand, int) and not isinstance(hand, bool) and existing_hand(s, tbl, hand) is not None:
+        raise InputError("hand", f"{where(session, table, hand)} is already recorded; correct it instead")
+    recorded = recorded_hands(s, tbl)
+    hand = _check_next_hand(st, tbl, hand, recorded)
+    sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
+    s.add(_new_hand_row(tbl, hand, sh, actor))
+    tbl.start_time = tbl.start_time or now()
+    if hand == st.hands_per_session:
+        tbl.end_time = tbl.end_time or now()
+    audit(s, actor, "record", where(session, table, hand), after=sh.describe(numbers))
+    return sh
+
+
+def record_win(s: Session, session: int, table: int, hand: int, *, winner: str, discarder: str | None = None,
+               self_drawn: bool = False, fan: int | None = None, flowers: int | None = None,
+               notation: str | None = None, fourth_tile: bool = False, kong_related: bool = False,
+               last_tile_of_wall: bool = False, expected_version: int | None = None,
+               actor: Actor | None = None) -> ScoredHand:
+    win = WinInput(winner, discarder, self_drawn, fan, flowers, notation, fourth_tile, kong_related,
+                   last_tile_of_wall)
+    return record_hand(s, session, table, hand, win, expected_version=expected_version, actor=actor)
+
+
+def record_draw(s: Session, session: int, table: int, hand: int, *, expected_version: int | None = None,
+                actor: Actor | None = None) -> ScoredHand:
+    return record_hand(s, session, table, hand, DrawInput(), expected_version=expected_version, actor=actor)
+
+
+def record_penalty(s: Session, session: int, table: int, penalty: PenaltyInput, *,
+                   expected_version: int | None = None, actor: Actor | None = None) -> int:
+    """Record a penalty; returns its id. Presets: ``penalty_presets(s)`` (amounts, settlement, kind)."""
+    tbl = locked_table(s, session, table, expected_version)
+    st = settings(s)
+    numbers = table_numbers(s, tbl)
+    sp = score_penalty(st, numbers, tbl, penalty, recorded_hands(s, tbl))
+    a = actor or default_actor()
+    row = Penalty(table_id=tbl.id, recorded_at=now(), station=a.station, referee=a.referee)
+    tbl.start_time = tbl.start_time or now()
+    sp.apply(row)
+    s.add(row)
+    s.flush()
+    audit(s, actor, "record", f"{where(session, table)} penalty {row.id}", after=sp.describe(numbers))
+    return row.id
+
+
+def call_time(s: Session, session: int, table: int, after_hand: int, *, expected_version: int | None = None,
+              actor: Actor | None = None) -> None:
+    """The time limit is called: the session at this table ends on the hands completed."""
+    tbl = locked_table(s, session, table, expected_version)
+    st = settings(s)
+    after_hand = check_int(after_hand, "after_hand", 0, st.hands_per_session - 1)
+    if tbl.time_called_after is not None:
+        raise InputError("after_hand", f"time was already called at {where(session, table)} "
+                                       f"after hand {tbl.time_called_after}")
+    recorded = recorded_hands(s, tbl)
+    if after_hand != recorded:
+        raise InputError("after_hand", f"{where(session, table)} has {recorded} hands recorded, "
+                                       f"not {after_hand}: record the finished hands first")
+    tbl.time_called_after = after_hand
+    tbl.end_time = tbl.end_time or now()
+    audit(s, actor, "record", f"{where(session, table)} time called", after={"after_hand": after_hand})
+
+
+def record_result(s: Session, line: ResultLine, *, expected_version: int | None = None,
+                  actor: Actor | None = None, occurrence: int = 1) -> str:
+    """Record one result line; returns "recorded" or "skipped" (identical to what is recorded).
+
+    A line that conflicts with what is recorded is an :class:`InputError`. ``occurrence`` (k) makes the
+    k-th identical penalty line of a file match the k-th identical recorded penalty.
+    """
+    r = line.result
+    if isinstance(r, WinInput | DrawInput):
+        tbl = find_table(s, line.session, line.table)
+        hand = check_int(line.hand, "hand", 1, settings(s).hands_per_session)
+        existing = existing_hand(s, tbl, hand)
+        if existing is not None:
+            numbers = table_numbers(s, tbl)
+            new = score_win(settings(s), numbers, tbl, hand, r) if isinstance(r, WinInput) else ScoredHand("draw")
+            if new == ScoredHand.of_row(existing):
+                return "skipped"
+            raise InputError("hand", f"{where(line.session, line.table, hand)} is already recorded differently "
+                                     f"({json.dumps(ScoredHand.of_row(existing).describe(numbers), ensure_ascii=False)}); "
+                                     "use `results correct` to change it")
+        record_hand(s, line.session, line.table, hand, r, expected_version=expected_version, actor=actor)
+        return "recorded"
+    if isinstance(r, PenaltyInput):
+        tbl = find_table(s, line.session, line.table)
+        numbers = table_numbers(s, tbl)
+        sp = score_penalty(settings(s), numbers, tbl, r, None)
+        same = [p for p in s.scalars(select(Penalty).where(Penalty.table_id == tbl.id)) if ScoredPenalty.of_row(p) == sp]
+        if len(same) >= occurrence:
+            return "skipped"
+        record_penalty(s, line.session, line.table, r, expected_version=expected_version, actor=actor)
+        return "recorded"
+    assert isinstance(r, TimeCalledInput)
+    tbl = find_table(s, line.session, line.table)
+    if tbl.time_called_after is not None:
+        if tbl.time_called_after == r.after_hand:
+            return "skipped"
+        raise InputError("after_hand", f"time was already called at {where(line.session, line.table)} after "
+                                       f"hand {tbl.time_called_after}")
+    call_time(s, line.session, line.table, r.after_hand, expected_version=expected_version, actor=actor)
+    return "recorded"
+
+
+def sign_off(s: Session, session: int, table: int, signed: bool = True, *, expected_version: int | None = None,
+             actor: Actor | None = None) -> None:
+    """Mark a table's score sheet as checked and signed (or undo that)."""
+    tbl = locked_table(s, session, table, expected_version)
+    before = tbl.signed_off
+    tbl.signed_off = signed
+    if signed:
+        tbl.end_time = tbl.end_time or now()
+    audit(s, actor, "sign_off", where(session, table), before={"signed_off": before}, after={"signed_off": signed})

@@ -1,0 +1,258 @@
+"""Who sits where: seating a session (balanced plan or by standings), editing it, swapping two players,
+removing it. The plans themselves come from ``db.seating``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import delete, select, update
+from sqlalchemy.orm import Session
+
+from db import queries
+from db import seating as plans
+from db.errors import InputError, TournamentError
+from db.models import Player, Seat, SessionTable
+from db.rotation import WINDS
+from db.service.audit import Actor, audit
+from db.service.lookup import (
+    active_players,
+    check_session,
+    has_results,
+    player_by_number,
+    seating_numbers,
+    session_tables,
+    table_has_results,
+    tournament,
+)
+from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_message
+
+
+def _check_count(players: Sequence[Player]) -> None:
+    if not players:
+        raise TournamentError("no players yet: import them first (`players import FILE.csv`)")
+    missing = plans.missing_substitutes(len(players))
+    if missing:
+        raise TournamentError(
+            f"{len(players)} players is not a multiple of 4: {missing} substitute(s) missing "
+            f"/ 人数不是4的倍数，还缺{missing}名替补")
+
+
+def _write_seating(s: Session, session: int, tables: Sequence[Sequence[str]], actor: Actor | None,
+                   reason: str | None = None, action: str = "seat") -> None:
+    """Replace the seating of ``session`` (only when it has no results) with ``tables`` of numbers."""
+    before = seating_numbers(s, session)
+    by_number = {p.number: p for p in s.scalars(select(Player))}
+    old = session_tables(s, session)
+    versions = {t.table_no: t.version for t in old}
+    for t in old:
+        s.delete(t)
+    s.flush()
+    for i, numbers in enumerate(tables, start=1):
+        tbl = SessionTable(session=session, table_no=i, version=versions.get(i, -1) + 1)
+        s.add(tbl)
+        s.flush()
+        for pos, number in enumerate(numbers):
+            s.add(Seat(table_id=tbl.id, session=session, position=pos, player_id=by_number[number].id))
+    s.flush()
+    audit(s, actor, action, f"seating of session {session}", before=before or None,
+          after=[list(t) for t in tables], reason=reason)
+
+
+def _teams(players: Sequence[Player]) -> dict[str, str | None]:
+    return {p.number: p.team for p in players}
+
+
+def seat_session(s: Session, session: int, method: str = "balanced", seed: int | None = None,
+                 actor: Actor | None = None) -> list[list[str]]:
+    """Seat ``session`` (or seat it again while it has no results). Returns the tables' numbers E,S,W,N.
+
+    ``balanced``: the session's part of a plan stored with its seed. The stored plan is used while it
+    still describes the tournament: same seed, every other seated session seated as the plan says, and
+    the same active players. Otherwise (a substitute came in, a session was seated by standings or by
+    hand, another ``seed``) the sessions not seated yet are planned again after the seated ones
+    (``db.seating.plan_sessions_after``: pairs that already met are avoided, seats balanced with the
+    seats used) and stored with the seed, so the same state and seed give the same seating.
+    ``standings``: top players together (高高碰) by the standings after the previous session.
+    """
+    check_session(s, session)
+    if has_results(s, session):
+        raise TournamentError(
+            f"session {session} already has results: its seating can no longer be regenerated; "
+            f"move players with an audited correction (`seat {session} --swap A B --reason ...`)")
+    players = active_players(s, session)
+    _check_count(players)
+    teams = _teams(players)
+    if method == "balanced":
+        tables = _balanced_tables(s, session, [p.number for p in players], teams, seed, actor)
+    elif method == "standings":
+        tables = _standings_tables(s, session, players, teams, seed or 0)
+    else:
+        raise InputError("method", f"unknown seating method {method!r}: balanced or standings")
+    check_generated(session, tables, teams)
+    _write_seating(s, session, tables, actor)
+    return tables
+
+
+def _seated_elsewhere(s: Session, session: int) -> dict[int, list[list[str]]]:
+    """Every seated session other than ``session``: number -> tables (numbers E, S, W, N)."""
+    return {k: tables for k in range(1, tournament(s).sessions + 1)
+            if k != session and (tables := seating_numbers(s, k))}
+
+
+def _plan_still_holds(plan: list[Any] | None, session: int, numbers: Sequence[str],
+                      seated: Mapping[int, list[list[str]]]) -> bool:
+    if plan is None or len(plan) < session:
+        return False
+    if sorted(n for tbl in plan[session - 1] for n in tbl) != sorted(numbers):
+        return False
+    return all(k <= len(plan) and [list(t) for t in plan[k - 1]] == tables for k, tables in seated.items())
+
+
+def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[str, str | None],
+                     seed: int | None, actor: Actor | None) -> list[list[str]]:
+    t = tournament(s)
+    seated = _seated_elsewhere(s, session)
+    if (seed is None or seed == t.seating_seed) and _plan_still_holds(t.seating_plan, session, numbers, seated):
+        assert t.seating_plan is not None
+        return [list(tbl) for tbl in t.seating_plan[session - 1]]
+    use_seed = seed if seed is not None else (t.seating_seed or 0)
+    # Plan this session and every session not seated yet, after the seated ones (in session order).
+    todo = [k for k in range(1, t.sessions + 1) if k == session or k not in seated]
+    played = [seated[k] for k in sorted(seated)]
+    planned = _plan(numbers, teams, len(todo), use_seed, played)
+    plan: list[Any] = [seated.get(k) for k in range(1, t.sessions + 1)]
+    for k, tables in zip(todo, planned, strict=True):
+        plan[k - 1] = tables
+    t.seating_plan, t.seating_seed = plan, use_seed
+    audit(s, actor, "seating_plan", "balanced seating plan",
+          after={"seed": use_seed, "planned_sessions": todo, "after_sessions": sorted(seated)})
+    return [list(tbl) for tbl in plan[session - 1]]
+
+
+def _plan(numbers: list[str], teams: dict[str, str | None], sessions: int, seed: int,
+          played: Sequence[Sequence[Sequence[str]]] = ()) -> list[list[list[str]]]:
+    try:
+        if played:
+            plan = plans.plan_sessions_after(played, numbers, teams, sessions, seed=seed)
+        else:
+            plan = plans.plan_tournament(numbers, teams, sessions, seed=seed)
+    except plans.SeatingError as exc:
+        raise TournamentError(f"cannot seat the tournament: {exc}") from exc
+    return [[list(tbl) for tbl in sess] for sess in plan.sessions]
+
+
+def _standings_tables(s: Session, session: int, players: Sequence[Player],
+                      teams: dict[str, str | None], seed: int) -> list[list[str]]:
+    active = {p.number for p in players}
+    ranked = [row.number for row in queries.standings(s, after=session - 1) if row.number in active]
+    ranked += [n for n in sorted(active) if n not in ranked]
+    previous: dict[str, list[str]] = {}
+    for k in range(1, session):
+        for tbl in seating_numbers(s, k):
+            for pos, number in enumerate(tbl):
+                previous.setdefault(number, []).append(WINDS[pos])
+    try:
+        result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=previous)
+    except plans.SeatingError as exc:
+        raise TournamentError(f"cannot seat by standings: {exc}") from exc
+    return [list(tbl) for tbl in result]
+
+
+def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reason: str | None = None,
+                actor: Actor | None = None) -> list[str]:
+    """Seat a session exactly as given (e.g. edited in the GUI); only before its first result.
+
+    Teammates at one table are refused unless the team is too large to be spread wider (then allowed);
+    returns the tables where teammates sit together (see :func:`teammate_conflicts`), to warn about.
+    """
+    check_session(s, session)
+    if has_results(s, session):
+        raise TournamentError(f"session {session} already has results: use swap_players with a reason")
+    players = active_players(s, session)
+    expected = sorted(p.number for p in players)
+    got = [str(n) for tbl in tables for n in tbl]
+    if any(len(tbl) != 4 for tbl in tables):
+        raise InputError("seats", "every table needs exactly four players (E, S, W, N)")
+    if sorted(got) != expected:
+        missing = sorted(set(expected) - set(got))
+        extra = sorted(set(got) - set(expected))
+        dup = sorted({n for n in got if got.count(n) > 1})
+        raise InputError("seats", "the seating must hold every active player once"
+                         + (f"; missing {', '.join(missing)}" if missing else "")
+                         + (f"; not active {', '.join(extra)}" if extra else "")
+                         + (f"; twice {', '.join(dup)}" if dup else ""))
+    named = [[str(n) for n in tbl] for tbl in tables]
+    clash = avoidable_teammates(named, _teams(players))
+    if clash is not None:
+        raise InputError(None, teammates_message(s, session, clash))
+    _write_seating(s, session, named, actor, reason, action="seat_edit")
+    return teammate_conflicts(s, session)
+
+
+def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = None,
+                 actor: Actor | None = None) -> list[str]:
+    """Swap the seats of players ``a`` and ``b`` in ``session``.
+
+    Before the session's first result this is a free edit; afterwards it is a correction and needs a
+    reason (both tables' versions move on, and hands keep their seat positions: the results follow the seat).
+
+    A free edit that seats teammates together is refused unless the team is too large to be spread
+    wider. A correction records where the players really sat, so it is never refused for that.
+    Returns warnings: the touched tables where teammates sit together.
+    """
+    check_session(s, session)
+    seat_a = _seat_of(s, session, a, "a")
+    seat_b = _seat_of(s, session, b, "b")
+    if seat_a.id == seat_b.id:
+        raise InputError("b", f"player {b} is player {a}")
+    touched = {seat_a.table_id, seat_b.table_id}
+    correction = any(table_has_results(s, tid) for tid in touched)
+    if correction and not (reason and reason.strip()):
+        raise InputError("reason", f"session {session} has results at these tables: a reason is required "
+                                   "(the swap is logged as a correction)")
+    before_tables = seating_numbers(s, session)
+    after_tables = [[b if n == a else a if n == b else n for n in tbl] for tbl in before_tables]
+    teams = {p.number: p.team for p in s.scalars(select(Player).where(Player.team.is_not(None)))}
+    clash = avoidable_teammates(after_tables, teams, before_tables, moved=(a, b))
+    if clash is not None and not correction:
+        raise InputError(None, teammates_message(s, session, clash))
+    before = {a: _seat_label(s, seat_a), b: _seat_label(s, seat_b)}
+    # Delete and re-insert both seats: swapping in place would briefly break the unique (session, player).
+    rows = [(seat_a.table_id, seat_a.position, seat_b.player_id), (seat_b.table_id, seat_b.position, seat_a.player_id)]
+    s.delete(seat_a)
+    s.delete(seat_b)
+    s.flush()
+    new_seats = [Seat(table_id=tid, session=session, position=pos, player_id=pid) for tid, pos, pid in rows]
+    s.add_all(new_seats)
+    s.flush()
+    for tid in touched:
+        s.execute(update(SessionTable).where(SessionTable.id == tid).values(version=SessionTable.version + 1))
+    after = {a: _seat_label(s, new_seats[1]), b: _seat_label(s, new_seats[0])}
+    audit(s, actor, "seat_correction" if correction else "seat_swap",
+          f"session {session}: swap players {a} and {b}", before=before, after=after, reason=reason)
+    table_nos = {tbl.table_no for tbl in s.scalars(select(SessionTable).where(SessionTable.id.in_(touched)))}
+    return teammate_conflicts(s, session, table_nos)
+
+
+def _seat_of(s: Session, session: int, number: str, field_name: str) -> Seat:
+    p = player_by_number(s, number, field_name)
+    seat = s.scalar(select(Seat).where(Seat.session == session, Seat.player_id == p.id))
+    if seat is None:
+        raise InputError(field_name, f"player {number} is not seated in session {session}")
+    return seat
+
+
+def _seat_label(s: Session, seat: Seat) -> str:
+    tbl = s.get(SessionTable, seat.table_id)
+    assert tbl is not None
+    return f"table {tbl.table_no} {WINDS[seat.position]}"
+
+
+def delete_session_seating(s: Session, session: int, actor: Actor | None = None) -> None:
+    """Remove a session's seating (only without results)."""
+    if has_results(s, session):
+        raise TournamentError(f"session {session} has results: its seating cannot be removed")
+    before = seating_numbers(s, session)
+    s.execute(delete(SessionTable).where(SessionTable.session == session))
+    audit(s, actor, "seat_delete", f"seating of session {session}", before=before)

@@ -1,0 +1,91 @@
+"""Creating the tournament and changing its settings (rule settings freeze at the first result);
+the penalty presets the settings hold."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from db.errors import FrozenSettingsError, InputError, TournamentError
+from db.models import Tournament
+from db.profiles import SeatRotation, Settings, profile_settings
+from db.service.audit import Actor, audit, now
+from db.service.lookup import has_results, settings, tournament
+from db.service.outcomes import PenaltyInput
+
+
+def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessions: int | None = None,
+                      hands_per_session: int | None = None, flowers: bool | None = None,
+                      seat_rotation: SeatRotation | None = None, start_date: date | None = None,
+                      actor: Actor | None = None) -> None:
+    if s.get(Tournament, 1) is not None:
+        raise TournamentError("this database already holds a tournament (one tournament per database)")
+    name = name.strip()
+    if not name:
+        raise InputError("name", "the tournament needs a name")
+    st = profile_settings(profile, sessions=sessions, hands_per_session=hands_per_session, flowers=flowers,
+                          seat_rotation=seat_rotation)
+    s.add(Tournament(id=1, name=name, profile=st.profile, sessions=st.sessions,
+                     hands_per_session=st.hands_per_session, flowers=st.flowers, settings=st.to_json(),
+                     start_date=start_date, created_at=now()))
+    audit(s, actor, "init", f"tournament {name!r}", after=st.to_json())
+
+
+def update_settings(s: Session, *, name: str | None = None, sessions: int | None = None,
+                    hands_per_session: int | None = None, flowers: bool | None = None,
+                    seat_rotation: SeatRotation | None = None,
+                    table_points: tuple[float, float, float, float] | None = None,
+                    start_date: date | None = None, actor: Actor | None = None) -> None:
+    """Change settings. Rule settings are frozen once any result exists; the name and date never are."""
+    t = tournament(s)
+    old = Settings.from_json(t.settings)
+    new = replace(
+        old,
+        sessions=old.sessions if sessions is None else sessions,
+        hands_per_session=old.hands_per_session if hands_per_session is None else hands_per_session,
+        flowers=old.flowers if flowers is None else flowers,
+        seat_rotation=old.seat_rotation if seat_rotation is None else seat_rotation,
+        table_points=old.table_points if table_points is None else table_points,
+    )
+    if new != old:
+        if has_results(s):
+            raise FrozenSettingsError("the rule settings are frozen: results exist already / 已有成绩，规则设置不可更改")
+        profile_settings(new.profile, sessions=new.sessions, hands_per_session=new.hands_per_session)
+        if table_points is not None and abs(sum(table_points) - 7.0) > 1e-9:
+            raise InputError("table_points", f"{list(table_points)} must sum to 7")
+        t.settings = new.to_json()
+        s.info.pop("mcr_settings", None)
+        t.sessions, t.hands_per_session, t.flowers = new.sessions, new.hands_per_session, new.flowers
+        audit(s, actor, "settings", "rule settings", before=old.to_json(), after=new.to_json())
+    if name is not None and name.strip() and name.strip() != t.name:
+        audit(s, actor, "settings", "tournament name", before=t.name, after=name.strip())
+        t.name = name.strip()
+    if start_date is not None and start_date != t.start_date:
+        audit(s, actor, "settings", "start date", before=str(t.start_date), after=str(start_date))
+        t.start_date = start_date
+
+
+def penalty_presets(s: Session) -> list[Any]:
+    """The tournament's penalty presets (``db.profiles.PenaltyPreset``) for pick lists."""
+    return list(settings(s).penalty_presets)
+
+
+def penalty_from_preset(s: Session, kind: str, player: str, *, points: int | None = None, to: str | None = None,
+                        reason: str = "", hand: int | None = None) -> PenaltyInput:
+    """A :class:`PenaltyInput` from the tournament's preset ``kind``: its settlement, and its amount
+    (``points`` must be one of the preset's amounts when it lists any; the first is the default)."""
+    presets = {p.kind: p for p in settings(s).penalty_presets}
+    if kind not in presets:
+        raise InputError("kind", f"no penalty preset {kind!r}: {', '.join(presets)}")
+    preset = presets[kind]
+    if points is None:
+        if not preset.amounts:
+            raise InputError("points", f"{preset.en}: enter the amount")
+        points = preset.amounts[0]
+    elif preset.amounts and points not in preset.amounts:
+        raise InputError("points", f"{preset.en}: {points} is not one of {', '.join(map(str, preset.amounts))}")
+    settlement = "player" if to is not None else str(preset.settlement)
+    return PenaltyInput(player, points, settlement, to, reason or f"{preset.zh} {preset.en}", kind, hand)
