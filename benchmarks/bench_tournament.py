@@ -129,7 +129,7 @@ def run(players: int, folder: Path) -> Figures:
         with db.factory.begin() as s:
             create_tournament(s, "Bench Open", sessions=SESSIONS, actor=actor)
             import_players(s, [PlayerInput(str(i), f"Player {i}", f"Team {(i - 1) // 4}")
-                                       for i in range(1, players + 1)], actor)
+                               for i in range(1, players + 1)], actor)
         for k in range(1, SESSIONS + 1):
             with seat.time(), db.factory.begin() as s:
                 tables = seat_session(s, k, actor=actor)

@@ -2,10 +2,11 @@
 
 Typical use (one transaction per user action)::
 
-    from db import open_database, queries, service
+    from db import open_database, queries
+    from db.service.results import record_draw
     with open_database("tournament.sqlite") as db:
         with db.factory.begin() as s:
-            service.record_draw(s, session=1, table=2, hand=5)
+            record_draw(s, session=1, table=2, hand=5)
         with db.reader() as s:  # read-only, never waits for writers
             sheet = queries.table_sheet(s, 1, 2)
 """

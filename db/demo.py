@@ -58,7 +58,7 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
 
     actor = actor or Actor("demo", "demo")
     create_tournament(s, "演示赛 Demo Open 2026", "cmr1998", sessions=5, start_date=date(2026, 5, 1),
-                              actor=actor)
+                      actor=actor)
     import_players(s, [PlayerInput(*p) for p in PLAYERS], actor)
     tables = seat_session(s, 1, actor=actor)
     rng = random.Random(1998)
@@ -76,18 +76,18 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
                 notation, drawn = HANDS[(hand_slots[hand] + t) % len(HANDS)]
                 discarder = None if drawn else (discarder or others[0])
                 record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=drawn,
-                                   notation=notation, flowers=0, actor=actor)
+                           notation=notation, flowers=0, actor=actor)
                 continue
             flowers = rng.choice((0, 0, 1, 2))
             fan = rng.choice((8, 8, 9, 10, 12, 13, 16, 24, 32)) + flowers
             record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=self_drawn,
-                               fan=fan, flowers=flowers, actor=actor)
+                       fan=fan, flowers=flowers, actor=actor)
         if t == 2:
             record_penalty(s, 1, t, PenaltyInput(four[3], 30, "others", reason="错和 false win (7 fans)",
-                                                         kind="false_win_wrong", hand=5), actor=actor)
+                                                 kind="false_win_wrong", hand=5), actor=actor)
         if t == 4:
             record_penalty(s, 1, t, PenaltyInput(four[1], 10, "deducted", reason="迟到 late 8 min",
-                                                         kind="lateness"), actor=actor)
+                                                 kind="lateness"), actor=actor)
     seat_session(s, 2, actor=actor)
 
 

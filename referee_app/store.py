@@ -45,7 +45,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
                               "overwritten)")
     with open_database(p) as db, db.factory.begin() as s:
         create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
-                                  flowers=flowers)
+                          flowers=flowers)
 
 
 def _remove(p: Path) -> None:

@@ -1,7 +1,7 @@
 """The team editor: rename a team, move players between teams.
 
 The store has no team table (a team is the ``team`` text of each player), so the dialog edits a working
-copy and returns the changed players; the players page saves them with ``import_players`` — the
+copy and returns the changed players; the players page saves them with ``db.service.players.import_players`` — the
 player edit service — in one transaction (one audit line per player; the store refuses a team of more
 than 4 players and 1 substitute). The dialog checks the same limit first, so OK is only offered when it
 will pass.

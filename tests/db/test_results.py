@@ -217,7 +217,7 @@ def _record_in_thread(db: Database, expected_version: int | None) -> list[BaseEx
         try:
             with db.factory.begin() as s:
                 record_win(s, 1, 1, 1, winner="2", discarder="1", fan=8, expected_version=expected_version,
-                                   actor=ACTOR)
+                           actor=ACTOR)
         except BaseException as exc:  # noqa: BLE001 - handed to the test
             errors.append(exc)
 

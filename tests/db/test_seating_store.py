@@ -31,7 +31,7 @@ def _players(db: Database, n: int, sessions: int, team_size: int | None = None, 
     with db.factory.begin() as s:
         create_tournament(s, "Open", sessions=sessions, actor=ACTOR)
         import_players(s, [PlayerInput(str(i), f"P{i}", None if team_size is None else f"T{(i - 1) // team_size}")
-                                   for i in range(1, n + 1)], ACTOR)
+                           for i in range(1, n + 1)], ACTOR)
         import_players(s, [PlayerInput(str(99 - k), f"Sub {k}", substitute=True) for k in range(subs)], ACTOR)
 
 

@@ -96,7 +96,7 @@ def _players(db: Database, n: int, teams: bool = True) -> None:
     with db.factory.begin() as s:
         create_tournament(s, "Open", sessions=5, actor=ACTOR)
         import_players(s, [PlayerInput(str(i), f"P{i}", f"T{(i - 1) // 4}" if teams else None)
-                                   for i in range(1, n + 1)], ACTOR)
+                           for i in range(1, n + 1)], ACTOR)
 
 
 def test_seating_whole_plan_is_consistent_and_frozen_by_results(db: Database) -> None:
@@ -169,7 +169,7 @@ def test_player_count_must_be_a_multiple_of_four(db: Database) -> None:
 def _transfer(db: Database, session: int, payer: str, to: str, points: int) -> None:
     with db.factory.begin() as s:
         record_penalty(s, session, 1, PenaltyInput(payer, points, "player", to=to, reason="test"),
-                               actor=ACTOR)
+                       actor=ACTOR)
 
 
 def _tie_break_tournament(db: Database, profile: str) -> None:

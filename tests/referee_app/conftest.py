@@ -46,7 +46,7 @@ def _tournament_template(tmp_path_factory):
     with open_database(path) as db, db.factory.begin() as s:
         create_tournament(s, "Spring Open", "cmr1998", sessions=3)
         import_players(s, [PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
-                                   for i, n in enumerate(NAMES)])
+                           for i, n in enumerate(NAMES)])
         seat_session(s, 1)
     return path
 
