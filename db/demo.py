@@ -95,5 +95,5 @@ def create_demo(path: str | Path) -> None:
     """Build the demo tournament in a new database file (or URL)."""
     with open_database(path) as db, db.factory.begin() as s:
         if has_results(s) or s.get(Tournament, 1) is not None:
-            raise TournamentError(f"{path} already holds a tournament; the demo needs a new database")
+            raise TournamentError(code="demo_needs_new_database", path=path)
         fill_demo(s)

@@ -1,37 +1,61 @@
-"""Errors the store raises. Each carries a message a person can act on; the CLI prints it as is."""
+"""Errors the store raises. Each carries a stable ``code``, its ``params`` and an English ``message`` a person
+can act on (made from the code by ``db.messages``); the CLI prints the message as is, the GUI translates the
+code, JSON outputs carry ``{"code", "message"}`` (:meth:`TournamentError.to_json`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from db.messages import render
+
 
 class TournamentError(Exception):
-    """Base for every refusal of the store: bad input, a rule broken, a state that forbids the action."""
+    """Base for every refusal of the store: bad input, a rule broken, a state that forbids the action.
 
-    def __init__(self, message: str) -> None:
+    Raise with a code and its parameters (``TournamentError(code="no_players")``); a message given
+    instead (errors from outside the catalogue, e.g. the storage layer's) keeps the class's ``code``.
+    """
+
+    code = "refused"
+
+    def __init__(self, message: str | None = None, *, code: str | None = None, **params: Any) -> None:
+        self.code = code or type(self).code
+        self.params = params
+        if message is None:
+            message = render(self.code, params)
         super().__init__(message)
         self.message = message
 
     def __str__(self) -> str:
         return self.message
 
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
 
 class InputError(TournamentError):
     """A value is wrong. ``field`` names it (e.g. "winner"), so a file line can say which field."""
 
-    def __init__(self, field: str | None, message: str) -> None:
-        super().__init__(f'"{field}": {message}' if field else message)
+    code = "invalid_input"
+
+    def __init__(self, field: str | None, message: str | None = None, *, code: str | None = None,
+                 **params: Any) -> None:
+        detail = message if message is not None else render(code or type(self).code, params)
+        super().__init__(f'"{field}": {detail}' if field else detail, code=code, **params)
         self.field = field
-        self.detail = message
+        self.detail = detail
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "field": self.field}
 
 
 class StaleTableError(TournamentError):
     """The table changed since the caller read it (another station saved first)."""
 
+    code = "stale_table"
+
     def __init__(self, session: int, table: int, expected: int, actual: int) -> None:
-        super().__init__(
-            f"session {session} table {table} was changed by another station "
-            f"(you saw version {expected}, it is now {actual}); reload the table and enter it again "
-            f"/ 该桌已被其他终端修改，请刷新后重新录入"
-        )
+        super().__init__(session=session, table=table, expected=expected, actual=actual)
         self.session = session
         self.table = table
         self.expected = expected
@@ -41,10 +65,16 @@ class StaleTableError(TournamentError):
 class SchemaTooNewError(TournamentError):
     """The database was written by a newer version of the app."""
 
+    code = "schema_too_new"
+
 
 class NotInitialisedError(TournamentError):
     """The database holds no tournament yet."""
 
+    code = "not_initialised"
+
 
 class FrozenSettingsError(TournamentError):
     """Settings cannot change once results exist."""
+
+    code = "settings_frozen"

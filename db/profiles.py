@@ -127,12 +127,12 @@ def profile_settings(profile: str, *, sessions: int | None = None, hands_per_ses
     from dataclasses import replace
 
     if profile not in PROFILES:
-        raise InputError("profile", f"unknown rule profile {profile!r}; choose one of {', '.join(PROFILES)}")
+        raise InputError("profile", code="unknown_profile", profile=profile, profiles=", ".join(PROFILES))
     base = PROFILES[profile]
     if sessions is not None and not 1 <= sessions <= 100:
-        raise InputError("sessions", f"{sessions} sessions: must be 1–100")
+        raise InputError("sessions", code="sessions_range", sessions=sessions)
     if hands_per_session is not None and not 1 <= hands_per_session <= 64:
-        raise InputError("hands_per_session", f"{hands_per_session} hands per session: must be 1–64")
+        raise InputError("hands_per_session", code="hands_range", hands=hands_per_session)
     return replace(
         base,
         sessions=base.sessions if sessions is None else sessions,

@@ -167,7 +167,7 @@ def table_sheets(s: Session, session: int, table: int | None = None) -> list[Tab
 def table_sheet(s: Session, session: int, table: int) -> TableSheet:
     sheets = table_sheets(s, session, table)
     if not sheets:
-        raise InputError("table", f"session {session} has no table {table}")
+        raise InputError("table", code="no_table", session=session, table=table)
     return sheets[0]
 
 

@@ -41,8 +41,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
 
     p = Path(path)
     if p.exists():
-        raise TournamentError(f"{p} already exists: choose another file name (an existing tournament is never "
-                              "overwritten)")
+        raise TournamentError(code="file_exists", path=p)
     with open_database(p) as db, db.factory.begin() as s:
         create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
                           flowers=flowers)

@@ -1,101 +1,162 @@
 """The store's refusals in the user's language.
 
-``db.service`` raises ``TournamentError`` / ``InputError`` / ``StaleTableError`` with English messages
-(a few end in " / 中文"). The refusals a referee meets at the table are matched here and said in
-Chinese when Chinese is on (like ``hand_errors`` does for the engine). English is shown unchanged; an
-unknown message is shown as it is (never hidden), and so is one that already holds Chinese we do not know.
+Every ``TournamentError`` carries a stable ``code`` and its ``params`` (``db.messages`` makes the English
+text from them). Here each code has its Chinese template over the same parameters, so rewording the English
+never loses the Chinese; ``tests/referee_app/test_store_errors.py`` fails when a code has no Chinese text.
+English is shown as the store says it; an error without a known code (raised outside the catalogue) is
+shown as it is, never hidden.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from referee_app.hand_errors import hand_problem
 from referee_app.i18n import LANG
+from scoring.errors import HandError
 
-# (pattern matched at the start of the message without its "field": prefix, Chinese template)
-_FORMS: list[tuple[str, str]] = [
-    (r"(-?\d+) fans without flowers: a win needs at least 8",
-     "不计花牌只有 {0} 番：和牌至少要 8 番。不足 8 番按错和处理，请改记错和罚分。"),
-    (r"session (\d+) already has results: its seating can no longer be regenerated",
-     "第 {0} 局已有成绩，座位不能再重新生成；请用调换选手（注明原因）更正座位。"),
-    (r"session (\d+) already has results: use swap_players with a reason",
-     "第 {0} 局已有成绩，座位不能再直接编辑；请调换选手并注明原因。"),
-    (r"session (\d+) has results: its seating cannot be removed", "第 {0} 局已有成绩，座位不能删除。"),
-    (r"session (\d+) has results at these tables: a reason is required",
-     "第 {0} 局这些桌已有成绩：调换选手须注明原因（记为更正）。"),
-    (r"session (\d+) already has results at player (\S+)'s table: substitute from session (\d+)",
-     "第 {0} 局选手 {1} 所在的桌已有成绩：请从第 {2} 局起替换，或注明原因更正座位。"),
-    (r"players (\S+) \((.*)\) and (\S+) \((.*)\) are both in team (.+): they cannot sit at table (\d+) "
-     r"of session (\d+) together",
-     "选手 {0}（{1}）与 {2}（{3}）同属 {4} 队：不能同坐第 {6} 局第 {5} 桌（同队选手不同桌）。"),
-    (r"time was already called at session (\d+) table (\d+) after hand (\d+)",
-     "第 {0} 局第 {1} 桌已在第 {2} 盘后到时。"),
-    (r"time was called after hand (\d+) at table (\d+): no more hands",
-     "第 {1} 桌已在第 {0} 盘后到时：本局不能再记录新的一盘。"),
-    (r"time was called after this hand: cancel the time call first", "本盘之后已到时：请先取消到时。"),
-    (r"time was called after hand (\d+)$", "已在第 {0} 盘后到时。"),
-    (r"time was not called at session (\d+) table (\d+)", "第 {0} 局第 {1} 桌没有到时。"),
-    (r"hands are recorded in order: table (\d+) has (\d+) hands, the next is (\d+)",
-     "各盘须按顺序记录：第 {0} 桌已记录 {1} 盘，下一盘是第 {2} 盘。"),
-    (r"session (\d+) table (\d+) has (\d+) hands recorded, not (\d+)",
-     "第 {0} 局第 {1} 桌已记录 {2} 盘，不是 {3} 盘：请先记录已打完的各盘。"),
-    (r"session (\d+) table (\d+) hand (\d+) is already recorded differently",
-     "第 {0} 局第 {1} 桌第 {2} 盘已有不同的记录。"),
-    (r"session (\d+) table (\d+) hand (\d+) is already recorded", "第 {0} 局第 {1} 桌第 {2} 盘已记录；请用更正修改。"),
-    (r"session (\d+) table (\d+) hand (\d+) is not recorded", "第 {0} 局第 {1} 桌第 {2} 盘尚未记录。"),
-    (r"hand (\d+) is not played yet at table (\d+) \((\d+) hands recorded\)",
-     "第 {1} 桌第 {0} 盘还没打（已记录 {2} 盘）。"),
-    (r"only the last hand \((\d+)\) can be deleted; change hand (\d+) instead",
-     "只能删除最后一盘（第 {0} 盘）；第 {1} 盘请改为其他结果（例如荒牌）。"),
-    (r"player (\S+) is not seated in session (\d+)", "选手 {0} 在第 {1} 局没有座位。"),
-    (r"player (\S+) is not seated at table (\d+) \(session (\d+): (.*)\)",
-     "选手 {0} 不在第 {2} 局第 {1} 桌（本桌选手：{3}）。"),
-    (r"player (\S+) is already seated in session (\d+)", "选手 {0} 在第 {1} 局已有座位。"),
-    (r"player (\S+) is player (\S+)", "两次选了同一名选手 {0}。"),
-    (r"a player cannot replace themselves", "选手不能替换自己。"),
-    (r"no player number (\S+)", "没有编号为 {0} 的选手。"),
-    (r"(\d+) cannot be split equally among the other three \(must divide by 3\)",
-     "{0} 分不能平分给其他三家（须为 3 的倍数）。"),
-    (r"player (\S+) cannot pay a penalty to themselves", "选手 {0} 不能向自己支付罚分。"),
-    (r"player (\S+) cannot pay for their own win", "选手 {0} 不能为自己的和牌付分。"),
-    (r"a win needs a discarder or", "和牌须选择点炮者，或标为自摸。"),
-    (r"a self-drawn win has no discarder", "自摸没有点炮者。"),
-    (r"this tournament plays without flowers", "本比赛不计花牌。"),
-    (r"(\d+) does not match the hand, which scores (\d+)", "{0} 番与牌型不符：这手牌计 {1} 番。"),
-    (r"the hand notation is empty", "没有输入牌。"),
-    (r"a correction needs a reason", "更正须注明原因。"),
-    (r"session (\d+) does not exist \(this tournament has sessions 1–(\d+)\)", "第 {0} 局不存在（本比赛共 {1} 局）。"),
-    (r"session (\d+) has no table (\d+) \(tables 1–(\d+)\)", "第 {0} 局没有第 {1} 桌（共 {2} 桌）。"),
-    (r"session (\d+) has no table (\d+) \(the session is not seated yet\)", "第 {0} 局没有第 {1} 桌（本局尚未排座）。"),
-    (r"every table needs exactly four players", "每桌须有四名选手（东、南、西、北）。"),
-    (r"(\d+) players is not a multiple of 4: (\d+) substitute", "{0} 名选手不是 4 的倍数：还缺 {1} 名替补。"),
-    (r"no players yet", "还没有选手：请先导入选手。"),
-    (r"the rule settings are frozen", "已有成绩，规则设置不可更改。"),
-    (r"(.+) already exists: choose another file name", "{0} 已存在：请换一个文件名（不会覆盖已有的比赛）。"),
-]
+Template = str | Callable[[Mapping[str, Any]], str]
 
+
+def _list(values: Any) -> str:
+    return "、".join(map(str, values))
+
+
+def _seating_incomplete(p: Mapping[str, Any]) -> str:
+    return ("座位表须包含每名参赛选手各一次"
+            + (f"；缺少 {_list(p['missing'])}" if p["missing"] else "")
+            + (f"；未参赛 {_list(p['extra'])}" if p["extra"] else "")
+            + (f"；重复 {_list(p['twice'])}" if p["twice"] else "") + "。")
+
+
+def _out_of_range(p: Mapping[str, Any]) -> str:
+    if p["high"] is None:
+        return f"{p['value']} 至少应为 {p['low']}。"
+    return f"{p['value']} 超出范围（{p['low']}–{p['high']}）。"
+
+
+ZH: dict[str, Template] = {
+    # --- the tournament and its settings
+    "not_initialised": "此数据库还没有比赛：请先创建比赛（init --name 名称）。",
+    "tournament_exists": "此数据库已有一场比赛（每个数据库一场比赛）。",
+    "name_missing": "比赛需要名称。",
+    "settings_frozen": "已有成绩，规则设置不可更改。",
+    "table_points_sum": "{points} 之和须为 7。",
+    "unknown_profile": "未知的规则 {profile!r}；可选：{profiles}。",
+    "sessions_range": "{sessions} 局：须为 1–100 局。",
+    "hands_range": "每局 {hands} 盘：须为 1–64 盘。",
+    "no_preset": "没有罚分预设 {kind!r}：可选 {kinds}。",
+    "preset_amount_missing": "{preset}：请输入分数。",
+    "preset_amount_unknown": "{preset}：{points} 不是可选分数之一（{amounts}）。",
+    # --- players
+    "no_player": "没有编号为 {number} 的选手。",
+    "team_too_large": "每队最多 4 名选手和 1 名替补：{teams}。",
+    "substitute_self": "选手不能替换自己。",
+    "substitute_seated": "选手 {number} 在第 {session} 局已有座位。",
+    "substitute_after_results": "第 {session} 局选手 {number} 所在的桌已有成绩：请从第 {next} 局起替换，或注明原因更正座位。",
+    # --- sessions, tables and seats
+    "no_session": "第 {session} 局不存在（本比赛共 {sessions} 局）。",
+    "not_a_table": "{table!r} 不是桌号。",
+    "no_table": "第 {session} 局没有第 {table} 桌。",
+    "no_table_in": "第 {session} 局没有第 {table} 桌（共 {tables} 桌）。",
+    "no_table_unseated": "第 {session} 局没有第 {table} 桌（本局尚未排座）。",
+    "not_seated_yet": "第 {session} 局尚未排座：请先排座。",
+    "report_not_seated": "第 {session} 局尚未排座：请先排座。",
+    "no_players": "还没有选手：请先导入选手。",
+    "players_not_multiple_of_4": "{players} 名选手不是 4 的倍数：还缺 {missing} 名替补。",
+    "seating_has_results": "第 {session} 局已有成绩，座位不能再重新生成；请用调换选手（注明原因）更正座位。",
+    "seating_edit_has_results": "第 {session} 局已有成绩，座位不能再直接编辑；请调换选手并注明原因。",
+    "seating_delete_has_results": "第 {session} 局已有成绩，座位不能删除。",
+    "unknown_seating_method": "未知的排座方式 {method!r}：可选均衡（balanced）或按名次（standings）。",
+    "seating_failed": "无法为比赛排座：{problem}",
+    "standings_seating_failed": "无法按名次排座：{problem}",
+    "table_not_four": "每桌须有四名选手（东、南、西、北）。",
+    "seating_incomplete": _seating_incomplete,
+    "teammates_together": "选手 {a}（{a_name}）与 {b}（{b_name}）同属 {team} 队：不能同坐第 {session} 局第 {table} 桌（同队选手不同桌）。",
+    "generated_teammates": "第 {session} 局：生成的座位让同队（{team}）选手 {a} 与 {b} 同坐第 {table} 桌，而他们本可分开；请报告此问题。",
+    "swap_same_player": "两次选了同一名选手 {a}。",
+    "swap_needs_reason": "第 {session} 局这些桌已有成绩：调换选手须注明原因（记为更正）。",
+    "player_not_seated": "选手 {number} 在第 {session} 局没有座位。",
+    "stale_table": "第 {session} 局第 {table} 桌已被其他终端修改（你看到的是第 {expected} 版，现在是第 {actual} 版）：请刷新该桌后重新录入。",
+    # --- values of a result
+    "not_a_player_number": "{value!r} 不是选手编号。",
+    "player_not_at_table": "选手 {number} 不在第 {session} 局第 {table} 桌（本桌选手：{players}）。",
+    "not_a_bool": "{value!r} 须为是或否。",
+    "not_a_whole_number": "{value!r} 不是整数。",
+    "out_of_range": _out_of_range,
+    "win_needs_discarder": "和牌须选择点炮者，或标为自摸。",
+    "self_drawn_discarder": "自摸没有点炮者。",
+    "pays_own_win": "选手 {number} 不能为自己的和牌付分。",
+    "no_flowers": "本比赛不计花牌。",
+    "notation_empty": "没有输入牌。",
+    "fan_mismatch": "{fan} 番与牌型不符：这手牌计 {total} 番。",
+    "under_eight_fans": "不计花牌只有 {fans} 番：和牌至少要 8 番。不足 8 番按错和处理，请改记错和罚分。",
+    "win_needs_fan": "和牌须填写番数（基本分），或输入整手牌。",
+    "hand_invalid": "{notation}：{problem}",
+    "unknown_settlement": "{settlement!r}：罚分方式须为扣分、分给其他三家或付给一名选手。",
+    "settlement_needs_player": "付给一名选手：请选择收分的选手。",
+    "pays_self": "选手 {number} 不能向自己支付罚分。",
+    "points_not_divisible": "{points} 分不能平分给其他三家（须为 3 的倍数）。",
+    "unknown_penalty_kind": "未知的罚分类型 {kind!r}：可选 {kinds}。",
+    "not_text": "须为文字。",
+    "hand_not_played": "第 {table} 桌第 {hand} 盘还没打（已记录 {recorded} 盘）。",
+    "time_called_before": "已在第 {after} 盘后到时。",
+    # --- recording and correcting
+    "time_called_no_more_hands": "第 {table} 桌已在第 {after} 盘后到时：本局不能再记录新的一盘。",
+    "hand_out_of_order": "各盘须按顺序记录：第 {table} 桌已记录 {recorded} 盘，下一盘是第 {next} 盘。",
+    "hand_recorded": "第 {session} 局第 {table} 桌第 {hand} 盘已记录；请用更正修改。",
+    "hand_recorded_differently": "第 {session} 局第 {table} 桌第 {hand} 盘已有不同的记录。",
+    "time_already_called": "第 {session} 局第 {table} 桌已在第 {after} 盘后到时。",
+    "time_call_hands": "第 {session} 局第 {table} 桌已记录 {recorded} 盘，不是 {after} 盘：请先记录已打完的各盘。",
+    "reason_required": "更正须注明原因。",
+    "hand_not_recorded": "第 {session} 局第 {table} 桌第 {hand} 盘尚未记录。",
+    "delete_not_last": "只能删除最后一盘（第 {recorded} 盘）；第 {hand} 盘请改为其他结果（例如荒牌）。",
+    "delete_before_time_call": "本盘之后已到时：请先取消到时。",
+    "no_penalty": "没有编号为 {penalty} 的罚分。",
+    "time_not_called": "第 {session} 局第 {table} 桌没有到时。",
+    # --- files
+    "file_missing": "{path}：文件不存在。",
+    "file_not_utf8": "{path}：不是 UTF-8 文本（第 {byte} 字节）；请另存为 UTF-8。",
+    "file_unreadable": "{path}：无法读取（{problem}）。",
+    "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
+    "folder_missing": "{path}：文件夹 {folder} 不存在。",
+    "file_unwritable": "{path}：无法写入（{problem}）。",
+    "file_rows": lambda p: "\n".join(f"{p['source']} {problem}" for problem in p["problems"]),
+    "not_json": "不是有效的 JSON（第 {column} 列：{problem}）。",
+    "file_not_json": "{path}：不是有效的 JSON（第 {line} 行：{problem}）。",
+    "line_not_object": "每行须为一个 JSON 对象。",
+    "unknown_line_type": "{type!r}：类型须为 win、draw、penalty 或 time_called。",
+    "unknown_field": "{type} 行中有未知字段。",
+    "missing": "缺少此项。",
+    "settlement_to_form": "付给一名选手写作 {{\"to\": 编号}}。",
+    # --- the command line
+    "not_a_date": "{text!r} 不是日期（例如 2026-05-01）。",
+    "correct_line_or_delete": "请给出 --line JSON（新的结果）或 --delete。",
+    "option_not_json": "不是有效的 JSON（{problem}）。",
+    "option_not_object": "须为一个 JSON 对象。",
+    "correct_which": "请指明要更正的结果：--session --table --hand、--session --table --time-called 或 --penalty。",
+    "time_call_only_cancel": "到时只能取消（--delete），然后重新记录。",
+    "which_hand": "哪一盘？（--hand）",
+    "line_options_differ": "行中的局、桌、盘与选项不一致。",
+    "penalty_into_penalty": "罚分只能更正为罚分。",
+    "hand_into_hand": "一盘只能更正为和牌或荒牌。",
+    "demo_needs_new_database": "{path} 已有比赛；演示比赛需要新的数据库。",
+}
 
 def _zh(exc: Any) -> str | None:
-    """The Chinese text for a known refusal, or None."""
-    if type(exc).__name__ == "StaleTableError":
-        return (f"第 {exc.session} 局第 {exc.table} 桌已被其他终端修改（你看到的是第 {exc.expected} 版，"
-                f"现在是第 {exc.actual} 版）：请刷新该桌后重新录入。")
-    detail: str = getattr(exc, "detail", exc.message)
-    if getattr(exc, "field", None) == "notation":
-        from scoring.errors import HandError
-
-        cause = exc.__cause__
-        if isinstance(cause, HandError):
-            from referee_app.hand_errors import hand_problem
-
-            notation = detail[: -len(cause.message) - 2] if detail.endswith(": " + cause.message) else ""
-            return (f"{notation}：" if notation else "") + hand_problem(cause)
-    for pattern, template in _FORMS:
-        m = re.match(pattern, detail)
-        if m:
-            return template.format(*m.groups())
-    return None
+    """The Chinese text for a refusal with a known code, or None."""
+    code = getattr(exc, "code", None)
+    params: Mapping[str, Any] = getattr(exc, "params", {})
+    if code == "hand_invalid" and isinstance(exc.__cause__, HandError):
+        return f"{params['notation']}：" + hand_problem(exc.__cause__)
+    template = ZH.get(code) if isinstance(code, str) else None
+    if template is None:
+        return None
+    try:
+        return template(params) if callable(template) else template.format(**params)
+    except (KeyError, IndexError):  # raised with other parameters than the catalogue's: say it in English
+        return None
 
 
 def store_problem(exc: Any) -> str:
@@ -104,6 +165,4 @@ def store_problem(exc: Any) -> str:
     if LANG.code != "zh":
         return message
     said = _zh(exc)
-    if said is not None:
-        return said
-    return message  # unknown (or already Chinese): shown as it is
+    return message if said is None else said

@@ -39,14 +39,14 @@ def _check_session(s: Session, session: int) -> TournamentInfo:
     """The tournament, once ``session`` is known to be one of its sessions."""
     info = queries.tournament_info(s)
     if not 1 <= session <= info.sessions:
-        raise TournamentError(f"session {session} does not exist (this tournament has sessions 1–{info.sessions})")
+        raise TournamentError(code="no_session", session=session, sessions=info.sessions)
     return info
 
 
 def _seated(s: Session, session: int) -> TournamentInfo:
     info = _check_session(s, session)
     if not queries.seating(s, session):
-        raise TournamentError(f"session {session} is not seated yet: run `mcr-tournament seat {session}`")
+        raise TournamentError(code="report_not_seated", session=session)
     return info
 
 
@@ -54,7 +54,7 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
     _seated(s, args.session)
     sheets = queries.table_sheets(s, args.session, args.table)
     if not sheets:
-        raise TournamentError(f"session {args.session} has no table {args.table}")
+        raise TournamentError(code="no_table", session=args.session, table=args.table)
     return ScoreSheetReport(blank=args.blank).render(sheets)
 
 
@@ -92,7 +92,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder."""
     folder = path.resolve().parent
     if not folder.is_dir():
-        raise TournamentError(f"{path}: the folder {folder} does not exist")
+        raise TournamentError(code="folder_missing", path=path, folder=folder)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as f:
@@ -100,7 +100,7 @@ def write_atomically(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise TournamentError(f"{path}: cannot write ({exc.strerror})") from exc
+        raise TournamentError(code="file_unwritable", path=path, problem=exc.strerror) from exc
 
 
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:

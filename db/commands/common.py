@@ -30,11 +30,11 @@ def read_text(path: str) -> str:
     try:
         return Path(path).read_bytes().decode("utf-8")
     except FileNotFoundError as exc:
-        raise TournamentError(f"{path}: no such file") from exc
+        raise TournamentError(code="file_missing", path=path) from exc
     except UnicodeDecodeError as exc:
-        raise TournamentError(f"{path}: not UTF-8 text (byte {exc.start}); save it as UTF-8") from exc
+        raise TournamentError(code="file_not_utf8", path=path, byte=exc.start) from exc
     except OSError as exc:
-        raise TournamentError(f"{path}: {exc.strerror}") from exc
+        raise TournamentError(code="file_unreadable", path=path, problem=exc.strerror) from exc
 
 
 def date_arg(text: str | None) -> date | None:
@@ -44,7 +44,7 @@ def date_arg(text: str | None) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError as exc:
-        raise InputError("--date", f"{text!r} is not a date like 2026-05-01") from exc
+        raise InputError("--date", code="not_a_date", text=text) from exc
 
 
 def emit(rows: list[dict[str, Any]], fmt: str, columns: Sequence[str], json_rows: Any = None) -> None:

@@ -70,7 +70,7 @@ def cmd_seating(args: argparse.Namespace, db: Database) -> int:
         check_session(s, args.session)
         tables = queries.seating(s, args.session)
     if not tables:
-        raise TournamentError(f"session {args.session} is not seated yet: run `seat {args.session}`")
+        raise TournamentError(code="not_seated_yet", session=args.session)
     rows = [{"table": t.table, **{w: p.number for w, p in zip("ESWN", t.players, strict=True)},
              **{f"{w}_name": p.name for w, p in zip("ESWN", t.players, strict=True)}} for t in tables]
     cols = ("table", "E", "S", "W", "N") if args.format == "csv" else \

@@ -85,7 +85,7 @@ def _correct_penalty(args: argparse.Namespace, db: Database, obj: Any) -> int:
             obj.setdefault("table", table)
             new = parse_result_line(obj).result
             if not isinstance(new, PenaltyInput):
-                raise InputError("type", "a penalty can only be corrected into a penalty")
+                raise InputError("type", code="penalty_into_penalty")
             correct_penalty(s, args.penalty, new, args.reason, expected_version=args.expected_version,
                             actor=actor_of(args))
     print(f"penalty {args.penalty} {'deleted' if args.delete else 'corrected'}")
@@ -95,30 +95,29 @@ def _correct_penalty(args: argparse.Namespace, db: Database, obj: Any) -> int:
 def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
     actor = actor_of(args)
     if (args.line is None) == (not args.delete):
-        raise InputError("--line", "give either --line JSON (the new result) or --delete")
+        raise InputError("--line", code="correct_line_or_delete")
     obj: Any = None
     if args.line is not None:
         try:
             obj = json.loads(args.line)
         except json.JSONDecodeError as exc:
-            raise InputError("--line", f"not valid JSON ({exc.msg})") from exc
+            raise InputError("--line", code="option_not_json", problem=exc.msg) from exc
         if not isinstance(obj, dict):
-            raise InputError("--line", "must be one JSON object")
+            raise InputError("--line", code="option_not_object")
     if args.penalty is not None:
         return _correct_penalty(args, db, obj)
     with db.factory.begin() as s:
         if args.session is None or args.table is None:
-            raise InputError("--session", "name the result: --session S --table T --hand H, "
-                                          "--session S --table T --time-called, or --penalty ID")
+            raise InputError("--session", code="correct_which")
         if args.time_called:
             if not args.delete:
-                raise InputError("--time-called", "a time call can only be cancelled (--delete); then record it again")
+                raise InputError("--time-called", code="time_call_only_cancel")
             cancel_time_called(s, args.session, args.table, args.reason,
                                expected_version=args.expected_version, actor=actor)
             print(f"session {args.session} table {args.table}: time call cancelled")
             return 0
         if args.hand is None:
-            raise InputError("--hand", "which hand? (--hand H)")
+            raise InputError("--hand", code="which_hand")
         if args.delete:
             delete_hand(s, args.session, args.table, args.hand, args.reason,
                         expected_version=args.expected_version, actor=actor)
@@ -128,9 +127,9 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
             obj.setdefault("hand", args.hand)
             line = parse_result_line(obj)
             if (line.session, line.table, line.hand) != (args.session, args.table, args.hand):
-                raise InputError("--line", "session/table/hand in the line differ from the options")
+                raise InputError("--line", code="line_options_differ")
             if not isinstance(line.result, WinInput | DrawInput):
-                raise InputError("type", "a hand can only be corrected into a win or a draw")
+                raise InputError("type", code="hand_into_hand")
             correct_hand(s, args.session, args.table, args.hand, line.result, args.reason,
                          expected_version=args.expected_version, actor=actor)
     print(f"session {args.session} table {args.table} hand {args.hand} {'deleted' if args.delete else 'corrected'}")

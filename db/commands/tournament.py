@@ -76,7 +76,7 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
     try:
         data = json.loads(read_text(args.file))
     except json.JSONDecodeError as exc:
-        raise TournamentError(f"{args.file}: not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+        raise TournamentError(code="file_not_json", path=args.file, line=exc.lineno, problem=exc.msg) from exc
     with db.factory.begin() as s:
         transfer.import_data(s, data)
         audit(s, actor_of(args), "import", f"restored from {Path(args.file).name}")

@@ -14,8 +14,10 @@ from db.service.players import PlayerInput
 class RowErrors(TournamentError):
     """Several rows of a file are wrong; ``problems`` lists "line N: ..." texts."""
 
+    code = "file_rows"
+
     def __init__(self, source: str, problems: Sequence[str]) -> None:
-        super().__init__("\n".join(f"{source} {p}" for p in problems))
+        super().__init__(source=source, problems=list(problems))
         self.problems = list(problems)
 
 

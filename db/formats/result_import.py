@@ -59,7 +59,7 @@ def import_result_lines(db: Database, text: str, source: str, *, atomic: bool = 
 
     def one(s: Session, obj: Any) -> None:
         if isinstance(obj, json.JSONDecodeError):
-            raise InputError(None, f"not valid JSON ({obj.msg} at column {obj.colno})")
+            raise InputError(None, code="not_json", problem=obj.msg, column=obj.colno)
         line = parse_result_line(obj)
         key = result_line_key(line)
         occurrence = 1

@@ -32,33 +32,33 @@ _FIELDS = {
 
 def _number(value: Any, field_name: str) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int) or str(value).strip() == "":
-        raise InputError(field_name, f"{value!r} is not a player number")
+        raise InputError(field_name, code="not_a_player_number", value=value)
     return str(value).strip()
 
 
 def parse_result_line(obj: Any) -> ResultLine:
     """Validate the shape of one result line (ISSUE 4 "Result lines"); tournament checks come later."""
     if not isinstance(obj, dict):
-        raise InputError(None, "each line must be one JSON object")
+        raise InputError(None, code="line_not_object")
     kind = obj.get("type")
     if kind not in _FIELDS:
-        raise InputError("type", f"{kind!r}: use \"win\", \"draw\", \"penalty\" or \"time_called\"")
+        raise InputError("type", code="unknown_line_type", type=kind)
     unknown = sorted(set(obj) - _FIELDS[kind])
     if unknown:
-        raise InputError(unknown[0], f"unknown field for a {kind} line")
+        raise InputError(unknown[0], code="unknown_field", type=kind)
     for need in ("session", "table"):
         if need not in obj:
-            raise InputError(need, "missing")
+            raise InputError(need, code="missing")
         check_int(obj[need], need, 1)
     hand = obj.get("hand")
     if kind in ("win", "draw") and hand is None:
-        raise InputError("hand", "missing")
+        raise InputError("hand", code="missing")
     if hand is not None:
         check_int(hand, "hand", 1)
     result: ResultInput
     if kind == "win":
         if "winner" not in obj:
-            raise InputError("winner", "missing")
+            raise InputError("winner", code="missing")
         result = WinInput(
             winner=_number(obj["winner"], "winner"),
             discarder=None if obj.get("discarder") is None else _number(obj["discarder"], "discarder"),
@@ -70,25 +70,25 @@ def parse_result_line(obj: Any) -> ResultLine:
     elif kind == "penalty":
         for need in ("player", "points", "settlement"):
             if need not in obj:
-                raise InputError(need, "missing")
+                raise InputError(need, code="missing")
         settlement = obj["settlement"]
         to = None
         if isinstance(settlement, dict):
             if set(settlement) != {"to"}:
-                raise InputError("settlement", "paid to one player is written {\"to\": NUMBER}")
+                raise InputError("settlement", code="settlement_to_form")
             to = _number(settlement["to"], "settlement")
             settlement = "player"
         elif settlement not in ("deducted", "others"):
-            raise InputError("settlement", f"{settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}")
+            raise InputError("settlement", code="unknown_settlement", settlement=settlement)
         reason = obj.get("reason", "")
         if not isinstance(reason, str):
-            raise InputError("reason", "must be text")
+            raise InputError("reason", code="not_text")
         result = PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
                               settlement=settlement, to=to, reason=reason, kind=obj.get("kind", "custom"),
                               hand=hand)
     else:
         if "after_hand" not in obj:
-            raise InputError("after_hand", "missing")
+            raise InputError("after_hand", code="missing")
         result = TimeCalledInput(check_int(obj["after_hand"], "after_hand", 0))
     return ResultLine(obj["session"], obj["table"], hand, result)
 

@@ -23,7 +23,7 @@ from db.service.results import locked_table
 
 def _need_reason(reason: str | None) -> str:
     if reason is None or not reason.strip():
-        raise InputError("reason", "a correction needs a reason / 更正须注明原因")
+        raise InputError("reason", code="reason_required")
     return reason.strip()
 
 
@@ -33,7 +33,7 @@ def _locked_hand(s: Session, session: int, table: int, hand: int, expected_versi
     tbl = locked_table(s, session, table, expected_version)
     row = existing_hand(s, tbl, hand)
     if row is None:
-        raise InputError("hand", f"{where(session, table, hand)} is not recorded")
+        raise InputError("hand", code="hand_not_recorded", session=session, table=table, hand=hand)
     return row, tbl, table_numbers(s, tbl)
 
 
@@ -59,10 +59,9 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
     row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
     recorded = recorded_hands(s, tbl)
     if hand != recorded:
-        raise InputError("hand", f"only the last hand ({recorded}) can be deleted; change hand {hand} instead "
-                                 "(e.g. into a draw)")
+        raise InputError("hand", code="delete_not_last", recorded=recorded, hand=hand)
     if tbl.time_called_after is not None:
-        raise InputError("hand", "time was called after this hand: cancel the time call first")
+        raise InputError("hand", code="delete_before_time_call")
     before = ScoredHand.of_row(row).describe(numbers)
     s.delete(row)
     audit(s, actor, "delete", where(session, table, hand), before=before, reason=reason)
@@ -73,7 +72,7 @@ def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
     """The penalty, its table (locked as :func:`locked_table` does) and the table's player numbers."""
     row = s.get(Penalty, penalty_id)
     if row is None:
-        raise InputError("penalty", f"no penalty with id {penalty_id}")
+        raise InputError("penalty", code="no_penalty", penalty=penalty_id)
     tbl = s.get(SessionTable, row.table_id)
     assert tbl is not None
     tbl = locked_table(s, tbl.session, tbl.table_no, expected_version)
@@ -106,7 +105,7 @@ def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
     reason = _need_reason(reason)
     tbl = locked_table(s, session, table, expected_version)
     if tbl.time_called_after is None:
-        raise InputError("time_called", f"time was not called at {where(session, table)}")
+        raise InputError("time_called", code="time_not_called", session=session, table=table)
     before = {"after_hand": tbl.time_called_after}
     tbl.time_called_after = None
     audit(s, actor, "delete", f"{where(session, table)} time called", before=before, reason=reason)

@@ -15,7 +15,7 @@ def tournament(s: Session) -> Tournament:
     # The seating plan (large in a large field) loads only when seating needs it.
     t = s.get(Tournament, 1, options=[defer(Tournament.seating_plan)])
     if t is None:
-        raise NotInitialisedError("this database holds no tournament yet: run `mcr-tournament --db ... init --name NAME`")
+        raise NotInitialisedError()
     # The identity map holds objects weakly: without this reference every call would load the row again
     # (with its whole seating plan), which made recording a hand slower the larger the tournament.
     s.info["mcr_tournament"] = t
@@ -57,7 +57,7 @@ def table_has_results(s: Session, table_id: int) -> bool:
 def player_by_number(s: Session, number: str, field_name: str = "player") -> Player:
     p = s.scalar(select(Player).where(Player.number == str(number)))
     if p is None:
-        raise InputError(field_name, f"no player number {number}")
+        raise InputError(field_name, code="no_player", number=number)
     return p
 
 
@@ -79,7 +79,7 @@ def session_tables(s: Session, session: int) -> list[SessionTable]:
 def check_session(s: Session, session: int, field_name: str = "session") -> None:
     n = tournament(s).sessions
     if not isinstance(session, int) or isinstance(session, bool) or not 1 <= session <= n:
-        raise InputError(field_name, f"session {session} does not exist (this tournament has sessions 1–{n})")
+        raise InputError(field_name, code="no_session", session=session, sessions=n)
 
 
 def seating_numbers(s: Session, session: int) -> list[list[str]]:
@@ -99,12 +99,13 @@ def find_table(s: Session, session: int, table: int) -> SessionTable:
     """The table ``table`` of ``session``, or an :class:`InputError` naming what is wrong."""
     check_session(s, session)
     if not isinstance(table, int) or isinstance(table, bool):
-        raise InputError("table", f"{table!r} is not a table number")
+        raise InputError("table", code="not_a_table", table=table)
     tbl = s.scalar(select(SessionTable).where(SessionTable.session == session, SessionTable.table_no == table))
     if tbl is None:
         n = len(session_tables(s, session))
-        raise InputError("table", f"session {session} has no table {table}"
-                         + (f" (tables 1–{n})" if n else " (the session is not seated yet)"))
+        if n:
+            raise InputError("table", code="no_table_in", session=session, table=table, tables=n)
+        raise InputError("table", code="no_table_unseated", session=session, table=table)
     return tbl
 
 
@@ -130,7 +131,7 @@ def penalty_place(s: Session, penalty_id: int, field_name: str = "penalty") -> t
     """(session, table) of a recorded penalty, or an :class:`InputError` when there is none."""
     row = s.get(Penalty, penalty_id)
     if row is None:
-        raise InputError(field_name, f"no penalty with id {penalty_id}")
+        raise InputError(field_name, code="no_penalty", penalty=penalty_id)
     tbl = s.get(SessionTable, row.table_id)
     assert tbl is not None
     return tbl.session, tbl.table_no

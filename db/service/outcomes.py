@@ -63,25 +63,24 @@ class ResultLine:
 
 def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: SessionTable) -> int:
     if not isinstance(number, str | int) or isinstance(number, bool):
-        raise InputError(field_name, f"{number!r} is not a player number")
+        raise InputError(field_name, code="not_a_player_number", value=number)
     if str(number) not in numbers:
-        raise InputError(field_name, f"player {number} is not seated at table {tbl.table_no} "
-                                     f"(session {tbl.session}: {', '.join(numbers)})")
+        raise InputError(field_name, code="player_not_at_table", number=number, table=tbl.table_no,
+                         session=tbl.session, players=", ".join(numbers))
     return numbers.index(str(number))
 
 
 def check_bool(value: Any, field_name: str) -> bool:
     if not isinstance(value, bool):
-        raise InputError(field_name, f"{value!r} must be true or false")
+        raise InputError(field_name, code="not_a_bool", value=value)
     return value
 
 
 def check_int(value: Any, field_name: str, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(field_name, f"{value!r} is not a whole number")
+        raise InputError(field_name, code="not_a_whole_number", value=value)
     if value < low or (high is not None and value > high):
-        raise InputError(field_name, f"{value} is out of range ({low}–{high})" if high is not None
-                         else f"{value} must be at least {low}")
+        raise InputError(field_name, code="out_of_range", value=value, low=low, high=high)
     return value
 
 
@@ -139,37 +138,35 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int
     winner = position_of(numbers, win.winner, "winner", tbl)
     self_drawn = check_bool(win.self_drawn, "self_drawn")
     if win.discarder is None and not self_drawn:
-        raise InputError("discarder", "a win needs a discarder or \"self_drawn\": true")
+        raise InputError("discarder", code="win_needs_discarder")
     if win.discarder is not None and self_drawn:
-        raise InputError("self_drawn", "a self-drawn win has no discarder")
+        raise InputError("self_drawn", code="self_drawn_discarder")
     discarder = None if win.discarder is None else position_of(numbers, win.discarder, "discarder", tbl)
     if discarder == winner:
-        raise InputError("discarder", f"player {win.discarder} cannot pay for their own win")
+        raise InputError("discarder", code="pays_own_win", number=win.discarder)
     flowers = None if win.flowers is None else check_int(win.flowers, "flowers", 0, 8)
     if flowers and not st.flowers:
-        raise InputError("flowers", "this tournament plays without flowers")
+        raise InputError("flowers", code="no_flowers")
     flags = (check_bool(win.fourth_tile, "fourth_tile"), check_bool(win.kong_related, "kong_related"),
              check_bool(win.last_tile_of_wall, "last_tile_of_wall"))
     fans: tuple[tuple[str, int], ...] | None = None
     if win.notation is not None:
         if not isinstance(win.notation, str) or not win.notation.strip():
-            raise InputError("notation", "the hand notation is empty")
+            raise InputError("notation", code="notation_empty")
         total, fans, without = _engine_score(win.notation.strip(), self_drawn, flags, flowers or 0,
                                              hand, winner, st.seat_rotation)
         if win.fan is not None and check_int(win.fan, "fan", 0) != total:
-            raise InputError("fan", f"{win.fan} does not match the hand, which scores {total}")
+            raise InputError("fan", code="fan_mismatch", fan=win.fan, total=total)
         if without < 8:
-            raise InputError("notation", f"{without} fans without flowers: a win needs at least 8; record a "
-                                         "false-win penalty instead / 不足8番，按错和处理")
+            raise InputError("notation", code="under_eight_fans", fans=without)
         flowers = flowers or 0
     else:
         if win.fan is None:
-            raise InputError("fan", "a win needs \"fan\" (the base points) or \"notation\" (the full hand)")
+            raise InputError("fan", code="win_needs_fan")
         total = check_int(win.fan, "fan", 0, 100000)
         without = total - (flowers or 0)
         if without < 8:
-            raise InputError("fan", f"{without} fans without flowers: a win needs at least 8; record a "
-                                    "false-win penalty instead / 不足8番，按错和处理")
+            raise InputError("fan", code="under_eight_fans", fans=without)
     settle = settle_win(total, winner, discarder)
     return ScoredHand("win", winner, discarder, self_drawn, total, flowers,
                       None if win.notation is None else win.notation.strip(), *flags, fans, settle.deltas)
@@ -190,7 +187,8 @@ def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool
                          prevalent_wind=Wind(w.prevailing), flowers=flowers)
         result = score_hand(parsed, ctx)
     except HandError as exc:
-        raise InputError("notation", f"{notation}: {exc.message}") from exc
+        raise InputError("notation", code="hand_invalid", notation=notation, problem=exc.message,
+                         hand_code=exc.code) from exc
     fans = tuple((str(af.fan), af.count) for af in result.fans)
     return result.total, fans, result.total_without_flowers
 
@@ -253,28 +251,27 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
     pos = position_of(numbers, pen.player, "player", tbl)
     points = check_int(pen.points, "points", 1, 100000)
     if pen.settlement not in ("deducted", "others", "player"):
-        raise InputError("settlement", f"{pen.settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}")
+        raise InputError("settlement", code="unknown_settlement", settlement=pen.settlement)
     to = None
     if pen.settlement == "player":
         if pen.to is None:
-            raise InputError("settlement", "paid to one player: name the player ({\"to\": NUMBER})")
+            raise InputError("settlement", code="settlement_needs_player")
         to = position_of(numbers, pen.to, "settlement", tbl)
         if to == pos:
-            raise InputError("settlement", f"player {pen.to} cannot pay a penalty to themselves")
+            raise InputError("settlement", code="pays_self", number=pen.to)
     if pen.settlement == "others" and points % 3:
-        raise InputError("points", f"{points} cannot be split equally among the other three (must divide by 3)")
+        raise InputError("points", code="points_not_divisible", points=points)
     if pen.kind not in PENALTY_KINDS:
-        raise InputError("kind", f"unknown penalty kind {pen.kind!r}: {', '.join(PENALTY_KINDS)}")
+        raise InputError("kind", code="unknown_penalty_kind", kind=pen.kind, kinds=", ".join(PENALTY_KINDS))
     if not isinstance(pen.reason, str):
-        raise InputError("reason", "must be text")
+        raise InputError("reason", code="not_text")
     hand = None
     if pen.hand is not None:
         hand = check_int(pen.hand, "hand", 1, st.hands_per_session)
         if recorded is not None and hand > recorded + 1:
-            raise InputError("hand", f"hand {hand} is not played yet at table {tbl.table_no} "
-                                     f"({recorded} hands recorded)")
+            raise InputError("hand", code="hand_not_played", hand=hand, table=tbl.table_no, recorded=recorded)
         # A penalty may belong to the hand interrupted by the time call, not to a later one.
         if recorded is not None and tbl.time_called_after is not None and hand > tbl.time_called_after + 1:
-            raise InputError("hand", f"time was called after hand {tbl.time_called_after}")
+            raise InputError("hand", code="time_called_before", after=tbl.time_called_after)
     return ScoredPenalty(hand, pos, pen.kind, points, pen.settlement, to, pen.reason.strip(),
                          penalty_deltas(pos, points, pen.settlement, to))

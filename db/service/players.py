@@ -56,7 +56,7 @@ def _check_team_sizes(s: Session) -> None:
     sizes = dict(s.execute(select(Player.team, func.count()).where(Player.team.is_not(None)).group_by(Player.team)).all())
     big = sorted(f"{team} ({n})" for team, n in sizes.items() if n > 5)
     if big:
-        raise InputError("team", f"a team has at most 4 players and 1 substitute: {', '.join(big)}")
+        raise InputError("team", code="team_too_large", teams=", ".join(big))
 
 
 def _player_json(p: Player) -> dict[str, Any]:
@@ -71,16 +71,15 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
     p_old = player_by_number(s, old, "old")
     p_new = player_by_number(s, new, "new")
     if p_old.id == p_new.id:
-        raise InputError("new", "a player cannot replace themselves")
+        raise InputError("new", code="substitute_self")
     t = tournament(s)
     for k in range(from_session, t.sessions + 1):
         if s.scalar(select(Seat.id).where(Seat.session == k, Seat.player_id == p_new.id)) is not None:
-            raise InputError("new", f"player {new} is already seated in session {k}")
+            raise InputError("new", code="substitute_seated", number=new, session=k)
         seat = s.scalar(select(Seat).where(Seat.session == k, Seat.player_id == p_old.id))
         if seat is not None:
             if table_has_results(s, seat.table_id):
-                raise TournamentError(f"session {k} already has results at player {old}'s table: "
-                                      f"substitute from session {k + 1}, or correct the seating with a reason")
+                raise TournamentError(code="substitute_after_results", session=k, number=old, next=k + 1)
             seat.player_id = p_new.id
             s.execute(update(SessionTable).where(SessionTable.id == seat.table_id)
                       .values(version=SessionTable.version + 1))

@@ -52,11 +52,9 @@ def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | N
 def _check_next_hand(st: Settings, tbl: SessionTable, hand: Any, recorded: int) -> int:
     hand = check_int(hand, "hand", 1, st.hands_per_session)
     if tbl.time_called_after is not None and hand > tbl.time_called_after:
-        raise InputError("hand", f"time was called after hand {tbl.time_called_after} at table {tbl.table_no}: "
-                                 "no more hands in this session")
+        raise InputError("hand", code="time_called_no_more_hands", after=tbl.time_called_after, table=tbl.table_no)
     if hand != recorded + 1:
-        raise InputError("hand", f"hands are recorded in order: table {tbl.table_no} has {recorded} hands, "
-                                 f"the next is {recorded + 1}")
+        raise InputError("hand", code="hand_out_of_order", table=tbl.table_no, recorded=recorded, next=recorded + 1)
     return hand
 
 
@@ -67,7 +65,7 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
     st = settings(s)
     numbers = table_numbers(s, tbl)
     if isinstance(hand, int) and not isinstance(hand, bool) and existing_hand(s, tbl, hand) is not None:
-        raise InputError("hand", f"{where(session, table, hand)} is already recorded; correct it instead")
+        raise InputError("hand", code="hand_recorded", session=session, table=table, hand=hand)
     recorded = recorded_hands(s, tbl)
     hand = _check_next_hand(st, tbl, hand, recorded)
     sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
@@ -118,12 +116,12 @@ def call_time(s: Session, session: int, table: int, after_hand: int, *, expected
     st = settings(s)
     after_hand = check_int(after_hand, "after_hand", 0, st.hands_per_session - 1)
     if tbl.time_called_after is not None:
-        raise InputError("after_hand", f"time was already called at {where(session, table)} "
-                                       f"after hand {tbl.time_called_after}")
+        raise InputError("after_hand", code="time_already_called", session=session, table=table,
+                             after=tbl.time_called_after)
     recorded = recorded_hands(s, tbl)
     if after_hand != recorded:
-        raise InputError("after_hand", f"{where(session, table)} has {recorded} hands recorded, "
-                                       f"not {after_hand}: record the finished hands first")
+        raise InputError("after_hand", code="time_call_hands", session=session, table=table, recorded=recorded,
+                         after=after_hand)
     tbl.time_called_after = after_hand
     tbl.end_time = tbl.end_time or now()
     audit(s, actor, "record", f"{where(session, table)} time called", after={"after_hand": after_hand})
@@ -146,9 +144,8 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
             new = score_win(settings(s), numbers, tbl, hand, r) if isinstance(r, WinInput) else ScoredHand("draw")
             if new == ScoredHand.of_row(existing):
                 return "skipped"
-            raise InputError("hand", f"{where(line.session, line.table, hand)} is already recorded differently "
-                                     f"({json.dumps(ScoredHand.of_row(existing).describe(numbers), ensure_ascii=False)}); "
-                                     "use `results correct` to change it")
+            raise InputError("hand", code="hand_recorded_differently", session=line.session, table=line.table, hand=hand,
+                             recorded=json.dumps(ScoredHand.of_row(existing).describe(numbers), ensure_ascii=False))
         record_hand(s, line.session, line.table, hand, r, expected_version=expected_version, actor=actor)
         return "recorded"
     if isinstance(r, PenaltyInput):
@@ -165,8 +162,8 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
     if tbl.time_called_after is not None:
         if tbl.time_called_after == r.after_hand:
             return "skipped"
-        raise InputError("after_hand", f"time was already called at {where(line.session, line.table)} after "
-                                       f"hand {tbl.time_called_after}")
+        raise InputError("after_hand", code="time_already_called", session=line.session, table=line.table,
+                         after=tbl.time_called_after)
     call_time(s, line.session, line.table, r.after_hand, expected_version=expected_version, actor=actor)
     return "recorded"
 

@@ -25,17 +25,15 @@ from db.service.lookup import (
     table_has_results,
     tournament,
 )
-from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_message
+from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_error
 
 
 def _check_count(players: Sequence[Player]) -> None:
     if not players:
-        raise TournamentError("no players yet: import them first (`players import FILE.csv`)")
+        raise TournamentError(code="no_players")
     missing = plans.missing_substitutes(len(players))
     if missing:
-        raise TournamentError(
-            f"{len(players)} players is not a multiple of 4: {missing} substitute(s) missing "
-            f"/ 人数不是4的倍数，还缺{missing}名替补")
+        raise TournamentError(code="players_not_multiple_of_4", players=len(players), missing=missing)
 
 
 def _write_seating(s: Session, session: int, tables: Sequence[Sequence[str]], actor: Actor | None,
@@ -77,9 +75,7 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     """
     check_session(s, session)
     if has_results(s, session):
-        raise TournamentError(
-            f"session {session} already has results: its seating can no longer be regenerated; "
-            f"move players with an audited correction (`seat {session} --swap A B --reason ...`)")
+        raise TournamentError(code="seating_has_results", session=session)
     players = active_players(s, session)
     _check_count(players)
     teams = _teams(players)
@@ -88,7 +84,7 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     elif method == "standings":
         tables = _standings_tables(s, session, players, teams, seed or 0)
     else:
-        raise InputError("method", f"unknown seating method {method!r}: balanced or standings")
+        raise InputError("method", code="unknown_seating_method", method=method)
     check_generated(session, tables, teams)
     _write_seating(s, session, tables, actor)
     return tables
@@ -138,7 +134,7 @@ def _plan(numbers: list[str], teams: dict[str, str | None], sessions: int, seed:
         else:
             plan = plans.plan_tournament(numbers, teams, sessions, seed=seed)
     except plans.SeatingError as exc:
-        raise TournamentError(f"cannot seat the tournament: {exc}") from exc
+        raise TournamentError(code="seating_failed", problem=str(exc)) from exc
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
@@ -155,7 +151,7 @@ def _standings_tables(s: Session, session: int, players: Sequence[Player],
     try:
         result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=previous)
     except plans.SeatingError as exc:
-        raise TournamentError(f"cannot seat by standings: {exc}") from exc
+        raise TournamentError(code="standings_seating_failed", problem=str(exc)) from exc
     return [list(tbl) for tbl in result]
 
 
@@ -168,24 +164,21 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     """
     check_session(s, session)
     if has_results(s, session):
-        raise TournamentError(f"session {session} already has results: use swap_players with a reason")
+        raise TournamentError(code="seating_edit_has_results", session=session)
     players = active_players(s, session)
     expected = sorted(p.number for p in players)
     got = [str(n) for tbl in tables for n in tbl]
     if any(len(tbl) != 4 for tbl in tables):
-        raise InputError("seats", "every table needs exactly four players (E, S, W, N)")
+        raise InputError("seats", code="table_not_four")
     if sorted(got) != expected:
         missing = sorted(set(expected) - set(got))
         extra = sorted(set(got) - set(expected))
         dup = sorted({n for n in got if got.count(n) > 1})
-        raise InputError("seats", "the seating must hold every active player once"
-                         + (f"; missing {', '.join(missing)}" if missing else "")
-                         + (f"; not active {', '.join(extra)}" if extra else "")
-                         + (f"; twice {', '.join(dup)}" if dup else ""))
+        raise InputError("seats", code="seating_incomplete", missing=missing, extra=extra, twice=dup)
     named = [[str(n) for n in tbl] for tbl in tables]
     clash = avoidable_teammates(named, _teams(players))
     if clash is not None:
-        raise InputError(None, teammates_message(s, session, clash))
+        raise teammates_error(s, session, clash)
     _write_seating(s, session, named, actor, reason, action="seat_edit")
     return teammate_conflicts(s, session)
 
@@ -205,18 +198,17 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     seat_a = _seat_of(s, session, a, "a")
     seat_b = _seat_of(s, session, b, "b")
     if seat_a.id == seat_b.id:
-        raise InputError("b", f"player {b} is player {a}")
+        raise InputError("b", code="swap_same_player", a=a, b=b)
     touched = {seat_a.table_id, seat_b.table_id}
     correction = any(table_has_results(s, tid) for tid in touched)
     if correction and not (reason and reason.strip()):
-        raise InputError("reason", f"session {session} has results at these tables: a reason is required "
-                                   "(the swap is logged as a correction)")
+        raise InputError("reason", code="swap_needs_reason", session=session)
     before_tables = seating_numbers(s, session)
     after_tables = [[b if n == a else a if n == b else n for n in tbl] for tbl in before_tables]
     teams = {p.number: p.team for p in s.scalars(select(Player).where(Player.team.is_not(None)))}
     clash = avoidable_teammates(after_tables, teams, before_tables, moved=(a, b))
     if clash is not None and not correction:
-        raise InputError(None, teammates_message(s, session, clash))
+        raise teammates_error(s, session, clash)
     before = {a: _seat_label(s, seat_a), b: _seat_label(s, seat_b)}
     # Delete and re-insert both seats: swapping in place would briefly break the unique (session, player).
     rows = [(seat_a.table_id, seat_a.position, seat_b.player_id), (seat_b.table_id, seat_b.position, seat_a.player_id)]
@@ -239,7 +231,7 @@ def _seat_of(s: Session, session: int, number: str, field_name: str) -> Seat:
     p = player_by_number(s, number, field_name)
     seat = s.scalar(select(Seat).where(Seat.session == session, Seat.player_id == p.id))
     if seat is None:
-        raise InputError(field_name, f"player {number} is not seated in session {session}")
+        raise InputError(field_name, code="player_not_seated", number=number, session=session)
     return seat
 
 
@@ -252,7 +244,7 @@ def _seat_label(s: Session, seat: Seat) -> str:
 def delete_session_seating(s: Session, session: int, actor: Actor | None = None) -> None:
     """Remove a session's seating (only without results)."""
     if has_results(s, session):
-        raise TournamentError(f"session {session} has results: its seating cannot be removed")
+        raise TournamentError(code="seating_delete_has_results", session=session)
     before = seating_numbers(s, session)
     s.execute(delete(SessionTable).where(SessionTable.session == session))
     audit(s, actor, "seat_delete", f"seating of session {session}", before=before)

@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from db.errors import TournamentError
+from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 
 
@@ -60,12 +60,12 @@ def avoidable_teammates(tables: Sequence[Sequence[str]], teams: Mapping[str, str
     return team, a, b, no
 
 
-def teammates_message(s: Session, session: int, clash: tuple[str, str, str, int]) -> str:
+def teammates_error(s: Session, session: int, clash: tuple[str, str, str, int]) -> InputError:
+    """The refusal of a seating that puts the teammates of ``clash`` at one table."""
     team, a, b, no = clash
     names = dict(s.execute(select(Player.number, Player.name).where(Player.number.in_((a, b)))).all())
-    return (f"players {a} ({names.get(a, '')}) and {b} ({names.get(b, '')}) are both in team {team}: "
-            f"they cannot sit at table {no} of session {session} together (teammates never share a table) "
-            f"/ {a} 与 {b} 同属 {team} 队，不可同桌")
+    return InputError(None, code="teammates_together", a=a, a_name=names.get(a, ""), b=b, b_name=names.get(b, ""),
+                      team=team, table=no, session=session)
 
 
 def check_generated(session: int, tables: Sequence[Sequence[str]], teams: Mapping[str, str | None]) -> None:
@@ -74,9 +74,7 @@ def check_generated(session: int, tables: Sequence[Sequence[str]], teams: Mappin
     clash = avoidable_teammates(tables, teams)
     if clash is not None:
         team, a, b, no = clash
-        raise TournamentError(f"session {session}: the generated seating puts teammates {a} and {b} "
-                              f"(team {team}) at table {no} although they can be kept apart; "
-                              "please report this / 编排有误：同队选手同桌")
+        raise TournamentError(code="generated_teammates", session=session, a=a, b=b, team=team, table=no)
 
 
 def teammate_conflicts(s: Session, session: int, tables: Collection[int] | None = None) -> list[str]:

@@ -22,10 +22,10 @@ def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessio
                       seat_rotation: SeatRotation | None = None, start_date: date | None = None,
                       actor: Actor | None = None) -> None:
     if s.get(Tournament, 1) is not None:
-        raise TournamentError("this database already holds a tournament (one tournament per database)")
+        raise TournamentError(code="tournament_exists")
     name = name.strip()
     if not name:
-        raise InputError("name", "the tournament needs a name")
+        raise InputError("name", code="name_missing")
     st = profile_settings(profile, sessions=sessions, hands_per_session=hands_per_session, flowers=flowers,
                           seat_rotation=seat_rotation)
     s.add(Tournament(id=1, name=name, profile=st.profile, sessions=st.sessions,
@@ -52,10 +52,10 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
     )
     if new != old:
         if has_results(s):
-            raise FrozenSettingsError("the rule settings are frozen: results exist already / 已有成绩，规则设置不可更改")
+            raise FrozenSettingsError()
         profile_settings(new.profile, sessions=new.sessions, hands_per_session=new.hands_per_session)
         if table_points is not None and abs(sum(table_points) - 7.0) > 1e-9:
-            raise InputError("table_points", f"{list(table_points)} must sum to 7")
+            raise InputError("table_points", code="table_points_sum", points=list(table_points))
         t.settings = new.to_json()
         s.info.pop("mcr_settings", None)
         t.sessions, t.hands_per_session, t.flowers = new.sessions, new.hands_per_session, new.flowers
@@ -79,13 +79,14 @@ def penalty_from_preset(s: Session, kind: str, player: str, *, points: int | Non
     (``points`` must be one of the preset's amounts when it lists any; the first is the default)."""
     presets = {p.kind: p for p in settings(s).penalty_presets}
     if kind not in presets:
-        raise InputError("kind", f"no penalty preset {kind!r}: {', '.join(presets)}")
+        raise InputError("kind", code="no_preset", kind=kind, kinds=", ".join(presets))
     preset = presets[kind]
     if points is None:
         if not preset.amounts:
-            raise InputError("points", f"{preset.en}: enter the amount")
+            raise InputError("points", code="preset_amount_missing", preset=preset.en)
         points = preset.amounts[0]
     elif preset.amounts and points not in preset.amounts:
-        raise InputError("points", f"{preset.en}: {points} is not one of {', '.join(map(str, preset.amounts))}")
+        raise InputError("points", code="preset_amount_unknown", preset=preset.en, points=points,
+                         amounts=", ".join(map(str, preset.amounts)))
     settlement = "player" if to is not None else str(preset.settlement)
     return PenaltyInput(player, points, settlement, to, reason or f"{preset.zh} {preset.en}", kind, hand)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from db.errors import InputError, TournamentError
+from db.messages import MESSAGES
 from db.service.results import record_draw
 from db.store import open_database
 from referee_app.i18n import LANG
-from referee_app.store_errors import store_problem
+from referee_app.store_errors import ZH, store_problem
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
@@ -78,7 +79,21 @@ def test_unknown_or_already_chinese_messages_are_shown_as_they_are():
     assert store_problem(odd) == '"widget": something the table never says'
     mixed = TournamentError("a brand new refusal / 一个新的拒绝")
     assert store_problem(mixed) == "a brand new refusal / 一个新的拒绝"
-    known = InputError("reason", "a correction needs a reason / 更正须注明原因")
+    known = InputError("reason", code="reason_required")
     assert store_problem(known) == "更正须注明原因。"
     LANG.set("en")
     assert store_problem(known) == '"reason": a correction needs a reason / 更正须注明原因'
+
+
+def test_every_store_code_has_chinese_text():
+    assert sorted(set(MESSAGES) - set(ZH)) == []  # a code without Chinese
+    assert sorted(set(ZH) - set(MESSAGES)) == []  # Chinese for a code the store no longer has
+
+
+def test_chinese_follows_the_code_not_the_english_words():
+    LANG.set("zh")
+    exc = InputError("hand", code="hand_out_of_order", table=3, recorded=4, next=5)
+    exc.message = exc.detail = "reworded in English"  # the English may change; the Chinese stays
+    assert store_problem(exc) == "各盘须按顺序记录：第 3 桌已记录 4 盘，下一盘是第 5 盘。"
+    LANG.set("en")
+    assert store_problem(exc) == "reworded in English"

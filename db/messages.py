@@ -1,0 +1,158 @@
+"""The English text of every refusal, by its stable code (``TournamentError.code``).
+
+A refusal is raised with a code and its parameters (``InputError("hand", code="hand_out_of_order",
+table=2, recorded=3)``); the text is made here, so rewording a sentence never loses a translation: the GUI
+translates by code (``referee_app/store_errors.py``) and a test there fails when a code has no Chinese.
+A value is a ``str.format`` template over the parameters, or a function of them for the few sentences
+whose parts come and go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Template = str | Callable[[Mapping[str, Any]], str]
+
+UNDER_EIGHT = "{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead / 不足8番，按错和处理"
+
+
+def _seating_incomplete(p: Mapping[str, Any]) -> str:
+    return ("the seating must hold every active player once"
+            + (f"; missing {', '.join(p['missing'])}" if p["missing"] else "")
+            + (f"; not active {', '.join(p['extra'])}" if p["extra"] else "")
+            + (f"; twice {', '.join(p['twice'])}" if p["twice"] else ""))
+
+
+def _out_of_range(p: Mapping[str, Any]) -> str:
+    if p["high"] is None:
+        return f"{p['value']} must be at least {p['low']}"
+    return f"{p['value']} is out of range ({p['low']}–{p['high']})"
+
+
+MESSAGES: dict[str, Template] = {
+    # --- the tournament and its settings
+    "not_initialised": "this database holds no tournament yet: run `mcr-tournament --db ... init --name NAME`",
+    "tournament_exists": "this database already holds a tournament (one tournament per database)",
+    "name_missing": "the tournament needs a name",
+    "settings_frozen": "the rule settings are frozen: results exist already / 已有成绩，规则设置不可更改",
+    "table_points_sum": "{points} must sum to 7",
+    "unknown_profile": "unknown rule profile {profile!r}; choose one of {profiles}",
+    "sessions_range": "{sessions} sessions: must be 1–100",
+    "hands_range": "{hands} hands per session: must be 1–64",
+    "no_preset": "no penalty preset {kind!r}: {kinds}",
+    "preset_amount_missing": "{preset}: enter the amount",
+    "preset_amount_unknown": "{preset}: {points} is not one of {amounts}",
+    # --- players
+    "no_player": "no player number {number}",
+    "team_too_large": "a team has at most 4 players and 1 substitute: {teams}",
+    "substitute_self": "a player cannot replace themselves",
+    "substitute_seated": "player {number} is already seated in session {session}",
+    "substitute_after_results": ("session {session} already has results at player {number}'s table: "
+                                 "substitute from session {next}, or correct the seating with a reason"),
+    # --- sessions, tables and seats
+    "no_session": "session {session} does not exist (this tournament has sessions 1–{sessions})",
+    "not_a_table": "{table!r} is not a table number",
+    "no_table": "session {session} has no table {table}",
+    "no_table_in": "session {session} has no table {table} (tables 1–{tables})",
+    "no_table_unseated": "session {session} has no table {table} (the session is not seated yet)",
+    "not_seated_yet": "session {session} is not seated yet: run `seat {session}`",
+    "report_not_seated": "session {session} is not seated yet: run `mcr-tournament seat {session}`",
+    "no_players": "no players yet: import them first (`players import FILE.csv`)",
+    "players_not_multiple_of_4": ("{players} players is not a multiple of 4: {missing} substitute(s) missing "
+                                  "/ 人数不是4的倍数，还缺{missing}名替补"),
+    "seating_has_results": ("session {session} already has results: its seating can no longer be regenerated; "
+                            "move players with an audited correction (`seat {session} --swap A B --reason ...`)"),
+    "seating_edit_has_results": "session {session} already has results: use swap_players with a reason",
+    "seating_delete_has_results": "session {session} has results: its seating cannot be removed",
+    "unknown_seating_method": "unknown seating method {method!r}: balanced or standings",
+    "seating_failed": "cannot seat the tournament: {problem}",
+    "standings_seating_failed": "cannot seat by standings: {problem}",
+    "table_not_four": "every table needs exactly four players (E, S, W, N)",
+    "seating_incomplete": _seating_incomplete,
+    "teammates_together": ("players {a} ({a_name}) and {b} ({b_name}) are both in team {team}: they cannot sit at "
+                           "table {table} of session {session} together (teammates never share a table) "
+                           "/ {a} 与 {b} 同属 {team} 队，不可同桌"),
+    "generated_teammates": ("session {session}: the generated seating puts teammates {a} and {b} (team {team}) at "
+                            "table {table} although they can be kept apart; please report this / 编排有误：同队选手同桌"),
+    "swap_same_player": "player {b} is player {a}",
+    "swap_needs_reason": ("session {session} has results at these tables: a reason is required "
+                          "(the swap is logged as a correction)"),
+    "player_not_seated": "player {number} is not seated in session {session}",
+    "stale_table": ("session {session} table {table} was changed by another station (you saw version {expected}, "
+                    "it is now {actual}); reload the table and enter it again / 该桌已被其他终端修改，请刷新后重新录入"),
+    # --- values of a result
+    "not_a_player_number": "{value!r} is not a player number",
+    "player_not_at_table": "player {number} is not seated at table {table} (session {session}: {players})",
+    "not_a_bool": "{value!r} must be true or false",
+    "not_a_whole_number": "{value!r} is not a whole number",
+    "out_of_range": _out_of_range,
+    "win_needs_discarder": "a win needs a discarder or \"self_drawn\": true",
+    "self_drawn_discarder": "a self-drawn win has no discarder",
+    "pays_own_win": "player {number} cannot pay for their own win",
+    "no_flowers": "this tournament plays without flowers",
+    "notation_empty": "the hand notation is empty",
+    "fan_mismatch": "{fan} does not match the hand, which scores {total}",
+    "under_eight_fans": UNDER_EIGHT,
+    "win_needs_fan": "a win needs \"fan\" (the base points) or \"notation\" (the full hand)",
+    "hand_invalid": "{notation}: {problem}",
+    "unknown_settlement": "{settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}",
+    "settlement_needs_player": "paid to one player: name the player ({{\"to\": NUMBER}})",
+    "pays_self": "player {number} cannot pay a penalty to themselves",
+    "points_not_divisible": "{points} cannot be split equally among the other three (must divide by 3)",
+    "unknown_penalty_kind": "unknown penalty kind {kind!r}: {kinds}",
+    "not_text": "must be text",
+    "hand_not_played": "hand {hand} is not played yet at table {table} ({recorded} hands recorded)",
+    "time_called_before": "time was called after hand {after}",
+    # --- recording and correcting
+    "time_called_no_more_hands": ("time was called after hand {after} at table {table}: "
+                                  "no more hands in this session"),
+    "hand_out_of_order": "hands are recorded in order: table {table} has {recorded} hands, the next is {next}",
+    "hand_recorded": "session {session} table {table} hand {hand} is already recorded; correct it instead",
+    "hand_recorded_differently": ("session {session} table {table} hand {hand} is already recorded differently "
+                                  "({recorded}); use `results correct` to change it"),
+    "time_already_called": "time was already called at session {session} table {table} after hand {after}",
+    "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
+                        "record the finished hands first"),
+    "reason_required": "a correction needs a reason / 更正须注明原因",
+    "hand_not_recorded": "session {session} table {table} hand {hand} is not recorded",
+    "delete_not_last": "only the last hand ({recorded}) can be deleted; change hand {hand} instead (e.g. into a draw)",
+    "delete_before_time_call": "time was called after this hand: cancel the time call first",
+    "no_penalty": "no penalty with id {penalty}",
+    "time_not_called": "time was not called at session {session} table {table}",
+    # --- files
+    "file_missing": "{path}: no such file",
+    "file_not_utf8": "{path}: not UTF-8 text (byte {byte}); save it as UTF-8",
+    "file_unreadable": "{path}: {problem}",
+    "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
+                    "overwritten)"),
+    "folder_missing": "{path}: the folder {folder} does not exist",
+    "file_unwritable": "{path}: cannot write ({problem})",
+    "file_rows": lambda p: "\n".join(f"{p['source']} {problem}" for problem in p["problems"]),
+    "not_json": "not valid JSON ({problem} at column {column})",
+    "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
+    "line_not_object": "each line must be one JSON object",
+    "unknown_line_type": "{type!r}: use \"win\", \"draw\", \"penalty\" or \"time_called\"",
+    "unknown_field": "unknown field for a {type} line",
+    "missing": "missing",
+    "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
+    # --- the command line
+    "not_a_date": "{text!r} is not a date like 2026-05-01",
+    "correct_line_or_delete": "give either --line JSON (the new result) or --delete",
+    "option_not_json": "not valid JSON ({problem})",
+    "option_not_object": "must be one JSON object",
+    "correct_which": ("name the result: --session S --table T --hand H, --session S --table T --time-called, "
+                      "or --penalty ID"),
+    "time_call_only_cancel": "a time call can only be cancelled (--delete); then record it again",
+    "which_hand": "which hand? (--hand H)",
+    "line_options_differ": "session/table/hand in the line differ from the options",
+    "penalty_into_penalty": "a penalty can only be corrected into a penalty",
+    "hand_into_hand": "a hand can only be corrected into a win or a draw",
+    "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
+}
+
+
+def render(code: str, params: Mapping[str, Any]) -> str:
+    """The English text of ``code`` with ``params``."""
+    template = MESSAGES[code]
+    return template(params) if callable(template) else template.format(**params)
