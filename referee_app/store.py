@@ -1,6 +1,6 @@
 """The app's few entry points into the store that are not a single service call.
 
-Everything else the pages call directly: ``db.queries`` (reads) and ``db.service`` (writes) through the
+Everything else the pages call directly: ``db.queries`` (reads) and ``db.service.*`` (writes) through the
 runner. This module adds: creating a tournament file, the demo tournament, and the winds of a hand.
 """
 
