@@ -32,15 +32,11 @@ from db.views import (
     TableSheet,
     TeamStandingRow,
     TournamentInfo,
+    number_key,
 )
 from scoring.fans import FAN_INFO, Fan
 
 Four = tuple[PlayerView, PlayerView, PlayerView, PlayerView]
-
-
-def number_key(number: str) -> tuple[int, int, str]:
-    """Player numbers sort numerically when they are numbers ("2" before "10"), else as text."""
-    return (0, int(number), "") if number.isdigit() else (1, 0, number)
 
 
 def tournament_info(s: Session) -> TournamentInfo:

@@ -22,6 +22,16 @@ class TournamentInfo:
     start_date: date | None = None
 
 
+def number_key(number: str) -> tuple[int, int, str]:
+    """The order of player numbers everywhere: numerically when they are numbers ("2" before "10"),
+    then the others as text.
+
+    >>> sorted(["10", "B", "2", "A1"], key=number_key)
+    ['2', '10', 'A1', 'B']
+    """
+    return (0, int(number), "") if number.isdigit() else (1, 0, number)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerFields:
     """A player as entered (``db.service.players.PlayerInput``) and as shown (:class:`PlayerView`)."""

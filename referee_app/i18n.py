@@ -207,11 +207,6 @@ ZH: dict[str, str] = {
     "Hand {n} as recorded: {what}": "第 {n} 盘现在记为：{what}",
     "Only 1 fan without flowers: at least 8 are needed; this is a false win.":
         "不计花牌只有 1 番，不足 8 番：这是错和。",
-    # audit actions (log)
-    "Tournament created": "创建比赛", "Settings changed": "修改设置", "Player added": "添加选手",
-    "Player changed": "修改选手", "Seating plan": "座位计划", "Seat corrected": "更正座位",
-    "Seating removed": "删除座位", "Substitute": "替补上场", "Recorded": "记录", "Corrected": "更正",
-    "Deleted": "删除", "Sign-off": "签字确认",
     # penalty preset notes (db.profiles)
     "10 to each other player; may not win this hand": "其余三家各得 10 分；本盘不得再和牌",
     "20 to each other player": "其余三家各得 20 分",

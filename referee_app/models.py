@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from db.actions import AuditAction
 from referee_app.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.result import AwardedFan
@@ -171,12 +172,14 @@ from db.views import (  # noqa: E402 - grouped with the models that use them
     StandingRow,
     TableSheet,
     TeamStandingRow,
+    number_key,
 )
 
 
 def number_sort(number: str) -> str:
-    """A string that sorts player numbers as people expect ("2" < "10" < "A1")."""
-    return f"0{int(number):012d}" if number.isdigit() else f"1{number}"
+    """``db.views.number_key`` as one string, for the sort role of a Qt model ("2" < "10" < "A1")."""
+    kind, value, text = number_key(number)
+    return f"{kind}{value:012d}{text}"
 
 
 def short_name(name: str) -> str:
@@ -483,17 +486,14 @@ class TeamStandingsModel(RowsModel[TeamStandingRow]):
         return RIGHT if col in (self.COL_RANK, self.COL_TABLE_POINTS, self.COL_MATCH_POINTS) else None
 
 
-#: the store's audit action codes, worded for people (``tr`` gives the Chinese); unknown codes show as is
-ACTION_NAMES = {
-    "init": "Tournament created", "settings": "Settings changed", "player_add": "Player added",
-    "player_update": "Player changed", "seat": "Seating", "seating_plan": "Seating plan",
-    "seat_correction": "Seat corrected", "seat_delete": "Seating removed", "substitute": "Substitute",
-    "record": "Recorded", "correct": "Corrected", "delete": "Deleted", "sign_off": "Sign-off",
-}
-
-
 def action_name(code: str) -> str:
-    return tr(ACTION_NAMES[code]) if code in ACTION_NAMES else code
+    """The store's audit action worded for people (``db.actions.AuditAction``'s label); an unknown code
+    (written by another version) shows as it is."""
+    try:
+        action = AuditAction(code)
+    except ValueError:
+        return code
+    return action.zh if LANG.code == "zh" else action.en
 
 
 class AuditModel(RowsModel[AuditEntry]):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from db.views import SEATS, PlayerView, TableSeating
+from db.views import SEATS, PlayerView, TableSeating, number_key
 from reports.base import WIND_ZH, Report, shrink_cells, table_style
 
 
@@ -25,7 +25,7 @@ class SessionSeating:
     tables: Sequence[TableSeating]
 
 
-def sort_key(player: PlayerView) -> tuple[int, str, str]:
+def sort_key(player: PlayerView) -> tuple[int, str, tuple[int, int, str]]:
     """Latin names first, accents ignored; CJK names after them.
 
     >>> sorted(["张伟", "Émile", "anna", "Zoe"], key=lambda n: sort_key(PlayerView("1", n)))
@@ -34,7 +34,7 @@ def sort_key(player: PlayerView) -> tuple[int, str, str]:
     plain = unicodedata.normalize("NFKD", player.name)
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold()
     cjk = 1 if plain[:1] and ord(plain[0]) >= 0x2E80 else 0
-    return cjk, plain, player.number
+    return cjk, plain, number_key(player.number)
 
 
 class SeatingReport(Report[SessionSeating]):

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from db import queries, transfer
+from db.actions import AuditAction
 from db.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
 from db.demo import fill_demo
@@ -79,7 +80,7 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
         raise TournamentError(code="file_not_json", path=args.file, line=exc.lineno, problem=exc.msg) from exc
     with db.factory.begin() as s:
         transfer.import_data(s, data)
-        audit(s, actor_of(args), "import", f"restored from {Path(args.file).name}")
+        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {Path(args.file).name}")
     print(f"imported {args.file}")
     return 0
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.models import AuditLog
 
 
@@ -34,7 +35,7 @@ def _json(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def audit(s: Session, actor: Actor | None, action: str, what: str, before: Any = None, after: Any = None,
+def audit(s: Session, actor: Actor | None, action: AuditAction, what: str, before: Any = None, after: Any = None,
           reason: str | None = None) -> None:
     a = actor or default_actor()
     s.add(AuditLog(at=now(), station=a.station, referee=a.referee, action=action, what=what,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import InputError
 from db.models import HandResult, Penalty, SessionTable
 from db.service.audit import Actor, audit, default_actor, now
@@ -47,7 +48,7 @@ def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInp
     new.apply(row)
     a = actor or default_actor()
     row.recorded_at, row.station, row.referee = now(), a.station, a.referee
-    audit(s, actor, "correct", where(session, table, hand), before=before.describe(numbers),
+    audit(s, actor, AuditAction.CORRECT, where(session, table, hand), before=before.describe(numbers),
           after=new.describe(numbers), reason=reason)
     return new
 
@@ -64,7 +65,7 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
         raise InputError("hand", code="delete_before_time_call")
     before = ScoredHand.of_row(row).describe(numbers)
     s.delete(row)
-    audit(s, actor, "delete", where(session, table, hand), before=before, reason=reason)
+    audit(s, actor, AuditAction.DELETE, where(session, table, hand), before=before, reason=reason)
 
 
 def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
@@ -86,7 +87,7 @@ def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: 
     before = ScoredPenalty.of_row(row)
     new = score_penalty(settings(s), numbers, tbl, penalty, recorded_hands(s, tbl))
     new.apply(row)
-    audit(s, actor, "correct", f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}",
+    audit(s, actor, AuditAction.CORRECT, f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}",
           before=before.describe(numbers), after=new.describe(numbers), reason=reason)
 
 
@@ -96,7 +97,7 @@ def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version
     row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row).describe(numbers)
     s.delete(row)
-    audit(s, actor, "delete", f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
+    audit(s, actor, AuditAction.DELETE, f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
           reason=reason)
 
 
@@ -108,4 +109,4 @@ def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
         raise InputError("time_called", code="time_not_called", session=session, table=table)
     before = {"after_hand": tbl.time_called_after}
     tbl.time_called_after = None
-    audit(s, actor, "delete", f"{where(session, table)} time called", before=before, reason=reason)
+    audit(s, actor, AuditAction.DELETE, f"{where(session, table)} time called", before=before, reason=reason)

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.service.audit import Actor, audit
@@ -39,12 +40,12 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
             s.add(p)
             existing[pi.number] = p
             added += 1
-            audit(s, actor, "player_add", f"player {pi.number}", after=_player_json(p))
+            audit(s, actor, AuditAction.PLAYER_ADD, f"player {pi.number}", after=_player_json(p))
         elif (cur.name, cur.team, cur.country, cur.substitute) != (pi.name, pi.team, pi.country, pi.substitute):
             before = _player_json(cur)
             cur.name, cur.team, cur.country, cur.substitute = pi.name, pi.team, pi.country, pi.substitute
             updated += 1
-            audit(s, actor, "player_update", f"player {pi.number}", before=before, after=_player_json(cur))
+            audit(s, actor, AuditAction.PLAYER_UPDATE, f"player {pi.number}", before=before, after=_player_json(cur))
         else:
             unchanged += 1
     s.flush()
@@ -94,5 +95,5 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
     if p_new.substitute and (p_new.joined_from is None or p_new.joined_from > from_session):
         p_new.joined_from = from_session
     s.flush()
-    audit(s, actor, "substitute", f"player {new} replaces {old} from session {from_session}",
+    audit(s, actor, AuditAction.SUBSTITUTE, f"player {new} replaces {old} from session {from_session}",
           before={"player": old}, after={"player": new}, reason=reason)

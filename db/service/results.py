@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import InputError, StaleTableError
 from db.models import HandResult, Penalty, SessionTable
 from db.profiles import Settings
@@ -73,7 +74,7 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
     tbl.start_time = tbl.start_time or now()
     if hand == st.hands_per_session:
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, "record", where(session, table, hand), after=sh.describe(numbers))
+    audit(s, actor, AuditAction.RECORD, where(session, table, hand), after=sh.describe(numbers))
     return sh
 
 
@@ -105,7 +106,7 @@ def record_penalty(s: Session, session: int, table: int, penalty: PenaltyInput, 
     sp.apply(row)
     s.add(row)
     s.flush()
-    audit(s, actor, "record", f"{where(session, table)} penalty {row.id}", after=sp.describe(numbers))
+    audit(s, actor, AuditAction.RECORD, f"{where(session, table)} penalty {row.id}", after=sp.describe(numbers))
     return row.id
 
 
@@ -124,7 +125,7 @@ def call_time(s: Session, session: int, table: int, after_hand: int, *, expected
                          after=after_hand)
     tbl.time_called_after = after_hand
     tbl.end_time = tbl.end_time or now()
-    audit(s, actor, "record", f"{where(session, table)} time called", after={"after_hand": after_hand})
+    audit(s, actor, AuditAction.RECORD, f"{where(session, table)} time called", after={"after_hand": after_hand})
 
 
 def record_result(s: Session, line: ResultLine, *, expected_version: int | None = None,
@@ -176,4 +177,4 @@ def sign_off(s: Session, session: int, table: int, signed: bool = True, *, expec
     tbl.signed_off = signed
     if signed:
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, "sign_off", where(session, table), before={"signed_off": before}, after={"signed_off": signed})
+    audit(s, actor, AuditAction.SIGN_OFF, where(session, table), before={"signed_off": before}, after={"signed_off": signed})

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from db import queries
 from db import seating as plans
+from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.rotation import WINDS
@@ -37,7 +38,7 @@ def _check_count(players: Sequence[Player]) -> None:
 
 
 def _write_seating(s: Session, session: int, tables: Sequence[Sequence[str]], actor: Actor | None,
-                   reason: str | None = None, action: str = "seat") -> None:
+                   reason: str | None = None, action: AuditAction = AuditAction.SEAT) -> None:
     """Replace the seating of ``session`` (only when it has no results) with ``tables`` of numbers."""
     before = seating_numbers(s, session)
     by_number = {p.number: p for p in s.scalars(select(Player))}
@@ -121,7 +122,7 @@ def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[s
     for k, tables in zip(todo, planned, strict=True):
         plan[k - 1] = tables
     t.seating_plan, t.seating_seed = plan, use_seed
-    audit(s, actor, "seating_plan", "balanced seating plan",
+    audit(s, actor, AuditAction.SEATING_PLAN, "balanced seating plan",
           after={"seed": use_seed, "planned_sessions": todo, "after_sessions": sorted(seated)})
     return [list(tbl) for tbl in plan[session - 1]]
 
@@ -179,7 +180,7 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     clash = avoidable_teammates(named, _teams(players))
     if clash is not None:
         raise teammates_error(s, session, clash)
-    _write_seating(s, session, named, actor, reason, action="seat_edit")
+    _write_seating(s, session, named, actor, reason, action=AuditAction.SEAT_EDIT)
     return teammate_conflicts(s, session)
 
 
@@ -221,7 +222,7 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     for tid in touched:
         s.execute(update(SessionTable).where(SessionTable.id == tid).values(version=SessionTable.version + 1))
     after = {a: _seat_label(s, new_seats[1]), b: _seat_label(s, new_seats[0])}
-    audit(s, actor, "seat_correction" if correction else "seat_swap",
+    audit(s, actor, AuditAction.SEAT_CORRECTION if correction else "seat_swap",
           f"session {session}: swap players {a} and {b}", before=before, after=after, reason=reason)
     table_nos = {tbl.table_no for tbl in s.scalars(select(SessionTable).where(SessionTable.id.in_(touched)))}
     return teammate_conflicts(s, session, table_nos)
@@ -247,4 +248,4 @@ def delete_session_seating(s: Session, session: int, actor: Actor | None = None)
         raise TournamentError(code="seating_delete_has_results", session=session)
     before = seating_numbers(s, session)
     s.execute(delete(SessionTable).where(SessionTable.session == session))
-    audit(s, actor, "seat_delete", f"seating of session {session}", before=before)
+    audit(s, actor, AuditAction.SEAT_DELETE, f"seating of session {session}", before=before)

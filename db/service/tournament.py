@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.models import Tournament
 from db.profiles import SeatRotation, Settings, profile_settings
@@ -31,7 +32,7 @@ def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessio
     s.add(Tournament(id=1, name=name, profile=st.profile, sessions=st.sessions,
                      hands_per_session=st.hands_per_session, flowers=st.flowers, settings=st.to_json(),
                      start_date=start_date, created_at=now()))
-    audit(s, actor, "init", f"tournament {name!r}", after=st.to_json())
+    audit(s, actor, AuditAction.INIT, f"tournament {name!r}", after=st.to_json())
 
 
 def update_settings(s: Session, *, name: str | None = None, sessions: int | None = None,
@@ -59,12 +60,12 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         t.settings = new.to_json()
         s.info.pop("mcr_settings", None)
         t.sessions, t.hands_per_session, t.flowers = new.sessions, new.hands_per_session, new.flowers
-        audit(s, actor, "settings", "rule settings", before=old.to_json(), after=new.to_json())
+        audit(s, actor, AuditAction.SETTINGS, "rule settings", before=old.to_json(), after=new.to_json())
     if name is not None and name.strip() and name.strip() != t.name:
-        audit(s, actor, "settings", "tournament name", before=t.name, after=name.strip())
+        audit(s, actor, AuditAction.SETTINGS, "tournament name", before=t.name, after=name.strip())
         t.name = name.strip()
     if start_date is not None and start_date != t.start_date:
-        audit(s, actor, "settings", "start date", before=str(t.start_date), after=str(start_date))
+        audit(s, actor, AuditAction.SETTINGS, "start date", before=str(t.start_date), after=str(start_date))
         t.start_date = start_date
 
 

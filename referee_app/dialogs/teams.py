@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from db.service.players import PlayerInput
-from db.views import PlayerView
+from db.views import PlayerView, number_key
 from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import tr
 
@@ -178,7 +178,7 @@ class TeamsDialog(QDialog):
     def _show_members(self) -> None:
         team = self.current_team()
         self.members.clear()
-        for number, t in sorted(self.teams.items(), key=lambda kv: _number_key(kv[0])):
+        for number, t in sorted(self.teams.items(), key=lambda kv: number_key(kv[0])):
             if t == team:
                 p = self.players[number]
                 item = QListWidgetItem(f"{number}  {p.name}" + (f"  ({tr('substitute')})" if p.substitute else ""))
@@ -196,7 +196,4 @@ class TeamsDialog(QDialog):
         d = cls(parent, players)
         return d.changes() if d.exec() == QDialog.DialogCode.Accepted else None
 
-
-def _number_key(number: str) -> tuple[int, int | str]:
-    return (0, int(number)) if number.isdigit() else (1, number)
 
