@@ -72,7 +72,7 @@ def check(s: Session) -> list[str]:
         else:
             problems.append(f"{w}: unknown kind {h.kind!r}")
             continue
-        got = (h.d0, h.d1, h.d2, h.d3)
+        got = h.deltas
         if got != expected:
             problems.append(f"{w}: payments {list(got)} do not match the result (expected {list(expected)})")
         if sum(got) != 0:
@@ -98,8 +98,8 @@ def check(s: Session) -> list[str]:
         if p.settlement == "others" and p.points % 3:
             problems.append(f"{w}: {p.points} points cannot be split among three")
         expected = penalty_deltas(p.position, p.points, p.settlement, p.to_position)
-        if (p.d0, p.d1, p.d2, p.d3) != expected:
-            problems.append(f"{w}: effect {[p.d0, p.d1, p.d2, p.d3]} does not match the penalty {list(expected)}")
+        if p.deltas != expected:
+            problems.append(f"{w}: effect {list(p.deltas)} does not match the penalty {list(expected)}")
 
     for ts in table_scores(s):
         total = sum(ts.match_points)

@@ -102,7 +102,28 @@ class Seat(Base):
     player: Mapped[Player] = relationship()
 
 
-class HandResult(Base):
+class RecordedChange:
+    """What a recorded hand and a recorded penalty share: the points each starting seat (E, S, W, N) wins
+    or loses (columns ``d0``–``d3``, also as :attr:`deltas`), and when, where and by whom it was recorded."""
+
+    d0: Mapped[int] = mapped_column(Integer, default=0)
+    d1: Mapped[int] = mapped_column(Integer, default=0)
+    d2: Mapped[int] = mapped_column(Integer, default=0)
+    d3: Mapped[int] = mapped_column(Integer, default=0)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime)
+    station: Mapped[str] = mapped_column(String(100), default="")
+    referee: Mapped[str] = mapped_column(String(100), default="")
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        return (self.d0, self.d1, self.d2, self.d3)
+
+    @deltas.setter
+    def deltas(self, value: tuple[int, int, int, int]) -> None:
+        self.d0, self.d1, self.d2, self.d3 = value
+
+
+class HandResult(RecordedChange, Base):
     """A win or a draw in one hand slot of a table."""
 
     __tablename__ = "hands"
@@ -121,16 +142,9 @@ class HandResult(Base):
     kong_related: Mapped[bool] = mapped_column(Boolean, default=False)
     last_tile_of_wall: Mapped[bool] = mapped_column(Boolean, default=False)
     fans: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)  # [{"id": Fan, "count": n}]
-    d0: Mapped[int] = mapped_column(Integer, default=0)
-    d1: Mapped[int] = mapped_column(Integer, default=0)
-    d2: Mapped[int] = mapped_column(Integer, default=0)
-    d3: Mapped[int] = mapped_column(Integer, default=0)
-    recorded_at: Mapped[datetime] = mapped_column(DateTime)
-    station: Mapped[str] = mapped_column(String(100), default="")
-    referee: Mapped[str] = mapped_column(String(100), default="")
 
 
-class Penalty(Base):
+class Penalty(RecordedChange, Base):
     __tablename__ = "penalties"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("session_tables.id", ondelete="CASCADE"), index=True)
@@ -141,13 +155,6 @@ class Penalty(Base):
     settlement: Mapped[str] = mapped_column(String(10))  # "deducted" | "others" | "player"
     to_position: Mapped[int | None] = mapped_column(Integer, nullable=True)
     reason: Mapped[str] = mapped_column(Text, default="")
-    d0: Mapped[int] = mapped_column(Integer, default=0)
-    d1: Mapped[int] = mapped_column(Integer, default=0)
-    d2: Mapped[int] = mapped_column(Integer, default=0)
-    d3: Mapped[int] = mapped_column(Integer, default=0)
-    recorded_at: Mapped[datetime] = mapped_column(DateTime)
-    station: Mapped[str] = mapped_column(String(100), default="")
-    referee: Mapped[str] = mapped_column(String(100), default="")
 
 
 class AuditLog(Base):

@@ -102,7 +102,7 @@ def _hand_row(h: HandResult, tbl: SessionTable, rotate: bool) -> HandRow:
     return HandRow(
         hand=h.hand_no, kind=h.kind, prevailing=w.prevailing, dealer=w.dealer, winds=w.seat_winds,
         winner=h.winner, discarder=h.discarder, self_drawn=h.self_drawn, fan_total=h.fan_total,
-        flowers=h.flowers or 0, fans=_fan_views(h.fans), notation=h.notation, deltas=(h.d0, h.d1, h.d2, h.d3),
+        flowers=h.flowers or 0, fans=_fan_views(h.fans), notation=h.notation, deltas=h.deltas,
         session=tbl.session, table=tbl.table_no, fourth_tile=h.fourth_tile, kong_related=h.kong_related,
         last_tile_of_wall=h.last_tile_of_wall, flowers_known=h.flowers is not None,
     )
@@ -113,7 +113,7 @@ def _penalty_row(p: Penalty, tbl: SessionTable, four: Four) -> PenaltyRow:
         session=tbl.session, table=tbl.table_no, hand=p.hand_no, player=four[p.position], seat=WINDS[p.position],
         kind=p.kind, points=p.points, settlement=p.settlement,
         to_player=None if p.to_position is None else four[p.to_position], reason=p.reason,
-        deltas=(p.d0, p.d1, p.d2, p.d3), id=p.id,
+        deltas=p.deltas, id=p.id,
     )
 
 

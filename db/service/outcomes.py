@@ -106,14 +106,14 @@ class ScoredHand:
         return ScoredHand(h.kind, h.winner, h.discarder, h.self_drawn, h.fan_total, h.flowers, h.notation,
                           h.fourth_tile, h.kong_related, h.last_tile_of_wall,
                           None if h.fans is None else tuple((f["id"], int(f["count"])) for f in h.fans),
-                          (h.d0, h.d1, h.d2, h.d3))
+                          h.deltas)
 
     def apply(self, h: HandResult) -> None:
         h.kind, h.winner, h.discarder, h.self_drawn = self.kind, self.winner, self.discarder, self.self_drawn
         h.fan_total, h.flowers, h.notation = self.fan_total, self.flowers, self.notation
         h.fourth_tile, h.kong_related, h.last_tile_of_wall = self.fourth_tile, self.kong_related, self.last_tile_of_wall
         h.fans = None if self.fans is None else [{"id": f, "count": c} for f, c in self.fans]
-        h.d0, h.d1, h.d2, h.d3 = self.deltas
+        h.deltas = self.deltas
 
     def describe(self, numbers: Sequence[str]) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.kind}
@@ -227,12 +227,12 @@ class ScoredPenalty:
     @staticmethod
     def of_row(p: Penalty) -> ScoredPenalty:
         return ScoredPenalty(p.hand_no, p.position, p.kind, p.points, p.settlement, p.to_position, p.reason,
-                             (p.d0, p.d1, p.d2, p.d3))
+                             p.deltas)
 
     def apply(self, p: Penalty) -> None:
         p.hand_no, p.position, p.kind, p.points = self.hand_no, self.position, self.kind, self.points
         p.settlement, p.to_position, p.reason = self.settlement, self.to_position, self.reason
-        p.d0, p.d1, p.d2, p.d3 = self.deltas
+        p.deltas = self.deltas
 
     def describe(self, numbers: Sequence[str]) -> dict[str, Any]:
         d: dict[str, Any] = {"type": "penalty", "player": numbers[self.position], "points": self.points,
