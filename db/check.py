@@ -8,6 +8,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
+from db.profiles import Settlement
 from db.queries import table_scores
 from db.service.lookup import settings, tournament
 from db.service.outcomes import penalty_deltas
@@ -92,10 +93,10 @@ def check(s: Session) -> list[str]:
 
     for p in s.scalars(select(Penalty)):
         w = f"{where(p.table_id)} penalty {p.id}"
-        if p.settlement not in ("deducted", "others", "player") or (p.settlement == "player") != (p.to_position is not None):
+        if p.settlement not in tuple(Settlement) or (p.settlement == Settlement.PLAYER) != (p.to_position is not None):
             problems.append(f"{w}: settlement {p.settlement!r} is inconsistent")
             continue
-        if p.settlement == "others" and p.points % 3:
+        if p.settlement == Settlement.OTHERS and p.points % 3:
             problems.append(f"{w}: {p.points} points cannot be split among three")
         expected = penalty_deltas(p.position, p.points, p.settlement, p.to_position)
         if p.deltas != expected:

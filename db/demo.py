@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
 from db.models import Tournament
+from db.profiles import Settlement
 from db.service.audit import Actor
 from db.service.lookup import has_results
 from db.service.outcomes import PenaltyInput
@@ -83,10 +84,10 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
             record_win(s, 1, t, hand, winner=winner, discarder=discarder, self_drawn=self_drawn,
                        fan=fan, flowers=flowers, actor=actor)
         if t == 2:
-            record_penalty(s, 1, t, PenaltyInput(four[3], 30, "others", reason="错和 false win (7 fans)",
+            record_penalty(s, 1, t, PenaltyInput(four[3], 30, Settlement.OTHERS, reason="错和 false win (7 fans)",
                                                  kind="false_win_wrong", hand=5), actor=actor)
         if t == 4:
-            record_penalty(s, 1, t, PenaltyInput(four[1], 10, "deducted", reason="迟到 late 8 min",
+            record_penalty(s, 1, t, PenaltyInput(four[1], 10, Settlement.DEDUCTED, reason="迟到 late 8 min",
                                                  kind="lateness"), actor=actor)
     seat_session(s, 2, actor=actor)
 

@@ -14,9 +14,16 @@ from db.errors import InputError
 
 
 class Settlement(StrEnum):
+    """How a penalty's points are settled (stored as the value)."""
+
     DEDUCTED = "deducted"  # the points leave the table
     OTHERS = "others"  # split equally among the other three
     PLAYER = "player"  # paid to one named player
+
+    @property
+    def en(self) -> str:
+        """The label people read (the GUI translates it)."""
+        return {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}[self]
 
 
 class SeatRotation(StrEnum):

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
-from db.profiles import SeatRotation, Settings, TieBreak
+from db.profiles import SeatRotation, Settings, Settlement, TieBreak
 from db.rotation import WINDS, hand_winds, round_seats
 from db.scores import shared_ranks, table_points, table_ranks
 from db.service.lookup import settings as _settings
@@ -214,7 +214,7 @@ def table_scores(s: Session, after: int | None = None) -> list[TableScore]:
             for i in range(4):
                 acc[i] += int(d[i] or 0)
     for tid, ded in s.execute(select(Penalty.table_id, func.sum(Penalty.points))
-                              .where(Penalty.settlement == "deducted").group_by(Penalty.table_id)).all():
+                              .where(Penalty.settlement == Settlement.DEDUCTED).group_by(Penalty.table_id)).all():
         sums[tid][4] += int(ded or 0)
     q = select(SessionTable)
     if after is not None:

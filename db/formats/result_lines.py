@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.errors import InputError
+from db.profiles import Settlement
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -77,14 +78,14 @@ def parse_result_line(obj: Any) -> ResultLine:
             if set(settlement) != {"to"}:
                 raise InputError("settlement", code="settlement_to_form")
             to = _number(settlement["to"], "settlement")
-            settlement = "player"
-        elif settlement not in ("deducted", "others"):
+            settlement = Settlement.PLAYER
+        elif settlement not in (Settlement.DEDUCTED, Settlement.OTHERS):
             raise InputError("settlement", code="unknown_settlement", settlement=settlement)
         reason = obj.get("reason", "")
         if not isinstance(reason, str):
             raise InputError("reason", code="not_text")
         result = PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
-                              settlement=settlement, to=to, reason=reason, kind=obj.get("kind", "custom"),
+                              settlement=Settlement(settlement), to=to, reason=reason, kind=obj.get("kind", "custom"),
                               hand=hand)
     else:
         if "after_hand" not in obj:

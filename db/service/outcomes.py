@@ -9,7 +9,7 @@ from typing import Any
 
 from db.errors import InputError
 from db.models import HandResult, Penalty, SessionTable
-from db.profiles import PENALTY_KINDS, SeatRotation, Settings
+from db.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
 from db.rotation import hand_winds
 from scoring.settlement import settle_win
 
@@ -38,8 +38,8 @@ class DrawInput:
 class PenaltyInput:
     player: str
     points: int
-    settlement: str = "deducted"  # "deducted" | "others" | "player"
-    to: str | None = None  # the receiving player when settlement is "player"
+    settlement: Settlement = Settlement.DEDUCTED
+    to: str | None = None  # the receiving player when settlement is PLAYER
     reason: str = ""
     kind: str = "custom"
     hand: int | None = None
@@ -193,7 +193,7 @@ def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool
     return result.total, fans, result.total_without_flowers
 
 
-def penalty_deltas(position: int, points: int, settlement: str, to: int | None) -> tuple[int, int, int, int]:
+def penalty_deltas(position: int, points: int, settlement: Settlement | str, to: int | None) -> tuple[int, int, int, int]:
     """Effect of a penalty on the four seats (the offender at ``position``).
 
     >>> penalty_deltas(0, 30, "others", None)
@@ -203,11 +203,11 @@ def penalty_deltas(position: int, points: int, settlement: str, to: int | None) 
     """
     d = [0, 0, 0, 0]
     d[position] -= points
-    if settlement == "others":
+    if settlement == Settlement.OTHERS:
         for p in range(4):
             if p != position:
                 d[p] += points // 3
-    elif settlement == "player":
+    elif settlement == Settlement.PLAYER:
         assert to is not None
         d[to] += points
     return (d[0], d[1], d[2], d[3])
@@ -219,7 +219,7 @@ class ScoredPenalty:
     position: int
     kind: str
     points: int
-    settlement: str
+    settlement: Settlement | str  # a str when read back from a row
     to_position: int | None
     reason: str
     deltas: tuple[int, int, int, int]
@@ -250,16 +250,17 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
     progress (used to recognise a line that is already recorded)."""
     pos = position_of(numbers, pen.player, "player", tbl)
     points = check_int(pen.points, "points", 1, 100000)
-    if pen.settlement not in ("deducted", "others", "player"):
+    if pen.settlement not in tuple(Settlement):
         raise InputError("settlement", code="unknown_settlement", settlement=pen.settlement)
     to = None
-    if pen.settlement == "player":
+    settlement = Settlement(pen.settlement)
+    if settlement is Settlement.PLAYER:
         if pen.to is None:
             raise InputError("settlement", code="settlement_needs_player")
         to = position_of(numbers, pen.to, "settlement", tbl)
         if to == pos:
             raise InputError("settlement", code="pays_self", number=pen.to)
-    if pen.settlement == "others" and points % 3:
+    if settlement is Settlement.OTHERS and points % 3:
         raise InputError("points", code="points_not_divisible", points=points)
     if pen.kind not in PENALTY_KINDS:
         raise InputError("kind", code="unknown_penalty_kind", kind=pen.kind, kinds=", ".join(PENALTY_KINDS))
@@ -273,5 +274,5 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
         # A penalty may belong to the hand interrupted by the time call, not to a later one.
         if recorded is not None and tbl.time_called_after is not None and hand > tbl.time_called_after + 1:
             raise InputError("hand", code="time_called_before", after=tbl.time_called_after)
-    return ScoredPenalty(hand, pos, pen.kind, points, pen.settlement, to, pen.reason.strip(),
-                         penalty_deltas(pos, points, pen.settlement, to))
+    return ScoredPenalty(hand, pos, pen.kind, points, settlement, to, pen.reason.strip(),
+                         penalty_deltas(pos, points, settlement, to))

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.models import Tournament
-from db.profiles import SeatRotation, Settings, profile_settings
+from db.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
 from db.service.lookup import has_results, settings, tournament
 from db.service.outcomes import PenaltyInput
@@ -89,5 +89,5 @@ def penalty_from_preset(s: Session, kind: str, player: str, *, points: int | Non
     elif preset.amounts and points not in preset.amounts:
         raise InputError("points", code="preset_amount_unknown", preset=preset.en, points=points,
                          amounts=", ".join(map(str, preset.amounts)))
-    settlement = "player" if to is not None else str(preset.settlement)
+    settlement = Settlement.PLAYER if to is not None else preset.settlement
     return PenaltyInput(player, points, settlement, to, reason or f"{preset.zh} {preset.en}", kind, hand)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.profiles import Settlement
 from db.service.outcomes import PenaltyInput, penalty_deltas
 from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel
@@ -28,7 +29,7 @@ from referee_app.models import signed
 #: the preset for a claimed win under 8 fans (错和), by profile; the first kind a profile has is used
 FALSE_WIN_KINDS = ("false_win_wrong", "false_win")
 
-SETTLEMENTS = [("deducted", "deducted"), ("others", "paid to the other three"), ("player", "paid to one player")]
+SETTLEMENTS = [(s.value, s.en) for s in Settlement]  # the store's settlements with their labels
 
 
 class PenaltyDialog(QDialog):

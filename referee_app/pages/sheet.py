@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.profiles import Settlement
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import call_time, record_draw, record_hand, record_penalty, record_win, sign_off
@@ -45,7 +46,7 @@ from referee_app.tile_faces import TileGroups, TileRow, hand_groups
 from scoring.result import MINIMUM_FANS
 
 SELF_DRAWN = "+"
-SETTLEMENT_TEXT = {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}
+SETTLEMENT_TEXT = {s.value: s.en for s in Settlement}
 
 
 class SeatCombo(QComboBox):
