@@ -65,7 +65,8 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     all_readings = readings(hand)
     if not all_readings:
         raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
-                              f"seven pairs, thirteen orphans or knitted hand")
+                              f"seven pairs, thirteen orphans or knitted hand", reason="no_form",
+                              hand=format_hand(hand))
     situation = _situation(hand, ctx)
     scored = [(r, score_reading(r, ctx, *situation)) for r in all_readings]
     reading, found = _choose(scored)

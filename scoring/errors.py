@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class HandError(ValueError):
-    """Base: the input is not a valid winning hand. ``code`` is stable, ``message`` is for people."""
+    """Base: the input is not a valid winning hand. ``code`` is stable, ``message`` is for people, and
+    ``params`` hold the values it names, with ``reason``, a stable name of the case within the code
+    (e.g. ``{"reason": "unknown_suit", "text": "5x", "position": 3, "letter": "x"}``)."""
 
     code = "invalid_hand"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, **params: Any) -> None:
         super().__init__(message)
         self.message = message
+        self.params = params
 
 
 class HandParseError(HandError):
@@ -18,8 +23,8 @@ class HandParseError(HandError):
 
     code = "parse_error"
 
-    def __init__(self, message: str, position: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, position: int | None = None, **params: Any) -> None:
+        super().__init__(message, position=position, **params)
         self.position = position
 
 

@@ -58,36 +58,40 @@ def _scan_tiles(s: str, start: int, end: int, offset: int, out: list[Tile]) -> N
         elif c in _SUIT_BASE:
             if digits_at < 0:
                 raise HandParseError(f'"{c}" at {i + offset}: suit letter "{c}" without digits before it',
-                                     i + offset)
+                                     i + offset, reason="suit_without_digits", text=c, letter=c)
             base = _SUIT_BASE[c] - 1
             out.extend(base + int(d) for d in s[digits_at:i])
             digits_at = -1
         elif c in _HONOR_TILE:
             if digits_at >= 0:
                 raise HandParseError(f'"{s[digits_at:i]}" at {digits_at + offset}: digits without a suit '
-                                     f'letter (m, s or p) after them', digits_at + offset)
+                                     f'letter (m, s or p) after them', digits_at + offset,
+                                     reason="digits_without_suit", text=s[digits_at:i])
             out.append(_HONOR_TILE[c])
         elif digits_at >= 0 and (c.isalpha() or c == "0"):
             if c == "0":
                 raise HandParseError(f'"{s[digits_at:i + 1]}" at {digits_at + offset}: tile numbers are 1–9, '
-                                     f'not 0', digits_at + offset)
+                                     f'not 0', digits_at + offset, reason="zero", text=s[digits_at:i + 1])
             raise HandParseError(f'"{s[digits_at:i + 1]}" at {digits_at + offset}: unknown suit letter "{c}"',
-                                 digits_at + offset)
+                                 digits_at + offset, reason="unknown_suit", text=s[digits_at:i + 1], letter=c)
         elif c == "0":
-            raise HandParseError(f'"0" at {i + offset}: tile numbers are 1–9, not 0', i + offset)
+            raise HandParseError(f'"0" at {i + offset}: tile numbers are 1–9, not 0', i + offset, reason="zero", text="0")
         elif c.isalpha():
             raise HandParseError(f'"{c}" at {i + offset}: unknown tile letter "{c}" (honours are E S W N C F P)',
-                                 i + offset)
+                                 i + offset, reason="unknown_letter", text=c, letter=c)
         elif c == "]":
-            raise HandParseError(f'"]" at {i + offset}: "]" without a "[" before it', i + offset)
+            raise HandParseError(f'"]" at {i + offset}: "]" without a "[" before it', i + offset,
+                                 reason="unopened_meld", text="]")
         elif c.isspace():
-            raise HandParseError(f'"{c}" at {i + offset}: no spaces inside a hand', i + offset)
+            raise HandParseError(f'"{c}" at {i + offset}: no spaces inside a hand', i + offset, reason="space", text=c)
         else:
-            raise HandParseError(f'"{c}" at {i + offset}: unexpected character "{c}"', i + offset)
+            raise HandParseError(f'"{c}" at {i + offset}: unexpected character "{c}"', i + offset,
+                                 reason="unexpected_character", text=c)
         i += 1
     if digits_at >= 0:
         raise HandParseError(f'"{s[digits_at:end]}" at {digits_at + offset}: digits without a suit letter '
-                             f'(m, s or p) after them', digits_at + offset)
+                             f'(m, s or p) after them', digits_at + offset, reason="digits_without_suit",
+                             text=s[digits_at:end])
 
 
 def _meld_kind(tiles: list[Tile]) -> MeldKind | None:
@@ -120,7 +124,7 @@ def _parse_meld(s: str, open_at: int, close_at: int, offset: int) -> Meld:
     tiles.sort()
     kind = _meld_kind(tiles)
     if kind is None:
-        raise HandParseError(f"{text}: not a chow, pung or kong", pos)
+        raise HandParseError(f"{text}: not a chow, pung or kong", pos, reason="not_a_meld", text=text)
     if kind is MeldKind.CONCEALED_KONG:
         if offer is None:
             return Meld(MeldKind.CONCEALED_KONG, tiles[0], 0)
@@ -129,21 +133,23 @@ def _parse_meld(s: str, open_at: int, close_at: int, offset: int) -> Meld:
         if 5 <= offer <= 7:
             return Meld(MeldKind.PROMOTED_KONG, tiles[0], offer)
         raise HandParseError(f"{text}: a kong's digit is 1–3 (melded kong, seat it came from) or 5–7 (promoted "
-                             f"kong), or none for a concealed kong; not {offer}", pos)
+                             f"kong), or none for a concealed kong; not {offer}", pos, reason="kong_digit", text=text,
+                             digit=offer)
     if offer is not None and not 1 <= offer <= 3:
         what = "which of its three tiles was claimed" if kind is MeldKind.CHOW else "the seat it came from"
-        raise HandParseError(f"{text}: a {kind.value}'s digit is 1–3 ({what}), not {offer}", pos)
+        raise HandParseError(f"{text}: a {kind.value}'s digit is 1–3 ({what}), not {offer}", pos, reason="meld_digit",
+                             text=text, meld=kind.value, digit=offer)
     return Meld(kind, tiles[0], offer or 0)
 
 
 def parse_hand_uncached(text: str) -> Hand:
     """``parse_hand`` without the cache (for benchmarks and tests of the reader itself)."""
     if not isinstance(text, str):
-        raise HandParseError(f"a hand must be written as text, not {type(text).__name__}")
+        raise HandParseError(f"a hand must be written as text, not {type(text).__name__}", reason="not_text")
     s = text.strip()
     offset = len(text) - len(text.lstrip()) + 1  # index in s -> 1-based position in text
     if not s:
-        raise HandParseError("empty hand: nothing written", 1)
+        raise HandParseError("empty hand: nothing written", 1, reason="empty")
     n = len(s)
     melds: list[Meld] = []
     loose: list[Tile] = []
@@ -153,15 +159,16 @@ def parse_hand_uncached(text: str) -> Hand:
         if s[i] == "[":
             if loose_at >= 0:
                 raise HandParseError(f'"[" at {i + offset}: melds are written before the standing tiles',
-                                     i + offset)
+                                     i + offset, reason="meld_after_tiles", text="[")
             close = s.find("]", i + 1)
             reopen = s.find("[", i + 1)
             if close < 0 or 0 <= reopen < close:
                 stop = reopen if reopen >= 0 else n
-                raise HandParseError(f'"{s[i:stop]}" at {i + offset}: meld not closed', i + offset)
+                raise HandParseError(f'"{s[i:stop]}" at {i + offset}: meld not closed', i + offset,
+                                     reason="meld_not_closed", text=s[i:stop])
             if len(melds) == _MAX_MELDS:
                 raise HandParseError(f'"{s[i:close + 1]}" at {i + offset}: more than {_MAX_MELDS} melds',
-                                     i + offset)
+                                     i + offset, reason="too_many_melds", text=s[i:close + 1], most=_MAX_MELDS)
             text_of_meld = s[i:close + 1]
             meld = _MELDS_SEEN.get(text_of_meld)
             if meld is None:
@@ -193,7 +200,8 @@ def parse_hand_uncached(text: str) -> Hand:
     else:
         raise HandParseError(f"{len(loose)} tiles after {_plural(k, 'meld')}, expected {standing_count + 1} "
                              f"({standing_count} standing + the winning tile)",
-                             (loose_at if loose_at >= 0 else n) + offset)
+                             (loose_at if loose_at >= 0 else n) + offset, reason="tile_count", tiles=len(loose),
+                             melds=k, expected=standing_count + 1)
     loose.sort()
     return Hand(tuple(melds), tuple(loose), winning)
 

@@ -38,18 +38,19 @@ def _is_tile(t: object) -> bool:
 
 def _check_meld(meld: object) -> None:
     if not isinstance(meld, Meld) or not isinstance(meld.kind, MeldKind):
-        raise HandError(f"not a meld: {meld!r}")
+        raise HandError(f"not a meld: {meld!r}", reason="not_a_meld")
     if not _is_tile(meld.tile):
-        raise HandError(f"meld {meld.kind.value} has no valid tile: {meld.tile!r} (tiles are 0–33)")
+        raise HandError(f"meld {meld.kind.value} has no valid tile: {meld.tile!r} (tiles are 0–33)", reason="not_a_tile")
     if meld.kind is MeldKind.CHOW and (meld.tile >= 27 or meld.tile % 9 > 6):
-        raise HandError(f"a chow cannot start at {name(meld.tile)}: not a chow, pung or kong")
+        raise HandError(f"a chow cannot start at {name(meld.tile)}: not a chow, pung or kong", reason="chow_start",
+                        tile=name(meld.tile))
 
 
 def check_tiles(hand: Hand) -> None:
     """Form checks shared by winning and waiting hands: at most 4 melds, 13 − 3 × melds standing tiles,
     valid tiles, and no tile kind more than four times (H4)."""
     if len(hand.melds) > 4:
-        raise TileCountError(f"{len(hand.melds)} melds, at most 4")
+        raise TileCountError(f"{len(hand.melds)} melds, at most 4", reason="too_many_melds", melds=len(hand.melds))
     for meld in hand.melds:
         _check_meld(meld)
     expected = 13 - 3 * len(hand.melds)
@@ -57,39 +58,43 @@ def check_tiles(hand: Hand) -> None:
         after = len(hand.standing) + (hand.winning is not None)
         noun = "meld" if len(hand.melds) == 1 else "melds"
         raise TileCountError(f"{after} tiles after {len(hand.melds)} {noun}, expected {expected + 1} "
-                             f"({expected} standing + the winning tile)")
+                             f"({expected} standing + the winning tile)", reason="tile_count", tiles=after,
+                             melds=len(hand.melds), expected=expected + 1)
     tiles = list(hand.standing)
     if hand.winning is not None:
         tiles.append(hand.winning)
     for t in tiles:
         if not _is_tile(t):
-            raise HandError(f"not a tile: {t!r} (tiles are 0–33)")
+            raise HandError(f"not a tile: {t!r} (tiles are 0–33)", reason="not_a_tile")
     for meld in hand.melds:
         tiles.extend(meld.tiles)
     counts = [0] * NUM_KINDS
     for t in tiles:
         counts[t] += 1
     if max(counts) > 4:
-        raise TooManyCopiesError(", ".join(f"{n} copies of {name(t)}" for t, n in enumerate(counts) if n > 4))
+        copies = {name(t): n for t, n in enumerate(counts) if n > 4}
+        raise TooManyCopiesError(", ".join(f"{n} copies of {t}" for t, n in copies.items()), reason="copies",
+                                 copies=copies)
 
 
 def validate_context(ctx: WinContext) -> None:
     """The situation alone: real booleans, winds E/S/W/N, 0–8 flowers."""
     if not isinstance(ctx, WinContext):
-        raise SituationError(f"not a win context: {ctx!r}")
+        raise SituationError(f"not a win context: {ctx!r}", reason="not_a_context")
     for flag in _FLAGS:
         value = getattr(ctx, flag)
         if type(value) is not bool:
-            raise SituationError(f"{flag} must be true or false, not {value!r}")
+            raise SituationError(f"{flag} must be true or false, not {value!r}", reason="not_a_bool", field=flag)
     for field in ("seat_wind", "prevalent_wind"):
         value = getattr(ctx, field)
         if not isinstance(value, Wind):
-            raise SituationError(f"{field} must be one of E, S, W, N, not {value!r}")
+            raise SituationError(f"{field} must be one of E, S, W, N, not {value!r}", reason="not_a_wind", field=field)
     flowers = ctx.flowers
     if type(flowers) is not int:
-        raise FlowerCountError(f"flowers must be a whole number 0–{MAX_FLOWERS}, not {flowers!r}")
+        raise FlowerCountError(f"flowers must be a whole number 0–{MAX_FLOWERS}, not {flowers!r}", reason="not_a_number")
     if not 0 <= flowers <= MAX_FLOWERS:
-        raise FlowerCountError(f"{flowers} flowers: there are only {MAX_FLOWERS} flower tiles (0–{MAX_FLOWERS})")
+        raise FlowerCountError(f"{flowers} flowers: there are only {MAX_FLOWERS} flower tiles (0–{MAX_FLOWERS})",
+                               reason="too_many", flowers=flowers, most=MAX_FLOWERS)
 
 
 def _check_situation(hand: Hand, ctx: WinContext) -> None:
@@ -98,15 +103,16 @@ def _check_situation(hand: Hand, ctx: WinContext) -> None:
     assert win is not None
     if ctx.fourth_tile and win in hand.standing:
         raise SituationError(f"last tile (和绝张) on {name(win)} is impossible: the winner's own standing tiles "
-                             f"hold a copy of {name(win)}")
+                             f"hold a copy of {name(win)}", reason="last_tile", tile=name(win))
     if ctx.kong_related:
         if ctx.self_drawn:
             if not any(m.kind.is_kong for m in hand.melds):
-                raise SituationError("out with replacement tile (杠上开花) needs a kong among the winner's melds")
+                raise SituationError("out with replacement tile (杠上开花) needs a kong among the winner's melds",
+                                     reason="replacement_without_kong")
         elif win in hand.standing or any(win in m.tiles for m in hand.melds):
             raise SituationError(f"robbing the kong (抢杠和) on {name(win)} is impossible: the winner's own hand "
                                  f"or melds already hold {name(win)}, but the robbed kong holds the other three "
-                                 f"copies")
+                                 f"copies", reason="robbing_kong", tile=name(win))
 
 
 def validate_hand(hand: Hand, ctx: WinContext) -> None:
@@ -121,9 +127,10 @@ def validate_hand(hand: Hand, ctx: WinContext) -> None:
     scoring.errors.TileCountError: a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits
     """
     if not isinstance(hand, Hand):
-        raise HandError(f"not a hand: {hand!r}")
+        raise HandError(f"not a hand: {hand!r}", reason="not_a_hand")
     if hand.winning is None:
-        raise TileCountError("a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits")
+        raise TileCountError("a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits",
+                             reason="waiting_hand")
     check_tiles(hand)
     validate_context(ctx)
     _check_situation(hand, ctx)

@@ -34,10 +34,11 @@ __all__ = ["completing_kinds", "completing_kinds_of", "is_single_wait", "waiting
 def _thirteen(hand: Hand) -> Hand:
     if hand.winning is not None:
         raise TileCountError("a winning hand has 14 tiles; waits are asked of the 13 tiles before the win "
-                             "(leave out the winning tile)")
+                             "(leave out the winning tile)", reason="winning_hand")
     if len(hand.melds) > 4 or len(hand.standing) != 13 - 3 * len(hand.melds):
         raise TileCountError(f"{len(hand.standing)} standing tiles after {len(hand.melds)} melds, expected "
-                             f"{13 - 3 * len(hand.melds)} for a waiting hand")
+                             f"{13 - 3 * len(hand.melds)} for a waiting hand", reason="tile_count",
+                             tiles=len(hand.standing), melds=len(hand.melds), expected=13 - 3 * len(hand.melds))
     return hand
 
 
