@@ -10,24 +10,33 @@ whose parts come and go.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """A sentence whose parts appear only when their list parameter is not empty: ``head``, then for each
+    (parameter, template) with items the template over those items joined by ``sep``, then ``tail``.
+
+    >>> Parts("once", (("missing", "; missing {}"), ("twice", "; twice {}")))({"missing": ["3", "4"], "twice": []})
+    'once; missing 3, 4'
+    """
+
+    head: str
+    parts: tuple[tuple[str, str], ...]
+    sep: str = ", "
+    tail: str = ""
+
+    def __call__(self, params: Mapping[str, Any]) -> str:
+        said = [template.format(self.sep.join(map(str, params[name]))) for name, template in self.parts
+                if params[name]]
+        return self.head + "".join(said) + self.tail
+
 
 Template = str | Callable[[Mapping[str, Any]], str]
 
 UNDER_EIGHT = "{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead / 不足8番，按错和处理"
-
-
-def _seating_incomplete(p: Mapping[str, Any]) -> str:
-    return ("the seating must hold every active player once"
-            + (f"; missing {', '.join(p['missing'])}" if p["missing"] else "")
-            + (f"; not active {', '.join(p['extra'])}" if p["extra"] else "")
-            + (f"; twice {', '.join(p['twice'])}" if p["twice"] else ""))
-
-
-def _out_of_range(p: Mapping[str, Any]) -> str:
-    if p["high"] is None:
-        return f"{p['value']} must be at least {p['low']}"
-    return f"{p['value']} is out of range ({p['low']}–{p['high']})"
 
 
 MESSAGES: dict[str, Template] = {
@@ -69,7 +78,8 @@ MESSAGES: dict[str, Template] = {
     "seating_failed": "cannot seat the tournament: {problem}",
     "standings_seating_failed": "cannot seat by standings: {problem}",
     "table_not_four": "every table needs exactly four players (E, S, W, N)",
-    "seating_incomplete": _seating_incomplete,
+    "seating_incomplete": Parts("the seating must hold every active player once",
+                                (("missing", "; missing {}"), ("extra", "; not active {}"), ("twice", "; twice {}"))),
     "teammates_together": ("players {a} ({a_name}) and {b} ({b_name}) are both in team {team}: they cannot sit at "
                            "table {table} of session {session} together (teammates never share a table) "
                            "/ {a} 与 {b} 同属 {team} 队，不可同桌"),
@@ -86,7 +96,8 @@ MESSAGES: dict[str, Template] = {
     "player_not_at_table": "player {number} is not seated at table {table} (session {session}: {players})",
     "not_a_bool": "{value!r} must be true or false",
     "not_a_whole_number": "{value!r} is not a whole number",
-    "out_of_range": _out_of_range,
+    "out_of_range": "{value} is out of range ({low}–{high})",
+    "too_small": "{value} must be at least {low}",
     "win_needs_discarder": "a win needs a discarder or \"self_drawn\": true",
     "self_drawn_discarder": "a self-drawn win has no discarder",
     "pays_own_win": "player {number} cannot pay for their own win",
@@ -128,7 +139,7 @@ MESSAGES: dict[str, Template] = {
                     "overwritten)"),
     "folder_missing": "{path}: the folder {folder} does not exist",
     "file_unwritable": "{path}: cannot write ({problem})",
-    "file_rows": lambda p: "\n".join(f"{p['source']} {problem}" for problem in p["problems"]),
+    "file_rows": Parts("", (("lines", "{}"),), sep="\n"),
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",

@@ -12,28 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from db.messages import Parts
 from referee_app.hand_errors import hand_problem
 from referee_app.i18n import LANG
 from scoring.errors import HandError
 
 Template = str | Callable[[Mapping[str, Any]], str]
-
-
-def _list(values: Any) -> str:
-    return "、".join(map(str, values))
-
-
-def _seating_incomplete(p: Mapping[str, Any]) -> str:
-    return ("座位表须包含每名参赛选手各一次"
-            + (f"；缺少 {_list(p['missing'])}" if p["missing"] else "")
-            + (f"；未参赛 {_list(p['extra'])}" if p["extra"] else "")
-            + (f"；重复 {_list(p['twice'])}" if p["twice"] else "") + "。")
-
-
-def _out_of_range(p: Mapping[str, Any]) -> str:
-    if p["high"] is None:
-        return f"{p['value']} 至少应为 {p['low']}。"
-    return f"{p['value']} 超出范围（{p['low']}–{p['high']}）。"
 
 
 ZH: dict[str, Template] = {
@@ -72,7 +56,8 @@ ZH: dict[str, Template] = {
     "seating_failed": "无法为比赛排座：{problem}",
     "standings_seating_failed": "无法按名次排座：{problem}",
     "table_not_four": "每桌须有四名选手（东、南、西、北）。",
-    "seating_incomplete": _seating_incomplete,
+    "seating_incomplete": Parts("座位表须包含每名参赛选手各一次", (("missing", "；缺少 {}"), ("extra", "；未参赛 {}"),
+                                                       ("twice", "；重复 {}")), sep="、", tail="。"),
     "teammates_together": "选手 {a}（{a_name}）与 {b}（{b_name}）同属 {team} 队：不能同坐第 {session} 局第 {table} 桌（同队选手不同桌）。",
     "generated_teammates": "第 {session} 局：生成的座位让同队（{team}）选手 {a} 与 {b} 同坐第 {table} 桌，而他们本可分开；请报告此问题。",
     "swap_same_player": "两次选了同一名选手 {a}。",
@@ -84,7 +69,8 @@ ZH: dict[str, Template] = {
     "player_not_at_table": "选手 {number} 不在第 {session} 局第 {table} 桌（本桌选手：{players}）。",
     "not_a_bool": "{value!r} 须为是或否。",
     "not_a_whole_number": "{value!r} 不是整数。",
-    "out_of_range": _out_of_range,
+    "out_of_range": "{value} 超出范围（{low}–{high}）。",
+    "too_small": "{value} 至少应为 {low}。",
     "win_needs_discarder": "和牌须选择点炮者，或标为自摸。",
     "self_drawn_discarder": "自摸没有点炮者。",
     "pays_own_win": "选手 {number} 不能为自己的和牌付分。",
@@ -122,7 +108,7 @@ ZH: dict[str, Template] = {
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
     "folder_missing": "{path}：文件夹 {folder} 不存在。",
     "file_unwritable": "{path}：无法写入（{problem}）。",
-    "file_rows": lambda p: "\n".join(f"{p['source']} {problem}" for problem in p["problems"]),
+    "file_rows": Parts("", (("lines", "{}"),), sep="\n"),  # the rows' problems, as the file check says them
     "not_json": "不是有效的 JSON（第 {column} 列：{problem}）。",
     "file_not_json": "{path}：不是有效的 JSON（第 {line} 行：{problem}）。",
     "line_not_object": "每行须为一个 JSON 对象。",

@@ -17,7 +17,7 @@ class RowErrors(TournamentError):
     code = "file_rows"
 
     def __init__(self, source: str, problems: Sequence[str]) -> None:
-        super().__init__(source=source, problems=list(problems))
+        super().__init__(source=source, problems=list(problems), lines=[f"{source} {p}" for p in problems])
         self.problems = list(problems)
 
 

@@ -80,7 +80,8 @@ def check_int(value: Any, field_name: str, low: int, high: int | None = None) ->
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(field_name, code="not_a_whole_number", value=value)
     if value < low or (high is not None and value > high):
-        raise InputError(field_name, code="out_of_range", value=value, low=low, high=high)
+        raise InputError(field_name, code="out_of_range" if high is not None else "too_small", value=value, low=low,
+                         high=high)
     return value
 
 

@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["db.rotation", "db.scores", "db.seating", "db.service.outcomes", "db.service.teammates", "db.views"])
+@pytest.mark.parametrize("module", ["db.rotation", "db.scores", "db.seating", "db.service.outcomes", "db.service.teammates", "db.views", "db.messages"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
