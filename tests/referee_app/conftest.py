@@ -41,7 +41,7 @@ def _tournament_template(tmp_path_factory):
     from db.store import open_database
 
     path = tmp_path_factory.mktemp("template") / "spring.mcr"
-    with open_database(path) as db, db.factory.begin() as s:
+    with open_database(path, create=True) as db, db.factory.begin() as s:
         service.create_tournament(s, "Spring Open", "cmr1998", sessions=3)
         service.import_players(s, [service.PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
                                    for i, n in enumerate(NAMES)])
