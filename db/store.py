@@ -94,7 +94,8 @@ def to_url(path_or_url: str | Path) -> URL:
             return make_url(text)
         except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text
             raise TournamentError(f"--db {text!r} is not a valid database URL: {first_line(exc)}") from exc
-    return make_url("sqlite:///" + str(Path(text).expanduser().resolve()))
+    # URL.create, not a parsed string: a file name may contain '?' or '#'.
+    return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
 
 
 def first_line(exc: BaseException) -> str:
@@ -123,7 +124,9 @@ class FileInfo:
 
 
 def _sqlite_uri(path: Path, mode: str, immutable: bool = False) -> str:
-    uri = "file:" + quote(path.as_posix(), safe="/:")
+    """``file:///abs/path?mode=…`` (``file:///C:/…`` on Windows); ``?``, ``#`` and ``%`` in names quoted."""
+    posix = path.as_posix()
+    uri = "file://" + quote(posix if posix.startswith("/") else "/" + posix, safe="/:")
     return uri + f"?mode={mode}" + ("&immutable=1" if immutable else "")
 
 
