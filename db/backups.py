@@ -155,7 +155,7 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
 class Backups:
     """The automatic backups of one open, writable tournament file. The store calls ``opened``,
     ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app may call ``make``,
-    ``list``, ``last_backup_time``, set ``second_folder``."""
+    ``list_backups``, ``last_backup_time``, set ``second_folder``."""
 
     def __init__(self, db: Database, second_folder: str | Path | None = None) -> None:
         assert db.path is not None
@@ -177,12 +177,12 @@ class Backups:
 
     # --- the API -----------------------------------------------------------------------------------
 
-    def list(self, folder: str | Path | None = None) -> list[BackupInfo]:
+    def list_backups(self, folder: str | Path | None = None) -> list[BackupInfo]:
         return list_backups(self.path, folder if folder is not None else self.folder)
 
     def last_backup_time(self) -> datetime | None:
         """When the newest backup of this file was taken (by any program), UTC; None if there is none."""
-        items = self.list()
+        items = self.list_backups()
         newest = items[-1].taken_at.timestamp() if items else None
         known = max((t for t in (newest, self._last) if t is not None), default=None)
         return None if known is None else datetime.fromtimestamp(known, UTC)
@@ -206,7 +206,7 @@ class Backups:
 
     def opened(self) -> None:
         self._complete = self._completed_sessions()
-        items = self.list() if self.folder.is_dir() else []
+        items = self.list_backups() if self.folder.is_dir() else []
         self._last = items[-1].taken_at.timestamp() if items else None
 
     def before_write(self) -> None:

@@ -337,6 +337,7 @@ class Database:
 
 def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str, Database]) -> Engine:
     def connect() -> sqlite3.Connection:
+        assert uri is not None
         return sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
 
     engine = create_engine(url, creator=connect) if uri else create_engine(url)

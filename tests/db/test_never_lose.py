@@ -148,6 +148,36 @@ def test_a_file_replaced_under_the_program_is_not_written(event: Path, tmp_path:
         db.close()
 
 
+def test_without_inodes_the_check_is_that_a_file_is_still_there(event: Path) -> None:
+    db = open_database(event)
+    try:
+        dev, _ino = db._identity or (0, 0)
+        db._identity = (dev, 0)  # as on a Windows file system that reports no inode
+        with db.factory.begin() as s:
+            service.record_draw(s, 2, 1, 1, actor=ACTOR)
+        event.unlink()
+        with pytest.raises(DatabaseFileGoneError), db.factory.begin() as s:
+            service.record_draw(s, 2, 1, 2, actor=ACTOR)
+        with pytest.raises(TournamentError, match="already exists"):
+            db.save_copy(next(iter(list_backups(event))).path)
+    finally:
+        db.close()
+
+
+def test_a_copy_is_never_saved_over_the_open_file(event: Path) -> None:
+    with open_database(event) as db, pytest.raises(TournamentError, match="is the open file"):
+        db.save_copy(event, overwrite=True)
+
+
+def test_an_empty_postgresql_database_is_not_opened_without_init(db_url: str) -> None:
+    if not db_url.startswith("postgresql"):
+        pytest.skip("the file cases are above")
+    out = run("--db", db_url, "standings", cwd=Path.cwd())
+    assert out.returncode == 1 and "holds no tournament yet" in one_line(out.stderr)
+    assert run("--db", db_url, "init", "--name", "Open", cwd=Path.cwd()).returncode == 0
+    assert run("--db", db_url, "standings", cwd=Path.cwd()).returncode == 0
+
+
 # ------------------------------------------------------------------------------- automatic backups
 
 
@@ -159,14 +189,14 @@ def test_backups_first_write_periodic_session_end_close_and_rotation(event: Path
     try:
         with db.factory.begin() as s:
             service.record_draw(s, 2, 1, 1, actor=ACTOR)
-        kinds = [b.kind for b in db.backups.list()]
+        kinds = [b.kind for b in db.backups.list_backups()]
         assert kinds == ["auto", "auto"]  # the state found, then after the write (interval 0)
         # Finish session 2: every table called time.
         with db.factory.begin() as s:
             for t in (1, 2, 3, 4):
                 n = 1 if t == 1 else 0
                 service.call_time(s, 2, t, n, actor=ACTOR)
-        sessions = [b for b in db.backups.list() if b.kind == "session"]
+        sessions = [b for b in db.backups.list_backups() if b.kind == "session"]
         assert [b.session for b in sessions] == [2]
         for k in range(6):  # more writes: more automatic copies than `keep`
             with db.factory.begin() as s:
