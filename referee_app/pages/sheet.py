@@ -12,22 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator, QKeyEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QMessageBox,
-    QScrollArea,
-    QSizePolicy,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSizePolicy, QVBoxLayout, QWidget
 
 from db.service import PenaltyInput
 from db.views import TableSheet
@@ -38,23 +24,10 @@ from referee_app.hand_vm import Preview
 from referee_app.i18n import tr
 from referee_app.models import SheetModel, SummaryModel
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import push_button, table_view, title_label
+from referee_app.pages.common import push_button, title_label
+from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.sheet_vm import Op, SheetViewModel
-from referee_app.tile_faces import TileRow, hand_groups
-
-
-class SeatCombo(QComboBox):
-    """A player box for the keyboard: one key picks the item starting with it (E/S/W/N, "+" self-drawn),
-    without the incremental search that joins keys typed in quick succession."""
-
-    def keyPressEvent(self, e: QKeyEvent) -> None:
-        key = e.text().upper()
-        if key and key.isprintable() and not e.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
-            for i in range(self.count()):
-                if self.itemText(i).upper().startswith(key):
-                    self.setCurrentIndex(i)
-                    return
-        super().keyPressEvent(e)
+from referee_app.tile_faces import hand_groups
 
 
 class SheetPage(TournamentPage):
@@ -90,94 +63,26 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.players_line)
 
         self.model = SheetModel(parent=self)
-        self.view, _ = table_view(self.model, self, sortable=False, name="sheet")
-        self.view.setSelectionMode(self.view.SelectionMode.SingleSelection)
-        hh = self.view.horizontalHeader()
-        # the names share the room; numbers take what they need (names were cut at 1366 px when every
-        # column had an equal share)
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for c in (SheetModel.COL_DEALER, SheetModel.COL_WINNER, SheetModel.COL_DISCARDER):
-            hh.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
-        hh.setMinimumSectionSize(58)
-        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.view.verticalHeader().setDefaultSectionSize(21)
-        self.view.verticalHeader().setMinimumSectionSize(21)
-        # the 16 hands and the header, like the paper sheet, at least; on a larger screen the rows grow
-        # (most of the room) and the selected hand below gets the rest
-        self.view.setMinimumHeight(21 * 17 + 6)
-        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        hh.setStretchLastSection(False)  # the last running total is a number like the others
+        self.view = sheet_table(self.model, self)
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
         self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self.show_hand_details(cur.row()))
         lay.addWidget(self.view, 3)
 
         bottom = QHBoxLayout()
         self.summary = SummaryModel(parent=self)
-        self.summary_view, _ = table_view(self.summary, self, sortable=False, name="sheet_summary")
-        self.summary_view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.summary_view.verticalHeader().setDefaultSectionSize(20)
-        self.summary_view.horizontalHeader().setFixedHeight(20)
-        self.summary_view.setFixedHeight(20 * 6 + 4)
+        self.summary_view = summary_table(self.summary, self)
         bottom.addWidget(self.summary_view, 3, Qt.AlignmentFlag.AlignTop)
-        # right of the totals: the penalties, and the hand selected on the sheet (its tiles and fans)
-        self.side_tabs = QTabWidget()
-        self.side_tabs.setObjectName("sheet_side")
-        self.side_tabs.setMinimumHeight(20 * 6 + 4)
-        self.penalties = QLabel()
-        self.penalties.setObjectName("sheet_penalties")
-        self.penalties.setWordWrap(True)
-        self.penalties.setAlignment(Qt.AlignmentFlag.AlignTop)
-        self.side_tabs.addTab(_scrolled(self.penalties), "")
-        hand_page = QWidget()
-        hl = QVBoxLayout(hand_page)
-        hl.setContentsMargins(4, 2, 4, 2)
-        self.hand_tiles = TileRow(hand_page, tile_width=20)
-        self.hand_tiles.setObjectName("sheet_hand_tiles")
-        self.hand_fans = QLabel()
-        self.hand_fans.setObjectName("sheet_hand_fans")
-        self.hand_fans.setWordWrap(True)
-        self.hand_fans.setAlignment(Qt.AlignmentFlag.AlignTop)
-        hl.addWidget(self.hand_tiles)
-        hl.addWidget(self.hand_fans, 1)
-        self.side_tabs.addTab(_scrolled(hand_page), "")  # a long list of fans scrolls, never cut
+        self.side_tabs = SideTabs()
+        self.penalties, self.hand_tiles, self.hand_fans = (self.side_tabs.penalties, self.side_tabs.hand_tiles,
+                                                           self.side_tabs.hand_fans)
         bottom.addWidget(self.side_tabs, 2)
         lay.addLayout(bottom, 1)
 
-        # totals-only entry, keyboard driven
-        self.totals_box = QFrame()
-        self.totals_box.setObjectName("totals_box")
-        self.totals_box.setFrameShape(QFrame.Shape.StyledPanel)
-        tl = QGridLayout(self.totals_box)
-        tl.setContentsMargins(6, 3, 6, 3)
-        self.next_label = QLabel()
-        self.next_label.setObjectName("next_hand")
-        self.winner = SeatCombo()
-        self.winner.setObjectName("totals_winner")
-        self.discarder = SeatCombo()
-        self.discarder.setObjectName("totals_discarder")
-        self.fan = QLineEdit()
-        self.fan.setObjectName("totals_fan")
-        self.fan.setValidator(QIntValidator(0, 100000, self))
-        self.fan.setMaximumWidth(90)
-        self.fan.returnPressed.connect(self.record_totals_from_bar)
-        self.totals_button = push_button("totals_record", self.record_totals_from_bar)
-        self.winner_label, self.discarder_label, self.fan_label = QLabel(), QLabel(), QLabel()
-        for lbl, w in ((self.winner_label, self.winner), (self.discarder_label, self.discarder),
-                       (self.fan_label, self.fan)):
-            lbl.setBuddy(w)
-        tl.addWidget(self.next_label, 0, 0)
-        tl.addWidget(self.winner_label, 0, 1)
-        tl.addWidget(self.winner, 0, 2)
-        tl.addWidget(self.discarder_label, 0, 3)
-        tl.addWidget(self.discarder, 0, 4)
-        tl.addWidget(self.fan_label, 0, 5)
-        tl.addWidget(self.fan, 0, 6)
-        tl.addWidget(self.totals_button, 0, 7)
-        tl.setColumnStretch(2, 1)
-        tl.setColumnStretch(4, 1)
-        self.setTabOrder(self.winner, self.discarder)
-        self.setTabOrder(self.discarder, self.fan)
+        self.totals_box = TotalsBar()
+        self.totals_box.submitted.connect(self.record_totals_from_bar)
+        bar = self.totals_box
+        self.next_label, self.winner, self.discarder, self.fan = bar.next_label, bar.winner, bar.discarder, bar.fan
+        self.totals_button = bar.button
         lay.addWidget(self.totals_box)
 
         actions = QHBoxLayout()
@@ -202,12 +107,8 @@ class SheetPage(TournamentPage):
     def retranslate(self) -> None:
         self.session_label.setText(tr("Session"))
         self.table_label.setText(tr("Table"))
-        self.side_tabs.setTabText(0, tr("Penalties"))
-        self.side_tabs.setTabText(1, tr("Selected hand"))
-        self.winner_label.setText(tr("&Winner"))
-        self.discarder_label.setText(tr("&Discarder"))
-        self.fan_label.setText(tr("&Fan"))
-        self.totals_button.setText(tr("Record") + "  ⏎")
+        self.side_tabs.retranslate()
+        self.totals_box.retranslate()
         self.win_button.setText(tr("Record win…") + "  (Ctrl+H)")
         self.draw_button.setText(tr("Record draw"))
         self.penalty_button.setText(tr("Penalty…"))
@@ -292,12 +193,8 @@ class SheetPage(TournamentPage):
         self.side_tabs.setCurrentIndex(0)
         self.next_label.setText(vm.next_text())
         self.sign_button.setText(vm.sign_text())
-        for box, choices in ((self.winner, vm.winner_choices()), (self.discarder, vm.discarder_choices())):
-            i = box.currentIndex()
-            box.clear()
-            for text, data in choices:
-                box.addItem(text, data)
-            box.setCurrentIndex(max(0, i))
+        self.winner.set_choices(vm.winner_choices())
+        self.discarder.set_choices(vm.discarder_choices())
 
     # ---- actions ---------------------------------------------------------------------------------
     def _run(self, op: Op | None, what: str) -> bool:
@@ -479,11 +376,3 @@ class SheetPage(TournamentPage):
 
     def toggle_sign_off(self) -> bool:
         return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
-
-
-def _scrolled(w: QWidget) -> QScrollArea:
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(w)
-    return area
