@@ -15,7 +15,6 @@ from db.seating.model import (
     count_repeats,
     count_teammate_conflicts,
     named_table,
-    seat_imbalance,
     validate,
 )
 from db.seating.search import EVALUATIONS_PER_SECOND, Search, deal
@@ -33,32 +32,9 @@ def plan_tournament(
 
     teams maps a player to a team name or None (players missing from it have no team).
     Raises SeatingError when the number of players is not a multiple of 4.
+    A fresh plan is a plan after no played sessions: same core, same plan for the same seed.
     """
-    if sessions < 1:
-        raise SeatingError(f"need at least 1 session, got {sessions} / 场次至少为 1，实为 {sessions}")
-    ids, team_of = validate(players, teams)
-    n = len(ids)
-    rng = random.Random(seed)
-    deadline = time.monotonic() + time_limit
-    mates_lb, repeats_lb = lower_bounds_of(n, team_of, sessions)
-    target = mates_lb * (6 * n * sessions + 1) + repeats_lb
-
-    plan = construct(n, team_of, sessions, rng)  # when complete: no repeat, no teammates, nothing to search
-    if len(plan) < sessions:
-        while len(plan) < sessions:
-            plan.append(deal(team_of, n, rng))
-        search = Search(plan, n, team_of, rng)
-        if search.total > target:
-            plan = search.run(target, deadline, budget=int(time_limit * EVALUATIONS_PER_SECOND))
-
-    seated = balance_seats(plan, n, rng)
-    named = tuple(tuple(named_table(ids, table) for table in tables) for tables in seated)
-    return SeatingPlan(
-        sessions=named,
-        repeated_pairs=count_repeats(named),
-        seat_imbalance=seat_imbalance(named),
-        teammate_conflicts=count_teammate_conflicts(named, teams),
-    )
+    return plan_sessions_after((), players, teams, sessions, seed=seed, time_limit=time_limit)
 
 
 def plan_sessions_after(
@@ -76,54 +52,54 @@ def plan_sessions_after(
     left since (withdrawals: ignored) or joined (substitutes: no history). The figures describe the new
     sessions: repeated_pairs = extra meetings they add (a pair that already met counts once when it meets
     again), teammate_conflicts = teammate pairs at their tables, seat_imbalance = over all sessions.
+    With nothing played they are the plan's own figures.
     """
     if sessions < 1:
         raise SeatingError(f"need at least 1 session, got {sessions} / 场次至少为 1，实为 {sessions}")
     ids, team_of = validate(players, teams)
     n = len(ids)
+    met, counts = _played(played, ids)
+    history = [pair for table in met for pair in itertools.combinations(table, 2)]
+    rng = random.Random(seed)
+    deadline = time.monotonic() + time_limit
+
+    plan = construct(n, team_of, sessions, rng)
+    if len(plan) < sessions or history:  # a complete construction alone has no repeat and no teammates
+        while len(plan) < sessions:
+            plan.append(deal(team_of, n, rng))
+        search = Search(plan, n, team_of, rng, history)
+        mates_lb, repeats_lb = lower_bounds_of(n, team_of, sessions)
+        target = search.played_cost + mates_lb * search.big + repeats_lb
+        if search.total > target:
+            plan = search.run(target, deadline, budget=int(time_limit * EVALUATIONS_PER_SECOND))
+
+    seated = balance_seats(plan, n, rng, counts)  # counts: the seats already used, updated in place
+    named = tuple(tuple(named_table(ids, table) for table in tables) for tables in seated)
+    before = [[ids[p] for p in table] for table in met]
+    return SeatingPlan(
+        sessions=named,
+        repeated_pairs=count_repeats([before, *named]) - count_repeats([before]),
+        seat_imbalance=max(max(c) - min(c) for c in counts),
+        teammate_conflicts=count_teammate_conflicts(named, teams),
+    )
+
+
+def _played(
+    played: Sequence[Sequence[Sequence[str]]], ids: Sequence[str]
+) -> tuple[list[list[int]], list[list[int]]]:
+    """The played tables as the indices of the players still in (those who left are dropped), and each
+    player's seat counts so far (E, S, W, N; substitutes start at zero)."""
     index = {pid: k for k, pid in enumerate(ids)}
     counts = [[0, 0, 0, 0] for _ in ids]
-    history: list[tuple[int, int]] = []
-    for s, tables in enumerate(played, start=1):
-        for table in tables:
+    tables: list[list[int]] = []
+    for s, session in enumerate(played, start=1):
+        for table in session:
             if len(table) != 4:
                 raise SeatingError(
                     f"played session {s}: a table has {len(table)} players, not 4 / 已赛第 {s} 轮：有一桌不是 4 人"
                 )
-            here = [index[pid] for pid in table if pid in index]
             for seat, pid in enumerate(table):
                 if pid in index:
                     counts[index[pid]][seat] += 1
-            history.extend(itertools.combinations(here, 2))
-    rng = random.Random(seed)
-    deadline = time.monotonic() + time_limit
-    plan = construct(n, team_of, sessions, rng)
-    while len(plan) < sessions:
-        plan.append(deal(team_of, n, rng))
-    search = Search(plan, n, team_of, rng, history)
-    met_before: dict[tuple[int, int], int] = {}
-    for a, b in history:
-        key = (a, b) if a < b else (b, a)
-        met_before[key] = met_before.get(key, 0) + 1
-    fixed = sum(
-        search.big * c if team_of[a] == team_of[b] else max(0, c - 1) for (a, b), c in met_before.items()
-    )
-    mates_lb, repeats_lb = lower_bounds_of(n, team_of, sessions)
-    target = fixed + mates_lb * search.big + repeats_lb
-    if search.total > target:
-        plan = search.run(target, deadline, budget=int(time_limit * EVALUATIONS_PER_SECOND))
-    seated = balance_seats(plan, n, rng, counts)
-    named = tuple(tuple(named_table(ids, table) for table in tables) for tables in seated)
-    met_after = dict(met_before)
-    for session_tables in seated:
-        for seats in session_tables:
-            for a, b in itertools.combinations(seats, 2):
-                key = (a, b) if a < b else (b, a)
-                met_after[key] = met_after.get(key, 0) + 1
-    added = sum(max(0, c - 1) - max(0, met_before.get(key, 0) - 1) for key, c in met_after.items())
-    return SeatingPlan(
-        sessions=named,
-        repeated_pairs=added,
-        seat_imbalance=max(max(c) - min(c) for c in counts),
-        teammate_conflicts=count_teammate_conflicts(named, teams),
-    )
+            tables.append([index[pid] for pid in table if pid in index])
+    return tables, counts

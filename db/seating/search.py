@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 from db.seating.model import Session, team_members
@@ -75,6 +76,9 @@ class Search:
         for a, b in history:
             self._bump(a, b, 1)
         self.best_total = self.total
+        # The played sessions' own cost, which no swap can remove: the search's floor above the bounds.
+        met_before = Counter((a, b) if a < b else (b, a) for a, b in history)
+        self.played_cost = sum(self._cost(a, b, c) for (a, b), c in met_before.items())
 
     def _cost(self, a: int, b: int, c: int) -> int:
         if self.team[a] == self.team[b]:
