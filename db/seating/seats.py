@@ -42,6 +42,17 @@ def best_order(table: Sequence[int], counts: Sequence[Sequence[int]], rng: rando
     return seated
 
 
+def seat_session(tables: Sequence[Sequence[int]], counts: list[list[int]], rng: random.Random) -> Session:
+    """Each table in a best_order, table after table, the seats taken added to ``counts``."""
+    seated = []
+    for table in tables:
+        order = best_order(table, counts, rng)
+        for seat, p in enumerate(order):
+            counts[p][seat] += 1
+        seated.append(order)
+    return seated
+
+
 def balance_seats(
     sessions: list[Session], n: int, rng: random.Random, counts: list[list[int]] | None = None
 ) -> list[Session]:
@@ -55,15 +66,7 @@ def balance_seats(
     such path keeps their counts.
     """
     counts = counts if counts is not None else [[0, 0, 0, 0] for _ in range(n)]
-    out: list[Session] = []
-    for tables in sessions:
-        ordered = []
-        for table in tables:
-            order = best_order(table, counts, rng)
-            for seat, p in enumerate(order):
-                counts[p][seat] += 1
-            ordered.append(order)
-        out.append(ordered)
+    out = [seat_session(tables, counts, rng) for tables in sessions]
     changed = True
     while changed:
         changed = False

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from db.seating.model import Table, named_table, team_members, validate
-from db.seating.seats import best_order, seat_counts
+from db.seating.seats import seat_counts, seat_session
 
 
 def _standings_tables(team_of: Sequence[int], n: int) -> list[list[int]]:
@@ -72,11 +72,5 @@ def seat_by_standings(
     ids, team_of = validate(ranked_players, teams)
     counts = seat_counts(ids, previous_seats)
     rng = random.Random(seed)
-    tables = _standings_tables(team_of, len(ids))
-    seated = []
-    for table in tables:
-        order = best_order(table, counts, rng)
-        for seat, p in enumerate(order):
-            counts[p][seat] += 1
-        seated.append(named_table(ids, order))
-    return tuple(seated)
+    seated = seat_session(_standings_tables(team_of, len(ids)), counts, rng)
+    return tuple(named_table(ids, table) for table in seated)
