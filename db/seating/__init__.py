@@ -29,7 +29,8 @@ Method (see docs/seating.md):
   the construction's sessions or from team-aware random deals, until the proven lower bound is reached
   or its deterministic budget (at worst the time limit) runs out.
 * **Later sessions.** plan_sessions_after does the same after some sessions were played, counting the
-  pairs that already met (players may have left or come in) and the seats already used.
+  pairs that already met (players may have left or come in) and the seats already used; it is the one
+  core, and plan_tournament is plan_sessions_after with nothing played.
 * **Seats.** Starting seats are an equitable edge colouring of the player/table graph (de Werra): every
   player's seat counts differ by at most one, whatever the tables are.
 

@@ -115,6 +115,7 @@ def _team_indices(ids: Sequence[str], teams: Mapping[str, str | None]) -> list[i
 
 
 def validate(players: Sequence[str], teams: Mapping[str, str | None]) -> tuple[list[str], list[int]]:
+    """The ids, checked (no duplicate, a multiple of 4), and each player's team number (see _team_indices)."""
     ids = list(players)
     seen: set[str] = set()
     for pid in ids:

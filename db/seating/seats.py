@@ -109,6 +109,7 @@ def balance_seats(
 
 
 def seat_counts(ids: Sequence[str], previous_seats: Mapping[str, Sequence[str]] | None) -> list[list[int]]:
+    """counts[k][seat]: how often ids[k] sat E, S, W, N before; an unknown seat letter is a SeatingError."""
     counts = [[0, 0, 0, 0] for _ in ids]
     for k, pid in enumerate(ids):
         for seat in (previous_seats or {}).get(pid, ()):
