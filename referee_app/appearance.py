@@ -5,6 +5,8 @@ Both come from ``resources/`` (beside the packages, or in the bundle: ``resource
 
 from __future__ import annotations
 
+import sys
+
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication
@@ -23,6 +25,17 @@ def app_icon() -> QIcon:
         if png.is_file():
             icon.addFile(str(png), QSize(size, size))
     return icon
+
+
+def set_windows_app_id() -> None:
+    """Windows groups taskbar buttons by app id: without one, a venv's app shows python's icon."""
+    if sys.platform != "win32":
+        return
+    import contextlib
+    import ctypes
+
+    with contextlib.suppress(AttributeError, OSError):
+        ctypes.windll.shell32.SetCurrentProcessExplicitAppUserModelID("MCRReferee.MCRReferee")  # type: ignore[attr-defined]
 
 
 def has_chinese_font() -> bool:

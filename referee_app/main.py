@@ -55,8 +55,9 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
 
 def prepare_application(app) -> None:  # type: ignore[no-untyped-def]
     """Names, the app icon, and the shipped CJK font when the system has none (Chinese UI)."""
-    from referee_app.appearance import app_icon, ensure_cjk_font
+    from referee_app.appearance import app_icon, ensure_cjk_font, set_windows_app_id
 
+    set_windows_app_id()
     app.setApplicationName("MCR Referee")
     app.setOrganizationName("mcr-referee")
     app.setWindowIcon(app_icon())

@@ -69,6 +69,12 @@ def remove_recent_file(path: str) -> None:
                                          and paths.recalled(f, home) not in gone])
 
 
+def documents_dir() -> Path:
+    """Where file dialogs start: the portable folder (the stick the app runs from), else the home folder."""
+    home = paths.app_home()
+    return home.base if home.base is not None else Path.home()
+
+
 def data_dir() -> Path:
     """Where the demo tournament lives: the user data directory, or the portable folder."""
     d = paths.app_home().data

@@ -92,3 +92,39 @@ def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
     assert Path(w.ctx.path) == data / "demo.mcr" and (data / "demo.mcr").is_file()
     assert settings.recent_files() == [str(data / "demo.mcr")]
     assert "data/demo.mcr" in (data / "settings.ini").read_text(encoding="utf-8")
+
+
+def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, portable_bundle, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from referee_app.dialogs.wizard import NewTournamentWizard
+    from referee_app.main import create_window
+
+    asked = []
+
+    def fake_dialog(parent, caption, start, filters):
+        asked.append((start, filters))
+        return str(Path(start).parent / "Spring Open"), filters.split(";;")[0]
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_dialog))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_dialog))
+    w = create_window()
+    qtbot.addWidget(w)
+    w.open_file = lambda path: asked.append(("opened", path)) or False
+    w.open_dialog()
+    wizard = NewTournamentWizard(w)
+    qtbot.addWidget(wizard)
+    wizard.name.setText("Spring Open")
+    assert Path(wizard.path.text()) == portable_bundle.resolve() / "Spring-Open.mcr"
+    wizard._browse()
+    assert wizard.path.text().endswith("Spring Open.mcr")  # the extension added to a bare name
+
+    folder = str(portable_bundle.resolve())
+    assert asked[0] == (folder, "Tournament files (*.mcr);;All files (*)")
+    assert asked[2][0] == str(portable_bundle.resolve() / "Spring-Open.mcr")
+    assert asked[2][1] == "Tournament files (*.mcr);;All files (*)"
+
+
+def test_reports_are_saved_beside_the_tournament_by_default(window, tournament_file):
+    page = window.pages["Reports"]
+    assert page.default_folder() == tournament_file.resolve().parent
