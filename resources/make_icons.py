@@ -1,4 +1,5 @@
-"""Render the app icon from ``icons/mcr-referee.svg``: PNGs for the window, .ico (Windows), .icns (macOS).
+"""Render the app icon from ``icons/mcr-referee.svg``: PNGs for the window (``mcr-referee-SIZE.png``, and
+``mcr-referee.png`` at 256), .ico (Windows), .icns (macOS).
 
 A build-time tool, run by hand after changing the SVG; its output is committed, so neither the app nor
 the bundle build needs it. Needs ``rsvg-convert`` (Debian: librsvg2-bin) and Pillow (python3-pil):
@@ -33,6 +34,7 @@ def main() -> int:
 
     for size in PNG_SIZES:
         render(size, ICONS / f"mcr-referee-{size}.png")
+    render(256, ICONS / "mcr-referee.png")  # the one PNG a bundler or a .desktop file asks for
     big = render(1024, ICONS / "mcr-referee-1024.tmp.png")
     try:
         with Image.open(big) as img:
