@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 
-def root() -> Path:
+def root(here: Path | None = None) -> Path:
     """The ``resources`` folder: beside this module, or in a frozen bundle's data folder."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent if here is None else here
     if (here / "fonts").is_dir():
         return here
     bundle = getattr(sys, "_MEIPASS", None)  # PyInstaller unpacks data files here
