@@ -14,6 +14,7 @@ def _isolated_settings(tmp_path, monkeypatch):
             QSettings.setPath(fmt, scope, str(tmp_path / "settings"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("MCR_REFEREE_HOME", raising=False)  # not portable unless a test says so
     from referee_app import errors
     from referee_app.i18n import LANG
 
