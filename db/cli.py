@@ -14,11 +14,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from db import transfer
+from db.backups import list_backups
 from db.commands import players as player_commands
 from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.errors import TournamentError
+from db.schema import first_line
 from db.seating import SeatingError
 from db.store import Database, open_database, to_url
 
@@ -35,6 +37,13 @@ def _fail(message: str) -> int:
 
 
 def cmd_backup(args: argparse.Namespace, db: Database) -> int:
+    if args.list:
+        if db.path is None:
+            raise TournamentError(code="backup_list_needs_file")
+        for b in list_backups(db.path, args.dir):
+            print(f"{b.taken_at:%Y-%m-%d %H:%M:%SZ}  {b.kind + (str(b.session) if b.session else ''):9}  "
+                  f"{b.size // 1024 + 1:7d} KiB  {b.path}")
+        return 0
     target = transfer.backup(db, args.dir)
     print(f"backup written to {target}")
     return 0
@@ -43,6 +52,8 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
 # ------------------------------------------------------------------------------------------- parser
 
 CREATES = {"init", "import", "demo"}  # commands that may create a new database file
+# Commands that only read: opened read-only (no write lock, no migration, no backups).
+READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list"}
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -56,8 +67,9 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     player_commands.add_parsers(sub)
     result_commands.add_parsers(sub)
     tournament_commands.add_store_parsers(sub)
-    q = sub.add_parser("backup", help="consistent copy of the live database into DIR")
-    q.add_argument("dir")
+    q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
+    q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")
+    q.add_argument("--list", action="store_true", help="list the backups (automatic and manual) instead")
     q.set_defaults(func=cmd_backup)
     tournament_commands.add_log_parsers(sub)
 
@@ -79,7 +91,9 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():
             return _fail(f"{args.db}: no such database; create it with `init` (or `import`, `demo`)")
-        with open_database(args.db) as db:
+        sub_command = getattr(args, f"{args.command}_command", None)
+        reads = args.command in READS or f"{args.command} {sub_command}" in READS
+        with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
             return func(args, db)
     except (TournamentError, SeatingError) as exc:
         return _fail(str(exc))
@@ -90,7 +104,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - the CLI promise: a message, never a traceback
-        return _fail(f"unexpected error: {type(exc).__name__}: {exc}")
+        return _fail(f"unexpected error: {type(exc).__name__}: {first_line(exc)}")
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
 
 def create_demo(path: str | Path) -> None:
     """Build the demo tournament in a new database file (or URL)."""
-    with open_database(path) as db, db.factory.begin() as s:
+    with open_database(path, create=True, backups=False) as db, db.factory.begin() as s:
         if has_results(s) or s.get(Tournament, 1) is not None:
             raise TournamentError(code="demo_needs_new_database", path=path)
         fill_demo(s)

@@ -137,8 +137,6 @@ MESSAGES: dict[str, Template] = {
     "file_unreadable": "{path}: {problem}",
     "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
                     "overwritten)"),
-    "folder_missing": "{path}: the folder {folder} does not exist",
-    "file_unwritable": "{path}: cannot write ({problem})",
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
@@ -159,6 +157,7 @@ MESSAGES: dict[str, Template] = {
     "line_options_differ": "session/table/hand in the line differ from the options",
     "penalty_into_penalty": "a penalty can only be corrected into a penalty",
     "hand_into_hand": "a hand can only be corrected into a win or a draw",
+    "backup_list_needs_file": "--list shows the backups of a tournament file",
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
 }
 

@@ -42,7 +42,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
     p = Path(path)
     if p.exists():
         raise TournamentError(code="file_exists", path=p)
-    with open_database(p) as db, db.factory.begin() as s:
+    with open_database(p, create=True) as db, db.factory.begin() as s:
         create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
                           flowers=flowers)
 
@@ -61,7 +61,8 @@ def create_demo(path: str | Path) -> None:
     import shutil
 
     from db.demo import create_demo as make
-    from db.store import head_revision, open_database
+    from db.schema import head_revision
+    from db.store import open_database
 
     p = Path(path)
     template = p.with_name("demo-template.mcr")
@@ -70,7 +71,7 @@ def create_demo(path: str | Path) -> None:
         try:
             from db.store import current_revision
 
-            db = open_database(template, migrate_schema=False)
+            db = open_database(template, migrate_schema=False, writable=False)
             try:
                 fresh = current_revision(db.engine) == head_revision()
             finally:

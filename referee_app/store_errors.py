@@ -106,8 +106,6 @@ ZH: dict[str, Template] = {
     "file_not_utf8": "{path}：不是 UTF-8 文本（第 {byte} 字节）；请另存为 UTF-8。",
     "file_unreadable": "{path}：无法读取（{problem}）。",
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
-    "folder_missing": "{path}：文件夹 {folder} 不存在。",
-    "file_unwritable": "{path}：无法写入（{problem}）。",
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),  # the rows' problems, as the file check says them
     "not_json": "不是有效的 JSON（第 {column} 列：{problem}）。",
     "file_not_json": "{path}：不是有效的 JSON（第 {line} 行：{problem}）。",
@@ -127,6 +125,7 @@ ZH: dict[str, Template] = {
     "line_options_differ": "行中的局、桌、盘与选项不一致。",
     "penalty_into_penalty": "罚分只能更正为罚分。",
     "hand_into_hand": "一盘只能更正为和牌或荒牌。",
+    "backup_list_needs_file": "--list 只能列出比赛文件的备份。",
     "demo_needs_new_database": "{path} 已有比赛；演示比赛需要新的数据库。",
 }
 

@@ -14,6 +14,7 @@ from db.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
 from db.demo import fill_demo
 from db.errors import TournamentError
+from db.files import write_atomic
 from db.profiles import PROFILES, SeatRotation
 from db.service.audit import audit
 from db.service.lookup import has_results
@@ -68,7 +69,7 @@ def cmd_check(args: argparse.Namespace, db: Database) -> int:
 def cmd_export(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         text = transfer.export_json(s)
-    Path(args.file).write_text(text, encoding="utf-8")
+    write_atomic(args.file, text)  # a failure leaves the previous export as it was
     print(f"exported to {args.file}")
     return 0
 

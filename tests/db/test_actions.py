@@ -19,7 +19,7 @@ def test_values_are_the_stored_codes_and_each_has_both_labels() -> None:
 
 
 def test_every_action_the_store_writes_is_known(tmp_path: Path) -> None:
-    with open_database(tmp_path / "t.mcr") as db:
+    with open_database(tmp_path / "t.mcr", create=True) as db:
         with db.factory.begin() as s:
             fill_demo(s)
         with db.reader() as s:

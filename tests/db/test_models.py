@@ -12,7 +12,7 @@ from db.models import Base, HandResult, Penalty
 
 
 def test_autogenerate_sees_no_difference(tmp_path: Path) -> None:
-    with open_database(tmp_path / "t.mcr") as db, db.engine.connect() as conn:
+    with open_database(tmp_path / "t.mcr", create=True) as db, db.engine.connect() as conn:
         context = MigrationContext.configure(conn, opts={"compare_type": True, "render_as_batch": True})
         assert compare_metadata(context, Base.metadata) == []
 

@@ -1,0 +1,155 @@
+"""What a tournament database is, before any session: where the migrations are and their head, the SQLite
+file marker and tables, and recognising a tournament file through a read-only connection that writes
+nothing (``inspect_file``). ``db.store`` opens databases with it; ``db.backups`` and ``db.transfer`` use it
+without needing the store."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+from db.errors import DamagedDatabaseError, NotATournamentFileError
+from db.files import describe_os_error
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# The newest migration's revision. Kept here so opening an up-to-date database needs no Alembic import
+# (a test checks it matches the scripts).
+SCHEMA_HEAD = "0001"
+# SQLite header field ``application_id``: 'MCRR'. Set by ``init``; marks a file as a tournament.
+APPLICATION_ID = 0x4D435252
+# The tables of a tournament file (besides ``alembic_version``): how a file from before the marker
+# is recognised.
+TOURNAMENT_TABLES = frozenset({"tournament", "players", "session_tables", "seats", "hands", "penalties",
+                               "audit_log"})
+BUSY_TIMEOUT_S = 30
+
+
+def alembic_config() -> Config:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return cfg
+
+
+def head_revision() -> str:
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def first_line(exc: BaseException) -> str:
+    """An exception's message cut to its first line, without SQLAlchemy's SQL and help-link lines."""
+    orig = getattr(exc, "orig", None)  # sqlalchemy.exc.DBAPIError: the driver's own message
+    msg = str(orig if orig is not None else exc).strip()
+    line = msg.splitlines()[0].strip() if msg else type(exc).__name__
+    return line.split(" [SQL:")[0].split("(Background on this error")[0].strip()
+
+
+# ----------------------------------------------------------------------------------- recognition
+
+
+class FileState(Enum):
+    NEW = "new"  # does not exist, 0 bytes, or an SQLite database without any table
+    OURS = "ours"  # carries APPLICATION_ID
+    LEGACY = "legacy"  # from before the marker: our tables and a version row
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    state: FileState
+    revision: str | None = None
+    journal_mode: str | None = None
+    has_tournament: bool = False
+
+
+def sqlite_uri(path: Path, mode: str, immutable: bool = False) -> str:
+    """``file:///abs/path?mode=…`` (``file:///C:/…`` on Windows); ``?``, ``#`` and ``%`` in names quoted."""
+    posix = path.as_posix()
+    uri = "file://" + quote(posix if posix.startswith("/") else "/" + posix, safe="/:")
+    return uri + f"?mode={mode}" + ("&immutable=1" if immutable else "")
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why this program cannot write ``path`` (an existing file), or None when it can."""
+    folder = path.parent
+    try:
+        if os.name == "posix" and os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "the medium is read-only"
+    except OSError:
+        pass
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return "the folder is read-only"
+    return None
+
+
+def has_live_wal(path: Path) -> bool:
+    wal = Path(str(path) + "-wal")
+    try:
+        return wal.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
+    """Recognise ``path`` through a read-only connection that writes nothing. Raises a one-line
+    :class:`NotATournamentFileError` / :class:`DamagedDatabaseError` for anything not a tournament."""
+    name = path.name
+    if path.is_dir():
+        raise NotATournamentFileError(f"{name} is a folder, not a tournament file")
+    if not path.exists():
+        return FileInfo(FileState.NEW)
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return FileInfo(FileState.NEW)
+        with open(path, "rb") as f:
+            header = f.read(16)
+    except OSError as exc:
+        raise NotATournamentFileError(f"cannot read {name}: {describe_os_error(exc)}") from exc
+    if header != b"SQLite format 3\x00":
+        raise NotATournamentFileError(f"{name} is not a tournament file (not an SQLite database); it was not changed")
+    try:
+        con = sqlite3.connect(sqlite_uri(path, "ro", immutable), uri=True, timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error as exc:
+        raise NotATournamentFileError(f"cannot read {name}: {first_line(exc)}") from exc
+    try:
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        journal = con.execute("PRAGMA journal_mode").fetchone()[0]
+        rows: list[Any] = []
+        if "alembic_version" in tables:
+            rows = con.execute("SELECT version_num FROM alembic_version").fetchall()
+        has_tournament = "tournament" in tables and con.execute("SELECT 1 FROM tournament").fetchone() is not None
+    except sqlite3.DatabaseError as exc:
+        raise NotATournamentFileError(
+            f"{name} is not a tournament file (unreadable SQLite database: {first_line(exc)}); it was not changed"
+        ) from exc
+    finally:
+        con.close()
+    ours = app_id == APPLICATION_ID
+    if not ours and app_id != 0:
+        raise NotATournamentFileError(
+            f"{name} is not an MCR Referee tournament file (it belongs to another program); it was not changed")
+    if not ours and not tables:
+        return FileInfo(FileState.NEW)
+    if not ours and not tables >= TOURNAMENT_TABLES:
+        raise NotATournamentFileError(
+            f"{name} is not an MCR Referee tournament file (another program's SQLite database); it was not changed")
+    if len(rows) != 1 or not rows[0][0]:
+        raise DamagedDatabaseError(
+            f"{name} has tournament tables but no schema version: it is damaged or incomplete and cannot be "
+            "opened (it was not changed); open a backup instead")
+    return FileInfo(FileState.OURS if ours else FileState.LEGACY, str(rows[0][0]), str(journal), has_tournament)
