@@ -20,9 +20,9 @@ from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.errors import TournamentError
-from db.schema import first_line
+from db.schema import first_line, to_url
 from db.seating import SeatingError
-from db.store import Database, open_database, to_url
+from db.store import Database, open_database
 
 # An extension adds sub-commands to the parser (the reports layer adds ``report``). Its sub-commands set
 # ``func`` with ``set_defaults(func=...)``; ``func(args, db)`` receives the opened database.

@@ -1,6 +1,6 @@
-"""What a tournament database is, before any session: where the migrations are and their head, the SQLite
-file marker and tables, and recognising a tournament file through a read-only connection that writes
-nothing (``inspect_file``). ``db.store`` opens databases with it; ``db.backups`` and ``db.transfer`` use it
+"""What a tournament database is, before any session: its address (``to_url``), the migrations, their head
+and running them, the SQLite file marker and tables, and recognising a tournament file through a
+read-only connection that writes nothing (``inspect_file``). ``db.store`` opens databases with it; ``db.backups`` and ``db.transfer`` use it
 without needing the store."""
 
 from __future__ import annotations
@@ -13,7 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from db.errors import DamagedDatabaseError, NotATournamentFileError
+from sqlalchemy import Engine, inspect, text
+from sqlalchemy.engine import URL, make_url
+
+from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
 from db.files import describe_os_error
 
 if TYPE_CHECKING:
@@ -54,6 +57,22 @@ def first_line(exc: BaseException) -> str:
     msg = str(orig if orig is not None else exc).strip()
     line = msg.splitlines()[0].strip() if msg else type(exc).__name__
     return line.split(" [SQL:")[0].split("(Background on this error")[0].strip()
+
+
+def to_url(path_or_url: str | Path) -> URL:
+    """A file path becomes ``sqlite:///<absolute path>``; anything with ``://`` is taken as a URL."""
+    text = str(path_or_url)
+    if "://" in text:
+        # Plain postgresql:// would pick psycopg2; this app ships psycopg 3.
+        for plain in ("postgresql://", "postgres://"):
+            if text.startswith(plain):
+                text = "postgresql+psycopg://" + text[len(plain):]
+        try:
+            return make_url(text)
+        except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text
+            raise TournamentError(f"--db {text!r} is not a valid database URL: {first_line(exc)}") from exc
+    # URL.create, not a parsed string: a file name may contain '?' or '#'.
+    return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
 
 
 # ----------------------------------------------------------------------------------- recognition
@@ -153,3 +172,58 @@ def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
             f"{name} has tournament tables but no schema version: it is damaged or incomplete and cannot be "
             "opened (it was not changed); open a backup instead")
     return FileInfo(FileState.OURS if ours else FileState.LEGACY, str(rows[0][0]), str(journal), has_tournament)
+
+
+# ------------------------------------------------------------------------------------ migrations
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect().execution_options(mcr_read_only=True) as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def too_new(name: str, rev: str, head: str | None) -> SchemaTooNewError:
+    return SchemaTooNewError(
+        f"{name} was written by a newer version of MCR Referee (schema {rev!r}; this version knows up to "
+        f"{head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。")
+
+
+def known_revision(rev: str) -> bool:
+    if rev == SCHEMA_HEAD:
+        return True
+    from alembic.script import ScriptDirectory
+
+    try:
+        ScriptDirectory.from_config(alembic_config()).get_revision(rev)
+    except Exception:  # noqa: BLE001 - alembic raises CommandError / ResolutionError
+        return False
+    return True
+
+
+def upgrade(engine: Engine, *, mark: bool) -> None:
+    """Run the migrations to head in one transaction (the caller made sure it is needed)."""
+    from alembic import command
+
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        if mark:
+            conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def migrate(engine: Engine, url: URL) -> None:
+    """Bring a server database's schema to head; refuse a schema this program does not know."""
+    rev = current_revision(engine)
+    if rev == SCHEMA_HEAD:
+        return
+    if rev is not None and not known_revision(rev):
+        from alembic.script import ScriptDirectory
+
+        raise too_new(url.render_as_string(hide_password=True), rev,
+                       ScriptDirectory.from_config(alembic_config()).get_current_head())
+    if rev is not None and rev == head_revision():
+        return
+    upgrade(engine, mark=False)

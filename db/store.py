@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, inspect, text
-from sqlalchemy.engine import URL, make_url
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 
 from db.backups import Backups
@@ -42,7 +42,6 @@ from db.errors import (
     DatabaseFileGoneError,
     NotATournamentFileError,
     ReadOnlyDatabaseError,
-    SchemaTooNewError,
     TournamentError,
 )
 from db.files import atomic_path, describe_os_error
@@ -52,31 +51,19 @@ from db.schema import (
     SCHEMA_HEAD,
     FileState,
     alembic_config,
+    current_revision,
     first_line,
     has_live_wal,
-    head_revision,
     inspect_file,
+    known_revision,
+    migrate,
     read_only_reason,
     sqlite_uri,
+    to_url,
+    too_new,
+    upgrade,
 )
 from db.transfer import backup
-
-
-def to_url(path_or_url: str | Path) -> URL:
-    """A file path becomes ``sqlite:///<absolute path>``; anything with ``://`` is taken as a URL."""
-    text = str(path_or_url)
-    if "://" in text:
-        # Plain postgresql:// would pick psycopg2; this app ships psycopg 3.
-        for plain in ("postgresql://", "postgres://"):
-            if text.startswith(plain):
-                text = "postgresql+psycopg://" + text[len(plain):]
-        try:
-            return make_url(text)
-        except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text
-            raise TournamentError(f"--db {text!r} is not a valid database URL: {first_line(exc)}") from exc
-    # URL.create, not a parsed string: a file name may contain '?' or '#'.
-    return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
-
 
 # --------------------------------------------------------------------------------------- database
 
@@ -283,58 +270,6 @@ def _server_engine(url: URL) -> Engine:
         raise DatabaseConnectError(f"the database driver for {url.drivername} is not installed ({exc.name})") from exc
 
 
-def current_revision(engine: Engine) -> str | None:
-    with engine.connect().execution_options(mcr_read_only=True) as conn:
-        if not inspect(conn).has_table("alembic_version"):
-            return None
-        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-
-
-def _too_new(name: str, rev: str, head: str | None) -> SchemaTooNewError:
-    return SchemaTooNewError(
-        f"{name} was written by a newer version of MCR Referee (schema {rev!r}; this version knows up to "
-        f"{head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。")
-
-
-def _known(rev: str) -> bool:
-    if rev == SCHEMA_HEAD:
-        return True
-    from alembic.script import ScriptDirectory
-
-    try:
-        ScriptDirectory.from_config(alembic_config()).get_revision(rev)
-    except Exception:  # noqa: BLE001 - alembic raises CommandError / ResolutionError
-        return False
-    return True
-
-
-def _upgrade(engine: Engine, *, mark: bool) -> None:
-    """Run the migrations to head in one transaction (the caller made sure it is needed)."""
-    from alembic import command
-
-    cfg = alembic_config()
-    with engine.begin() as conn:
-        if mark:
-            conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
-
-
-def migrate(engine: Engine, url: URL) -> None:
-    """Bring a server database's schema to head; refuse a schema this program does not know."""
-    rev = current_revision(engine)
-    if rev == SCHEMA_HEAD:
-        return
-    if rev is not None and not _known(rev):
-        from alembic.script import ScriptDirectory
-
-        raise _too_new(url.render_as_string(hide_password=True), rev,
-                       ScriptDirectory.from_config(alembic_config()).get_current_head())
-    if rev is not None and rev == head_revision():
-        return
-    _upgrade(engine, mark=False)
-
-
 def _server_error(url: URL, exc: Exception) -> TournamentError:
     """One line for a failure to open a server database: never SQL, never a help link."""
     shown = url.render_as_string(hide_password=True)
@@ -370,7 +305,7 @@ def open_database(path_or_url: str | Path, *, create: bool = False, writable: bo
         return _open_server(url, create=create, migrate_schema=migrate_schema)
     if not url.database or url.database == ":memory:":
         engine = create_db_engine(url)
-        _upgrade(engine, mark=False)
+        upgrade(engine, mark=False)
         return _database(engine, url)
     return _open_file(url, create=create, writable=writable, migrate_schema=migrate_schema,
                       backups=backups, second_backup_dir=second_backup_dir)
@@ -414,10 +349,10 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         raise NotATournamentFileError(f"{name} is empty: it is not a tournament file; it was not changed")
     if info.has_tournament and create:
         raise TournamentError(f"{name} already holds a tournament: choose a new file name")
-    if info.revision is not None and not _known(info.revision):
+    if info.revision is not None and not known_revision(info.revision):
         from alembic.script import ScriptDirectory
 
-        raise _too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
+        raise too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
     if reason is not None and create:
         raise ReadOnlyDatabaseError(f"cannot create {name}: {reason}")
     read_only = reason is not None or not writable
@@ -448,7 +383,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                 db.backups = Backups(db, second_backup_dir)
         holder["db"] = db
         if migrate_schema and not read_only and needs_upgrade:
-            _upgrade(engine, mark=info.state is FileState.NEW)
+            upgrade(engine, mark=info.state is FileState.NEW)
         if db.backups is not None:
             db.backups.opened()
         return db

@@ -69,7 +69,7 @@ def create_demo(path: str | Path) -> None:
     fresh = False
     if template.exists():
         try:
-            from db.store import current_revision
+            from db.schema import current_revision
 
             db = open_database(template, migrate_schema=False, writable=False)
             try:

@@ -57,7 +57,7 @@ def test_migrations_are_packaged() -> None:
 
 
 def test_plain_postgresql_urls_use_psycopg3() -> None:
-    from db.store import to_url
+    from db.schema import to_url
 
     assert to_url("postgresql://u:p@h/d").drivername == "postgresql+psycopg"
     assert to_url("postgres://u:p@h/d").drivername == "postgresql+psycopg"
