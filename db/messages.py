@@ -36,9 +36,6 @@ class Parts:
 
 Template = str | Callable[[Mapping[str, Any]], str]
 
-UNDER_EIGHT = "{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead / 不足8番，按错和处理"
-
-
 MESSAGES: dict[str, Template] = {
     # --- the tournament and its settings
     "not_initialised": "this database holds no tournament yet: run `mcr-tournament --db ... init --name NAME`",
@@ -104,7 +101,8 @@ MESSAGES: dict[str, Template] = {
     "no_flowers": "this tournament plays without flowers",
     "notation_empty": "the hand notation is empty",
     "fan_mismatch": "{fan} does not match the hand, which scores {total}",
-    "under_eight_fans": UNDER_EIGHT,
+    "under_eight_fans": ("{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead "
+                         "/ 不足8番，按错和处理"),
     "win_needs_fan": "a win needs \"fan\" (the base points) or \"notation\" (the full hand)",
     "hand_invalid": "{notation}: {problem}",
     "unknown_settlement": "{settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}",

@@ -168,7 +168,7 @@ def parse_hand_uncached(text: str) -> Hand:
                                      reason="meld_not_closed", text=s[i:stop])
             if len(melds) == _MAX_MELDS:
                 raise HandParseError(f'"{s[i:close + 1]}" at {i + offset}: more than {_MAX_MELDS} melds',
-                                     i + offset, reason="too_many_melds", text=s[i:close + 1], most=_MAX_MELDS)
+                                     i + offset, reason="melds_over_limit", text=s[i:close + 1], most=_MAX_MELDS)
             text_of_meld = s[i:close + 1]
             meld = _MELDS_SEEN.get(text_of_meld)
             if meld is None:

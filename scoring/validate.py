@@ -38,7 +38,7 @@ def _is_tile(t: object) -> bool:
 
 def _check_meld(meld: object) -> None:
     if not isinstance(meld, Meld) or not isinstance(meld.kind, MeldKind):
-        raise HandError(f"not a meld: {meld!r}", reason="not_a_meld")
+        raise HandError(f"not a meld: {meld!r}", reason="invalid_meld")
     if not _is_tile(meld.tile):
         raise HandError(f"meld {meld.kind.value} has no valid tile: {meld.tile!r} (tiles are 0–33)", reason="not_a_tile")
     if meld.kind is MeldKind.CHOW and (meld.tile >= 27 or meld.tile % 9 > 6):

@@ -37,7 +37,7 @@ def _thirteen(hand: Hand) -> Hand:
                              "(leave out the winning tile)", reason="winning_hand")
     if len(hand.melds) > 4 or len(hand.standing) != 13 - 3 * len(hand.melds):
         raise TileCountError(f"{len(hand.standing)} standing tiles after {len(hand.melds)} melds, expected "
-                             f"{13 - 3 * len(hand.melds)} for a waiting hand", reason="tile_count",
+                             f"{13 - 3 * len(hand.melds)} for a waiting hand", reason="waiting_tile_count",
                              tiles=len(hand.standing), melds=len(hand.melds), expected=13 - 3 * len(hand.melds))
     return hand
 

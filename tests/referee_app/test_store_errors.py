@@ -97,3 +97,17 @@ def test_chinese_follows_the_code_not_the_english_words():
     assert store_problem(exc) == "各盘须按顺序记录：第 3 桌已记录 4 盘，下一盘是第 5 盘。"
     LANG.set("en")
     assert store_problem(exc) == "reworded in English"
+
+
+def test_every_hand_problem_reason_has_chinese_text():
+    import ast
+    from pathlib import Path
+
+    from referee_app.hand_errors import AT_POSITION, PROBLEMS
+
+    root = Path(__file__).resolve().parent.parent.parent / "scoring"
+    reasons = {kw.value.value for path in root.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Call)
+               for kw in node.keywords if kw.arg == "reason" and isinstance(kw.value, ast.Constant)}
+    assert len(reasons) > 20
+    assert sorted(reasons - set(AT_POSITION) - set(PROBLEMS)) == []
