@@ -215,7 +215,8 @@ class MainWindow(QMainWindow):
 
     # ---- opening and closing --------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), "", tr("Tournament files (*.mcr);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), str(settings.documents_dir()),
+                                              tr("Tournament files (*.mcr);;All files (*)"))
         if path:
             self.open_file(path)
 
