@@ -9,8 +9,8 @@
 # 3. mcr-referee --demo shows its main window under Xvfb (xwininfo) and exits 0 on SIGTERM.
 #
 # --hide-fonts re-runs itself in a private mount namespace (unshare -m, root) with empty tmpfs folders over
-# the system's fonts and over every Python installation it can find (/usr/lib/python3*, pyenv, the venv),
-# so that only what the bundle ships can be used.
+# the system's fonts and over every Python installation it can find (/usr/lib/python3*, pyenv, GitHub's
+# tool cache, the checkout's venv), so that only what the bundle ships can be used.
 # Needs: xvfb-run (xvfb), xwininfo (x11-utils), pdffonts (poppler-utils); unshare/mount (util-linux).
 set -euo pipefail
 
@@ -23,7 +23,7 @@ dist=$(cd "${1:-$root/dist/MCR-Referee}" && pwd)
 if [ "$hide" = 1 ] && [ -z "${MCR_SMOKE_HIDDEN:-}" ]; then
   hidden=()
   for d in /usr/share/fonts /usr/local/share/fonts /usr/lib/python3* /usr/local/lib/python3* \
-           "${PYENV_ROOT:-/root/.pyenv}" "$root/.venv"; do
+           "${PYENV_ROOT:-/root/.pyenv}" /opt/hostedtoolcache "$root/.venv"; do
     # never over the bundle itself (it might live under one of these)
     if [ -d "$d" ] && [ "${dist#"$d"/}" = "$dist" ]; then hidden+=("$d"); fi
   done
