@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
         from referee_app import store
 
         self._ensure_pages()
-        runner = Runner(db.factory, self)  # type: ignore[attr-defined]
+        runner = Runner(db.factory, db.reader, self)  # type: ignore[attr-defined]
         ctx = TournamentContext(db, runner, path)
         try:
             info = runner.read(store.tournament_info)
