@@ -222,7 +222,7 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     for tid in touched:
         s.execute(update(SessionTable).where(SessionTable.id == tid).values(version=SessionTable.version + 1))
     after = {a: _seat_label(s, new_seats[1]), b: _seat_label(s, new_seats[0])}
-    audit(s, actor, AuditAction.SEAT_CORRECTION if correction else "seat_swap",
+    audit(s, actor, AuditAction.SEAT_CORRECTION if correction else AuditAction.SEAT_SWAP,
           f"session {session}: swap players {a} and {b}", before=before, after=after, reason=reason)
     table_nos = {tbl.table_no for tbl in s.scalars(select(SessionTable).where(SessionTable.id.in_(touched)))}
     return teammate_conflicts(s, session, table_nos)

@@ -113,11 +113,11 @@ class PenaltyDialog(QDialog):
         self.amount.blockSignals(False)
         self._update()
 
-    def settlement(self) -> str:
+    def settlement(self) -> Settlement:
         for code, b in self.settle_buttons.items():
             if b.isChecked():
-                return code
-        return "deducted"
+                return Settlement(code)
+        return Settlement.DEDUCTED
 
     def value(self) -> PenaltyInput | None:
         try:
