@@ -22,6 +22,7 @@ from db import queries, service, transfer
 from db.errors import InputError, TournamentError
 from db.models import Penalty, SessionTable
 from db.profiles import PROFILES, SeatRotation
+from db.safe_text import safe_cell
 from db.seating import SeatingError
 from db.store import Database, open_database, to_url
 from db.views import HandRow, PenaltyRow, TableSeating
@@ -63,7 +64,9 @@ def _emit(rows: list[dict[str, Any]], fmt: str, columns: Sequence[str], json_row
         print(json.dumps(rows if json_rows is None else json_rows, ensure_ascii=False, indent=1))
         return
     table = [[_cell(r.get(c)) for c in columns] for r in rows]
-    if fmt == "csv":
+    if fmt == "csv":  # text cells a spreadsheet would run get a ' (db/safe_text.py); numbers stay numbers
+        table = [[safe_cell(v) if isinstance(r.get(c), str) else v for c, v in zip(columns, row, strict=True)]
+                 for r, row in zip(rows, table, strict=True)]
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(columns)

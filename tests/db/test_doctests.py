@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["db.rotation", "db.scores", "db.seating", "db.service"])
+@pytest.mark.parametrize("module", ["db.rotation", "db.safe_text", "db.scores", "db.seating", "db.service"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
