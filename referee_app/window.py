@@ -338,7 +338,7 @@ class MainWindow(QMainWindow):
 
     def export_workbook_to(self, path: str) -> bool:
         """Write the results workbook (reports.workbook) to ``path``; errors are shown, not raised."""
-        from reports.files import write_atomically
+        from reports.cli import write_atomically
         from reports.snapshot import read_snapshot
         from reports.workbook import render_workbook
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -27,7 +29,6 @@ from db import queries
 from db.errors import TournamentError
 from db.store import Database
 from db.views import TournamentInfo
-from reports.files import write_atomically
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults
@@ -90,6 +91,21 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
              for t in queries.team_standings(s, args.after)]
     return StandingsReport().render(Standings(info.name, after, (), teams))
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder."""
+    folder = path.resolve().parent
+    if not folder.is_dir():
+        raise TournamentError(f"{path}: the folder {folder} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise TournamentError(f"{path}: cannot write ({exc.strerror})") from exc
 
 
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:

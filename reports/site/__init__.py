@@ -12,7 +12,6 @@ from datetime import datetime
 from pathlib import Path
 
 from db.errors import TournamentError
-from reports.files import write_atomically
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
@@ -24,6 +23,8 @@ __all__ = ["build_pages", "publish", "write_site"]
 def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     """Write every page (each through a temporary file) and remove pages of ours that no longer exist
     (a player deleted since the last run); returns the number of pages."""
+    from reports.cli import write_atomically  # the reports layer's one file writer (cli imports this module)
+
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for sub in SUBFOLDERS:

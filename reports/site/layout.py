@@ -45,7 +45,7 @@ td.c,th.c{text-align:center}
 tbody tr:nth-child(even){background:#fafbfc}
 tr.top td{border-top:2px solid var(--ink)}
 td.name{white-space:nowrap}
-td.nw{white-space:nowrap}
+td.nw,span.nw{white-space:nowrap}
 table.pairs tbody tr{background:none}
 table.pairs tr.main td{border-bottom:0;padding-bottom:.05rem}
 table.pairs tr.sub td{padding-top:0;font-size:.82rem;color:var(--muted)}

@@ -292,16 +292,17 @@ class Site:
         for seat in seats:
             sheet, i = seat.sheet, seat.index
             k = sheet.session
-            opponents = "<br>".join(self._player(o.number, "../") for j, o in enumerate(sheet.players) if j != i)
-            result = (signed(sheet.match_points[i]) + num(sheet.ranks[i]) + points(sheet.table_points[i])) \
-                if played(sheet) else td("–", "n muted") * 3
+            opponents = "<br>".join(f'<span class="nw">{self._player(o.number, "../")}</span>'
+                                    for j, o in enumerate(sheet.players) if j != i)
+            result = (signed(sheet.match_points[i]) + td(str(sheet.ranks[i]), "n wide") + points(sheet.table_points[i])) \
+                if played(sheet) else td("–", "n muted") + td("–", "n muted wide") + td("–", "n muted")
             rows.append(f"<tr>{td(link(f'../{session_path(k)}', str(k)), 'n')}"
                         f"{td(link(f'../{table_path(k, sheet.table)}', str(sheet.table)), 'n')}"
                         f"{td(_seat(i), 'nw wide')}{td(opponents)}{result}</tr>")
         body.append(f"<h2>{bi('Sessions', '各局成绩')}</h2>")
         body.append(table([th("Session", "局", "n"), th("Table", "桌", "n"), th("Seat", "座位", "wide"),
                            th("Opponents", "对手"),
-                           th("Match pts", "比赛分", "n"), th("Rank", "名次", "n"), th("Table pts", "标准分", "n")],
+                           th("Match pts", "比赛分", "n"), th("Rank", "名次", "n wide"), th("Table pts", "标准分", "n")],
                           rows) if rows else f"<p>{bi('Not seated yet.', '尚未排座。')}</p>")
         won = self.ix.won.get(number, [])
         body.append(f"<h2>{bi(f'Hands won ({len(won)})', f'和牌（{len(won)} 盘）')}</h2>")
