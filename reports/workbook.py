@@ -13,9 +13,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
 
 from db.safe_text import safe_cell
 from db.views import SEATS, HandRow, PlayerView, TableSheet
@@ -29,21 +29,25 @@ SETTLEMENT = {"deducted": "deducted 扣除", "others": "to the other three 赔�
 
 
 def _sheet(wb: Workbook, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
-           widths: Sequence[float], freeze_columns: int = 0) -> Worksheet:
-    """A sheet with a bold, frozen header row (and ``freeze_columns`` frozen columns) and the rows."""
+           widths: Sequence[float], freeze_columns: int = 0) -> None:
+    """A sheet with a bold, frozen header row (and ``freeze_columns`` frozen columns) and the rows
+    (streamed: the workbook is write-only, about twice as fast for a big tournament)."""
     ws = wb.create_sheet(title)
-    ws.append(list(header))
-    for cell in ws[1]:
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-        cell.alignment = Alignment(wrap_text=True, vertical="top")
-    for row in rows:
-        ws.append([safe_cell(v) for v in row])
-    ws.freeze_panes = f"{get_column_letter(freeze_columns + 1)}2"
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = w
-    ws.auto_filter.ref = ws.dimensions
-    return ws
+    ws.freeze_panes = f"{get_column_letter(freeze_columns + 1)}2"
+    cells = []
+    for text in header:
+        cell = WriteOnlyCell(ws, value=text)
+        cell.font, cell.fill = HEADER_FONT, HEADER_FILL
+        cell.alignment = Alignment(wrap_text=True, vertical="top")
+        cells.append(cell)
+    ws.append(cells)
+    count = 1
+    for row in rows:
+        ws.append([safe_cell(v) for v in row])
+        count += 1
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(header))}{count}"
 
 
 def _player(p: PlayerView | None) -> tuple[str | None, str | None]:
@@ -131,9 +135,7 @@ def _penalties(wb: Workbook, snap: Snapshot) -> None:
 
 
 def build_workbook(snap: Snapshot) -> Workbook:
-    wb = Workbook()
-    assert wb.active is not None
-    wb.remove(wb.active)
+    wb = Workbook(write_only=True)
     _standings(wb, snap)
     _teams(wb, snap)
     for k in sorted(snap.sessions):
