@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -24,6 +26,19 @@ from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
+
+
+@contextlib.contextmanager
+def _busy() -> Iterator[None]:
+    """The wait cursor while a long export runs."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
 
 NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log"]
 
@@ -344,8 +359,9 @@ class MainWindow(QMainWindow):
 
         assert self.ctx is not None
         try:
-            data = self.ctx.runner.read(lambda s: render_workbook(read_snapshot(s)))
-            write_atomically(Path(path), data)
+            with _busy():  # a big tournament takes a few seconds
+                data = self.ctx.runner.read(lambda s: render_workbook(read_snapshot(s)))
+                write_atomically(Path(path), data)
         except Exception as exc:  # noqa: BLE001 - the store says what is wrong
             if (msg := user_message(exc)) is None:
                 raise
@@ -369,8 +385,8 @@ class MainWindow(QMainWindow):
 
         assert self.ctx is not None
         try:
-            snap = self.ctx.runner.read(read_snapshot)
-            count = publish(snap, Path(folder))
+            with _busy():
+                count = publish(self.ctx.runner.read(read_snapshot), Path(folder))
         except Exception as exc:  # noqa: BLE001
             if (msg := user_message(exc)) is None:
                 raise
