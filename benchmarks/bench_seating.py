@@ -133,9 +133,11 @@ def main() -> int:
         bound = lower_bounds(players, teams, case.sessions)[1]
         mine = ours(case, players, teams)
         base = baseline(case, players, teams, max(mine.seconds, 1.0))
-        # At least as good everywhere (teammates, then repeats, then seats); strictly better wherever
-        # the baseline leaves repeats (on 8 x 3 both reach the unavoidable 8: ours wins on seats).
-        verdict = "ok" if mine.key() < base.key() or mine.key() == base.key() == (0, 0, 0) else "WORSE"
+        # Strictly better than the baseline (teammates, then repeats, then seats), or a tie only where ours
+        # is provably optimal: no teammates met, repeats at the proven bound, seats within one. (On 8 x 3
+        # a long enough random run can reach the unavoidable 8 repeats too; that tie is not a loss.)
+        optimal = mine.conflicts == 0 and mine.repeats == bound and mine.imbalance <= 1
+        verdict = "ok" if mine.key() < base.key() or (mine.key() == base.key() and optimal) else "WORSE"
         failures += verdict != "ok"
         print(
             f"{case.label:<22}{case.players:>8}{case.sessions:>9}{bound:>6}  | {mine.repeats:>9}{mine.imbalance:>5}"

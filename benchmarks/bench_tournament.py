@@ -119,7 +119,7 @@ def run(players: int, folder: Path) -> Figures:
     rng = random.Random(players)
     seat, totals, full, imported = Clock(), Clock(), Clock(), Clock()
     actor = service.Actor("bench", "bench")
-    with open_database(path) as db:
+    with open_database(path, create=True) as db:
         with db.factory.begin() as s:
             service.create_tournament(s, "Bench Open", sessions=SESSIONS, actor=actor)
             service.import_players(s, [service.PlayerInput(str(i), f"Player {i}", f"Team {(i - 1) // 4}")

@@ -20,11 +20,12 @@ from typing import Any
 
 from db import queries, service, transfer
 from db.errors import InputError, TournamentError
+from db.files import write_atomic
 from db.models import Penalty, SessionTable
 from db.profiles import PROFILES, SeatRotation
 from db.safe_text import safe_cell
 from db.seating import SeatingError
-from db.store import Database, open_database, to_url
+from db.store import Database, first_line, open_database, to_url
 from db.views import HandRow, PenaltyRow, TableSeating
 
 # An extension adds sub-commands to the parser (the reports layer adds ``report``). Its sub-commands set
@@ -442,7 +443,7 @@ def cmd_check(args: argparse.Namespace, db: Database) -> int:
 def cmd_export(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         text = transfer.export_json(s)
-    Path(args.file).write_text(text, encoding="utf-8")
+    write_atomic(args.file, text)  # a failure leaves the previous export as it was
     print(f"exported to {args.file}")
     return 0
 
@@ -460,6 +461,15 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_backup(args: argparse.Namespace, db: Database) -> int:
+    if args.list:
+        from db.backups import list_backups
+
+        if db.path is None:
+            raise TournamentError("--list shows the backups of a tournament file")
+        for b in list_backups(db.path, args.dir):
+            print(f"{b.taken_at:%Y-%m-%d %H:%M:%SZ}  {b.kind + (str(b.session) if b.session else ''):9}  "
+                  f"{b.size // 1024 + 1:7d} KiB  {b.path}")
+        return 0
     target = transfer.backup(db, args.dir)
     print(f"backup written to {target}")
     return 0
@@ -491,6 +501,8 @@ def cmd_demo(args: argparse.Namespace, db: Database) -> int:
 # ------------------------------------------------------------------------------------------- parser
 
 CREATES = {"init", "import", "demo"}  # commands that may create a new database file
+# Commands that only read: opened read-only (no write lock, no migration, no backups).
+READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list"}
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -581,8 +593,9 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     q = sub.add_parser("import", help="restore a JSON export into a new database")
     q.add_argument("file")
     q.set_defaults(func=cmd_import)
-    q = sub.add_parser("backup", help="consistent copy of the live database into DIR")
-    q.add_argument("dir")
+    q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
+    q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")
+    q.add_argument("--list", action="store_true", help="list the backups (automatic and manual) instead")
     q.set_defaults(func=cmd_backup)
     q = sub.add_parser("log", help="the audit log")
     _fmt_arg(q)
@@ -607,7 +620,9 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():
             return _fail(f"{args.db}: no such database; create it with `init` (or `import`, `demo`)")
-        with open_database(args.db) as db:
+        sub_command = getattr(args, f"{args.command}_command", None)
+        reads = args.command in READS or f"{args.command} {sub_command}" in READS
+        with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
             return func(args, db)
     except (TournamentError, SeatingError) as exc:
         return _fail(str(exc))
@@ -618,7 +633,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except Exception as exc:  # noqa: BLE001 - the CLI promise: a message, never a traceback
-        return _fail(f"unexpected error: {type(exc).__name__}: {exc}")
+        return _fail(f"unexpected error: {type(exc).__name__}: {first_line(exc)}")
 
 
 if __name__ == "__main__":

@@ -87,7 +87,7 @@ def fill_demo(s: Session, actor: Actor | None = None) -> None:
 
 def create_demo(path: str | Path) -> None:
     """Build the demo tournament in a new database file (or URL)."""
-    with open_database(path) as db, db.factory.begin() as s:
+    with open_database(path, create=True, backups=False) as db, db.factory.begin() as s:
         if service.has_results(s) or s.get(service.Tournament, 1) is not None:
             raise TournamentError(f"{path} already holds a tournament; the demo needs a new database")
         fill_demo(s)

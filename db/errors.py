@@ -48,3 +48,52 @@ class NotInitialisedError(TournamentError):
 
 class FrozenSettingsError(TournamentError):
     """Settings cannot change once results exist."""
+
+
+# ------------------------------------------------------------------------- files and databases
+# Each has a snake_case ``code`` for the error-code scheme; the message is one line for people, without
+# SQL or data from the file.
+
+
+class OutputError(TournamentError):
+    """A file could not be written (export, backup, report); the previous file is left as it was."""
+
+    code = "output_failed"
+
+
+class NotATournamentFileError(TournamentError):
+    """The file is not an MCR Referee tournament (another program's database, a PDF, an empty file…).
+    It was not changed."""
+
+    code = "not_a_tournament_file"
+
+
+class DamagedDatabaseError(TournamentError):
+    """The file has the tournament tables but something the store needs is missing or unreadable."""
+
+    code = "damaged_database"
+
+
+class ReadOnlyDatabaseError(TournamentError):
+    """The database was opened read-only (read-only file, folder or medium, or a program that only
+    reads): it can be read but not changed."""
+
+    code = "read_only_database"
+
+
+class DatabaseFileGoneError(TournamentError):
+    """The file the store opened was deleted, moved or replaced: writing on would lose the changes."""
+
+    code = "database_file_gone"
+
+
+class DatabaseConnectError(TournamentError):
+    """The database server cannot be reached or used (driver missing, login, permissions)."""
+
+    code = "database_unavailable"
+
+
+class BackupError(TournamentError):
+    """A backup could not be made, listed or restored."""
+
+    code = "backup_failed"

@@ -1,29 +1,69 @@
-"""Opening a tournament database: engine, pragmas, migrations, and the session factory.
+"""Opening a tournament database: recognition, engine, pragmas, migrations, backups, the session factory.
 
 ``open_database(path_or_url)`` accepts a file path (SQLite) or an SQLAlchemy URL (e.g.
-``postgresql+psycopg://user:pw@host/db``). Migrations run on open; a database whose schema is newer than
-this program knows is refused. Sessions: ``with db.factory.begin() as s: ...`` = one user action.
+``postgresql+psycopg://user:pw@host/db``). Sessions: ``with db.factory.begin() as s: ...`` = one user
+action; ``with db.reader() as s: ...`` reads a snapshot and never waits for a writer.
+
+What opening a SQLite file guarantees (docs/data-safety.md):
+
+- **Nothing is written to a file before it is recognised** as a tournament: recognition reads the
+  header's ``application_id`` (:data:`APPLICATION_ID`, set by ``init``), the table names and the
+  schema version through a read-only connection. Files from before the marker (application_id 0, our
+  tables and a version row) are accepted and marked when a writer opens them. Anything else — an empty
+  file, another program's database, a PDF, a folder — is refused with one line and left unchanged;
+  only ``create=True`` (``init``, ``import``, ``demo``) makes a new database, and only in a new or
+  empty file.
+- **Readers never take the write lock**: the version is read without a write transaction; a migration
+  runs only when needed, in its own short transaction, and only when opened ``writable``.
+- **Read-only files, folders and media open read-only** (``mode=ro``; ``immutable=1`` when nothing but
+  this program could be writing, so no ``-shm`` file is left behind); a write is refused in one line.
+- **A deleted, moved or replaced file stops the writers**: before each write transaction the path
+  must still name the file that was opened (device and inode), else :class:`DatabaseFileGoneError`;
+  :meth:`Database.save_copy` saves what the open connection still holds.
+- **Automatic backups** beside the file (``event.mcr.backups/``), see :mod:`db.backups`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.errors import SchemaTooNewError, TournamentError
+from db.errors import (
+    DamagedDatabaseError,
+    DatabaseConnectError,
+    DatabaseFileGoneError,
+    NotATournamentFileError,
+    ReadOnlyDatabaseError,
+    SchemaTooNewError,
+    TournamentError,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
+
+    from db.backups import Backups
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # The newest migration's revision. Kept here so opening an up-to-date database needs no Alembic import
 # (a test checks it matches the scripts).
 SCHEMA_HEAD = "0001"
+# SQLite header field ``application_id``: 'MCRR'. Set by ``init``; marks a file as a tournament.
+APPLICATION_ID = 0x4D435252
+# The tables of a tournament file (besides ``alembic_version``): how a file from before the marker
+# is recognised.
+TOURNAMENT_TABLES = frozenset({"tournament", "players", "session_tables", "seats", "hands", "penalties",
+                               "audit_log"})
+BUSY_TIMEOUT_S = 30
 
 
 def alembic_config() -> Config:
@@ -53,48 +93,237 @@ def to_url(path_or_url: str | Path) -> URL:
         try:
             return make_url(text)
         except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text
-            raise TournamentError(f"--db {text!r} is not a valid database URL: {exc}") from exc
-    return make_url("sqlite:///" + str(Path(text).expanduser().resolve()))
+            raise TournamentError(f"--db {text!r} is not a valid database URL: {first_line(exc)}") from exc
+    # URL.create, not a parsed string: a file name may contain '?' or '#'.
+    return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
 
 
-def _sqlite_pragmas(engine: Engine) -> None:
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
-        # Let SQLAlchemy, not pysqlite, decide when transactions begin (SQLAlchemy's documented recipe),
-        # so every session is one real transaction including its reads.
-        dbapi_conn.isolation_level = None
-        cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA synchronous=FULL")
-        cur.execute("PRAGMA busy_timeout=30000")
-        cur.close()
+def first_line(exc: BaseException) -> str:
+    """An exception's message cut to its first line, without SQLAlchemy's SQL and help-link lines."""
+    orig = getattr(exc, "orig", None)  # sqlalchemy.exc.DBAPIError: the driver's own message
+    msg = str(orig if orig is not None else exc).strip()
+    line = msg.splitlines()[0].strip() if msg else type(exc).__name__
+    return line.split(" [SQL:")[0].split("(Background on this error")[0].strip()
 
-    @event.listens_for(engine, "begin")
-    def _on_begin(conn: Any) -> None:
-        # IMMEDIATE takes the write lock at the start: two stations saving at once queue (busy_timeout)
-        # instead of failing when a read snapshot cannot be upgraded. Read-only sessions from
-        # ``Database.reader`` use a plain (deferred) BEGIN and never wait for writers (WAL).
-        deferred = conn.get_execution_options().get("mcr_read_only", False)
-        conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
+
+# ----------------------------------------------------------------------------------- recognition
+
+
+class FileState(Enum):
+    NEW = "new"  # does not exist, 0 bytes, or an SQLite database without any table
+    OURS = "ours"  # carries APPLICATION_ID
+    LEGACY = "legacy"  # from before the marker: our tables and a version row
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    state: FileState
+    revision: str | None = None
+    journal_mode: str | None = None
+    has_tournament: bool = False
+
+
+def _sqlite_uri(path: Path, mode: str, immutable: bool = False) -> str:
+    """``file:///abs/path?mode=…`` (``file:///C:/…`` on Windows); ``?``, ``#`` and ``%`` in names quoted."""
+    posix = path.as_posix()
+    uri = "file://" + quote(posix if posix.startswith("/") else "/" + posix, safe="/:")
+    return uri + f"?mode={mode}" + ("&immutable=1" if immutable else "")
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why this program cannot write ``path`` (an existing file), or None when it can."""
+    folder = path.parent
+    try:
+        if os.name == "posix" and os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "the medium is read-only"
+    except OSError:
+        pass
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return "the folder is read-only"
+    return None
+
+
+def _has_live_wal(path: Path) -> bool:
+    wal = Path(str(path) + "-wal")
+    try:
+        return wal.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
+    """Recognise ``path`` through a read-only connection that writes nothing. Raises a one-line
+    :class:`NotATournamentFileError` / :class:`DamagedDatabaseError` for anything not a tournament."""
+    name = path.name
+    if path.is_dir():
+        raise NotATournamentFileError(f"{name} is a folder, not a tournament file")
+    if not path.exists():
+        return FileInfo(FileState.NEW)
+    try:
+        size = path.stat().st_size
+        if size == 0:
+            return FileInfo(FileState.NEW)
+        with open(path, "rb") as f:
+            header = f.read(16)
+    except OSError as exc:
+        from db.files import describe_os_error
+
+        raise NotATournamentFileError(f"cannot read {name}: {describe_os_error(exc)}") from exc
+    if header != b"SQLite format 3\x00":
+        raise NotATournamentFileError(f"{name} is not a tournament file (not an SQLite database); it was not changed")
+    try:
+        con = sqlite3.connect(_sqlite_uri(path, "ro", immutable), uri=True, timeout=BUSY_TIMEOUT_S)
+    except sqlite3.Error as exc:
+        raise NotATournamentFileError(f"cannot read {name}: {first_line(exc)}") from exc
+    try:
+        app_id = con.execute("PRAGMA application_id").fetchone()[0]
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        journal = con.execute("PRAGMA journal_mode").fetchone()[0]
+        rows: list[Any] = []
+        if "alembic_version" in tables:
+            rows = con.execute("SELECT version_num FROM alembic_version").fetchall()
+        has_tournament = "tournament" in tables and con.execute("SELECT 1 FROM tournament").fetchone() is not None
+    except sqlite3.DatabaseError as exc:
+        raise NotATournamentFileError(
+            f"{name} is not a tournament file (unreadable SQLite database: {first_line(exc)}); it was not changed"
+        ) from exc
+    finally:
+        con.close()
+    ours = app_id == APPLICATION_ID
+    if not ours and app_id != 0:
+        raise NotATournamentFileError(
+            f"{name} is not an MCR Referee tournament file (it belongs to another program); it was not changed")
+    if not ours and not tables:
+        return FileInfo(FileState.NEW)
+    if not ours and not tables >= TOURNAMENT_TABLES:
+        raise NotATournamentFileError(
+            f"{name} is not an MCR Referee tournament file (another program's SQLite database); it was not changed")
+    if len(rows) != 1 or not rows[0][0]:
+        raise DamagedDatabaseError(
+            f"{name} has tournament tables but no schema version: it is damaged or incomplete and cannot be "
+            "opened (it was not changed); open a backup instead")
+    return FileInfo(FileState.OURS if ours else FileState.LEGACY, str(rows[0][0]), str(journal), has_tournament)
+
+
+# --------------------------------------------------------------------------------------- database
 
 
 @dataclass
 class Database:
     """``factory``: sessions for user actions (``with db.factory.begin() as s``); ``reader``: read-only
-    sessions that never wait for writers (reports, polling views)."""
+    sessions that never wait for writers (reports, polling views).
+
+    ``read_only``: opened for reading only (``read_only_reason`` says why); ``path``: the SQLite file
+    (None for a server database); ``backups``: the automatic backups of the file (None when read-only
+    or for a server database)."""
 
     engine: Engine
     factory: sessionmaker[Session]
     url: URL
     reader: sessionmaker[Session]
+    path: Path | None = None
+    read_only: bool = False
+    read_only_reason: str | None = None
+    backups: Backups | None = None
+    _keeper: sqlite3.Connection | None = field(default=None, repr=False)
+    _identity: tuple[int, int] | None = field(default=None, repr=False)
+    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    _closed: bool = field(default=False, repr=False)
 
     @property
     def is_sqlite(self) -> bool:
         return self.url.get_backend_name() == "sqlite"
 
+    @property
+    def name(self) -> str:
+        return self.path.name if self.path is not None else self.url.render_as_string(hide_password=True)
+
+    # --- the file is still ours -----------------------------------------------------------------
+
+    def check_file(self) -> None:
+        """Raise :class:`DatabaseFileGoneError` when the path no longer names the file that was opened
+        (deleted, moved, replaced). Compares device and inode; where the system reports no inode
+        (st_ino 0 on some Windows file systems) only that a non-empty file is still there."""
+        if self.path is None or self._identity is None:
+            return
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            st = None
+        except OSError:
+            return  # cannot tell (e.g. a network hiccup): SQLite reports real failures itself
+        dev, ino = self._identity
+        same = st is not None and ((st.st_dev, st.st_ino) == (dev, ino) if ino else st.st_size > 0)
+        if same:
+            return
+        what = "deleted or moved" if st is None else "replaced by another file"
+        raise DatabaseFileGoneError(
+            f"{self.path.name} was {what} while open: nothing more is saved; save what this program holds "
+            "with “save a copy” (Database.save_copy) and reopen that file")
+
+    def _before_write(self) -> None:
+        self.check_file()
+        if self.backups is not None:
+            self.backups.before_write()
+
+    # --- copies -----------------------------------------------------------------------------------
+
+    def copy_to(self, target: Path) -> None:
+        """A consistent copy of the open database written at ``target`` (an SQLite file; SQLite's
+        online backup API from the connection this program holds, so it works even after the file was
+        deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
+        if self._keeper is None:
+            raise TournamentError("copies of a server database are JSON exports (db.transfer.backup)")
+        with self._lock:
+            dst = sqlite3.connect(str(target))
+            try:
+                self._keeper.backup(dst)
+            finally:
+                dst.close()
+
+    def save_copy(self, target: str | Path, *, overwrite: bool = False) -> Path:
+        """Save everything the open connection holds to a new file ``target`` (atomically), e.g. after
+        :class:`DatabaseFileGoneError`. Refuses an existing ``target`` unless ``overwrite``; never the
+        open file itself."""
+        from db.files import atomic_path
+
+        out = Path(target).expanduser().resolve()
+        if self.path is not None and out == self.path.resolve():
+            raise TournamentError(f"{out.name} is the open file: choose another name for the copy")
+        if out.exists() and not overwrite:
+            raise TournamentError(f"{out.name} already exists: choose a new file name (nothing is overwritten)")
+        with atomic_path(out) as tmp:
+            self.copy_to(tmp)
+        return out
+
+    def backup_now(self, folder: str | Path | None = None, *, kind: str = "manual") -> Path:
+        """Make a backup now (``kind`` "manual" is never rotated away; "auto" e.g. when the app closes)
+        into ``folder`` (default: the backups folder beside the file). Returns its path."""
+        if self.backups is None:
+            from db.transfer import backup
+
+            if folder is None:
+                raise TournamentError("name a folder for the backup of a server database")
+            return backup(self, folder)
+        return self.backups.make(kind, folder=None if folder is None else Path(folder))
+
     def close(self) -> None:
-        self.engine.dispose()
+        """Close the database. A file written since its last backup gets one first (the app calls this
+        when it closes; a failed backup never stops the closing)."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self.backups is not None:
+                self.backups.on_close()
+        finally:
+            self.engine.dispose()
+            if self._keeper is not None:
+                with self._lock:
+                    self._keeper.close()
+                self._keeper = None
 
     def __enter__(self) -> Database:
         return self
@@ -103,66 +332,271 @@ class Database:
         self.close()
 
 
+# --------------------------------------------------------------------------------------- engines
+
+
+def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str, Database]) -> Engine:
+    def connect() -> sqlite3.Connection:
+        assert uri is not None
+        return sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+
+    engine = create_engine(url, creator=connect) if uri else create_engine(url)
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        # Let SQLAlchemy, not pysqlite, decide when transactions begin (SQLAlchemy's documented recipe),
+        # so every session is one real transaction including its reads. The journal mode (WAL) is a
+        # property of the file, set once when it is created or first opened by a writer: never here.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA foreign_keys=ON")
+        if not read_only:
+            cur.execute("PRAGMA synchronous=FULL")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Any) -> None:
+        # IMMEDIATE takes the write lock at the start: two stations saving at once queue (busy_timeout)
+        # instead of failing when a read snapshot cannot be upgraded. Read-only sessions from
+        # ``Database.reader`` use a plain (deferred) BEGIN and never wait for writers (WAL).
+        deferred = read_only or conn.get_execution_options().get("mcr_read_only", False)
+        if not deferred and "db" in holder:
+            holder["db"]._before_write()
+        conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
+
+    @event.listens_for(engine, "commit")
+    def _on_commit(conn: Any) -> None:
+        if not read_only and not conn.get_execution_options().get("mcr_read_only", False) and "db" in holder:
+            db = holder["db"]
+            if db.backups is not None:
+                db.backups.wrote()
+
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(_dbapi_conn: Any, _record: Any) -> None:
+        # The connection is back in the pool: a write it made is committed (or rolled back).
+        db = holder.get("db")
+        if db is not None and db.backups is not None:
+            try:
+                db.backups.after_write()
+            except Exception as exc:  # noqa: BLE001 - a failed backup never fails the write
+                db.backups.last_error = first_line(exc)
+
+    @event.listens_for(engine, "handle_error")
+    def _on_error(ctx: Any) -> None:
+        msg = str(ctx.original_exception)
+        if "readonly database" in msg and "db" in holder:
+            db = holder["db"]
+            raise ReadOnlyDatabaseError(
+                f"{db.name} is open read-only ({db.read_only_reason or 'read-only'}): changes cannot be saved"
+            ) from ctx.original_exception
+        if "disk is full" in msg and "db" in holder:
+            raise TournamentError(f"could not save to {holder['db'].name}: no space left on device") \
+                from ctx.original_exception
+
+    return engine
+
+
 def create_db_engine(url: URL) -> Engine:
+    """A plain engine (no recognition, no checks): for tools and tests. The app uses open_database."""
     if url.get_backend_name() == "sqlite":
-        db_path = url.database
-        if db_path and db_path != ":memory:":
-            parent = Path(db_path).parent
-            if not parent.is_dir():
-                raise TournamentError(f"cannot create the database {db_path}: folder {parent} does not exist")
-        engine = create_engine(url)
-        _sqlite_pragmas(engine)
-        return engine
-    return create_engine(url, pool_pre_ping=True)
+        memory = not url.database or url.database == ":memory:"
+        return _sqlite_engine(url, None if memory else _sqlite_uri(Path(url.database or ""), "rwc"), False, {})
+    return _server_engine(url)
+
+
+def _server_engine(url: URL) -> Engine:
+    try:
+        return create_engine(url, pool_pre_ping=True)
+    except ModuleNotFoundError as exc:
+        if url.get_backend_name() == "postgresql":
+            raise DatabaseConnectError(
+                "PostgreSQL support is not installed: install the postgres extra: "
+                "pip install 'mcr-referee[postgres]'") from exc
+        raise DatabaseConnectError(f"the database driver for {url.drivername} is not installed ({exc.name})") from exc
 
 
 def current_revision(engine: Engine) -> str | None:
-    with engine.connect() as conn:
+    with engine.connect().execution_options(mcr_read_only=True) as conn:
         if not inspect(conn).has_table("alembic_version"):
             return None
         return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
-def migrate(engine: Engine, url: URL) -> None:
-    """Bring the schema to head; refuse a schema this program does not know (written by a newer one)."""
-    rev = current_revision(engine)
+def _too_new(name: str, rev: str, head: str | None) -> SchemaTooNewError:
+    return SchemaTooNewError(
+        f"{name} was written by a newer version of MCR Referee (schema {rev!r}; this version knows up to "
+        f"{head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。")
+
+
+def _known(rev: str) -> bool:
     if rev == SCHEMA_HEAD:
-        return
-    from alembic import command
+        return True
     from alembic.script import ScriptDirectory
 
-    script = ScriptDirectory.from_config(alembic_config())
-    if rev is not None:
-        try:
-            script.get_revision(rev)
-        except Exception as exc:  # noqa: BLE001 - alembic raises CommandError / ResolutionError
-            raise SchemaTooNewError(
-                f"{url.render_as_string(hide_password=True)} was written by a newer version of MCR Referee "
-                f"(schema {rev!r}; this version knows up to {script.get_current_head()!r}). "
-                f"Update MCR Referee to open it. / 数据库版本较新，请升级程序。"
-            ) from exc
-        if rev == script.get_current_head():
-            return
+    try:
+        ScriptDirectory.from_config(alembic_config()).get_revision(rev)
+    except Exception:  # noqa: BLE001 - alembic raises CommandError / ResolutionError
+        return False
+    return True
+
+
+def _upgrade(engine: Engine, *, mark: bool) -> None:
+    """Run the migrations to head in one transaction (the caller made sure it is needed)."""
+    from alembic import command
+
     cfg = alembic_config()
     with engine.begin() as conn:
+        if mark:
+            conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
 
-def open_database(path_or_url: str | Path, *, migrate_schema: bool = True) -> Database:
-    """Open (creating if needed) a tournament database and migrate it to the current schema."""
+def migrate(engine: Engine, url: URL) -> None:
+    """Bring a server database's schema to head; refuse a schema this program does not know."""
+    rev = current_revision(engine)
+    if rev == SCHEMA_HEAD:
+        return
+    if rev is not None and not _known(rev):
+        from alembic.script import ScriptDirectory
+
+        raise _too_new(url.render_as_string(hide_password=True), rev,
+                       ScriptDirectory.from_config(alembic_config()).get_current_head())
+    if rev is not None and rev == head_revision():
+        return
+    _upgrade(engine, mark=False)
+
+
+def _server_error(url: URL, exc: Exception) -> TournamentError:
+    """One line for a failure to open a server database: never SQL, never a help link."""
+    shown = url.render_as_string(hide_password=True)
+    msg = first_line(exc)
+    if "permission denied for schema" in msg:
+        role = url.username or "the role"
+        return DatabaseConnectError(
+            f"cannot create the tables in {url.database}: permission denied for schema public; the database "
+            f"role must own the database: ALTER DATABASE {url.database} OWNER TO {role}")
+    if isinstance(exc, ModuleNotFoundError):
+        return DatabaseConnectError("PostgreSQL support is not installed: install the postgres extra: "
+                                    "pip install 'mcr-referee[postgres]'")
+    return DatabaseConnectError(f"cannot open {shown}: {msg}")
+
+
+# ----------------------------------------------------------------------------------------- opening
+
+
+def open_database(path_or_url: str | Path, *, create: bool = False, writable: bool = True,
+                  migrate_schema: bool = True, backups: bool = True,
+                  second_backup_dir: str | Path | None = None) -> Database:
+    """Open a tournament database.
+
+    ``create``: a new (or empty) file or an empty server database may be made a tournament database
+    (``init``, ``import``, ``demo``); otherwise only an existing tournament is opened. ``writable``:
+    False opens for reading only (no write lock, no migration, no marker, no backups). A read-only file,
+    folder or medium opens read-only whatever ``writable`` says. ``backups``: automatic backups of a
+    file opened for writing (see :mod:`db.backups`); ``second_backup_dir``: a second folder (a USB
+    stick) that receives a copy of each automatic backup.
+    """
     url = to_url(path_or_url)
-    engine = create_db_engine(url)
+    if url.get_backend_name() != "sqlite":
+        return _open_server(url, create=create, migrate_schema=migrate_schema)
+    if not url.database or url.database == ":memory:":
+        engine = create_db_engine(url)
+        _upgrade(engine, mark=False)
+        return _database(engine, url)
+    return _open_file(url, create=create, writable=writable, migrate_schema=migrate_schema,
+                      backups=backups, second_backup_dir=second_backup_dir)
+
+
+def _database(engine: Engine, url: URL, **kw: Any) -> Database:
+    reader = sessionmaker(engine.execution_options(mcr_read_only=True), expire_on_commit=False)
+    return Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader, **kw)
+
+
+def _open_server(url: URL, *, create: bool, migrate_schema: bool) -> Database:
+    engine = _server_engine(url)
     try:
         if migrate_schema:
+            if not create and current_revision(engine) is None:
+                raise NotATournamentFileError(
+                    f"{url.render_as_string(hide_password=True)} holds no tournament yet: create one with `init`")
             migrate(engine, url)
     except TournamentError:
         engine.dispose()
         raise
     except Exception as exc:
         engine.dispose()
-        raise TournamentError(
-            f"cannot open {url.render_as_string(hide_password=True)}: {type(exc).__name__}: {exc}"
-        ) from exc
-    reader = sessionmaker(engine.execution_options(mcr_read_only=True), expire_on_commit=False)
-    return Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader)
+        raise _server_error(url, exc) from exc
+    return _database(engine, url)
+
+
+def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, backups: bool,
+               second_backup_dir: str | Path | None) -> Database:
+    path = Path(url.database or "")
+    name = path.name
+    if not path.exists() and not path.is_dir():
+        if not create:
+            raise NotATournamentFileError(f"{name}: no such tournament file")
+        if not path.parent.is_dir():
+            raise TournamentError(f"cannot create the database {path}: folder {path.parent} does not exist")
+    reason = read_only_reason(path)
+    immutable = reason is not None and not _has_live_wal(path)
+    info = inspect_file(path, immutable=immutable and path.exists())
+    if info.state is FileState.NEW and not create:
+        raise NotATournamentFileError(f"{name} is empty: it is not a tournament file; it was not changed")
+    if info.has_tournament and create:
+        raise TournamentError(f"{name} already holds a tournament: choose a new file name")
+    if info.revision is not None and not _known(info.revision):
+        from alembic.script import ScriptDirectory
+
+        raise _too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
+    if reason is not None and create:
+        raise ReadOnlyDatabaseError(f"cannot create {name}: {reason}")
+    read_only = reason is not None or not writable
+    needs_upgrade = info.state is FileState.NEW or info.revision != SCHEMA_HEAD
+    if read_only and needs_upgrade and migrate_schema:
+        raise ReadOnlyDatabaseError(
+            f"{name} was written by an older version of MCR Referee: open it once with a program that can "
+            f"write it to upgrade it" + (f" ({reason})" if reason else ""))
+    mode = "ro" if read_only else ("rwc" if info.state is FileState.NEW else "rw")
+    uri = _sqlite_uri(path, mode, immutable=read_only and immutable)
+    holder: dict[str, Database] = {}
+    engine = _sqlite_engine(url, uri, read_only, holder)
+    keeper: sqlite3.Connection | None = None
+    try:
+        keeper = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S,
+                                 isolation_level=None)
+        st = os.stat(path)
+        db = _database(engine, url, path=path, read_only=read_only,
+                       read_only_reason=reason or ("opened for reading" if read_only else None),
+                       _keeper=keeper, _identity=(st.st_dev, st.st_ino))
+        if not read_only:
+            # Recognised as ours (or new and ``create``): only now may the file be changed.
+            if info.journal_mode != "wal":
+                keeper.execute("PRAGMA journal_mode=WAL")
+            if info.state is FileState.LEGACY:
+                keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            if backups:
+                from db.backups import Backups
+
+                db.backups = Backups(db, second_backup_dir)
+        holder["db"] = db
+        if migrate_schema and not read_only and needs_upgrade:
+            _upgrade(engine, mark=info.state is FileState.NEW)
+        if db.backups is not None:
+            db.backups.opened()
+        return db
+    except TournamentError:
+        engine.dispose()
+        if keeper is not None:
+            keeper.close()
+        raise
+    except Exception as exc:
+        engine.dispose()
+        if keeper is not None:
+            keeper.close()
+        from db.files import describe_os_error
+
+        cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
+        raise TournamentError(f"cannot open {name}: {cause}") from exc

@@ -8,8 +8,7 @@ import is identical to the original export.
 from __future__ import annotations
 
 import json
-import sqlite3
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from sqlalchemy import Date, DateTime, insert, select, text
 from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
+from db.files import describe_os_error, write_atomic
 from db.models import Base, Tournament
 from db.store import Database, head_revision
 
@@ -86,31 +86,26 @@ def import_data(s: Session, data: Any) -> None:
                                f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
 
 
-def backup(db: Database, directory: str | Path) -> Path:
-    """A consistent copy of the live database in ``directory``: the SQLite file itself (online backup
-    API, safe while stations write) or, for a server database, a JSON export read in one snapshot."""
-    folder = Path(directory)
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+def backup(db: Database, directory: str | Path | None = None) -> Path:
+    """A consistent copy of the live database: the SQLite file itself (online backup API, safe while
+    stations write) as ``<name>-<UTC time>-manual.mcr`` in ``directory`` (default: the backups folder
+    beside the file, ``event.mcr.backups/``), or, for a server database, a JSON export read in one
+    snapshot. Written atomically."""
+    from db.backups import take_backup
+
     if db.is_sqlite:
-        src_path = Path(db.url.database or "")
-        target = folder / f"{src_path.stem}-{stamp}.sqlite"
-        n = 1
-        while target.exists():
-            n += 1
-            target = folder / f"{src_path.stem}-{stamp}-{n}.sqlite"
-        src = sqlite3.connect(str(src_path))
-        dst = sqlite3.connect(str(target))
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
-        return target
+        return take_backup(db, None if directory is None else Path(directory), "manual")
+    if directory is None:
+        raise TournamentError("name a folder for the backup of a server database: backup DIR")
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TournamentError(f"cannot create the backup folder {folder.name}: {describe_os_error(exc)}") from exc
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = folder / f"tournament-{stamp}.json"
     with db.engine.connect() as conn:
-        conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        conn = conn.execution_options(isolation_level="REPEATABLE READ", mcr_read_only=True)
         with conn.begin(), Session(bind=conn) as s:
-            target.write_text(export_json(s), encoding="utf-8")
-    return target
-
+            data = export_json(s)
+    return write_atomic(target, data)

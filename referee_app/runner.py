@@ -27,9 +27,12 @@ NEXT_STEP = {
 class Runner(QObject):
     data_changed = Signal()
 
-    def __init__(self, factory: Any, parent: QObject | None = None) -> None:
+    def __init__(self, factory: Any, reader: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.factory = factory  # a sessionmaker; callers never commit themselves
+        # Reads use the store's read-only sessions: they never take the write lock, so polling pages
+        # neither wait for another station nor count as the first write (which starts a backup).
+        self.reader = reader
 
     def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "") -> T | None:
         """Run ``fn(session)`` in one transaction. Returns its value, or None after showing the error."""
@@ -53,5 +56,5 @@ class Runner(QObject):
         return self.run(lambda s: (fn(s), True)[1], parent, what) is True
 
     def read(self, fn: Callable[[Any], T]) -> T:
-        with self.factory() as s:
+        with self.reader() as s:
             return fn(s)

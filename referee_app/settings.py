@@ -1,4 +1,7 @@
-"""What the app remembers between runs (QSettings): language, recent files, window geometry."""
+"""What the app remembers between runs (QSettings): language, recent files, window geometry.
+
+Where: ``paths.app_home()`` — Qt's native per-user store, or ``settings.ini`` in the portable folder.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +9,19 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from referee_app import paths
+
 ORG = "mcr-referee"
 APP = "MCR Referee"
 MAX_RECENT = 8
 
 
 def settings() -> QSettings:
-    return QSettings(ORG, APP)
+    ini = paths.app_home().settings_file
+    if ini is None:
+        return QSettings(ORG, APP)
+    ini.parent.mkdir(parents=True, exist_ok=True)
+    return QSettings(str(ini), QSettings.Format.IniFormat)
 
 
 def language() -> str:
@@ -33,30 +42,41 @@ def set_window_geometry(geometry: QByteArray) -> None:
     settings().setValue("window_geometry", geometry)
 
 
-def recent_files() -> list[str]:
+def _stored_recent() -> list[str]:
     v = settings().value("recent_files", [])
     if isinstance(v, str):  # QSettings gives a lone string for a one-item list in INI files
         return [v]
     return [str(p) for p in v] if isinstance(v, list | tuple) else []
 
 
+def recent_files() -> list[str]:
+    """Newest first, as paths to open (portable: the ones inside the portable folder are kept relative)."""
+    home = paths.app_home()
+    return [paths.recalled(f, home) for f in _stored_recent()]
+
+
 def add_recent_file(path: str) -> None:
-    p = str(Path(path).resolve()) if "://" not in path else path
-    files = [f for f in recent_files() if f != p]
+    home = paths.app_home()
+    p = paths.remembered(path, home)
+    files = [f for f in _stored_recent() if f != p]
     settings().setValue("recent_files", [p, *files][:MAX_RECENT])
 
 
 def remove_recent_file(path: str) -> None:
-    settings().setValue("recent_files", [f for f in recent_files() if f != path])
+    home = paths.app_home()
+    gone = {path, paths.remembered(path, home)}
+    settings().setValue("recent_files", [f for f in _stored_recent() if f not in gone
+                                         and paths.recalled(f, home) not in gone])
+
+
+def documents_dir() -> Path:
+    """Where file dialogs start: the portable folder (the stick the app runs from), else the home folder."""
+    home = paths.app_home()
+    return home.base if home.base is not None else Path.home()
 
 
 def data_dir() -> Path:
-    """Where the demo tournament lives (platformdirs when installed, else ~/.local/share)."""
-    try:
-        from platformdirs import user_data_dir
-
-        d = Path(user_data_dir("mcr-referee", appauthor=False))
-    except ImportError:  # platformdirs is a declared dependency; this keeps a broken install usable
-        d = Path.home() / ".local" / "share" / "mcr-referee"
+    """Where the demo tournament lives: the user data directory, or the portable folder."""
+    d = paths.app_home().data
     d.mkdir(parents=True, exist_ok=True)
     return d

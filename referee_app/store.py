@@ -42,7 +42,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
     if p.exists():
         raise TournamentError(f"{p} already exists: choose another file name (an existing tournament is never "
                               "overwritten)")
-    with open_database(p) as db, db.factory.begin() as s:
+    with open_database(p, create=True) as db, db.factory.begin() as s:
         service.create_tournament(s, name, profile, sessions=sessions, hands_per_session=hands_per_session,
                                   flowers=flowers)
 
@@ -70,7 +70,7 @@ def create_demo(path: str | Path) -> None:
         try:
             from db.store import current_revision
 
-            db = open_database(template, migrate_schema=False)
+            db = open_database(template, migrate_schema=False, writable=False)
             try:
                 fresh = current_revision(db.engine) == head_revision()
             finally:

@@ -242,7 +242,8 @@ class MainWindow(QMainWindow):
 
     # ---- opening and closing --------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), "", tr("Tournament files (*.mcr);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), str(settings.documents_dir()),
+                                              tr("Tournament files (*.mcr);;All files (*)"))
         if path:
             self.open_file(path)
 
@@ -279,7 +280,7 @@ class MainWindow(QMainWindow):
         from referee_app import store
 
         self._ensure_pages()
-        runner = Runner(db.factory, self)  # type: ignore[attr-defined]
+        runner = Runner(db.factory, db.reader, self)  # type: ignore[attr-defined]
         ctx = TournamentContext(db, runner, path)
         try:
             info = runner.read(store.tournament_info)
@@ -339,6 +340,12 @@ class MainWindow(QMainWindow):
         for act in (self.act_export_workbook, self.act_publish):
             act.setEnabled(self.ctx is not None)
 
+    def _export_folder(self) -> Path:
+        """Beside the tournament file (on the stick, in portable mode), else where dialogs start."""
+        if self.ctx is not None and "://" not in self.ctx.path and Path(self.ctx.path).parent.is_dir():
+            return Path(self.ctx.path).resolve().parent
+        return settings.documents_dir()
+
     def _stem(self) -> str:
         return Path(self.ctx.path).stem if self.ctx is not None and "://" not in self.ctx.path else "results"
 
@@ -346,7 +353,7 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return
         path, _ = QFileDialog.getSaveFileName(self, tr("Export workbook…"),
-                                              str(Path.home() / f"{self._stem()}-results.xlsx"),
+                                              str(self._export_folder() / f"{self._stem()}-results.xlsx"),
                                               tr("Excel workbook (*.xlsx)"))
         if path:
             self.export_workbook_to(path if path.lower().endswith(".xlsx") else path + ".xlsx")
@@ -374,7 +381,7 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return
         folder = QFileDialog.getExistingDirectory(self, tr("Publish website… (choose an empty folder)"),
-                                                  str(Path.home()))
+                                                  str(self._export_folder()))
         if folder:
             self.publish_site_to(folder)
 

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -27,6 +25,7 @@ from sqlalchemy.orm import Session
 from db import cli as db_cli
 from db import queries
 from db.errors import TournamentError
+from db.files import write_atomic
 from db.store import Database
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
@@ -94,24 +93,16 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder."""
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        raise TournamentError(f"{path}: the folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TournamentError(f"{path}: cannot write ({exc.strerror})") from exc
+    """Write ``data`` to ``path`` atomically (``db.files.write_atomic``: temporary file in the same
+    folder, fsync, rename): a kill or a full disk leaves the previous PDF as it was, and the error is
+    one line naming the file and the cause."""
+    write_atomic(path, data)
 
 
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
     def run(args: argparse.Namespace, db: Database) -> int:
         try:
-            with db.factory() as s:
+            with db.reader() as s:
                 pdf = build(s, args)
         except MissingFontError as exc:
             print(f"mcr-tournament: {exc}", file=sys.stderr)

@@ -5,7 +5,8 @@ nothing depends on the base-14 Helvetica. A few score-sheet marks (✗) are miss
 those come from a symbol font (DejaVu Sans) when one is installed, else from a look-alike glyph.
 
 Search order: ``$MCR_CJK_FONT`` (``/path/font.ttc`` or ``/path/font.ttc#1`` for a collection member),
-fonts shipped in ``resources/fonts/``, then well-known system locations.
+fonts shipped in ``resources/fonts/`` (WenQuanYi Micro Hei, so a machine without any CJK font — or the
+PyInstaller bundle — still embeds one), then well-known system locations.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+import resources
+
 ENV_VAR = "MCR_CJK_FONT"
 MAIN = "MCRSans"  # registered name of the CJK text font
 SYMBOLS = "MCRSymbols"  # registered name of the font used for the sheet marks
@@ -29,8 +32,7 @@ MARKS = "▲—+○✓✗"
 # Look-alikes when no installed font has a mark (same meaning, still extractable text).
 _MARK_FALLBACK = {"✗": "✘", "✓": "√", "○": "O", "▲": "^", "—": "-"}
 
-_HERE = Path(__file__).resolve().parent
-SHIPPED_DIR = _HERE.parent / "resources" / "fonts"
+SHIPPED_DIR = resources.FONTS  # beside the packages, installed or frozen (resources.root())
 
 # (path, collection index). TrueType outlines only: ReportLab cannot embed CFF (.otf / Noto CJK .ttc).
 SYSTEM_CANDIDATES: tuple[tuple[str, int], ...] = (
@@ -118,8 +120,13 @@ def _shipped(directory: Path) -> list[FontSpec]:
 def find_cjk_font(
     env: Mapping[str, str] | None = None,
     candidates: Iterable[FontSpec] | None = None,
+    system: Iterable[tuple[str, int]] | None = None,
 ) -> tuple[FontSpec, TTFont]:
-    """The first usable CJK TrueType font, loaded. Raises MissingFontError naming what to install."""
+    """The first usable CJK TrueType font, loaded. Raises MissingFontError naming what to install.
+
+    ``candidates`` replaces the whole search; ``system`` only the system locations searched after the
+    shipped fonts (``()``: as on a machine with no CJK font installed).
+    """
     env = os.environ if env is None else env
     override = env.get(ENV_VAR, "").strip()
     if override:
@@ -136,7 +143,8 @@ def find_cjk_font(
             raise MissingFontError(f"{ENV_VAR}={override}: the font has no Chinese characters")
         return spec, font
     if candidates is None:
-        candidates = [*_shipped(SHIPPED_DIR), *(FontSpec(Path(p), i) for p, i in SYSTEM_CANDIDATES)]
+        system = SYSTEM_CANDIDATES if system is None else system
+        candidates = [*_shipped(SHIPPED_DIR), *(FontSpec(Path(p), i) for p, i in system)]
     for spec in candidates:
         if not spec.path.is_file():
             continue

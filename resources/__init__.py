@@ -1,0 +1,28 @@
+"""Everything the app ships that is not code: fonts (``fonts/``) and icons (``icons/``).
+
+The folder sits beside the code packages in a checkout, in an installed wheel (package data) and in the
+PyInstaller bundle (``sys._MEIPASS/resources``), so ``root()`` finds it in all three. The user-interface
+texts are not here: they are a small table in ``referee_app/i18n.py`` (see docs/gui.md).
+No imports beyond the standard library: ``reports`` and ``referee_app`` both use it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def root(here: Path | None = None) -> Path:
+    """The ``resources`` folder: beside this module, or in a frozen bundle's data folder."""
+    here = Path(__file__).resolve().parent if here is None else here
+    if (here / "fonts").is_dir():
+        return here
+    bundle = getattr(sys, "_MEIPASS", None)  # PyInstaller unpacks data files here
+    if bundle and (Path(bundle) / "resources").is_dir():
+        return Path(bundle) / "resources"
+    return here
+
+
+FONTS = root() / "fonts"
+ICONS = root() / "icons"
+APP_ICON_SVG = ICONS / "mcr-referee.svg"

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee_app import settings
 from referee_app.errors import user_message
 from referee_app.i18n import tr
 
@@ -32,7 +33,7 @@ class NewTournamentWizard(QDialog):
         self.setWindowTitle(tr("New tournament"))
         self.setMinimumWidth(560)
         self.created: str | None = None
-        self._folder = Path(folder) if folder else Path.home()
+        self._folder = Path(folder) if folder else settings.documents_dir()
         form = QFormLayout(self)
         self.name = QLineEdit()
         self.name.setObjectName("wizard_name")
@@ -89,7 +90,7 @@ class NewTournamentWizard(QDialog):
         path, _ = QFileDialog.getSaveFileName(self, tr("Save as"), self.path.text(),
                                               tr("Tournament files (*.mcr);;All files (*)"))
         if path:
-            if not path.endswith(".mcr"):
+            if Path(path).suffix.lower() != ".mcr":  # "Event.MCR" stays as typed (Windows, macOS)
                 path += ".mcr"
             self.path.setText(path)
             self._path_edited = True

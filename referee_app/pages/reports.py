@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from referee_app import settings
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
@@ -178,8 +179,14 @@ class ReportsPage(TournamentPage):
         key, _t, needs_session, stem = self.current()
         return f"{stem}-s{self.session.currentData() or 1}.pdf" if needs_session else f"{stem}.pdf"
 
+    def default_folder(self) -> Path:
+        """Beside the tournament file (on the stick, in portable mode), else where dialogs start."""
+        if self.ctx is not None and "://" not in self.ctx.path and Path(self.ctx.path).parent.is_dir():
+            return Path(self.ctx.path).resolve().parent
+        return settings.documents_dir()
+
     def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save as PDF…"), str(Path.home() / self.default_name()),
+        path, _ = QFileDialog.getSaveFileName(self, tr("Save as PDF…"), str(self.default_folder() / self.default_name()),
                                               "PDF (*.pdf)")
         if path:
             self.save_to(path)

@@ -157,7 +157,7 @@ class TotalsBar(QFrame):
         self.winner_label.setText(tr("&Winner"))
         self.discarder_label.setText(tr("&Discarder"))
         self.fan_label.setText(tr("&Fan"))
-        self.button.setText(tr("Record") + "  ⏎")
+        self.button.setText(tr("Record") + "  ↵")
 
 
 def _scrolled(w: QWidget) -> QScrollArea:

@@ -50,7 +50,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def db(db_url: str) -> Iterator[Database]:
-    database = open_database(db_url)
+    database = open_database(db_url, create=True)
     try:
         yield database
     finally:

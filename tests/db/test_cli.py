@@ -125,7 +125,7 @@ def test_results_import_standings_check_export(seated: Path) -> None:
     b = run("--db", "copy.sqlite", "standings", "--format", "csv", cwd=seated).stdout
     assert a == b and a.startswith("rank,number,name,team,table_points,match_points,sessions\n")
     out = run("--db", "t.sqlite", "backup", "bk", cwd=seated)
-    assert out.returncode == 0 and list((seated / "bk").glob("*.sqlite"))
+    assert out.returncode == 0 and list((seated / "bk").glob("*-manual.mcr"))
 
 
 def test_atomic_import_writes_nothing_on_a_bad_line(seated: Path) -> None:

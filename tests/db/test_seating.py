@@ -1,4 +1,4 @@
-"""Seating plans across sessions (TOURNAMENT.md "Seating across sessions"), db/seating.py."""
+"""Seating plans across sessions (TOURNAMENT.md "Seating across sessions"), db/seating/."""
 
 from __future__ import annotations
 

@@ -86,7 +86,7 @@ def test_sessions_after_a_substitution_avoid_the_played_pairs(db: Database, by_h
 def test_replanning_is_reproducible_from_the_seed(tmp_path: Path) -> None:
     results = []
     for name in ("a.sqlite", "b.sqlite"):
-        with open_database(tmp_path / name) as db:
+        with open_database(tmp_path / name, create=True) as db:
             results.append(_substitute_scenario(db, by_hand=False))
     assert results[0] == results[1]
 

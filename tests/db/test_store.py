@@ -22,20 +22,20 @@ def test_migrations_build_the_models_schema_from_empty(db: Database) -> None:
 
 
 def test_reopening_is_idempotent(db_url: str) -> None:
-    for _ in range(2):
-        with open_database(db_url) as db, db.engine.connect() as conn:
+    for i in range(2):
+        with open_database(db_url, create=i == 0) as db, db.engine.connect() as conn:
             assert MigrationContext.configure(conn).get_current_revision() == head_revision()
 
 
 def test_sqlite_pragmas(tmp_path: Path) -> None:
-    with open_database(tmp_path / "t.sqlite") as db, db.engine.connect() as conn:
+    with open_database(tmp_path / "t.sqlite", create=True) as db, db.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
 
 
 def test_a_newer_schema_is_refused_with_a_clear_message(db_url: str) -> None:
-    with open_database(db_url) as db, db.engine.begin() as conn:
+    with open_database(db_url, create=True) as db, db.engine.begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '9999_from_the_future'"))
     with pytest.raises(SchemaTooNewError, match="newer version of MCR Referee.*9999_from_the_future"):
         open_database(db_url)
@@ -43,7 +43,7 @@ def test_a_newer_schema_is_refused_with_a_clear_message(db_url: str) -> None:
 
 def test_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(TournamentError, match="does not exist"):
-        open_database(tmp_path / "no" / "such" / "t.sqlite")
+        open_database(tmp_path / "no" / "such" / "t.sqlite", create=True)
 
 
 def test_schema_head_constant_matches_the_scripts() -> None:

@@ -85,7 +85,7 @@ def test_export_import_round_trip_is_lossless(demo: Database, tmp_path: Path) ->
         first = export_data(s)
         standings = queries.standings(s)
     blob = json.dumps(first, ensure_ascii=False)
-    with open_database(tmp_path / "restored.sqlite") as other:
+    with open_database(tmp_path / "restored.sqlite", create=True) as other:
         with other.factory.begin() as s:
             import_data(s, json.loads(blob))
         with other.factory() as s:

@@ -14,6 +14,7 @@ def _isolated_settings(tmp_path, monkeypatch):
             QSettings.setPath(fmt, scope, str(tmp_path / "settings"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("MCR_REFEREE_HOME", raising=False)  # not portable unless a test says so
     from referee_app import errors
     from referee_app.i18n import LANG
 
@@ -41,7 +42,7 @@ def _tournament_template(tmp_path_factory):
     from db.store import open_database
 
     path = tmp_path_factory.mktemp("template") / "spring.mcr"
-    with open_database(path) as db, db.factory.begin() as s:
+    with open_database(path, create=True) as db, db.factory.begin() as s:
         service.create_tournament(s, "Spring Open", "cmr1998", sessions=3)
         service.import_players(s, [service.PlayerInput(str(i + 1), n, "Red" if i % 2 else "Blue")
                                    for i, n in enumerate(NAMES)])

@@ -93,7 +93,7 @@ def test_a_table_that_does_not_exist_is_refused_and_the_sheet_cleared(db, vm):
 def test_no_seated_session_shows_no_sheet(tmp_path):
     from db.store import open_database
 
-    with open_database(tmp_path / "empty.mcr") as d:
+    with open_database(tmp_path / "empty.mcr", create=True) as d:
         with d.factory.begin() as s:
             service.create_tournament(s, "Empty Open", "cmr1998", sessions=2)
         vm = load(d, SheetViewModel())

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from reports.fonts import ENV_VAR, FontSpec, MissingFontError, find_cjk_font, fonts
+from reports.fonts import ENV_VAR, SHIPPED_DIR, FontSpec, MissingFontError, find_cjk_font, fonts
 
 WQY = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -52,3 +56,39 @@ def test_search_skips_unusable_candidates(tmp_path: Path) -> None:
     real = fonts().main_spec
     spec, _ = find_cjk_font(env={}, candidates=[FontSpec(tmp_path / "absent.ttf"), FontSpec(junk), real])
     assert spec == real
+
+
+def test_the_shipped_font_is_found_without_any_system_font() -> None:
+    spec, font = find_cjk_font(env={}, system=())
+    assert spec == FontSpec(SHIPPED_DIR / "wqy-microhei.ttc")
+    assert font.face.name.decode() == "WenQuanYiMicroHei"
+    assert (SHIPPED_DIR / "LICENSE-wqy-microhei.txt").is_file()
+
+
+# Builds a real score sheet in a fresh interpreter where no system font location is searched (as on a
+# machine without CJK or symbol fonts): the PDF must embed the font shipped in resources/fonts/.
+_NO_SYSTEM_FONTS = """
+import json, sys
+import reports.fonts as f
+f.SYSTEM_CANDIDATES = ()
+f.SYMBOL_CANDIDATES = ()
+from reports import samples
+from reports.scoresheet import ScoreSheetReport
+from tests.reports.conftest import fonts, pages_text
+pdf = ScoreSheetReport().render([samples.sheet(1)])
+json.dump({"spec": str(f.fonts().main_spec), "fonts": fonts(pdf), "text": pages_text(pdf)[0]}, sys.stdout)
+"""
+
+
+def test_a_report_without_system_fonts_embeds_the_shipped_font() -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
+    out = subprocess.run([sys.executable, "-c", _NO_SYSTEM_FONTS], cwd=root, env=env, capture_output=True,
+                         text=True, check=True)
+    got = json.loads(out.stdout)
+    assert got["spec"] == str(SHIPPED_DIR / "wqy-microhei.ttc")
+    assert got["fonts"] and all(got["fonts"].values()), got["fonts"]  # every font embedded
+    # One font for everything (ReportLab names each 256-glyph subset "+WenQuanYiMicroHei-N"), the marks
+    # included: no symbol font was searched.
+    assert all("+WenQuanYiMicroHei-" in name for name in got["fonts"]), got["fonts"]
+    assert "张伟" in got["text"] and "Table 桌" in got["text"]

@@ -1,0 +1,293 @@
+"""Automatic and manual backups of a tournament file, made by the store whichever program writes.
+
+For ``event.mcr`` the copies go to ``event.mcr.backups/`` beside it, named by the UTC time they were
+taken (they open like any tournament file, and the Open dialog's ``*.mcr`` filter shows them)::
+
+    event.mcr.backups/event-20261201T101500Z.mcr            automatic
+    event.mcr.backups/event-20261201T121900Z-session3.mcr   the state when session 3 was complete
+    event.mcr.backups/event-20261201T130000Z-manual.mcr     `mcr-tournament backup` / backup_now()
+
+Each copy is consistent (SQLite's online backup API from the connection the program holds, safe while
+other stations write) and written atomically (temporary file, fsync, rename). When:
+
+- at the first write after opening, *before* it (the state the program found), unless another backup
+  of the file is less than :data:`FLOOR` seconds old;
+- then at most every :data:`INTERVAL` seconds while writes happen;
+- after each write that completes a session (every table of it at its last hand, time called, or
+  signed off);
+- when the database is closed after writes that no backup holds yet (unless one is less than
+  :data:`FLOOR` seconds old).
+
+Rotation keeps the newest :data:`KEEP` automatic copies plus the last copy of each completed session
+and every manual one. A failed automatic backup never stops a write: ``Backups.last_error`` says why.
+A second folder (a USB stick) receives a copy of each automatic backup, rotated the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from db.errors import BackupError, TournamentError
+from db.files import atomic_path, describe_os_error
+
+if TYPE_CHECKING:
+    from db.store import Database
+
+KEEP = 20
+INTERVAL = 300.0
+FLOOR = 60.0
+SUFFIX = ".mcr"
+_NAME = re.compile(r"^(?P<stem>.+)-(?P<ts>\d{8}T\d{6}Z)(?:-(?P<kind>session(?P<session>\d+)|manual))?"
+                   r"(?:-(?P<n>\d+))?\.mcr$")
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    path: Path
+    taken_at: datetime  # UTC
+    kind: str  # "auto", "session" or "manual"
+    session: int | None
+    size: int
+
+
+def backup_folder(db_path: str | Path) -> Path:
+    """``event.mcr`` → ``event.mcr.backups``."""
+    p = Path(db_path)
+    return p.with_name(p.name + ".backups")
+
+
+def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[BackupInfo]:
+    """The backups of ``db_path`` in ``folder`` (default: beside it), oldest first."""
+    stem = Path(db_path).stem
+    where = Path(folder) if folder is not None else backup_folder(db_path)
+    out = []
+    try:
+        entries = list(where.iterdir())
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise BackupError(f"cannot list the backups in {where}: {describe_os_error(exc)}") from exc
+    for p in entries:
+        m = _NAME.match(p.name)
+        if not m or m["stem"] != stem:
+            continue
+        try:
+            size = p.stat().st_size
+        except OSError:
+            continue
+        taken = datetime.strptime(m["ts"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
+        kind = "auto" if not m["kind"] else ("manual" if m["kind"] == "manual" else "session")
+        out.append(BackupInfo(p, taken, kind, int(m["session"]) if m["session"] else None, size))
+    out.sort(key=lambda b: (b.taken_at, int(_NAME.match(b.path.name)["n"] or 1)))  # type: ignore[index]
+    return out
+
+
+def _unique_name(folder: Path, stem: str, kind: str, session: int | None, now: datetime) -> Path:
+    tag = "" if kind == "auto" else ("-manual" if kind == "manual" else f"-session{session}")
+    base = f"{stem}-{now.strftime('%Y%m%dT%H%M%SZ')}{tag}"
+    target, n = folder / f"{base}{SUFFIX}", 1
+    while target.exists():
+        n += 1
+        target = folder / f"{base}-{n}{SUFFIX}"
+    return target
+
+
+def rotate(db_path: str | Path, folder: Path, keep: int = KEEP) -> list[Path]:
+    """Delete the automatic backups beyond the newest ``keep``; a completed session's last copy and
+    manual copies are kept (an earlier copy of a session, superseded by a later one, counts as
+    automatic). Returns the deleted paths."""
+    items = list_backups(db_path, folder)
+    last_of_session = {b.session: b for b in items if b.kind == "session"}
+    pool = [b for b in items if b.kind == "auto" or (b.kind == "session" and last_of_session[b.session] is not b)]
+    drop = pool[:-keep] if keep > 0 else pool
+    for b in drop:
+        b.path.unlink(missing_ok=True)
+    return [b.path for b in drop]
+
+
+def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", session: int | None = None) -> Path:
+    """One consistent copy of the open SQLite database ``db`` into ``folder`` (default: its backups
+    folder), written atomically; returns its path. Works on a database opened read-only too."""
+    assert db.path is not None
+    where = folder if folder is not None else backup_folder(db.path)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupError(f"cannot create the backup folder {where.name}: {describe_os_error(exc)}") from exc
+    target = _unique_name(where, db.path.stem, kind, session, datetime.now(UTC))
+    with atomic_path(target) as tmp:
+        db.copy_to(tmp)
+    return target
+
+
+def restore_backup(backup: str | Path, target: str | Path) -> Path:
+    """Copy the chosen backup to a new file ``target`` (never over an existing file, so never over the
+    open tournament). The copy is checked to be a tournament file first and written atomically."""
+    from db.store import FileState, _sqlite_uri, inspect_file
+
+    src = Path(backup).expanduser().resolve()
+    out = Path(target).expanduser().resolve()
+    if not src.is_file():
+        raise BackupError(f"{src.name}: no such backup")
+    if out.exists():
+        raise BackupError(f"{out.name} already exists: restore into a new file (nothing is overwritten)")
+    if inspect_file(src, immutable=True).state is FileState.NEW:
+        raise BackupError(f"{src.name} is empty: it is not a backup of a tournament")
+    with atomic_path(out) as tmp:
+        s = sqlite3.connect(_sqlite_uri(src, "ro", immutable=True), uri=True)
+        d = sqlite3.connect(str(tmp))
+        try:
+            s.backup(d)
+        finally:
+            d.close()
+            s.close()
+    return out
+
+
+class Backups:
+    """The automatic backups of one open, writable tournament file. The store calls ``opened``,
+    ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app may call ``make``,
+    ``list_backups``, ``last_backup_time``, set ``second_folder``."""
+
+    def __init__(self, db: Database, second_folder: str | Path | None = None) -> None:
+        assert db.path is not None
+        self.db = db
+        self.path = db.path
+        self.folder = backup_folder(db.path)
+        self.second_folder: Path | None = None if second_folder is None else Path(second_folder)
+        self.keep = KEEP
+        self.interval = INTERVAL
+        self.floor = FLOOR
+        self.last_error: str | None = None  # why the last automatic backup failed (None: it worked)
+        self.last_duration: float | None = None  # seconds the last backup took
+        self._last: float | None = None  # time.time() of the newest backup known to this program
+        self._first_write_seen = False
+        self._pending = False
+        self._changed = False
+        self._complete: set[int] = set()
+        self._lock = threading.RLock()
+
+    # --- the API -----------------------------------------------------------------------------------
+
+    def list_backups(self, folder: str | Path | None = None) -> list[BackupInfo]:
+        return list_backups(self.path, folder if folder is not None else self.folder)
+
+    def last_backup_time(self) -> datetime | None:
+        """When the newest backup of this file was taken (by any program), UTC; None if there is none."""
+        items = self.list_backups()
+        newest = items[-1].taken_at.timestamp() if items else None
+        known = max((t for t in (newest, self._last) if t is not None), default=None)
+        return None if known is None else datetime.fromtimestamp(known, UTC)
+
+    def make(self, kind: str = "manual", *, session: int | None = None, folder: Path | None = None) -> Path:
+        """Take a backup now into ``folder`` (default: the backups folder). Raises on failure."""
+        where = folder if folder is not None else self.folder
+        with self._lock:
+            t0 = time.perf_counter()
+            target = take_backup(self.db, where, kind, session)
+            self.last_duration = time.perf_counter() - t0
+            self._last = time.time()
+            self._changed = False
+            if where == self.folder and kind != "manual":
+                rotate(self.path, where, self.keep)
+                if self.second_folder is not None:
+                    self._copy_to_second(target)
+            return target
+
+    # --- called by the store -------------------------------------------------------------------
+
+    def opened(self) -> None:
+        self._complete = self._completed_sessions()
+        items = self.list_backups() if self.folder.is_dir() else []
+        self._last = items[-1].taken_at.timestamp() if items else None
+
+    def before_write(self) -> None:
+        """The first write of this program: keep the state it found (unless a backup is very recent)."""
+        if self._first_write_seen:
+            return
+        self._first_write_seen = True
+        if self._has_tournament() and not self._recent(self.floor):
+            self._auto("auto")
+
+    def wrote(self) -> None:
+        """A write transaction is committing (engine event); ``after_write`` follows when its
+        connection is returned."""
+        self._pending = True
+
+    def after_write(self) -> None:
+        if not self._pending:
+            return
+        with self._lock:
+            self._pending = False
+            self._changed = True
+            done = self._completed_sessions()
+            finished, self._complete = sorted(done - self._complete), done
+            for k in finished:
+                self._auto("session", session=k)
+            if not finished and not self._recent(self.interval) and self._has_tournament():
+                self._auto("auto")
+
+    def on_close(self) -> None:
+        self.after_write()
+        if self._changed and not self._recent(self.floor):
+            self._auto("auto")
+
+    # --- helpers -----------------------------------------------------------------------------------
+
+    def _recent(self, seconds: float) -> bool:
+        return self._last is not None and time.time() - self._last < seconds
+
+    def _auto(self, kind: str, session: int | None = None) -> None:
+        try:
+            self.make(kind, session=session)
+            self.last_error = None
+        except TournamentError as exc:
+            self.last_error = str(exc)
+        except Exception as exc:  # noqa: BLE001 - a failed backup never stops the write
+            self.last_error = f"backup failed: {describe_os_error(exc)}"
+
+    def _copy_to_second(self, made: Path) -> None:
+        assert self.second_folder is not None
+        try:
+            self.second_folder.mkdir(parents=True, exist_ok=True)
+            with atomic_path(self.second_folder / made.name) as tmp:
+                shutil.copyfile(made, tmp)
+            rotate(self.path, self.second_folder, self.keep)
+        except TournamentError as exc:
+            self.last_error = f"second backup folder: {exc}"
+        except OSError as exc:
+            self.last_error = f"second backup folder {self.second_folder}: {describe_os_error(exc)}"
+
+    def _query(self, sql: str) -> list[tuple[int, ...]]:
+        keeper = self.db._keeper
+        if keeper is None:
+            return []
+        with self.db._lock:
+            try:
+                return keeper.execute(sql).fetchall()
+            except sqlite3.Error:
+                return []
+
+    def _has_tournament(self) -> bool:
+        return bool(self._query("SELECT 1 FROM tournament WHERE id = 1"))
+
+    def _completed_sessions(self) -> set[int]:
+        """Sessions whose every table is finished (all hands, time called) or signed off: the same
+        notion as ``queries.table_progress``. Sessions already complete are not looked at again (a
+        correction that reopens one is kept by the periodic and closing backups), so the query after
+        each write only reads the tables of the sessions in play."""
+        known = self._complete
+        skip = f"WHERE st.session NOT IN ({','.join(str(int(k)) for k in sorted(known))}) " if known else ""
+        rows = self._query(
+            "SELECT st.session, COUNT(*), SUM(CASE WHEN st.signed_off OR st.time_called_after IS NOT NULL "
+            "OR COALESCE((SELECT MAX(h.hand_no) FROM hands h WHERE h.table_id = st.id), 0) >= t.hands_per_session "
+            f"THEN 1 ELSE 0 END) FROM session_tables st JOIN tournament t ON t.id = 1 {skip}GROUP BY st.session")
+        return known | {int(k) for k, n, done in rows if n and n == done}

@@ -1,0 +1,119 @@
+"""Atomic file outputs: a kill or a full disk leaves the previous file as it was.
+
+``write_atomic(path, data)`` writes ``data`` (bytes, text, or a function that writes to a binary file)
+to a temporary file in the same folder, flushes and fsyncs it, then renames it over ``path``
+(``os.replace``, atomic on POSIX and Windows) and fsyncs the folder. ``atomic_path(path)`` does the
+same for writers that need a file name (SQLite's backup API). A failure removes the temporary file and
+raises :class:`db.errors.OutputError` with one line naming the file and the cause::
+
+    could not write results.json: no space left on device
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import sqlite3
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from db.errors import OutputError
+
+Writer = Callable[[BinaryIO], None]
+
+
+def describe_os_error(exc: BaseException) -> str:
+    """The cause of an OSError (or SQLite's I/O errors) in words, lower case, no errno number."""
+    if isinstance(exc, OSError):
+        if exc.errno == errno.ENOSPC:
+            return "no space left on device"
+        if exc.errno == errno.EROFS:
+            return "the medium is read-only"
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            return "permission denied"
+        text = exc.strerror or str(exc)
+    elif isinstance(exc, sqlite3.Error):
+        text = str(exc)
+        if "disk is full" in text:
+            return "no space left on device"
+        if "readonly" in text:
+            return "the medium is read-only"
+    else:
+        text = str(exc)
+    text = text.splitlines()[0] if text else type(exc).__name__
+    return text[:1].lower() + text[1:]
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY if os.name == "posix" else os.O_RDWR)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """Yield a temporary path beside ``path``; when the block ends without error the file written there
+    is fsynced and renamed over ``path``. On any error the temporary file is removed and ``path`` is
+    left as it was."""
+    target = Path(path)
+    folder = target.resolve().parent
+    if not folder.is_dir():
+        raise OutputError(f"could not write {target.name}: the folder {folder} does not exist")
+    tmp = _temp_name(folder / target.name)
+    try:
+        tmp.unlink(missing_ok=True)
+        yield tmp
+        _fsync_file(tmp)
+        os.replace(tmp, target)
+    except (OSError, sqlite3.Error) as exc:
+        tmp.unlink(missing_ok=True)
+        raise OutputError(f"could not write {target.name}: {describe_os_error(exc)}") from exc
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    fsync_folder(folder)
+
+
+def write_atomic(path: str | Path, data: bytes | str | Writer, *, encoding: str = "utf-8") -> Path:
+    """Write ``data`` to ``path`` atomically (see the module doc); returns ``path``.
+
+    >>> import tempfile; d = Path(tempfile.mkdtemp())
+    >>> write_atomic(d / "a.txt", "one").read_text(), write_atomic(d / "a.txt", b"two").read_text()
+    ('one', 'two')
+    >>> sorted(p.name for p in d.iterdir())  # no temporary file is left
+    ['a.txt']
+    """
+    target = Path(path)
+    with atomic_path(target) as tmp, open(tmp, "wb") as f:
+        if isinstance(data, str):
+            f.write(data.encode(encoding))
+        elif isinstance(data, bytes | bytearray | memoryview):
+            f.write(data)
+        else:
+            data(f)
+        f.flush()
+    return target

@@ -1,0 +1,95 @@
+"""Where the app keeps its settings, recent files and the demo tournament: the user profile, or beside the app.
+
+Portable mode, for referees who carry the app and the tournament on one USB stick:
+
+1. ``MCR_REFEREE_HOME=/some/folder``: everything lives in that folder;
+2. else a file named ``portable`` beside the executable (the bundle's ``mcr-referee`` /
+   ``mcr-referee.exe``, beside ``MCR Referee.app`` on macOS, or beside the ``mcr-referee`` launcher
+   script of a venv): everything lives in ``data/`` beside it;
+3. else the platform's user directories (``platformdirs``): settings in the user config directory
+   (Qt's native store: an INI file on Linux, the registry on Windows, a plist on macOS), the demo in the
+   user data directory.
+
+In portable mode the settings are an INI file (``settings.ini``) in that folder, and recent files
+inside the portable folder are remembered relative to it, so they still open when the stick gets
+another drive letter or mount point. No Qt here: ``settings.py`` builds the QSettings.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_VAR = "MCR_REFEREE_HOME"
+MARKER = "portable"
+APP_DIR_NAME = "mcr-referee"
+SETTINGS_FILE = "settings.ini"
+
+
+@dataclass(frozen=True, slots=True)
+class AppHome:
+    """The folders the app writes to, and why they were chosen."""
+
+    portable: bool
+    config: Path  # settings (portable: settings.ini in it)
+    data: Path  # the demo tournament
+    base: Path | None = None  # portable: the folder relative recent files are relative to
+    reason: str = ""
+
+    @property
+    def settings_file(self) -> Path | None:
+        """The INI file of a portable home; None when Qt's native per-user store is used."""
+        return self.config / SETTINGS_FILE if self.portable else None
+
+
+def launcher_dir() -> Path:
+    """The folder of what the user started: the frozen executable (beside the .app on macOS), else the
+    launcher script (``mcr-referee`` in a venv's bin/ or Scripts/)."""
+    if getattr(sys, "frozen", False):
+        exe = Path(sys.executable).resolve()
+        for parent in exe.parents:  # MCR Referee.app/Contents/MacOS/mcr-referee -> beside the .app
+            if parent.suffix == ".app":
+                return parent.parent
+        return exe.parent
+    script = sys.argv[0] if sys.argv and sys.argv[0] not in ("", "-c", "-m") else ""
+    return Path(script).resolve().parent if script else Path.cwd()
+
+
+def app_home(env: Mapping[str, str] | None = None, launcher: Path | None = None) -> AppHome:
+    """Decide where the app's own files go (see the module docstring for the order)."""
+    env = os.environ if env is None else env
+    home = env.get(ENV_VAR, "").strip()
+    if home:
+        d = Path(home).expanduser().resolve()
+        return AppHome(True, d, d, d, f"{ENV_VAR} is set")
+    launcher = launcher_dir() if launcher is None else launcher
+    if (launcher / MARKER).is_file():
+        d = launcher / "data"
+        return AppHome(True, d, d, launcher, f"{launcher / MARKER} exists")
+    from platformdirs import user_config_dir, user_data_dir
+
+    return AppHome(False, Path(user_config_dir(APP_DIR_NAME, appauthor=False)),
+                   Path(user_data_dir(APP_DIR_NAME, appauthor=False)), None, "user profile")
+
+
+def remembered(path: str, home: AppHome) -> str:
+    """How a recent file is stored: relative to the portable folder when it lies inside it."""
+    if "://" in path:  # a database URL
+        return path
+    p = Path(path).resolve()
+    if home.base is not None:
+        try:
+            return p.relative_to(home.base.resolve()).as_posix()
+        except ValueError:
+            pass
+    return str(p)
+
+
+def recalled(stored: str, home: AppHome) -> str:
+    """The path to open for a stored recent file (the inverse of ``remembered``)."""
+    if "://" in stored or home.base is None or Path(stored).is_absolute():
+        return stored
+    return str(home.base / Path(stored))

@@ -1,0 +1,130 @@
+"""Portable mode: MCR_REFEREE_HOME or a ``portable`` file beside the app puts settings, recent files and
+the demo in one folder (real QSettings INI files in tmp_path); otherwise the user profile."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee_app import paths, settings
+
+
+def test_user_profile_by_default(tmp_path):
+    home = paths.app_home(env={}, launcher=tmp_path)
+    assert not home.portable and home.settings_file is None and home.base is None
+    assert home.config.name == home.data.name == "mcr-referee"
+
+
+def test_env_var_puts_everything_in_that_folder(tmp_path):
+    home = paths.app_home(env={paths.ENV_VAR: str(tmp_path / "stick")}, launcher=tmp_path)
+    assert home.portable
+    assert home.config == home.data == home.base == (tmp_path / "stick").resolve()
+    assert home.settings_file == (tmp_path / "stick" / "settings.ini").resolve()
+
+
+def test_portable_file_beside_the_launcher_means_a_data_folder_there(tmp_path):
+    (tmp_path / "portable").write_text("")
+    home = paths.app_home(env={}, launcher=tmp_path)
+    assert home.portable and home.config == home.data == tmp_path / "data" and home.base == tmp_path
+    (tmp_path / "portable").unlink()
+    (tmp_path / "portable").mkdir()  # a folder of that name is not the marker
+    assert not paths.app_home(env={}, launcher=tmp_path).portable
+
+
+def test_frozen_launcher_is_the_executable_folder_or_beside_the_mac_app(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "MCR-Referee" / "mcr-referee"))
+    assert paths.launcher_dir() == (tmp_path / "MCR-Referee").resolve()
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "MCR Referee.app" / "Contents" / "MacOS" / "mcr-referee"))
+    assert paths.launcher_dir() == tmp_path.resolve()
+
+
+def test_settings_and_recent_files_in_the_ini_file_of_the_home(tmp_path, monkeypatch):
+    stick = tmp_path / "stick"
+    monkeypatch.setenv(paths.ENV_VAR, str(stick))
+    event = stick / "events" / "spring.mcr"
+    event.parent.mkdir(parents=True)
+    event.write_bytes(b"")
+    outside = tmp_path / "elsewhere.mcr"
+    settings.set_language("zh")
+    settings.add_recent_file(str(outside))
+    settings.add_recent_file(str(event))
+    ini = (stick / "settings.ini").read_text(encoding="utf-8")
+    assert "language=zh" in ini
+    assert "events/spring.mcr" in ini and str(stick) not in ini  # kept relative to the stick
+    assert settings.recent_files() == [str(event.resolve()), str(outside.resolve())]
+    assert settings.data_dir() == stick.resolve()
+
+    # The stick mounted elsewhere (another drive letter): its own files still open, settings follow.
+    moved = tmp_path / "other-mount"
+    shutil.copytree(stick, moved)
+    monkeypatch.setenv(paths.ENV_VAR, str(moved))
+    assert settings.language() == "zh"
+    assert settings.recent_files()[0] == str((moved / "events" / "spring.mcr").resolve())
+    settings.remove_recent_file(str((moved / "events" / "spring.mcr").resolve()))
+    assert settings.recent_files() == [str(outside.resolve())]
+
+    monkeypatch.delenv(paths.ENV_VAR)  # back in the user profile: nothing of the stick there
+    assert settings.language() == "en" and settings.recent_files() == []
+
+
+@pytest.fixture
+def portable_bundle(tmp_path, monkeypatch) -> Path:
+    """An unpacked bundle with the ``portable`` file beside its (pretend) executable."""
+    folder = tmp_path / "MCR-Referee"
+    folder.mkdir()
+    (folder / "portable").write_text("")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(folder / "mcr-referee"))
+    return folder
+
+
+def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
+    from referee_app.main import create_window
+
+    w = create_window(demo=True)
+    qtbot.addWidget(w)
+    assert w.ctx is not None, "demo did not open"
+    data = portable_bundle.resolve() / "data"
+    assert Path(w.ctx.path) == data / "demo.mcr" and (data / "demo.mcr").is_file()
+    assert settings.recent_files() == [str(data / "demo.mcr")]
+    assert "data/demo.mcr" in (data / "settings.ini").read_text(encoding="utf-8")
+
+
+def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, portable_bundle, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    from referee_app.dialogs.wizard import NewTournamentWizard
+    from referee_app.main import create_window
+
+    asked = []
+
+    def fake_dialog(parent, caption, start, filters):
+        asked.append((start, filters))
+        return str(Path(start).parent / "Spring Open"), filters.split(";;")[0]
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_dialog))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_dialog))
+    w = create_window()
+    qtbot.addWidget(w)
+    w.open_file = lambda path: asked.append(("opened", path)) or False
+    w.open_dialog()
+    wizard = NewTournamentWizard(w)
+    qtbot.addWidget(wizard)
+    wizard.name.setText("Spring Open")
+    assert Path(wizard.path.text()) == portable_bundle.resolve() / "Spring-Open.mcr"
+    wizard._browse()
+    assert wizard.path.text().endswith("Spring Open.mcr")  # the extension added to a bare name
+
+    folder = str(portable_bundle.resolve())
+    assert asked[0] == (folder, "Tournament files (*.mcr);;All files (*)")
+    assert asked[2][0] == str(portable_bundle.resolve() / "Spring-Open.mcr")
+    assert asked[2][1] == "Tournament files (*.mcr);;All files (*)"
+
+
+def test_reports_are_saved_beside_the_tournament_by_default(window, tournament_file):
+    page = window.pages["Reports"]
+    assert page.default_folder() == tournament_file.resolve().parent

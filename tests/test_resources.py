@@ -1,0 +1,22 @@
+"""resources/: found beside the packages (checkout, wheel) or in a PyInstaller bundle's data folder."""
+
+from __future__ import annotations
+
+import sys
+
+import resources
+
+
+def test_resources_are_beside_the_packages_in_a_checkout():
+    assert resources.root() == resources.FONTS.parent
+    assert (resources.FONTS / "wqy-microhei.ttc").is_file()
+    assert resources.APP_ICON_SVG.is_file()
+
+
+def test_a_frozen_bundle_finds_them_in_its_data_folder(tmp_path, monkeypatch):
+    bundle = tmp_path / "_internal"
+    (bundle / "resources" / "fonts").mkdir(parents=True)
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    code_only = tmp_path / "pyz" / "resources"  # modules in an archive: no data beside them
+    code_only.mkdir(parents=True)
+    assert resources.root(code_only) == bundle / "resources"
