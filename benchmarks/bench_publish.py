@@ -42,7 +42,7 @@ def build(path: Path) -> int:
     rng = random.Random(PLAYERS)
     actor = service.Actor("bench", "bench")
     hands = 0
-    with open_database(path) as db:
+    with open_database(path, create=True, backups=False) as db:
         with db.factory.begin() as s:
             service.create_tournament(s, "Bench Open 公开赛", sessions=SESSIONS, actor=actor)
             service.import_players(s, [service.PlayerInput(str(i), f"Player {i} 选手", f"Team {(i - 1) // 4}")

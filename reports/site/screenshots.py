@@ -35,7 +35,7 @@ def demo_site(folder: Path) -> Path:
     """The demo tournament, sessions 1 and 2 played, published into ``folder / "site"``."""
     db_path = folder / "demo.mcr"
     actor = service.Actor("demo", "demo")
-    with open_database(db_path) as db:
+    with open_database(db_path, create=True, backups=False) as db:
         with db.factory.begin() as s:
             fill_demo(s, actor)
             rng = random.Random(2026)
