@@ -1,10 +1,12 @@
 # Quick start: `make run` (the app) and `make test` (every test, headless).
+# `make dist`: the standalone folder dist/MCR-Referee/ (PyInstaller, docs/packaging.md); `make dist-smoke`
+# builds it and runs packaging/smoke_test.sh on it, normally and with the system's fonts and Python hidden.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: run test demo bench lint clean
+.PHONY: run test demo bench lint clean dist dist-smoke
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || { $(PYTHON) -m pip install --user virtualenv && $(PYTHON) -m virtualenv $(VENV); }
@@ -18,6 +20,10 @@ $(VENV)/.test-deps: pyproject.toml | $(PY)
 	$(PY) -m pip install -q -e '.[test,dev,postgres]'
 	touch $@ $(VENV)/.run-deps
 
+$(VENV)/.dist-deps: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[dist]'
+	touch $@ $(VENV)/.run-deps
+
 run: $(VENV)/.run-deps
 	$(BIN)/mcr-referee $(ARGS)
 
@@ -29,5 +35,14 @@ test: $(VENV)/.test-deps
 bench: $(VENV)/.test-deps
 	$(PY) benchmarks/run_all.py
 
+dist: $(VENV)/.dist-deps
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/mcr-referee.spec
+	@du -sh dist/MCR-Referee
+
+dist-smoke: dist
+	packaging/smoke_test.sh dist/MCR-Referee
+	packaging/smoke_test.sh --hide-fonts dist/MCR-Referee
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -509,7 +509,7 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     p = argparse.ArgumentParser(prog="mcr-tournament", description="MCR tournament administration.")
     p.add_argument("--db", help="SQLite file path or SQLAlchemy URL (postgresql+psycopg://user:pw@host/db)")
     p.add_argument("--station", default="", help="station name for the audit log (default: host name)")
-    p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE or $USER)")
+    p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE, else $USER or %%USERNAME%%)")
     sub = p.add_subparsers(dest="command", required=True)
 
     q = sub.add_parser("init", help="create a tournament")

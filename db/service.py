@@ -45,7 +45,9 @@ class Actor:
 
 
 def default_actor() -> Actor:
-    return Actor(station=socket.gethostname(), referee=os.environ.get("MCR_REFEREE") or os.environ.get("USER", ""))
+    # USER on Linux and macOS, USERNAME on Windows
+    referee = os.environ.get("MCR_REFEREE") or os.environ.get("USER") or os.environ.get("USERNAME", "")
+    return Actor(station=socket.gethostname(), referee=referee)
 
 
 def now() -> datetime:

@@ -1,11 +1,15 @@
-"""Error dialogs that say what to do next, and the hook that keeps tracebacks away from users."""
+"""Error dialogs that say what to do next, the hook that keeps tracebacks away from users, and the
+SIGTERM handler that ends the app as its close button does."""
 
 from __future__ import annotations
 
+import signal
+import socket
 import sys
 import traceback
-from types import TracebackType
+from types import FrameType, TracebackType
 
+from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from referee_app.i18n import tr
@@ -62,4 +66,66 @@ def _hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | Non
 
 
 def install_excepthook() -> None:
+    """The app's process-wide hooks: unexpected errors become dialogs, SIGTERM closes the windows."""
     sys.excepthook = _hook
+    quit_on_sigterm()
+
+
+_WAKE: list[object] = []  # the socket pair and its notifier while the SIGTERM handler is installed
+
+
+def _close_all() -> None:
+    QApplication.closeAllWindows()  # closeEvent as for the close button: geometry saved, tournament closed
+    QApplication.quit()  # exit status 0, also out of a modal dialog's loop
+
+
+def _on_sigterm(_signum: int, _frame: FrameType | None) -> None:
+    QTimer.singleShot(0, _close_all)  # from the event loop, not from inside whatever Python code was running
+
+
+def quit_on_sigterm() -> None:
+    """SIGTERM (``kill``, a logout, a service manager) closes the windows normally and ends ``app.exec()``
+    with status 0, instead of killing the process mid-write.
+
+    Qt's event loop runs no Python code while idle, so Python's handler would wait for the next click: the
+    C-level handler writes to a socket (``signal.set_wakeup_fd``) that a QSocketNotifier watches, which
+    lets the interpreter run ``_on_sigterm`` at once. Nothing happens outside the main thread or without
+    a QApplication.
+    """
+    app = QApplication.instance()
+    if app is None or _WAKE:
+        return
+    r, w = socket.socketpair()
+    r.setblocking(False)
+    w.setblocking(False)
+    try:
+        signal.set_wakeup_fd(w.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread
+        r.close()
+        w.close()
+        return
+    notifier = QSocketNotifier(r.fileno(), QSocketNotifier.Type.Read, app)
+
+    def drain() -> None:
+        try:
+            while r.recv(64):
+                pass
+        except OSError:  # empty (BlockingIOError) or closed
+            pass
+
+    notifier.activated.connect(drain)
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    _WAKE[:] = [r, w, notifier]
+
+
+def reset_hooks() -> None:
+    """Undo ``install_excepthook`` (for tests): default excepthook and SIGTERM, no wake-up socket."""
+    sys.excepthook = sys.__excepthook__
+    if _WAKE:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.set_wakeup_fd(-1)
+        r, w, notifier = _WAKE
+        notifier.setEnabled(False)  # type: ignore[attr-defined]
+        r.close()  # type: ignore[attr-defined]
+        w.close()  # type: ignore[attr-defined]
+        _WAKE.clear()

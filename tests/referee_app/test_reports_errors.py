@@ -59,7 +59,7 @@ def test_excepthook_shows_a_dialog_not_a_traceback(qtbot, capsys):
         assert title == "Something went wrong" and "ZeroDivisionError" in msg
         assert "Traceback" in capsys.readouterr().err  # kept for the log on stderr
     finally:
-        sys.excepthook = sys.__excepthook__
+        errors.reset_hooks()
 
 
 def test_runner_reraises_the_unexpected(window):

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Smoke test of the standalone folder built by `make dist`, run as a user with no Python would run it:
+# every command starts from `env -i` with HOME in a new temporary folder and PATH=/usr/bin:/bin.
+#
+#   packaging/smoke_test.sh [--hide-fonts] [DIST_DIR]      (DIST_DIR: dist/MCR-Referee)
+#
+# Checks: 1. mcr-tournament builds the demo tournament in a new file (the Alembic migrations run from the
+# bundle) and prints session 1's score sheets, every font embedded (pdffonts); 2. mcr-score's JSON total;
+# 3. mcr-referee --demo shows its main window under Xvfb (xwininfo) and exits 0 on SIGTERM.
+#
+# --hide-fonts re-runs itself in a private mount namespace (unshare -m, root) with empty tmpfs folders over
+# the system's fonts and over every Python installation it can find (/usr/lib/python3*, pyenv, GitHub's
+# tool cache, the checkout's venv), so that only what the bundle ships can be used.
+# Needs: xvfb-run (xvfb), xwininfo (x11-utils), pdffonts (poppler-utils); unshare/mount (util-linux).
+set -euo pipefail
+
+hide=0
+if [ "${1:-}" = "--hide-fonts" ]; then hide=1; shift; fi
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+dist=$(cd "${1:-$root/dist/MCR-Referee}" && pwd)
+
+if [ "$hide" = 1 ] && [ -z "${MCR_SMOKE_HIDDEN:-}" ]; then
+  hidden=()
+  for d in /usr/share/fonts /usr/local/share/fonts /usr/lib/python3* /usr/local/lib/python3* \
+           "${PYENV_ROOT:-/root/.pyenv}" /opt/hostedtoolcache "$root/.venv"; do
+    # never over the bundle itself (it might live under one of these)
+    if [ -d "$d" ] && [ "${dist#"$d"/}" = "$dist" ]; then hidden+=("$d"); fi
+  done
+  echo "smoke: hiding ${hidden[*]}"
+  export MCR_SMOKE_HIDDEN=1 MCR_SMOKE_HIDE_LIST="${hidden[*]}"
+  # shellcheck disable=SC2016
+  exec unshare -m --propagation private sh -c '
+    for d in $MCR_SMOKE_HIDE_LIST; do mount -t tmpfs -o size=1m,mode=755 none "$d" || exit 1; done
+    exec bash "$0" --hide-fonts "$1"' "$0" "$dist"
+fi
+
+fail() { echo "smoke: FAIL: $*" >&2; exit 1; }
+for tool in pdffonts xvfb-run xwininfo; do
+  command -v "$tool" >/dev/null || fail "$tool is not installed (poppler-utils, xvfb, x11-utils)"
+done
+
+work=$(mktemp -d /tmp/mcr-smoke.XXXXXX)
+app_pid=""
+cleanup() {
+  [ -n "$app_pid" ] && kill -KILL "$app_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -p "$work/home"
+cd "$work"
+clean() { env -i HOME="$work/home" PATH=/usr/bin:/bin "$@"; }
+
+if [ "$hide" = 1 ]; then
+  [ -z "$(ls -A /usr/share/fonts)" ] || fail "/usr/share/fonts is not hidden"
+  if clean sh -c 'command -v python3' >/dev/null && clean python3 -c pass 2>/dev/null; then
+    fail "a Python still runs here"
+  fi
+  echo "smoke: no system fonts and no working Python in this namespace"
+fi
+
+echo "smoke: 1/3 mcr-tournament demo + score sheets PDF"
+clean "$dist/mcr-tournament" --db d.mcr demo
+clean "$dist/mcr-tournament" --db d.mcr report scoresheets --session 1 -o s.pdf
+[ -s s.pdf ] || fail "no PDF written"
+pdffonts s.pdf > fonts.txt || fail "pdffonts could not read s.pdf"
+cat fonts.txt
+# columns from the end: object ID (2 fields), uni, sub, emb
+fonts=$(awk 'NR > 2' fonts.txt | wc -l)
+not_embedded=$(awk 'NR > 2 && $(NF-4) != "yes"' fonts.txt | wc -l)
+[ "$fonts" -ge 1 ] || fail "the PDF lists no fonts"
+[ "$not_embedded" -eq 0 ] || fail "$not_embedded font(s) not embedded"
+
+echo "smoke: 2/3 mcr-score"
+out=$(clean "$dist/mcr-score" '123456789m123p5s5s' --self-drawn --json)
+echo "$out"
+echo "$out" | grep -Eq '"total": ?24[,}]' || fail "mcr-score: total is not 24"
+
+echo "smoke: 3/3 mcr-referee --demo under Xvfb, then SIGTERM"
+cat > gui.sh <<'EOF'
+set -u
+"$1" --demo > gui.log 2>&1 &
+pid=$!
+echo "$pid" > app.pid
+shown=""
+for _ in $(seq 1 240); do  # up to 60 s
+  # the main window, titled "MCR Referee — <tournament>" once the demo is open
+  if LC_ALL=C.UTF-8 xwininfo -root -tree 2>/dev/null | grep -F '("mcr-referee" ' | grep -q 'MCR Referee — '; then
+    shown=1; break
+  fi
+  kill -0 "$pid" 2>/dev/null || break
+  sleep 0.25
+done
+LC_ALL=C.UTF-8 xwininfo -root -tree | grep -F '("mcr-referee" ' || true
+if [ -z "$shown" ]; then echo "main window not shown"; kill -KILL "$pid" 2>/dev/null; exit 3; fi
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+echo "exit status after SIGTERM: $rc"
+exit "$rc"
+EOF
+set +e
+clean LANG=C.UTF-8 xvfb-run -a -s "-screen 0 1400x900x24" sh gui.sh "$dist/mcr-referee"
+rc=$?
+set -e
+sed 's/^/  app: /' gui.log
+[ "$rc" -eq 0 ] || fail "mcr-referee: status $rc (3: no window; 143: killed by SIGTERM)"
+# the main window's closeEvent saves its geometry: proof that SIGTERM closed it normally
+grep -rqs geometry "$work/home" || fail "no window geometry saved: closeEvent did not run"
+
+echo "smoke${MCR_SMOKE_HIDDEN:+ (system fonts and Python hidden)}: all three checks passed"
+echo "smoke: 3 passed, 0 failed"
