@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -24,6 +26,19 @@ from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
+
+
+@contextlib.contextmanager
+def _busy() -> Iterator[None]:
+    """The wait cursor while a long export runs."""
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QApplication.restoreOverrideCursor()
+
 
 NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log"]
 
@@ -126,6 +141,7 @@ class MainWindow(QMainWindow):
 
     def _show_start(self) -> None:
         self.nav.setVisible(False)
+        self._enable_file_actions()
         self.start.refresh()
         self.stack.setCurrentWidget(self.start)
         self._update_title()
@@ -144,6 +160,12 @@ class MainWindow(QMainWindow):
         self.act_demo.triggered.connect(self.open_demo)
         self.recent_menu = QMenu(self)
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self.act_export_workbook = QAction(self)
+        self.act_export_workbook.setObjectName("export_workbook")
+        self.act_export_workbook.triggered.connect(self.export_workbook)
+        self.act_publish = QAction(self)
+        self.act_publish.setObjectName("publish_site")
+        self.act_publish.triggered.connect(self.publish_site)
         self.act_close = QAction(self)
         self.act_close.triggered.connect(self.close_tournament)
         self.act_quit = QAction(self)
@@ -153,6 +175,9 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.act_open)
         self.file_menu.addAction(self.act_demo)
         self.file_menu.addMenu(self.recent_menu)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.act_export_workbook)
+        self.file_menu.addAction(self.act_publish)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_close)
         self.file_menu.addAction(self.act_quit)
@@ -196,6 +221,8 @@ class MainWindow(QMainWindow):
         self.act_open.setText(tr("Open…"))
         self.act_demo.setText(tr("Open demo tournament"))
         self.recent_menu.setTitle(tr("Recent files"))
+        self.act_export_workbook.setText(tr("Export workbook…"))
+        self.act_publish.setText(tr("Publish website…"))
         self.act_close.setText(tr("Close tournament"))
         self.act_quit.setText(tr("Quit"))
         self.act_projector.setText(tr("Projector view"))
@@ -271,6 +298,7 @@ class MainWindow(QMainWindow):
         for p in self.pages.values():
             p.set_context(ctx)
         self.nav.setVisible(True)
+        self._enable_file_actions()
         self._update_title()
         self.go("Sessions & tables")
         self.tournament_opened.emit(info.name)
@@ -306,6 +334,74 @@ class MainWindow(QMainWindow):
         self.ctx = None
         self.tournament_name = ""
         self._show_start()
+
+    # ---- exports: the same functions as `mcr-tournament export --format xlsx` and `publish` ----------
+    def _enable_file_actions(self) -> None:
+        for act in (self.act_export_workbook, self.act_publish):
+            act.setEnabled(self.ctx is not None)
+
+    def _export_folder(self) -> Path:
+        """Beside the tournament file (on the stick, in portable mode), else where dialogs start."""
+        if self.ctx is not None and "://" not in self.ctx.path and Path(self.ctx.path).parent.is_dir():
+            return Path(self.ctx.path).resolve().parent
+        return settings.documents_dir()
+
+    def _stem(self) -> str:
+        return Path(self.ctx.path).stem if self.ctx is not None and "://" not in self.ctx.path else "results"
+
+    def export_workbook(self) -> None:
+        if self.ctx is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export workbook…"),
+                                              str(self._export_folder() / f"{self._stem()}-results.xlsx"),
+                                              tr("Excel workbook (*.xlsx)"))
+        if path:
+            self.export_workbook_to(path if path.lower().endswith(".xlsx") else path + ".xlsx")
+
+    def export_workbook_to(self, path: str) -> bool:
+        """Write the results workbook (reports.workbook) to ``path``; errors are shown, not raised."""
+        from reports.cli import write_atomically
+        from reports.snapshot import read_snapshot
+        from reports.workbook import render_workbook
+
+        assert self.ctx is not None
+        try:
+            with _busy():  # a big tournament takes a few seconds
+                data = self.ctx.runner.read(lambda s: render_workbook(read_snapshot(s)))
+                write_atomically(Path(path), data)
+        except Exception as exc:  # noqa: BLE001 - the store says what is wrong
+            if (msg := user_message(exc)) is None:
+                raise
+            show_error(self, tr("Export workbook…"), msg, tr("Choose a folder you can write to."))
+            return False
+        self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
+        return True
+
+    def publish_site(self) -> None:
+        if self.ctx is None:
+            return
+        folder = QFileDialog.getExistingDirectory(self, tr("Publish website… (choose an empty folder)"),
+                                                  str(self._export_folder()))
+        if folder:
+            self.publish_site_to(folder)
+
+    def publish_site_to(self, folder: str) -> bool:
+        """Write the results website (reports.site) into ``folder``; errors are shown, not raised."""
+        from reports.site import publish
+        from reports.snapshot import read_snapshot
+
+        assert self.ctx is not None
+        try:
+            with _busy():
+                count = publish(self.ctx.runner.read(read_snapshot), Path(folder))
+        except Exception as exc:  # noqa: BLE001
+            if (msg := user_message(exc)) is None:
+                raise
+            show_error(self, tr("Publish website…"), msg, tr("Choose a folder you can write to."))
+            return False
+        self.statusBar().showMessage(tr("Published {count} pages to {folder}: open index.html.", count=count,
+                                        folder=folder), 10000)
+        return True
 
     def refresh_current(self) -> None:
         w = self.stack.currentWidget()

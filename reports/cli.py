@@ -5,6 +5,8 @@
     mcr-tournament --db T.sqlite report penalties --session 1 -o penalties.pdf
     mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
     mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
+    mcr-tournament --db T.sqlite export results.xlsx --format xlsx
+    mcr-tournament --db T.sqlite publish -o site/
 
 Each command reads plain views from ``db.queries`` in one read-only session, renders, and writes the
 file (via a temporary file, so a failed run never leaves half a PDF behind).
@@ -31,7 +33,10 @@ from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults
 from reports.scoresheet import ScoreSheetReport
 from reports.seating import SeatingReport, SessionSeating
+from reports.site import publish
+from reports.snapshot import read_snapshot
 from reports.standings import Standings, StandingsReport
+from reports.workbook import render_workbook
 
 
 def _check_session(s: Session, session: int) -> TournamentInfo:
@@ -135,8 +140,52 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--teams", action="store_true", help="the team ranking instead of the individual one")
 
 
+def cmd_publish(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        snap = read_snapshot(s)
+    folder = Path(args.output)
+    count = publish(snap, folder)
+    print(f"{folder}: {count} pages (open {folder / 'index.html'})")
+    return 0
+
+
+def export_workbook(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        data = render_workbook(read_snapshot(s))
+    out = Path(args.file)
+    write_atomically(out, data)
+    print(f"{out}: {len(data) // 1024 + 1} KiB")
+    return 0
+
+
+def add_publish_commands(sub: argparse._SubParsersAction) -> None:
+    """``publish -o DIR``, and ``--format json|xlsx`` on db's ``export`` (the workbook needs this layer).
+
+    ``export`` is db's command: this adds the option to its parser and keeps db's function for JSON, so
+    db/cli.py does not change.
+    """
+    q = sub.add_parser("publish", help="write the results website (static HTML, no JavaScript) into a folder")
+    q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write (created if missing)")
+    q.set_defaults(func=cmd_publish)
+
+    export = sub.choices.get("export")
+    if export is None:  # db has no export command: offer the workbook alone
+        export = sub.add_parser("export", help="the results workbook (.xlsx)")
+        export.add_argument("file")
+    export_json = export.get_default("func")
+
+    def run_export(args: argparse.Namespace, db: Database) -> int:
+        fmt = args.format or ("xlsx" if args.file.lower().endswith(".xlsx") or export_json is None else "json")
+        return export_workbook(args, db) if fmt == "xlsx" else export_json(args, db)
+
+    export.add_argument("--format", choices=("json", "xlsx"), default=None,
+                        help="json: the complete, re-importable export (default); xlsx: the results workbook "
+                             "(standings, teams, sessions, hands, penalties; default for a .xlsx file name)")
+    export.set_defaults(func=run_export)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return db_cli.main(argv, extensions=[add_report_commands])
+    return db_cli.main(argv, extensions=[add_report_commands, add_publish_commands])
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["reports.base", "reports.fonts", "reports.seating"])
+@pytest.mark.parametrize("module", ["reports.base", "reports.fonts", "reports.seating", "reports.site.layout",
+                                    "reports.site.pages"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0

@@ -1,0 +1,44 @@
+"""The static results website (``mcr-tournament publish -o site/``, File → Publish website…).
+
+``build_pages`` (``reports.site.pages``) turns a snapshot into ``{relative path: html}``;
+:func:`write_site` writes them into a folder that any web host serves as it is (docs/reports.md
+"Results website").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+
+from db.errors import TournamentError
+from reports.site.pages import build_pages
+from reports.snapshot import Snapshot
+
+SUBFOLDERS = ("sessions", "tables", "players")
+
+__all__ = ["build_pages", "publish", "write_site"]
+
+
+def write_site(folder: Path, pages: Mapping[str, str]) -> int:
+    """Write every page (each through a temporary file) and remove pages of ours that no longer exist
+    (a player deleted since the last run); returns the number of pages."""
+    from reports.cli import write_atomically  # the reports layer's one file writer (cli imports this module)
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for sub in SUBFOLDERS:
+            (folder / sub).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise TournamentError(f"{folder}: cannot create the folder ({exc.strerror})") from exc
+    for rel, text in pages.items():
+        write_atomically(folder / rel, text.encode("utf-8"))
+    for sub in SUBFOLDERS:
+        for old in (folder / sub).glob("*.html"):
+            if f"{sub}/{old.name}" not in pages:
+                old.unlink(missing_ok=True)
+    return len(pages)
+
+
+def publish(snap: Snapshot, folder: Path, generated_at: datetime | None = None) -> int:
+    return write_site(folder, build_pages(snap, generated_at))

@@ -1,0 +1,74 @@
+"""File → Export workbook… and File → Publish website…: the actions, with the file dialogs bypassed."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from openpyxl import load_workbook
+from PySide6.QtWidgets import QFileDialog
+
+from referee_app.i18n import LANG
+
+
+def test_export_workbook_action_writes_a_workbook(window, tmp_path, monkeypatch):
+    sheet = window.pages["Score sheet"]
+    window.show_sheet(1, 1)
+    num = [p.number for p in sheet.sheet.players]
+    assert sheet.record_totals(num[0], num[1], 16)
+    out = tmp_path / "spring-results"  # the dialog's answer without the extension
+    asked = []
+
+    def answer(parent, title, start, filters):
+        asked.append((title, start, filters))
+        return str(out), filters
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
+    assert window.act_export_workbook.isEnabled()
+    window.act_export_workbook.trigger()
+    assert asked and asked[0][1].endswith("spring-results.xlsx") and "*.xlsx" in asked[0][2]
+    wb = load_workbook(tmp_path / "spring-results.xlsx")
+    assert wb.sheetnames == ["Standings", "Teams", "Session 1", "Hands", "Penalties"]
+    hands = list(wb["Hands"].iter_rows(min_row=2, values_only=True))
+    assert len(hands) == 1 and hands[0][11] == 16  # the fan total, as a number
+    assert "Saved" in window.statusBar().currentMessage()
+
+
+def test_publish_action_writes_the_site(window, tmp_path, monkeypatch):
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    window.act_publish.trigger()
+    index = folder / "index.html"
+    assert index.is_file()
+
+    class Links(HTMLParser):
+        links: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "a":
+                self.links.append(dict(attrs)["href"])
+
+    parser = Links()
+    parser.feed(index.read_text(encoding="utf-8"))
+    assert "teams.html" in parser.links and "sessions/1.html" in parser.links
+    for n in range(1, 9):  # the fixture's eight players
+        assert (folder / "players" / f"{n}.html").is_file()
+    assert "Published" in window.statusBar().currentMessage()
+
+
+def test_a_folder_that_cannot_be_written_is_explained(window, tmp_path, error_messages):
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    assert not window.publish_site_to(str(blocker / "site"))
+    assert not window.export_workbook_to(str(tmp_path / "missing" / "r.xlsx"))
+    assert [t for t, _m in error_messages] == ["Publish website…", "Export workbook…"]
+
+
+def test_actions_are_bilingual_and_need_a_tournament(window):
+    LANG.set("zh")
+    assert window.act_export_workbook.text() == "导出工作簿…"
+    assert window.act_publish.text() == "发布成绩网站…"
+    LANG.set("en")
+    assert window.act_publish.text() == "Publish website…"
+    window.close_tournament()
+    assert not window.act_export_workbook.isEnabled() and not window.act_publish.isEnabled()

@@ -1,0 +1,112 @@
+"""The published site in a real headless Chromium: from the standings, a click reaches a player's page.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` (.ci/run installs them) and the ``selenium`` test
+extra; without them the test is skipped and says why. The folder is served by ``http.server`` on
+127.0.0.1 (a port the system picks), as a web host would serve it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from reports.cli import main
+from tests.reports.hostile import HOSTILE, build
+
+CHROMIUM = os.environ.get("MCR_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = os.environ.get("MCR_CHROMEDRIVER") or shutil.which("chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=390,844")
+
+
+def _why_not() -> str | None:
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    if not CHROMIUM:
+        return "no chromium on PATH (Debian: apt-get install chromium chromium-driver)"
+    if not DRIVER:
+        return "no chromedriver on PATH (Debian: apt-get install chromium-driver)"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in FLAGS:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
+    driver.set_page_load_timeout(30)
+    # a phone's viewport (a desktop window cannot be made narrower than 500 px)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def test_a_click_in_the_standings_opens_the_players_page(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    db, _ = build(tmp_path)
+    site = tmp_path / "site"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--db", str(db), "publish", "-o", str(site)]) == 0
+    name = HOSTILE["5"][0]  # '<script>alert("x")</script>': a name, and nothing runs
+    with serve(site) as root:
+        browser.get(root)  # type: ignore[attr-defined]
+        assert "Standings" in browser.title  # type: ignore[attr-defined]
+        link = browser.find_element(By.LINK_TEXT, name)  # type: ignore[attr-defined]
+        link.click()
+        WebDriverWait(browser, 10).until(ec.url_contains("/players/5.html"))
+        heading = browser.find_element(By.TAG_NAME, "h1").text  # type: ignore[attr-defined]
+        assert name in heading
+        assert browser.execute_script("return document.scripts.length") == 0  # type: ignore[attr-defined]
+        # and back through the navigation to a session page, then to a table's sheet
+        browser.find_element(By.PARTIAL_LINK_TEXT, "Session 1").click()  # type: ignore[attr-defined]
+        WebDriverWait(browser, 10).until(ec.url_contains("/sessions/1.html"))
+        browser.find_element(By.CSS_SELECTOR, "td.tno a").click()  # type: ignore[attr-defined]
+        WebDriverWait(browser, 10).until(ec.url_contains("/tables/1-1.html"))
+        for page in ("index.html", "tables/1-1.html", "players/1.html", "sessions/1.html", "teams.html"):
+            browser.get(root + page)  # type: ignore[attr-defined]
+            inner, scroll = browser.execute_script(  # type: ignore[attr-defined]
+                "return [window.innerWidth, document.documentElement.scrollWidth]")
+            assert inner == 390 and scroll <= inner, page  # wide tables scroll inside, never the page
