@@ -287,6 +287,15 @@ def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow
             for rank, (team, tp, mp, nums) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
 
 
+def change_marker(s: Session) -> tuple[int, int]:
+    """The store-wide change marker: (number of audit entries, newest id). Every change writes one audit
+    entry, so the marker moves whichever station, device or command made the change; a page keeps the
+    marker it drew and redraws when a fresh read differs. The count is part of it because on PostgreSQL a
+    transaction can commit after a later-numbered one, leaving the newest id unchanged."""
+    count, newest = s.execute(select(func.count(AuditLog.id), func.max(AuditLog.id))).one()
+    return int(count), int(newest or 0)
+
+
 def audit_log(s: Session) -> list[AuditEntry]:
     return [AuditEntry(a.id, a.at, a.station, a.referee, a.action, a.what, a.before, a.after, a.reason)
             for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]

@@ -276,3 +276,20 @@ def test_no_seat_changes_keeps_starting_seats(db: Database) -> None:
     sh = sheet(db)
     assert sh.round_seats[0] == ("E", "E", "E", "E")
     assert (sh.hands[4].prevailing, sh.hands[4].dealer, sh.hands[4].winds) == ("S", 0, ("E", "S", "W", "N"))
+
+
+def test_the_change_marker_moves_with_every_write_from_any_session(db: Database) -> None:
+    make_tournament(db)
+    with db.reader() as s:
+        first = queries.change_marker(s)
+    assert first[0] > 0
+    line(db, {"session": 1, "table": 1, "hand": 1, "type": "draw"})
+    with db.reader() as s:
+        second = queries.change_marker(s)
+    assert second != first
+    with db.reader() as s:  # a read changes nothing
+        assert queries.change_marker(s) == second
+    with db.factory.begin() as s:
+        correct_hand(s, 1, 1, 1, WinInput(winner="1", discarder="2", fan=8), "typo", actor=ACTOR)
+    with db.reader() as s:
+        assert queries.change_marker(s) not in (first, second)
