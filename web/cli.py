@@ -51,7 +51,11 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
     print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
-    serve(db, args.host, args.port)
+    try:
+        serve(db, args.host, args.port)
+    except KeyboardInterrupt:  # uvicorn finished the requests under way, then passes Ctrl+C on
+        pass
+    print("mcr-tournament: server stopped", flush=True)
     return 0
 
 
