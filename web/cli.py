@@ -12,6 +12,7 @@ It lives here, not in ``reports/cli.py``, because ``reports`` may not import ``w
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -51,10 +52,8 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
     print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn finishes the requests under way, then passes it on
         serve(db, args.host, args.port)
-    except KeyboardInterrupt:  # uvicorn finished the requests under way, then passes Ctrl+C on
-        pass
     print("mcr-tournament: server stopped", flush=True)
     return 0
 

@@ -128,3 +128,20 @@ def _listeners(port: int) -> list[str]:
                 ip = ".".join(str(int(hex_ip[i:i + 2], 16)) for i in (6, 4, 2, 0)) if len(hex_ip) == 8 else hex_ip
                 found.append(f"{ip}:{port}")
     return found
+
+
+def test_score_sheets_print_the_links_that_exist(demo: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.reports.conftest import pages_text
+
+    out = tmp_path / "s2.pdf"
+    assert run("--db", str(demo), "report", "scoresheets", "--session", "2", "--base-url", "http://a.b:1",
+               "-o", str(out), capsys=capsys)[0] == 0
+    assert not any("Table link" in page for page in pages_text(out.read_bytes()))  # no link issued yet
+    run("--db", str(demo), "devices", "--session", "2", "--base-url", "http://a.b:1", capsys=capsys)
+    assert run("--db", str(demo), "report", "scoresheets", "--session", "2", "--base-url", "http://a.b:1",
+               "-o", str(out), capsys=capsys)[0] == 0
+    assert all("Table link" in page for page in pages_text(out.read_bytes()))
+    code, _, err = run("--db", str(demo), "report", "scoresheets", "--session", "2", "--base-url", "a.b",
+                       "-o", str(out), capsys=capsys)
+    assert code == 1 and "must start with http://" in err
