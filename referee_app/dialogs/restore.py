@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from referee_app.i18n import tr
-from referee_app.models import RowsModel
+from referee_app.models import RIGHT, RowsModel
 from referee_app.pages.common import table_view
 
 
@@ -47,6 +47,9 @@ class BackupModel(RowsModel[Any]):
 
     def sort_value(self, r: Any, col: int) -> Any:
         return (r.taken_at.timestamp(), kind_text(r), r.size, str(r.path.parent))[col]
+
+    def alignment(self, col: int) -> Any:
+        return RIGHT if col == self.COL_SIZE else None
 
     def tooltip(self, r: Any, col: int) -> Any:
         return str(r.path)

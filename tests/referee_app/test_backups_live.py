@@ -181,5 +181,5 @@ def test_the_log_shows_the_station_of_every_change(window):
     window.go("Log")
     log = window.pages["Log"]
     assert not log.view.isColumnHidden(AuditModel.COL_STATION)
-    assert log.view.columnWidth(AuditModel.COL_STATION) >= 150
+    assert log.view.columnWidth(AuditModel.COL_STATION) >= 120
     assert log.model.data(log.model.index(0, AuditModel.COL_STATION)) == socket.gethostname()
