@@ -183,3 +183,51 @@ def test_the_log_shows_the_station_of_every_change(window):
     assert not log.view.isColumnHidden(AuditModel.COL_STATION)
     assert log.view.columnWidth(AuditModel.COL_STATION) >= 120
     assert log.model.data(log.model.index(0, AuditModel.COL_STATION)) == socket.gethostname()
+
+
+def test_another_station_on_postgresql_shows_live(qtbot, monkeypatch):
+    """Two stations on one PostgreSQL database: the window sees the other station's hand within 3 s."""
+    import os
+    import uuid
+
+    import pytest
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from db.service.players import PlayerInput, import_players
+    from db.service.results import record_draw
+    from db.service.seats import seat_session
+    from db.service.tournament import create_tournament
+    from db.store import open_database
+
+    base = os.environ.get("MCR_TEST_POSTGRES_URL")
+    if not base:
+        pytest.skip("PostgreSQL test skipped: set MCR_TEST_POSTGRES_URL")
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    try:
+        admin = create_engine(base)
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    except Exception as exc:  # noqa: BLE001 - no server
+        pytest.skip(f"PostgreSQL test skipped: {exc}")
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    try:
+        with open_database(url, create=True) as db, db.factory.begin() as s:
+            create_tournament(s, "Hall Open", "cmr1998", sessions=2)
+            import_players(s, [PlayerInput(str(i), f"P{i}") for i in range(1, 9)])
+            seat_session(s, 1)
+        w = create_window(url)
+        qtbot.addWidget(w)
+        w.show()
+        assert w.ctx is not None and w.ctx.db.backups is None
+        assert not w.backup.status.isVisible() and not w.backup.act_restore.isEnabled()  # no file backups
+        w.show_sheet(1, 2)
+        sheet = w.pages["Score sheet"]
+        with open_database(url) as other, other.factory.begin() as s:  # the other station
+            record_draw(s, 1, 2, 1)
+        qtbot.waitUntil(lambda: len(sheet.sheet.hands) == 1, timeout=3000)
+        w.close()
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
