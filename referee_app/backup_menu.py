@@ -45,6 +45,7 @@ class BackupActions(QObject):
         self.act_restore = self._action("restore_backup", self.restore)
         self.act_second = self._action("second_backup_folder", self.choose_second_folder)
         self.act_second_off = self._action("second_backup_folder_off", lambda: self.set_second_folder(None))
+        self.act_save_copy = self._action("save_copy", self.save_copy)  # shown once the file is gone
         self.status = QLabel()
         self.status.setObjectName("last_backup")
         window.statusBar().addPermanentWidget(self.status)
@@ -57,7 +58,7 @@ class BackupActions(QObject):
         return act
 
     def add_to(self, menu: QMenu) -> None:
-        for act in (self.act_backup_now, self.act_restore, self.act_second, self.act_second_off):
+        for act in (self.act_save_copy, self.act_backup_now, self.act_restore, self.act_second, self.act_second_off):
             menu.addAction(act)
 
     # ---- the open tournament --------------------------------------------------------------------
@@ -84,6 +85,7 @@ class BackupActions(QObject):
         for act in (self.act_backup_now, self.act_restore, self.act_second):
             act.setEnabled(has)
         self.act_second_off.setVisible(has and self.backups.second_folder is not None)
+        self.act_save_copy.setVisible(self.gone and self.ctx is not None)
         self.status.setVisible(self.ctx is not None and (self.backups is not None or self.gone))
         self.retranslate()
 
@@ -91,6 +93,7 @@ class BackupActions(QObject):
         self.act_backup_now.setText(tr("Back up now"))
         self.act_restore.setText(tr("Restore from backup…"))
         self.act_second.setText(tr("Second backup folder…"))
+        self.act_save_copy.setText(tr("Save to a new file…"))
         second = self.backups.second_folder if self.backups is not None else None
         self.act_second_off.setText(tr("Stop backing up to {folder}", folder=second or ""))
         self.update_status()
@@ -240,7 +243,7 @@ class BackupActions(QObject):
             return self.gone_prompt
         name = Path(self.ctx.path).name
         box = QMessageBox(QMessageBox.Icon.Critical, tr("Tournament file deleted or moved"),
-                          tr("{name} was deleted or moved while it was open. Nothing more can be saved into it; "
+                          tr("{name} was deleted, moved or replaced while it was open. Nothing more can be saved into it; "
                              "this app still holds everything up to the last change.", name=name), parent=self.window)
         box.setObjectName("file_gone")
         box.setInformativeText(tr("Save it to a new file now and go on working in that file."))

@@ -69,9 +69,9 @@ ZH: dict[str, str] = {
     "Open it now? The tournament open now is closed, not changed.": "现在打开它吗？当前打开的比赛将被关闭，不会改变。",
     "Choose a new file name.": "请换一个新的文件名。",
     "Tournament file deleted or moved": "比赛文件已被删除或移走",
-    "{name} was deleted or moved while it was open. Nothing more can be saved into it; this app still holds "
-    "everything up to the last change.":
-        "{name} 在打开期间被删除或移走，之后的修改都无法再保存到它；本程序仍保存着截至最后一次修改的全部内容。",
+    "{name} was deleted, moved or replaced while it was open. Nothing more can be saved into it; this app still "
+    "holds everything up to the last change.":
+        "{name} 在打开期间被删除、移走或替换，之后的修改都无法再保存到它；本程序仍保存着截至最后一次修改的全部内容。",
     "Save it to a new file now and go on working in that file.": "请立即保存到新文件，然后在新文件中继续工作。",
     "Save to a new file…": "保存到新文件…",
     "Not now": "暂不",

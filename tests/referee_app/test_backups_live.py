@@ -121,10 +121,10 @@ def test_a_deleted_file_stops_the_writes_and_offers_a_copy(qtbot, window, tourna
     sheet = window.pages["Score sheet"]
     assert not sheet.record_draw()  # refused by the store, not written into the deleted file
     box = window.backup.gone_prompt
-    assert box is not None and box.isVisible() and "spring.mcr was deleted or moved" in box.text()
+    assert box is not None and box.isVisible() and "spring.mcr was deleted, moved or replaced" in box.text()
     assert error_messages == []  # one clear question, not a plain error box
     assert window.backup.status.text() == "Not saved: the tournament file was deleted or moved"
-    assert not window.backup.act_backup_now.isEnabled()
+    assert not window.backup.act_backup_now.isEnabled() and window.backup.act_save_copy.isVisible()
     copy = tmp_path / "saved.mcr"
     monkeypatch.setattr(window.backup, "ask_save_path", lambda title, default: str(copy))
     next(b for b in box.buttons() if b.text() == "Save to a new file…").click()
@@ -140,10 +140,11 @@ def test_the_watcher_notices_a_deleted_file_before_any_write(qtbot, window, tour
     tournament_file.unlink()
     qtbot.waitUntil(lambda: window.backup.gone_prompt is not None, timeout=3000)
     box = window.backup.gone_prompt
-    assert "spring.mcr 在打开期间被删除或移走" in box.text()
+    assert "spring.mcr 在打开期间被删除、移走或替换" in box.text()
     next(b for b in box.buttons() if b.text() == "暂不").click()
     qtbot.waitUntil(lambda: window.backup.gone_prompt is None)
     assert window.backup.status.text() == "未保存：比赛文件已被删除或移走"
+    assert window.backup.act_save_copy.isVisible() and window.backup.act_save_copy.text() == "保存到新文件…"
     window.watcher.poll()
     assert window.backup.gone_prompt is None  # said once, not every second
 
