@@ -26,7 +26,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('players', schema=None) as batch_op:
+    # ALTER TABLE … DROP COLUMN (SQLite ≥ 3.35): no table rebuild, which the seats' foreign key would refuse.
+    with op.batch_alter_table('players', schema=None, recreate='never') as batch_op:
         batch_op.drop_column('last_name')
         batch_op.drop_column('first_name')
         batch_op.drop_column('ema_number')
