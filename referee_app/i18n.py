@@ -274,6 +274,15 @@ ZH: dict[str, str] = {
     "Sign off": "签字确认",
     "Undo sign-off": "撤销签字",
     "The name is required.": "必须填写姓名。",
+    "ISO code, e.g. FR, DE, CN": "ISO 代码，如 FR、DE、CN",
+    "8 digits; empty: not an EMA member": "8 位数字；留空：非 EMA 会员",
+    "EMA number": "EMA 编号",
+    "First name": "名",
+    "Last name": "姓",
+    "from the name: {name}": "取自姓名：{name}",
+    "{country} is not a country: write its ISO 3166 code (e.g. FR, DE, CN).":
+        "{country} 不是国家或地区：请填 ISO 3166 代码（如 FR、DE、CN）。",
+    "The EMA number has 8 digits.": "EMA 编号为 8 位数字。",
     "The number is required and has no spaces.": "必须填写编号，且不含空格。",
     "The tournament needs a name.": "请填写比赛名称。",
     "No hand has been recorded at this table yet: calling time now ends the session at this table with no hands "

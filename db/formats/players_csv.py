@@ -24,7 +24,9 @@ class RowErrors(TournamentError):
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
     """Read ``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]`` rows (header
-    required, UTF-8, BOM allowed). ``country``: an ISO 3166 alpha-2 code (or a name, mapped to it).
+    required, UTF-8, BOM allowed). ``country``: an ISO 3166 alpha-2 code (or a name, mapped to it). The EMA
+    columns, when the file has them, set (or with an empty cell clear) the stored values; a file without
+    them leaves those alone.
 
     Every bad row is reported (``RowErrors``), not just the first.
     """
@@ -82,7 +84,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
             player = checked_player(PlayerInput(
                 number, name, cell("team") or None, cell("country") or None, sub in ("1", "yes", "true", "x"),
-                cell("ema_number") or None, cell("first_name") or None, cell("last_name") or None))
+                *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
         except InputError as exc:
             problems.append(f"line {lineno}: {exc}")
             continue

@@ -21,34 +21,35 @@ from db.views import PlayerFields
 @dataclass(frozen=True, slots=True)
 class PlayerInput(PlayerFields):
     """A player to add or update (by number): number, name, team, country, substitute, and the EMA fields
-    (EMA number, first and last name; None = split from the name)."""
+    (EMA number, first and last name). For the EMA fields None means "not given": an update keeps what is
+    stored (a players CSV without those columns leaves them alone); "" clears it."""
 
 
 EMA_DIGITS = 8
 FIELDS = ("name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
+KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
 
 
 def checked_player(pi: PlayerInput, stored_country: str | None = None) -> PlayerInput:
     """``pi`` with its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
     (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
-    spreadsheet dropped is put back), empty first/last names as None. ``stored_country``: the player's
-    country as stored; kept as it is when unchanged, so free text from before schema 0002 stays until
-    someone edits it. Raises ``InputError`` naming the player."""
+    spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored_country``: the
+    player's country as stored; kept as it is when unchanged, so free text from before schema 0002 stays
+    until someone edits it. Raises ``InputError`` naming the player."""
     country = pi.country.strip() if pi.country else None
     if country and country != stored_country:
         code = country_code(country)
         if code is None:
             raise InputError("country", code="country_unknown", number=pi.number, country=country)
         country = code
-    ema = pi.ema_number.strip() if pi.ema_number else None
+    ema = None if pi.ema_number is None else pi.ema_number.strip()
     if ema:
         if not ema.isascii() or not ema.isdigit() or len(ema) > EMA_DIGITS:
             raise InputError("ema_number", code="ema_number_invalid", number=pi.number, ema=ema)
         ema = ema.zfill(EMA_DIGITS)
-    first = pi.first_name.strip() if pi.first_name else None
-    last = pi.last_name.strip() if pi.last_name else None
-    return replace(pi, country=country or None, ema_number=ema or None, first_name=first or None,
-                   last_name=last or None)
+    first = None if pi.first_name is None else pi.first_name.strip()
+    last = None if pi.last_name is None else pi.last_name.strip()
+    return replace(pi, country=country or None, ema_number=ema, first_name=first, last_name=last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,8 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
         cur = existing.get(given.number)
         pi = checked_player(given, None if cur is None else cur.country)
         values = {f: getattr(pi, f) for f in FIELDS}
+        for f in KEPT_WHEN_NOT_GIVEN:  # None: not given, keep; "": cleared
+            values[f] = getattr(cur, f, None) if values[f] is None else (values[f] or None)
         if cur is None:
             p = Player(number=pi.number, **values)
             s.add(p)

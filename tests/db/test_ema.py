@@ -121,8 +121,10 @@ def test_players_csv_takes_the_ema_columns() -> None:
             "1,张伟 Zhang Wei,China,,,\n"
             "2,Anna Berg,se,4290042,Anna Maria,\n")
     a, b = parse_players_csv(text)
-    assert (a.country, a.ema_number, a.first_name, a.last_name) == ("CN", None, None, None)
-    assert (b.country, b.ema_number, b.first_name, b.last_name) == ("SE", "04290042", "Anna Maria", None)
+    assert (a.country, a.ema_number, a.first_name, a.last_name) == ("CN", "", "", "")  # empty cells: cleared
+    assert (b.country, b.ema_number, b.first_name, b.last_name) == ("SE", "04290042", "Anna Maria", "")
+    (c,) = parse_players_csv("number,name\n1,张伟 Zhang Wei\n")
+    assert (c.ema_number, c.first_name, c.last_name) == (None, None, None)  # no such columns: not given
     with pytest.raises(RowErrors) as err:
         parse_players_csv("number,name,country,ema_number\n1,A B,Atlantis,\n2,C D,FR,12345678901\n")
     assert len(err.value.problems) == 2
@@ -153,3 +155,16 @@ def test_cli_refuses_an_unfinished_tournament_and_writes_nothing(tmp_path: Path,
     err = capsys.readouterr().err
     assert "EMA results file was not written" in err and "session 1 table 1: not finished" in err
     assert not out.exists()
+
+
+def test_a_file_without_the_ema_columns_keeps_them(db: Database) -> None:
+    _tournament(db)
+    with db.factory.begin() as s:
+        import_players(s, parse_players_csv("number,name,country\n2,Anna van der Berg,NL\n"), ACTOR)
+    with db.reader() as s:
+        assert {p.number: p for p in queries.players(s)}["2"].ema_number == "04290042"
+    with db.factory.begin() as s:
+        import_players(s, parse_players_csv("number,name,ema_number,last_name\n2,Anna van der Berg,,Berg\n"), ACTOR)
+    with db.reader() as s:
+        p = {p.number: p for p in queries.players(s)}["2"]
+    assert (p.ema_number, p.last_name, p.names) == (None, "Berg", ("Anna", "Berg"))
