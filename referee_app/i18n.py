@@ -29,6 +29,10 @@ ZH: dict[str, str] = {
     "Recent files": "最近的文件",
     "Close tournament": "关闭比赛",
     "Export workbook…": "导出工作簿…",
+    "Export EMA results…": "导出 EMA 成绩…",
+    "EMA results (*.csv)": "EMA 成绩 (*.csv)",
+    "Finish every table (all hands, time called or signed off) and give every country as an ISO code, then export again.":
+        "请先完成每一桌（打完所有盘、已叫停或已签核），并将每名选手的国家或地区填为 ISO 代码，然后再导出。",
     "Publish website…": "发布成绩网站…",
     "Excel workbook (*.xlsx)": "Excel 工作簿 (*.xlsx)",
     "Publish website… (choose an empty folder)": "发布成绩网站…（请选择一个空文件夹）",
