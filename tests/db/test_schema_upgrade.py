@@ -12,12 +12,13 @@ from alembic import command
 from db import open_database, queries
 from db.backups import list_backups
 from db.cli import main as cli_main
-from db.demo import create_demo
+from db.demo import create_demo, fill_demo
 from db.errors import BackupError, InputError
 from db.formats.ema_csv import ema_problems
 from db.schema import SCHEMA_HEAD, alembic_config, to_url
 from db.service.players import PlayerInput, import_players
 from db.store import create_db_engine
+from db.transfer import export_data, import_data
 
 from .helpers import ACTOR
 
@@ -102,3 +103,21 @@ def test_old_free_text_countries_are_kept_until_edited(old_file: Path) -> None:
             import_players(s, [PlayerInput("10", "Bruno Petit", "Paris", "Narnia")], ACTOR)
         with db.factory.begin() as s, pytest.raises(InputError, match="not a country"):
             import_players(s, [PlayerInput("10", "Bruno Petit", "Paris", "Atlantis")], ACTOR)
+
+
+def test_a_json_export_of_schema_0001_imports(tmp_path: Path) -> None:
+    with open_database(tmp_path / "a.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            fill_demo(s, ACTOR)
+        with db.reader() as s:
+            data = export_data(s)
+    data["schema"] = "0001"
+    for row in data["tables"]["players"]:
+        for key in ("ema_number", "first_name", "last_name"):
+            del row[key]
+    with open_database(tmp_path / "b.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            import_data(s, data)
+        with db.reader() as s:
+            players = queries.players(s)
+    assert len(players) == 16 and all(p.ema_number is None for p in players)
