@@ -10,7 +10,7 @@ alpha-2 code. Text cells that a spreadsheet would run get a ``'`` (``db.safe_tex
 
 Before anything is written, :func:`ema_problems` runs the checks an upload depends on: every session
 seated, every table with four players, finished (all hands, time called or signed off) with whole-number
-scores, and its table points adding up to 7; every country an ISO code. Any failure refuses the export
+scores, and its table points adding up to 7; every country an ISO code; no EMA number given twice. Any failure refuses the export
 (``ema_not_ready``) naming the tables and players.
 """
 
@@ -81,8 +81,14 @@ def ema_problems(s: Session) -> tuple[list[str], list[str]]:
         total = sum(ts.table_points)
         if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
             tables.append(f"{where}: table points add up to {points_text(total)}, not 7")
+    everyone = queries.players(s)
     players = [f"player {p.number}: country {p.country!r} is not an ISO 3166 alpha-2 code"
-               for p in queries.players(s) if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
+               for p in everyone if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
+    holders: dict[str, list[str]] = {}
+    for p in everyone:
+        if p.ema_number:
+            holders.setdefault(p.ema_number, []).append(p.number)
+    players += [f"players {', '.join(nums)}: the same EMA number {ema}" for ema, nums in holders.items() if len(nums) > 1]
     return tables, players
 
 

@@ -88,7 +88,7 @@ def test_unfinished_tournament_is_refused_with_the_tables_named(db: Database) ->
     assert "session 1 table 2: not finished (1 of 4 hands" in msg
 
 
-def test_unseated_session_and_unknown_country_are_named(db: Database) -> None:
+def test_unseated_session_and_a_doubled_ema_number_are_named(db: Database) -> None:
     with db.factory.begin() as s:
         create_tournament(s, "EMA Open", "cmr1998", sessions=2, hands_per_session=1, actor=ACTOR)
         import_players(s, PLAYERS[:4], ACTOR)
@@ -97,6 +97,11 @@ def test_unseated_session_and_unknown_country_are_named(db: Database) -> None:
     with db.reader() as s, pytest.raises(TournamentError) as err:
         export_ema(s)
     assert err.value.params["tables"] == ["session 2: not seated"]
+    with db.factory.begin() as s:
+        import_players(s, [PlayerInput("3", "=1+2", None, "FR", ema_number="10990001")], ACTOR)
+    with db.reader() as s, pytest.raises(TournamentError) as err:
+        export_ema(s)
+    assert err.value.params["players"] == ["players 1, 3: the same EMA number 10990001"]
 
 
 def test_ema_fields_are_checked_and_in_the_json_export(db: Database) -> None:
