@@ -53,6 +53,9 @@ MESSAGES: dict[str, Template] = {
     "no_player": "no player number {number}",
     "team_too_large": "a team has at most 4 players and 1 substitute: {teams}",
     "substitute_self": "a player cannot replace themselves",
+    "country_unknown": ("player {number}: {country!r} is not a country: write its ISO 3166 alpha-2 code "
+                        "(e.g. FR, DE, NL, GB, CN) / 国家或地区请填 ISO 3166 两字母代码"),
+    "ema_number_invalid": "player {number}: EMA number {ema!r} must be the 8-digit EMA id (digits only)",
     "substitute_seated": "player {number} is already seated in session {session}",
     "substitute_after_results": ("session {session} already has results at player {number}'s table: "
                                  "substitute from session {next}, or correct the seating with a reason"),
@@ -156,6 +159,8 @@ MESSAGES: dict[str, Template] = {
     "penalty_into_penalty": "a penalty can only be corrected into a penalty",
     "hand_into_hand": "a hand can only be corrected into a win or a draw",
     "backup_list_needs_file": "--list shows the backups of a tournament file",
+    "ema_not_ready": Parts("the EMA results file was not written: the tournament is not ready for an EMA upload",
+                           (("tables", "; {}"), ("players", "; {}")), sep="; "),
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
     # --- table devices (the web server, docs/web.md)
     "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",

@@ -62,7 +62,13 @@ class Player(Base):
     number: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     team: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    # ISO 3166-1 alpha-2 code for new input (db.countries); files from before schema 0002 may hold free text.
     country: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    # EMA results file (schema 0002): the 8-digit EMA number; first and last name when they are not the
+    # split of ``name`` (db.names.split_name).
+    ema_number: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    first_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    last_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
     withdrawn_from: Mapped[int | None] = mapped_column(Integer, nullable=True)  # first session missed
     # A substitute is not seated until they replace someone; ``joined_from`` is their first session.
     substitute: Mapped[bool] = mapped_column(Boolean, default=False)

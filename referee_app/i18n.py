@@ -29,6 +29,10 @@ ZH: dict[str, str] = {
     "Recent files": "最近的文件",
     "Close tournament": "关闭比赛",
     "Export workbook…": "导出工作簿…",
+    "Export EMA results…": "导出 EMA 成绩…",
+    "EMA results (*.csv)": "EMA 成绩 (*.csv)",
+    "Finish every table (all hands, time called or signed off) and give every country as an ISO code, then export again.":
+        "请先完成每一桌（打完所有盘、已叫停或已签核），并将每名选手的国家或地区填为 ISO 代码，然后再导出。",
     "Publish website…": "发布成绩网站…",
     "Excel workbook (*.xlsx)": "Excel 工作簿 (*.xlsx)",
     "Publish website… (choose an empty folder)": "发布成绩网站…（请选择一个空文件夹）",
@@ -328,6 +332,15 @@ ZH: dict[str, str] = {
     "Sign off": "签字确认",
     "Undo sign-off": "撤销签字",
     "The name is required.": "必须填写姓名。",
+    "ISO code, e.g. FR, DE, CN": "ISO 代码，如 FR、DE、CN",
+    "8 digits; empty: not an EMA member": "8 位数字；留空：非 EMA 会员",
+    "EMA number": "EMA 编号",
+    "First name": "名",
+    "Last name": "姓",
+    "from the name: {name}": "取自姓名：{name}",
+    "{country} is not a country: write its ISO 3166 code (e.g. FR, DE, CN).":
+        "{country} 不是国家或地区：请填 ISO 3166 代码（如 FR、DE、CN）。",
+    "The EMA number has 8 digits.": "EMA 编号为 8 位数字。",
     "The number is required and has no spaces.": "必须填写编号，且不含空格。",
     "The tournament needs a name.": "请填写比赛名称。",
     "No hand has been recorded at this table yet: calling time now ends the session at this table with no hands "

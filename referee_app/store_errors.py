@@ -37,6 +37,8 @@ ZH: dict[str, Template] = {
     "no_player": "没有编号为 {number} 的选手。",
     "team_too_large": "每队最多 4 名选手和 1 名替补：{teams}。",
     "substitute_self": "选手不能替换自己。",
+    "country_unknown": "选手 {number}：{country!r} 不是国家或地区：请填 ISO 3166 两字母代码（如 FR、DE、NL、GB、CN）。",
+    "ema_number_invalid": "选手 {number}：EMA 编号 {ema!r} 须为 8 位数字。",
     "substitute_seated": "选手 {number} 在第 {session} 局已有座位。",
     "substitute_after_results": "第 {session} 局选手 {number} 所在的桌已有成绩：请从第 {next} 局起替换，或注明原因更正座位。",
     # --- sessions, tables and seats
@@ -138,6 +140,8 @@ ZH: dict[str, Template] = {
     "request_id_invalid": "须为 1–100 个字符的文本。",
     "body_too_large": "请求超过 {limit} 字节。",
     "not_utf8": "请求不是 UTF-8 文本。",
+    "ema_not_ready": Parts("未写出 EMA 成绩文件：比赛尚不满足 EMA 上传的要求", (("tables", "；{}"), ("players", "；{}")),
+                           sep="；", tail="。"),
 }
 
 def _zh(exc: Any) -> str | None:

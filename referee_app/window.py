@@ -170,6 +170,9 @@ class MainWindow(QMainWindow):
         self.act_export_workbook = QAction(self)
         self.act_export_workbook.setObjectName("export_workbook")
         self.act_export_workbook.triggered.connect(self.export_workbook)
+        self.act_export_ema = QAction(self)
+        self.act_export_ema.setObjectName("export_ema")
+        self.act_export_ema.triggered.connect(self.export_ema)
         self.act_publish = QAction(self)
         self.act_publish.setObjectName("publish_site")
         self.act_publish.triggered.connect(self.publish_site)
@@ -184,6 +187,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addMenu(self.recent_menu)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_export_workbook)
+        self.file_menu.addAction(self.act_export_ema)
         self.file_menu.addAction(self.act_publish)
         self.file_menu.addSeparator()
         # issue 12: Back up now, Restore from backup…, Second backup folder…, the status-bar label
@@ -242,6 +246,7 @@ class MainWindow(QMainWindow):
         self.act_demo.setText(tr("Open demo tournament"))
         self.recent_menu.setTitle(tr("Recent files"))
         self.act_export_workbook.setText(tr("Export workbook…"))
+        self.act_export_ema.setText(tr("Export EMA results…"))
         self.act_publish.setText(tr("Publish website…"))
         self.act_close.setText(tr("Close tournament"))
         self.act_quit.setText(tr("Quit"))
@@ -381,7 +386,7 @@ class MainWindow(QMainWindow):
                       max(seated, default=1)).exec()
 
     def _enable_file_actions(self) -> None:
-        for act in (self.act_export_workbook, self.act_publish, self.act_devices):
+        for act in (self.act_export_workbook, self.act_export_ema, self.act_publish, self.act_devices):
             act.setEnabled(self.ctx is not None)
 
     def _export_folder(self) -> Path:
@@ -417,6 +422,35 @@ class MainWindow(QMainWindow):
             if (msg := user_message(exc)) is None:
                 raise
             show_error(self, tr("Export workbook…"), msg, tr("Choose a folder you can write to."))
+            return False
+        self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
+        return True
+
+    def export_ema(self) -> None:
+        if self.ctx is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export EMA results…"),
+                                              str(self._export_folder() / f"{self._stem()}-ema.csv"),
+                                              tr("EMA results (*.csv)"))
+        if path:
+            self.export_ema_to(path if path.lower().endswith(".csv") else path + ".csv")
+
+    def export_ema_to(self, path: str) -> bool:
+        """Write the EMA results file (db.formats.ema_csv, as `export --format ema`) to ``path``; a tournament
+        not ready for EMA (tables unfinished, ...) and write errors are shown, not raised."""
+        from db.files import write_atomic
+        from db.formats.ema_csv import export_ema
+
+        assert self.ctx is not None
+        try:
+            data = self.ctx.runner.read(export_ema)
+            write_atomic(Path(path), data)
+        except Exception as exc:  # noqa: BLE001 - the store says what is wrong
+            if (msg := user_message(exc)) is None:
+                raise
+            show_error(self, tr("Export EMA results…"), msg,
+                       tr("Finish every table (all hands, time called or signed off) and give every country "
+                          "as an ISO code, then export again."))
             return False
         self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
         return True

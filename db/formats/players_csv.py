@@ -1,4 +1,5 @@
-"""The players CSV file (``number,name[,team][,country][,substitute]``): reading it into
+"""The players CSV file (``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]``):
+reading it into
 :class:`~db.service.players.PlayerInput` rows, every bad row reported."""
 
 from __future__ import annotations
@@ -7,8 +8,8 @@ import csv
 import io
 from collections.abc import Sequence
 
-from db.errors import TournamentError
-from db.service.players import PlayerInput
+from db.errors import InputError, TournamentError
+from db.service.players import PlayerInput, checked_player
 
 
 class RowErrors(TournamentError):
@@ -22,7 +23,10 @@ class RowErrors(TournamentError):
 
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
-    """Read ``number,name[,team][,country]`` rows (header required, UTF-8, BOM allowed).
+    """Read ``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]`` rows (header
+    required, UTF-8, BOM allowed). ``country``: an ISO 3166 alpha-2 code (or a name, mapped to it). The EMA
+    columns, when the file has them, set (or with an empty cell clear) the stored values; a file without
+    them leaves those alone.
 
     Every bad row is reported (``RowErrors``), not just the first.
     """
@@ -35,11 +39,12 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
     header = [h.strip().lower() for h in rows[0]]
-    known = ("number", "name", "team", "country", "substitute")
+    known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
     problems: list[str] = []
     for h in header:
         if h not in known:
-            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country]')
+            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country][,substitute]'
+                            '[,ema_number][,first_name][,last_name]')
     for need in ("number", "name"):
         if need not in header:
             problems.append(f'line 1: the header needs a "{need}" column')
@@ -76,8 +81,14 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
             problems.append(f'line {lineno}: "substitute" {sub!r}: use yes or no')
             continue
-        out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
-                               sub in ("1", "yes", "true", "x")))
+        try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
+            player = checked_player(PlayerInput(
+                number, name, cell("team") or None, cell("country") or None, sub in ("1", "yes", "true", "x"),
+                *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
+        except InputError as exc:
+            problems.append(f"line {lineno}: {exc}")
+            continue
+        out.append(player)
     if problems:
         raise RowErrors(source, problems)
     return out

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.countries import country_code
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.service.audit import Actor, audit
@@ -19,7 +20,36 @@ from db.views import PlayerFields
 
 @dataclass(frozen=True, slots=True)
 class PlayerInput(PlayerFields):
-    """A player to add or update (by number): number, name, team, country, substitute."""
+    """A player to add or update (by number): number, name, team, country, substitute, and the EMA fields
+    (EMA number, first and last name). For the EMA fields None means "not given": an update keeps what is
+    stored (a players CSV without those columns leaves them alone); "" clears it."""
+
+
+EMA_DIGITS = 8
+FIELDS = ("name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
+KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
+
+
+def checked_player(pi: PlayerInput, stored_country: str | None = None) -> PlayerInput:
+    """``pi`` with its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
+    (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
+    spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored_country``: the
+    player's country as stored; kept as it is when unchanged, so free text from before schema 0002 stays
+    until someone edits it. Raises ``InputError`` naming the player."""
+    country = pi.country.strip() if pi.country else None
+    if country and country != stored_country:
+        code = country_code(country)
+        if code is None:
+            raise InputError("country", code="country_unknown", number=pi.number, country=country)
+        country = code
+    ema = None if pi.ema_number is None else pi.ema_number.strip()
+    if ema:
+        if not ema.isascii() or not ema.isdigit() or len(ema) > EMA_DIGITS:
+            raise InputError("ema_number", code="ema_number_invalid", number=pi.number, ema=ema)
+        ema = ema.zfill(EMA_DIGITS)
+    first = None if pi.first_name is None else pi.first_name.strip()
+    last = None if pi.last_name is None else pi.last_name.strip()
+    return replace(pi, country=country or None, ema_number=ema, first_name=first, last_name=last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,17 +63,22 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
     """Add new players, update existing ones by number (all in the caller's transaction)."""
     existing = {p.number: p for p in s.scalars(select(Player))}
     added = updated = unchanged = 0
-    for pi in players:
-        cur = existing.get(pi.number)
+    for given in players:
+        cur = existing.get(given.number)
+        pi = checked_player(given, None if cur is None else cur.country)
+        values = {f: getattr(pi, f) for f in FIELDS}
+        for f in KEPT_WHEN_NOT_GIVEN:  # None: not given, keep; "": cleared
+            values[f] = getattr(cur, f, None) if values[f] is None else (values[f] or None)
         if cur is None:
-            p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country, substitute=pi.substitute)
+            p = Player(number=pi.number, **values)
             s.add(p)
             existing[pi.number] = p
             added += 1
             audit(s, actor, AuditAction.PLAYER_ADD, f"player {pi.number}", after=_player_json(p))
-        elif (cur.name, cur.team, cur.country, cur.substitute) != (pi.name, pi.team, pi.country, pi.substitute):
+        elif any(getattr(cur, f) != v for f, v in values.items()):
             before = _player_json(cur)
-            cur.name, cur.team, cur.country, cur.substitute = pi.name, pi.team, pi.country, pi.substitute
+            for f, v in values.items():
+                setattr(cur, f, v)
             updated += 1
             audit(s, actor, AuditAction.PLAYER_UPDATE, f"player {pi.number}", before=before, after=_player_json(cur))
         else:
@@ -61,7 +96,7 @@ def _check_team_sizes(s: Session) -> None:
 
 
 def _player_json(p: Player) -> dict[str, Any]:
-    return {"number": p.number, "name": p.name, "team": p.team, "country": p.country, "substitute": p.substitute}
+    return {"number": p.number, **{f: getattr(p, f) for f in FIELDS}}
 
 
 def substitute_player(s: Session, old: str, new: str, from_session: int, reason: str | None = None,
