@@ -23,6 +23,7 @@ class AuditAction(StrEnum):
     DELETE = "delete"
     SIGN_OFF = "sign_off"
     IMPORT = "import"
+    CLOCK = "clock"
 
     @property
     def en(self) -> str:
@@ -50,4 +51,5 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.DELETE: ("Deleted", "删除"),
     AuditAction.SIGN_OFF: ("Sign-off", "签字确认"),
     AuditAction.IMPORT: ("Restored from an export", "从导出文件恢复"),
+    AuditAction.CLOCK: ("Session clock", "比赛计时"),
 }

@@ -130,7 +130,8 @@ class SheetViewModel:
         if sh is None:
             return None
         n = len(sh.hands) + 1
-        if sh.time_called_after is not None or n > sh.hands_per_session:
+        last = sh.hands_per_session if sh.time_called_after is None else min(sh.time_called_after, sh.hands_per_session)
+        if n > last:  # time called after hand k: k may be the hand in progress (the clock's finish_hand)
             return None
         return n
 
