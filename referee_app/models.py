@@ -242,7 +242,7 @@ class TablesModel(RowsModel[TableProgressRow]):
 
     def foreground(self, row: TableProgressRow, col: int) -> Any:
         if col == self.COL_STATUS:
-            return {"needs attention": NEG, "signed off": POS}.get(row.status)
+            return {"needs attention": NEG, "time called: to confirm": NEG, "signed off": POS}.get(row.status)
         return None
 
 

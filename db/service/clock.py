@@ -26,13 +26,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, utc_now
 from db.errors import InputError
-from db.models import ClockTable, SessionClock, SessionTable, Tournament
+from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.profiles import EndPolicy, Settings
 from db.service.audit import Actor, audit
 from db.service.lookup import check_session, recorded_hands, settings, tournament
@@ -253,6 +253,45 @@ def table_bells(s: Session, session: int) -> list[TableBell]:
             for ct in s.scalars(select(ClockTable).where(ClockTable.session == session,
                                                          ClockTable.bell_at.is_not(None))
                                 .order_by(ClockTable.table_no))]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """One read of a session's clock for a page that ticks: the stored moments, the marks, each table's
+    extra time, which tables the bell would still call, which owe a confirmation, and the policy.
+    :meth:`at` derives the clock for any ``now`` without reading again."""
+
+    times: ClockTimes
+    marks: tuple[int, ...]
+    extras: tuple[tuple[int, int], ...]
+    open_tables: tuple[int, ...]  # not finished, no time call, no bell yet
+    owed: tuple[int, ...]
+    policy: EndPolicy
+
+    def at(self, now: datetime | None = None) -> ClockView:
+        return clock_state(self.times, self.marks, now or utc_now(), dict(self.extras))
+
+    def bell_due(self, now: datetime | None = None) -> bool:
+        """Whether the clock at ``now`` has reached zero for a table the bell has still to call."""
+        view = self.at(now)
+        return view.state != "not_started" and any(view.table_remaining(t) == 0 for t in self.open_tables)
+
+
+def clock_reading(s: Session, session: int) -> ClockReading:
+    """Everything a ticking page needs of the session's clock, in one read."""
+    check_session(s, session)
+    st = settings(s)
+    row = _row(s, session)
+    times = ClockTimes(session, st.session_minutes * 60) if row is None else ClockTimes(
+        row.session, row.length_s, row.started_at, row.paused_at, row.paused_total_s, row.ended_at)
+    rung = {b.table for b in table_bells(s, session)}
+    hands: dict[int, int | None] = {t: n for t, n in s.execute(select(SessionTable.table_no, func.max(HandResult.hand_no))
+                           .join(HandResult, HandResult.table_id == SessionTable.id, isouter=True)
+                           .where(SessionTable.session == session, SessionTable.time_called_after.is_(None))
+                           .group_by(SessionTable.table_no)).all()}
+    open_tables = tuple(t for t, n in sorted(hands.items()) if t not in rung and (n or 0) < st.hands_per_session)
+    return ClockReading(times, st.clock_warnings, tuple(sorted(_extras(s, session).items())), open_tables,
+                        tuple(owed_confirmations(s, session)), st.end_policy)
 
 
 def owed_confirmations(s: Session, session: int) -> list[int]:
