@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
+from db.names import name_key
 from db.service.clock import owed_confirmations
 from db.service.seats import seat_session, swap_players
 from referee_app.i18n import tr
@@ -147,7 +148,7 @@ class SessionsPage(TournamentPage):
     def ask_swap(self) -> None:
         from referee_app.dialogs.swap import SwapDialog
 
-        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: p.name)
+        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: name_key(p.name))
         where = {p.number: f"{tr('Table')} {r.table} · {tr(seat)}" for r in self.model.rows
                  for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
         answer = SwapDialog.ask(self, players, where)

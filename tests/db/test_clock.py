@@ -324,3 +324,16 @@ def test_clock_commands_and_their_json(tmp_path: Path, capsys: pytest.CaptureFix
     assert (got["state"], got["remaining_s"]) == ("ended", 0)
     assert main([*db, "clock", "start", "--session", "1"]) == 1  # refused: a message, no traceback
     assert "already started" in capsys.readouterr().err
+
+
+def test_players_list_in_name_order(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from db.service.players import PlayerInput, import_players
+    from db.service.tournament import create_tournament
+
+    path = tmp_path / "n.mcr"
+    with open_database(path, create=True) as d, d.factory.begin() as s:
+        create_tournament(s, "Names", "gb")
+        import_players(s, [PlayerInput(str(i), n) for i, n in
+                           enumerate(["张伟", "Zoe", "李娜", "王芳", "Adam", "赵敏"], start=1)])
+    got = _json(capsys, "--db", str(path), "players", "list", "--order", "name", "--format", "json")
+    assert [r["name"] for r in got] == ["Adam", "李娜", "王芳", "张伟", "赵敏", "Zoe"]  # type: ignore[index]

@@ -11,7 +11,7 @@ import pytest
 SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", "db.seating.standings"]
 
 
-@pytest.mark.parametrize("module", ["db.files", "db.rotation", "db.scores", "db.clock", *SEATING_MODULES,
+@pytest.mark.parametrize("module", ["db.files", "db.rotation", "db.scores", "db.clock", "db.names", *SEATING_MODULES,
                                     "db.service.outcomes", "db.service.teammates", "db.views", "db.messages"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
