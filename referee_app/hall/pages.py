@@ -59,6 +59,25 @@ class Painter:
             size -= 1
             f = self.font(size, bold)
         fm = QFontMetrics(f)
+        if fm.horizontalAdvance(text) > rect.width() and " " in text.strip():
+            # two lines in the same box, split at the space nearest the middle
+            spaces = [i for i, ch in enumerate(text) if ch == " "]
+            cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+            lines = [text[:cut].strip(), text[cut:].strip()]
+            size = min(size, round(rect.height() * 0.46))
+            f = self.font(size, bold)
+            while max(QFontMetrics(f).horizontalAdvance(x) for x in lines) > rect.width() and size > px * 0.5:
+                size -= 1
+                f = self.font(size, bold)
+            if max(QFontMetrics(f).horizontalAdvance(x) for x in lines) <= rect.width():
+                self.p.setFont(f)
+                self.p.setPen(color)
+                half = rect.height() // 2
+                for k, line in enumerate(lines):
+                    r = QRect(rect.left(), rect.top() + k * half, rect.width(), half)
+                    self.p.drawText(r, int(align | (Qt.AlignmentFlag.AlignBottom if k == 0 else Qt.AlignmentFlag.AlignTop)),
+                                    line)
+                return
         if fm.horizontalAdvance(text) > rect.width():
             self.clipped.append(text)
             text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
@@ -253,7 +272,7 @@ class FindTablePage(HallPage):
             if r % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             name, num, table, seat = _cells(row, self.WIDTHS)
-            pt.text(name.adjusted(6, 0, -4, 0), pl.name, px, FG)
+            pt.text(name.adjusted(6, 0, -4, 0), pl.name, px, FG, shrink=0.6)  # a rare very long name
             pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
             pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
