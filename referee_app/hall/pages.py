@@ -192,15 +192,14 @@ class ClockPage(HallPage):
         state = {"not_started": ("Not started", "未开始"), "paused": ("Paused", "已暂停"),
                  "running": ("", ""), "ended": ("", "")}[clock.state]
         below = QRect(r.left(), digits.bottom() + round(h * 0.02), r.width(), round(h * 0.08))
-        lines = []
+        notes: list[str] = []
         if clock.state in ("not_started", "paused"):
-            lines.append(say(lang, *state))
+            notes.append(say(lang, *state))
         elif clock.warning and not clock.time_up:
-            first = next(w for w in clock.warnings if w.passed)
-            lines.append(say(lang, f"Less than {first.at_s // 60} minutes left",
-                             f"剩余不足 {first.at_s // 60} 分钟"))
-        if lines:
-            pt.text(below, lines[0], round(h * 0.06), ACCENT if clock.state != "running" else color, bold=True,
+            mark = min(w.at_s for w in clock.warnings if w.passed)  # the nearest mark passed
+            notes.append(say(lang, f"Less than {mark // 60} minutes left", f"剩余不足 {mark // 60} 分钟"))
+        if notes:
+            pt.text(below, notes[0], round(h * 0.06), ACCENT if clock.state != "running" else color, bold=True,
                     align=Qt.AlignmentFlag.AlignHCenter)
         extra = [t for t in clock.tables if t.extra_s and t.remaining_s > 0 and clock.remaining_s < t.remaining_s]
         if extra:

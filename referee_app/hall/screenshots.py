@@ -75,8 +75,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from db.clock import utc_now
-    from db.store import open_database
     from db.service.clock import start_clock
+    from db.store import open_database
     from referee_app import appearance
     from referee_app.context import TournamentContext
     from referee_app.hall.window import HallOptions, HallWindow

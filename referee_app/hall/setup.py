@@ -32,15 +32,15 @@ class HallSetupDialog(QDialog):
         self.setWindowTitle(tr("Hall display"))
         lay = QVBoxLayout(self)
         form = QFormLayout()
-        self.screen = QComboBox()
-        self.screen.setObjectName("hall_screen")
+        self.screen_box = QComboBox()
+        self.screen_box.setObjectName("hall_screen")
         screens = QGuiApplication.screens()
         for i, s in enumerate(screens):
             g = s.geometry()
-            self.screen.addItem(f"{i + 1}: {s.name()}  {g.width()}×{g.height()}", i)
+            self.screen_box.addItem(f"{i + 1}: {s.name()}  {g.width()}×{g.height()}", i)
         # a second screen is what a hall display is for: offer it first when there is one
-        self.screen.setCurrentIndex(1 if len(screens) > 1 else 0)
-        form.addRow(tr("Screen"), self.screen)
+        self.screen_box.setCurrentIndex(1 if len(screens) > 1 else 0)
+        form.addRow(tr("Screen"), self.screen_box)
         self.boxes: dict[str, QCheckBox] = {}
         pages = QWidget()
         pl = QVBoxLayout(pages)
@@ -69,7 +69,7 @@ class HallSetupDialog(QDialog):
         lay.addWidget(bb)
 
     def options(self) -> HallOptions:
-        return HallOptions(self.screen.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
+        return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
                            self.lang.currentData(), self.dwell.value())
 
     @classmethod
