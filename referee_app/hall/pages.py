@@ -292,7 +292,7 @@ class StandingsPage(HallPage):
     COLS = 2
 
     def count(self, data: HallData, frame: Frame) -> int:
-        return _paged(len(data.standings), self.COLS * _rows(frame))
+        return _paged(len(self.rows_of(data)), self.COLS * _rows(frame))
 
     def header(self, lang: str) -> list[str]:
         return ["#", say(lang, "Name", "姓名"), say(lang, "Team", "队"), say(lang, "TP", "标准分"),
