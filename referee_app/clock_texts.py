@@ -38,4 +38,5 @@ ZH_CLOCK: dict[str, str] = {
     "Individual standings": "个人排名",
     "Best hands": "最佳和牌",
     "both": "双语",
+    "Seconds per page": "每页秒数",
 }

@@ -139,7 +139,11 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     pt.text(QRect(t.left(), t.top(), round(t.width() * 0.58), t.height()), page.title(lang), round(h * 0.055),
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
-    label = data.tournament + ("" if not data.session else "  ·  " + session_name(lang, data.session))
+    if page.key in ("standings", "teams"):  # the standings count the sessions played so far
+        where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+    else:
+        where = session_name(lang, data.session) if data.session else ""
+    label = data.tournament + ("  ·  " + where if where else "")
     pt.text(right, label, round(h * 0.034), FG, align=Qt.AlignmentFlag.AlignRight)
     f = frame.footer.adjusted(pad, 0, -pad, 0)
     bits = []

@@ -27,13 +27,13 @@ TEAMS = ["Beijing 北京", "Chengdu 成都", "Copenhagen", "Paris", "Warsaw", "T
 
 
 def names(n: int, rng: random.Random) -> list[str]:
-    out: set[str] = set()
-    while len(out) < n:
-        if rng.random() < 0.5:
-            out.add(rng.choice(SURNAMES) + rng.choice(GIVEN))
-        else:
-            out.add(f"{rng.choice(FIRST)} {rng.choice(LAST)}")
-    return sorted(out, key=lambda _x: rng.random())
+    out: list[str] = []
+    while len(out) < n:  # a list, not a set: the same names in the same order on every run
+        name = rng.choice(SURNAMES) + rng.choice(GIVEN) if rng.random() < 0.5 else \
+            f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        if name not in out:
+            out.append(name)
+    return out
 
 
 def build_field(path: Path, players: int = 100, played: int = 3, sessions: int = 5) -> None:

@@ -337,3 +337,35 @@ def test_players_list_in_name_order(tmp_path: Path, capsys: pytest.CaptureFixtur
                            enumerate(["张伟", "Zoe", "李娜", "王芳", "Adam", "赵敏"], start=1)])
     got = _json(capsys, "--db", str(path), "players", "list", "--order", "name", "--format", "json")
     assert [r["name"] for r in got] == ["Adam", "李娜", "王芳", "张伟", "赵敏", "Zoe"]  # type: ignore[index]
+
+
+def test_two_stations_ringing_at_the_same_moment_call_time_once(db: Database, db_url: str) -> None:
+    """Two stations (two engines on one database, SQLite file or PostgreSQL) ring the bell together."""
+    import threading
+
+    make_tournament(db, players=8)
+    with db.factory.begin() as s:
+        start_clock(s, 1, minutes=60, now=at(0))
+    barrier = threading.Barrier(2)
+    results: list[list[int]] = []
+    errors: list[BaseException] = []
+
+    def station() -> None:
+        try:
+            with open_database(db_url) as other:
+                barrier.wait(timeout=30)
+                with other.factory.begin() as s:
+                    results.append(ring_bell(s, 1, now=at(61)))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=station) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert sorted(results) == [[], [1, 2]]
+    with db.reader() as s:
+        log = [e.what for e in queries.audit_log(s)]
+    assert log.count("session 1 table 1 time called") == 1 and log.count("session 1 table 2 time called") == 1
