@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -92,10 +92,20 @@ def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | N
     return hall
 
 
+class HallAction(QAction):
+    """The View menu's "Hall display…" entry; it re-labels itself when the language changes (a method of
+    the action, so the connection goes with the action when its window closes)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(tr("Hall display…"), window)
+        self.setObjectName("act_hall")
+        self.triggered.connect(lambda _checked=False: open_hall(window))
+        LANG.changed.connect(self.retranslate)
+
+    @Slot(str)
+    def retranslate(self, _code: str = "") -> None:
+        self.setText(tr("Hall display…"))
+
+
 def hall_action(window: Any) -> QAction:
-    """The View menu's "Hall display…" entry (it re-labels itself when the language changes)."""
-    act = QAction(tr("Hall display…"), window)
-    act.setObjectName("act_hall")
-    act.triggered.connect(lambda _checked=False: open_hall(window))
-    LANG.changed.connect(lambda *_: act.setText(tr("Hall display…")))
-    return act
+    return HallAction(window)
