@@ -17,6 +17,7 @@ ZH_CLOCK: dict[str, str] = {
     "Resume": "继续",
     "all tables": "所有桌",
     "table {n}": "第 {n} 桌",
+    "table {n}: {left} left": "第 {n} 桌剩余 {left}",
     "Session length (minutes)": "每局时长（分钟）",
     "End the session's time now? Time is called at every table still playing.":
         "现在结束本局计时吗？所有仍在比赛的桌都将到时。",

@@ -33,9 +33,13 @@ def clock_text(view: ClockView | None) -> str:
     """One line: "Clock: 1:23:45 left (running)", "Clock: Time is up" …"""
     if view is None:
         return ""
+    extra = [t for t in view.tables if t.extra_s and t.remaining_s > view.remaining_s]
+    more = "".join("  ·  " + tr("table {n}: {left} left", n=t.table, left=format_remaining(t.remaining_s))
+                   for t in extra[:4])
     if view.time_up:
-        return tr("Clock: Time is up")
-    return tr("Clock: {left} left ({state})", left=format_remaining(view.remaining_s), state=tr(STATES[view.state]))
+        return tr("Clock: Time is up") + more
+    return tr("Clock: {left} left ({state})", left=format_remaining(view.remaining_s),
+              state=tr(STATES[view.state])) + more
 
 
 def owed_text(owed: tuple[int, ...] | list[int]) -> str:

@@ -223,6 +223,7 @@ class SheetPage(TournamentPage):
         self.time_button.setEnabled(vm.can_record and vm.sheet is not None and vm.sheet.time_called_after is None)
         self.bell_line.setText(vm.bell_text())
         self.bell_line.setVisible(vm.owes_confirmation)
+        self._show_clock(self.clock.view())
         self.confirm_button.setVisible(vm.owes_confirmation)
         if not vm.has_sheet:
             return
@@ -235,8 +236,8 @@ class SheetPage(TournamentPage):
 
     def _show_clock(self, view: ClockView | None) -> None:
         """The session clock's time left at this table (with its extra time)."""
-        if view is None or view.state == "not_started" or self.vm.sheet is None:
-            self.clock_line.setText("")
+        if view is None or view.state == "not_started" or self.vm.sheet is None or self.vm.owes_confirmation:
+            self.clock_line.setText("")  # after the bell its own line says what it means
             return
         left = view.table_remaining(self.vm.table)
         self.clock_line.setText(tr("Clock: Time is up") if left == 0 else
