@@ -103,7 +103,7 @@ class Settings:
                 for p in d["penalty_presets"]
             ),
             # Tournaments stored before the session clock have none of these: the defaults apply.
-            session_minutes=int(d.get("session_minutes", 180)),
+            session_minutes=int(d.get("session_minutes", _default_minutes(d["profile"]))),
             clock_warnings=tuple(int(x) for x in d.get("clock_warnings", (900,))),
             end_policy=EndPolicy(d.get("end_policy", EndPolicy.STOP_NOW)),
         )
@@ -144,6 +144,11 @@ PROFILES: dict[str, Settings] = {
         session_minutes=150,  # Green Book §3.5.6: a session lasts at most 150 minutes
     ),
 }
+
+def _default_minutes(profile: str) -> int:
+    """A stored profile's session length when its settings predate the session clock."""
+    return PROFILES[profile].session_minutes if profile in PROFILES else 180
+
 
 PENALTY_KINDS = ("false_win_wrong", "false_win_not_ready", "false_win", "rule_violation", "lateness", "custom")
 

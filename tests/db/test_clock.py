@@ -369,3 +369,37 @@ def test_two_stations_ringing_at_the_same_moment_call_time_once(db: Database, db
     with db.reader() as s:
         log = [e.what for e in queries.audit_log(s)]
     assert log.count("session 1 table 1 time called") == 1 and log.count("session 1 table 2 time called") == 1
+
+
+def test_a_tournament_file_from_before_the_clock_is_upgraded(tmp_path: Path) -> None:
+    """A file at revision 0001 (no clock tables, settings without the clock keys) opens at 0003 with its
+    profile's clock defaults (GB: 150 minutes)."""
+    from alembic import command
+    from sqlalchemy import create_engine, inspect, text
+
+    from db.schema import APPLICATION_ID, SCHEMA_HEAD, alembic_config, to_url
+
+    path = tmp_path / "old.mcr"
+    with open_database(path, create=True) as d:
+        make_tournament(d, players=4, profile="gb")
+    engine = create_engine(to_url(path))
+    with engine.begin() as conn:  # back to 0001, and the settings as 0001 wrote them
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0001")
+        assert conn.exec_driver_sql("PRAGMA application_id").scalar() == APPLICATION_ID
+    with engine.begin() as conn:
+        import json
+
+        raw = json.loads(conn.execute(text("SELECT settings FROM tournament")).scalar_one())
+        for key in ("session_minutes", "clock_warnings", "end_policy"):
+            raw.pop(key)
+        conn.execute(text("UPDATE tournament SET settings = :s"), {"s": json.dumps(raw)})
+        assert "session_clocks" not in inspect(conn).get_table_names()
+    engine.dispose()
+    with open_database(path) as d, d.factory.begin() as s:
+        assert s.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == SCHEMA_HEAD
+        st = queries.settings(s)
+        assert (st.session_minutes, st.clock_warnings, st.end_policy) == (150, (900,), EndPolicy.STOP_NOW)  # GB
+        start_clock(s, 1, minutes=150, now=at(0))
+        assert clock_view(s, 1, at(1)).remaining_s == 149 * 60
