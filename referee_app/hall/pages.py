@@ -241,7 +241,8 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
 
 class FindTablePage(HallPage):
     key, en, zh = "find", "Find your table", "查找座位"
-    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat
+    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
+    WIDTHS_ONE = (0.6, 0.12, 0.16, 0.12)  # one language: the seat is one letter or character
 
     def count(self, data: HallData, frame: Frame) -> int:
         return _paged(len(data.places), _columns(frame) * _rows(frame))
@@ -258,13 +259,14 @@ class FindTablePage(HallPage):
         pad = round(h * 0.015)
         cw = (frame.body.width() - pad) // cols
         px = round(rh * 0.57)
+        widths = self.WIDTHS if lang == "both" else self.WIDTHS_ONE
         head = [say(lang, "Name", "姓名"), say(lang, "No.", "号"), say(lang, "Table", "桌"), say(lang, "Seat", "座")]
         if lang == "both":  # the narrow columns: one word each, the Chinese under the English is not needed
             head[1:] = ["No.", "Table", "Seat 座"]
         for c in range(min(cols, -(-len(chunk) // rows))):  # headers over the columns in use
             x = frame.body.left() + pad + c * cw
             col = QRect(x, frame.body.top(), cw - pad, rh)
-            for i, (cell, text) in enumerate(zip(_cells(col, self.WIDTHS), head, strict=True)):
+            for i, (cell, text) in enumerate(zip(_cells(col, widths), head, strict=True)):
                 pt.text(cell.adjusted(4, 0, -4, 0), text, round(px * 0.7), DIM,
                         align=Qt.AlignmentFlag.AlignRight if i else Qt.AlignmentFlag.AlignLeft)
         for k, pl in enumerate(chunk):
@@ -274,7 +276,7 @@ class FindTablePage(HallPage):
             row = QRect(x, y, cw - pad, rh)
             if r % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
-            name, num, table, seat = _cells(row, self.WIDTHS)
+            name, num, table, seat = _cells(row, widths)
             pt.text(name.adjusted(6, 0, -4, 0), pl.name, px, FG, shrink=0.6)  # a rare very long name
             pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
             pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
