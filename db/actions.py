@@ -25,6 +25,7 @@ class AuditAction(StrEnum):
     IMPORT = "import"
     DEVICE_ISSUE = "device_issue"
     DEVICE_REVOKE = "device_revoke"
+    CLOCK = "clock"
 
     @property
     def en(self) -> str:
@@ -54,4 +55,5 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.IMPORT: ("Restored from an export", "从导出文件恢复"),
     AuditAction.DEVICE_ISSUE: ("Table link issued", "发放桌位链接"),
     AuditAction.DEVICE_REVOKE: ("Table link revoked", "撤销桌位链接"),
+    AuditAction.CLOCK: ("Session clock", "比赛计时"),
 }

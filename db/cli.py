@@ -15,6 +15,7 @@ from pathlib import Path
 
 from db import transfer
 from db.backups import list_backups
+from db.commands import clock as clock_commands
 from db.commands import players as player_commands
 from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
@@ -66,6 +67,7 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     tournament_commands.add_setup_parsers(sub)
     player_commands.add_parsers(sub)
     result_commands.add_parsers(sub)
+    clock_commands.add_parsers(sub)
     tournament_commands.add_store_parsers(sub)
     q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
     q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")

@@ -132,6 +132,18 @@ MESSAGES: dict[str, Template] = {
     "delete_before_time_call": "time was called after this hand: cancel the time call first",
     "no_penalty": "no penalty with id {penalty}",
     "time_not_called": "time was not called at session {session} table {table}",
+    # --- the session clock
+    "clock_minutes": "{minutes!r} minutes: must be a whole number from {low} to {high}",
+    "clock_already_started": "the clock of session {session} is already started",
+    "clock_not_started": "the clock of session {session} is not started: start it first",
+    "clock_ended": "the clock of session {session} has ended",
+    "clock_paused": "the clock of session {session} is already paused",
+    "clock_not_paused": "the clock of session {session} is not paused",
+    "clock_no_bell": "the clock did not call time at session {session} table {table}: nothing to confirm",
+    "clock_confirm_hands": ("session {session} table {table}: the last hand that counts must be from {recorded} "
+                            "(the hands recorded) to {hands}, not {after}"),
+    "clock_warning_marks": "{marks}: warning marks are minutes left, whole numbers from 1 up",
+    "clock_end_policy": "{policy!r}: the end-of-time policy is one of {policies}",
     # --- files
     "file_missing": "{path}: no such file",
     "file_not_utf8": "{path}: not UTF-8 text (byte {byte}); save it as UTF-8",

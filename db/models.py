@@ -208,3 +208,32 @@ class DeviceRequest(Base):
     status: Mapped[int] = mapped_column(Integer)
     response: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class SessionClock(Base):
+    """The hall's clock for one session. Only moments are stored (UTC, from the database rows); the time
+    left is derived from them and the current time (``db.clock.clock_state``), never counted down."""
+
+    __tablename__ = "session_clocks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer, unique=True)
+    length_s: Mapped[int] = mapped_column(Integer)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    paused_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    paused_total_s: Mapped[int] = mapped_column(Integer, default=0)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ClockTable(Base):
+    """A table's own part of its session's clock: extra time, and the bell (when the clock's zero called
+    time there, and when the referee confirmed that call)."""
+
+    __tablename__ = "clock_tables"
+    __table_args__ = (UniqueConstraint("session", "table_no"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    extra_s: Mapped[int] = mapped_column(Integer, default=0)
+    bell_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    confirmed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)

@@ -31,6 +31,13 @@ class SeatRotation(StrEnum):
     FIXED = "fixed"  # "no seat changes"
 
 
+class EndPolicy(StrEnum):
+    """What happens to the hand in progress when the session clock reaches zero (stored as the value)."""
+
+    STOP_NOW = "stop_now"  # Green Book §3.5.6 and R98: play stops, the hand in progress scores nothing
+    FINISH_HAND = "finish_hand"  # common at EMA events: a hand begun is finished
+
+
 class TieBreak(StrEnum):
     TABLE_POINTS = "table_points"
     MATCH_POINTS = "match_points"
@@ -60,12 +67,20 @@ class Settings:
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS)
     seat_rotation: SeatRotation = SeatRotation.ROTATE
     penalty_presets: tuple[PenaltyPreset, ...] = field(default_factory=tuple)
+    # The session clock (db/clock.py): the default length of a session, the warning marks (seconds left
+    # when each fires; 15 minutes by default, organisers add others) and what the bell does to the hand
+    # in progress. They change nothing already scored, so they are not frozen by results.
+    session_minutes: int = 180
+    clock_warnings: tuple[int, ...] = (900,)
+    end_policy: EndPolicy = EndPolicy.STOP_NOW
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
         d["table_points"] = list(self.table_points)
         d["tie_breaks"] = [str(t) for t in self.tie_breaks]
         d["seat_rotation"] = str(self.seat_rotation)
+        d["clock_warnings"] = list(self.clock_warnings)
+        d["end_policy"] = str(self.end_policy)
         d["penalty_presets"] = [
             {**asdict(p), "settlement": str(p.settlement), "amounts": list(p.amounts)} for p in self.penalty_presets
         ]
@@ -87,6 +102,10 @@ class Settings:
                               p.get("note", ""))
                 for p in d["penalty_presets"]
             ),
+            # Tournaments stored before the session clock have none of these: the defaults apply.
+            session_minutes=int(d.get("session_minutes", _default_minutes(d["profile"]))),
+            clock_warnings=tuple(int(x) for x in d.get("clock_warnings", (900,))),
+            end_policy=EndPolicy(d.get("end_policy", EndPolicy.STOP_NOW)),
         )
 
 
@@ -122,8 +141,14 @@ PROFILES: dict[str, Settings] = {
         profile="gb", sessions=5, hands_per_session=16, flowers=True,
         tie_breaks=(TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS),
         penalty_presets=GB_PENALTIES,
+        session_minutes=150,  # Green Book §3.5.6: a session lasts at most 150 minutes
     ),
 }
+
+def _default_minutes(profile: str) -> int:
+    """A stored profile's session length when its settings predate the session clock."""
+    return PROFILES[profile].session_minutes if profile in PROFILES else 180
+
 
 PENALTY_KINDS = ("false_win_wrong", "false_win_not_ready", "false_win", "rule_violation", "lateness", "custom")
 

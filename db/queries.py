@@ -316,7 +316,10 @@ def table_progress(s: Session, session: int) -> list[TableProgress]:
         if t.id not in seats:
             continue
         n = int(counts.get(t.id) or 0)
-        finished = t.time_called_after is not None or n >= st.hands_per_session
+        # Time called after hand k: the table is done once k hands are in (k = recorded, or the hand in
+        # progress under the clock's finish_hand policy).
+        last = st.hands_per_session if t.time_called_after is None else min(t.time_called_after, st.hands_per_session)
+        finished = n >= last
         four = seats[t.id]
         out.append(TableProgress(t.session, t.table_no, (four[0].number, four[1].number, four[2].number,
                                                          four[3].number),

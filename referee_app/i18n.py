@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
+from referee_app.clock_texts import ZH_CLOCK
+
 ZH: dict[str, str] = {
     # window, navigation
     "MCR Referee": "国标麻将裁判",
@@ -363,6 +365,8 @@ ZH: dict[str, str] = {
     "Reload the table (it refreshes now) and enter the result again.": "本桌已刷新，请重新录入结果。",
     "Settings cannot change once results exist; correct the results instead.": "已有成绩后不能更改设置；请更正成绩。",
 }
+
+ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them
 
 
 class _Language(QObject):

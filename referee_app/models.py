@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from db.actions import AuditAction
+from db.names import romanised
 from referee_app.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.result import AwardedFan
@@ -205,6 +206,8 @@ class PlayersModel(RowsModel[PlayerView]):
 
     def sort_value(self, row: PlayerView, col: int) -> Any:
         # "2" before "10"; as text, sort keys must be comparable strings
+        if col == self.COL_NAME:
+            return romanised(row.name)  # name order: Chinese names by their pinyin (db.names)
         return number_sort(row.number) if col == self.COL_NUMBER else super().sort_value(row, col)
 
 
@@ -244,7 +247,7 @@ class TablesModel(RowsModel[TableProgressRow]):
 
     def foreground(self, row: TableProgressRow, col: int) -> Any:
         if col == self.COL_STATUS:
-            return {"needs attention": NEG, "signed off": POS}.get(row.status)
+            return {"needs attention": NEG, "time called: to confirm": NEG, "signed off": POS}.get(row.status)
         return None
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import queries
-from db.profiles import Settlement
+from db.profiles import EndPolicy, Settlement
+from db.service.clock import TableBell, confirm_time_call, table_bells
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import call_time, record_draw, record_hand, record_penalty, record_win, sign_off
@@ -75,6 +76,8 @@ class SheetViewModel:
         self.tables = 0
         self.presets: list[Any] = []
         self.kind_names: dict[str, str] = {}
+        self.bell: TableBell | None = None  # the clock's time call at this table, if it made one
+        self.end_policy = EndPolicy.STOP_NOW
 
     # ---- which table ---------------------------------------------------------------------------
     def reset(self) -> None:
@@ -111,6 +114,8 @@ class SheetViewModel:
         seated = list(queries.seated_sessions(s))
         tables = len(queries.seating(s, self.session))
         presets = list(penalty_presets(s))
+        self.bell = next((b for b in table_bells(s, self.session) if b.table == self.table), None)
+        self.end_policy = queries.settings(s).end_policy
         self.sheet, self.rotating, self.flowers_allowed = sheet, rotating, info.flowers
         self.seated, self.tables = seated, tables
         self.presets = presets
@@ -130,7 +135,8 @@ class SheetViewModel:
         if sh is None:
             return None
         n = len(sh.hands) + 1
-        if sh.time_called_after is not None or n > sh.hands_per_session:
+        last = sh.hands_per_session if sh.time_called_after is None else min(sh.time_called_after, sh.hands_per_session)
+        if n > last:  # time called after hand k: k may be the hand in progress (the clock's finish_hand)
             return None
         return n
 
@@ -287,6 +293,32 @@ class SheetViewModel:
                                "Record time called anyway?"), True)
         return Question(tr("Time is called after hand {n}: the session at this table ends on the {n} hands "
                            "played. Record it?", n=n), False)
+
+    # ---- the clock's bell --------------------------------------------------------------------------
+    @property
+    def owes_confirmation(self) -> bool:
+        """The clock called time here and the referee has not confirmed the last hand yet."""
+        return self.sheet is not None and self.bell is not None and self.bell.owes_confirmation \
+            and self.sheet.time_called_after is not None
+
+    def bell_text(self) -> str:
+        """What the bell means at this table, while it waits for the referee."""
+        sh = self.sheet
+        if not self.owes_confirmation or sh is None or sh.time_called_after is None:
+            return ""
+        n, recorded = sh.time_called_after, len(sh.hands)
+        if recorded < n:
+            return tr("Time is up: hand {n}, in progress, is the last; record it, then confirm.", n=n)
+        if self.end_policy is EndPolicy.FINISH_HAND:
+            return tr("Time is up: hand {n} was the last. Confirm the time call.", n=n)
+        return tr("Time is up: play stopped; the hand in progress scores nothing. Time was called after hand {n}: "
+                  "confirm the last completed hand.", n=n)
+
+    def confirm_time_call(self, after_hand: int) -> Op | None:
+        sh = self.sheet
+        if sh is None or not self.owes_confirmation:
+            return None
+        return lambda s: confirm_time_call(s, sh.session, sh.table, after_hand, expected_version=sh.version)
 
     def hand_entry_model(self, hand: int) -> HandEntryModel:
         """Hand entry for ``hand`` at this table: its players, winds and whether flowers are played."""

@@ -24,6 +24,7 @@ from referee_app import settings
 from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error, user_message
+from referee_app.hall.setup import hall_action
 from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
@@ -202,6 +203,7 @@ class MainWindow(QMainWindow):
         self.act_projector.setShortcut("F11")
         self.act_projector.triggered.connect(self.projector)
         self.view_menu.addAction(self.act_projector)
+        self.view_menu.addAction(hall_action(self))  # the hall display (referee_app/hall)
 
         self.tables_menu = mb.addMenu("")
         self.act_devices = QAction(self)

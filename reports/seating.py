@@ -1,19 +1,19 @@
 """Seating of a session: by table (for the referees), then alphabetically by player with table and seat
 (large print, for the entrance wall).
 
-Alphabetical order: names in Latin letters A–Z (case- and accent-insensitive) first, then Chinese
-names in Unicode order (no pinyin dictionary is shipped), then the player number.
+Alphabetical order: ``db.names.name_key`` (Chinese names by their pinyin among the Latin ones, case and
+accents ignored), then the player number.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
+from db.names import name_key
 from db.views import SEATS, PlayerView, TableSeating, number_key
 from reports.base import WIND_ZH, Report, shrink_cells, table_style
 
@@ -25,16 +25,13 @@ class SessionSeating:
     tables: Sequence[TableSeating]
 
 
-def sort_key(player: PlayerView) -> tuple[int, str, tuple[int, int, str]]:
-    """Latin names first, accents ignored; CJK names after them.
+def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
+    """Name order (pinyin for Chinese names, accents and case ignored), then the number.
 
-    >>> sorted(["张伟", "Émile", "anna", "Zoe"], key=lambda n: sort_key(PlayerView("1", n)))
-    ['anna', 'Émile', 'Zoe', '张伟']
+    >>> sorted(["张伟", "Émile", "anna", "Zoe", "李娜"], key=lambda n: sort_key(PlayerView("1", n)))
+    ['anna', 'Émile', '李娜', '张伟', 'Zoe']
     """
-    plain = unicodedata.normalize("NFKD", player.name)
-    plain = "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold()
-    cjk = 1 if plain[:1] and ord(plain[0]) >= 0x2E80 else 0
-    return cjk, plain, number_key(player.number)
+    return name_key(player.name), number_key(player.number)
 
 
 class SeatingReport(Report[SessionSeating]):

@@ -12,6 +12,7 @@ from db import queries
 from db.commands.common import actor_of, emit, format_arg, read_text
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
+from db.names import name_key
 from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players
@@ -31,6 +32,8 @@ def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
 def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         out = queries.players(s)
+    if args.order == "name":
+        out = sorted(out, key=lambda p: name_key(p.name))
     rows: list[dict[str, Any]] = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country,
                                    "substitute": p.substitute, "withdrawn_from": p.withdrawn_from,
                                    "ema_number": p.ema_number, "first_name": p.first_name, "last_name": p.last_name}
@@ -90,6 +93,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("file")
     q.set_defaults(func=cmd_players_import)
     q = pl.add_parser("list", help="list players")
+    q.add_argument("--order", choices=("number", "name"), default="number",
+                   help="by number (default) or in name order (Chinese names by pinyin)")
     format_arg(q)
     q.set_defaults(func=cmd_players_list)
     q = pl.add_parser("substitute", help="NEW replaces OLD from a session on")

@@ -72,7 +72,7 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
     sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
     s.add(_new_hand_row(tbl, hand, sh, actor))
     tbl.start_time = tbl.start_time or now()
-    if hand == st.hands_per_session:
+    if hand in (st.hands_per_session, tbl.time_called_after):
         tbl.end_time = tbl.end_time or now()
     audit(s, actor, AuditAction.RECORD, where(session, table, hand), after=sh.describe(numbers))
     return sh
@@ -111,20 +111,25 @@ def record_penalty(s: Session, session: int, table: int, penalty: PenaltyInput, 
 
 
 def call_time(s: Session, session: int, table: int, after_hand: int, *, expected_version: int | None = None,
-              actor: Actor | None = None) -> None:
-    """The time limit is called: the session at this table ends on the hands completed."""
+              actor: Actor | None = None, in_progress: bool = False) -> None:
+    """The time limit is called: the session at this table ends after hand ``after_hand``.
+
+    ``time_called_after`` is the last hand that counts. Normally that is the hands completed (recorded);
+    with ``in_progress`` (the session clock's ``finish_hand`` policy) it is the hand begun, one more than
+    recorded, which the table still plays and records."""
     tbl = locked_table(s, session, table, expected_version)
     st = settings(s)
-    after_hand = check_int(after_hand, "after_hand", 0, st.hands_per_session - 1)
+    after_hand = check_int(after_hand, "after_hand", 0, st.hands_per_session - (0 if in_progress else 1))
     if tbl.time_called_after is not None:
         raise InputError("after_hand", code="time_already_called", session=session, table=table,
                              after=tbl.time_called_after)
     recorded = recorded_hands(s, tbl)
-    if after_hand != recorded:
+    if after_hand != recorded + (1 if in_progress else 0):
         raise InputError("after_hand", code="time_call_hands", session=session, table=table, recorded=recorded,
                          after=after_hand)
     tbl.time_called_after = after_hand
-    tbl.end_time = tbl.end_time or now()
+    if after_hand == recorded:
+        tbl.end_time = tbl.end_time or now()
     audit(s, actor, AuditAction.RECORD, f"{where(session, table)} time called", after={"after_hand": after_hand})
 
 

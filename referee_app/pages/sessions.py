@@ -9,14 +9,19 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
+from db.names import name_key
+from db.service.clock import owed_confirmations
 from db.service.seats import seat_session, swap_players
 from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
+from referee_app.pages.clock_bar import ClockBar
 from referee_app.pages.common import current_row, push_button, table_view, title_label
 
 
-def status_of(hands: int, finished: bool, signed_off: bool) -> str:
+def status_of(hands: int, finished: bool, signed_off: bool, owes_confirmation: bool = False) -> str:
+    if owes_confirmation:
+        return "time called: to confirm"  # the clock's bell called time; the referee confirms the last hand
     if signed_off:
         return "signed off"
     if finished:
@@ -47,6 +52,9 @@ class SessionsPage(TournamentPage):
         bar.addStretch(1)
         bar.addWidget(self.open_button)
         lay.addLayout(bar)
+        self.clock = ClockBar(lambda fn, what: self.run(fn, what))
+        self.clock.watch.changed.connect(self._clock_changed)
+        lay.addWidget(self.clock)
         self.model = TablesModel(parent=self)
         self.view, self.proxy = table_view(self.model, self, name="tables")
         hh = self.view.horizontalHeader()
@@ -69,10 +77,12 @@ class SessionsPage(TournamentPage):
         self.open_button.setText(tr("Open score sheet"))
         self.swap_button.setText(tr("Swap two players…"))
         self._update_seat_button()
+        self.clock.retranslate()
 
     def set_context(self, ctx: object) -> None:
         super().set_context(ctx)  # type: ignore[arg-type]
         self.session.clear()
+        self.clock.follow(None, 0, [])
 
     def current_session(self) -> int:
         return self.session.currentData() or 1
@@ -99,11 +109,17 @@ class SessionsPage(TournamentPage):
         def load(s):  # type: ignore[no-untyped-def]
             seats = {t.table: t.players for t in queries.seating(s, n)}
             hps = queries.tournament_info(s).hands_per_session
+            owed = set(owed_confirmations(s, n))
             return [TableProgressRow(p.table, seats[p.table], p.hands_recorded, hps, p.time_called_after,
-                                     status_of(p.hands_recorded, p.finished, p.signed_off))
+                                     status_of(p.hands_recorded, p.finished, p.signed_off, p.table in owed))
                     for p in queries.table_progress(s, n) if p.table in seats]
 
         rows = self.ctx.runner.read(load)
+        if self.clock.session != n or self.clock.watch.ctx is not self.ctx:
+            self.clock.follow(self.ctx, n, [r.table for r in rows])
+        else:
+            self.clock.set_tables([r.table for r in rows])
+            self.clock.refresh()
         self.model.set_rows(rows)
         done = sum(1 for r in rows if r.status in ("signed off", "needs attention"))
         self.summary.setText(tr("{tables} tables, {done} finished, {hands} hands recorded", tables=len(rows),
@@ -111,6 +127,12 @@ class SessionsPage(TournamentPage):
                              else tr("Session {n} is not seated yet.", n=n))
         self._update_seat_button()
         self.swap_button.setEnabled(bool(rows))
+
+    def _clock_changed(self) -> None:
+        """Another station (or the bell) changed the store: the owed confirmations may have moved."""
+        owed = set(self.clock.watch.reading.owed) if self.clock.watch.reading is not None else set()
+        if owed != {r.table for r in self.model.rows if r.status == "time called: to confirm"} and self.isVisible():
+            self.refresh_tables()
 
     def _update_seat_button(self) -> None:
         seated = bool(self.model.rows)
@@ -126,7 +148,7 @@ class SessionsPage(TournamentPage):
     def ask_swap(self) -> None:
         from referee_app.dialogs.swap import SwapDialog
 
-        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: p.name)
+        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: name_key(p.name))
         where = {p.number: f"{tr('Table')} {r.table} · {tr(seat)}" for r in self.model.rows
                  for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
         answer = SwapDialog.ask(self, players, where)

@@ -13,10 +13,21 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMessageBox, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMessageBox,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
+from db.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
 from db.views import TableSheet
+from referee_app.clock_watch import ClockWatch
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
@@ -24,6 +35,7 @@ from referee_app.hand_vm import Preview
 from referee_app.i18n import tr
 from referee_app.models import SheetModel, SummaryModel
 from referee_app.pages.base import TournamentPage
+from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.sheet_vm import Op, SheetViewModel
@@ -61,6 +73,21 @@ class SheetPage(TournamentPage):
         self.players_line.setObjectName("sheet_players")
         self.players_line.setWordWrap(True)
         lay.addWidget(self.players_line)
+        clock_row = QHBoxLayout()
+        self.clock_line = QLabel()
+        self.clock_line.setObjectName("sheet_clock")
+        self.bell_line = QLabel()
+        self.bell_line.setObjectName("sheet_bell")
+        self.bell_line.setWordWrap(True)
+        self.bell_line.setStyleSheet(RED)
+        self.confirm_button = push_button("confirm_time_call", self.ask_confirm_time_call)
+        clock_row.addWidget(self.clock_line)
+        clock_row.addWidget(self.bell_line, 1)
+        clock_row.addWidget(self.confirm_button)
+        lay.addLayout(clock_row)
+        self.clock = ClockWatch(self)
+        self.clock.ticked.connect(self._show_clock)
+        self.clock.changed.connect(self._clock_changed)
 
         self.model = SheetModel(parent=self)
         self.view = sheet_table(self.model, self)
@@ -115,6 +142,7 @@ class SheetPage(TournamentPage):
         self.penalty_button.setText(tr("Penalty…"))
         self.time_button.setText(tr("Time called…"))
         self.correct_button.setText(tr("Correct hand…"))
+        self.confirm_button.setText(tr("Confirm time call…"))
         self._show()
 
     # ---- loading ---------------------------------------------------------------------------------
@@ -155,6 +183,11 @@ class SheetPage(TournamentPage):
             for t in range(1, self.vm.tables + 1):
                 self.table_box.addItem(str(t), t)
             self.table_box.setCurrentIndex(self.vm.table - 1)
+        if self.clock.session != self.vm.session or self.clock.ctx is not self.ctx:
+            self.clock.watch(self.ctx, self.vm.session)
+        else:
+            self.clock.reload()
+        self._show_clock(self.clock.view())
         self._show()
 
     def show_hand_details(self, row: int) -> None:
@@ -194,6 +227,11 @@ class SheetPage(TournamentPage):
             b.setEnabled(vm.has_sheet)
         for w in (self.totals_box, self.win_button, self.draw_button, self.time_button):
             w.setEnabled(vm.can_record)
+        self.time_button.setEnabled(vm.can_record and vm.sheet is not None and vm.sheet.time_called_after is None)
+        self.bell_line.setText(vm.bell_text())
+        self.bell_line.setVisible(vm.owes_confirmation)
+        self._show_clock(self.clock.view())
+        self.confirm_button.setVisible(vm.owes_confirmation)
         if not vm.has_sheet:
             return
         self.side_tabs.setTabText(0, vm.penalties_tab())
@@ -204,6 +242,36 @@ class SheetPage(TournamentPage):
         self.sign_button.setText(vm.sign_text())
         self.winner.set_choices(vm.winner_choices())
         self.discarder.set_choices(vm.discarder_choices())
+
+    def _show_clock(self, view: ClockView | None) -> None:
+        """The session clock's time left at this table (with its extra time)."""
+        if view is None or view.state == "not_started" or self.vm.sheet is None or self.vm.owes_confirmation:
+            self.clock_line.setText("")  # after the bell its own line says what it means
+            return
+        left = view.table_remaining(self.vm.table)
+        self.clock_line.setText(tr("Clock: Time is up") if left == 0 else
+                                tr("Clock: {left} left ({state})", left=format_remaining(left),
+                                   state=tr(STATES[view.state])))
+        self.clock_line.setStyleSheet(RED if view.warning else "")
+
+    def _clock_changed(self) -> None:
+        """The store moved: when the bell rang or was confirmed (here or at another station), show it."""
+        r = self.clock.reading
+        if self.isVisible() and self.vm.sheet is not None and r is not None \
+                and (self.vm.table in r.owed) != self.vm.owes_confirmation:
+            self.refresh()
+
+    def ask_confirm_time_call(self) -> bool:
+        """The referee confirms the bell's time call: the last hand that counts (at least those recorded)."""
+        sh = self.vm.sheet
+        if sh is None or sh.time_called_after is None:
+            return False
+        n, ok = QInputDialog.getInt(self, tr("Confirm time call…"), tr("Last completed hand"), sh.time_called_after,
+                                    len(sh.hands), sh.hands_per_session)
+        return ok and self.confirm_time_call(n)
+
+    def confirm_time_call(self, after_hand: int) -> bool:
+        return self._run(self.vm.confirm_time_call(after_hand), tr("Confirm time call…"))
 
     # ---- actions ---------------------------------------------------------------------------------
     def _run(self, op: Op | None, what: str) -> bool:

@@ -11,7 +11,7 @@ import pytest
 SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", "db.seating.standings"]
 
 
-@pytest.mark.parametrize("module", ["db.files", "db.rotation", "db.scores", *SEATING_MODULES,
+@pytest.mark.parametrize("module", ["db.files", "db.clock", "db.rotation", "db.scores", *SEATING_MODULES,
                                     "db.service.outcomes", "db.service.teammates", "db.views", "db.messages",
                                     "db.names", "db.countries", "db.formats.ema_csv"])
 def test_docstring_examples(module: str) -> None:

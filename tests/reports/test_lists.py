@@ -97,10 +97,10 @@ def test_seating_by_table_and_alphabetical(generated_at: datetime) -> None:
     assert all(fonts(pdf).values())
 
 
-def test_sort_key_ignores_accents_and_case() -> None:
-    names = ["Émile", "zoe", "Ada", "李娜", "ÅSA"]
+def test_sort_key_ignores_accents_and_case_and_reads_chinese_as_pinyin() -> None:
+    names = ["Émile", "zoe", "Ada", "李娜", "ÅSA", "赵敏", "王芳", "张伟", "Wang Fang", "曾志伟"]
     ordered = sorted(names, key=lambda n: sort_key(PlayerView("1", n)))
-    assert ordered == ["Ada", "ÅSA", "Émile", "zoe", "李娜"]
+    assert ordered == ["Ada", "ÅSA", "Émile", "李娜", "Wang Fang", "王芳", "曾志伟", "张伟", "赵敏", "zoe"]
 
 
 def _standings() -> list[StandingRow]:

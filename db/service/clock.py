@@ -1,0 +1,352 @@
+"""The session clock: start, pause, resume, add time (to the session or one table), end; and the bell.
+
+Only moments are stored (``models.SessionClock``, ``models.ClockTable``; naive UTC). The time left is
+derived by ``db.clock.clock_state`` from them and ``now``, which every function takes (default: the
+current UTC time) so tests drive the clock without sleeping. Every command is audited
+(``AuditAction.CLOCK``).
+
+**The bell.** When a read finds the clock at zero for a table (the session's time plus the table's extra
+time) that is not finished and has no time call, :func:`ring_bell` records the time call there with the
+ordinary ``results.call_time`` (one mechanism, so the sheet, the reports and ``check`` see it as always):
+
+- ``stop_now`` (Green Book, R98): time is called after the hands recorded; the hand in progress scores
+  nothing. The referee then confirms the last completed hand (:func:`confirm_time_call`): a hand finished
+  before the bell but not yet entered moves the call on to it.
+- ``finish_hand`` (EMA practice): time is called after the hand begun (recorded + 1), which the table
+  finishes and records; the referee confirms the same way.
+
+The bell rings once per table (``ClockTable.bell_at``): a time call the referee cancels afterwards is not
+called again. Two stations ringing at once are serialised by the clock row's lock (its ``version`` moves,
+as ``results.locked_table`` does for a table), and whoever comes second finds the bell rung.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from db.actions import AuditAction
+from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, utc_now
+from db.errors import InputError
+from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
+from db.profiles import EndPolicy, Settings
+from db.service.audit import Actor, audit
+from db.service.lookup import check_session, recorded_hands, settings, tournament
+from db.service.results import call_time, locked_table
+
+MAX_MINUTES = 24 * 60
+
+
+@dataclass(frozen=True, slots=True)
+class TableBell:
+    """What the bell did at one table: when it called time, and whether the referee has confirmed."""
+
+    table: int
+    bell_at: datetime | None
+    confirmed_at: datetime | None
+
+    @property
+    def owes_confirmation(self) -> bool:
+        return self.bell_at is not None and self.confirmed_at is None
+
+
+def _row(s: Session, session: int) -> SessionClock | None:
+    return s.scalar(select(SessionClock).where(SessionClock.session == session))
+
+
+def _locked(s: Session, session: int) -> SessionClock | None:
+    """The clock row with its version moved on, which takes the write lock first (None: no clock yet)."""
+    s.execute(update(SessionClock).where(SessionClock.session == session)
+              .values(version=SessionClock.version + 1).execution_options(synchronize_session=False))
+    row = _row(s, session)
+    if row is not None:
+        s.refresh(row)
+    return row
+
+
+def _extras(s: Session, session: int) -> dict[int, int]:
+    """Every seated table of the session with its extra seconds (0 when none was added)."""
+    out = {t: 0 for t in s.scalars(select(SessionTable.table_no).where(SessionTable.session == session))}
+    for ct in s.scalars(select(ClockTable).where(ClockTable.session == session)):
+        out[ct.table_no] = ct.extra_s
+    return out
+
+
+def _minutes(value: object, field_name: str = "minutes", low: int = 1) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= MAX_MINUTES:
+        raise InputError(field_name, code="clock_minutes", minutes=value, low=low, high=MAX_MINUTES)
+    return value
+
+
+def clock_view(s: Session, session: int, now: datetime | None = None) -> ClockView:
+    """The session's clock at ``now`` (a clock never started shows the profile's length, not started)."""
+    check_session(s, session)
+    st = settings(s)
+    row = _row(s, session)
+    times = row if row is not None else ClockTimes(session, st.session_minutes * 60)
+    return clock_state(times, st.clock_warnings, now or utc_now(), _extras(s, session))
+
+
+def _times(row: SessionClock) -> dict[str, object]:
+    return {"length_s": row.length_s, "started_at": None if row.started_at is None else row.started_at.isoformat(),
+            "paused_total_s": row.paused_total_s}
+
+
+def _audit(s: Session, actor: Actor | None, session: int, what: str, view: ClockView, row: SessionClock,
+           **extra: object) -> None:
+    audit(s, actor, AuditAction.CLOCK, f"session {session} clock {what}",
+          after={**_times(row), "remaining_s": view.remaining_s, **extra})
+
+
+def start_clock(s: Session, session: int, *, minutes: int | None = None, now: datetime | None = None,
+                actor: Actor | None = None) -> ClockView:
+    """Start the session's clock (length: ``minutes``, else the profile's session length)."""
+    check_session(s, session)
+    now = now or utc_now()
+    length = (settings(s).session_minutes if minutes is None else _minutes(minutes)) * 60
+    row = _locked(s, session)
+    if row is None:
+        row = SessionClock(session=session, length_s=length, paused_total_s=0, version=0)
+        s.add(row)
+    elif row.started_at is not None:
+        raise InputError("session", code="clock_already_started", session=session)
+    row.length_s, row.started_at = length, now
+    s.flush()
+    view = clock_view(s, session, now)
+    _audit(s, actor, session, "started", view, row)
+    return view
+
+
+def _started(s: Session, session: int) -> SessionClock:
+    check_session(s, session)
+    row = _locked(s, session)
+    if row is None or row.started_at is None:
+        raise InputError("session", code="clock_not_started", session=session)
+    if row.ended_at is not None:
+        raise InputError("session", code="clock_ended", session=session)
+    return row
+
+
+def pause_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
+    now = now or utc_now()
+    row = _started(s, session)
+    if row.paused_at is not None:
+        raise InputError("session", code="clock_paused", session=session)
+    row.paused_at = now
+    view = clock_view(s, session, now)
+    _audit(s, actor, session, "paused", view, row)
+    return view
+
+
+def resume_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
+    now = now or utc_now()
+    row = _started(s, session)
+    if row.paused_at is None:
+        raise InputError("session", code="clock_not_paused", session=session)
+    row.paused_total_s += max(0, round((now - row.paused_at).total_seconds()))
+    row.paused_at = None
+    view = clock_view(s, session, now)
+    _audit(s, actor, session, "resumed", view, row)
+    return view
+
+
+def _table_row(s: Session, session: int, table: int) -> ClockTable:
+    ct = s.scalar(select(ClockTable).where(ClockTable.session == session, ClockTable.table_no == table))
+    if ct is None:
+        ct = ClockTable(session=session, table_no=table, extra_s=0)
+        s.add(ct)
+    return ct
+
+
+def add_time(s: Session, session: int, minutes: int, *, table: int | None = None, now: datetime | None = None,
+             actor: Actor | None = None) -> ClockView:
+    """Add ``minutes`` to the session (every table), or to one table only (its extra time). Negative
+    minutes take time back, never below what has been played."""
+    now = now or utc_now()
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes == 0 or abs(minutes) > MAX_MINUTES:
+        raise InputError("minutes", code="clock_minutes", minutes=minutes, low=-MAX_MINUTES, high=MAX_MINUTES)
+    row = _started(s, session)
+    extra: dict[str, object] = {}
+    if table is None:
+        row.length_s = max(0, row.length_s + minutes * 60)
+    else:
+        if s.scalar(select(SessionTable.id).where(SessionTable.session == session,
+                                                  SessionTable.table_no == table)) is None:
+            raise InputError("table", code="no_table", session=session, table=table)
+        ct = _table_row(s, session, table)
+        ct.extra_s = max(0, ct.extra_s + minutes * 60)
+        extra = {"table": table, "extra_s": ct.extra_s}
+    s.flush()
+    view = clock_view(s, session, now)
+    _audit(s, actor, session, f"+{minutes} min" if minutes > 0 else f"{minutes} min", view, row, **extra)
+    return view
+
+
+def end_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
+    """End the session's time now, for every table (the bell rings at the next read)."""
+    now = now or utc_now()
+    row = _started(s, session)
+    if row.paused_at is not None:
+        row.paused_total_s += max(0, round((now - row.paused_at).total_seconds()))
+        row.paused_at = None
+    row.ended_at = now
+    view = clock_view(s, session, now)
+    _audit(s, actor, session, "ended", view, row, elapsed_s=int(elapsed_seconds(row, now)))
+    return view
+
+
+# --------------------------------------------------------------------------------------------- the bell
+
+
+def _due(s: Session, session: int, view: ClockView, st: Settings) -> list[SessionTable]:
+    """Tables at zero that are not finished, have no time call and have not heard the bell."""
+    if view.state == "not_started":
+        return []
+    rung = {ct.table_no for ct in s.scalars(select(ClockTable).where(ClockTable.session == session,
+                                                                       ClockTable.bell_at.is_not(None)))}
+    tables = s.scalars(select(SessionTable).where(SessionTable.session == session,
+                                                   SessionTable.time_called_after.is_(None))
+                       .order_by(SessionTable.table_no).execution_options(populate_existing=True))
+    return [t for t in tables if t.table_no not in rung and view.table_remaining(t.table_no) == 0
+            and recorded_hands(s, t) < st.hands_per_session]
+
+
+def bell_due(s: Session, session: int, now: datetime | None = None) -> bool:
+    """Whether :func:`ring_bell` has something to do (a read: a station asks before it writes)."""
+    if _row(s, session) is None:
+        return False
+    return bool(_due(s, session, clock_view(s, session, now), settings(s)))
+
+
+def ring_bell(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> list[int]:
+    """Call time at every table the clock has reached zero for (see the module's docstring); returns the
+    tables called now. Idempotent: a second call, from this station or another, does nothing."""
+    now = now or utc_now()
+    check_session(s, session)
+    st = settings(s)
+    if not bell_due(s, session, now):
+        return []
+    if _locked(s, session) is None:  # serialise with other stations, then look again
+        return []
+    in_progress = st.end_policy is EndPolicy.FINISH_HAND
+    called = []
+    for tbl in _due(s, session, clock_view(s, session, now), st):
+        recorded = recorded_hands(s, tbl)
+        call_time(s, session, tbl.table_no, recorded + (1 if in_progress else 0), actor=actor,
+                  in_progress=in_progress)
+        _table_row(s, session, tbl.table_no).bell_at = now
+        called.append(tbl.table_no)
+    if called:
+        s.flush()
+        audit(s, actor, AuditAction.CLOCK, f"session {session} clock: time is up",
+              after={"tables": called, "policy": str(st.end_policy)})
+    return called
+
+
+def table_bells(s: Session, session: int) -> list[TableBell]:
+    """Tables where the bell called time, with their confirmation."""
+    return [TableBell(ct.table_no, ct.bell_at, ct.confirmed_at)
+            for ct in s.scalars(select(ClockTable).where(ClockTable.session == session,
+                                                         ClockTable.bell_at.is_not(None))
+                                .order_by(ClockTable.table_no))]
+
+
+@dataclass(frozen=True, slots=True)
+class ClockReading:
+    """One read of a session's clock for a page that ticks: the stored moments, the marks, each table's
+    extra time, which tables the bell would still call, which owe a confirmation, and the policy.
+    :meth:`at` derives the clock for any ``now`` without reading again."""
+
+    times: ClockTimes
+    marks: tuple[int, ...]
+    extras: tuple[tuple[int, int], ...]
+    open_tables: tuple[int, ...]  # not finished, no time call, no bell yet
+    owed: tuple[int, ...]
+    policy: EndPolicy
+
+    def at(self, now: datetime | None = None) -> ClockView:
+        return clock_state(self.times, self.marks, now or utc_now(), dict(self.extras))
+
+    def bell_due(self, now: datetime | None = None) -> bool:
+        """Whether the clock at ``now`` has reached zero for a table the bell has still to call."""
+        view = self.at(now)
+        return view.state != "not_started" and any(view.table_remaining(t) == 0 for t in self.open_tables)
+
+
+def clock_reading(s: Session, session: int) -> ClockReading:
+    """Everything a ticking page needs of the session's clock, in one read."""
+    check_session(s, session)
+    st = settings(s)
+    row = _row(s, session)
+    times = ClockTimes(session, st.session_minutes * 60) if row is None else ClockTimes(
+        row.session, row.length_s, row.started_at, row.paused_at, row.paused_total_s, row.ended_at)
+    rung = {b.table for b in table_bells(s, session)}
+    hands: dict[int, int | None] = {t: n for t, n in s.execute(select(SessionTable.table_no, func.max(HandResult.hand_no))
+                           .join(HandResult, HandResult.table_id == SessionTable.id, isouter=True)
+                           .where(SessionTable.session == session, SessionTable.time_called_after.is_(None))
+                           .group_by(SessionTable.table_no)).all()}
+    open_tables = tuple(t for t, n in sorted(hands.items()) if t not in rung and (n or 0) < st.hands_per_session)
+    return ClockReading(times, st.clock_warnings, tuple(sorted(_extras(s, session).items())), open_tables,
+                        tuple(owed_confirmations(s, session)), st.end_policy)
+
+
+def owed_confirmations(s: Session, session: int) -> list[int]:
+    """Tables whose bell time call the referee has not confirmed yet."""
+    return [b.table for b in table_bells(s, session) if b.owes_confirmation]
+
+
+def confirm_time_call(s: Session, session: int, table: int, after_hand: int, *, expected_version: int | None = None,
+                      now: datetime | None = None, actor: Actor | None = None) -> None:
+    """The referee confirms the bell's time call at a table: the last hand that counts is ``after_hand``
+    (at least the hands recorded; more when hands finished before the bell are still to be entered)."""
+    now = now or utc_now()
+    ct = s.scalar(select(ClockTable).where(ClockTable.session == session, ClockTable.table_no == table))
+    if ct is None or ct.bell_at is None:
+        raise InputError("table", code="clock_no_bell", session=session, table=table)
+    tbl = locked_table(s, session, table, expected_version)
+    st = settings(s)
+    recorded = recorded_hands(s, tbl)
+    if not isinstance(after_hand, int) or isinstance(after_hand, bool) \
+            or not recorded <= after_hand <= st.hands_per_session:
+        raise InputError("after_hand", code="clock_confirm_hands", session=session, table=table, recorded=recorded,
+                         after=after_hand, hands=st.hands_per_session)
+    before = tbl.time_called_after
+    tbl.time_called_after = after_hand
+    ct.confirmed_at = now
+    audit(s, actor, AuditAction.CLOCK, f"session {session} table {table} time call confirmed",
+          before={"after_hand": before}, after={"after_hand": after_hand})
+
+
+# ------------------------------------------------------------------------------------------ the settings
+
+
+def set_clock_settings(s: Session, *, session_minutes: int | None = None, warnings: Iterable[int] | None = None,
+                       end_policy: EndPolicy | str | None = None, actor: Actor | None = None) -> Settings:
+    """Change the session length, the warning marks (minutes left) or the end-of-time policy. They score
+    nothing, so results do not freeze them."""
+    t: Tournament = tournament(s)
+    old = Settings.from_json(t.settings)
+    new = old
+    if session_minutes is not None:
+        new = replace(new, session_minutes=_minutes(session_minutes, "session_minutes"))
+    if warnings is not None:
+        marks = list(warnings)
+        if not marks or any(not isinstance(m, int) or isinstance(m, bool) or not 1 <= m <= MAX_MINUTES for m in marks):
+            raise InputError("warnings", code="clock_warning_marks", marks=marks)
+        new = replace(new, clock_warnings=tuple(sorted({m * 60 for m in marks}, reverse=True)))
+    if end_policy is not None:
+        if str(end_policy) not in tuple(EndPolicy):
+            raise InputError("end_policy", code="clock_end_policy", policy=end_policy,
+                             policies=", ".join(EndPolicy))
+        new = replace(new, end_policy=EndPolicy(str(end_policy)))
+    if new != old:
+        t.settings = new.to_json()
+        s.info.pop("mcr_settings", None)
+        audit(s, actor, AuditAction.SETTINGS, "clock settings",
+              before={k: old.to_json()[k] for k in ("session_minutes", "clock_warnings", "end_policy")},
+              after={k: new.to_json()[k] for k in ("session_minutes", "clock_warnings", "end_policy")})
+    return new

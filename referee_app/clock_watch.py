@@ -1,0 +1,82 @@
+"""A session's clock for pages that show it: read once, derived every second, re-read when the store moves.
+
+``ClockWatch`` keeps one ``db.service.clock.ClockReading`` (the stored moments, marks, extra time, open
+tables) and emits ``ticked(ClockView)`` every second from ``reading.at(now)`` — nothing counts down here,
+so a restarted station shows the same time. It re-reads the clock when the runner says the store changed
+(``data_changed``: this app's writes, and any other writer's as seen by the window's one change-marker
+poll, ``referee_app/watcher.py``); ``changed`` then tells the page. The ticks themselves read nothing. With ``ring`` set, a tick that
+finds the clock at zero for a table the bell has still to call runs ``ring_bell`` through the runner
+(one write; the store makes it idempotent across stations).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from db.clock import ClockView
+from db.service.clock import ClockReading, clock_reading, ring_bell
+
+
+class ClockWatch(QObject):
+    ticked = Signal(object)  # ClockView
+    changed = Signal()  # the store changed: the reading was refreshed
+
+    def __init__(self, parent: QObject | None = None, *, ring: bool = True, interval_ms: int = 1000) -> None:
+        super().__init__(parent)
+        self.ctx: Any = None
+        self.session = 0
+        self.ring = ring
+        self.reading: ClockReading | None = None
+        self._rang_at = 0.0
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.tick)
+
+    def watch(self, ctx: Any, session: int) -> None:
+        """Follow ``session`` of the tournament ``ctx`` (None: stop)."""
+        if self.ctx is not None and self.ctx is not ctx:
+            with contextlib.suppress(RuntimeError, TypeError):  # already gone with its runner
+                self.ctx.runner.data_changed.disconnect(self._store_changed)
+        if ctx is not None and ctx is not self.ctx:
+            ctx.runner.data_changed.connect(self._store_changed)
+        self.ctx, self.session = ctx, session
+        self.reading = None
+        if ctx is None or not session:
+            self.timer.stop()
+            return
+        self.reload()
+        self.timer.start()
+
+    def reload(self) -> None:
+        """Read the clock again."""
+        if self.ctx is None or not self.session:
+            return
+        n = self.session
+        try:
+            self.reading = self.ctx.runner.read(lambda s: clock_reading(s, n))
+        except Exception:  # noqa: BLE001 - e.g. a session beyond the tournament's: no clock to show
+            self.reading = None
+
+    def view(self) -> ClockView | None:
+        return None if self.reading is None else self.reading.at()
+
+    def _store_changed(self) -> None:
+        if self.ctx is not None and self.session:
+            self.reload()
+            self.changed.emit()
+
+    def tick(self) -> None:
+        if self.ctx is None:
+            return
+        if self.reading is None:
+            return
+        if self.ring and self.reading.bell_due() and time.monotonic() - self._rang_at > 10:
+            self._rang_at = time.monotonic()  # one try per 10 s, whatever the outcome
+            n = self.session
+            self.ctx.runner.run(lambda s: ring_bell(s, n))
+            self.reload()
+        self.ticked.emit(self.reading.at())

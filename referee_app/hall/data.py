@@ -1,0 +1,82 @@
+"""What the hall display shows, read from the store in one go (no Qt): the session it is about, its clock,
+who sits where (in name order), the standings, the teams and the session's best hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from db import queries
+from db.names import name_key
+from db.service.clock import ClockReading, clock_reading
+from db.views import SEATS, StandingRow, TeamStandingRow
+
+BEST_HANDS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One line of "find your table"."""
+
+    name: str
+    number: str
+    table: int
+    seat: str  # starting seat E/S/W/N
+
+
+@dataclass(frozen=True, slots=True)
+class BestHand:
+    name: str
+    number: str
+    table: int
+    hand: int
+    fan_total: int
+    fans: tuple[tuple[str, str], ...]  # (en, zh) of the fans, highest first
+    self_drawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HallData:
+    tournament: str
+    session: int  # 0: nothing seated yet
+    sessions: int
+    clock: ClockReading | None
+    places: tuple[Place, ...] = ()
+    standings: tuple[StandingRow, ...] = ()
+    teams: tuple[TeamStandingRow, ...] = ()
+    best: tuple[BestHand, ...] = ()
+    after: int = 0  # the standings count the sessions up to this one
+
+
+def hall_session(s: Any) -> int:
+    """The session the hall is about: the first seated session with a table still to finish (the one being
+    played, or the next one), else the last seated session; 0 when none is seated."""
+    seated = queries.seated_sessions(s)
+    for n in seated:
+        if any(not p.finished for p in queries.table_progress(s, n)):
+            return n
+    return seated[-1] if seated else 0
+
+
+def read_hall(s: Any, session: int | None = None) -> HallData:
+    """Everything the hall display's pages draw (``session`` None: :func:`hall_session`)."""
+    info = queries.tournament_info(s)
+    n = hall_session(s) if session is None else session
+    if not n:
+        return HallData(info.name, 0, info.sessions, None)
+    places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in queries.seating(s, n)
+                     for i, p in enumerate(t.players)), key=lambda pl: (name_key(pl.name), pl.number))
+    standings = tuple(queries.standings(s))
+    teams = tuple(queries.team_standings(s))
+    seats = {t.table: t.players for t in queries.seating(s, n)}
+    wins = sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
+                  key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
+    best = []
+    for h in wins:
+        assert h.winner is not None
+        p = seats[h.table][h.winner]
+        fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
+        best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
+    played = max((e.session for r in standings for e in r.sessions), default=0)
+    return HallData(info.name, n, info.sessions, clock_reading(s, n), tuple(places), standings, teams,
+                    tuple(best), played)

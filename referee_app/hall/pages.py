@@ -1,0 +1,396 @@
+"""The hall display's pages, painted with QPainter at sizes computed from the screen's height.
+
+A page never scrolls: what does not fit goes on the next sub-page (``count``). Text is shrunk to fit its
+box down to three quarters of its size; anything that would still be cut off is counted in
+``Painter.clipped`` (the tests require 0) and drawn elided rather than overflowing.
+
+At 1080 lines a list row is 60 px with 34 px type (cap height ≈ 24 px): on a 2 m high projection that is
+letters about 4.5 cm high, on a 55" screen about 1.5 cm — both read from 5 m.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+
+from db.clock import ClockView, format_remaining
+from referee_app.hall.data import HallData
+
+BG = QColor("#10261c")
+BAND = QColor("#1d4032")
+STRIPE = QColor("#153226")
+FG = QColor("#f4f1e6")
+DIM = QColor("#b9c9bd")
+ACCENT = QColor("#ffd54f")
+RED = QColor("#ff5252")
+
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+LANGS = ("both", "en", "zh")
+
+
+def say(lang: str, en: str, zh: str) -> str:
+    """A text in the display's language: English, Chinese, or both (English first)."""
+    return en if lang == "en" else zh if lang == "zh" else f"{en}  {zh}"
+
+
+class Painter:
+    """QPainter helpers: fonts by pixel size, text fitted into a box (shrunk, else elided and counted)."""
+
+    def __init__(self, p: QPainter, height: int, family: str = "") -> None:
+        self.p = p
+        self.h = height
+        self.family = family
+        self.clipped: list[str] = []
+
+    def font(self, px: int, bold: bool = False) -> QFont:
+        f = QFont(self.family) if self.family else QFont()
+        f.setPixelSize(max(8, px))
+        f.setBold(bold)
+        return f
+
+    def text(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False,
+             align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft, shrink: float = 0.75) -> None:
+        size = px
+        f = self.font(size, bold)
+        while QFontMetrics(f).horizontalAdvance(text) > rect.width() and size > px * shrink:
+            size -= 1
+            f = self.font(size, bold)
+        fm = QFontMetrics(f)
+        if fm.horizontalAdvance(text) > rect.width() and " " in text.strip():
+            # two lines in the same box, split at the space nearest the middle
+            spaces = [i for i, ch in enumerate(text) if ch == " "]
+            cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
+            lines = [text[:cut].strip(), text[cut:].strip()]
+            size = min(size, round(rect.height() * 0.46))
+            f = self.font(size, bold)
+            while max(QFontMetrics(f).horizontalAdvance(x) for x in lines) > rect.width() and size > px * 0.5:
+                size -= 1
+                f = self.font(size, bold)
+            if max(QFontMetrics(f).horizontalAdvance(x) for x in lines) <= rect.width():
+                self.p.setFont(f)
+                self.p.setPen(color)
+                half = rect.height() // 2
+                for k, line in enumerate(lines):
+                    r = QRect(rect.left(), rect.top() + k * half, rect.width(), half)
+                    self.p.drawText(r, int(align | (Qt.AlignmentFlag.AlignBottom if k == 0 else Qt.AlignmentFlag.AlignTop)),
+                                    line)
+                return
+        if fm.horizontalAdvance(text) > rect.width():
+            self.clipped.append(text)
+            text = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        self.p.setFont(f)
+        self.p.setPen(color)
+        self.p.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)
+
+
+@dataclass
+class Frame:
+    """Where a page draws: the whole screen, the title band, the body and the footer band."""
+
+    full: QRect
+    title: QRect
+    body: QRect
+    footer: QRect
+
+    @staticmethod
+    def of(rect: QRect) -> Frame:
+        h = rect.height()
+        band, foot = round(h * 0.11), round(h * 0.06)
+        return Frame(rect, QRect(rect.left(), rect.top(), rect.width(), band),
+                     QRect(rect.left(), rect.top() + band, rect.width(), h - band - foot),
+                     QRect(rect.left(), rect.bottom() - foot + 1, rect.width(), foot))
+
+
+def row_height(h: int) -> int:
+    return max(24, round(h / 18))
+
+
+class HallPage:
+    key = ""
+    en = ""
+    zh = ""
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        """How many sub-pages the content needs on this frame."""
+        return 1
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        raise NotImplementedError
+
+    def title(self, lang: str) -> str:
+        return say(lang, self.en, self.zh)
+
+
+def session_name(lang: str, n: int) -> str:
+    return say(lang, f"Session {n}", f"第 {n} 局")
+
+
+def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang: str, sub: int, subs: int,
+                clock: ClockView | None, pinned: bool) -> None:
+    """Title band (page title, tournament, session) and footer (sub-page, pinned, the clock small)."""
+    p, h = pt.p, frame.full.height()
+    p.fillRect(frame.full, BG)
+    p.fillRect(frame.title, BAND)
+    pad = round(h * 0.02)
+    t = frame.title.adjusted(pad, 0, -pad, 0)
+    pt.text(QRect(t.left(), t.top(), round(t.width() * 0.58), t.height()), page.title(lang), round(h * 0.055),
+            ACCENT, bold=True)
+    right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
+    if page.key in ("standings", "teams"):  # the standings count the sessions played so far
+        where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+    else:
+        where = session_name(lang, data.session) if data.session else ""
+    label = data.tournament + ("  ·  " + where if where else "")
+    pt.text(right, label, round(h * 0.034), FG, align=Qt.AlignmentFlag.AlignRight)
+    f = frame.footer.adjusted(pad, 0, -pad, 0)
+    bits = []
+    if subs > 1:
+        bits.append(f"{sub + 1} / {subs}")
+    if pinned:
+        bits.append(say(lang, "pinned", "已固定"))
+    pt.text(QRect(f.left(), f.top(), f.width() // 2, f.height()), "   ·   ".join(bits), round(h * 0.028), DIM)
+    if clock is not None and page.key != "clock" and clock.state != "not_started":
+        left = say(lang, "Time is up", "时间到") if clock.time_up else \
+            say(lang, f"{format_remaining(clock.remaining_s)} left", f"剩余 {format_remaining(clock.remaining_s)}")
+        pt.text(QRect(f.left() + f.width() // 2, f.top(), f.width() // 2, f.height()), left, round(h * 0.034),
+                RED if clock.warning else FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
+
+
+# ------------------------------------------------------------------------------------------- the clock
+
+
+class ClockPage(HallPage):
+    key, en, zh = "clock", "Clock", "计时"
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        r, h = frame.body, frame.full.height()
+        if clock is None:
+            pt.text(r, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+            return
+        top = QRect(r.left(), r.top() + round(h * 0.02), r.width(), round(h * 0.11))
+        pt.text(top, session_name(lang, data.session), round(h * 0.08), FG, bold=True,
+                align=Qt.AlignmentFlag.AlignHCenter)
+        digits = QRect(r.left() + round(r.width() * 0.04), top.bottom() + round(h * 0.02),
+                       round(r.width() * 0.92), round(h * 0.48))
+        color = RED if clock.warning else FG
+        if clock.time_up:
+            lines = [("Time is up", "时间到")] if lang != "both" else [("Time is up", ""), ("", "时间到")]
+            hh = digits.height() // len(lines)
+            for i, (en, zh) in enumerate(lines):
+                text = en if lang == "en" else zh if lang == "zh" else (en or zh)
+                pt.text(QRect(digits.left(), digits.top() + i * hh, digits.width(), hh), text,
+                        round(hh * 0.8), RED, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
+        else:
+            text = format_remaining(clock.remaining_s)
+            template = "0:00:00" if len(text) > 5 else "00:00"
+            px = round(digits.height() * 0.95)
+            f = pt.font(px, True)
+            while QFontMetrics(f).horizontalAdvance(template) > digits.width() and px > 20:
+                px -= 4
+                f = pt.font(px, True)
+            pt.text(digits, text, px, color, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
+        state = {"not_started": ("Not started", "未开始"), "paused": ("Paused", "已暂停"),
+                 "running": ("", ""), "ended": ("", "")}[clock.state]
+        below = QRect(r.left(), digits.bottom() + round(h * 0.02), r.width(), round(h * 0.08))
+        notes: list[str] = []
+        if clock.state in ("not_started", "paused"):
+            notes.append(say(lang, *state))
+        elif clock.warning and not clock.time_up:
+            mark = min(w.at_s for w in clock.warnings if w.passed)  # the nearest mark passed
+            notes.append(say(lang, f"Less than {mark // 60} minutes left", f"剩余不足 {mark // 60} 分钟"))
+        if notes:
+            pt.text(below, notes[0], round(h * 0.06), ACCENT if clock.state != "running" else color, bold=True,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+        extra = [t for t in clock.tables if t.extra_s and t.remaining_s > 0 and clock.remaining_s < t.remaining_s]
+        if extra:
+            text = "   ".join(say(lang, f"Table {t.table}: {format_remaining(t.remaining_s)}",
+                                   f"第 {t.table} 桌 {format_remaining(t.remaining_s)}") for t in extra[:6])
+            pt.text(QRect(r.left(), below.bottom() + 4, r.width(), round(h * 0.06)), text, round(h * 0.04), FG,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+
+
+# ------------------------------------------------------------------------------------ find your table
+
+
+def _columns(frame: Frame) -> int:
+    return 4 if frame.full.width() / max(1, frame.full.height()) >= 1.6 else 3
+
+
+def _rows(frame: Frame) -> int:
+    """Rows of a list column under its header row."""
+    return max(1, frame.body.height() // row_height(frame.full.height()) - 1)
+
+
+def _paged(n: int, per_page: int) -> int:
+    return max(1, -(-n // max(1, per_page)))
+
+
+def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
+    """``r`` cut into cells of the given fractions of its width."""
+    out, x = [], r.left()
+    for w in widths:
+        cw = round(r.width() * w)
+        out.append(QRect(x, r.top(), cw, r.height()))
+        x += cw
+    return out
+
+
+class FindTablePage(HallPage):
+    key, en, zh = "find", "Find your table", "查找座位"
+    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
+    WIDTHS_ONE = (0.6, 0.12, 0.16, 0.12)  # one language: the seat is one letter or character
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        return _paged(len(data.places), _columns(frame) * _rows(frame))
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        h = frame.full.height()
+        rh, cols, rows = row_height(h), _columns(frame), _rows(frame)
+        if not data.places:
+            pt.text(frame.body, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+            return
+        per = cols * rows
+        chunk = data.places[sub * per:(sub + 1) * per]
+        pad = round(h * 0.015)
+        cw = (frame.body.width() - pad) // cols
+        px = round(rh * 0.57)
+        widths = self.WIDTHS if lang == "both" else self.WIDTHS_ONE
+        head = [say(lang, "Name", "姓名"), say(lang, "No.", "号"), say(lang, "Table", "桌"), say(lang, "Seat", "座")]
+        if lang == "both":  # the narrow columns: one word each, the Chinese under the English is not needed
+            head[1:] = ["No.", "Table", "Seat 座"]
+        for c in range(min(cols, -(-len(chunk) // rows))):  # headers over the columns in use
+            x = frame.body.left() + pad + c * cw
+            col = QRect(x, frame.body.top(), cw - pad, rh)
+            for i, (cell, text) in enumerate(zip(_cells(col, widths), head, strict=True)):
+                pt.text(cell.adjusted(4, 0, -4, 0), text, round(px * 0.7), DIM,
+                        align=Qt.AlignmentFlag.AlignRight if i else Qt.AlignmentFlag.AlignLeft)
+        for k, pl in enumerate(chunk):
+            c, r = divmod(k, rows)
+            x = frame.body.left() + pad + c * cw
+            y = frame.body.top() + (r + 1) * rh
+            row = QRect(x, y, cw - pad, rh)
+            if r % 2 == 0:
+                pt.p.fillRect(row, STRIPE)
+            name, num, table, seat = _cells(row, widths)
+            pt.text(name.adjusted(6, 0, -4, 0), pl.name, px, FG, shrink=0.6)  # a rare very long name
+            pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
+            pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
+                    align=Qt.AlignmentFlag.AlignRight)
+            wind = pl.seat if lang == "en" else WIND_ZH[pl.seat] if lang == "zh" else f"{pl.seat} {WIND_ZH[pl.seat]}"
+            pt.text(seat.adjusted(0, 0, -6, 0), wind, px, FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
+
+
+# ------------------------------------------------------------------------------------------- standings
+
+
+def _points(x: float) -> str:
+    return f"{x:g}"
+
+
+class StandingsPage(HallPage):
+    key, en, zh = "standings", "Individual standings", "个人排名"
+    WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, name, team, table points, match points
+    COLS = 2
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        return _paged(len(self.rows_of(data)), self.COLS * _rows(frame))
+
+    def header(self, lang: str) -> list[str]:
+        return ["#", say(lang, "Name", "姓名"), say(lang, "Team", "队"), say(lang, "TP", "标准分"),
+                say(lang, "MP", "比赛分")]
+
+    def cells(self, row: object, lang: str) -> list[str]:
+        r = row  # StandingRow
+        return [str(r.rank), r.name, r.team or "", _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+
+    def rows_of(self, data: HallData) -> Sequence[object]:
+        return data.standings
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        h = frame.full.height()
+        rh, rows = row_height(h), _rows(frame)
+        items = self.rows_of(data)
+        if not items:
+            pt.text(frame.body, say(lang, "No results yet", "暂无成绩"), round(h * 0.06), DIM,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+            return
+        per = self.COLS * rows
+        chunk = items[sub * per:(sub + 1) * per]
+        pad = round(h * 0.015)
+        cw = (frame.body.width() - pad) // self.COLS
+        px = round(rh * 0.55)
+        right = {0, 3, 4}
+        for c in range(self.COLS if len(chunk) > rows else 1):
+            col = QRect(frame.body.left() + pad + c * cw, frame.body.top(), cw - pad, rh)
+            for i, (cell, text) in enumerate(zip(_cells(col, self.WIDTHS), self.header(lang), strict=True)):
+                pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * 0.7), DIM,
+                        align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
+        for k, item in enumerate(chunk):
+            c, r = divmod(k, rows)
+            row = QRect(frame.body.left() + pad + c * cw, frame.body.top() + (r + 1) * rh, cw - pad, rh)
+            if r % 2 == 0:
+                pt.p.fillRect(row, STRIPE)
+            for i, (cell, text) in enumerate(zip(_cells(row, self.WIDTHS), self.cells(item, lang), strict=True)):
+                color = ACCENT if i == 3 else DIM if i == 2 else FG
+                pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * (0.8 if i == 2 else 1)), color, bold=i in (0, 3),
+                        align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
+
+
+class TeamsPage(StandingsPage):
+    key, en, zh = "teams", "Team standings", "团体排名"
+    WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, team, members, table points, match points
+
+    def header(self, lang: str) -> list[str]:
+        return ["#", say(lang, "Team", "队"), say(lang, "Players", "队员"), say(lang, "TP", "标准分"),
+                say(lang, "MP", "比赛分")]
+
+    def cells(self, row: object, lang: str) -> list[str]:
+        r = row  # TeamStandingRow
+        return [str(r.rank), r.team, " ".join(r.members), _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+
+    def rows_of(self, data: HallData) -> Sequence[object]:
+        return data.teams
+
+
+# ------------------------------------------------------------------------------------------ best hands
+
+
+class BestHandsPage(HallPage):
+    key, en, zh = "best", "Best hands of the session", "本局最佳和牌"
+    PER_PAGE = 5
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        return _paged(len(data.best), self.PER_PAGE)
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        h = frame.full.height()
+        if not data.best:
+            pt.text(frame.body, say(lang, "No hands won yet in this session", "本局暂无和牌"), round(h * 0.06), DIM,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+            return
+        rh = frame.body.height() // self.PER_PAGE
+        pad = round(h * 0.02)
+        for k, b in enumerate(data.best[sub * self.PER_PAGE:(sub + 1) * self.PER_PAGE]):
+            row = QRect(frame.body.left() + pad, frame.body.top() + k * rh, frame.body.width() - 2 * pad, rh)
+            if k % 2 == 0:
+                pt.p.fillRect(row, STRIPE)
+            fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
+            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, f"{b.fan_total} fan", f"{b.fan_total} 番")
+                    if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
+                    align=Qt.AlignmentFlag.AlignRight)
+            text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
+            who = say(lang, f"{b.name}  ·  table {b.table}, hand {b.hand}", f"{b.name}  ·  第 {b.table} 桌第 {b.hand} 盘")
+            pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),
+                    FG, bold=True)
+            fans = ", ".join(say(lang, en, zh) for en, zh in b.fans[:4]) or say(lang, "(totals only)", "（仅总分）")
+            pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12), fans,
+                    round(rh * 0.24), DIM, shrink=0.6)
+
+
+PAGES: dict[str, HallPage] = {p.key: p for p in (ClockPage(), FindTablePage(), StandingsPage(), TeamsPage(),
+                                                 BestHandsPage())}

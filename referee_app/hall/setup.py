@@ -1,0 +1,111 @@
+"""View → Hall display…: pick the screen (from those Qt sees), the pages and the language, then open it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from referee_app.hall.pages import PAGES
+from referee_app.hall.window import HallOptions, HallWindow
+from referee_app.i18n import LANG, tr
+
+PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
+              "teams": "Team standings", "best": "Best hands"}
+LANG_NAMES = {"both": "both", "en": "English", "zh": "中文"}
+
+
+class HallSetupDialog(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("Hall display"))
+        lay = QVBoxLayout(self)
+        form = QFormLayout()
+        self.screen_box = QComboBox()
+        self.screen_box.setObjectName("hall_screen")
+        screens = QGuiApplication.screens()
+        for i, s in enumerate(screens):
+            g = s.geometry()
+            self.screen_box.addItem(f"{i + 1}: {s.name()}  {g.width()}×{g.height()}", i)
+        # a second screen is what a hall display is for: offer it first when there is one
+        self.screen_box.setCurrentIndex(1 if len(screens) > 1 else 0)
+        form.addRow(tr("Screen"), self.screen_box)
+        self.boxes: dict[str, QCheckBox] = {}
+        pages = QWidget()
+        pl = QVBoxLayout(pages)
+        pl.setContentsMargins(0, 0, 0, 0)
+        for key in PAGES:
+            b = QCheckBox(tr(PAGE_NAMES[key]))
+            b.setObjectName(f"hall_page_{key}")
+            b.setChecked(True)
+            self.boxes[key] = b
+            pl.addWidget(b)
+        form.addRow(tr("Pages"), pages)
+        self.lang = QComboBox()
+        self.lang.setObjectName("hall_lang")
+        for code, name in LANG_NAMES.items():
+            self.lang.addItem(tr(name), code)
+        form.addRow(tr("Language"), self.lang)
+        self.dwell = QSpinBox()
+        self.dwell.setRange(3, 300)
+        self.dwell.setValue(15)
+        self.dwell.setSuffix(" s")
+        form.addRow(tr("Seconds per page"), self.dwell)
+        lay.addLayout(form)
+        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        bb.accepted.connect(self.accept)
+        bb.rejected.connect(self.reject)
+        lay.addWidget(bb)
+
+    def options(self) -> HallOptions:
+        return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
+                           self.lang.currentData(), self.dwell.value())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None = None) -> HallOptions | None:
+        d = cls(parent)
+        return d.options() if d.exec() == QDialog.DialogCode.Accepted else None
+
+
+def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | None:
+    """Ask (unless ``options`` are given) and open the hall display for the window's tournament."""
+    if window.ctx is None:
+        return None
+    options = options or HallSetupDialog.ask(window)
+    if options is None:
+        return None
+    hall = HallWindow(window.ctx, options)
+    hall.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    hall.place()
+    window.hall_display = hall  # kept (and found by tests)
+    return hall
+
+
+class HallAction(QAction):
+    """The View menu's "Hall display…" entry; it re-labels itself when the language changes (a method of
+    the action, so the connection goes with the action when its window closes)."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(tr("Hall display…"), window)
+        self.setObjectName("act_hall")
+        self.triggered.connect(lambda _checked=False: open_hall(window))
+        LANG.changed.connect(self.retranslate)
+
+    @Slot(str)
+    def retranslate(self, _code: str = "") -> None:
+        self.setText(tr("Hall display…"))
+
+
+def hall_action(window: Any) -> QAction:
+    return HallAction(window)

@@ -1,0 +1,163 @@
+"""The hall display window: full screen on the screen the organiser picked, cycling through the chosen
+pages (and their sub-pages), redrawn when the store changes at any station.
+
+Keys: Space pins / unpins the page shown, Left / Right flip, Esc closes. The clock page redraws every
+second from the derived clock (``ClockWatch``); when the main window's one change-marker poll sees any
+station's write, the display re-reads everything. The display only reads: it never rings the bell itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QRect, Qt, QTimer
+from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEvent, QScreen
+from PySide6.QtWidgets import QWidget
+
+from referee_app.clock_watch import ClockWatch
+from referee_app.hall.data import HallData, read_hall
+from referee_app.hall.pages import PAGES, Frame, Painter, paint_frame
+
+
+@dataclass
+class HallOptions:
+    screen: int = 0  # index into QGuiApplication.screens()
+    pages: list[str] = field(default_factory=lambda: list(PAGES))
+    lang: str = "both"  # "both" | "en" | "zh"
+    dwell_s: int = 15  # seconds per (sub-)page
+
+
+class HallWindow(QWidget):
+    def __init__(self, ctx: Any, options: HallOptions | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("hall_display")
+        self.setWindowTitle("MCR Referee — hall")
+        self.ctx = ctx
+        self.options = options or HallOptions()
+        self.keys = [k for k in self.options.pages if k in PAGES] or ["clock"]
+        self.index = 0  # which page kind
+        self.sub = 0  # which sub-page of it
+        self.pinned = False
+        self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
+        self.data: HallData | None = None
+        self.setCursor(Qt.CursorShape.BlankCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.watch = ClockWatch(self, ring=False)
+        self.watch.ticked.connect(self._ticked)
+        self.watch.changed.connect(self.reload)
+        self.cycle = QTimer(self)
+        self.cycle.setInterval(self.options.dwell_s * 1000)
+        self.cycle.timeout.connect(self.advance)
+        self.reload()
+        self.cycle.start()
+
+    # ---- data ---------------------------------------------------------------------------------------
+    def reload(self) -> None:
+        """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
+        self.data = self.ctx.runner.read(read_hall)
+        if self.data.session and self.data.session != self.watch.session:
+            self.watch.watch(self.ctx, self.data.session)
+        elif self.watch.session:
+            self.watch.reload()
+        self.sub = min(self.sub, self.count() - 1)
+        self.update()
+
+    def _ticked(self, _view: object) -> None:
+        self.update()  # the clock (big or in the footer) moves every second
+
+    # ---- paging -------------------------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        return self.keys[self.index % len(self.keys)]
+
+    def frame(self) -> Frame:
+        return Frame.of(QRect(0, 0, self.width(), self.height()))
+
+    def count(self) -> int:
+        return 1 if self.data is None else PAGES[self.key].count(self.data, self.frame())
+
+    def flip(self, step: int) -> None:
+        """Next (+1) or previous (-1) sub-page, moving to the next or previous page kind at the ends."""
+        self.sub += step
+        if self.sub >= self.count():
+            self.index, self.sub = (self.index + 1) % len(self.keys), 0
+        elif self.sub < 0:
+            self.index = (self.index - 1) % len(self.keys)
+            self.sub = self.count() - 1
+        self.update()
+
+    def advance(self) -> None:
+        if not self.pinned:
+            self.flip(1)
+
+    def show_page(self, key: str, sub: int = 0) -> None:
+        self.index, self.sub = self.keys.index(key), sub
+        self.update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        k = event.key()
+        if k == Qt.Key.Key_Space:
+            self.pinned = not self.pinned
+            self.update()
+        elif k == Qt.Key.Key_Right:
+            self.flip(1)
+            self.cycle.start()  # a full dwell after a manual flip
+        elif k == Qt.Key.Key_Left:
+            self.flip(-1)
+            self.cycle.start()
+        elif k == Qt.Key.Key_Escape:
+            self.close()
+        else:
+            super().keyPressEvent(event)
+
+    # ---- painting -----------------------------------------------------------------------------------
+    def paint_on(self, p: QPainter, rect: QRect) -> None:
+        frame = Frame.of(rect)
+        pt = Painter(p, rect.height())
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        if self.data is None:
+            return
+        page = PAGES[self.key]
+        subs = page.count(self.data, frame)
+        sub = min(self.sub, subs - 1)
+        view = self.watch.view()
+        paint_frame(pt, frame, self.data, page, self.options.lang, sub, subs, view, self.pinned)
+        page.paint(pt, frame, self.data, sub, self.options.lang, view)
+        self.clipped = pt.clipped
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        p = QPainter(self)
+        try:
+            self.paint_on(p, self.rect())
+        finally:
+            p.end()
+
+    def render_image(self, width: int, height: int) -> QImage:
+        """The page as it shows on a ``width``×``height`` screen (screenshots, the benchmark)."""
+        img = QImage(width, height, QImage.Format.Format_RGB32)
+        p = QPainter(img)
+        try:
+            if self.size().width() != width or self.size().height() != height:
+                self.resize(width, height)
+            self.paint_on(p, QRect(0, 0, width, height))
+        finally:
+            p.end()
+        return img
+
+    # ---- placing ------------------------------------------------------------------------------------
+    def place(self, screen: QScreen | None = None) -> None:
+        """Full screen on ``screen`` (else the options' screen)."""
+        screens = QGuiApplication.screens()
+        target = screen or (screens[self.options.screen] if 0 <= self.options.screen < len(screens) else None)
+        if target is not None:
+            self.setScreen(target)
+            self.setGeometry(target.geometry())
+        self.showFullScreen()
+        self.activateWindow()
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.watch.watch(None, 0)
+        self.cycle.stop()
+        super().closeEvent(event)

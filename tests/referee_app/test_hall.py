@@ -1,0 +1,122 @@
+"""The hall display: paging and keys, the screen chooser, no text cut off at 1080p, the clock page at its
+warning and at zero, and a redraw when another station changes the store."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from PySide6.QtCore import Qt
+
+from db.clock import utc_now
+from db.service.clock import start_clock
+from db.service.results import record_draw
+from db.store import open_database
+from referee_app.hall.data import read_hall
+from referee_app.hall.pages import PAGES
+from referee_app.hall.window import HallOptions, HallWindow
+
+
+def _hall(qtbot, window, **kw) -> HallWindow:
+    hall = HallWindow(window.ctx, HallOptions(**kw))
+    qtbot.addWidget(hall)
+    hall.resize(1920, 1080)
+    return hall
+
+
+def test_find_your_table_is_in_name_order_with_table_and_seat(qtbot, window) -> None:
+    data = window.ctx.runner.read(read_hall)
+    assert data.session == 1 and len(data.places) == 8
+    assert [p.name for p in data.places] == sorted(p.name for p in data.places)  # Latin names: A–Z
+    assert {p.seat for p in data.places} == {"E", "S", "W", "N"}
+
+
+def test_keys_flip_pin_and_close(qtbot, window) -> None:
+    hall = _hall(qtbot, window, pages=["clock", "find", "standings"])
+    hall.show()
+    assert hall.key == "clock"
+    qtbot.keyClick(hall, Qt.Key.Key_Right)
+    assert hall.key == "find"
+    qtbot.keyClick(hall, Qt.Key.Key_Left)
+    assert hall.key == "clock"
+    qtbot.keyClick(hall, Qt.Key.Key_Left)
+    assert hall.key == "standings"
+    qtbot.keyClick(hall, Qt.Key.Key_Space)
+    assert hall.pinned
+    hall.advance()  # the cycle timer's step does nothing while pinned
+    assert hall.key == "standings"
+    qtbot.keyClick(hall, Qt.Key.Key_Space)
+    hall.advance()
+    assert hall.key == "clock"
+    qtbot.keyClick(hall, Qt.Key.Key_Escape)
+    assert not hall.isVisible()
+
+
+def test_every_page_fits_1080p_in_both_languages(qtbot, window) -> None:
+    for lang in ("both", "en", "zh"):
+        hall = _hall(qtbot, window, lang=lang)
+        for key in PAGES:
+            hall.show_page(key)
+            for sub in range(hall.count()):
+                hall.sub = sub
+                hall.render_image(1920, 1080)
+                assert hall.clipped == [], (lang, key, sub)
+
+
+def test_clock_page_warning_and_time_up(qtbot, window, tournament_file) -> None:
+    with open_database(tournament_file) as db, db.factory.begin() as s:  # another station starts the clock
+        start_clock(s, 1, minutes=90, now=utc_now() - timedelta(minutes=80))
+    hall = _hall(qtbot, window, pages=["clock"])
+    view = hall.watch.view()
+    assert view is not None and view.warning and 590 <= view.remaining_s <= 600
+    hall.render_image(1920, 1080)
+    assert hall.clipped == []
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        from db.service.clock import add_time
+
+        add_time(s, 1, -20)
+    assert window.watcher.poll()  # the window's one change-marker poll sees the other station's write
+    assert hall.watch.view().time_up
+    hall.render_image(1920, 1080)
+    assert hall.clipped == []
+
+
+def test_redraws_when_another_station_records(qtbot, window, tournament_file) -> None:
+    hall = _hall(qtbot, window, pages=["best"])
+    assert hall.data is not None and hall.data.best == ()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        from db import queries
+        from db.service.results import record_win
+
+        four = [p.number for p in queries.seating(s, 1)[0].players]
+        record_draw(s, 1, 1, 1)
+        record_win(s, 1, 1, 2, winner=four[0], discarder=four[1], fan=24)
+    with qtbot.waitSignal(hall.watch.changed, timeout=3000):
+        pass  # the 1 s poll sees the change marker move
+    assert [b.fan_total for b in hall.data.best] == [24]
+
+
+def test_the_view_menu_opens_it_on_the_chosen_screen(qtbot, window, monkeypatch) -> None:
+    from referee_app.hall import setup
+
+    monkeypatch.setattr(setup.HallSetupDialog, "ask", classmethod(lambda cls, parent=None: HallOptions(
+        screen=0, pages=["find", "clock"], lang="zh")))
+    act = window.findChild(type(window.act_projector), "act_hall")
+    assert act is not None and act.text() == "Hall display…"
+    act.trigger()
+    hall = window.hall_display  # deleted on close (WA_DeleteOnClose), so not handed to qtbot
+    assert hall.isVisible() and hall.keys == ["find", "clock"] and hall.options.lang == "zh"
+    hall.close()
+
+
+def test_the_setup_dialog_lists_the_screens(qtbot) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    from referee_app.hall.setup import HallSetupDialog
+
+    d = HallSetupDialog()
+    qtbot.addWidget(d)
+    assert d.screen_box.count() == len(QGuiApplication.screens())
+    d.boxes["teams"].setChecked(False)
+    d.lang.setCurrentIndex(d.lang.findData("en"))
+    opts = d.options()
+    assert "teams" not in opts.pages and opts.lang == "en"
