@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -400,62 +400,58 @@ class MainWindow(QMainWindow):
     def _stem(self) -> str:
         return Path(self.ctx.path).stem if self.ctx is not None and "://" not in self.ctx.path else "results"
 
-    def export_workbook(self) -> None:
-        if self.ctx is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export workbook…"),
-                                              str(self._export_folder() / f"{self._stem()}-results.xlsx"),
-                                              tr("Excel workbook (*.xlsx)"))
-        if path:
-            self.export_workbook_to(path if path.lower().endswith(".xlsx") else path + ".xlsx")
+    def _ask_export_path(self, title: str, name: str, file_filter: str) -> str | None:
+        """A save dialog beside the tournament file; the file's suffix is added when the user left it off."""
+        suffix = Path(name).suffix
+        path, _ = QFileDialog.getSaveFileName(self, title, str(self._export_folder() / f"{self._stem()}{name}"),
+                                              file_filter)
+        if not path:
+            return None
+        return path if path.lower().endswith(suffix) else path + suffix
 
-    def export_workbook_to(self, path: str) -> bool:
-        """Write the results workbook (reports.workbook) to ``path``; errors are shown, not raised."""
-        from reports.cli import write_atomically
-        from reports.snapshot import read_snapshot
-        from reports.workbook import render_workbook
+    def _export_to(self, path: str, render: Callable[[Any], bytes], title: str, hint: str) -> bool:
+        """Render from one read-only session and write ``path`` atomically; errors are shown, not raised."""
+        from db.files import write_atomic
 
         assert self.ctx is not None
         try:
             with _busy():  # a big tournament takes a few seconds
-                data = self.ctx.runner.read(lambda s: render_workbook(read_snapshot(s)))
-                write_atomically(Path(path), data)
+                data = self.ctx.runner.read(render)
+                write_atomic(Path(path), data)
         except Exception as exc:  # noqa: BLE001 - the store says what is wrong
             if (msg := user_message(exc)) is None:
                 raise
-            show_error(self, tr("Export workbook…"), msg, tr("Choose a folder you can write to."))
+            show_error(self, title, msg, hint)
             return False
         self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
         return True
 
+    def export_workbook(self) -> None:
+        if self.ctx is not None and (path := self._ask_export_path(
+                tr("Export workbook…"), "-results.xlsx", tr("Excel workbook (*.xlsx)"))):
+            self.export_workbook_to(path)
+
+    def export_workbook_to(self, path: str) -> bool:
+        """Write the results workbook (reports.workbook) to ``path``."""
+        from reports.snapshot import read_snapshot
+        from reports.workbook import render_workbook
+
+        return self._export_to(path, lambda s: render_workbook(read_snapshot(s)), tr("Export workbook…"),
+                               tr("Choose a folder you can write to."))
+
     def export_ema(self) -> None:
-        if self.ctx is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(self, tr("Export EMA results…"),
-                                              str(self._export_folder() / f"{self._stem()}-ema.csv"),
-                                              tr("EMA results (*.csv)"))
-        if path:
-            self.export_ema_to(path if path.lower().endswith(".csv") else path + ".csv")
+        if self.ctx is not None and (path := self._ask_export_path(
+                tr("Export EMA results…"), "-ema.csv", tr("EMA results (*.csv)"))):
+            self.export_ema_to(path)
 
     def export_ema_to(self, path: str) -> bool:
         """Write the EMA results file (db.formats.ema_csv, as `export --format ema`) to ``path``; a tournament
-        not ready for EMA (tables unfinished, ...) and write errors are shown, not raised."""
-        from db.files import write_atomic
+        not ready for EMA (tables unfinished, ...) is refused with the tables named."""
         from db.formats.ema_csv import export_ema
 
-        assert self.ctx is not None
-        try:
-            data = self.ctx.runner.read(export_ema)
-            write_atomic(Path(path), data)
-        except Exception as exc:  # noqa: BLE001 - the store says what is wrong
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self, tr("Export EMA results…"), msg,
-                       tr("Finish every table (all hands, time called or signed off) and give every country "
-                          "as an ISO code, then export again."))
-            return False
-        self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
-        return True
+        return self._export_to(path, export_ema, tr("Export EMA results…"),
+                               tr("Finish every table (all hands, time called or signed off) and give every "
+                                  "country as an ISO code, then export again."))
 
     def publish_site(self) -> None:
         if self.ctx is None:
