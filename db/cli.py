@@ -20,6 +20,7 @@ from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.errors import TournamentError
+from db.limits import ACTOR_MAX, check_text
 from db.schema import first_line, to_url
 from db.seating import SeatingError
 from db.store import Database, open_database
@@ -87,6 +88,9 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         return _fail("no database: give --db PATH_OR_URL (a file such as tournament.sqlite, "
                      "or postgresql+psycopg://user:password@host/dbname)")
     try:
+        # Checked before the database is opened: a bad name stops the command before anything is written.
+        check_text(args.station, "--station", ACTOR_MAX)
+        check_text(args.referee, "--referee", ACTOR_MAX)
         url = to_url(args.db)
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():

@@ -7,8 +7,9 @@ import csv
 import io
 from collections.abc import Sequence
 
-from db.errors import TournamentError
-from db.service.players import PlayerInput
+from db.errors import InputError, TournamentError
+from db.schema import first_line
+from db.service.players import PlayerInput, checked_player
 
 
 class RowErrors(TournamentError):
@@ -21,6 +22,12 @@ class RowErrors(TournamentError):
         self.problems = list(problems)
 
 
+def _shown(text: str) -> str:
+    """A cell as an error message quotes it: its repr (control characters escaped), cut to 40 characters."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
+
+
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
     """Read ``number,name[,team][,country]`` rows (header required, UTF-8, BOM allowed).
 
@@ -31,12 +38,27 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     # Spreadsheets in many locales save CSV with ";" (or tabs); take whichever the header uses.
     delimiter = max((",", ";", "\t"), key=first.count) if first else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = list(reader)
+    rows: list[list[str]] = []
+    linenos: list[int] = []  # the file line each row starts on (a quoted cell may hold line breaks)
+    broken: list[str] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # e.g. a cell over the csv module's size limit: this row only
+            broken.append(f"line {start}: {first_line(exc)}")
+            continue
+        rows.append(row)
+        linenos.append(start)
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
     header = [h.strip().lower() for h in rows[0]]
     known = ("number", "name", "team", "country", "substitute")
     problems: list[str] = []
+    if linenos[0] != 1:
+        problems.append("line 1: the header cannot be read")
     for h in header:
         if h not in known:
             problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country]')
@@ -48,7 +70,8 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     idx = {h: header.index(h) for h in known if h in header}
     out: list[PlayerInput] = []
     seen: dict[str, int] = {}
-    for lineno, row in enumerate(rows[1:], start=2):
+    problems.extend(broken)
+    for lineno, row in zip(linenos[1:], rows[1:], strict=True):
         if not any(c.strip() for c in row):
             continue
         if len(row) != len(header):
@@ -63,10 +86,15 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
             problems.append(f'line {lineno}: "number" is empty')
             continue
         if len(number) > 32 or any(c.isspace() for c in number):
-            problems.append(f'line {lineno}: "number" {number!r} must be at most 32 characters without spaces')
+            problems.append(f'line {lineno}: "number" {_shown(number)} must be at most 32 characters without spaces')
             continue
         if not name:
             problems.append(f'line {lineno}: "name" is empty for player {number}')
+            continue
+        try:
+            checked_player(PlayerInput(number, name, cell("team") or None, cell("country") or None))
+        except InputError as exc:
+            problems.append(f"line {lineno}: {exc}")
             continue
         if number in seen:
             problems.append(f'line {lineno}: "number" {number} already used on line {seen[number]}')
@@ -74,7 +102,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         seen[number] = lineno
         sub = cell("substitute").lower()
         if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
-            problems.append(f'line {lineno}: "substitute" {sub!r}: use yes or no')
+            problems.append(f'line {lineno}: "substitute" {_shown(sub)}: use yes or no')
             continue
         out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
                                sub in ("1", "yes", "true", "x")))

@@ -7,6 +7,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError
+from db.limits import REASON_MAX, check_optional_text
 from db.models import HandResult, Penalty, SessionTable
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
@@ -23,9 +24,10 @@ from db.service.results import locked_table
 
 
 def _need_reason(reason: str | None) -> str:
-    if reason is None or not reason.strip():
+    reason = check_optional_text(reason, "reason", REASON_MAX, multiline=True)
+    if not reason:
         raise InputError("reason", code="reason_required")
-    return reason.strip()
+    return reason
 
 
 def _locked_hand(s: Session, session: int, table: int, hand: int, expected_version: int | None

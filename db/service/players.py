@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
+from db.limits import NAME_MAX, NUMBER_MAX, REASON_MAX, check_optional_text, check_text
 from db.models import Player, Seat, SessionTable
 from db.service.audit import Actor, audit
 from db.service.lookup import check_session, player_by_number, table_has_results, tournament
@@ -29,11 +30,31 @@ class ImportCounts:
     unchanged: int = 0
 
 
+def checked_player(pi: PlayerInput) -> PlayerInput:
+    """``pi`` with its texts checked against the limits (``db.limits``) and trimmed; :class:`InputError`
+    names the first field that breaks one.
+
+    >>> checked_player(PlayerInput(" 7 ", "Anna ", "", None)).number
+    '7'
+    >>> checked_player(PlayerInput("7", "A\\x00"))
+    Traceback (most recent call last):
+    db.errors.InputError: "name": contains a control character (U+0000): type it on one line, without special characters
+    """
+    number = check_text(pi.number, "number", NUMBER_MAX)
+    if not number:
+        raise InputError("number", code="missing")
+    name = check_text(pi.name, "name", NAME_MAX)
+    if not name:
+        raise InputError("name", code="missing")
+    return replace(pi, number=number, name=name, team=check_optional_text(pi.team, "team", NAME_MAX),
+                   country=check_optional_text(pi.country, "country", NAME_MAX))
+
+
 def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | None = None) -> ImportCounts:
     """Add new players, update existing ones by number (all in the caller's transaction)."""
     existing = {p.number: p for p in s.scalars(select(Player))}
     added = updated = unchanged = 0
-    for pi in players:
+    for pi in map(checked_player, players):
         cur = existing.get(pi.number)
         if cur is None:
             p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country, substitute=pi.substitute)
@@ -68,6 +89,7 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
                       actor: Actor | None = None) -> None:
     """``new`` takes ``old``'s seats from ``from_session`` on (seated sessions and the stored plan);
     ``old`` is marked withdrawn. Tables of those sessions must have no results yet."""
+    reason = check_optional_text(reason, "reason", REASON_MAX, multiline=True)
     check_session(s, from_session, "from_session")
     p_old = player_by_number(s, old, "old")
     p_new = player_by_number(s, new, "new")

@@ -43,6 +43,16 @@ def locked_table(s: Session, session: int, table: int, expected_version: int | N
     return tbl
 
 
+def lock_table_row(s: Session, session: int, table: int) -> SessionTable:
+    """Find the table and hold its row lock to the end of the transaction without moving its version
+    (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's writers already hold the database from ``BEGIN
+    IMMEDIATE``). What is read after it is what the station that wrote last committed, so "is this line
+    recorded already?" cannot race another import of the same line."""
+    tbl = find_table(s, session, table)
+    q = select(SessionTable).where(SessionTable.id == tbl.id).with_for_update()
+    return s.scalars(q.execution_options(populate_existing=True)).one()
+
+
 def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | None) -> HandResult:
     a = actor or default_actor()
     row = HandResult(table_id=tbl.id, hand_no=hand, recorded_at=now(), station=a.station, referee=a.referee)
@@ -136,8 +146,8 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
     k-th identical penalty line of a file match the k-th identical recorded penalty.
     """
     r = line.result
+    tbl = lock_table_row(s, line.session, line.table)  # the checks below see the last committed state
     if isinstance(r, WinInput | DrawInput):
-        tbl = find_table(s, line.session, line.table)
         hand = check_int(line.hand, "hand", 1, settings(s).hands_per_session)
         existing = existing_hand(s, tbl, hand)
         if existing is not None:
@@ -150,7 +160,6 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
         record_hand(s, line.session, line.table, hand, r, expected_version=expected_version, actor=actor)
         return "recorded"
     if isinstance(r, PenaltyInput):
-        tbl = find_table(s, line.session, line.table)
         numbers = table_numbers(s, tbl)
         sp = score_penalty(settings(s), numbers, tbl, r, None)
         same = [p for p in s.scalars(select(Penalty).where(Penalty.table_id == tbl.id)) if ScoredPenalty.of_row(p) == sp]
@@ -159,7 +168,6 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
         record_penalty(s, line.session, line.table, r, expected_version=expected_version, actor=actor)
         return "recorded"
     assert isinstance(r, TimeCalledInput)
-    tbl = find_table(s, line.session, line.table)
     if tbl.time_called_after is not None:
         if tbl.time_called_after == r.after_hand:
             return "skipped"
