@@ -107,5 +107,6 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
                                sub in ("1", "yes", "true", "x")))
     if problems:
+        problems.sort(key=lambda p: int(p.split(":")[0].removeprefix("line ")))  # the rows csv could not read too
         raise RowErrors(source, problems)
     return out
