@@ -26,17 +26,15 @@ NOTATION_MAX = 200  # a hand in the engine's notation (a real hand is under 60)
 LINE_BYTES_MAX = 16 * 1024
 LINE_DEPTH_MAX = 20
 
-# Line breaks a reason may hold (a reason is typed into a box of several lines); names are one line.
-_REASON_BREAKS = frozenset("\n\t")
 
+def _bad_character(text: str) -> tuple[str, int] | None:
+    """(code, code point) of the first character not allowed, or None. Every text is one line (names,
+    and reasons too: the app types them into one-line boxes, and a report prints each in one cell).
 
-def _bad_character(text: str, multiline: bool) -> tuple[str, int] | None:
-    """(code, code point) of the first character not allowed, or None.
-
-    >>> _bad_character("Anna 张伟", False), _bad_character("a\\x00b", False)
-    (None, ('text_control', 0))
-    >>> _bad_character("line\\nnext", True), _bad_character("\\ud800", False)
-    (None, ('text_surrogate', 55296))
+    >>> _bad_character("Anna 张伟\\u3000Ω"), _bad_character("a\\x00b"), _bad_character("line\\nnext")
+    (None, ('text_control', 0), ('text_control', 10))
+    >>> _bad_character("\\ud800")
+    ('text_surrogate', 55296)
     """
     if text.isprintable():  # the fast path: no control, format, surrogate or separator character
         return None
@@ -44,16 +42,14 @@ def _bad_character(text: str, multiline: bool) -> tuple[str, int] | None:
         cat = unicodedata.category(ch)
         if cat == "Cs":
             return "text_surrogate", ord(ch)
-        if cat == "Cc" and not (multiline and ch in _REASON_BREAKS):
-            return "text_control", ord(ch)
-        if ch in "\u2028\u2029" and not multiline:  # line and paragraph separators
+        if cat == "Cc" or ch in "\u2028\u2029":  # C0/C1 controls (NUL, tab, line breaks); line separators
             return "text_control", ord(ch)
     return None
 
 
-def check_text(value: Any, field: str, limit: int, *, multiline: bool = False) -> str:
-    """``value`` if it is text of at most ``limit`` characters with no control character (a line break
-    or tab only when ``multiline``) and no lone surrogate; else :class:`InputError` naming ``field``.
+def check_text(value: Any, field: str, limit: int) -> str:
+    """``value`` if it is one line of text of at most ``limit`` characters with no control character
+    and no lone surrogate; else :class:`InputError` naming ``field``.
     Whitespace at the ends is removed first.
 
     >>> check_text("  Anna  ", "name", 100)
@@ -65,7 +61,7 @@ def check_text(value: Any, field: str, limit: int, *, multiline: bool = False) -
     if not isinstance(value, str):
         raise InputError(field, code="not_text")
     value = value.strip()
-    bad = _bad_character(value, multiline)
+    bad = _bad_character(value)
     if bad is not None:
         raise InputError(field, code=bad[0], char=f"U+{bad[1]:04X}")
     if len(value) > limit:
@@ -73,11 +69,11 @@ def check_text(value: Any, field: str, limit: int, *, multiline: bool = False) -
     return value
 
 
-def check_optional_text(value: Any, field: str, limit: int, *, multiline: bool = False) -> str | None:
+def check_optional_text(value: Any, field: str, limit: int) -> str | None:
     """:func:`check_text`, with None (and empty text) kept as None."""
     if value is None:
         return None
-    return check_text(value, field, limit, multiline=multiline) or None
+    return check_text(value, field, limit) or None
 
 
 def json_depth_exceeds(raw: str, limit: int = LINE_DEPTH_MAX) -> bool:

@@ -85,7 +85,7 @@ def parse_result_line(obj: Any) -> ResultLine:
             settlement = Settlement.PLAYER
         elif settlement not in (Settlement.DEDUCTED, Settlement.OTHERS):
             raise InputError("settlement", code="unknown_settlement", settlement=_short(settlement))
-        reason = check_text(obj.get("reason", ""), "reason", REASON_MAX, multiline=True)
+        reason = check_text(obj.get("reason", ""), "reason", REASON_MAX)
         kind_of = obj.get("kind", "custom")
         if not isinstance(kind_of, str):
             raise InputError("kind", code="not_text")

@@ -24,7 +24,7 @@ from db.service.results import locked_table
 
 
 def _need_reason(reason: str | None) -> str:
-    reason = check_optional_text(reason, "reason", REASON_MAX, multiline=True)
+    reason = check_optional_text(reason, "reason", REASON_MAX)
     if not reason:
         raise InputError("reason", code="reason_required")
     return reason

@@ -288,7 +288,7 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
         raise InputError("points", code="points_not_divisible", points=points)
     if not isinstance(pen.kind, str) or pen.kind not in PENALTY_KINDS:
         raise InputError("kind", code="unknown_penalty_kind", kind=_short(pen.kind), kinds=", ".join(PENALTY_KINDS))
-    reason = check_text(pen.reason, "reason", REASON_MAX, multiline=True)
+    reason = check_text(pen.reason, "reason", REASON_MAX)
     hand = None
     if pen.hand is not None:
         hand = check_int(pen.hand, "hand", 1, st.hands_per_session)

@@ -89,7 +89,7 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
                       actor: Actor | None = None) -> None:
     """``new`` takes ``old``'s seats from ``from_session`` on (seated sessions and the stored plan);
     ``old`` is marked withdrawn. Tables of those sessions must have no results yet."""
-    reason = check_optional_text(reason, "reason", REASON_MAX, multiline=True)
+    reason = check_optional_text(reason, "reason", REASON_MAX)
     check_session(s, from_session, "from_session")
     p_old = player_by_number(s, old, "old")
     p_new = player_by_number(s, new, "new")

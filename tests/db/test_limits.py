@@ -167,7 +167,7 @@ def test_tournament_name_limit(db_url: str) -> None:
 
 def test_reasons_and_actors(db: Database) -> None:
     make_tournament(db)
-    longest = ("罚" * 250 + "\n" + "x" * 249)[:REASON_MAX]
+    longest = ("罚" * 250 + " " + "x" * 249)[:REASON_MAX]
     with db.factory.begin() as s:
         pid = record_penalty(s, 1, 1, PenaltyInput("1", 10, reason=longest), actor=ACTOR)
     with db.reader() as s:
@@ -177,6 +177,8 @@ def test_reasons_and_actors(db: Database) -> None:
     assert _refusal(db, lambda s: correct_penalty(s, pid, PenaltyInput("1", 20), "r" * 501, actor=ACTOR)) == too_long
     assert _refusal(db, lambda s: correct_penalty(s, pid, PenaltyInput("1", 20), "why\x00", actor=ACTOR)).startswith(
         '"reason": contains a control character')
+    assert _refusal(db, lambda s: record_penalty(s, 1, 1, PenaltyInput("1", 10, reason="two\nlines"))).startswith(
+        '"reason": contains a control character (U+000A): type it on one line')
     with pytest.raises(InputError, match='"station": 101 characters: at most 100'):
         Actor("s" * (ACTOR_MAX + 1), "ref")
     with pytest.raises(InputError, match='"referee": contains a control character'):
