@@ -293,3 +293,22 @@ def test_two_imports_of_the_same_file_racing_reject_nothing(db_url: str) -> None
 
 def test_int_max_is_the_integer_columns_range() -> None:
     assert INT_MAX == 2**31 - 1 and LINE_BYTES_MAX == 16384
+
+
+def test_restoring_an_export_refuses_what_a_column_cannot_hold_in_one_line(db_url: str, tmp_path: Path) -> None:
+    from db.errors import TournamentError
+    from db.transfer import export_data, import_data
+
+    src = tmp_path / "src.mcr"
+    with open_database(src, create=True) as db:
+        make_tournament(db, players=4)
+        with db.reader() as s:
+            data = export_data(s)
+    for bad, says in (("n" * 201, '"name" has 201 characters: the column holds 200'),
+                      ("A\x00B", '"name" contains a NUL')):
+        broken = json.loads(json.dumps(data))
+        broken["tables"]["players"][1]["name"] = bad
+        with open_database(db_url, create=True) as db:
+            with pytest.raises(TournamentError) as caught, db.factory.begin() as s:
+                import_data(s, broken)
+            assert str(caught.value).startswith(f"players row 2: {says}")
