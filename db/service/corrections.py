@@ -17,6 +17,7 @@ from db.service.outcomes import (
     ScoredHand,
     ScoredPenalty,
     WinInput,
+    check_int,
     score_penalty,
     score_win,
 )
@@ -34,7 +35,7 @@ def _locked_hand(s: Session, session: int, table: int, hand: int, expected_versi
                  ) -> tuple[HandResult, SessionTable, list[str]]:
     """A recorded hand, its table (locked as :func:`locked_table` does) and the table's player numbers."""
     tbl = locked_table(s, session, table, expected_version)
-    row = existing_hand(s, tbl, hand)
+    row = existing_hand(s, tbl, check_int(hand, "hand", 1))
     if row is None:
         raise InputError("hand", code="hand_not_recorded", session=session, table=table, hand=hand)
     return row, tbl, table_numbers(s, tbl)
@@ -73,7 +74,7 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
 def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
                     ) -> tuple[Penalty, SessionTable, list[str]]:
     """The penalty, its table (locked as :func:`locked_table` does) and the table's player numbers."""
-    row = s.get(Penalty, penalty_id)
+    row = s.get(Penalty, check_int(penalty_id, "penalty", 1))
     if row is None:
         raise InputError("penalty", code="no_penalty", penalty=penalty_id)
     tbl = s.get(SessionTable, row.table_id)

@@ -34,6 +34,7 @@ def locked_table(s: Session, session: int, table: int, expected_version: int | N
     tbl = find_table(s, session, table)
     q = update(SessionTable).where(SessionTable.id == tbl.id)
     if expected_version is not None:
+        check_int(expected_version, "expected_version", 0)
         q = q.where(SessionTable.version == expected_version)
     res = s.execute(q.values(version=SessionTable.version + 1).execution_options(synchronize_session=False))
     s.refresh(tbl)

@@ -312,3 +312,22 @@ def test_restoring_an_export_refuses_what_a_column_cannot_hold_in_one_line(db_ur
             with pytest.raises(TournamentError) as caught, db.factory.begin() as s:
                 import_data(s, broken)
             assert str(caught.value).startswith(f"players row 2: {says}")
+
+
+def test_command_line_numbers_past_the_integer_columns_are_one_line(tmp_path: Path) -> None:
+    with open_database(tmp_path / "t.mcr", create=True) as db:
+        make_tournament(db)
+    big = str(2**63)
+    for argv in (["results", "list", "--session", big], ["seating", big],
+                 ["results", "correct", "--penalty", big, "--delete", "--reason", "x"]):
+        out = run("--db", "t.mcr", *argv, cwd=tmp_path)
+        assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+        assert "is out of range (-2147483648–2147483647)" in out.stderr and "Error" not in out.stderr
+
+
+def test_corrections_check_their_numbers(db: Database) -> None:
+    from db.service.corrections import delete_hand, delete_penalty
+
+    make_tournament(db)
+    assert _refusal(db, lambda s: delete_hand(s, 1, 1, 2**63, "r")).startswith('"hand": 9223372036854775808 is out')
+    assert _refusal(db, lambda s: delete_penalty(s, 2**63, "r")).startswith('"penalty": 9223372036854775808 is out')
