@@ -6,6 +6,7 @@ taken (they open like any tournament file, and the Open dialog's ``*.mcr`` filte
     event.mcr.backups/event-20261201T101500Z.mcr            automatic
     event.mcr.backups/event-20261201T121900Z-session3.mcr   the state when session 3 was complete
     event.mcr.backups/event-20261201T130000Z-manual.mcr     `mcr-tournament backup` / backup_now()
+    event.mcr.backups/event-20261201T090000Z-before-upgrade.mcr   the file as an older version left it
 
 Each copy is consistent (SQLite's online backup API from the connection the program holds, safe while
 other stations write) and written atomically (temporary file, fsync, rename). When:
@@ -18,8 +19,11 @@ other stations write) and written atomically (temporary file, fsync, rename). Wh
 - when the database is closed after writes that no backup holds yet (unless one is less than
   :data:`FLOOR` seconds old).
 
+Before a program migrates a file to a newer schema it always copies the file as it was
+(``…-before-upgrade.mcr``, never rotated away); if that copy fails the file is not upgraded.
+
 Rotation keeps the newest :data:`KEEP` automatic copies plus the last copy of each completed session
-and every manual one. A failed automatic backup never stops a write: ``Backups.last_error`` says why.
+and every manual and before-upgrade one. A failed automatic backup never stops a write: ``Backups.last_error`` says why.
 A second folder (a USB stick) receives a copy of each automatic backup, rotated the same way.
 """
 
@@ -46,7 +50,7 @@ KEEP = 20
 INTERVAL = 300.0
 FLOOR = 60.0
 SUFFIX = ".mcr"
-_NAME = re.compile(r"^(?P<stem>.+)-(?P<ts>\d{8}T\d{6}Z)(?:-(?P<kind>session(?P<session>\d+)|manual))?"
+_NAME = re.compile(r"^(?P<stem>.+)-(?P<ts>\d{8}T\d{6}Z)(?:-(?P<kind>session(?P<session>\d+)|manual|before-upgrade))?"
                    r"(?:-(?P<n>\d+))?\.mcr$")
 
 
@@ -54,7 +58,7 @@ _NAME = re.compile(r"^(?P<stem>.+)-(?P<ts>\d{8}T\d{6}Z)(?:-(?P<kind>session(?P<s
 class BackupInfo:
     path: Path
     taken_at: datetime  # UTC
-    kind: str  # "auto", "session" or "manual"
+    kind: str  # "auto", "session", "manual" or "upgrade" (the file as it was before a schema upgrade)
     session: int | None
     size: int
 
@@ -85,14 +89,14 @@ def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[
         except OSError:
             continue
         taken = datetime.strptime(m["ts"], "%Y%m%dT%H%M%SZ").replace(tzinfo=UTC)
-        kind = "auto" if not m["kind"] else ("manual" if m["kind"] == "manual" else "session")
+        kind = "auto" if not m["kind"] else {"manual": "manual", "before-upgrade": "upgrade"}.get(m["kind"], "session")
         out.append(BackupInfo(p, taken, kind, int(m["session"]) if m["session"] else None, size))
     out.sort(key=lambda b: (b.taken_at, int(_NAME.match(b.path.name)["n"] or 1)))  # type: ignore[index]
     return out
 
 
 def _unique_name(folder: Path, stem: str, kind: str, session: int | None, now: datetime) -> Path:
-    tag = "" if kind == "auto" else ("-manual" if kind == "manual" else f"-session{session}")
+    tag = {"auto": "", "manual": "-manual", "upgrade": "-before-upgrade"}.get(kind, f"-session{session}")
     base = f"{stem}-{now.strftime('%Y%m%dT%H%M%SZ')}{tag}"
     target, n = folder / f"{base}{SUFFIX}", 1
     while target.exists():

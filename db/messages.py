@@ -53,6 +53,9 @@ MESSAGES: dict[str, Template] = {
     "no_player": "no player number {number}",
     "team_too_large": "a team has at most 4 players and 1 substitute: {teams}",
     "substitute_self": "a player cannot replace themselves",
+    "country_unknown": ("player {number}: {country!r} is not a country: write its ISO 3166 alpha-2 code "
+                        "(e.g. FR, DE, NL, GB, CN) / 国家或地区请填 ISO 3166 两字母代码"),
+    "ema_number_invalid": "player {number}: EMA number {ema!r} must be the 8-digit EMA id (digits only)",
     "substitute_seated": "player {number} is already seated in session {session}",
     "substitute_after_results": ("session {session} already has results at player {number}'s table: "
                                  "substitute from session {next}, or correct the seating with a reason"),
@@ -162,7 +165,21 @@ MESSAGES: dict[str, Template] = {
     "penalty_into_penalty": "a penalty can only be corrected into a penalty",
     "hand_into_hand": "a hand can only be corrected into a win or a draw",
     "backup_list_needs_file": "--list shows the backups of a tournament file",
+    "ema_not_ready": Parts("the EMA results file was not written: the tournament is not ready for an EMA upload",
+                           (("tables", "; {}"), ("players", "; {}")), sep="; "),
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
+    # --- table devices (the web server, docs/web.md)
+    "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
+    "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",
+    "device_token_missing": "no table link: open the link the referee gave this table (Authorization: Bearer TOKEN)",
+    "device_token_unknown": "this table link is not valid: ask the referee for the table's link",
+    "device_token_revoked": "this table link was replaced: ask the referee for the table's new link",
+    "device_other_table": "this link is for session {session} table {table} only",
+    "device_line_type": ("a table device records wins and draws ({type!r} is not one): penalties and time calls "
+                         "are entered by a referee"),
+    "request_id_invalid": "must be text of 1–100 characters",
+    "body_too_large": "the request is larger than {limit} bytes",
+    "not_utf8": "the request is not UTF-8 text",
 }
 
 

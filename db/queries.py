@@ -49,7 +49,8 @@ def settings(s: Session) -> Settings:
 
 
 def _view(p: Player) -> PlayerView:
-    return PlayerView(p.number, p.name, p.team, p.country, p.substitute, p.withdrawn_from)
+    return PlayerView(p.number, p.name, p.team, p.country, p.substitute, p.ema_number, p.first_name, p.last_name,
+                      withdrawn_from=p.withdrawn_from)
 
 
 def players(s: Session) -> list[PlayerView]:
@@ -326,3 +327,11 @@ def table_progress(s: Session, session: int) -> list[TableProgress]:
 
 def seated_sessions(s: Session) -> list[int]:
     return list(s.scalars(select(SessionTable.session).distinct().order_by(SessionTable.session)))
+
+
+def seat_counts(s: Session) -> dict[tuple[int, int], int]:
+    """(session, table) → how many players sit there, for every table row (0 for an empty one)."""
+    rows = s.execute(select(SessionTable.session, SessionTable.table_no, func.count(Seat.id))
+                     .outerjoin(Seat, Seat.table_id == SessionTable.id)
+                     .group_by(SessionTable.id, SessionTable.session, SessionTable.table_no)).all()
+    return {(int(k), int(t)): int(n) for k, t, n in rows}

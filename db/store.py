@@ -35,9 +35,11 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import StaticPool
 
-from db.backups import Backups
+from db.backups import Backups, take_backup
 from db.errors import (
+    BackupError,
     DatabaseConnectError,
     DatabaseFileGoneError,
     NotATournamentFileError,
@@ -189,12 +191,17 @@ class Database:
 # --------------------------------------------------------------------------------------- engines
 
 
-def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str, Database]) -> Engine:
+def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str, Database],
+                   memory: sqlite3.Connection | None = None) -> Engine:
+    """``uri``: the file (None: ``url`` as it is); ``memory``: instead, this one in-memory connection."""
     def connect() -> sqlite3.Connection:
         assert uri is not None
         return sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
 
-    engine = create_engine(url, creator=connect) if uri else create_engine(url)
+    if memory is not None:
+        engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
+    else:
+        engine = create_engine(url, creator=connect) if uri else create_engine(url)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -357,11 +364,10 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         raise ReadOnlyDatabaseError(f"cannot create {name}: {reason}")
     read_only = reason is not None or not writable
     needs_upgrade = info.state is FileState.NEW or info.revision != SCHEMA_HEAD
-    if read_only and needs_upgrade and migrate_schema:
-        raise ReadOnlyDatabaseError(
-            f"{name} was written by an older version of MCR Referee: open it once with a program that can "
-            f"write it to upgrade it" + (f" ({reason})" if reason else ""))
     mode = "ro" if read_only else ("rwc" if info.state is FileState.NEW else "rw")
+    if read_only and needs_upgrade and migrate_schema:
+        # An older schema, opened to read: read an upgraded copy in memory; the file stays as it is.
+        return _open_upgraded_copy(url, path, sqlite_uri(path, mode, immutable=immutable), reason)
     uri = sqlite_uri(path, mode, immutable=read_only and immutable)
     holder: dict[str, Database] = {}
     engine = _sqlite_engine(url, uri, read_only, holder)
@@ -383,6 +389,8 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                 db.backups = Backups(db, second_backup_dir)
         holder["db"] = db
         if migrate_schema and not read_only and needs_upgrade:
+            if info.revision is not None:
+                _backup_before_upgrade(db, info.revision)
             upgrade(engine, mark=info.state is FileState.NEW)
         if db.backups is not None:
             db.backups.opened()
@@ -398,3 +406,48 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             keeper.close()
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(f"cannot open {name}: {cause}") from exc
+
+
+def _backup_before_upgrade(db: Database, revision: str) -> None:
+    """A copy of the file as the older version left it (``…-before-upgrade.mcr``, never rotated away),
+    taken before the migration; when it cannot be made the file is not upgraded (and not opened)."""
+    try:
+        if db.backups is not None:
+            db.backups.make("upgrade")
+        else:
+            take_backup(db, None, "upgrade")
+    except (TournamentError, OSError, sqlite3.Error) as exc:
+        cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
+        raise BackupError(
+            f"{db.name} needs an upgrade from schema {revision} to {SCHEMA_HEAD}, but the backup before the upgrade "
+            f"failed ({cause}): it was not upgraded and not opened; free some space or make the folder writable"
+        ) from exc
+
+
+def _open_upgraded_copy(url: URL, path: Path, uri: str, reason: str | None) -> Database:
+    """Open a file of an older (known) schema for reading without changing it: its content is copied into
+    memory (SQLite's backup API, a consistent snapshot) and the copy migrated to this version's schema, so
+    every query reads the columns it knows. Read-only (``query_only``); ``backup`` and ``save_copy`` copy
+    the file itself, as the older version wrote it."""
+    keeper = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    holder: dict[str, Database] = {}
+    engine = _sqlite_engine(url, None, True, holder, memory=memory)
+    try:
+        keeper.backup(memory)
+        upgrade(engine, mark=False)
+        memory.execute("PRAGMA query_only=ON")
+        st = os.stat(path)
+    except Exception as exc:
+        engine.dispose()
+        memory.close()
+        keeper.close()
+        if isinstance(exc, TournamentError):
+            raise
+        cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
+        raise TournamentError(f"cannot open {path.name}: {cause}") from exc
+    db = _database(engine, url, path=path, read_only=True,
+                   read_only_reason=(reason or "opened for reading") + "; an older version's file, read upgraded "
+                   "in memory", _keeper=keeper, _identity=(st.st_dev, st.st_ino))
+    holder["db"] = db
+    return db

@@ -19,7 +19,7 @@ from db.backups import take_backup
 from db.errors import TournamentError
 from db.files import describe_os_error, write_atomic
 from db.models import Base, Tournament
-from db.schema import head_revision
+from db.schema import head_revision, known_revision
 
 if TYPE_CHECKING:
     from db.store import Database
@@ -76,8 +76,11 @@ def import_data(s: Session, data: Any) -> None:
     """Restore an export into this (empty) database, in the caller's transaction."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TournamentError(f"not an MCR tournament export (\"format\" must be {FORMAT!r})")
-    if data.get("schema") != head_revision():
-        raise TournamentError(f"the export has schema {data.get('schema')!r}, this version writes "
+    schema = data.get("schema")
+    # An export of an older schema (a known revision) imports too: the columns added since are left
+    # empty (they are nullable, e.g. the EMA player fields of 0002). A newer one is refused.
+    if schema != head_revision() and not (isinstance(schema, str) and known_revision(schema)):
+        raise TournamentError(f"the export has schema {schema!r}, this version writes "
                               f"{head_revision()!r}: open it with the matching version")
     if s.get(Tournament, 1) is not None:
         raise TournamentError("this database already holds a tournament: import into a new, empty database")

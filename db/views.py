@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from db.names import split_name
+
 SEATS = ("E", "S", "W", "N")
 
 
@@ -39,8 +41,22 @@ class PlayerFields:
     number: str
     name: str
     team: str | None = None
-    country: str | None = None
+    country: str | None = None  # ISO 3166-1 alpha-2 (db.countries); older files may hold free text
     substitute: bool = False  # a reserve, seated only once they replace a player
+    ema_number: str | None = None  # the 8-digit EMA number
+    first_name: str | None = None  # None: split from ``name`` (db.names.split_name, see ``names``)
+    last_name: str | None = None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """(first name, last name): as entered, else split from ``name`` (db.names.split_name).
+
+        >>> PlayerFields("1", "张伟 Zhang Wei").names, PlayerFields("2", "Anna Smith", last_name="Smith-Jones").names
+        (('Wei', 'Zhang'), ('Anna', 'Smith-Jones'))
+        """
+        first, last = split_name(self.name)
+        return (first if self.first_name is None else self.first_name,
+                last if self.last_name is None else self.last_name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -195,11 +195,13 @@ def wind_label(code: str) -> str:
 
 
 class PlayersModel(RowsModel[PlayerView]):
-    COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY = range(4)
-    HEADERS = ["Number", "Name", "Team", "Country"]
+    COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_EMA, COL_FIRST, COL_LAST = range(7)
+    HEADERS = ["Number", "Name", "Team", "Country", "EMA number", "First name", "Last name"]
 
     def cell(self, row: PlayerView, col: int) -> Any:
-        return (row.number, row.name, row.team or "", row.country or "")[col]
+        if col >= self.COL_FIRST:  # as the EMA file writes them: entered, else split from the name
+            return row.names[col - self.COL_FIRST]
+        return (row.number, row.name, row.team or "", row.country or "", row.ema_number or "")[col]
 
     def sort_value(self, row: PlayerView, col: int) -> Any:
         # "2" before "10"; as text, sort keys must be comparable strings
@@ -518,14 +520,15 @@ class CsvRow:
     team: str
     country: str
     error: str = ""
+    ema_number: str = ""
 
 
 class CsvPreviewModel(RowsModel[CsvRow]):
-    COL_ROW, COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_PROBLEM = range(6)
-    HEADERS = ["Row", "Number", "Name", "Team", "Country", "Problem"]
+    COL_ROW, COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_EMA, COL_PROBLEM = range(7)
+    HEADERS = ["Row", "Number", "Name", "Team", "Country", "EMA number", "Problem"]
 
     def cell(self, r: CsvRow, col: int) -> Any:
-        return (r.line, r.number, r.name, r.team, r.country, r.error)[col]
+        return (r.line, r.number, r.name, r.team, r.country, r.ema_number, r.error)[col]
 
     def foreground(self, r: CsvRow, col: int) -> Any:
         return NEG if r.error else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
@@ -20,12 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app import settings
+from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
+from referee_app.watcher import ChangeWatcher
 
 
 @contextlib.contextmanager
@@ -83,6 +86,10 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self._nav_changed)
 
         self._build_menus()
+        # issue 15: every writer's change shows within ~1 s (referee_app/watcher.py)
+        self.watcher = ChangeWatcher(self)
+        self.watcher.file_gone.connect(self.backup.file_gone)
+        self.watcher.changed.connect(self.backup.update_status)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self.retranslate()
         self._show_start()
@@ -163,6 +170,9 @@ class MainWindow(QMainWindow):
         self.act_export_workbook = QAction(self)
         self.act_export_workbook.setObjectName("export_workbook")
         self.act_export_workbook.triggered.connect(self.export_workbook)
+        self.act_export_ema = QAction(self)
+        self.act_export_ema.setObjectName("export_ema")
+        self.act_export_ema.triggered.connect(self.export_ema)
         self.act_publish = QAction(self)
         self.act_publish.setObjectName("publish_site")
         self.act_publish.triggered.connect(self.publish_site)
@@ -177,7 +187,12 @@ class MainWindow(QMainWindow):
         self.file_menu.addMenu(self.recent_menu)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_export_workbook)
+        self.file_menu.addAction(self.act_export_ema)
         self.file_menu.addAction(self.act_publish)
+        self.file_menu.addSeparator()
+        # issue 12: Back up now, Restore from backup…, Second backup folder…, the status-bar label
+        self.backup = BackupActions(self)
+        self.backup.add_to(self.file_menu)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_close)
         self.file_menu.addAction(self.act_quit)
@@ -187,6 +202,13 @@ class MainWindow(QMainWindow):
         self.act_projector.setShortcut("F11")
         self.act_projector.triggered.connect(self.projector)
         self.view_menu.addAction(self.act_projector)
+
+        self.tables_menu = mb.addMenu("")
+        self.act_devices = QAction(self)
+        self.act_devices.setObjectName("table_devices")
+        self.act_devices.triggered.connect(self.table_devices)
+        self.tables_menu.addAction(self.act_devices)
+        self.devices_server: Any = None  # referee_app.table_devices.TableDevicesServer, made on first use
 
         self.lang_menu = mb.addMenu("")
         group = QActionGroup(self)
@@ -216,16 +238,20 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self.file_menu.setTitle(tr("File"))
         self.view_menu.setTitle(tr("View"))
+        self.tables_menu.setTitle(tr("Tables"))
+        self.act_devices.setText(tr("Table devices…"))
         self.lang_menu.setTitle(tr("Language"))
         self.act_new.setText(tr("New tournament…"))
         self.act_open.setText(tr("Open…"))
         self.act_demo.setText(tr("Open demo tournament"))
         self.recent_menu.setTitle(tr("Recent files"))
         self.act_export_workbook.setText(tr("Export workbook…"))
+        self.act_export_ema.setText(tr("Export EMA results…"))
         self.act_publish.setText(tr("Publish website…"))
         self.act_close.setText(tr("Close tournament"))
         self.act_quit.setText(tr("Quit"))
         self.act_projector.setText(tr("Projector view"))
+        self.backup.retranslate()
         self.act_en.setChecked(LANG.code == "en")
         self.act_zh.setChecked(LANG.code == "zh")
         for i in range(self.nav.count()):
@@ -292,7 +318,9 @@ class MainWindow(QMainWindow):
         self.close_tournament()
         self.ctx = ctx
         self.tournament_name = info.name
+        self.watcher.watch(ctx)  # own writes note the marker on runner.wrote, before data_changed
         runner.data_changed.connect(self.refresh_current)
+        self.backup.attach(ctx)
         if "://" not in path:
             settings.add_recent_file(path)
         for p in self.pages.values():
@@ -328,16 +356,37 @@ class MainWindow(QMainWindow):
     def close_tournament(self) -> None:
         if self.ctx is None:
             return
+        if self.devices_server is not None:
+            self.devices_server.stop()  # its requests finish first; the database closes after
         for p in self.pages.values():
             p.set_context(None)
-        self.ctx.close()
-        self.ctx = None
+        self.watcher.stop()
+        self.backup.attach(None)
+        ctx, self.ctx = self.ctx, None
+        ctx.close()  # Database.close(): the closing backup; once, as self.ctx is None from here on
         self.tournament_name = ""
         self._show_start()
 
     # ---- exports: the same functions as `mcr-tournament export --format xlsx` and `publish` ----------
+    def table_devices(self) -> None:
+        """Tables → Table devices…: the server for the tables' phones and each table's link (docs/web.md)."""
+        if self.ctx is None:
+            return
+        # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
+        from db import queries
+        from referee_app.dialogs.devices import DevicesDialog
+        from referee_app.table_devices import TableDevicesServer
+
+        if self.devices_server is None:
+            self.devices_server = TableDevicesServer(self)
+        ctx = self.ctx
+        sessions = ctx.runner.read(lambda s: queries.tournament_info(s).sessions)
+        seated = ctx.runner.read(queries.seated_sessions)
+        DevicesDialog(self, ctx.db, ctx.runner, self.devices_server, sessions,
+                      max(seated, default=1)).exec()
+
     def _enable_file_actions(self) -> None:
-        for act in (self.act_export_workbook, self.act_publish):
+        for act in (self.act_export_workbook, self.act_export_ema, self.act_publish, self.act_devices):
             act.setEnabled(self.ctx is not None)
 
     def _export_folder(self) -> Path:
@@ -373,6 +422,35 @@ class MainWindow(QMainWindow):
             if (msg := user_message(exc)) is None:
                 raise
             show_error(self, tr("Export workbook…"), msg, tr("Choose a folder you can write to."))
+            return False
+        self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
+        return True
+
+    def export_ema(self) -> None:
+        if self.ctx is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, tr("Export EMA results…"),
+                                              str(self._export_folder() / f"{self._stem()}-ema.csv"),
+                                              tr("EMA results (*.csv)"))
+        if path:
+            self.export_ema_to(path if path.lower().endswith(".csv") else path + ".csv")
+
+    def export_ema_to(self, path: str) -> bool:
+        """Write the EMA results file (db.formats.ema_csv, as `export --format ema`) to ``path``; a tournament
+        not ready for EMA (tables unfinished, ...) and write errors are shown, not raised."""
+        from db.files import write_atomic
+        from db.formats.ema_csv import export_ema
+
+        assert self.ctx is not None
+        try:
+            data = self.ctx.runner.read(export_ema)
+            write_atomic(Path(path), data)
+        except Exception as exc:  # noqa: BLE001 - the store says what is wrong
+            if (msg := user_message(exc)) is None:
+                raise
+            show_error(self, tr("Export EMA results…"), msg,
+                       tr("Finish every table (all hands, time called or signed off) and give every country "
+                          "as an ISO code, then export again."))
             return False
         self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
         return True

@@ -6,6 +6,7 @@
     mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
     mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
     mcr-tournament --db T.sqlite export results.xlsx --format xlsx
+    mcr-tournament --db T.sqlite export results.csv --format ema     (db's, see db/formats/ema_csv.py)
     mcr-tournament --db T.sqlite publish -o site/
 
 Each command reads plain views from ``db.queries`` in one read-only session, renders, and writes the
@@ -26,6 +27,7 @@ from db import cli as db_cli
 from db import queries
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.service.devices import active_links
 from db.store import Database
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
@@ -59,7 +61,12 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
     sheets = queries.table_sheets(s, args.session, args.table)
     if not sheets:
         raise TournamentError(code="no_table", session=args.session, table=args.table)
-    return ScoreSheetReport(blank=args.blank).render(sheets)
+    links = {}
+    if getattr(args, "base_url", None):  # each table's device link (issued by `devices`) as a QR code
+        if not args.base_url.startswith(("http://", "https://")):
+            raise TournamentError(code="base_url_invalid", url=args.base_url)
+        links = {(link.session, link.table): link.url(args.base_url) for link in active_links(s, args.session)}
+    return ScoreSheetReport(blank=args.blank, links=links).render(sheets)
 
 
 def build_results(s: Session, args: argparse.Namespace) -> bytes:
@@ -131,6 +138,8 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
     q = add("scoresheets", "score sheets, one A4 page per table (R98 annex 5)", build_scoresheets)
     q.add_argument("--table", type=int, help="only this table")
     q.add_argument("--blank", action="store_true", help="before play: names and seats, empty grid")
+    q.add_argument("--base-url", metavar="URL", help="print each table's device link (from `devices`) as a QR "
+                                                     "code, e.g. http://192.168.1.20:8765")
     add("results", "a session's results per table and its best scores", build_results)
     add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
     add("seating", "a session's seating by table and alphabetically by player", build_seating)
@@ -159,10 +168,10 @@ def export_workbook(args: argparse.Namespace, db: Database) -> int:
 
 
 def add_publish_commands(sub: argparse._SubParsersAction) -> None:
-    """``publish -o DIR``, and ``--format json|xlsx`` on db's ``export`` (the workbook needs this layer).
+    """``publish -o DIR``, and ``--format xlsx`` on db's ``export`` (the workbook needs this layer).
 
-    ``export`` is db's command: this adds the option to its parser and keeps db's function for JSON, so
-    db/cli.py does not change.
+    ``export`` is db's command with its own ``--format json|ema``: this adds ``xlsx`` to that option and
+    keeps db's function for the others, so db/cli.py does not change.
     """
     q = sub.add_parser("publish", help="write the results website (static HTML, no JavaScript) into a folder")
     q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write (created if missing)")
@@ -172,15 +181,21 @@ def add_publish_commands(sub: argparse._SubParsersAction) -> None:
     if export is None:  # db has no export command: offer the workbook alone
         export = sub.add_parser("export", help="the results workbook (.xlsx)")
         export.add_argument("file")
-    export_json = export.get_default("func")
+    db_export = export.get_default("func")
 
     def run_export(args: argparse.Namespace, db: Database) -> int:
-        fmt = args.format or ("xlsx" if args.file.lower().endswith(".xlsx") or export_json is None else "json")
-        return export_workbook(args, db) if fmt == "xlsx" else export_json(args, db)
+        fmt = args.format or ("xlsx" if args.file.lower().endswith(".xlsx") or db_export is None else "json")
+        return export_workbook(args, db) if fmt == "xlsx" else db_export(args, db)
 
-    export.add_argument("--format", choices=("json", "xlsx"), default=None,
-                        help="json: the complete, re-importable export (default); xlsx: the results workbook "
-                             "(standings, teams, sessions, hands, penalties; default for a .xlsx file name)")
+    fmt = next((a for a in export._actions if a.dest == "format"), None)
+    if fmt is None:
+        export.add_argument("--format", choices=["json", "xlsx"], default=None)
+        fmt = export._actions[-1]
+    else:  # db's own formats (json, ema) stay db's; this layer adds the workbook
+        assert isinstance(fmt.choices, list)
+        fmt.choices.append("xlsx")
+    fmt.help = (f"{(fmt.help or '').rstrip('.')}; xlsx: the results workbook (standings, teams, sessions, "
+                "hands, penalties; default for a .xlsx file name)")
     export.set_defaults(func=run_export)
 
 

@@ -32,8 +32,11 @@ def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         out = queries.players(s)
     rows: list[dict[str, Any]] = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country,
-                                   "substitute": p.substitute, "withdrawn_from": p.withdrawn_from} for p in out]
-    emit(rows, args.format, ("number", "name", "team", "country", "substitute", "withdrawn_from"))
+                                   "substitute": p.substitute, "withdrawn_from": p.withdrawn_from,
+                                   "ema_number": p.ema_number, "first_name": p.first_name, "last_name": p.last_name}
+                                  for p in out]
+    emit(rows, args.format, ("number", "name", "team", "country", "substitute", "withdrawn_from", "ema_number",
+                             "first_name", "last_name"))
     return 0
 
 
@@ -82,7 +85,8 @@ def cmd_seating(args: argparse.Namespace, db: Database) -> int:
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """``players``, ``seat`` and ``seating``."""
     pl = sub.add_parser("players", help="player list").add_subparsers(dest="players_command", required=True)
-    q = pl.add_parser("import", help="add/update players from CSV: number,name[,team][,country]")
+    q = pl.add_parser("import", help="add/update players from CSV: number,name[,team][,country][,substitute]"
+                                           "[,ema_number][,first_name][,last_name]")
     q.add_argument("file")
     q.set_defaults(func=cmd_players_import)
     q = pl.add_parser("list", help="list players")

@@ -15,6 +15,7 @@ from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
 from db.demo import fill_demo
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.formats.ema_csv import export_ema
 from db.profiles import PROFILES, SeatRotation
 from db.service.audit import audit
 from db.service.lookup import has_results
@@ -67,6 +68,13 @@ def cmd_check(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_export(args: argparse.Namespace, db: Database) -> int:
+    """``export FILE``: the complete JSON export; ``--format ema``: the EMA results file."""
+    if getattr(args, "format", None) == "ema":
+        with db.reader() as s:
+            data = export_ema(s)  # refuses (naming the tables) before anything is written
+        write_atomic(args.file, data)
+        print(f"EMA results written to {args.file}")
+        return 0
     with db.reader() as s:
         text = transfer.export_json(s)
     write_atomic(args.file, text)  # a failure leaves the previous export as it was
@@ -107,6 +115,9 @@ def cmd_demo(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
+EXPORT_FORMATS = ("json", "ema")  # the reports layer adds "xlsx" to the parser's copy
+
+
 def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
     """``init`` and ``settings``."""
     q = sub.add_parser("init", help="create a tournament")
@@ -133,8 +144,11 @@ def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
 def add_store_parsers(sub: argparse._SubParsersAction) -> None:
     """``check``, ``export`` and ``import``."""
     sub.add_parser("check", help="integrity and invariants").set_defaults(func=cmd_check)
-    q = sub.add_parser("export", help="complete JSON export")
+    q = sub.add_parser("export", help="complete JSON export, or the EMA results file (--format ema)")
     q.add_argument("file")
+    q.add_argument("--format", choices=list(EXPORT_FORMATS), default=None,
+                   help="json: the complete, re-importable export (default); ema: the EMA results CSV "
+                        "(Place, names, EMA number, table points, score, member, country)")
     q.set_defaults(func=cmd_export)
     q = sub.add_parser("import", help="restore a JSON export into a new database")
     q.add_argument("file")

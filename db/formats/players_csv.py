@@ -1,4 +1,5 @@
-"""The players CSV file (``number,name[,team][,country][,substitute]``): reading it into
+"""The players CSV file (``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]``):
+reading it into
 :class:`~db.service.players.PlayerInput` rows, every bad row reported."""
 
 from __future__ import annotations
@@ -29,7 +30,10 @@ def _shown(text: str) -> str:
 
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
-    """Read ``number,name[,team][,country]`` rows (header required, UTF-8, BOM allowed).
+    """Read ``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]`` rows (header
+    required, UTF-8, BOM allowed). ``country``: an ISO 3166 alpha-2 code (or a name, mapped to it). The EMA
+    columns, when the file has them, set (or with an empty cell clear) the stored values; a file without
+    them leaves those alone.
 
     Every bad row is reported (``RowErrors``), not just the first.
     """
@@ -55,13 +59,14 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
     header = [h.strip().lower() for h in rows[0]]
-    known = ("number", "name", "team", "country", "substitute")
+    known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
     problems: list[str] = []
     if linenos[0] != 1:
         problems.append("line 1: the header cannot be read")
     for h in header:
         if h not in known:
-            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country]')
+            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country][,substitute]'
+                            '[,ema_number][,first_name][,last_name]')
     for need in ("number", "name"):
         if need not in header:
             problems.append(f'line 1: the header needs a "{need}" column')
@@ -91,11 +96,6 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         if not name:
             problems.append(f'line {lineno}: "name" is empty for player {number}')
             continue
-        try:
-            checked_player(PlayerInput(number, name, cell("team") or None, cell("country") or None))
-        except InputError as exc:
-            problems.append(f"line {lineno}: {exc}")
-            continue
         if number in seen:
             problems.append(f'line {lineno}: "number" {number} already used on line {seen[number]}')
             continue
@@ -104,8 +104,14 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
             problems.append(f'line {lineno}: "substitute" {_shown(sub)}: use yes or no')
             continue
-        out.append(PlayerInput(number, name, cell("team") or None, cell("country") or None,
-                               sub in ("1", "yes", "true", "x")))
+        try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
+            player = checked_player(PlayerInput(
+                number, name, cell("team") or None, cell("country") or None, sub in ("1", "yes", "true", "x"),
+                *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
+        except InputError as exc:
+            problems.append(f"line {lineno}: {exc}")
+            continue
+        out.append(player)
     if problems:
         problems.sort(key=lambda p: int(p.split(":")[0].removeprefix("line ")))  # the rows csv could not read too
         raise RowErrors(source, problems)

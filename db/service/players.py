@@ -10,6 +10,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.countries import country_code
 from db.errors import InputError, TournamentError
 from db.limits import NAME_MAX, NUMBER_MAX, REASON_MAX, check_optional_text, check_text
 from db.models import Player, Seat, SessionTable
@@ -20,19 +21,23 @@ from db.views import PlayerFields
 
 @dataclass(frozen=True, slots=True)
 class PlayerInput(PlayerFields):
-    """A player to add or update (by number): number, name, team, country, substitute."""
+    """A player to add or update (by number): number, name, team, country, substitute, and the EMA fields
+    (EMA number, first and last name). For the EMA fields None means "not given": an update keeps what is
+    stored (a players CSV without those columns leaves them alone); "" clears it."""
 
 
-@dataclass(frozen=True, slots=True)
-class ImportCounts:
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
+EMA_DIGITS = 8
+FIELDS = ("name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
+KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
 
 
-def checked_player(pi: PlayerInput) -> PlayerInput:
-    """``pi`` with its texts checked against the limits (``db.limits``) and trimmed; :class:`InputError`
-    names the first field that breaks one.
+def checked_player(pi: PlayerInput, stored_country: str | None = None) -> PlayerInput:
+    """``pi`` with its texts checked against the limits (``db.limits``: one line, at most 100 characters,
+    the number 32) and its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
+    (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
+    spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored_country``: the
+    player's country as stored; kept as it is when unchanged, so free text from before schema 0002 stays
+    until someone edits it. Raises ``InputError`` naming the field (and the player where it helps).
 
     >>> checked_player(PlayerInput(" 7 ", "Anna ", "", None)).number
     '7'
@@ -46,25 +51,51 @@ def checked_player(pi: PlayerInput) -> PlayerInput:
     name = check_text(pi.name, "name", NAME_MAX)
     if not name:
         raise InputError("name", code="missing")
-    return replace(pi, number=number, name=name, team=check_optional_text(pi.team, "team", NAME_MAX),
-                   country=check_optional_text(pi.country, "country", NAME_MAX))
+    team = check_optional_text(pi.team, "team", NAME_MAX)
+    country = check_optional_text(pi.country, "country", NAME_MAX)
+    if country and country != stored_country:
+        code = country_code(country)
+        if code is None:
+            raise InputError("country", code="country_unknown", number=number, country=country)
+        country = code
+    ema = None if pi.ema_number is None else check_text(pi.ema_number, "ema_number", NAME_MAX)
+    if ema:
+        if not ema.isascii() or not ema.isdigit() or len(ema) > EMA_DIGITS:
+            raise InputError("ema_number", code="ema_number_invalid", number=number, ema=ema)
+        ema = ema.zfill(EMA_DIGITS)
+    first = None if pi.first_name is None else check_text(pi.first_name, "first_name", NAME_MAX)
+    last = None if pi.last_name is None else check_text(pi.last_name, "last_name", NAME_MAX)
+    return replace(pi, number=number, name=name, team=team, country=country or None, ema_number=ema,
+                   first_name=first, last_name=last)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportCounts:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
 
 
 def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | None = None) -> ImportCounts:
     """Add new players, update existing ones by number (all in the caller's transaction)."""
     existing = {p.number: p for p in s.scalars(select(Player))}
     added = updated = unchanged = 0
-    for pi in map(checked_player, players):
-        cur = existing.get(pi.number)
+    for given in players:
+        cur = existing.get(given.number)
+        pi = checked_player(given, None if cur is None else cur.country)
+        values = {f: getattr(pi, f) for f in FIELDS}
+        for f in KEPT_WHEN_NOT_GIVEN:  # None: not given, keep; "": cleared
+            values[f] = getattr(cur, f, None) if values[f] is None else (values[f] or None)
         if cur is None:
-            p = Player(number=pi.number, name=pi.name, team=pi.team, country=pi.country, substitute=pi.substitute)
+            p = Player(number=pi.number, **values)
             s.add(p)
             existing[pi.number] = p
             added += 1
             audit(s, actor, AuditAction.PLAYER_ADD, f"player {pi.number}", after=_player_json(p))
-        elif (cur.name, cur.team, cur.country, cur.substitute) != (pi.name, pi.team, pi.country, pi.substitute):
+        elif any(getattr(cur, f) != v for f, v in values.items()):
             before = _player_json(cur)
-            cur.name, cur.team, cur.country, cur.substitute = pi.name, pi.team, pi.country, pi.substitute
+            for f, v in values.items():
+                setattr(cur, f, v)
             updated += 1
             audit(s, actor, AuditAction.PLAYER_UPDATE, f"player {pi.number}", before=before, after=_player_json(cur))
         else:
@@ -82,7 +113,7 @@ def _check_team_sizes(s: Session) -> None:
 
 
 def _player_json(p: Player) -> dict[str, Any]:
-    return {"number": p.number, "name": p.name, "team": p.team, "country": p.country, "substitute": p.substitute}
+    return {"number": p.number, **{f: getattr(p, f) for f in FIELDS}}
 
 
 def substitute_player(s: Session, old: str, new: str, from_session: int, reason: str | None = None,

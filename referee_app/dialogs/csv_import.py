@@ -60,7 +60,7 @@ def preview(text: str, source: str = "players.csv") -> tuple[list[CsvRow], list[
         if not any(c.strip() for c in row):
             continue
         out.append(CsvRow(lineno, col(row, "number"), col(row, "name"), col(row, "team"), col(row, "country"),
-                          problems.get(lineno, "")))
+                          problems.get(lineno, ""), col(row, "ema_number")))
     return out, general, players if not problems and not general else []
 
 
@@ -79,7 +79,8 @@ class CsvImportDialog(QDialog):
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         lay.addLayout(row)
-        self.hint = QLabel("number,name[,team][,country]  (UTF-8, header row)")
+        self.hint = QLabel("number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]"
+                           "  (UTF-8, header row; country: ISO code such as FR)")
         lay.addWidget(self.hint)
         self.model = CsvPreviewModel(parent=self)
         self.view = QTableView()

@@ -119,7 +119,8 @@ class TeamsDialog(QDialog):
         for number, p in self.players.items():
             team = self.teams[number]
             if team != p.team:
-                out.append(PlayerInput(p.number, p.name, team, p.country, p.substitute))
+                out.append(PlayerInput(p.number, p.name, team, p.country, p.substitute, p.ema_number,
+                                       p.first_name, p.last_name))
         return out
 
     # ---- commands --------------------------------------------------------------------------------

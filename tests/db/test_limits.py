@@ -134,11 +134,11 @@ def test_names_at_the_limit_are_kept_and_past_it_refused_the_same_on_both_backen
     make_tournament(db, players=4)
     long_latin = LATIN_100.ljust(NAME_MAX, "n")
     with db.factory.begin() as s:
-        import_players(s, [PlayerInput("1", CJK_100, CJK_100, CJK_100), PlayerInput("2", long_latin, long_latin)],
+        import_players(s, [PlayerInput("1", CJK_100, CJK_100, "CN"), PlayerInput("2", long_latin, long_latin)],
                        ACTOR)
     with db.reader() as s:
         got = {p.number: (p.name, p.team, p.country) for p in s.scalars(select(Player))}
-    assert got["1"] == (CJK_100, CJK_100, CJK_100) and got["2"] == (long_latin, long_latin, None)
+    assert got["1"] == (CJK_100, CJK_100, "CN") and got["2"] == (long_latin, long_latin, None)
 
     cases = [
         (PlayerInput("3", "x" * 101), '"name": 101 characters: at most 100'),

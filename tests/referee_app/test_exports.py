@@ -72,3 +72,27 @@ def test_actions_are_bilingual_and_need_a_tournament(window):
     assert window.act_publish.text() == "Publish website…"
     window.close_tournament()
     assert not window.act_export_workbook.isEnabled() and not window.act_publish.isEnabled()
+
+
+def test_export_ema_action_refuses_an_unfinished_tournament_then_writes_the_file(window, tmp_path, monkeypatch,
+                                                                                error_messages):
+    import csv
+
+    from db.service.results import call_time
+    from db.service.tournament import update_settings
+
+    out = tmp_path / "spring-ema"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a: (str(out), a[-1])))
+    assert window.act_export_ema.isEnabled()
+    window.act_export_ema.trigger()
+    assert not (tmp_path / "spring-ema.csv").exists()
+    (title, msg), = error_messages
+    assert title == "Export EMA results…" and "session 1 table 1: not finished" in msg and "session 2" in msg
+    window.ctx.runner.run(lambda s: update_settings(s, sessions=1))  # a one-session event, time called at once
+    for t in (1, 2):
+        window.ctx.runner.run(lambda s, t=t: call_time(s, 1, t, 0))
+    assert window.export_ema_to(str(tmp_path / "spring-ema.csv"))
+    data = (tmp_path / "spring-ema.csv").read_bytes()
+    rows = list(csv.reader(data.decode("utf-8-sig").splitlines()))
+    assert data.startswith(b"\xef\xbb\xbf") and rows[0][0] == "Place" and len(rows) == 9
+    assert {r[4] for r in rows[1:]} == {"1.75"} and {r[6] for r in rows[1:]} == {"NO"}

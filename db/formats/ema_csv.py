@@ -1,0 +1,126 @@
+"""The EMA results file (``export FILE --format ema``): the columns the EMA ranking managers take.
+
+    "Place","First Name","Last name","EMA number","Table points","Score","Ema Member","Country"
+
+UTF-8 with a BOM (so spreadsheets read the accents), every field quoted, CRLF line ends. Place is the
+rank of the standings (shared places stay shared: 1, 2, 2, 4), over the players who played; table points
+are the total with ``.5`` (``.25``, ``.75``; thirds to two decimals) where places were shared; Score is the
+total match points. ``Ema Member`` is ``YES`` when the player has an EMA number; Country is the ISO 3166
+alpha-2 code. Text cells that a spreadsheet would run get a ``'`` (``db.safe_text``); numbers stay numbers.
+
+Before anything is written, :func:`ema_problems` runs the checks an upload depends on: every session
+seated, every table with four players, finished (all hands, time called or signed off) with whole-number
+scores, and its table points adding up to 7; every country an ISO code; no EMA number given twice. Any failure refuses the export
+(``ema_not_ready``) naming the tables and players.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from db import queries
+from db.countries import ALPHA_2, country_code
+from db.errors import TournamentError
+from db.safe_text import safe_cell
+
+HEADER = ("Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member", "Country")
+TABLE_POINTS_TOTAL = 7
+
+
+@dataclass(frozen=True, slots=True)
+class EmaRow:
+    place: int
+    first_name: str
+    last_name: str
+    ema_number: str  # "" when the player has none
+    table_points: float
+    score: int
+    country: str  # alpha-2, "" when not given
+
+
+def points_text(value: float) -> str:
+    """Table points as EMA writes them: whole numbers plain, shares with their decimals.
+
+    >>> points_text(12.0), points_text(9.5), points_text(7.75), points_text(7 / 3)
+    ('12', '9.5', '7.75', '2.33')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def ema_problems(s: Session) -> tuple[list[str], list[str]]:
+    """(table problems, player problems) that keep the tournament from an EMA upload; empty when ready."""
+    info = queries.tournament_info(s)
+    by_place = queries.settings(s).table_points
+    counts = queries.seat_counts(s)
+    tables: list[str] = []
+    for k in range(1, info.sessions + 1):
+        seated = sorted(t for (sk, t) in counts if sk == k)
+        if not seated:
+            tables.append(f"session {k}: not seated")
+            continue
+        for t in seated:
+            if counts[(k, t)] != 4:
+                tables.append(f"session {k} table {t}: {counts[(k, t)]} players, not 4")
+        progress = {p.table: p for p in queries.table_progress(s, k)}
+        for t, p in sorted(progress.items()):
+            if not (p.finished or p.signed_off):
+                tables.append(f"session {k} table {t}: not finished ({p.hands_recorded} of "
+                              f"{info.hands_per_session} hands, time not called)")
+    if sum(by_place) != TABLE_POINTS_TOTAL:
+        tables.append(f"the table points {'/'.join(points_text(x) for x in by_place)} do not add up to 7")
+    for ts in queries.table_scores(s):
+        where = f"session {ts.session} table {ts.table}"
+        if not all(float(mp).is_integer() for mp in ts.match_points):
+            tables.append(f"{where}: scores are not whole numbers")
+        total = sum(ts.table_points)
+        if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
+            tables.append(f"{where}: table points add up to {points_text(total)}, not 7")
+    everyone = queries.players(s)
+    players = [f"player {p.number}: country {p.country!r} is not an ISO 3166 alpha-2 code"
+               for p in everyone if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
+    holders: dict[str, list[str]] = {}
+    for p in everyone:
+        if p.ema_number:
+            holders.setdefault(p.ema_number, []).append(p.number)
+    players += [f"players {', '.join(nums)}: the same EMA number {ema}" for ema, nums in holders.items() if len(nums) > 1]
+    return tables, players
+
+
+def ema_rows(s: Session) -> list[EmaRow]:
+    """The rows of the file: the standings over the players who played, places recomputed among them."""
+    people = {p.number: p for p in queries.players(s)}
+    rows: list[EmaRow] = []
+    prev_rank: int | None = None
+    for i, r in enumerate(r for r in queries.standings(s) if r.sessions):
+        place = rows[-1].place if rows and r.rank == prev_rank else i + 1
+        prev_rank = r.rank
+        p = people[r.number]
+        first, last = p.names
+        country = (p.country if p.country in ALPHA_2 else country_code(p.country or "")) or ""
+        rows.append(EmaRow(place, first, last, p.ema_number or "", r.table_points, r.match_points, country))
+    return rows
+
+
+def render_ema_csv(rows: Sequence[EmaRow]) -> bytes:
+    """The file's bytes: BOM, every field quoted, CRLF."""
+    buf = io.StringIO()
+    w = csv.writer(buf, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
+    w.writerow(HEADER)
+    for r in rows:
+        w.writerow([r.place, safe_cell(r.first_name), safe_cell(r.last_name), safe_cell(r.ema_number),
+                    points_text(r.table_points), r.score, "YES" if r.ema_number else "NO", safe_cell(r.country)])
+    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+
+
+def export_ema(s: Session) -> bytes:
+    """Check the tournament (:func:`ema_problems`), then the file's bytes; refuses with ``ema_not_ready``."""
+    tables, players = ema_problems(s)
+    if tables or players:
+        raise TournamentError(code="ema_not_ready", tables=tables, players=players)
+    return render_ema_csv(ema_rows(s))

@@ -1,0 +1,123 @@
+"""A tournament file written with schema 0001 (before the EMA player fields): a writer backs it up, then
+upgrades it; a reader reads it as it is, without changing it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from alembic import command
+
+from db import open_database, queries
+from db.backups import list_backups
+from db.cli import main as cli_main
+from db.demo import create_demo, fill_demo
+from db.errors import BackupError, InputError
+from db.formats.ema_csv import ema_problems
+from db.schema import SCHEMA_HEAD, alembic_config, to_url
+from db.service.players import PlayerInput, import_players
+from db.store import create_db_engine
+from db.transfer import export_data, import_data
+
+from .helpers import ACTOR
+
+
+def _revision(path: Path) -> str:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return str(con.execute("SELECT version_num FROM alembic_version").fetchone()[0])
+    finally:
+        con.close()
+
+
+def _columns(path: Path) -> set[str]:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return {r[1] for r in con.execute("PRAGMA table_info(players)")}
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def old_file(tmp_path: Path) -> Path:
+    """The demo tournament taken back to schema 0001, with free-text countries as older versions allowed."""
+    path = tmp_path / "old.mcr"
+    create_demo(path)
+    engine = create_db_engine(to_url(path))
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0001")
+    engine.dispose()
+    con = sqlite3.connect(path)
+    con.execute("UPDATE players SET country = 'France' WHERE number = '9'")
+    con.execute("UPDATE players SET country = 'Narnia' WHERE number = '10'")
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    assert _revision(path) == "0001" and "ema_number" not in _columns(path)
+    return path
+
+
+def test_a_reader_reads_the_old_file_without_changing_it(old_file: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    before = old_file.read_bytes()
+    assert cli_main(["--db", str(old_file), "standings", "--format", "json"]) == 0
+    assert '"rank": 1' in capsys.readouterr().out
+    assert cli_main(["--db", str(old_file), "players", "list", "--format", "csv"]) == 0
+    assert "10,Bruno Petit,Paris,Narnia" in capsys.readouterr().out
+    with open_database(old_file, writable=False) as db, db.reader() as s:
+        assert len(queries.players(s)) == 16 and queries.standings(s)[0].rank == 1
+        assert db.read_only
+    assert _revision(old_file) == "0001" and old_file.read_bytes() == before
+    assert not (old_file.parent / "old.mcr.backups").exists()
+
+
+def test_a_writer_backs_the_file_up_then_upgrades_it(old_file: Path) -> None:
+    with open_database(old_file) as db, db.reader() as s:
+        assert len(queries.players(s)) == 16
+    assert _revision(old_file) == SCHEMA_HEAD and "ema_number" in _columns(old_file)
+    kept = [b for b in list_backups(old_file) if b.kind == "upgrade"]
+    assert len(kept) == 1 and kept[0].path.name.endswith("-before-upgrade.mcr")
+    assert _revision(kept[0].path) == "0001"  # the file as the older version left it
+    with open_database(kept[0].path, writable=False) as copy, copy.reader() as s:
+        assert {p.number: p.country for p in queries.players(s)}["9"] == "France"
+
+
+def test_no_backup_no_upgrade(old_file: Path) -> None:
+    (old_file.parent / "old.mcr.backups").write_text("a file where the backups folder should be")
+    with pytest.raises(BackupError, match="not upgraded"):
+        open_database(old_file)
+    assert _revision(old_file) == "0001"
+
+
+def test_old_free_text_countries_are_kept_until_edited(old_file: Path) -> None:
+    with open_database(old_file) as db:
+        with db.reader() as s:
+            countries = {p.number: p.country for p in queries.players(s)}
+            _tables, players = ema_problems(s)
+        assert (countries["9"], countries["10"]) == ("France", "Narnia")
+        assert players == ["player 10: country 'Narnia' is not an ISO 3166 alpha-2 code"]  # France maps to FR
+        with db.factory.begin() as s:  # the unchanged value passes; a new one must be a country
+            import_players(s, [PlayerInput("10", "Bruno Petit", "Paris", "Narnia")], ACTOR)
+        with db.factory.begin() as s, pytest.raises(InputError, match="not a country"):
+            import_players(s, [PlayerInput("10", "Bruno Petit", "Paris", "Atlantis")], ACTOR)
+
+
+def test_a_json_export_of_schema_0001_imports(tmp_path: Path) -> None:
+    with open_database(tmp_path / "a.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            fill_demo(s, ACTOR)
+        with db.reader() as s:
+            data = export_data(s)
+    data["schema"] = "0001"
+    for row in data["tables"]["players"]:
+        for key in ("ema_number", "first_name", "last_name"):
+            del row[key]
+    with open_database(tmp_path / "b.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            import_data(s, data)
+        with db.reader() as s:
+            players = queries.players(s)
+    assert len(players) == 16 and all(p.ema_number is None for p in players)
