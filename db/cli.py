@@ -20,7 +20,8 @@ from db.commands import players as player_commands
 from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
-from db.errors import TournamentError
+from db.errors import InputError, TournamentError
+from db.limits import ACTOR_MAX, INT_MAX, check_text
 from db.schema import first_line, to_url
 from db.seating import SeatingError
 from db.store import Database, open_database
@@ -89,6 +90,13 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         return _fail("no database: give --db PATH_OR_URL (a file such as tournament.sqlite, "
                      "or postgresql+psycopg://user:password@host/dbname)")
     try:
+        # Checked before the database is opened: a bad name stops the command before anything is written.
+        check_text(args.station, "--station", ACTOR_MAX)
+        check_text(args.referee, "--referee", ACTOR_MAX)
+        for name, value in vars(args).items():  # --session, --table, --hand, --penalty … fit an Integer column
+            if isinstance(value, int) and not isinstance(value, bool) and not -INT_MAX - 1 <= value <= INT_MAX:
+                raise InputError("--" + name.replace("_", "-"), code="out_of_range", value=value, low=-INT_MAX - 1,
+                                 high=INT_MAX)
         url = to_url(args.db)
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():

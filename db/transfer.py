@@ -48,6 +48,20 @@ def export_json(s: Session) -> str:
     return json.dumps(export_data(s), ensure_ascii=False, indent=1, sort_keys=True)
 
 
+def _unstorable(column: Any, value: Any) -> str | None:
+    """Why a text value cannot be stored the same on every backend (longer than its column, a NUL, a lone
+    surrogate), or None. An export is restored as it is, so the service limits (db/limits.py) are not
+    applied here; this only keeps PostgreSQL from refusing with SQL and data in its error."""
+    if not isinstance(value, str):
+        return None
+    length = getattr(column.type, "length", None)
+    if length is not None and len(value) > length:
+        return f"has {len(value)} characters: the column holds {length}"
+    if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value if not ch.isprintable()):
+        return "contains a NUL or an invalid (lone surrogate) character"
+    return None
+
+
 def _decode(column: Any, value: Any) -> Any:
     if value is None:
         return None
@@ -83,6 +97,9 @@ def import_data(s: Session, data: Any) -> None:
             unknown = set(row) - set(cols)
             if unknown:
                 raise TournamentError(f"{table.name} row {i + 1}: unknown column(s) {sorted(unknown)}")
+            for k, v in row.items():
+                if problem := _unstorable(cols[k], v):
+                    raise TournamentError(f"{table.name} row {i + 1}: \"{k}\" {problem}")
             decoded.append({k: _decode(cols[k], v) for k, v in row.items()})
         s.execute(insert(table), decoded)
     if s.get_bind().dialect.name == "postgresql":

@@ -88,6 +88,9 @@ ZH: dict[str, Template] = {
     "points_not_divisible": "{points} 分不能平分给其他三家（须为 3 的倍数）。",
     "unknown_penalty_kind": "未知的罚分类型 {kind!r}：可选 {kinds}。",
     "not_text": "须为文字。",
+    "text_too_long": "共 {length} 个字符：最多 {limit} 个。",
+    "text_control": "含有控制字符（{char}）：请在一行内输入，不要用特殊字符。",
+    "text_surrogate": "含有无效字符（{char}，不成对的 UTF-16 代理项）。",
     "hand_not_played": "第 {table} 桌第 {hand} 盘还没打（已记录 {recorded} 盘）。",
     "time_called_before": "已在第 {after} 盘后到时。",
     # --- recording and correcting
@@ -119,6 +122,9 @@ ZH: dict[str, Template] = {
     "file_unreadable": "{path}：无法读取（{problem}）。",
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),  # the rows' problems, as the file check says them
+    "line_too_long": "此行有 {size} 字节：成绩行最多 {limit} 字节。",
+    "line_too_deep": "此行的数组和对象嵌套超过 {limit} 层。",
+    "line_failed": "无法录入（{problem}）。",
     "not_json": "不是有效的 JSON（第 {column} 列：{problem}）。",
     "file_not_json": "{path}：不是有效的 JSON（第 {line} 行：{problem}）。",
     "line_not_object": "每行须为一个 JSON 对象。",

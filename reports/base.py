@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
+from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
@@ -138,8 +139,9 @@ class Report(Generic[D]):
             if n:
                 story.append(PageBreak())
             data = [list(header), *rows]
+            commands = style(data)  # first: it may cut long texts in ``data`` (shrink_cells)
             table = Table(data, colWidths=widths, rowHeights=[header_h] + [row_h] * len(rows), hAlign="LEFT")
-            table.setStyle(TableStyle(style(data)))
+            table.setStyle(TableStyle(commands))
             story.append(table)
         return story
 
@@ -192,15 +194,18 @@ class Report(Generic[D]):
             canvas.saveState()
             top = height - self.top_margin + 6 * mm
             canvas.setFont(font, 10)
-            canvas.drawString(left, top, tournament)
+            room = right - left - stringWidth(heading, font, 10) - 6 * mm
+            canvas.drawString(left, top, ellipsize(tournament, font, 10, room))
             canvas.drawRightString(right, top, heading)
             canvas.setLineWidth(0.5)
             canvas.line(left, top - 2 * mm, right, top - 2 * mm)
             bottom = self.bottom_margin - 7 * mm
             canvas.setFont(font, 7.5)
-            canvas.drawString(left, bottom, f"Generated 生成于 {generated}")
-            canvas.drawCentredString(width / 2, bottom, tournament)
-            canvas.drawRightString(right, bottom, f"Page {number} of {total} · 第 {number}/{total} 页")
+            stamp, page = f"Generated 生成于 {generated}", f"Page {number} of {total} · 第 {number}/{total} 页"
+            canvas.drawString(left, bottom, stamp)
+            room = right - left - 2 * max(stringWidth(stamp, font, 7.5), stringWidth(page, font, 7.5)) - 8 * mm
+            canvas.drawCentredString(width / 2, bottom, ellipsize(tournament, font, 7.5, room))
+            canvas.drawRightString(right, bottom, page)
             canvas.restoreState()
 
         return paint
@@ -232,9 +237,38 @@ def fit_size(text: str, font: str, size: float, width: float, minimum: float = 5
     return size
 
 
-def shrink_cells(rows: Sequence[Sequence[object]], columns: Sequence[int], widths: Sequence[float],
+def text_markup(text: str) -> str:
+    """Plain text as a ``Paragraph`` shows it as typed: ``<``, ``>``, ``&`` escaped, line breaks kept.
+
+    >>> text_markup("a < b & <b>c</b>\\nnext")
+    'a &lt; b &amp; &lt;b&gt;c&lt;/b&gt;<br/>next'
+    """
+    return escape(text).replace("\n", "<br/>")
+
+
+def ellipsize(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut to ``width`` points at ``size``, with "…" at the end when it was cut.
+
+    >>> ellipsize("Anna", "Helvetica", 10, 100), ellipsize("Maximilian Alexander", "Helvetica", 10, 40)
+    ('Anna', 'Maxim…')
+    """
+    if stringWidth(text, font, size) <= width:
+        return text
+    low, high = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while low < high:
+        mid = (low + high + 1) // 2
+        if stringWidth(text[:mid].rstrip() + "…", font, size) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
+
+
+def shrink_cells(rows: Sequence[list[object]], columns: Sequence[int], widths: Sequence[float],
                  font: str, size: float, first_row: int = 1) -> list[tuple]:
-    """FONT commands that shrink long strings (names, teams) to their column instead of overflowing."""
+    """FONT commands that shrink long strings (names, teams) to their column instead of overflowing; a
+    string still too wide at the smallest size is cut with "…" (in ``rows``, so call this before the
+    ``Table`` is made from them)."""
     out: list[tuple] = []
     for r in range(first_row, len(rows)):
         for col in columns:
@@ -243,6 +277,7 @@ def shrink_cells(rows: Sequence[Sequence[object]], columns: Sequence[int], width
                 fitted = fit_size(text, font, size, widths[col] - 6)
                 if fitted < size:
                     out.append(("FONT", (col, r), (col, r), font, fitted))
+                rows[r][col] = ellipsize(text, font, fitted, widths[col] - 6)
     return out
 
 

@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.views import PenaltyRow
-from reports.base import WIND_ZH, Report, shrink_cells, table_style
+from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup
 
 KIND = {
     "false_win": "False win 错和",
@@ -49,7 +49,7 @@ class PenaltiesReport(Report[PenaltyRecord]):
     title_zh = "违例处罚记录"
     header = ["Team\n队", "Player\n姓名", "No.\n编号", "Session\n局", "Hand\n盘", "Table\n桌", "Seat\n座位",
               "Offence\n违例", "Points\n罚分", "Settlement\n处理", "Remarks\n备注"]
-    col_widths = (96, 112, 36, 38, 34, 34, 36, 92, 38, 130, 0)
+    col_widths = (84, 96, 36, 38, 34, 34, 36, 80, 38, 130, 0)  # remarks: the rest (a reason has up to 500 characters)
 
     def _tournament(self, data: PenaltyRecord) -> str:
         return data.tournament
@@ -69,20 +69,22 @@ class PenaltiesReport(Report[PenaltyRecord]):
         widths = self.fill_widths(self.col_widths)
         rows: list[list[object]] = [list(self.header)]
         ordered = sorted(data.rows, key=lambda r: (r.table, r.hand if r.hand is not None else 0, r.player.number))
-        for r in ordered:
+        cell = self.styles["cell"]
+        for r in ordered:  # names, teams and reasons wrap (a penalty record is read in full)
             rows.append([
-                r.player.team or "", r.player.name, r.player.number, str(r.session),
-                "" if r.hand is None else str(r.hand), str(r.table), f"{r.seat} {WIND_ZH.get(r.seat, '')}",
-                KIND.get(r.kind, r.kind), str(r.points), Paragraph(settlement(r), self.styles["cell"]),
-                Paragraph(r.reason, self.styles["cell"]),
+                Paragraph(text_markup(r.player.team or ""), cell), Paragraph(text_markup(r.player.name), cell),
+                r.player.number, str(r.session), "" if r.hand is None else str(r.hand), str(r.table),
+                f"{r.seat} {WIND_ZH.get(r.seat, '')}", KIND.get(r.kind, r.kind), str(r.points),
+                Paragraph(text_markup(settlement(r)), cell), Paragraph(text_markup(r.reason), cell),
             ])
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         font = self.fonts.main
+        fit = shrink_cells(rows, (2, 7), widths, font, 8.5)  # before the Table: it may cut texts
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(
             table_style(font, 8.5)
             + [("ALIGN", (2, 0), (6, -1), "CENTER"), ("ALIGN", (8, 1), (8, -1), "RIGHT"),
-               ("LEADING", (0, 0), (-1, 0), 8.5)]
-            + shrink_cells(rows, (0, 1, 7), widths, font, 8.5)
+               ("LEADING", (0, 0), (-1, 0), 8.5), ("VALIGN", (0, 1), (-1, -1), "TOP")]
+            + fit
         ))
         story.append(table)
         total = sum(r.points for r in data.rows)

@@ -119,9 +119,9 @@ class ResultsReport(Report[SessionResults]):
         for rank, (team, tp, mp, count) in shared_ranks(totals, key=lambda t: (t[1], t[2])):
             rows.append([str(rank), team, str(count), fmt_points(tp), fmt_signed(mp)])
         widths = (50, 200, 60, 80, 80)
+        fit = shrink_cells(rows, (1,), widths, self.fonts.main, 8.5)  # before the Table: it may cut texts
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")]
-                                  + shrink_cells(rows, (1,), widths, self.fonts.main, 8.5)))
+        table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")] + fit))
         return [Spacer(1, 8), CondPageBreak(80),
                 Paragraph("Teams in this session 本局团体成绩", self.styles["h2"]), table]
 
@@ -136,9 +136,9 @@ class ResultsReport(Report[SessionResults]):
             rows.append([str(n), p.number, p.name, p.team or "", str(table), fmt_signed(mp),
                          str(sheet.session_scores[i])])
         widths = (26, 44, 160, 130, 44, 60, 50)
+        fit = shrink_cells(rows, (2, 3), widths, font, 8.5)
         best = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")]
-                                 + shrink_cells(rows, (2, 3), widths, font, 8.5)))
+        best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")] + fit))
         story: list[Flowable] = [
             CondPageBreak(160),
             Spacer(1, 10),
@@ -158,8 +158,9 @@ class ResultsReport(Report[SessionResults]):
                     Paragraph(" ".join(fans_short(row.fans)) + f" ({how})", self.styles["cell"]),
                 ])
             hand_widths = (40, 40, 40, 170, 234)
+            fit = shrink_cells(hand_rows, (3,), hand_widths, font, 8.5)
             biggest = Table(hand_rows, colWidths=hand_widths, repeatRows=1, hAlign="LEFT")
-            biggest.setStyle(TableStyle(table_style(font) + shrink_cells(hand_rows, (3,), hand_widths, font, 8.5)))
+            biggest.setStyle(TableStyle(table_style(font) + fit))
             story += [Spacer(1, 8),
                       KeepTogether([Paragraph("Biggest hands 最大番和牌", self.styles["h2"]), biggest])]
         return story

@@ -33,7 +33,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
-from reports.base import WIND_EN, WIND_ZH, Report, fit_size, fmt_points, fmt_signed
+from reports.base import WIND_EN, WIND_ZH, Report, ellipsize, fit_size, fmt_points, fmt_signed
 from reports.fonts import FontSet
 
 GRID = colors.HexColor("#000000")
@@ -399,8 +399,9 @@ class ScoreSheetPage(Flowable):
         p = s.players[i]
         self._draw_name(player_x, top + 2, g.player_w, h / 2, p.name)
         details = f"No. {p.number}" + (f" · {p.team}" if p.team else "")
-        self._text(player_x, top + h / 2, g.player_w, h / 3, details, self._fit(details, 7.5, g.player_w - 6),
-                   align="left", color=FAINT)
+        size = self._fit(details, 7.5, g.player_w - 6)
+        self._text(player_x, top + h / 2, g.player_w, h / 3, ellipsize(details, self.fonts.main, size, g.player_w - 6),
+                   size, align="left", color=FAINT)
 
     def _draw_name(self, x: float, top: float, w: float, h: float, name: str) -> None:
         """One line down to 9 pt; a longer name wraps onto two lines rather than shrinking further."""
@@ -413,9 +414,11 @@ class ScoreSheetPage(Flowable):
         while len(lines) > 2 and size > 6:
             size -= 0.5
             lines = wrap(name.split(), self.fonts.main, size, w - 6)
+        if len(lines) > 2:  # still longer at the smallest size: the second line ends with "…"
+            lines = [lines[0], ellipsize(lines[1] + " " + " ".join(lines[2:]), self.fonts.main, size, w - 6)]
         line_h = size * 1.15
         first = top + (h - line_h * len(lines)) / 2
-        for n, line in enumerate(lines[:2]):
+        for n, line in enumerate(lines):
             self._text(x, first + n * line_h, w, line_h, line, size, align="left")
 
     def _draw_results(self, top: float) -> None:
@@ -460,6 +463,7 @@ class ScoreSheetPage(Flowable):
                 if value:
                     align = "left" if n == 1 else "center"
                     size = self._fit(value, 10.5, w - 6) if n == 1 else 11
+                    value = ellipsize(value, self.fonts.main, size, w - 6)
                     self._text(x, row_top, w, g.result_row_h, value, size, align=align)
                 x += w
         c = self.canv
@@ -485,6 +489,7 @@ class ScoreSheetPage(Flowable):
             for n, line in enumerate(lines[:keep]):
                 if n == keep - 1 and len(lines) > keep:
                     line = f"… {len(lines) - n} more / 另有 {len(lines) - n} 条 (see penalty record 见罚分记录)"
+                line = ellipsize(" ".join(line.split()), self.fonts.main, size, remarks_w - 6)  # one line each
                 c.drawString(3, self._y(top + 9 + (n + 1) * size * 1.15), line)
         for n, caption in enumerate(("Referee 裁判员", "Chief referee 裁判长")):
             x = remarks_w + qr_w + n * sign_w

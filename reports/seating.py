@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from db.names import name_key
 from db.views import SEATS, PlayerView, TableSeating, number_key
-from reports.base import WIND_ZH, Report, shrink_cells, table_style
+from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,12 @@ class SeatingReport(Report[SessionSeating]):
         if not data.tables:
             raise ValueError(f"session {data.session} has no seating")
         return self._by_table(data) + [PageBreak()] + self._by_player(data)
+
+    def _name_and_number(self, p: PlayerView, width: float) -> str:
+        """"name (number)", the name cut with "…" so that the number always shows (at 7 pt at least)."""
+        number = f" ({p.number})"
+        room = width - 6 - stringWidth(number, self.fonts.main, 7)
+        return ellipsize(p.name, self.fonts.main, 7, room) + number
 
     def _by_table(self, data: SessionSeating) -> list[Flowable]:
         intro = [Paragraph(f"Session {data.session} seating by table 第 {data.session} 局按桌座位",
@@ -104,7 +111,7 @@ class SeatingReport(Report[SessionSeating]):
                 for side in (left, right):
                     if n < len(side):
                         p, table, seat = side[n]
-                        row += [f"{p.name} ({p.number})", str(table), f"{seat} {WIND_ZH[seat]}"]
+                        row += [self._name_and_number(p, widths[0]), str(table), f"{seat} {WIND_ZH[seat]}"]
                     else:
                         row += ["", "", ""]
                     if side is left:

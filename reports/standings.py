@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.views import StandingRow, TeamStandingRow
-from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style
+from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style, text_markup
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +75,13 @@ class StandingsReport(Report[Standings]):
             rows.append([str(r.rank), r.number, r.name, r.team or "", fmt_points(r.table_points),
                          fmt_signed(r.match_points), *cells])
         font = self.fonts.main
+        fit = shrink_cells(rows, (2, 3, *range(6, 6 + sessions)), widths, font, 9)  # before the Table: it may cut
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(
             table_style(font, 9)
             + [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
                ("FONT", (4, 1), (4, -1), font, 10.5), ("LEADING", (0, 0), (-1, 0), 8.5)]
-            + shrink_cells(rows, (2, 3, *range(6, 6 + sessions)), widths, font, 9)
+            + fit
         ))
         return story + [table]
 
@@ -98,13 +99,14 @@ class StandingsReport(Report[Standings]):
                                      "Members 队员"]]
         for t in teams:
             rows.append([str(t.rank), t.team, fmt_points(t.table_points), fmt_signed(t.match_points),
-                         Paragraph(", ".join(t.members), self.styles["cell"])])
+                         Paragraph(text_markup(", ".join(t.members)), self.styles["cell"])])
         font = self.fonts.main
+        fit = shrink_cells(rows, (1,), widths, font, 10)
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(
             table_style(font, 10)
             + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (3, -1), "RIGHT"),
                ("LEADING", (0, 0), (-1, 0), 8.5)]
-            + shrink_cells(rows, (1,), widths, font, 10)
+            + fit
         ))
         return story + [table]

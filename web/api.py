@@ -8,11 +8,11 @@ HTTP status (:func:`status_of`); its message is the one ``mcr-tournament results
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from db import queries
 from db.errors import InputError, StaleTableError, TournamentError
+from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
 from db.profiles import SeatRotation
@@ -64,12 +64,7 @@ def parse_body(raw: bytes) -> Any:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError:
         raise InputError(None, code="not_utf8") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(None, code="not_json", problem=exc.msg, column=exc.colno) from None
-    except RecursionError:
-        raise InputError(None, code="not_json", problem="nested too deeply", column=1) from None
+    return parse_json_line(text)  # the limits of a result line (size, depth) and its refusals
 
 
 def check_scope(place: tuple[int, int], session: Any, table: Any) -> None:

@@ -9,6 +9,7 @@ import io
 from collections.abc import Sequence
 
 from db.errors import InputError, TournamentError
+from db.schema import first_line
 from db.service.players import PlayerInput, checked_player
 
 
@@ -20,6 +21,12 @@ class RowErrors(TournamentError):
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         super().__init__(source=source, problems=list(problems), lines=[f"{source} {p}" for p in problems])
         self.problems = list(problems)
+
+
+def _shown(text: str) -> str:
+    """A cell as an error message quotes it: its repr (control characters escaped), cut to 40 characters."""
+    shown = repr(text)
+    return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
 def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
@@ -35,12 +42,27 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     # Spreadsheets in many locales save CSV with ";" (or tabs); take whichever the header uses.
     delimiter = max((",", ";", "\t"), key=first.count) if first else ","
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows = list(reader)
+    rows: list[list[str]] = []
+    linenos: list[int] = []  # the file line each row starts on (a quoted cell may hold line breaks)
+    broken: list[str] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # e.g. a cell over the csv module's size limit: this row only
+            broken.append(f"line {start}: {first_line(exc)}")
+            continue
+        rows.append(row)
+        linenos.append(start)
     if not rows:
         raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
     header = [h.strip().lower() for h in rows[0]]
     known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
     problems: list[str] = []
+    if linenos[0] != 1:
+        problems.append("line 1: the header cannot be read")
     for h in header:
         if h not in known:
             problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country][,substitute]'
@@ -53,7 +75,8 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     idx = {h: header.index(h) for h in known if h in header}
     out: list[PlayerInput] = []
     seen: dict[str, int] = {}
-    for lineno, row in enumerate(rows[1:], start=2):
+    problems.extend(broken)
+    for lineno, row in zip(linenos[1:], rows[1:], strict=True):
         if not any(c.strip() for c in row):
             continue
         if len(row) != len(header):
@@ -68,7 +91,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
             problems.append(f'line {lineno}: "number" is empty')
             continue
         if len(number) > 32 or any(c.isspace() for c in number):
-            problems.append(f'line {lineno}: "number" {number!r} must be at most 32 characters without spaces')
+            problems.append(f'line {lineno}: "number" {_shown(number)} must be at most 32 characters without spaces')
             continue
         if not name:
             problems.append(f'line {lineno}: "name" is empty for player {number}')
@@ -79,7 +102,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         seen[number] = lineno
         sub = cell("substitute").lower()
         if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
-            problems.append(f'line {lineno}: "substitute" {sub!r}: use yes or no')
+            problems.append(f'line {lineno}: "substitute" {_shown(sub)}: use yes or no')
             continue
         try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
             player = checked_player(PlayerInput(
@@ -90,5 +113,6 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
             continue
         out.append(player)
     if problems:
+        problems.sort(key=lambda p: int(p.split(":")[0].removeprefix("line ")))  # the rows csv could not read too
         raise RowErrors(source, problems)
     return out

@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
+from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds
+from db.schema import first_line
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
 from db.service.results import record_result
@@ -34,17 +36,33 @@ def result_line_key(line: ResultLine) -> tuple[Any, ...] | None:
     return None
 
 
-def iter_jsonl(text: str) -> Iterable[tuple[int, Any]]:
-    """(line number, parsed JSON or the JSONDecodeError) for every non-blank line."""
+def parse_json_line(raw: str) -> Any:
+    """One line's JSON, or :class:`InputError` when it is not JSON or past the limits (size, nesting);
+    the limits are checked first, so no line can make ``json.loads`` recurse deeply or take long.
+
+    >>> parse_json_line('{"type": "draw"}')
+    {'type': 'draw'}
+    >>> parse_json_line("[" * 10_000)
+    Traceback (most recent call last):
+    db.errors.InputError: the line nests arrays and objects deeper than 20
+    """
+    if len(raw) > LINE_BYTES_MAX // 4 and len(size := raw.encode("utf-8", "surrogatepass")) > LINE_BYTES_MAX:
+        raise InputError(None, code="line_too_long", size=len(size), limit=LINE_BYTES_MAX)
+    if json_depth_exceeds(raw, LINE_DEPTH_MAX):
+        raise InputError(None, code="line_too_deep", limit=LINE_DEPTH_MAX)
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InputError(None, code="not_json", problem=exc.msg, column=exc.colno) from exc
+    except (ValueError, RecursionError) as exc:  # e.g. a number of more than 4300 digits
+        raise InputError(None, code="not_json", problem=first_line(exc), column=1) from exc
+
+
+def iter_jsonl(text: str) -> Iterable[tuple[int, str]]:
+    """(line number, text) for every non-blank line."""
     for lineno, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            yield lineno, json.loads(raw)
-        except json.JSONDecodeError as exc:
-            yield lineno, exc
-        except RecursionError:  # e.g. thousands of "[": refused like any other line that is not JSON
-            yield lineno, json.JSONDecodeError("nested too deeply", raw, 0)
+        if raw.strip():
+            yield lineno, raw
 
 
 class _Rollback(Exception):
@@ -59,21 +77,24 @@ def import_result_lines(db: Database, text: str, source: str, *, atomic: bool = 
     report = LineReport()
     seen: dict[Any, int] = {}
 
-    def one(s: Session, obj: Any) -> None:
-        if isinstance(obj, json.JSONDecodeError):
-            raise InputError(None, code="not_json", problem=obj.msg, column=obj.colno)
-        line = parse_result_line(obj)
+    def one(s: Session, raw: str) -> str:
+        line = parse_result_line(parse_json_line(raw))
         key = result_line_key(line)
         occurrence = 1
         if key is not None:
             seen[key] = seen.get(key, 0) + 1
             occurrence = seen[key]
-        if record_result(s, line, actor=actor, occurrence=occurrence) == "recorded":
+        return record_result(s, line, actor=actor, occurrence=occurrence)
+
+    def count(outcome: str) -> None:  # once the line's transaction (or savepoint) is committed
+        if outcome == "recorded":
             report.recorded += 1
         else:
             report.skipped += 1
 
-    def reject(lineno: int, exc: TournamentError) -> None:
+    def reject(lineno: int, exc: Exception) -> None:
+        if not isinstance(exc, TournamentError):  # whatever it is, only this line fails; one line, no SQL
+            exc = InputError(None, code="line_failed", problem=f"{type(exc).__name__}: {first_line(exc)}")
         report.rejected += 1
         report.errors.append(f"{source} line {lineno}: {exc}")
         on_reject(report.errors[-1])
@@ -84,8 +105,9 @@ def import_result_lines(db: Database, text: str, source: str, *, atomic: bool = 
                 for lineno, obj in iter_jsonl(text):
                     try:
                         with s.begin_nested():
-                            one(s, obj)
-                    except TournamentError as exc:
+                            outcome = one(s, obj)
+                        count(outcome)
+                    except Exception as exc:  # noqa: BLE001 - each line is judged alone
                         reject(lineno, exc)
                 if report.rejected:
                     raise _Rollback
@@ -95,7 +117,8 @@ def import_result_lines(db: Database, text: str, source: str, *, atomic: bool = 
         for lineno, obj in iter_jsonl(text):
             try:
                 with db.factory.begin() as s:  # one transaction per line
-                    one(s, obj)
-            except TournamentError as exc:
+                    outcome = one(s, obj)
+                count(outcome)
+            except Exception as exc:  # noqa: BLE001 - each line is judged alone
                 reject(lineno, exc)
     return report

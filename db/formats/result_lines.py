@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.errors import InputError
+from db.limits import NOTATION_MAX, NUMBER_MAX, REASON_MAX, check_text
 from db.profiles import Settlement
 from db.service.outcomes import (
     DrawInput,
@@ -15,6 +16,7 @@ from db.service.outcomes import (
     ResultLine,
     TimeCalledInput,
     WinInput,
+    _short,
     check_int,
 )
 from db.views import HandRow, PenaltyRow, TableSeating
@@ -33,8 +35,8 @@ _FIELDS = {
 
 def _number(value: Any, field_name: str) -> str:
     if isinstance(value, bool) or not isinstance(value, str | int) or str(value).strip() == "":
-        raise InputError(field_name, code="not_a_player_number", value=value)
-    return str(value).strip()
+        raise InputError(field_name, code="not_a_player_number", value=_short(value))
+    return check_text(str(value), field_name, NUMBER_MAX)
 
 
 def parse_result_line(obj: Any) -> ResultLine:
@@ -43,10 +45,12 @@ def parse_result_line(obj: Any) -> ResultLine:
         raise InputError(None, code="line_not_object")
     kind = obj.get("type")
     if kind not in _FIELDS:
-        raise InputError("type", code="unknown_line_type", type=kind)
+        raise InputError("type", code="unknown_line_type", type=_short(kind))
     unknown = sorted(set(obj) - _FIELDS[kind])
     if unknown:
-        raise InputError(unknown[0], code="unknown_field", type=kind)
+        name = unknown[0]
+        raise InputError(name if name.isprintable() and len(name) <= 40 else str(_short(name)), code="unknown_field",
+                         type=kind)
     for need in ("session", "table"):
         if need not in obj:
             raise InputError(need, code="missing")
@@ -64,7 +68,7 @@ def parse_result_line(obj: Any) -> ResultLine:
             winner=_number(obj["winner"], "winner"),
             discarder=None if obj.get("discarder") is None else _number(obj["discarder"], "discarder"),
             self_drawn=obj.get("self_drawn", False), fan=obj.get("fan"), flowers=obj.get("flowers"),
-            notation=obj.get("notation"), fourth_tile=obj.get("fourth_tile", False),
+            notation=None if obj.get("notation") is None else check_text(obj["notation"], "notation", NOTATION_MAX), fourth_tile=obj.get("fourth_tile", False),
             kong_related=obj.get("kong_related", False), last_tile_of_wall=obj.get("last_tile_of_wall", False))
     elif kind == "draw":
         result = DrawInput()
@@ -80,13 +84,13 @@ def parse_result_line(obj: Any) -> ResultLine:
             to = _number(settlement["to"], "settlement")
             settlement = Settlement.PLAYER
         elif settlement not in (Settlement.DEDUCTED, Settlement.OTHERS):
-            raise InputError("settlement", code="unknown_settlement", settlement=settlement)
-        reason = obj.get("reason", "")
-        if not isinstance(reason, str):
-            raise InputError("reason", code="not_text")
+            raise InputError("settlement", code="unknown_settlement", settlement=_short(settlement))
+        reason = check_text(obj.get("reason", ""), "reason", REASON_MAX)
+        kind_of = obj.get("kind", "custom")
+        if not isinstance(kind_of, str):
+            raise InputError("kind", code="not_text")
         result = PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
-                              settlement=Settlement(settlement), to=to, reason=reason, kind=obj.get("kind", "custom"),
-                              hand=hand)
+                              settlement=Settlement(settlement), to=to, reason=reason, kind=kind_of, hand=hand)
     else:
         if "after_hand" not in obj:
             raise InputError("after_hand", code="missing")

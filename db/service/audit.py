@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.limits import ACTOR_MAX, check_text
 from db.models import AuditLog
 
 
@@ -22,11 +23,21 @@ class Actor:
     station: str = ""
     referee: str = ""
 
+    def __post_init__(self) -> None:
+        """One line of at most ``ACTOR_MAX`` characters each (``InputError`` naming the field)."""
+        check_text(self.station, "station", ACTOR_MAX)
+        check_text(self.referee, "referee", ACTOR_MAX)
+
+
+def _tidy(text: str) -> str:
+    """A name from the system (host, login) made acceptable: printable characters only, cut to the limit."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:ACTOR_MAX]
+
 
 def default_actor() -> Actor:
     # USER on Linux and macOS, USERNAME on Windows
     referee = os.environ.get("MCR_REFEREE") or os.environ.get("USER") or os.environ.get("USERNAME", "")
-    return Actor(station=socket.gethostname(), referee=referee)
+    return Actor(station=_tidy(socket.gethostname()), referee=_tidy(referee))
 
 
 def now() -> datetime:

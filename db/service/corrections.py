@@ -7,6 +7,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError
+from db.limits import REASON_MAX, check_optional_text
 from db.models import HandResult, Penalty, SessionTable
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
@@ -16,6 +17,7 @@ from db.service.outcomes import (
     ScoredHand,
     ScoredPenalty,
     WinInput,
+    check_int,
     score_penalty,
     score_win,
 )
@@ -23,16 +25,17 @@ from db.service.results import locked_table
 
 
 def _need_reason(reason: str | None) -> str:
-    if reason is None or not reason.strip():
+    reason = check_optional_text(reason, "reason", REASON_MAX)
+    if not reason:
         raise InputError("reason", code="reason_required")
-    return reason.strip()
+    return reason
 
 
 def _locked_hand(s: Session, session: int, table: int, hand: int, expected_version: int | None
                  ) -> tuple[HandResult, SessionTable, list[str]]:
     """A recorded hand, its table (locked as :func:`locked_table` does) and the table's player numbers."""
     tbl = locked_table(s, session, table, expected_version)
-    row = existing_hand(s, tbl, hand)
+    row = existing_hand(s, tbl, check_int(hand, "hand", 1))
     if row is None:
         raise InputError("hand", code="hand_not_recorded", session=session, table=table, hand=hand)
     return row, tbl, table_numbers(s, tbl)
@@ -71,7 +74,7 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
 def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
                     ) -> tuple[Penalty, SessionTable, list[str]]:
     """The penalty, its table (locked as :func:`locked_table` does) and the table's player numbers."""
-    row = s.get(Penalty, penalty_id)
+    row = s.get(Penalty, check_int(penalty_id, "penalty", 1))
     if row is None:
         raise InputError("penalty", code="no_penalty", penalty=penalty_id)
     tbl = s.get(SessionTable, row.table_id)

@@ -103,7 +103,7 @@ def revoke_device(s: Session, session: int, table: int, *, actor: Actor | None =
 def check_request_id(value: Any) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str) or not 1 <= len(value) <= REQUEST_ID_MAX:
+    if not isinstance(value, str) or not 1 <= len(value) <= REQUEST_ID_MAX or not value.isprintable():
         raise InputError("request_id", code="request_id_invalid")
     return value
 

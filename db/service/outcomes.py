@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.errors import InputError
+from db.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
 from db.models import HandResult, Penalty, SessionTable
 from db.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
 from db.rotation import hand_winds
@@ -63,7 +64,7 @@ class ResultLine:
 
 def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: SessionTable) -> int:
     if not isinstance(number, str | int) or isinstance(number, bool):
-        raise InputError(field_name, code="not_a_player_number", value=number)
+        raise InputError(field_name, code="not_a_player_number", value=_short(number))
     if str(number) not in numbers:
         raise InputError(field_name, code="player_not_at_table", number=number, table=tbl.table_no,
                          session=tbl.session, players=", ".join(numbers))
@@ -72,17 +73,38 @@ def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: Sessi
 
 def check_bool(value: Any, field_name: str) -> bool:
     if not isinstance(value, bool):
-        raise InputError(field_name, code="not_a_bool", value=value)
+        raise InputError(field_name, code="not_a_bool", value=_short(value))
     return value
 
 
 def check_int(value: Any, field_name: str, low: int, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (by default to ``INT_MAX``, what an
+    Integer column holds on every backend).
+
+    >>> check_int(2**63, "table", 1)
+    Traceback (most recent call last):
+    db.errors.InputError: "table": 9223372036854775808 is out of range (1–2147483647)
+    """
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(field_name, code="not_a_whole_number", value=value)
-    if value < low or (high is not None and value > high):
-        raise InputError(field_name, code="out_of_range" if high is not None else "too_small", value=value, low=low,
-                         high=high)
+        raise InputError(field_name, code="not_a_whole_number", value=_short(value))
+    if value < low:
+        raise InputError(field_name, code="out_of_range" if high is not None else "too_small", value=_short(value),
+                         low=low, high=high)
+    if value > (INT_MAX if high is None else high):
+        raise InputError(field_name, code="out_of_range", value=_short(value), low=low,
+                         high=INT_MAX if high is None else high)
     return value
+
+
+def _short(value: Any) -> Any:
+    """A wrong value as a message shows it: long text or containers cut to 40 characters."""
+    text = repr(value)
+    return value if len(text) <= 40 else _Shown(text[:39] + "…")
+
+
+class _Shown(str):
+    def __repr__(self) -> str:
+        return str(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +185,7 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int
     if win.notation is not None:
         if not isinstance(win.notation, str) or not win.notation.strip():
             raise InputError("notation", code="notation_empty")
+        check_text(win.notation, "notation", NOTATION_MAX)
         total, fans, without = _engine_score(win.notation.strip(), self_drawn, flags, flowers or 0,
                                              hand, winner, st.seat_rotation)
         if win.fan is not None and check_int(win.fan, "fan", 0) != total:
@@ -272,10 +295,9 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
             raise InputError("settlement", code="pays_self", number=pen.to)
     if settlement is Settlement.OTHERS and points % 3:
         raise InputError("points", code="points_not_divisible", points=points)
-    if pen.kind not in PENALTY_KINDS:
-        raise InputError("kind", code="unknown_penalty_kind", kind=pen.kind, kinds=", ".join(PENALTY_KINDS))
-    if not isinstance(pen.reason, str):
-        raise InputError("reason", code="not_text")
+    if not isinstance(pen.kind, str) or pen.kind not in PENALTY_KINDS:
+        raise InputError("kind", code="unknown_penalty_kind", kind=_short(pen.kind), kinds=", ".join(PENALTY_KINDS))
+    reason = check_text(pen.reason, "reason", REASON_MAX)
     hand = None
     if pen.hand is not None:
         hand = check_int(pen.hand, "hand", 1, st.hands_per_session)
@@ -284,5 +306,5 @@ def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: 
         # A penalty may belong to the hand interrupted by the time call, not to a later one.
         if recorded is not None and tbl.time_called_after is not None and hand > tbl.time_called_after + 1:
             raise InputError("hand", code="time_called_before", after=tbl.time_called_after)
-    return ScoredPenalty(hand, pos, pen.kind, points, settlement, to, pen.reason.strip(),
+    return ScoredPenalty(hand, pos, pen.kind, points, settlement, to, reason,
                          penalty_deltas(pos, points, settlement, to))

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.countries import country_code
 from db.errors import InputError, TournamentError
+from db.limits import NAME_MAX, NUMBER_MAX, REASON_MAX, check_optional_text, check_text
 from db.models import Player, Seat, SessionTable
 from db.service.audit import Actor, audit
 from db.service.lookup import check_session, player_by_number, table_has_results, tournament
@@ -31,25 +32,41 @@ KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
 
 
 def checked_player(pi: PlayerInput, stored_country: str | None = None) -> PlayerInput:
-    """``pi`` with its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
+    """``pi`` with its texts checked against the limits (``db.limits``: one line, at most 100 characters,
+    the number 32) and its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
     (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
     spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored_country``: the
     player's country as stored; kept as it is when unchanged, so free text from before schema 0002 stays
-    until someone edits it. Raises ``InputError`` naming the player."""
-    country = pi.country.strip() if pi.country else None
+    until someone edits it. Raises ``InputError`` naming the field (and the player where it helps).
+
+    >>> checked_player(PlayerInput(" 7 ", "Anna ", "", None)).number
+    '7'
+    >>> checked_player(PlayerInput("7", "A\\x00"))
+    Traceback (most recent call last):
+    db.errors.InputError: "name": contains a control character (U+0000): type it on one line, without special characters
+    """
+    number = check_text(pi.number, "number", NUMBER_MAX)
+    if not number:
+        raise InputError("number", code="missing")
+    name = check_text(pi.name, "name", NAME_MAX)
+    if not name:
+        raise InputError("name", code="missing")
+    team = check_optional_text(pi.team, "team", NAME_MAX)
+    country = check_optional_text(pi.country, "country", NAME_MAX)
     if country and country != stored_country:
         code = country_code(country)
         if code is None:
-            raise InputError("country", code="country_unknown", number=pi.number, country=country)
+            raise InputError("country", code="country_unknown", number=number, country=country)
         country = code
-    ema = None if pi.ema_number is None else pi.ema_number.strip()
+    ema = None if pi.ema_number is None else check_text(pi.ema_number, "ema_number", NAME_MAX)
     if ema:
         if not ema.isascii() or not ema.isdigit() or len(ema) > EMA_DIGITS:
-            raise InputError("ema_number", code="ema_number_invalid", number=pi.number, ema=ema)
+            raise InputError("ema_number", code="ema_number_invalid", number=number, ema=ema)
         ema = ema.zfill(EMA_DIGITS)
-    first = None if pi.first_name is None else pi.first_name.strip()
-    last = None if pi.last_name is None else pi.last_name.strip()
-    return replace(pi, country=country or None, ema_number=ema, first_name=first, last_name=last)
+    first = None if pi.first_name is None else check_text(pi.first_name, "first_name", NAME_MAX)
+    last = None if pi.last_name is None else check_text(pi.last_name, "last_name", NAME_MAX)
+    return replace(pi, number=number, name=name, team=team, country=country or None, ema_number=ema,
+                   first_name=first, last_name=last)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +120,7 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
                       actor: Actor | None = None) -> None:
     """``new`` takes ``old``'s seats from ``from_session`` on (seated sessions and the stored plan);
     ``old`` is marked withdrawn. Tables of those sessions must have no results yet."""
+    reason = check_optional_text(reason, "reason", REASON_MAX)
     check_session(s, from_session, "from_session")
     p_old = player_by_number(s, old, "old")
     p_new = player_by_number(s, new, "new")

@@ -34,6 +34,7 @@ def locked_table(s: Session, session: int, table: int, expected_version: int | N
     tbl = find_table(s, session, table)
     q = update(SessionTable).where(SessionTable.id == tbl.id)
     if expected_version is not None:
+        check_int(expected_version, "expected_version", 0)
         q = q.where(SessionTable.version == expected_version)
     res = s.execute(q.values(version=SessionTable.version + 1).execution_options(synchronize_session=False))
     s.refresh(tbl)
@@ -41,6 +42,15 @@ def locked_table(s: Session, session: int, table: int, expected_version: int | N
         assert expected_version is not None
         raise StaleTableError(session, table, expected_version, tbl.version)
     return tbl
+
+
+def lock_table_row(s: Session, tbl: SessionTable) -> SessionTable:
+    """Hold the table's row lock to the end of the transaction without moving its version
+    (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's writers already hold the database from ``BEGIN
+    IMMEDIATE``). What is read after it is what the station that wrote last committed, so "is this line
+    recorded already?" cannot race another import of the same line. Returns the row as committed."""
+    q = select(SessionTable).where(SessionTable.id == tbl.id).with_for_update()
+    return s.scalars(q.execution_options(populate_existing=True)).one()
 
 
 def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | None) -> HandResult:
@@ -139,39 +149,53 @@ def record_result(s: Session, line: ResultLine, *, expected_version: int | None 
 
     A line that conflicts with what is recorded is an :class:`InputError`. ``occurrence`` (k) makes the
     k-th identical penalty line of a file match the k-th identical recorded penalty.
+
+    What is committed is checked first (a line found recorded needs no lock: a re-run stays a read);
+    a line not found is checked again under the table's row lock (:func:`lock_table_row`), so two
+    imports of the same line racing on PostgreSQL skip it as SQLite does instead of refusing it.
     """
+    tbl = find_table(s, line.session, line.table)
+    if _recorded_already(s, tbl, line, occurrence):
+        return "skipped"
+    tbl = lock_table_row(s, tbl)
+    if _recorded_already(s, tbl, line, occurrence):
+        return "skipped"
     r = line.result
     if isinstance(r, WinInput | DrawInput):
-        tbl = find_table(s, line.session, line.table)
+        assert line.hand is not None
+        record_hand(s, line.session, line.table, line.hand, r, expected_version=expected_version, actor=actor)
+    elif isinstance(r, PenaltyInput):
+        record_penalty(s, line.session, line.table, r, expected_version=expected_version, actor=actor)
+    else:
+        call_time(s, line.session, line.table, r.after_hand, expected_version=expected_version, actor=actor)
+    return "recorded"
+
+
+def _recorded_already(s: Session, tbl: SessionTable, line: ResultLine, occurrence: int) -> bool:
+    """Whether ``line`` is recorded at ``tbl`` as it stands; :class:`InputError` when something else is."""
+    r = line.result
+    if isinstance(r, WinInput | DrawInput):
         hand = check_int(line.hand, "hand", 1, settings(s).hands_per_session)
         existing = existing_hand(s, tbl, hand)
-        if existing is not None:
-            numbers = table_numbers(s, tbl)
-            new = score_win(settings(s), numbers, tbl, hand, r) if isinstance(r, WinInput) else ScoredHand("draw")
-            if new == ScoredHand.of_row(existing):
-                return "skipped"
-            raise InputError("hand", code="hand_recorded_differently", session=line.session, table=line.table, hand=hand,
-                             recorded=json.dumps(ScoredHand.of_row(existing).describe(numbers), ensure_ascii=False))
-        record_hand(s, line.session, line.table, hand, r, expected_version=expected_version, actor=actor)
-        return "recorded"
-    if isinstance(r, PenaltyInput):
-        tbl = find_table(s, line.session, line.table)
+        if existing is None:
+            return False
         numbers = table_numbers(s, tbl)
-        sp = score_penalty(settings(s), numbers, tbl, r, None)
+        new = score_win(settings(s), numbers, tbl, hand, r) if isinstance(r, WinInput) else ScoredHand("draw")
+        if new == ScoredHand.of_row(existing):
+            return True
+        raise InputError("hand", code="hand_recorded_differently", session=line.session, table=line.table, hand=hand,
+                         recorded=json.dumps(ScoredHand.of_row(existing).describe(numbers), ensure_ascii=False))
+    if isinstance(r, PenaltyInput):
+        sp = score_penalty(settings(s), table_numbers(s, tbl), tbl, r, None)
         same = [p for p in s.scalars(select(Penalty).where(Penalty.table_id == tbl.id)) if ScoredPenalty.of_row(p) == sp]
-        if len(same) >= occurrence:
-            return "skipped"
-        record_penalty(s, line.session, line.table, r, expected_version=expected_version, actor=actor)
-        return "recorded"
+        return len(same) >= occurrence
     assert isinstance(r, TimeCalledInput)
-    tbl = find_table(s, line.session, line.table)
-    if tbl.time_called_after is not None:
-        if tbl.time_called_after == r.after_hand:
-            return "skipped"
-        raise InputError("after_hand", code="time_already_called", session=line.session, table=line.table,
-                         after=tbl.time_called_after)
-    call_time(s, line.session, line.table, r.after_hand, expected_version=expected_version, actor=actor)
-    return "recorded"
+    if tbl.time_called_after is None:
+        return False
+    if tbl.time_called_after == r.after_hand:
+        return True
+    raise InputError("after_hand", code="time_already_called", session=line.session, table=line.table,
+                     after=tbl.time_called_after)
 
 
 def sign_off(s: Session, session: int, table: int, signed: bool = True, *, expected_version: int | None = None,

@@ -13,6 +13,7 @@ from db import queries
 from db import seating as plans
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
+from db.limits import REASON_MAX, check_optional_text
 from db.models import Player, Seat, SessionTable
 from db.rotation import WINDS
 from db.service.audit import Actor, audit
@@ -163,6 +164,7 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     Teammates at one table are refused unless the team is too large to be spread wider (then allowed);
     returns the tables where teammates sit together (see :func:`teammate_conflicts`), to warn about.
     """
+    reason = check_optional_text(reason, "reason", REASON_MAX)
     check_session(s, session)
     if has_results(s, session):
         raise TournamentError(code="seating_edit_has_results", session=session)
@@ -195,6 +197,7 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
     wider. A correction records where the players really sat, so it is never refused for that.
     Returns warnings: the touched tables where teammates sit together.
     """
+    reason = check_optional_text(reason, "reason", REASON_MAX)
     check_session(s, session)
     seat_a = _seat_of(s, session, a, "a")
     seat_b = _seat_of(s, session, b, "b")

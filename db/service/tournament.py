@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
+from db.limits import NAME_MAX, check_text
 from db.models import Tournament
 from db.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
@@ -24,7 +25,7 @@ def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessio
                       actor: Actor | None = None) -> None:
     if s.get(Tournament, 1) is not None:
         raise TournamentError(code="tournament_exists")
-    name = name.strip()
+    name = check_text(name, "name", NAME_MAX)
     if not name:
         raise InputError("name", code="name_missing")
     st = profile_settings(profile, sessions=sessions, hands_per_session=hands_per_session, flowers=flowers,
@@ -41,6 +42,7 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
                     table_points: tuple[float, float, float, float] | None = None,
                     start_date: date | None = None, actor: Actor | None = None) -> None:
     """Change settings. Rule settings are frozen once any result exists; the name and date never are."""
+    name = None if name is None else check_text(name, "name", NAME_MAX)
     t = tournament(s)
     old = Settings.from_json(t.settings)
     new = replace(

@@ -297,7 +297,7 @@ def test_a_full_disk_leaves_the_previous_export_byte_identical(full_disk: Path, 
     assert out.returncode == 0, out.stderr
     before = sha256(target)
     with open_database(path) as db, db.factory.begin() as s:
-        import_players(s, [PlayerInput(str(i), f"Player {i} " + "x" * 150) for i in range(1, 41)],
+        import_players(s, [PlayerInput(str(i), f"Player {i} " + "x" * 85, f"{i // 4:03d}" + "y" * 97) for i in range(1, 61)],
                        ACTOR)
     _fill(full_disk)
     out = run_process("--db", str(path), "export", str(target), cwd=tmp_path)
