@@ -23,6 +23,8 @@ class AuditAction(StrEnum):
     DELETE = "delete"
     SIGN_OFF = "sign_off"
     IMPORT = "import"
+    DEVICE_ISSUE = "device_issue"
+    DEVICE_REVOKE = "device_revoke"
 
     @property
     def en(self) -> str:
@@ -50,4 +52,6 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.DELETE: ("Deleted", "删除"),
     AuditAction.SIGN_OFF: ("Sign-off", "签字确认"),
     AuditAction.IMPORT: ("Restored from an export", "从导出文件恢复"),
+    AuditAction.DEVICE_ISSUE: ("Table link issued", "发放桌位链接"),
+    AuditAction.DEVICE_REVOKE: ("Table link revoked", "撤销桌位链接"),
 }

@@ -157,6 +157,18 @@ MESSAGES: dict[str, Template] = {
     "hand_into_hand": "a hand can only be corrected into a win or a draw",
     "backup_list_needs_file": "--list shows the backups of a tournament file",
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
+    # --- table devices (the web server, docs/web.md)
+    "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
+    "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",
+    "device_token_missing": "no table link: open the link the referee gave this table (Authorization: Bearer TOKEN)",
+    "device_token_unknown": "this table link is not valid: ask the referee for the table's link",
+    "device_token_revoked": "this table link was replaced: ask the referee for the table's new link",
+    "device_other_table": "this link is for session {session} table {table} only",
+    "device_line_type": ("a table device records wins and draws ({type!r} is not one): penalties and time calls "
+                         "are entered by a referee"),
+    "request_id_invalid": "must be text of 1–100 characters",
+    "body_too_large": "the request is larger than {limit} bytes",
+    "not_utf8": "the request is not UTF-8 text",
 }
 
 

@@ -170,3 +170,35 @@ class AuditLog(Base):
     before: Mapped[str | None] = mapped_column(Text, nullable=True)
     after: Mapped[str | None] = mapped_column(Text, nullable=True)
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class DeviceToken(Base):
+    """The link of one table's device (phone, tablet) for one session: ``token`` lets it read and record
+    that table only. Kept as the token itself (``devices`` prints the same links again) and its SHA-256
+    (``token_hash``, what a request is looked up by); a revoked token stays, with ``revoked_at``, so its
+    device is told "revoked" rather than "unknown". No foreign key to ``session_tables``: a table number is
+    the physical table, and its link survives re-seating the session."""
+
+    __tablename__ = "device_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    token: Mapped[str] = mapped_column(String(100))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    issued_at: Mapped[datetime] = mapped_column(DateTime)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class DeviceRequest(Base):
+    """The answer given to a device's write carrying a ``request_id``: a retry with the same id gets the same
+    answer and records nothing again. Written in the transaction that records the hand."""
+
+    __tablename__ = "device_requests"
+    __table_args__ = (UniqueConstraint("session", "table_no", "request_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    request_id: Mapped[str] = mapped_column(String(100))
+    status: Mapped[int] = mapped_column(Integer)
+    response: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime)

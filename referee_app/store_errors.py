@@ -127,6 +127,17 @@ ZH: dict[str, Template] = {
     "hand_into_hand": "一盘只能更正为和牌或荒牌。",
     "backup_list_needs_file": "--list 只能列出比赛文件的备份。",
     "demo_needs_new_database": "{path} 已有比赛；演示比赛需要新的数据库。",
+    # --- table devices
+    "devices_not_seated": "第 {session} 局尚未排座：排座后才能发放各桌链接。",
+    "base_url_invalid": "{url!r}：地址须以 http:// 或 https:// 开头（例如 http://192.168.1.20:8765）。",
+    "device_token_missing": "没有桌位链接：请打开裁判给本桌的链接。",
+    "device_token_unknown": "此桌位链接无效：请向裁判索取本桌链接。",
+    "device_token_revoked": "此桌位链接已被替换：请向裁判索取本桌的新链接。",
+    "device_other_table": "此链接只用于第 {session} 局第 {table} 桌。",
+    "device_line_type": "桌位终端只录入和牌与荒牌（{type!r} 不是）：罚分和到时由裁判录入。",
+    "request_id_invalid": "须为 1–100 个字符的文本。",
+    "body_too_large": "请求超过 {limit} 字节。",
+    "not_utf8": "请求不是 UTF-8 文本。",
 }
 
 def _zh(exc: Any) -> str | None:

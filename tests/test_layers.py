@@ -1,13 +1,15 @@
-"""The import layers (scoring <- db <- reports <- referee_app), checked on every test run."""
+"""The import layers (scoring <- db <- {reports, web} <- referee_app), checked on every test run."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
-    "scoring": {"PySide6", "shiboken6", "sqlalchemy", "reportlab", "db", "reports", "referee_app"},
-    "db": {"PySide6", "shiboken6", "reportlab", "reports", "referee_app"},
-    "reports": {"PySide6", "shiboken6", "referee_app"},
+    "scoring": {"PySide6", "shiboken6", "sqlalchemy", "reportlab", "starlette", "uvicorn", "db", "reports", "web",
+                "referee_app"},
+    "db": {"PySide6", "shiboken6", "reportlab", "starlette", "uvicorn", "reports", "web", "referee_app"},
+    "reports": {"PySide6", "shiboken6", "web", "referee_app"},
+    "web": {"PySide6", "shiboken6", "referee_app"},
 }
 
 

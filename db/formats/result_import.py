@@ -43,6 +43,8 @@ def iter_jsonl(text: str) -> Iterable[tuple[int, Any]]:
             yield lineno, json.loads(raw)
         except json.JSONDecodeError as exc:
             yield lineno, exc
+        except RecursionError:  # e.g. thousands of "[": refused like any other line that is not JSON
+            yield lineno, json.JSONDecodeError("nested too deeply", raw, 0)
 
 
 class _Rollback(Exception):

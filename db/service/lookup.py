@@ -3,11 +3,14 @@ seats by number, and the checks that name what is missing. Nothing here writes."
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, defer
 
-from db.errors import InputError, NotInitialisedError
-from db.models import HandResult, Penalty, Player, Seat, SessionTable, Tournament
+from db.errors import InputError, NotInitialisedError, TournamentError
+from db.models import DeviceToken, HandResult, Penalty, Player, Seat, SessionTable, Tournament
 from db.profiles import Settings
 
 
@@ -135,3 +138,23 @@ def penalty_place(s: Session, penalty_id: int, field_name: str = "penalty") -> t
     tbl = s.get(SessionTable, row.table_id)
     assert tbl is not None
     return tbl.session, tbl.table_no
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) of a table device's token: what a request is looked up by."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def device_place(s: Session, token: str | None) -> tuple[int, int]:
+    """(session, table) that a device token opens; a missing or unknown token raises
+    ``device_token_missing`` / ``device_token_unknown``, a revoked one ``device_token_revoked``.
+
+    The row is found by the token's SHA-256, then the token itself is compared in constant time."""
+    if not token:
+        raise TournamentError(code="device_token_missing")
+    row = s.scalar(select(DeviceToken).where(DeviceToken.token_hash == token_hash(token)))
+    if row is None or not hmac.compare_digest(row.token.encode("utf-8"), token.encode("utf-8")):
+        raise TournamentError(code="device_token_unknown")
+    if row.revoked_at is not None:
+        raise TournamentError(code="device_token_revoked")
+    return row.session, row.table_no

@@ -116,6 +116,11 @@ class ScoredHand:
         h.fans = None if self.fans is None else [{"id": f, "count": c} for f, c in self.fans]
         h.deltas = self.deltas
 
+    @property
+    def meets_minimum(self) -> bool:
+        """A draw, or a win of at least 8 fans without flowers."""
+        return self.kind != "win" or self.fan_total - (self.flowers or 0) >= 8
+
     def describe(self, numbers: Sequence[str]) -> dict[str, Any]:
         d: dict[str, Any] = {"type": self.kind}
         if self.kind == "win":
@@ -134,8 +139,12 @@ class ScoredHand:
         return d
 
 
-def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int, win: WinInput) -> ScoredHand:
-    """Validate a win and compute its base points, fans and payments (winds from the seating)."""
+def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int, win: WinInput, *,
+              minimum: bool = True) -> ScoredHand:
+    """Validate a win and compute its base points, fans and payments (winds from the seating).
+
+    ``minimum=False`` (a preview) scores a hand under 8 fans too instead of refusing it
+    (:meth:`ScoredHand.meets_minimum` says whether it could be recorded)."""
     winner = position_of(numbers, win.winner, "winner", tbl)
     self_drawn = check_bool(win.self_drawn, "self_drawn")
     if win.discarder is None and not self_drawn:
@@ -158,7 +167,7 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int
                                              hand, winner, st.seat_rotation)
         if win.fan is not None and check_int(win.fan, "fan", 0) != total:
             raise InputError("fan", code="fan_mismatch", fan=win.fan, total=total)
-        if without < 8:
+        if without < 8 and minimum:
             raise InputError("notation", code="under_eight_fans", fans=without)
         flowers = flowers or 0
     else:
@@ -166,7 +175,7 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int
             raise InputError("fan", code="win_needs_fan")
         total = check_int(win.fan, "fan", 0, 100000)
         without = total - (flowers or 0)
-        if without < 8:
+        if without < 8 and minimum:
             raise InputError("fan", code="under_eight_fans", fans=without)
     settle = settle_win(total, winner, discarder)
     return ScoredHand("win", winner, discarder, self_drawn, total, flowers,

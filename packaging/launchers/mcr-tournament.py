@@ -1,6 +1,6 @@
 """Frozen entry point of ``mcr-tournament`` (the same function as the console script)."""
 import sys
 
-from reports.cli import main
+from web.cli import main
 
 sys.exit(main())

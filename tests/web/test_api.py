@@ -1,0 +1,273 @@
+"""The table devices' API on a real SQLite file and on PostgreSQL (``MCR_TEST_POSTGRES_URL``): tokens and
+their scope, retries with a ``request_id``, stale versions, and bad bodies with the CLI's messages."""
+
+from __future__ import annotations
+
+import json
+import threading
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from sqlalchemy import func, select
+
+from db import Database, queries
+from db.formats.result_import import import_result_lines
+from db.models import AuditLog, DeviceRequest, HandResult
+from db.service.devices import DeviceLink, device_links, revoke_device
+from tests.db.helpers import ACTOR, make_tournament
+from tests.scoring.test_cli import GARBAGE
+from web.app import create_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+WIN = {"type": "win", "hand": 1, "winner": "1", "discarder": "2", "fan": 8}
+
+
+@pytest.fixture
+def links(db: Database) -> dict[int, DeviceLink]:
+    make_tournament(db)  # session 1: table 1 = players 1-4 at E S W N, table 2 = 5-8
+    with db.factory.begin() as s:
+        return {link.table: link for link in device_links(s, 1, actor=ACTOR)}
+
+
+@pytest.fixture
+def client(db: Database, links: dict[int, DeviceLink]) -> Iterator[TestClient]:
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def auth(link: DeviceLink | str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {link if isinstance(link, str) else link.token}"}
+
+
+def hands_at(db: Database, table: int) -> int:
+    with db.reader() as s:
+        return len(queries.table_sheet(s, 1, table).hands)
+
+
+# ------------------------------------------------------------------------------------ tokens and scope
+
+def test_table_shape_and_winds_of_the_next_hand(client: TestClient, links: dict[int, DeviceLink]) -> None:
+    r = client.get("/api/table", headers=auth(links[2]))
+    assert r.status_code == 200
+    t = r.json()
+    assert {k: t[k] for k in ("session", "table", "version", "next_hand", "time_called_after", "hands")} == {
+        "session": 1, "table": 2, "version": 0, "next_hand": 1, "time_called_after": None, "hands": []}
+    assert [(p["seat"], p["number"], p["name"], p["seat_wind"]) for p in t["players"]] == [
+        ("E", "5", "Player 5", "E"), ("S", "6", "Player 6", "S"), ("W", "7", "Player 7", "W"),
+        ("N", "8", "Player 8", "N")]
+    r = client.post("/api/hands", headers=auth(links[2]),
+                    json={"type": "win", "hand": 1, "winner": "6", "self_drawn": True, "fan": 10})
+    assert r.status_code == 200, r.text
+    t = client.get("/api/table", headers=auth(links[2])).json()
+    assert t["version"] == 1 and t["next_hand"] == 2
+    assert [p["seat_wind"] for p in t["players"]] == ["N", "E", "S", "W"]  # hand 2: South deals
+    assert t["hands"] == [{"hand": 1, "kind": "win", "winner": "6", "discarder": None, "self_drawn": True,
+                           "fan": 10, "deltas": {"5": -18, "6": 54, "7": -18, "8": -18}}]
+    assert r.headers["cache-control"] == "no-store" and r.headers["referrer-policy"] == "no-referrer"
+    assert "access-control-allow-origin" not in r.headers
+
+
+def test_devices_gives_the_same_links_until_revoked(db: Database, links: dict[int, DeviceLink]) -> None:
+    assert len(links[1].token) >= 32 and links[1].token != links[2].token
+    with db.factory.begin() as s:
+        assert {link.table: link for link in device_links(s, 1, actor=ACTOR)} == links
+        new = revoke_device(s, 1, 2, actor=ACTOR)
+    assert new.token != links[2].token
+    with db.factory.begin() as s:
+        again = {link.table: link for link in device_links(s, 1, actor=ACTOR)}
+    assert again[1] == links[1] and again[2] == new
+    with db.reader() as s:
+        entries = queries.audit_log(s)
+    log = [(e.action, e.what) for e in entries]
+    assert log.count(("device_issue", "session 1 table 2 device link")) == 2
+    assert ("device_revoke", "session 1 table 2 device link") in log
+    assert not any(links[2].token in f"{e.before}{e.after}" for e in entries)  # a fingerprint, not the token
+
+
+def test_no_token_unknown_token_revoked_token_other_table(db: Database, client: TestClient,
+                                                          links: dict[int, DeviceLink]) -> None:
+    for method, path in (("GET", "/api/table"), ("POST", "/api/score"), ("POST", "/api/hands")):
+        body = None if method == "GET" else json.dumps(WIN)
+        r = client.request(method, path, content=body)
+        assert r.status_code == 401 and r.json()["error"]["code"] == "device_token_missing"
+        assert r.headers["www-authenticate"] == "Bearer"
+        r = client.request(method, path, content=body, headers={"Authorization": f"Basic {links[1].token}"})
+        assert r.status_code == 401
+        r = client.request(method, path, content=body, headers=auth("x" + links[1].token[1:]))
+        assert r.status_code == 401 and r.json()["error"]["code"] == "device_token_unknown"
+        r = client.request(method, path, content=b"not json", headers=auth("nope"))
+        assert r.status_code == 401  # who asks is checked before what is asked
+    # another table's scope: the token of table 2 cannot read or write table 1
+    assert client.get("/api/table?table=1", headers=auth(links[2])).status_code == 403
+    assert client.get("/api/table?session=2&table=2", headers=auth(links[2])).status_code == 403
+    assert client.get("/api/table?session=1&table=2", headers=auth(links[2])).status_code == 200
+    r = client.post("/api/hands", headers=auth(links[2]), json={**WIN, "table": 1})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "device_other_table"
+    r = client.post("/api/score", headers=auth(links[2]), json={**WIN, "session": 2})
+    assert r.status_code == 403
+    assert hands_at(db, 1) == 0 and hands_at(db, 2) == 0
+    # table 2's token with table 1's players: not at this table (422), nothing written at table 1
+    r = client.post("/api/hands", headers=auth(links[2]), json=WIN)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "player_not_at_table"
+    # revoked: 403, and the new link works
+    with db.factory.begin() as s:
+        new = revoke_device(s, 1, 1, actor=ACTOR)
+    for method, path in (("GET", "/api/table"), ("POST", "/api/score"), ("POST", "/api/hands")):
+        r = client.request(method, path, headers=auth(links[1]), content=None if method == "GET" else json.dumps(WIN))
+        assert r.status_code == 403 and r.json()["error"]["code"] == "device_token_revoked"
+    assert hands_at(db, 1) == 0
+    assert client.post("/api/hands", headers=auth(new), json=WIN).status_code == 200
+
+
+def test_device_writes_are_logged_as_the_device(db: Database, client: TestClient,
+                                                links: dict[int, DeviceLink]) -> None:
+    assert client.post("/api/hands", headers=auth(links[1]), json=WIN).status_code == 200
+    with db.reader() as s:
+        entry = [e for e in queries.audit_log(s) if e.action == "record"][-1]
+        row = s.scalars(select(HandResult)).one()
+    assert (entry.station, entry.referee, entry.what) == ("table 1 device", "device", "session 1 table 1 hand 1")
+    assert (row.station, row.referee) == ("table 1 device", "device")
+
+
+# ------------------------------------------------------------------------------ preview and recording
+
+def test_score_previews_without_writing(db: Database, client: TestClient, links: dict[int, DeviceLink]) -> None:
+    full = {"type": "win", "hand": 1, "winner": "1", "discarder": "2", "notation": "[789m2][777s3][234s3]89sEE7s"}
+    r = client.post("/api/score", headers=auth(links[1]), json=full)
+    assert r.status_code == 200, r.text
+    a = r.json()
+    assert (a["total"], a["meets_minimum"]) == (9, True)
+    assert {f["id"] for f in a["fans"]} >= {"TILE_HOG", "LAST_TILE"}
+    assert a["payments"] == {"1": 33, "2": -17, "3": -8, "4": -8}
+    low = {**full, "notation": "[234m1][567p1][345s1]66s12m3m"}  # 3 fans: answered, not refused
+    a = client.post("/api/score", headers=auth(links[1]), json=low).json()
+    assert (a["total"], a["meets_minimum"], a["payments"]) == (3, False, None)
+    r = client.post("/api/score", headers=auth(links[1]), json={"type": "draw", "hand": 1})
+    assert r.json()["payments"] == {"1": 0, "2": 0, "3": 0, "4": 0}
+    assert hands_at(db, 1) == 0
+    with db.reader() as s:
+        assert queries.table_sheet(s, 1, 1).version == 0
+    # recording the low hand is refused with the CLI's message
+    r = client.post("/api/hands", headers=auth(links[1]), json=low)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "under_eight_fans"
+
+
+def test_stale_version_and_recorded_hand_are_409(db: Database, client: TestClient,
+                                                  links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    r = client.post("/api/hands", headers=h, json={**WIN, "version": 0})
+    assert r.status_code == 200 and r.json()["version"] == 1
+    assert r.json()["deltas"] == {"1": 32, "2": -16, "3": -8, "4": -8}
+    r = client.post("/api/hands", headers=h, json={"type": "draw", "hand": 2, "version": 0})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale_table"
+    r = client.post("/api/hands", headers=h, json={**WIN, "version": 1})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "hand_recorded"
+    r = client.post("/api/hands", headers=h, json=WIN)
+    assert r.status_code == 409
+    assert client.post("/api/hands", headers=h, json={"type": "draw", "hand": 2, "version": 1}).status_code == 200
+    assert hands_at(db, 1) == 2
+    assert client.get("/api/table", headers=h).json()["version"] == 2
+
+
+def test_same_request_id_records_once_and_answers_the_same(db: Database, client: TestClient,
+                                                           links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    body = json.dumps({**WIN, "version": 0, "request_id": "phone-1-hand-1"})
+    first = client.post("/api/hands", headers=h, content=body)
+    again = client.post("/api/hands", headers=h, content=body)  # the answer was lost: the phone retries
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    assert hands_at(db, 1) == 1
+    # another table may use the same request_id: it is its own
+    r = client.post("/api/hands", headers=auth(links[2]),
+                    json={**WIN, "winner": "5", "discarder": "6", "request_id": "phone-1-hand-1"})
+    assert r.status_code == 200 and r.json()["table"] == 2
+    # a refused request is not remembered: its retry is judged again
+    bad = {"type": "draw", "hand": 3, "request_id": "r3"}
+    assert client.post("/api/hands", headers=h, json=bad).status_code == 422
+    assert client.post("/api/hands", headers=h, json={**bad, "hand": 2}).status_code == 200
+    r = client.post("/api/hands", headers=h, json={"type": "draw", "hand": 3, "request_id": 5})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "request_id"
+    with db.reader() as s:
+        assert s.scalar(select(func.count()).select_from(DeviceRequest)) == 3
+        assert s.scalar(select(func.count()).select_from(AuditLog).where(AuditLog.action == "record")) == 3
+
+
+def test_concurrent_tries_of_one_request_record_once(db: Database, client: TestClient,
+                                                     links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    body = json.dumps({"type": "draw", "hand": 1, "request_id": "same"})
+    answers: list[Any] = []
+
+    def send() -> None:
+        r = client.post("/api/hands", headers=h, content=body)
+        answers.append((r.status_code, r.content))
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(set(answers)) == 1 and answers[0][0] == 200
+    assert hands_at(db, 1) == 1
+
+
+# --------------------------------------------------------------------------------------- bad bodies
+
+def _line_of(garbage: str) -> str | None:
+    """mcr-score's bad stream line as a result line's body (its winds are fields a line does not have)."""
+    try:
+        obj = json.loads(garbage)
+    except (ValueError, RecursionError):
+        return garbage
+    if not isinstance(obj, dict) or "notation" not in obj:
+        return garbage
+    line: dict[str, Any] = {"type": "win", "hand": 1, "winner": "1", "discarder": "2", **obj}
+    if obj.get("self_drawn") is True:
+        del line["discarder"]
+    return json.dumps(line)
+
+
+def test_every_bad_input_of_mcr_score_gets_the_cli_message(db: Database, client: TestClient,
+                                                           links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    cases = [_line_of(g) for g in GARBAGE[:-1]] + ["[" * 10000, '{"type": "penalty"}', '{"type": "time_called"}',
+                                                   '{"type": "win", "hand": 1, "winner": "1", "discarder": "9"}']
+    for body in cases:
+        assert body is not None
+        for path in ("/api/score", "/api/hands"):
+            r = client.post(path, headers=h, content=body.encode("utf-8"))
+            assert r.status_code == 422, (path, body, r.text)
+            err = r.json()["error"]
+            assert set(err) >= {"code", "message"} and err["message"]
+            if body.strip() and err["code"] != "device_line_type":
+                # the same line through `results import` (session and table added) is refused the same way
+                obj = json.loads(body) if err["code"] not in ("not_json", "line_not_object") else None
+                text = json.dumps({**obj, "session": 1, "table": 1}) if isinstance(obj, dict) else body
+                report = import_result_lines(db, text, "f")
+                assert report.rejected == 1, body
+                assert report.errors[0] == f"f line 1: {err['message']}", (body, err)
+    r = client.post("/api/score", headers=h, content=b"\xff\xfe bad utf8")
+    assert r.status_code == 422 and r.json()["error"]["code"] == "not_utf8"
+    r = client.post("/api/hands", headers=h, content="[" * 100000)
+    assert r.status_code == 413 and r.json()["error"]["code"] == "body_too_large"
+    r = client.post("/api/hands", headers=h, content=b" " * (16 * 1024 + 1))
+    assert r.status_code == 413
+    r = client.post("/api/hands", headers=h, json={**WIN, "version": "x"})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "version"
+    assert hands_at(db, 1) == 0
+
+
+def test_table_page_and_static_files(client: TestClient, links: dict[int, DeviceLink]) -> None:
+    r = client.get(f"/t/{links[1].token}")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert r.headers["referrer-policy"] == "no-referrer" and r.headers["cache-control"] == "no-store"
+    assert client.get("/static/table.html").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.options("/api/hands", headers={"Origin": "http://evil.example",
+                                                 "Access-Control-Request-Method": "POST"}).status_code == 405

@@ -1,0 +1,162 @@
+"""The Starlette application: the JSON API for table devices, the table page ``/t/TOKEN`` and its static
+files. ``create_app(db)`` takes an open :class:`~db.store.Database`; ``web.server`` runs it with uvicorn.
+
+Security (docs/web.md): every API call needs ``Authorization: Bearer TOKEN`` (one table of one session);
+bodies over 16 KB are refused (413) before they are read whole; no CORS headers are ever sent, so a page
+of another origin cannot read the API; answers are never cached and the page sends no referrer (its
+address holds the token).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from db.errors import InputError, TournamentError
+from db.store import Database
+from web import api
+
+STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("web")
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+     b"script-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+     b"form-action 'self'"),
+]
+
+
+class _SecurityHeaders:
+    """Adds :data:`SECURITY_HEADERS` to every answer, and ``Cache-Control: no-store`` to the API's and the
+    table page's (they carry a table's data or its token)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        private = not scope["path"].startswith("/static/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", [])) + SECURITY_HEADERS
+                if private:
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _read_body(request: Request) -> bytes:
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > api.MAX_BODY:
+        raise _TooLarge
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > api.MAX_BODY:
+            raise _TooLarge
+    return bytes(body)
+
+
+def _token(request: Request) -> str | None:
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    return value.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _error(exc: TournamentError) -> JSONResponse:
+    status = api.status_of(exc)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(api.error_json(exc), status_code=status, headers=headers)
+
+
+def _internal(exc: BaseException) -> JSONResponse:
+    log.exception("unexpected error", exc_info=exc)
+    return JSONResponse({"error": {"code": "internal", "message": f"unexpected error: {type(exc).__name__}"}},
+                        status_code=500)
+
+
+async def _answer(call: Callable[[], Any]) -> Response:
+    try:
+        result = await run_in_threadpool(call)
+    except TournamentError as exc:
+        return _error(exc)
+    except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
+        return _internal(exc)
+    status, body = result if isinstance(result, tuple) else (200, result)
+    return JSONResponse(body, status_code=status)
+
+
+def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
+    """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
+
+    async def get_table(request: Request) -> Response:
+        q = request.query_params
+
+        def number(name: str) -> int | None:
+            raw = q.get(name)
+            if raw is None:
+                return None
+            if not raw.isdigit():
+                raise InputError(name, code="not_a_whole_number", value=raw)
+            return int(raw)
+
+        token = _token(request)
+        return await _answer(lambda: api.read_table(db, token, number("session"), number("table")))
+
+    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
+        token = _token(request)
+        try:
+            raw = await _read_body(request)
+        except _TooLarge:
+            return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY))
+        return await _answer(lambda: handler(db, token, raw))
+
+    async def post_score(request: Request) -> Response:
+        return await post(request, api.preview)
+
+    def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
+        try:
+            return api.record(db, token, raw)
+        except IntegrityError:  # the other try of this request_id committed first: its answer
+            before = api.remembered(db, token, raw)
+            if before is None:
+                raise
+            return before
+
+    async def post_hands(request: Request) -> Response:
+        return await post(request, record_or_remembered)
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(static_dir / "table.html", media_type="text/html; charset=utf-8")
+
+    routes = [
+        Route("/api/table", get_table, methods=["GET"]),
+        Route("/api/score", post_score, methods=["POST"]),
+        Route("/api/hands", post_hands, methods=["POST"]),
+        Route("/t/{token}", table_page, methods=["GET"]),
+        Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
+    ]
+    return _SecurityHeaders(Starlette(routes=routes))

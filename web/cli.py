@@ -1,0 +1,80 @@
+"""Entry point of ``mcr-tournament``: db's commands, the reports layer's (``report``, ``publish``, the
+workbook) and this layer's: ``devices`` (each table's link) and ``serve`` (the server for the devices).
+
+    mcr-tournament --db T.mcr devices --session 1 --base-url http://192.168.1.20:8765 [--format json]
+    mcr-tournament --db T.mcr devices --session 1 --base-url URL --revoke 3
+    mcr-tournament --db T.mcr serve [--host 127.0.0.1] [--port 8765]
+
+It lives here, not in ``reports/cli.py``, because ``reports`` may not import ``web`` (the layer check);
+``reports.cli.main`` still runs everything but these two commands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from db import cli as db_cli
+from db.commands.common import actor_of
+from db.errors import TournamentError
+from db.service.devices import device_links, revoke_device
+from db.store import Database
+from reports.cli import add_publish_commands, add_report_commands
+from web.server import DEFAULT_HOST, DEFAULT_PORT, addresses, serve
+
+
+def base_url(text: str) -> str:
+    if not text.startswith(("http://", "https://")) or len(text) < 10:
+        raise TournamentError(code="base_url_invalid", url=text)
+    return text.rstrip("/")
+
+
+def cmd_devices(args: argparse.Namespace, db: Database) -> int:
+    base = base_url(args.base_url)
+    with db.factory.begin() as s:
+        if args.revoke is not None:
+            revoke_device(s, args.session, args.revoke, actor=actor_of(args))
+        links = device_links(s, args.session, actor=actor_of(args))
+    rows = [{"table": link.table, "token": link.token, "url": link.url(base)} for link in links]
+    if args.format == "json":
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+    else:
+        for row in rows:
+            print(f"table {row['table']:>3}  {row['url']}")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, db: Database) -> int:
+    urls = addresses(args.host, args.port)
+    print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
+    if args.host == DEFAULT_HOST:
+        print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
+    serve(db, args.host, args.port)
+    return 0
+
+
+def add_web_commands(sub: argparse._SubParsersAction) -> None:
+    q = sub.add_parser("devices", help="each table's link for its phone or tablet (printed again the same "
+                                       "until revoked)")
+    q.add_argument("--session", type=int, required=True)
+    q.add_argument("--base-url", required=True, metavar="URL",
+                   help="the server's address as the phones reach it, e.g. http://192.168.1.20:8765")
+    q.add_argument("--revoke", type=int, metavar="TABLE", help="replace this table's link (the old one stops working)")
+    q.add_argument("--format", choices=("text", "json"), default="text", help="output format (default text)")
+    q.set_defaults(func=cmd_devices)
+
+    q = sub.add_parser("serve", help="run the server for the table devices (foreground, Ctrl+C stops)")
+    q.add_argument("--host", default=DEFAULT_HOST,
+                   help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0: the network)")
+    q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    q.set_defaults(func=cmd_serve)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return db_cli.main(argv, extensions=[add_report_commands, add_publish_commands, add_web_commands])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
