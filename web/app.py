@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from db.errors import InputError, TournamentError
 from db.store import Database
+import resources
 from web import api
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -157,6 +158,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
+        # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
+        Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
     ]
     return _SecurityHeaders(Starlette(routes=routes))

@@ -182,7 +182,7 @@ def test_tapping_a_full_hand_shows_its_fans_and_payments_and_confirm_records_it(
     wait_text(browser, "#sheet tbody", "22")
     (hand,) = recorded(db)
     assert (hand.kind, hand.winner, hand.discarder, hand.fan_total, hand.flowers) == ("win", 1, 2, 22, 1)
-    assert hand.notation == "123456789m234p5p5p"
+    assert hand.notation == "123456789m2345p5p"  # melds, standing tiles sorted, the winning tile last
     assert hand.deltas == (-8, 46, -30, -8)
     assert not browser.execute_script("return localStorage.length && Object.keys(localStorage)"
                                       ".filter(k => k.startsWith('mcr-outbox')).length")
@@ -223,36 +223,42 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
     assert "+60" in sheet and "Draw" in sheet
 
 
+def _enter_totals(browser: Any, winner: str, discarder: str, fan: int) -> None:
+    tap(browser, "#btn-win")
+    tap(browser, f"#winner button[data-number='{winner}']")
+    tap(browser, f"#discarder button[data-number='{discarder}']")
+    tap(browser, "#tab-totals")
+    tap(browser, f"#fan-quick button[data-fan='{fan}']")
+    wait_text(browser, "#verdict", f"{fan} fans: it counts.")
+
+
 def test_a_hand_confirmed_while_the_server_is_down_is_kept_and_sent_once(place, browser) -> None:
     from db.store import open_database
     from web.server import BackgroundServer
 
     db, token = place
     seats = players_at(db)
+    outbox = f"return JSON.parse(localStorage.getItem('mcr-outbox:{token}'))"
     with open_database(db) as database:
         srv = BackgroundServer(database).start()
         port = srv.port
-        browser.get(f"{srv.url}/t/{token}")
+        url = f"{srv.url}/t/{token}"
+        browser.get(url)
         wait_text(browser, "#hand-no", "Hand 1")
-        tap(browser, "#btn-win")
-        tap(browser, f"#winner button[data-number='{seats[0]}']")
-        tap(browser, f"#discarder button[data-number='{seats[1]}']")
-        tap(browser, "#tab-totals")
-        tap(browser, "#fan-quick button[data-fan='8']")
-        wait_text(browser, "#verdict", "8 fans: it counts.")
+        _enter_totals(browser, seats[0], seats[1], 8)
         srv.stop()  # the connection drops mid-entry
         tap(browser, "#btn-confirm")
         wait_text(browser, "#banner", "Not sent yet")
         assert "pending" in browser.find_element("css selector", "#sheet").text
-        kept = browser.execute_script(f"return JSON.parse(localStorage.getItem('mcr-outbox:{token}'))")
+        kept = browser.execute_script(outbox)
         assert kept["fan"] == 8 and kept["request_id"] and kept["hand"] == 1
-        # a reload while it is down keeps it too
-        browser.refresh()
-        wait_text(browser, "#banner", "Not sent yet")
+        # the phone leaves the page (its battery, a reload): the hand stays in its storage
+        browser.get("about:blank")
         assert recorded(db) == []
         srv = BackgroundServer(database, port=port).start()
         try:
-            wait_text(browser, "#banner", "Hand 1 recorded.", timeout=40)
+            browser.get(url)
+            wait_text(browser, "#banner", "Hand 1 recorded.")
             wait_text(browser, "#hand-no", "Hand 2")
             # the same request again (a retry whose answer was lost) records nothing more
             again = browser.execute_async_script(
@@ -260,12 +266,18 @@ def test_a_hand_confirmed_while_the_server_is_down_is_kept_and_sent_once(place, 
                 f"fetch('/api/hands', {{method: 'POST', headers: {{'Authorization': 'Bearer {token}',"
                 "'Content-Type': 'application/json'}, body: JSON.stringify(arguments[0])})"
                 ".then(r => r.json().then(j => done([r.status, j])));", kept)
+            assert again[0] == 200 and again[1]["hand"] == 1
+            # and while the page stays open, it retries by itself until the server is back
+            _enter_totals(browser, seats[2], seats[3], 9)
+            srv.stop()
+            tap(browser, "#btn-confirm")
+            wait_text(browser, "#banner", "Not sent yet")
+            srv = BackgroundServer(database, port=port).start()
+            wait_text(browser, "#banner", "Hand 2 recorded.", timeout=40)
         finally:
             srv.stop()
-    assert again[0] == 200 and again[1]["hand"] == 1
-    (hand,) = recorded(db)
-    assert (hand.fan_total, hand.deltas) == (8, (32, -16, -8, -8))
-    assert browser.execute_script(f"return localStorage.getItem('mcr-outbox:{token}')") is None
+    assert [(h.fan_total, h.deltas) for h in recorded(db)] == [(8, (32, -16, -8, -8)), (9, (-8, -8, 33, -17))]
+    assert browser.execute_script(outbox) is None
 
 
 def test_the_page_follows_the_browsers_language_and_has_a_toggle(server, place) -> None:
