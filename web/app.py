@@ -23,9 +23,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+import resources
 from db.errors import InputError, TournamentError
 from db.store import Database
-import resources
 from web import api
 
 STATIC = Path(__file__).resolve().parent / "static"
