@@ -211,7 +211,10 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
     wait_text(browser, "#verdict", "at least 8 are needed")
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     assert browser.find_element("css selector", "#btn-penalty").is_displayed()
-    tap(browser, "#btn-cancel")
+    tap(browser, "#btn-penalty")
+    browser.switch_to.alert.accept()
+    wait_text(browser, "#banner", "Call the referee to record the false win: 30 points for")  # a referee's entry
+    assert browser.find_element("css selector", "#hand-no").text.startswith("Hand 2")
     tap(browser, "#btn-draw")
     wait_text(browser, "#verdict", "draw")
     tap(browser, "#btn-confirm")

@@ -34,6 +34,8 @@
       "{name} 错和，罚 {p} 分，分给其他三家。",
     "Record the false-win penalty of {p} for {name}?": "记录 {name} 错和罚 {p} 分？",
     "Penalty": "罚分", "pending": "待送出",
+    "Call the referee to record the false win: {p} points for {name}, paid to the others.":
+      "请裁判记录错和：{name} 罚 {p} 分，分给其他三家。",
     "Discarder (the winner's own place: self-drawn)": "点炮者（点和牌者本人即自摸）"
   };
   var WINDS = { E: ["E", "东"], S: ["S", "南"], W: ["W", "西"], N: ["N", "北"] };
@@ -259,6 +261,10 @@
         banner(b.type === "penalty" ? t("Penalty recorded.") : t("Hand {n} recorded.", { n: b.hand }), "ok");
       } else if (res.status === 409) {
         banner(t("Another device changed this table: the sheet is reloaded, check and enter again."), "error");
+      } else if (b.type === "penalty" && res.data && res.data.error && res.data.error.code === "device_line_type") {
+        var p = playerBy(b.player);  // this server takes penalties from a referee only
+        banner(t("Call the referee to record the false win: {p} points for {name}, paid to the others.",
+                 { p: b.points, name: p ? p.name : b.player }), "error");
       } else {
         banner(errorText(res), "error");
       }
