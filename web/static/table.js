@@ -362,6 +362,7 @@
     if (Array.isArray(d)) return d[i] || 0;
     return d[p.number] || d[String(p.number)] || 0;
   }
+  function shortName(name) { return String(name).trim().split(/\s+/)[0]; }  // "Zhang Wei" → "Zhang"
   function signed(n) { return n > 0 ? "+" + n : String(n); }
 
   function banner(text, kind) {
@@ -432,23 +433,25 @@
     var hr = el("tr");
     hr.appendChild(el("th", null, "#"));
     hr.appendChild(el("th", null, ""));
-    ps.forEach(function (p) { hr.appendChild(el("th", { title: p.name }, p.name)); });
+    ps.forEach(function (p) { hr.appendChild(el("th", { title: p.name }, shortName(p.name))); });
     head.appendChild(hr);
     hands.forEach(function (h, n) {
       var tr = el("tr", { "class": n === hands.length - 1 ? "latest" : "" });
       tr.appendChild(el("td", null, h.hand));
-      var what;
+      // who won and who fed are marked on their own cells; the second column is short: fan, self-drawn
+      var what = el("td", { "class": "what" });
       if (h.kind === "win") {
-        var w = playerBy(h.winner);
-        what = (w ? w.name : h.winner) + " " + h.fan + (lang === "zh" ? "番" : "") +
-               (h.discarder === null || h.discarder === undefined ? " " + t("Self-drawn") : "");
+        what.textContent = h.fan + (lang === "zh" ? " 番" : " fan");
+        if (h.discarder === null || h.discarder === undefined) what.appendChild(el("small", null, t("Self-drawn")));
       } else {
-        what = t(h.kind === "draw" ? "Draw" : h.kind === "penalty" ? "Penalty" : h.kind);
+        what.textContent = t(h.kind === "draw" ? "Draw" : h.kind === "penalty" ? "Penalty" : h.kind);
       }
-      tr.appendChild(el("td", { "class": "what" }, what));
+      tr.appendChild(what);
       ps.forEach(function (p, i) {
         var d = deltaOf(h, p, i);
-        tr.appendChild(el("td", { "class": d < 0 ? "neg" : "" }, signed(d)));
+        var cls = (d < 0 ? "neg" : "") + (String(h.winner) === String(p.number) ? " won" : "") +
+                  (String(h.discarder) === String(p.number) ? " fed" : "");
+        tr.appendChild(el("td", { "class": cls }, signed(d)));
       });
       bodyEl.appendChild(tr);
     });
