@@ -26,6 +26,7 @@ from db import cli as db_cli
 from db import queries
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.service.devices import active_links
 from db.store import Database
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
@@ -59,7 +60,12 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
     sheets = queries.table_sheets(s, args.session, args.table)
     if not sheets:
         raise TournamentError(code="no_table", session=args.session, table=args.table)
-    return ScoreSheetReport(blank=args.blank).render(sheets)
+    links = {}
+    if getattr(args, "base_url", None):  # each table's device link (issued by `devices`) as a QR code
+        if not args.base_url.startswith(("http://", "https://")):
+            raise TournamentError(code="base_url_invalid", url=args.base_url)
+        links = {(link.session, link.table): link.url(args.base_url) for link in active_links(s, args.session)}
+    return ScoreSheetReport(blank=args.blank, links=links).render(sheets)
 
 
 def build_results(s: Session, args: argparse.Namespace) -> bytes:
@@ -131,6 +137,8 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
     q = add("scoresheets", "score sheets, one A4 page per table (R98 annex 5)", build_scoresheets)
     q.add_argument("--table", type=int, help="only this table")
     q.add_argument("--blank", action="store_true", help="before play: names and seats, empty grid")
+    q.add_argument("--base-url", metavar="URL", help="print each table's device link (from `devices`) as a QR "
+                                                     "code, e.g. http://192.168.1.20:8765")
     add("results", "a session's results per table and its best scores", build_results)
     add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
     add("seating", "a session's seating by table and alphabetically by player", build_seating)

@@ -19,10 +19,13 @@ in seconds (a Table of Paragraphs would build thousands of objects per page).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
@@ -126,9 +129,10 @@ class ScoreSheetPage(Flowable):
     """One table's score sheet, drawn on the canvas."""
 
     def __init__(self, sheet: TableSheet, fonts: FontSet, width: float, blank: bool,
-                 geometry: _Geometry) -> None:
+                 geometry: _Geometry, link: str | None = None) -> None:
         super().__init__()
         self.sheet = sheet
+        self.link = link
         self.fonts = fonts
         self.width = width
         self.blank = blank
@@ -466,7 +470,10 @@ class ScoreSheetPage(Flowable):
     def _draw_signatures(self, top: float) -> None:
         g, s = self.g, self.sheet
         sign_w = 190
-        remarks_w = self.width - 2 * sign_w
+        qr_w = g.sign_h + 40 if self.link else 0
+        remarks_w = self.width - 2 * sign_w - qr_w
+        if self.link:
+            self._draw_link(remarks_w, top, qr_w, g.sign_h)
         self._box(0, top, remarks_w, g.sign_h, width=1.0)
         self._label(0, top, "Penalties / remarks 罚分 / 备注", 6.5)
         if not self.blank and s.penalties:
@@ -480,9 +487,22 @@ class ScoreSheetPage(Flowable):
                     line = f"… {len(lines) - n} more / 另有 {len(lines) - n} 条 (see penalty record 见罚分记录)"
                 c.drawString(3, self._y(top + 9 + (n + 1) * size * 1.15), line)
         for n, caption in enumerate(("Referee 裁判员", "Chief referee 裁判长")):
-            x = remarks_w + n * sign_w
+            x = remarks_w + qr_w + n * sign_w
             self._box(x, top, sign_w, g.sign_h, width=1.0)
             self._label(x, top, f"{caption} — signature 签名", 6.5)
+
+    def _draw_link(self, x: float, top: float, w: float, h: float) -> None:
+        """The table's device link as a QR code (scanned by the table's phone), with a caption."""
+        assert self.link is not None
+        self._box(x, top, w, h, width=1.0)
+        self._label(x, top, "Table link", 6)
+        self._label(x, top + 8, "本桌链接", 6)
+        widget = QrCodeWidget(self.link, barLevel="L", barBorder=0)
+        x0, y0, x1, y1 = widget.getBounds()
+        size = h - 4
+        drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        renderPDF.draw(drawing, self.canv, x + w - size - 2, self._y(top + h - 2))
 
     def _penalty_line(self, p: PenaltyRow) -> str:
         hand = f"hand 盘 {p.hand}" if p.hand is not None else "session 全局"
@@ -506,9 +526,12 @@ class ScoreSheetReport(Report[Sequence[TableSheet]]):
     title_zh = "比赛记分表"
     geometry = _Geometry()
 
-    def __init__(self, blank: bool = False, generated_at: datetime | None = None) -> None:
+    def __init__(self, blank: bool = False, generated_at: datetime | None = None,
+                 links: Mapping[tuple[int, int], str] | None = None) -> None:
+        """``links``: (session, table) -> the table device's link, printed as a QR code on that sheet."""
         super().__init__(generated_at)
         self.blank = blank
+        self.links = links or {}
 
     def _tournament(self, data: Sequence[TableSheet]) -> str:
         if not data:
@@ -526,5 +549,6 @@ class ScoreSheetReport(Report[Sequence[TableSheet]]):
         for n, sheet in enumerate(data):
             if n:
                 story.append(PageBreak())
-            story.append(ScoreSheetPage(sheet, self.fonts, width, self.blank, self.geometry))
+            story.append(ScoreSheetPage(sheet, self.fonts, width, self.blank, self.geometry,
+                                        self.links.get((sheet.session, sheet.table))))
         return story

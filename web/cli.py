@@ -12,6 +12,7 @@ It lives here, not in ``reports/cli.py``, because ``reports`` may not import ``w
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -51,7 +52,9 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
     print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
-    serve(db, args.host, args.port)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn finishes the requests under way, then passes it on
+        serve(db, args.host, args.port)
+    print("mcr-tournament: server stopped", flush=True)
     return 0
 
 

@@ -77,6 +77,13 @@ def device_links(s: Session, session: int, *, actor: Actor | None = None) -> lis
     return links
 
 
+def active_links(s: Session, session: int) -> list[DeviceLink]:
+    """The links issued for ``session`` and not revoked, by table (reads only: the score sheets' QR codes)."""
+    rows = s.scalars(select(DeviceToken).where(DeviceToken.session == session, DeviceToken.revoked_at.is_(None))
+                     .order_by(DeviceToken.table_no, DeviceToken.id))
+    return list({row.table_no: DeviceLink(session, row.table_no, row.token) for row in rows}.values())
+
+
 def revoke_device(s: Session, session: int, table: int, *, actor: Actor | None = None) -> DeviceLink:
     """Replace the link of one table: the old token stops working (its device is told so), the new one is
     returned. Both steps are audited."""

@@ -121,3 +121,15 @@ def test_every_false_win_kind_is_a_check_mark_and_other_penalties_a_cross(genera
             [dataclasses.replace(sheet, penalties=(penalty,))]))[0]
         assert page.count(mark) == 2, kind  # the legend and hand 2
         assert label in page
+
+
+def test_a_table_with_a_device_link_gets_its_qr_code(generated_at: datetime) -> None:
+    sheets = [samples.sheet(t) for t in (1, 2)]
+    link = "http://192.168.1.20:8765/t/" + "A" * 32
+    pdf = ScoreSheetReport(generated_at=generated_at, links={(sheets[1].session, 2): link}).render(sheets)
+    text = pages_text(pdf)
+    assert len(text) == 2
+    assert "Table link" not in text[0] and "Table link" in text[1] and "本桌链接" in text[1]
+    assert "Referee 裁判员" in text[1] and "Chief referee 裁判长" in text[1]
+    plain = ScoreSheetReport(generated_at=generated_at).render(sheets)
+    assert len(pdf) > len(plain)  # the QR's modules are drawn
