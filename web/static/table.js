@@ -33,7 +33,7 @@
     "Checking…": "核对中…", "Penalty {p} to {name} (false win), paid to the others.":
       "{name} 错和，罚 {p} 分，分给其他三家。",
     "Record the false-win penalty of {p} for {name}?": "记录 {name} 错和罚 {p} 分？",
-    "Penalty": "罚分", "pending": "待送出",
+    "Penalty": "罚分", "pending": "待送出", "Session over": "本轮结束",
     "Call the referee to record the false win: {p} points for {name}, paid to the others.":
       "请裁判记录错和：{name} 罚 {p} 分，分给其他三家。",
     "Discarder (the winner's own place: self-drawn)": "点炮者（点和牌者本人即自摸）"
@@ -59,6 +59,7 @@
   var token = m ? decodeURIComponent(m[1]) : (new URLSearchParams(location.search).get("token") || "");
   var OUTBOX = "mcr-outbox:" + token;
   var DRAFT = "mcr-draft:" + token;
+  var SENT = "mcr-sent:" + token;
 
   function api(method, path, body) {
     var opts = { method: method, headers: { "Authorization": "Bearer " + token }, cache: "no-store" };
@@ -239,6 +240,9 @@
     b.request_id = newId();
     if (table) b.version = table.version;
     localStorage.setItem(OUTBOX, JSON.stringify(b));  // first kept, then sent
+    if (entry && b.type !== "penalty") {  // what was tapped, to reopen if the server refuses it
+      localStorage.setItem(SENT, JSON.stringify(Object.assign({}, entry, { history: [] })));
+    }
     entry = null;
     view = "sheet";
     saveDraft();
@@ -255,6 +259,8 @@
       sending = false;
       if (res.status >= 500 || res.status === 0) throw new Error("server " + res.status);
       localStorage.removeItem(OUTBOX);
+      var sent = localStorage.getItem(SENT);
+      localStorage.removeItem(SENT);
       retryDelay = 2000;
       setNet(true);
       if (res.ok) {
@@ -267,8 +273,12 @@
                  { p: b.points, name: p ? p.name : b.player }), "error");
       } else {
         banner(errorText(res), "error");
+        try {  // refused as entered (422): back to the entry, as it was, to fix it
+          var e = JSON.parse(sent || "null");
+          if (e) { entry = Object.assign(blankEntry(e.kind), e, { history: [] }); view = "entry"; }
+        } catch (err) { entry = null; }
       }
-      return load();
+      return load().then(function () { if (entry) changed(); });
     }).catch(function () {
       sending = false;
       setNet(false);
@@ -391,7 +401,8 @@
       $("table-title").textContent = lang === "zh"
         ? "第 " + table.session + " 轮 · 第 " + table.table + " 桌"
         : "Session " + table.session + " · Table " + table.table;
-      var handText = lang === "zh" ? "第 " + table.next_hand + " 盘" : "Hand " + table.next_hand;
+      var handText = table.next_hand === null || table.next_hand === undefined ? t("Session over")
+        : lang === "zh" ? "第 " + table.next_hand + " 盘" : "Hand " + table.next_hand;
       if (table.time_called_after !== null && table.time_called_after !== undefined) {
         handText += " · " + t("Time called after hand {n}", { n: table.time_called_after });
       }
@@ -421,8 +432,9 @@
     $("sheet-actions").hidden = view !== "sheet";
     $("entry-actions").hidden = view !== "entry";
     var pending = !!outbox();
-    $("btn-win").disabled = !table || pending;
-    $("btn-draw").disabled = !table || pending;
+    var over = !table || table.next_hand === null || table.next_hand === undefined;
+    $("btn-win").disabled = over || pending;
+    $("btn-draw").disabled = over || pending;
     if (view === "sheet") renderSheet(totals, pending); else renderEntry();
   }
 
