@@ -100,9 +100,9 @@ def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
                     tap(d, f"#picker button[data-tile='{tile}']")
                 tap(d, "#picker button[data-tile='season3']")
                 wait_for(d, "#verdict", "it counts")
-                # the hand, the picker's lower rows and the live fans with the payments in one view
-                d.execute_script("document.getElementById('hand').scrollIntoView({block: 'start'});"
-                                 "window.scrollBy(0, -8);")
+                # who won, the hand (the picker folds away once it is complete), the live fans: one view
+                d.execute_script("document.getElementById('winner').scrollIntoView({block: 'start'});"
+                                 "window.scrollBy(0, -30);")
                 time.sleep(0.5)
                 entry = out / "table-page-entry.png"
                 d.save_screenshot(str(entry))

@@ -490,7 +490,7 @@
     var wbox = $("winner"), dbox = $("discarder");
     wbox.textContent = ""; dbox.textContent = "";
     ps.forEach(function (p) {
-      var label = windLabel(p.seat_wind) + " " + p.name;
+      var label = windLabel(p.seat_wind) + " " + shortName(p.name);  // the wind tells them apart
       wbox.appendChild(button(label, { "aria-pressed": String(entry.winner === p.number), "data-number": p.number,
                                        title: p.name }, function () {
         if (entry.winner !== p.number) entry.discarder = null;  // the row below changes with the winner
@@ -502,7 +502,7 @@
     ps.forEach(function (p) {
       var own = entry.winner === p.number;
       var pressed = own ? entry.discarder === "self" : entry.discarder === p.number;
-      var b = button(own ? t("Self-drawn") : windLabel(p.seat_wind) + " " + p.name,
+      var b = button(own ? t("Self-drawn") : windLabel(p.seat_wind) + " " + shortName(p.name),
                      { "aria-pressed": String(pressed), "data-number": own ? "self" : p.number,
                        "class": own ? "self" : "", title: p.name }, function () {
         entry.discarder = own ? "self" : p.number; changed();
@@ -608,14 +608,19 @@
         });
         b.appendChild(img(name, label || name));
         b.appendChild(el("span", { "class": "badge", hidden: "" }, ""));
+        if (k !== null) b.classList.add("kind");
         box.appendChild(b);
       };
       for (var k = 0; k < 34; k++) add(tileName(k), k);
-      box.appendChild(el("span")); box.appendChild(el("span"));  // honours: 7 of 9 columns
+      box.appendChild(el("span", { "class": "gap" })); box.appendChild(el("span", { "class": "gap" }));  // 7 of 9
       ["flower1", "flower2", "flower3", "flower4", "season1", "season2", "season3", "season4"]
         .forEach(function (f) { add(f, null); });
     }
     var c = copies(entry);
+    // a complete hand folds the (all greyed) tiles away: the fans and Confirm come up under the thumb;
+    // the flowers stay, and a tap on a tile of the hand brings the picker back
+    box.classList.toggle("full", count(entry) === 14);
+    $("modes").hidden = count(entry) === 14;
     Array.prototype.forEach.call(box.querySelectorAll("button.tile"), function (b) {
       var name = b.getAttribute("data-tile"), badge = b.querySelector(".badge");
       var k = name.indexOf("flower") === 0 || name.indexOf("season") === 0 ? -1 : tileIndex(name);
