@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
@@ -188,6 +189,13 @@ class MainWindow(QMainWindow):
         self.act_projector.triggered.connect(self.projector)
         self.view_menu.addAction(self.act_projector)
 
+        self.tables_menu = mb.addMenu("")
+        self.act_devices = QAction(self)
+        self.act_devices.setObjectName("table_devices")
+        self.act_devices.triggered.connect(self.table_devices)
+        self.tables_menu.addAction(self.act_devices)
+        self.devices_server: Any = None  # referee_app.table_devices.TableDevicesServer, made on first use
+
         self.lang_menu = mb.addMenu("")
         group = QActionGroup(self)
         self.act_en = QAction("English", self, checkable=True)
@@ -216,6 +224,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self.file_menu.setTitle(tr("File"))
         self.view_menu.setTitle(tr("View"))
+        self.tables_menu.setTitle(tr("Tables"))
+        self.act_devices.setText(tr("Table devices…"))
         self.lang_menu.setTitle(tr("Language"))
         self.act_new.setText(tr("New tournament…"))
         self.act_open.setText(tr("Open…"))
@@ -328,6 +338,8 @@ class MainWindow(QMainWindow):
     def close_tournament(self) -> None:
         if self.ctx is None:
             return
+        if self.devices_server is not None:
+            self.devices_server.stop()  # its requests finish first; the database closes after
         for p in self.pages.values():
             p.set_context(None)
         self.ctx.close()
@@ -336,8 +348,25 @@ class MainWindow(QMainWindow):
         self._show_start()
 
     # ---- exports: the same functions as `mcr-tournament export --format xlsx` and `publish` ----------
+    def table_devices(self) -> None:
+        """Tables → Table devices…: the server for the tables' phones and each table's link (docs/web.md)."""
+        if self.ctx is None:
+            return
+        # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
+        from db import queries
+        from referee_app.dialogs.devices import DevicesDialog
+        from referee_app.table_devices import TableDevicesServer
+
+        if self.devices_server is None:
+            self.devices_server = TableDevicesServer(self)
+        ctx = self.ctx
+        sessions = ctx.runner.read(lambda s: queries.tournament_info(s).sessions)
+        seated = ctx.runner.read(queries.seated_sessions)
+        DevicesDialog(self, ctx.db, ctx.runner, self.devices_server, sessions,
+                      max(seated, default=1)).exec()
+
     def _enable_file_actions(self) -> None:
-        for act in (self.act_export_workbook, self.act_publish):
+        for act in (self.act_export_workbook, self.act_publish, self.act_devices):
             act.setEnabled(self.ctx is not None)
 
     def _export_folder(self) -> Path:

@@ -1,0 +1,164 @@
+"""Tables → Table devices…: start or stop the server for the tables' phones, see its addresses, and each
+table's link with its QR code (scanned by the table's phone); replace a table's link (revoke)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db.service.devices import device_links, revoke_device
+from referee_app.errors import show_error
+from referee_app.i18n import tr
+from referee_app.runner import Runner
+from referee_app.table_devices import TableDevicesServer, qr_image
+from web.server import DEFAULT_PORT
+
+URL_ROLE = Qt.ItemDataRole.UserRole
+TABLE_ROLE = Qt.ItemDataRole.UserRole + 1
+HOSTS = (("127.0.0.1", "This computer only"), ("0.0.0.0", "Phones on the local network"))
+
+
+class DevicesDialog(QDialog):
+    def __init__(self, parent: QWidget | None, db: Any, runner: Runner, server: TableDevicesServer,
+                 sessions: int, session: int = 1) -> None:
+        super().__init__(parent)
+        self.db, self.runner, self.server = db, runner, server
+        self.setWindowTitle(tr("Table devices"))
+        self.setMinimumWidth(720)
+        lay = QVBoxLayout(self)
+
+        form = QFormLayout()
+        self.host = QComboBox()
+        self.host.setObjectName("devices_host")
+        for host, label in HOSTS:
+            self.host.addItem(tr(label), host)
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(DEFAULT_PORT)
+        self.start_stop = QPushButton()
+        self.start_stop.setObjectName("devices_start")
+        self.start_stop.clicked.connect(self._start_stop)
+        row = QHBoxLayout()
+        row.addWidget(self.host, 1)
+        row.addWidget(QLabel(tr("Port")))
+        row.addWidget(self.port)
+        row.addWidget(self.start_stop)
+        form.addRow(tr("Server"), row)
+        self.status = QLabel()
+        self.status.setObjectName("devices_status")
+        self.status.setWordWrap(True)
+        form.addRow("", self.status)
+        self.session = QSpinBox()
+        self.session.setRange(1, max(1, sessions))
+        self.session.setValue(session)
+        self.session.valueChanged.connect(self.load)
+        form.addRow(tr("Session"), self.session)
+        lay.addLayout(form)
+
+        body = QHBoxLayout()
+        self.tables = QListWidget()
+        self.tables.setObjectName("devices_tables")
+        self.tables.currentItemChanged.connect(self._show_selected)
+        body.addWidget(self.tables, 1)
+        side = QVBoxLayout()
+        self.qr = QLabel()
+        self.qr.setObjectName("devices_qr")
+        self.qr.setFixedSize(260, 260)
+        self.link = QLabel()
+        self.link.setObjectName("devices_link")
+        self.link.setWordWrap(True)
+        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.revoke = QPushButton(tr("Replace this table's link"))
+        self.revoke.setObjectName("devices_revoke")
+        self.revoke.clicked.connect(self._revoke)
+        side.addWidget(self.qr)
+        side.addWidget(self.link)
+        side.addWidget(self.revoke)
+        side.addStretch(1)
+        body.addLayout(side)
+        lay.addLayout(body, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.server.changed.connect(self._server_changed)
+        self._server_changed()
+
+    # ---- the server ------------------------------------------------------------------------------
+    def base_url(self) -> str:
+        found = self.server.addresses()
+        return found[0] if found else f"http://{self.host.currentData()}:{self.port.value()}"
+
+    def _start_stop(self) -> None:
+        if self.server.running:
+            self.server.stop()
+            return
+        try:
+            self.server.start(self.db, self.host.currentData(), self.port.value())
+        except RuntimeError:
+            show_error(self, tr("Could not start the server"),
+                       tr("Port {port} is in use or not allowed.", port=self.port.value()),
+                       tr("Choose another port and try again."))
+
+    def _server_changed(self) -> None:
+        running = self.server.running
+        self.start_stop.setText(tr("Stop") if running else tr("Start"))
+        self.host.setEnabled(not running)
+        self.port.setEnabled(not running)
+        if running:
+            self.status.setText(tr("Running on {addresses}", addresses=", ".join(self.server.addresses())))
+        else:
+            self.status.setText(tr("Stopped: the tables' links work only while the server runs."))
+        self.load()
+
+    # ---- the links -------------------------------------------------------------------------------
+    def load(self) -> None:
+        """Each seated table's link (issued now if it has none: audited like every change)."""
+        current = self.tables.currentRow()
+        self.tables.clear()
+        links = self.runner.run(lambda s: device_links(s, self.session.value()), self,
+                                tr("Could not show the links")) or []
+        base = self.base_url()
+        for link in links:
+            item = QListWidgetItem(tr("Table {table}", table=link.table) + "   " + link.url(base))
+            item.setData(URL_ROLE, link.url(base))
+            item.setData(TABLE_ROLE, link.table)
+            self.tables.addItem(item)
+        if links:
+            self.tables.setCurrentRow(min(max(current, 0), len(links) - 1))
+        self._show_selected()
+
+    def _show_selected(self, *_args: object) -> None:
+        item = self.tables.currentItem()
+        self.revoke.setEnabled(item is not None)
+        if item is None:
+            self.qr.clear()
+            self.link.clear()
+            return
+        url = str(item.data(URL_ROLE))
+        self.qr.setPixmap(QPixmap.fromImage(qr_image(url, 256)))
+        self.link.setText(url)
+
+    def _revoke(self) -> None:
+        item = self.tables.currentItem()
+        if item is None:
+            return
+        table = int(item.data(TABLE_ROLE))
+        self.runner.run(lambda s: revoke_device(s, self.session.value(), table), self,
+                        tr("Could not replace the link"))
+        self.load()

@@ -1,0 +1,54 @@
+"""Tables → Table devices…: the server started from the app, each table's link and QR code, revoking."""
+
+from __future__ import annotations
+
+import httpx
+
+from referee_app.dialogs.devices import TABLE_ROLE, URL_ROLE, DevicesDialog
+from referee_app.table_devices import TableDevicesServer, qr_image
+
+
+def test_qr_image_is_square_with_a_quiet_zone():
+    image = qr_image("http://192.168.1.20:8765/t/" + "a" * 32, 240)
+    assert image.width() == image.height() >= 200
+    assert image.pixelColor(2, 2).lightness() == 255  # the quiet zone is white
+    assert any(image.pixelColor(x, image.height() // 2).lightness() == 0 for x in range(image.width()))
+
+
+def test_dialog_starts_the_server_shows_links_and_replaces_one(qtbot, window):
+    server = TableDevicesServer()
+    dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    qtbot.addWidget(dialog)
+    assert not server.running and "Stopped" in dialog.status.text()
+    assert dialog.tables.count() == 2  # session 1: 8 players, 2 tables, links issued on first look
+    first = dialog.tables.item(0).data(URL_ROLE)
+    assert first.startswith("http://127.0.0.1:8765/t/") and not dialog.qr.pixmap().isNull()
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        assert server.running and "Running on http://127.0.0.1:" in dialog.status.text()
+        url = dialog.tables.item(0).data(URL_ROLE)
+        assert url.startswith(server.addresses()[0]) and url.endswith(first.rsplit("/", 1)[1])
+        token = url.rsplit("/", 1)[1]
+        r = httpx.get(server.addresses()[0] + "/api/table", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200 and r.json()["table"] == 1
+        dialog.tables.setCurrentRow(0)
+        assert dialog.tables.currentItem().data(TABLE_ROLE) == 1
+        dialog.revoke.click()
+        new = dialog.tables.item(0).data(URL_ROLE)
+        assert new != url and dialog.tables.item(1).data(URL_ROLE).startswith(server.addresses()[0])
+        r = httpx.get(server.addresses()[0] + "/api/table", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 403
+    finally:
+        server.stop()
+    assert not server.running and dialog.start_stop.text() == "Start"
+
+
+def test_the_tables_menu_opens_the_dialog_and_closing_stops_the_server(window, monkeypatch):
+    opened = []
+    monkeypatch.setattr(DevicesDialog, "exec", lambda self: opened.append(self) or 0)
+    assert window.act_devices.isEnabled()
+    window.act_devices.trigger()
+    assert len(opened) == 1 and opened[0].session.value() == 1
+    window.devices_server.start(window.ctx.db, "127.0.0.1", 0)
+    window.close_tournament()
+    assert not window.devices_server.running and not window.act_devices.isEnabled()
