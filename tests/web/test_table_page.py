@@ -283,6 +283,30 @@ def test_a_hand_confirmed_while_the_server_is_down_is_kept_and_sent_once(place, 
     assert browser.execute_script(outbox) is None
 
 
+def test_a_hand_the_server_refuses_reopens_as_it_was_entered(server, place, browser) -> None:
+    db, token = place
+    seats = players_at(db)
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "Hand 1")
+    # as a phone that confirmed a hand while offline and comes back to a server that refuses it (422)
+    entry = {"kind": "win", "winner": seats[0], "discarder": seats[1], "input": "totals", "fan": "8",
+             "melds": [], "standing": [], "winning": None, "flowers": [], "mode": "tile",
+             "flags": {"fourth_tile": False, "kong_related": False, "last_tile_of_wall": False}}
+    body = {"hand": 1, "type": "win", "winner": "999", "discarder": seats[1], "self_drawn": False, "fan": 8,
+            "request_id": "r-refused"}
+    browser.execute_script("localStorage.setItem(arguments[0], JSON.stringify(arguments[1]));"
+                           "localStorage.setItem(arguments[2], JSON.stringify(arguments[3]));",
+                           f"mcr-outbox:{token}", body, f"mcr-sent:{token}", entry)
+    browser.refresh()
+    wait_text(browser, "#banner", "999")  # the server's own message names what it refused
+    assert browser.find_element("css selector", "#entry-view").is_displayed()
+    pressed = browser.find_element("css selector", "#winner button[aria-pressed='true']")
+    assert pressed.get_attribute("data-number") == seats[0]
+    wait_text(browser, "#verdict", "8 fans: it counts.")
+    assert recorded(db) == []
+    assert browser.execute_script(f"return localStorage.getItem('mcr-outbox:{token}')") is None
+
+
 def test_the_page_follows_the_browsers_language_and_has_a_toggle(server, place) -> None:
     _, token = place
     driver = open_browser("zh-CN")
