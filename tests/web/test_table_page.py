@@ -307,6 +307,22 @@ def test_a_hand_the_server_refuses_reopens_as_it_was_entered(server, place, brow
     assert browser.execute_script(f"return localStorage.getItem('mcr-outbox:{token}')") is None
 
 
+def test_after_time_is_called_the_session_is_over_at_the_table(server, place, browser) -> None:
+    from db.service.results import call_time, record_draw
+    from db.store import open_database
+
+    db, token = place
+    with open_database(db) as database, database.factory.begin() as s:
+        record_draw(s, 1, 1, 1)
+        call_time(s, 1, 1, 1)
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "Session over")
+    assert "Time called after hand 1" in browser.find_element("css selector", "#hand-no").text
+    assert not browser.find_element("css selector", "#btn-win").is_enabled()
+    assert not browser.find_element("css selector", "#btn-draw").is_enabled()
+    assert "null" not in browser.find_element("css selector", "#players").text
+
+
 def test_the_page_follows_the_browsers_language_and_has_a_toggle(server, place) -> None:
     _, token = place
     driver = open_browser("zh-CN")

@@ -365,7 +365,9 @@
   function playerBy(number) {
     return players().filter(function (p) { return String(p.number) === String(number); })[0];
   }
-  function windLabel(w) { return (WINDS[w] || [w, w])[lang === "zh" ? 1 : 0]; }
+  function windLabel(w) {  // no seat wind once the session is over
+    return w ? (WINDS[w] || [w, w])[lang === "zh" ? 1 : 0] : "·";
+  }
   function deltaOf(h, p, i) {
     var d = h.deltas || h.payments;
     if (!d) return 0;
