@@ -8,7 +8,8 @@ phone that lost Wi-Fi would. Afterwards the file is checked: every table has han
 (nothing lost, nothing recorded twice), one ``record`` audit entry per hand, and ``check`` is clean.
 
 Prints the median and 95th percentile latency of each kind of request and of all of them. All traffic
-stays on 127.0.0.1; the run is bounded (40 x 16 hands, 60 s per request at most).
+stays on 127.0.0.1; the run is bounded (40 x 16 hands, 60 s per request at most). With
+``MCR_TEST_POSTGRES_URL`` set it runs the same on PostgreSQL too (a schema of its own, dropped after).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import func, select
+from sqlalchemy import create_engine, func, select, text
+from sqlalchemy.engine import make_url
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -48,7 +50,7 @@ ACTOR = Actor("bench", "bench")
 NOTATIONS = ("123456789m234p55p", "11223344556677m", "1112345678999m5m", "22334455667788p")
 
 
-def make_file(path: Path) -> list[str]:
+def make_file(path: str) -> list[str]:
     """A tournament of 160 players, session 1 seated; the 40 tables' tokens."""
     with open_database(path, create=True) as db:
         with db.factory.begin() as s:
@@ -65,7 +67,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(path: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(path: str, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(path), "--station", "bench", "serve",
                              "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -141,44 +143,43 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "bench.mcr"
-        tokens = make_file(path)
-        port = free_port()
-        server = start_server(path, port)
-        try:
-            devices = [Device(f"http://127.0.0.1:{port}", token, seed) for seed, token in enumerate(tokens)]
-            start = threading.Barrier(len(devices))
-            threads = [threading.Thread(target=d.play, args=(start,)) for d in devices]
-            t0 = time.perf_counter()
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-            wall = time.perf_counter() - t0
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
-        with open_database(path, writable=False) as db, db.reader() as s:
-            problems = check(s)
-            per_table: dict[int, list[int]] = defaultdict(list)
-            for table_no, hand_no in s.execute(select(SessionTable.table_no, HandResult.hand_no)
-                                               .join(SessionTable, SessionTable.id == HandResult.table_id)):
-                per_table[table_no].append(hand_no)
-            records = s.scalar(select(func.count()).select_from(AuditLog).where(
-                AuditLog.action == "record", AuditLog.station.like("table % device"), AuditLog.referee == "device"))
+def run(target: str, label: str) -> None:
+    """The whole run against ``target`` (a file path or a database URL holding no tournament yet)."""
+    tokens = make_file(target)
+    port = free_port()
+    server = start_server(target, port)
+    try:
+        devices = [Device(f"http://127.0.0.1:{port}", token, seed) for seed, token in enumerate(tokens)]
+        start = threading.Barrier(len(devices))
+        threads = [threading.Thread(target=d.play, args=(start,)) for d in devices]
+        t0 = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall = time.perf_counter() - t0
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    with open_database(target, writable=False) as db, db.reader() as s:
+        problems = check(s)
+        per_table: dict[int, list[int]] = defaultdict(list)
+        for table_no, hand_no in s.execute(select(SessionTable.table_no, HandResult.hand_no)
+                                           .join(SessionTable, SessionTable.id == HandResult.table_id)):
+            per_table[table_no].append(hand_no)
+        records = s.scalar(select(func.count()).select_from(AuditLog).where(
+            AuditLog.action == "record", AuditLog.station.like("table % device"), AuditLog.referee == "device"))
     expected = TABLES * HANDS
     found = sum(len(set(h)) for h in per_table.values())
     lost = expected - sum(len(set(h) & set(range(1, HANDS + 1))) for h in per_table.values())
-    duplicated = sum(len(h) - len(set(h)) for h in per_table.values()) + max(0, records - found)
+    duplicated = sum(len(h) - len(set(h)) for h in per_table.values()) + max(0, (records or 0) - found)
     errors = [e for d in devices for e in d.errors]
     latency: dict[str, list[float]] = defaultdict(list)
     for d in devices:
         for kind, values in d.latency.items():
             latency[kind] += values
     everything = [v for values in latency.values() for v in values]
-    print(f"{TABLES} devices x {HANDS} hands on one SQLite file: {wall:.1f} s wall, {len(everything)} requests "
+    print(f"{TABLES} devices x {HANDS} hands on {label}: {wall:.1f} s wall, {len(everything)} requests "
           f"({len(everything) / wall:.0f}/s), {sum(d.retries for d in devices)} retried writes")
     print(f"hands recorded {found}/{expected}: lost {lost}, duplicated {duplicated}; record audit entries "
           f"{records}; check: {problems or 'clean'}; device errors: {len(errors)}")
@@ -188,6 +189,24 @@ def main() -> None:
         values = everything if kind == "all requests" else latency[kind]
         print(f"  {kind:26} n={len(values):5}  median {statistics.median(values) * 1000:7.1f} ms   "
               f"p95 {percentile(values, 0.95) * 1000:7.1f} ms")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        run(str(Path(tmp) / "bench.mcr"), "one SQLite file")
+    base = os.environ.get("MCR_TEST_POSTGRES_URL")
+    if base:  # the same on PostgreSQL, in a schema of its own that is dropped afterwards
+        schema = f"bench_web_{os.getpid()}"
+        admin = create_engine(base)
+        with admin.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+        try:
+            url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+            run(url.render_as_string(hide_password=False), "PostgreSQL")
+        finally:
+            with admin.begin() as conn:
+                conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+            admin.dispose()
 
 
 if __name__ == "__main__":

@@ -58,6 +58,42 @@ ZH: dict[str, str] = {
     "Create a tournament, open a tournament file, or look around in the demo tournament.":
         "新建一场比赛、打开比赛文件，或先在演示比赛中看看。",
     "Tournament files (*.mcr);;All files (*)": "比赛文件 (*.mcr);;所有文件 (*)",
+    # backups, a file deleted or moved (issue 12; referee_app/backup_menu.py, dialogs/restore.py)
+    "Back up now": "立即备份",
+    "Backup saved: {path}": "备份已保存：{path}",
+    "Backups: {folder}": "备份位置：{folder}",
+    "Restore from backup…": "从备份恢复…",
+    "Restore from backup": "从备份恢复",
+    "Restore to a new file…": "恢复到新文件…",
+    "Choose a backup. It is copied to a new file that you name next; the open tournament file is not changed.":
+        "请选择一个备份。它将被复制到您接下来命名的新文件中；当前打开的比赛文件不会改变。",
+    "No backups of this file yet: they are made at the first change, every 5 minutes while changes happen, "
+    "at the end of each session and on closing.":
+        "此文件还没有备份：第一次修改时、有修改期间每 5 分钟、每局结束时和关闭时都会自动备份。",
+    "Taken at": "备份时间",
+    "Size": "大小",
+    "Folder": "文件夹",
+    "automatic": "自动",
+    "manual": "手动",
+    "end of session {n}": "第 {n} 局结束",
+    "Last backup {time}": "上次备份 {time}",
+    "No backup yet": "尚无备份",
+    "the last backup failed": "最近一次备份失败",
+    "Second backup folder…": "第二备份文件夹…",
+    "Second backup folder (e.g. a USB stick)": "第二备份文件夹（例如 U 盘）",
+    "Second backup folder: {folder}": "第二备份文件夹：{folder}",
+    "Stop backing up to {folder}": "停止备份到 {folder}",
+    "The backup was restored to {path}.": "备份已恢复到 {path}。",
+    "Open it now? The tournament open now is closed, not changed.": "现在打开它吗？当前打开的比赛将被关闭，不会改变。",
+    "Choose a new file name.": "请换一个新的文件名。",
+    "Tournament file deleted or moved": "比赛文件已被删除或移走",
+    "{name} was deleted, moved or replaced while it was open. Nothing more can be saved into it; this app still "
+    "holds everything up to the last change.":
+        "{name} 在打开期间被删除、移走或替换，之后的修改都无法再保存到它；本程序仍保存着截至最后一次修改的全部内容。",
+    "Save it to a new file now and go on working in that file.": "请立即保存到新文件，然后在新文件中继续工作。",
+    "Save to a new file…": "保存到新文件…",
+    "Not now": "暂不",
+    "Not saved: the tournament file was deleted or moved": "未保存：比赛文件已被删除或移走",
     # players
     "Add player": "添加选手",
     "Edit player": "编辑选手",

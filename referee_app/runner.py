@@ -3,6 +3,11 @@
 ``runner.run(lambda s: service(s, ...))`` opens one transaction (``factory.begin()``), shows a dialog
 that says what to do next when the store or the engine refuses, and on success emits ``data_changed``
 once so every page reloads. ``runner.read(fn)`` is the same without the signal, for queries.
+
+``wrote`` is emitted just before ``data_changed`` after this app's own write (the change watcher notes
+the store's marker then, so it does not redraw the pages a second time). When the store refuses a write
+because the tournament file was deleted or moved (``database_file_gone``), ``on_file_gone`` (set by the
+window) is called with the message instead of a plain error box: it offers to save what the app holds.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ NEXT_STEP = {
 
 class Runner(QObject):
     data_changed = Signal()
+    wrote = Signal()
 
     def __init__(self, factory: Any, reader: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -33,6 +39,7 @@ class Runner(QObject):
         # Reads use the store's read-only sessions: they never take the write lock, so polling pages
         # neither wait for another station nor count as the first write (which starts a backup).
         self.reader = reader
+        self.on_file_gone: Callable[[str], object] | None = None
 
     def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "") -> T | None:
         """Run ``fn(session)`` in one transaction. Returns its value, or None after showing the error."""
@@ -43,11 +50,15 @@ class Runner(QObject):
             msg = user_message(exc)
             if msg is None:
                 raise
+            if getattr(exc, "code", None) == "database_file_gone" and self.on_file_gone is not None:
+                self.on_file_gone(msg)
+                return None
             show_error(parent, what or tr("Could not do that"), msg,
                        tr(NEXT_STEP.get(type(exc).__name__, "Correct the input and try again.")))
             if type(exc).__name__ == "StaleTableError":
                 self.data_changed.emit()
             return None
+        self.wrote.emit()
         self.data_changed.emit()
         return value
 

@@ -80,3 +80,35 @@ def data_dir() -> Path:
     d = paths.app_home().data
     d.mkdir(parents=True, exist_ok=True)
     return d
+
+
+def _second_folders() -> dict[str, str]:
+    import json
+
+    v = settings().value("second_backup_folders", "")
+    try:
+        d = json.loads(v) if isinstance(v, str) and v else {}
+    except ValueError:
+        return {}
+    return {str(k): str(f) for k, f in d.items()} if isinstance(d, dict) else {}
+
+
+def second_backup_folder(path: str) -> str | None:
+    """The second backup folder (a USB stick) chosen for the tournament file ``path``, if any."""
+    home = paths.app_home()
+    f = _second_folders().get(paths.remembered(path, home))
+    return paths.recalled(f, home) if f else None
+
+
+def set_second_backup_folder(path: str, folder: str | None) -> None:
+    """Remember (or with None forget) the second backup folder of the tournament file ``path``."""
+    import json
+
+    home = paths.app_home()
+    d = _second_folders()
+    key = paths.remembered(path, home)
+    if folder:
+        d[key] = paths.remembered(folder, home)
+    else:
+        d.pop(key, None)
+    settings().setValue("second_backup_folders", json.dumps(d, ensure_ascii=False))

@@ -21,12 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app import settings
+from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
+from referee_app.watcher import ChangeWatcher
 
 
 @contextlib.contextmanager
@@ -84,6 +86,10 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self._nav_changed)
 
         self._build_menus()
+        # issue 15: every writer's change shows within ~1 s (referee_app/watcher.py)
+        self.watcher = ChangeWatcher(self)
+        self.watcher.file_gone.connect(self.backup.file_gone)
+        self.watcher.changed.connect(self.backup.update_status)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self.retranslate()
         self._show_start()
@@ -180,6 +186,10 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.act_export_workbook)
         self.file_menu.addAction(self.act_publish)
         self.file_menu.addSeparator()
+        # issue 12: Back up now, Restore from backup…, Second backup folder…, the status-bar label
+        self.backup = BackupActions(self)
+        self.backup.add_to(self.file_menu)
+        self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_close)
         self.file_menu.addAction(self.act_quit)
 
@@ -236,6 +246,7 @@ class MainWindow(QMainWindow):
         self.act_close.setText(tr("Close tournament"))
         self.act_quit.setText(tr("Quit"))
         self.act_projector.setText(tr("Projector view"))
+        self.backup.retranslate()
         self.act_en.setChecked(LANG.code == "en")
         self.act_zh.setChecked(LANG.code == "zh")
         for i in range(self.nav.count()):
@@ -302,7 +313,9 @@ class MainWindow(QMainWindow):
         self.close_tournament()
         self.ctx = ctx
         self.tournament_name = info.name
+        self.watcher.watch(ctx)  # own writes note the marker on runner.wrote, before data_changed
         runner.data_changed.connect(self.refresh_current)
+        self.backup.attach(ctx)
         if "://" not in path:
             settings.add_recent_file(path)
         for p in self.pages.values():
@@ -342,8 +355,10 @@ class MainWindow(QMainWindow):
             self.devices_server.stop()  # its requests finish first; the database closes after
         for p in self.pages.values():
             p.set_context(None)
-        self.ctx.close()
-        self.ctx = None
+        self.watcher.stop()
+        self.backup.attach(None)
+        ctx, self.ctx = self.ctx, None
+        ctx.close()  # Database.close(): the closing backup; once, as self.ctx is None from here on
         self.tournament_name = ""
         self._show_start()
 

@@ -128,6 +128,12 @@ def table_json(sheet: TableSheet, rotate: bool) -> dict[str, Any]:
             "signed_off": sheet.signed_off, "players": players, "hands": hands}
 
 
+def check_token(db: Database, token: str | None) -> None:
+    """Refuse a missing, unknown or revoked token with a read alone (before a write queues for the lock)."""
+    with db.reader() as s:
+        device_place(s, token)
+
+
 def read_table(db: Database, token: str | None, session: Any = None, table: Any = None) -> dict[str, Any]:
     with db.reader() as s:
         place = device_place(s, token)

@@ -146,6 +146,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
     write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
 
     def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
+        api.check_token(db, token)  # a stranger's request never waits in, or holds up, the writers' queue
         try:
             with write_lock:
                 return api.record(db, token, raw)

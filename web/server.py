@@ -49,7 +49,6 @@ class BackgroundServer:
 
     def __init__(self, db: Database, host: str = DEFAULT_HOST, port: int = 0, log_level: str = "warning") -> None:
         self._server = uvicorn.Server(_config(db, host, port, log_level))
-        self._server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
         self._thread = threading.Thread(target=self._server.run, name="mcr-web", daemon=True)
         self.host = host
 

@@ -30,7 +30,9 @@ class LogPage(TournamentPage):
         hh = self.view.horizontalHeader()
         hh.setStretchLastSection(True)
         # long texts (JSON before/after) are elided at a fixed width; the tooltip shows them whole
-        for col, width in ((AuditModel.COL_WHAT, 230), (AuditModel.COL_BEFORE, 210), (AuditModel.COL_AFTER, 210)):
+        # the station names the computer or table device that made the change: wide enough to read
+        for col, width in ((AuditModel.COL_STATION, 130), (AuditModel.COL_WHAT, 230), (AuditModel.COL_BEFORE, 180),
+                           (AuditModel.COL_AFTER, 180)):
             hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             hh.resizeSection(col, width)
         self.view.verticalHeader().setDefaultSectionSize(24)

@@ -64,6 +64,7 @@ class SheetPage(TournamentPage):
 
         self.model = SheetModel(parent=self)
         self.view = sheet_table(self.model, self)
+        self._shown = (-1, -1)  # the session and table on screen
         self.view.doubleClicked.connect(lambda _i: self.correct_selected())
         self.view.selectionModel().currentRowChanged.connect(lambda cur, _prev: self.show_hand_details(cur.row()))
         lay.addWidget(self.view, 3)
@@ -178,6 +179,12 @@ class SheetPage(TournamentPage):
 
     def _show(self) -> None:
         vm = self.vm
+        # A reload of the same table (another station's write, seen by the live poll) keeps the line the
+        # referee is reading and the side tab; another table starts from the top.
+        same = self._shown == (vm.session, vm.table)
+        row = self.view.currentIndex().row() if same else -1
+        tab = self.side_tabs.currentIndex() if same else 0
+        self._shown = (vm.session, vm.table)
         self.model.set_sheet(vm.sheet, vm.winds_of)
         self.summary.set_sheet(vm.sheet)
         self.title.setText(vm.title())
@@ -190,7 +197,9 @@ class SheetPage(TournamentPage):
         if not vm.has_sheet:
             return
         self.side_tabs.setTabText(0, vm.penalties_tab())
-        self.side_tabs.setCurrentIndex(0)
+        if 0 <= row < len(self.model.rows):
+            self.view.setCurrentIndex(self.model.index(row, 0))
+        self.side_tabs.setCurrentIndex(tab)
         self.next_label.setText(vm.next_text())
         self.sign_button.setText(vm.sign_text())
         self.winner.set_choices(vm.winner_choices())

@@ -52,3 +52,27 @@ def test_the_tables_menu_opens_the_dialog_and_closing_stops_the_server(window, m
     window.devices_server.start(window.ctx.db, "127.0.0.1", 0)
     window.close_tournament()
     assert not window.devices_server.running and not window.act_devices.isEnabled()
+
+
+def test_a_phone_s_hand_shows_on_the_desk_without_a_click(qtbot, window):
+    from db.service.devices import device_links
+
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    assert sheet.sheet.hands == ()
+    with window.ctx.db.factory.begin() as s:
+        token = device_links(s, 1)[0].token
+    server = TableDevicesServer()
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        r = httpx.post(server.addresses()[0] + "/api/hands", headers={"Authorization": f"Bearer {token}"},
+                       json={"type": "draw", "hand": 1, "request_id": "phone-1"})
+        assert r.status_code == 200, r.text
+        qtbot.waitUntil(lambda: len(sheet.sheet.hands) == 1, timeout=5000)
+    finally:
+        server.stop()
+    window.go("Log")
+    log = window.pages["Log"]
+    log.refresh()
+    stations = {log.model.data(log.model.index(row, log.model.COL_STATION)) for row in range(log.model.rowCount())}
+    assert "table 1 device" in stations

@@ -272,3 +272,24 @@ def test_time_called_after_hands_asks_without_the_warning(qtbot, window):
     with qtbot.waitSignal(window.ctx.runner.data_changed):
         qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
     assert sheet.sheet.time_called_after == 1
+
+
+def test_another_stations_write_keeps_the_line_being_read(qtbot, window, tournament_file):
+    sheet = open_sheet(window)
+    num = [p.number for p in sheet.sheet.players]
+    from db.service.results import record_draw, record_win
+    from db.store import open_database
+
+    assert window.ctx.runner.run_ok(lambda s: record_win(
+        s, 1, 1, 1, winner=num[0], self_drawn=True, notation="[789m2][777s3][234s3]89sEE7s"))
+    sheet.view.setCurrentIndex(sheet.model.index(0, 0))
+    assert sheet.side_tabs.currentIndex() == 1
+    with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station
+        record_draw(s, 1, 1, 2)
+    sheet.refresh()  # what the live poll does when it sees the change
+    assert len(sheet.sheet.hands) == 2
+    assert sheet.view.currentIndex().row() == 0 and sheet.side_tabs.currentIndex() == 1
+    assert "Tile Hog" in sheet.hand_fans.text()
+    sheet.vm.choose(1, 2)
+    sheet.refresh()  # another table starts from the top, on the penalties
+    assert sheet.side_tabs.currentIndex() == 0
