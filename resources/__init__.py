@@ -1,4 +1,5 @@
-"""Everything the app ships that is not code: fonts (``fonts/``) and icons (``icons/``).
+"""Everything the app ships that is not code: fonts (``fonts/``), icons (``icons/``) and the tile faces
+(``tiles/``: SVG files made by ``make_tiles.py``, drawn by the table page and the desktop picker).
 
 The folder sits beside the code packages in a checkout, in an installed wheel (package data) and in the
 PyInstaller bundle (``sys._MEIPASS/resources``), so ``root()`` finds it in all three. The user-interface
@@ -25,4 +26,5 @@ def root(here: Path | None = None) -> Path:
 
 FONTS = root() / "fonts"
 ICONS = root() / "icons"
+TILES = root() / "tiles"
 APP_ICON_SVG = ICONS / "mcr-referee.svg"

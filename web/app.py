@@ -25,6 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+import resources
 from db.errors import InputError, TournamentError
 from db.store import Database
 from web import api
@@ -166,6 +167,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
+        # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
+        Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
     ]
     return _SecurityHeaders(Starlette(routes=routes))

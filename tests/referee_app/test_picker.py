@@ -134,3 +134,17 @@ def test_a_click_after_unreadable_notation_scores_the_clicked_hand(qtbot):
     assert not vm.set_notation("[123m")  # on an empty hand too
     qtbot.mouseClick(picker.clear_button, Qt.MouseButton.LeftButton)
     assert vm.notation_error is None
+
+
+def test_the_picker_draws_the_svg_faces_the_table_page_shows(qtbot):
+    from PySide6.QtGui import QColor
+
+    from referee_app.tile_faces import face_renderer, tile_pixmap
+
+    for t in range(34):
+        assert face_renderer(T.name(t)).isValid(), T.name(t)
+    assert face_renderer("back").isValid()
+    # 中 (red dragon) drawn from C.svg: red ink in the middle of an ivory face, nothing of the old QPainter code
+    img = tile_pixmap(T.tile("C"), 60, 80).toImage()
+    colours = {img.pixelColor(x, y).name() for x in range(15, 45) for y in range(20, 60)}
+    assert QColor("#c8232c").name() in colours and QColor("#fbf8ef").name() in colours

@@ -1,0 +1,747 @@
+/* The table page (/t/TOKEN): the four players, the running sheet, and entering a hand on a phone.
+ *
+ * Plain ES2017, no build step, no libraries. The token in the address is the table's device token; every
+ * API call sends it as a Bearer header. A hand being entered is kept in localStorage (the draft), and a
+ * confirmed hand stays in an outbox until the server has answered: a dropped connection keeps it, the page
+ * retries, and its request_id lets the server record it once however often it arrives.
+ */
+(function () {
+  "use strict";
+
+  // ---- words ----------------------------------------------------------------------------------------
+  var ZH = {
+    "Table": "桌", "Session": "轮", "Hand": "盘", "Win": "和牌", "Draw": "荒庄", "Cancel": "取消",
+    "Confirm": "确认", "Winner": "和牌者", "Discarder": "点炮者", "Self-drawn": "自摸", "Tiles": "牌",
+    "Fan total": "番数", "Fan": "番", "Remove last": "撤销", "Clear": "清空", "No hands yet.": "尚无记录。",
+    "False win penalty": "错和罚分", "Total": "合计", "Chow": "吃", "Pung": "碰", "Kong": "明杠",
+    "Concealed kong": "暗杠", "Tile": "单张", "Last copy": "和绝张", "Kong win": "杠上/抢杠",
+    "Last tile": "妙手/海底", "fan": "番", "Payments": "得失",
+    "Record hand {n} as a draw: nobody pays.": "第 {n} 盘记为荒庄：无人付分。",
+    "{total} fans: it counts.": "{total} 番：成和。",
+    "Only {n} fans without flowers: at least 8 are needed, a false win.": "不计花牌只有 {n} 番：不足 8 番，错和。",
+    "Choose the winner.": "请选择和牌者。", "Choose the discarder, or self-drawn.": "请选择点炮者或自摸。",
+    "Enter the fan total.": "请输入番数。", "{n} of 14 tiles": "已选 {n} / 14 张",
+    "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.":
+      "第 14 张即和张。点手牌中的牌可撤回。",
+    "Not sent yet: kept on this phone, retrying…": "尚未送出：已保存在本机，正在重试…",
+    "Hand {n} recorded.": "第 {n} 盘已记录。", "Penalty recorded.": "罚分已记录。",
+    "No connection: the hand is checked when it is sent.": "无连接：送出时再核对。",
+    "offline": "离线", "Time called after hand {n}": "第 {n} 盘后时间到",
+    "This link is not valid for a table (ask the referee).": "此链接无效（请找裁判）。",
+    "Another device changed this table: the sheet is reloaded, check and enter again.":
+      "其他设备已修改此桌：已刷新，请核对后重新输入。",
+    "Checking…": "核对中…", "Penalty {p} to {name} (false win), paid to the others.":
+      "{name} 错和，罚 {p} 分，分给其他三家。",
+    "Record the false-win penalty of {p} for {name}?": "记录 {name} 错和罚 {p} 分？",
+    "Penalty": "罚分", "pending": "待送出", "Session over": "本轮结束",
+    "Call the referee to record the false win: {p} points for {name}, paid to the others.":
+      "请裁判记录错和：{name} 罚 {p} 分，分给其他三家。",
+    "Discarder (the winner's own place: self-drawn)": "点炮者（点和牌者本人即自摸）"
+  };
+  var WINDS = { E: ["E", "东"], S: ["S", "南"], W: ["W", "西"], N: ["N", "北"] };
+  var SUITS = ["m", "s", "p"];
+  var HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
+  var FALSE_WIN_POINTS = 30;
+
+  var lang = (localStorage.getItem("mcr-lang") ||
+              ((navigator.language || "en").toLowerCase().indexOf("zh") === 0 ? "zh" : "en"));
+
+  function t(text, params) {
+    var s = lang === "zh" && ZH[text] ? ZH[text] : text;
+    if (params) {
+      Object.keys(params).forEach(function (k) { s = s.split("{" + k + "}").join(String(params[k])); });
+    }
+    return s;
+  }
+
+  // ---- the token and the API ------------------------------------------------------------------------
+  var m = location.pathname.match(/\/t\/([^/?#]+)/);
+  var token = m ? decodeURIComponent(m[1]) : (new URLSearchParams(location.search).get("token") || "");
+  var OUTBOX = "mcr-outbox:" + token;
+  var DRAFT = "mcr-draft:" + token;
+  var SENT = "mcr-sent:" + token;
+
+  function api(method, path, body) {
+    var opts = { method: method, headers: { "Authorization": "Bearer " + token }, cache: "no-store" };
+    if (body !== undefined) {
+      opts.headers["Content-Type"] = "application/json";
+      opts.body = JSON.stringify(body);
+    }
+    return fetch(path, opts).then(function (r) {
+      return r.text().then(function (text) {
+        var data = null;
+        try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
+        return { status: r.status, ok: r.ok, data: data };
+      });
+    });
+  }
+
+  function errorText(res) {
+    var e = res.data && res.data.error;
+    return e ? (e.message || e.code) : "HTTP " + res.status;
+  }
+
+  function newId() {  // crypto.randomUUID needs a secure context; a table on the LAN may be plain http
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
+  }
+
+  // ---- tiles ----------------------------------------------------------------------------------------
+  function tileName(k) { return k >= 27 ? HONOURS[k - 27] : (k % 9 + 1) + SUITS[Math.floor(k / 9)]; }
+  function tileSrc(name) { return "/static/tiles/" + name + ".svg"; }
+  function img(name, alt) {
+    var i = document.createElement("img");
+    i.src = tileSrc(name);
+    i.alt = alt || name;
+    i.draggable = false;
+    return i;
+  }
+  function meldTiles(meld) {
+    var k = meld.tile;
+    if (meld.kind === "chow") return [k, k + 1, k + 2];
+    if (meld.kind === "pung") return [k, k, k];
+    return [k, k, k, k];
+  }
+  function runs(kinds) {  // sorted kinds → "123m5pEE": a run of digits shares one suffix
+    var out = "", suit = null;
+    kinds.forEach(function (k) {
+      if (k >= 27) {
+        if (suit) { out += suit; suit = null; }
+        out += HONOURS[k - 27];
+      } else {
+        var s = SUITS[Math.floor(k / 9)];
+        if (suit && suit !== s) out += suit;
+        suit = s;
+        out += String(k % 9 + 1);
+      }
+    });
+    return out + (suit || "");
+  }
+  function meldNotation(meld) {
+    var tiles = meldTiles(meld);
+    var offer = meld.kind === "kong" ? "1" : "";  // a melded kong needs an offer digit; none = concealed
+    return "[" + runs(tiles) + offer + "]";
+  }
+
+  // ---- state ----------------------------------------------------------------------------------------
+  var table = null;            // the last GET /api/table
+  var view = "sheet";          // "sheet" | "entry"
+  var entry = null;            // the hand being entered
+  var preview = { state: "none", data: null, key: "" };
+  var previewSeq = 0;
+  var sending = false;
+  var retryTimer = null;
+  var retryDelay = 2000;
+
+  function blankEntry(kind) {
+    return { kind: kind, winner: null, discarder: null, input: "tiles", fan: "", melds: [], standing: [],
+             winning: null, flowers: [], flags: { fourth_tile: false, kong_related: false, last_tile_of_wall: false },
+             mode: "tile", history: [] };
+  }
+
+  function count(e) { return 3 * e.melds.length + e.standing.length + (e.winning === null ? 0 : 1); }
+  function copies(e) {
+    var c = new Array(34).fill(0);
+    e.melds.forEach(function (md) { meldTiles(md).forEach(function (k) { c[k]++; }); });
+    e.standing.forEach(function (k) { c[k]++; });
+    if (e.winning !== null) c[e.winning]++;
+    return c;
+  }
+  function canAdd(e, k) {
+    var c = copies(e), n = count(e);
+    if (e.mode === "tile") return n < 14 && c[k] < 4;
+    if (n + 3 > 13) return false;
+    if (e.mode === "chow") return k < 27 && k % 9 <= 6 && c[k] < 4 && c[k + 1] < 4 && c[k + 2] < 4;
+    if (e.mode === "pung") return c[k] <= 1;
+    return c[k] === 0;  // a kong takes all four
+  }
+  function snapshot(e) {
+    return JSON.stringify({ melds: e.melds, standing: e.standing, winning: e.winning });
+  }
+  function tapTile(k) {
+    if (!canAdd(entry, k)) return;
+    entry.history.push(snapshot(entry));
+    if (entry.mode === "tile") {
+      if (count(entry) === 13) entry.winning = k;
+      else entry.standing.push(k);
+    } else {
+      entry.melds.push({ kind: entry.mode, tile: k });
+    }
+    changed();
+  }
+  function removeLast() {
+    if (!entry.history.length) return;
+    var s = JSON.parse(entry.history.pop());
+    entry.melds = s.melds; entry.standing = s.standing; entry.winning = s.winning;
+    changed();
+  }
+  function clearHand() {
+    entry.history.push(snapshot(entry));
+    entry.melds = []; entry.standing = []; entry.winning = null; entry.flowers = [];
+    changed();
+  }
+  function notation(e) {
+    if (e.winning === null) return "";
+    var standing = e.standing.slice().sort(function (a, b) { return a - b; });
+    return e.melds.map(meldNotation).join("") + runs(standing) + tileName(e.winning);
+  }
+
+  // the result line the API takes (without session and table)
+  function body(e) {
+    var hand = table ? table.next_hand : 1;
+    if (e.kind === "draw") return { hand: hand, type: "draw" };
+    var b = { hand: hand, type: "win", winner: e.winner, discarder: e.discarder === "self" ? null : e.discarder,
+              self_drawn: e.discarder === "self" };
+    if (e.input === "totals") {
+      b.fan = parseInt(e.fan, 10);
+    } else {
+      b.notation = notation(e);
+      b.flowers = e.flowers.length;
+      Object.keys(e.flags).forEach(function (f) { if (e.flags[f]) b[f] = true; });
+    }
+    return b;
+  }
+  function missing(e) {  // what the entry still needs before it can be checked, or null
+    if (e.kind === "draw") return null;
+    if (e.winner === null) return t("Choose the winner.");
+    if (e.discarder === null) return t("Choose the discarder, or self-drawn.");
+    if (e.input === "totals") {
+      var f = parseInt(e.fan, 10);
+      return f >= 1 ? null : t("Enter the fan total.");
+    }
+    return count(e) === 14 && e.winning !== null ? null : t("{n} of 14 tiles", { n: count(e) });
+  }
+
+  // ---- persistence ----------------------------------------------------------------------------------
+  function saveDraft() {
+    if (entry && view === "entry") {
+      var d = Object.assign({}, entry, { history: [] });
+      localStorage.setItem(DRAFT, JSON.stringify({ hand: table ? table.next_hand : null, entry: d }));
+    } else {
+      localStorage.removeItem(DRAFT);
+    }
+  }
+  function loadDraft() {
+    try {
+      var d = JSON.parse(localStorage.getItem(DRAFT) || "null");
+      if (d && table && d.hand === table.next_hand && d.entry) {
+        entry = Object.assign(blankEntry(d.entry.kind), d.entry, { history: [] });
+        view = "entry";
+      }
+    } catch (e) { localStorage.removeItem(DRAFT); }
+  }
+  function outbox() {
+    try { return JSON.parse(localStorage.getItem(OUTBOX) || "null"); } catch (e) { return null; }
+  }
+
+  // ---- sending --------------------------------------------------------------------------------------
+  function send(b) {
+    b.request_id = newId();
+    if (table) b.version = table.version;
+    localStorage.setItem(OUTBOX, JSON.stringify(b));  // first kept, then sent
+    if (entry && b.type !== "penalty") {  // what was tapped, to reopen if the server refuses it
+      localStorage.setItem(SENT, JSON.stringify(Object.assign({}, entry, { history: [] })));
+    }
+    entry = null;
+    view = "sheet";
+    saveDraft();
+    render();
+    flush();
+  }
+
+  function flush() {
+    var b = outbox();
+    if (!b || sending) return;
+    sending = true;
+    clearTimeout(retryTimer);
+    api("POST", "/api/hands", b).then(function (res) {
+      sending = false;
+      if (res.status >= 500 || res.status === 0) throw new Error("server " + res.status);
+      localStorage.removeItem(OUTBOX);
+      var sent = localStorage.getItem(SENT);
+      localStorage.removeItem(SENT);
+      retryDelay = 2000;
+      setNet(true);
+      if (res.ok) {
+        banner(b.type === "penalty" ? t("Penalty recorded.") : t("Hand {n} recorded.", { n: b.hand }), "ok");
+      } else if (res.status === 409) {
+        banner(t("Another device changed this table: the sheet is reloaded, check and enter again."), "error");
+      } else if (b.type === "penalty" && res.data && res.data.error && res.data.error.code === "device_line_type") {
+        var p = playerBy(b.player);  // this server takes penalties from a referee only
+        banner(t("Call the referee to record the false win: {p} points for {name}, paid to the others.",
+                 { p: b.points, name: p ? p.name : b.player }), "error");
+      } else {
+        banner(errorText(res), "error");
+        try {  // refused as entered (422): back to the entry, as it was, to fix it
+          var e = JSON.parse(sent || "null");
+          if (e) { entry = Object.assign(blankEntry(e.kind), e, { history: [] }); view = "entry"; }
+        } catch (err) { entry = null; }
+      }
+      return load().then(function () { if (entry) changed(); });
+    }).catch(function () {
+      sending = false;
+      setNet(false);
+      banner(t("Not sent yet: kept on this phone, retrying…"), "warn");
+      retryTimer = setTimeout(flush, retryDelay);
+      retryDelay = Math.min(retryDelay * 2, 15000);
+      render();
+    });
+  }
+
+  function load() {
+    return api("GET", "/api/table").then(function (res) {
+      if (res.status === 401 || res.status === 403) {
+        banner(t("This link is not valid for a table (ask the referee)."), "error");
+        return;
+      }
+      if (!res.ok) throw new Error(errorText(res));
+      setNet(true);
+      table = res.data;
+      if (!entry) loadDraft();
+      render();
+      if (outbox()) flush();
+    }).catch(function () {
+      setNet(false);
+      render();
+      setTimeout(load, 4000);
+    });
+  }
+
+  // ---- the live preview -----------------------------------------------------------------------------
+  function schedulePreview() {
+    if (!entry || view !== "entry") return;
+    var need = missing(entry);
+    var b = body(entry);
+    var key = JSON.stringify(b);
+    if (need) { preview = { state: "missing", data: need, key: key }; renderPreview(); return; }
+    if (entry.kind === "draw") { preview = { state: "draw", data: null, key: key }; renderPreview(); return; }
+    if (preview.key === key && preview.state !== "missing") { renderPreview(); return; }
+    var seq = ++previewSeq;
+    preview = { state: "checking", data: null, key: key };
+    renderPreview();
+    api("POST", "/api/score", b).then(function (res) {
+      if (seq !== previewSeq) return;
+      setNet(true);
+      if (res.ok && res.data && !res.data.error) {
+        preview = { state: res.data.meets_minimum ? "ok" : "under", data: res.data, key: key };
+      } else if (res.status >= 500) {
+        preview = { state: "offline", data: null, key: key };
+      } else {
+        preview = { state: "invalid", data: errorText(res), key: key };
+      }
+      renderPreview();
+    }).catch(function () {
+      if (seq !== previewSeq) return;
+      setNet(false);
+      preview = { state: "offline", data: null, key: key };
+      renderPreview();
+    });
+  }
+
+  function changed() {
+    saveDraft();
+    renderEntry();
+    schedulePreview();
+  }
+
+  // ---- drawing --------------------------------------------------------------------------------------
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "class") e.className = attrs[k]; else e.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+  function button(text, attrs, onclick) {
+    var b = el("button", Object.assign({ type: "button" }, attrs || {}), text);
+    b.addEventListener("click", onclick);
+    return b;
+  }
+
+  function players() { return table ? table.players : []; }
+  function playerBy(number) {
+    return players().filter(function (p) { return String(p.number) === String(number); })[0];
+  }
+  function windLabel(w) {  // no seat wind once the session is over
+    return w ? (WINDS[w] || [w, w])[lang === "zh" ? 1 : 0] : "·";
+  }
+  function deltaOf(h, p, i) {
+    var d = h.deltas || h.payments;
+    if (!d) return 0;
+    if (Array.isArray(d)) return d[i] || 0;
+    return d[p.number] || d[String(p.number)] || 0;
+  }
+  function shortName(name) { return String(name).trim().split(/\s+/)[0]; }  // "Zhang Wei" → "Zhang"
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+
+  function banner(text, kind) {
+    var b = $("banner");
+    b.textContent = text;
+    b.className = "banner " + (kind || "");
+    b.hidden = !text;
+  }
+  function setNet(online) {
+    $("net").hidden = online;
+    $("net").textContent = t("offline");
+  }
+
+  function renderTexts() {
+    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+    $("lang").textContent = lang === "zh" ? "English" : "中文";
+    Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (e) {
+      e.textContent = t(e.getAttribute("data-t"));
+    });
+  }
+
+  function render() {
+    renderTexts();
+    var ps = players();
+    if (table) {
+      $("table-title").textContent = lang === "zh"
+        ? "第 " + table.session + " 轮 · 第 " + table.table + " 桌"
+        : "Session " + table.session + " · Table " + table.table;
+      var handText = table.next_hand === null || table.next_hand === undefined ? t("Session over")
+        : lang === "zh" ? "第 " + table.next_hand + " 盘" : "Hand " + table.next_hand;
+      if (table.time_called_after !== null && table.time_called_after !== undefined) {
+        handText += " · " + t("Time called after hand {n}", { n: table.time_called_after });
+      }
+      $("hand-no").textContent = handText;
+      document.title = $("table-title").textContent;
+    }
+    // the four players with their seat winds and running totals
+    var totals = ps.map(function (p, i) {
+      return (table.hands || []).reduce(function (s, h) { return s + deltaOf(h, p, i); }, 0);
+    });
+    var box = $("players");
+    box.textContent = "";
+    ps.forEach(function (p, i) {
+      var card = el("div", { "class": "player" + (p.seat_wind === "E" ? " dealer" : ""), "data-number": p.number });
+      var top = el("div");
+      top.appendChild(el("span", { "class": "wind" }, windLabel(p.seat_wind)));
+      top.appendChild(document.createTextNode(" "));
+      top.appendChild(el("span", { "class": "num" }, "#" + p.number));
+      card.appendChild(top);
+      card.appendChild(el("span", { "class": "name" }, p.name));
+      card.appendChild(el("span", { "class": "score" + (totals[i] < 0 ? " neg" : "") }, signed(totals[i])));
+      box.appendChild(card);
+    });
+
+    $("sheet-view").hidden = view !== "sheet";
+    $("entry-view").hidden = view !== "entry";
+    $("sheet-actions").hidden = view !== "sheet";
+    $("entry-actions").hidden = view !== "entry";
+    var pending = !!outbox();
+    var over = !table || table.next_hand === null || table.next_hand === undefined;
+    $("btn-win").disabled = over || pending;
+    $("btn-draw").disabled = over || pending;
+    if (view === "sheet") renderSheet(totals, pending); else renderEntry();
+  }
+
+  function renderSheet(totals, pending) {
+    var ps = players(), hands = (table && table.hands) || [];
+    var head = $("sheet").tHead, bodyEl = $("sheet").tBodies[0], foot = $("sheet").tFoot;
+    head.textContent = ""; bodyEl.textContent = ""; foot.textContent = "";
+    var hr = el("tr");
+    hr.appendChild(el("th", null, "#"));
+    hr.appendChild(el("th", null, ""));
+    ps.forEach(function (p) { hr.appendChild(el("th", { title: p.name }, shortName(p.name))); });
+    head.appendChild(hr);
+    hands.forEach(function (h, n) {
+      var tr = el("tr", { "class": n === hands.length - 1 ? "latest" : "" });
+      tr.appendChild(el("td", null, h.hand));
+      // who won and who fed are marked on their own cells; the second column is short: fan, self-drawn
+      var what = el("td", { "class": "what" });
+      if (h.kind === "win") {
+        what.textContent = h.fan + (lang === "zh" ? " 番" : " fan");
+        if (h.discarder === null || h.discarder === undefined) what.appendChild(el("small", null, t("Self-drawn")));
+      } else {
+        what.textContent = t(h.kind === "draw" ? "Draw" : h.kind === "penalty" ? "Penalty" : h.kind);
+      }
+      tr.appendChild(what);
+      ps.forEach(function (p, i) {
+        var d = deltaOf(h, p, i);
+        var cls = (d < 0 ? "neg" : "") + (String(h.winner) === String(p.number) ? " won" : "") +
+                  (String(h.discarder) === String(p.number) ? " fed" : "");
+        tr.appendChild(el("td", { "class": cls }, signed(d)));
+      });
+      bodyEl.appendChild(tr);
+    });
+    var ob = outbox();
+    if (pending && ob) {
+      var tr = el("tr", { "class": "latest" });
+      tr.appendChild(el("td", null, ob.hand || ""));
+      tr.appendChild(el("td", { "class": "what", colspan: String(ps.length + 1) }, "⏳ " + t("pending")));
+      bodyEl.appendChild(tr);
+    }
+    var fr = el("tr");
+    fr.appendChild(el("td", { colspan: "2" }, t("Total")));
+    totals.forEach(function (s) { fr.appendChild(el("td", { "class": s < 0 ? "neg" : "" }, signed(s))); });
+    foot.appendChild(fr);
+    $("sheet-empty").hidden = hands.length > 0 || pending;
+  }
+
+  function renderEntry() {
+    if (!entry) return;
+    var ps = players(), isWin = entry.kind === "win";
+    Array.prototype.forEach.call(document.querySelectorAll("#entry-view > h2, #winner, #discarder, .tabs, " +
+      "#totals-pane, #tiles-pane"), function (e) { e.style.display = isWin ? "" : "none"; });
+    // winner and discarder
+    var wbox = $("winner"), dbox = $("discarder");
+    wbox.textContent = ""; dbox.textContent = "";
+    ps.forEach(function (p) {
+      var label = windLabel(p.seat_wind) + " " + shortName(p.name);  // the wind tells them apart
+      wbox.appendChild(button(label, { "aria-pressed": String(entry.winner === p.number), "data-number": p.number,
+                                       title: p.name }, function () {
+        if (entry.winner !== p.number) entry.discarder = null;  // the row below changes with the winner
+        entry.winner = p.number;
+        changed();
+      }));
+    });
+    // the winner's own place in the discarder row is "self-drawn": one row of four, big targets
+    ps.forEach(function (p) {
+      var own = entry.winner === p.number;
+      var pressed = own ? entry.discarder === "self" : entry.discarder === p.number;
+      var b = button(own ? t("Self-drawn") : windLabel(p.seat_wind) + " " + shortName(p.name),
+                     { "aria-pressed": String(pressed), "data-number": own ? "self" : p.number,
+                       "class": own ? "self" : "", title: p.name }, function () {
+        entry.discarder = own ? "self" : p.number; changed();
+      });
+      b.disabled = entry.winner === null;
+      dbox.appendChild(b);
+    });
+    // tiles or totals
+    $("tab-tiles").setAttribute("aria-selected", String(entry.input === "tiles"));
+    $("tab-totals").setAttribute("aria-selected", String(entry.input === "totals"));
+    $("tiles-pane").hidden = entry.input !== "tiles";
+    $("totals-pane").hidden = entry.input !== "totals";
+    if (entry.input === "totals") {
+      if ($("fan").value !== String(entry.fan)) $("fan").value = entry.fan;
+      var q = $("fan-quick");
+      if (!q.childNodes.length) {
+        [8, 9, 10, 12, 16, 24].forEach(function (f) {
+          q.appendChild(button(String(f), { "data-fan": f }, function () { entry.fan = String(f); changed(); }));
+        });
+      }
+    } else {
+      renderHand();
+      renderPicker();
+    }
+    $("btn-penalty").textContent = t("False win penalty");
+    renderPreview();
+  }
+
+  function renderHand() {
+    var box = $("hand");
+    box.textContent = "";
+    var groups = entry.melds.map(function (md, i) {
+      return { tiles: meldTiles(md), cls: "meld", concealed: md.kind === "ckong", remove: function () {
+        entry.history.push(snapshot(entry)); entry.melds.splice(i, 1); changed();
+      } };
+    });
+    var standing = entry.standing.map(function (k, i) { return { k: k, i: i }; })
+      .sort(function (a, b) { return a.k - b.k; });
+    if (standing.length) groups.push({ standingTiles: standing, cls: "standing" });
+    if (entry.winning !== null) groups.push({ tiles: [entry.winning], cls: "win", remove: function () {
+      entry.history.push(snapshot(entry)); entry.winning = null; changed();
+    } });
+    if (entry.flowers.length) {
+      groups.push({ flowerTiles: entry.flowers.slice().sort(), cls: "flowers" });
+    }
+    if (!groups.length) box.appendChild(el("span", { "class": "empty" }, t("{n} of 14 tiles", { n: 0 })));
+    groups.forEach(function (g) {
+      var ge = el("div", { "class": "group " + g.cls });
+      if (g.standingTiles) {
+        g.standingTiles.forEach(function (s) {
+          var b = button("", { "class": "t", "aria-label": tileName(s.k) }, function () {
+            entry.history.push(snapshot(entry)); entry.standing.splice(s.i, 1); changed();
+          });
+          b.appendChild(img(tileName(s.k)));
+          ge.appendChild(b);
+        });
+      } else if (g.flowerTiles) {
+        g.flowerTiles.forEach(function (f) {
+          var b = button("", { "class": "t", "aria-label": f }, function () { toggleFlower(f); });
+          b.appendChild(img(f));
+          ge.appendChild(b);
+        });
+      } else {
+        g.tiles.forEach(function (k, i) {
+          var b = button("", { "class": "t", "aria-label": tileName(k) }, g.remove);
+          b.appendChild(img(g.concealed && (i === 0 || i === 3) ? "back" : tileName(k), tileName(k)));
+          ge.appendChild(b);
+        });
+      }
+      box.appendChild(ge);
+    });
+    $("hand-help").textContent = t("{n} of 14 tiles", { n: count(entry) }) + " · " +
+      t("The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.");
+    // modes and situation flags
+    var modes = $("modes");
+    modes.textContent = "";
+    [["tile", "Tile"], ["chow", "Chow"], ["pung", "Pung"], ["kong", "Kong"], ["ckong", "Concealed kong"]]
+      .forEach(function (md) {
+        modes.appendChild(button(t(md[1]), { "aria-pressed": String(entry.mode === md[0]), "data-mode": md[0] },
+          function () { entry.mode = md[0]; changed(); }));
+      });
+    var flags = $("flags");
+    flags.textContent = "";
+    [["fourth_tile", "Last copy"], ["kong_related", "Kong win"], ["last_tile_of_wall", "Last tile"]]
+      .forEach(function (f) {
+        flags.appendChild(button(t(f[1]), { "aria-pressed": String(entry.flags[f[0]]), "data-flag": f[0] },
+          function () { entry.flags[f[0]] = !entry.flags[f[0]]; changed(); }));
+      });
+  }
+
+  function toggleFlower(f) {
+    var i = entry.flowers.indexOf(f);
+    if (i >= 0) entry.flowers.splice(i, 1); else entry.flowers.push(f);
+    changed();
+  }
+
+  function renderPicker() {
+    var box = $("picker");
+    if (!box.childNodes.length) {  // built once; the badges and the enabled state change
+      var add = function (name, k, label) {
+        var b = button("", { "class": "tile", "data-tile": name, "aria-label": label || name }, function () {
+          if (k === null) toggleFlower(name); else tapTile(k);
+        });
+        b.appendChild(img(name, label || name));
+        b.appendChild(el("span", { "class": "badge", hidden: "" }, ""));
+        if (k !== null) b.classList.add("kind");
+        box.appendChild(b);
+      };
+      for (var k = 0; k < 34; k++) add(tileName(k), k);
+      box.appendChild(el("span", { "class": "gap" })); box.appendChild(el("span", { "class": "gap" }));  // 7 of 9
+      ["flower1", "flower2", "flower3", "flower4", "season1", "season2", "season3", "season4"]
+        .forEach(function (f) { add(f, null); });
+    }
+    var c = copies(entry);
+    // a complete hand folds the (all greyed) tiles away: the fans and Confirm come up under the thumb;
+    // the flowers stay, and a tap on a tile of the hand brings the picker back
+    box.classList.toggle("full", count(entry) === 14);
+    $("modes").hidden = count(entry) === 14;
+    Array.prototype.forEach.call(box.querySelectorAll("button.tile"), function (b) {
+      var name = b.getAttribute("data-tile"), badge = b.querySelector(".badge");
+      var k = name.indexOf("flower") === 0 || name.indexOf("season") === 0 ? -1 : tileIndex(name);
+      var n = k < 0 ? (entry.flowers.indexOf(name) >= 0 ? 1 : 0) : c[k];
+      badge.hidden = !n;
+      badge.textContent = k < 0 ? "✓" : String(n);
+      b.disabled = k >= 0 && !canAdd(entry, k);
+      b.setAttribute("aria-pressed", String(k < 0 && n > 0));
+    });
+  }
+  function tileIndex(name) {
+    var h = HONOURS.indexOf(name);
+    return h >= 0 ? 27 + h : SUITS.indexOf(name[1]) * 9 + parseInt(name[0], 10) - 1;
+  }
+
+  function fanName(f) {
+    if (typeof f === "string") return f;
+    var n = lang === "zh" ? (f.zh || f.name_zh || f.en || f.id) : (f.en || f.name_en || f.name || f.id);
+    return f.count > 1 ? n + " ×" + f.count : n;
+  }
+
+  function renderPreview() {
+    if (!entry) return;
+    var v = $("verdict"), fans = $("fans"), pay = $("payments").tBodies[0];
+    fans.textContent = ""; pay.textContent = "";
+    v.className = "verdict";
+    var st = preview.state, d = preview.data, confirm = false;
+    $("btn-penalty").hidden = true;
+    if (st === "draw") {
+      v.textContent = t("Record hand {n} as a draw: nobody pays.", { n: table.next_hand });
+      confirm = true;
+    } else if (st === "missing") {
+      v.textContent = d;
+      v.className = "verdict muted";
+    } else if (st === "checking") {
+      v.textContent = t("Checking…");
+      v.className = "verdict muted";
+    } else if (st === "offline") {
+      v.textContent = t("No connection: the hand is checked when it is sent.");
+      confirm = true;
+    } else if (st === "invalid") {
+      v.textContent = d;
+      v.className = "verdict bad";
+    } else if (st === "ok" || st === "under") {
+      var withoutFlowers = (d.fans || []).reduce(function (s, f) {
+        return s + (f.id === "FLOWER_TILES" ? 0 : (f.points || 0) * (f.count || 1));
+      }, 0);
+      if (st === "ok") {
+        v.textContent = t("{total} fans: it counts.", { total: d.total });
+        v.className = "verdict good";
+        confirm = true;
+      } else {
+        v.textContent = t("Only {n} fans without flowers: at least 8 are needed, a false win.",
+                          { n: (d.fans || []).length ? withoutFlowers : d.total });
+        v.className = "verdict bad";
+        $("btn-penalty").hidden = false;
+      }
+      (d.fans || []).forEach(function (f) {
+        var li = el("li");
+        li.appendChild(el("span", null, fanName(f)));
+        var pts = typeof f === "object" ? (f.points || 0) * (f.count || 1) : "";
+        li.appendChild(el("span", { "class": "pts" }, pts + " " + t("fan")));
+        fans.appendChild(li);
+      });
+      if (st === "ok") {
+        players().forEach(function (p) {
+          var x = d.payments ? (d.payments[p.number] || d.payments[String(p.number)] || 0) : 0;
+          var tr = el("tr", { "data-number": p.number });
+          tr.appendChild(el("td", null, windLabel(p.seat_wind) + " " + p.name));
+          tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
+          pay.appendChild(tr);
+        });
+      }
+    }
+    $("btn-confirm").disabled = !confirm || sending;
+  }
+
+  // ---- wiring ---------------------------------------------------------------------------------------
+  function startEntry(kind) {
+    entry = blankEntry(kind);
+    preview = { state: "none", data: null, key: "" };
+    view = "entry";
+    banner("");
+    render();
+    changed();
+    window.scrollTo(0, 0);
+  }
+
+  $("btn-win").addEventListener("click", function () { startEntry("win"); });
+  $("btn-draw").addEventListener("click", function () { startEntry("draw"); });
+  $("btn-cancel").addEventListener("click", function () {
+    entry = null; view = "sheet"; saveDraft(); render();
+  });
+  $("btn-confirm").addEventListener("click", function () {
+    if (!entry || $("btn-confirm").disabled) return;
+    send(body(entry));
+  });
+  $("btn-penalty").addEventListener("click", function () {
+    var p = playerBy(entry.winner);
+    var name = p ? p.name : entry.winner;
+    if (!window.confirm(t("Record the false-win penalty of {p} for {name}?", { p: FALSE_WIN_POINTS, name: name }))) {
+      return;
+    }
+    send({ type: "penalty", hand: table.next_hand, player: entry.winner, points: FALSE_WIN_POINTS,
+           settlement: "others", kind: "false_win_wrong",
+           reason: t("Penalty {p} to {name} (false win), paid to the others.", { p: FALSE_WIN_POINTS, name: name }) });
+  });
+  $("tab-tiles").addEventListener("click", function () { entry.input = "tiles"; changed(); });
+  $("tab-totals").addEventListener("click", function () { entry.input = "totals"; changed(); });
+  $("fan").addEventListener("input", function () { entry.fan = $("fan").value; saveDraft(); schedulePreview(); });
+  $("undo").addEventListener("click", removeLast);
+  $("clear").addEventListener("click", clearHand);
+  $("lang").addEventListener("click", function () {
+    lang = lang === "zh" ? "en" : "zh";
+    localStorage.setItem("mcr-lang", lang);
+    render();
+  });
+  window.addEventListener("online", flush);
+
+  renderTexts();
+  load();
+}());

@@ -1,0 +1,131 @@
+"""Screenshots of the table page /t/TOKEN at phone size (390 × 844) for the README and docs/table-page.md,
+taken through the real server in headless Chromium (Debian's ``chromium`` + ``chromium-driver``, Selenium):
+
+    python -m web.table_screenshots docs/screenshots
+
+The demo tournament with session 2 seated and five hands played at table 1 (wins by their fan total, a
+full hand, a draw): ``table-page-sheet.png`` is the running sheet, ``table-page-entry.png`` a full hand
+being confirmed (tiles, live fans, payments).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from db import queries
+from db.demo import fill_demo
+from db.service.audit import Actor
+from db.service.devices import device_links
+from db.service.results import record_draw, record_win
+from db.service.seats import seat_session
+from db.store import open_database
+from web.server import BackgroundServer
+
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars")
+HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "W", "W"]  # after a pung of red dragons
+
+
+def demo_table(path: Path) -> str:
+    """The demo tournament at ``path``, session 2 seated with table 1 five hands in; table 1's token."""
+    actor = Actor("demo", "demo")
+    with open_database(path, create=True, backups=False) as db, db.factory.begin() as s:
+        fill_demo(s, actor)
+        if not queries.seating(s, 2):
+            seat_session(s, 2, actor=actor)
+        four = [p.number for p in queries.seating(s, 2)[0].players]
+        record_win(s, 2, 1, 1, winner=four[2], discarder=four[0], fan=12, flowers=1, actor=actor)
+        record_win(s, 2, 1, 2, winner=four[1], self_drawn=True, fan=8, flowers=0, actor=actor)
+        record_draw(s, 2, 1, 3, actor=actor)
+        record_win(s, 2, 1, 4, winner=four[3], discarder=four[1], notation="[789m2][777s3][234s3]89sEE7s",
+                   flowers=2, actor=actor)
+        record_win(s, 2, 1, 5, winner=four[0], discarder=four[2], fan=16, flowers=0, actor=actor)
+        return next(link.token for link in device_links(s, 2, actor=actor) if link.table == 1)
+
+
+def browser(chromium: str, driver: str) -> Any:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument("--lang=en-GB")
+    d = webdriver.Chrome(options=options, service=Service(executable_path=driver))
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    return d
+
+
+def tap(d: Any, css: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    e = d.find_element(By.CSS_SELECTOR, css)
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", e)
+    e.click()
+
+
+def wait_for(d: Any, css: str, text: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(d, 20).until(lambda d: text in d.find_element(By.CSS_SELECTOR, css).text)
+
+
+def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
+    with tempfile.TemporaryDirectory() as tmp:
+        token = demo_table(Path(tmp) / "demo.mcr")
+        with open_database(Path(tmp) / "demo.mcr") as db, BackgroundServer(db) as srv:
+            d = browser(chromium, driver)
+            try:
+                d.get(f"{srv.url}/t/{token}")
+                wait_for(d, "#hand-no", "Hand 6")
+                time.sleep(0.5)  # the tile images of the picker are not on this view; the sheet is
+                sheet = out / "table-page-sheet.png"
+                d.save_screenshot(str(sheet))
+                tap(d, "#btn-win")
+                tap(d, "#winner button:nth-child(2)")
+                tap(d, "#discarder button:nth-child(4)")
+                tap(d, "#modes button[data-mode='pung']")
+                tap(d, "#picker button[data-tile='C']")
+                tap(d, "#modes button[data-mode='tile']")
+                for tile in HAND:
+                    tap(d, f"#picker button[data-tile='{tile}']")
+                tap(d, "#picker button[data-tile='season3']")
+                wait_for(d, "#verdict", "it counts")
+                # who won, the hand (the picker folds away once it is complete), the live fans: one view
+                d.execute_script("document.getElementById('winner').scrollIntoView({block: 'start'});"
+                                 "window.scrollBy(0, -30);")
+                time.sleep(0.5)
+                entry = out / "table-page-entry.png"
+                d.save_screenshot(str(entry))
+                return [sheet, entry]
+            finally:
+                d.quit()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m web.table_screenshots")
+    p.add_argument("out", type=Path)
+    args = p.parse_args(argv)
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if chromium is None or driver is None:
+        print("needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)",
+              file=sys.stderr)
+        return 1
+    args.out.mkdir(parents=True, exist_ok=True)
+    for path in shoot(args.out, chromium, driver):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
