@@ -11,6 +11,7 @@ Typical use (one transaction per user action)::
             sheet = queries.table_sheet(s, 1, 2)
 """
 
+from db.database import Database
 from db.errors import (
     FrozenSettingsError,
     InputError,
@@ -19,7 +20,7 @@ from db.errors import (
     StaleTableError,
     TournamentError,
 )
-from db.store import Database, open_database
+from db.store import open_database
 
 __all__ = [
     "Database", "FrozenSettingsError", "InputError", "NotInitialisedError", "SchemaTooNewError",

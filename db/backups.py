@@ -44,7 +44,7 @@ from db.files import atomic_path, describe_os_error
 from db.schema import FileState, inspect_file, sqlite_uri
 
 if TYPE_CHECKING:
-    from db.store import Database
+    from db.database import Database
 
 KEEP = 20
 INTERVAL = 300.0

@@ -2,7 +2,7 @@
 
 Every sub-command sets ``func(args, db) -> int`` with ``set_defaults``; :func:`main` opens the database
 named by ``--db`` and calls it, so extensions (the reports layer's ``report``) get the opened
-:class:`db.store.Database` the same way. Errors go to stderr with exit status 1, never a traceback.
+:class:`db.database.Database` the same way. Errors go to stderr with exit status 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from db.commands import players as player_commands
 from db.commands import results as result_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
+from db.database import Database
 from db.errors import InputError, TournamentError
 from db.limits import ACTOR_MAX, INT_MAX, check_text
 from db.schema import first_line, to_url
 from db.seating import SeatingError
-from db.store import Database, open_database
+from db.store import open_database
 
 # An extension adds sub-commands to the parser (the reports layer adds ``report``). Its sub-commands set
 # ``func`` with ``set_defaults(func=...)``; ``func(args, db)`` receives the opened database.

@@ -27,26 +27,23 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
-from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from db.backups import Backups, take_backup
+from db.database import Database, make_database
 from db.errors import (
     BackupError,
     DatabaseConnectError,
-    DatabaseFileGoneError,
     NotATournamentFileError,
     ReadOnlyDatabaseError,
     TournamentError,
 )
-from db.files import atomic_path, describe_os_error
+from db.files import describe_os_error
 from db.schema import (
     APPLICATION_ID,
     BUSY_TIMEOUT_S,
@@ -65,128 +62,6 @@ from db.schema import (
     too_new,
     upgrade,
 )
-from db.transfer import backup
-
-# --------------------------------------------------------------------------------------- database
-
-
-@dataclass
-class Database:
-    """``factory``: sessions for user actions (``with db.factory.begin() as s``); ``reader``: read-only
-    sessions that never wait for writers (reports, polling views).
-
-    ``read_only``: opened for reading only (``read_only_reason`` says why); ``path``: the SQLite file
-    (None for a server database); ``backups``: the automatic backups of the file (None when read-only
-    or for a server database)."""
-
-    engine: Engine
-    factory: sessionmaker[Session]
-    url: URL
-    reader: sessionmaker[Session]
-    path: Path | None = None
-    read_only: bool = False
-    read_only_reason: str | None = None
-    backups: Backups | None = None
-    _keeper: sqlite3.Connection | None = field(default=None, repr=False)
-    _identity: tuple[int, int] | None = field(default=None, repr=False)
-    _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
-    _closed: bool = field(default=False, repr=False)
-
-    @property
-    def is_sqlite(self) -> bool:
-        return self.url.get_backend_name() == "sqlite"
-
-    @property
-    def name(self) -> str:
-        return self.path.name if self.path is not None else self.url.render_as_string(hide_password=True)
-
-    # --- the file is still ours -----------------------------------------------------------------
-
-    def check_file(self) -> None:
-        """Raise :class:`DatabaseFileGoneError` when the path no longer names the file that was opened
-        (deleted, moved, replaced). Compares device and inode; where the system reports no inode
-        (st_ino 0 on some Windows file systems) only that a non-empty file is still there."""
-        if self.path is None or self._identity is None:
-            return
-        try:
-            st = os.stat(self.path)
-        except FileNotFoundError:
-            st = None
-        except OSError:
-            return  # cannot tell (e.g. a network hiccup): SQLite reports real failures itself
-        dev, ino = self._identity
-        same = st is not None and ((st.st_dev, st.st_ino) == (dev, ino) if ino else st.st_size > 0)
-        if same:
-            return
-        what = "deleted or moved" if st is None else "replaced by another file"
-        raise DatabaseFileGoneError(
-            f"{self.path.name} was {what} while open: nothing more is saved; save what this program holds "
-            "with “save a copy” (Database.save_copy) and reopen that file")
-
-    def _before_write(self) -> None:
-        self.check_file()
-        if self.backups is not None:
-            self.backups.before_write()
-
-    # --- copies -----------------------------------------------------------------------------------
-
-    def copy_to(self, target: Path) -> None:
-        """A consistent copy of the open database written at ``target`` (an SQLite file; SQLite's
-        online backup API from the connection this program holds, so it works even after the file was
-        deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
-        if self._keeper is None:
-            raise TournamentError("copies of a server database are JSON exports (db.transfer.backup)")
-        with self._lock:
-            dst = sqlite3.connect(str(target))
-            try:
-                self._keeper.backup(dst)
-            finally:
-                dst.close()
-
-    def save_copy(self, target: str | Path, *, overwrite: bool = False) -> Path:
-        """Save everything the open connection holds to a new file ``target`` (atomically), e.g. after
-        :class:`DatabaseFileGoneError`. Refuses an existing ``target`` unless ``overwrite``; never the
-        open file itself."""
-        out = Path(target).expanduser().resolve()
-        if self.path is not None and out == self.path.resolve():
-            raise TournamentError(f"{out.name} is the open file: choose another name for the copy")
-        if out.exists() and not overwrite:
-            raise TournamentError(f"{out.name} already exists: choose a new file name (nothing is overwritten)")
-        with atomic_path(out) as tmp:
-            self.copy_to(tmp)
-        return out
-
-    def backup_now(self, folder: str | Path | None = None, *, kind: str = "manual") -> Path:
-        """Make a backup now (``kind`` "manual" is never rotated away; "auto" e.g. when the app closes)
-        into ``folder`` (default: the backups folder beside the file). Returns its path."""
-        if self.backups is None:
-            if folder is None:
-                raise TournamentError("name a folder for the backup of a server database")
-            return backup(self, folder)
-        return self.backups.make(kind, folder=None if folder is None else Path(folder))
-
-    def close(self) -> None:
-        """Close the database. A file written since its last backup gets one first (the app calls this
-        when it closes; a failed backup never stops the closing)."""
-        if self._closed:
-            return
-        self._closed = True
-        try:
-            if self.backups is not None:
-                self.backups.on_close()
-        finally:
-            self.engine.dispose()
-            if self._keeper is not None:
-                with self._lock:
-                    self._keeper.close()
-                self._keeper = None
-
-    def __enter__(self) -> Database:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
 
 # --------------------------------------------------------------------------------------- engines
 
@@ -313,14 +188,9 @@ def open_database(path_or_url: str | Path, *, create: bool = False, writable: bo
     if not url.database or url.database == ":memory:":
         engine = create_db_engine(url)
         upgrade(engine, mark=False)
-        return _database(engine, url)
+        return make_database(engine, url)
     return _open_file(url, create=create, writable=writable, migrate_schema=migrate_schema,
                       backups=backups, second_backup_dir=second_backup_dir)
-
-
-def _database(engine: Engine, url: URL, **kw: Any) -> Database:
-    reader = sessionmaker(engine.execution_options(mcr_read_only=True), expire_on_commit=False)
-    return Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader, **kw)
 
 
 def _open_server(url: URL, *, create: bool, migrate_schema: bool) -> Database:
@@ -337,7 +207,7 @@ def _open_server(url: URL, *, create: bool, migrate_schema: bool) -> Database:
     except Exception as exc:
         engine.dispose()
         raise _server_error(url, exc) from exc
-    return _database(engine, url)
+    return make_database(engine, url)
 
 
 def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, backups: bool,
@@ -376,7 +246,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         keeper = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S,
                                  isolation_level=None)
         st = os.stat(path)
-        db = _database(engine, url, path=path, read_only=read_only,
+        db = make_database(engine, url, path=path, read_only=read_only,
                        read_only_reason=reason or ("opened for reading" if read_only else None),
                        _keeper=keeper, _identity=(st.st_dev, st.st_ino))
         if not read_only:
@@ -446,7 +316,7 @@ def _open_upgraded_copy(url: URL, path: Path, uri: str, reason: str | None) -> D
             raise
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(f"cannot open {path.name}: {cause}") from exc
-    db = _database(engine, url, path=path, read_only=True,
+    db = make_database(engine, url, path=path, read_only=True,
                    read_only_reason=(reason or "opened for reading") + "; an older version's file, read upgraded "
                    "in memory", _keeper=keeper, _identity=(st.st_dev, st.st_ino))
     holder["db"] = db

@@ -22,7 +22,7 @@ from db.models import Base, Tournament
 from db.schema import head_revision, known_revision
 
 if TYPE_CHECKING:
-    from db.store import Database
+    from db.database import Database
 
 FORMAT = "mcr-tournament-export"
 

@@ -71,6 +71,30 @@ not_embedded=$(awk 'NR > 2 && $(NF-4) != "yes"' fonts.txt | wc -l)
 [ "$fonts" -ge 1 ] || fail "the PDF lists no fonts"
 [ "$not_embedded" -eq 0 ] || fail "$not_embedded font(s) not embedded"
 
+# The other outputs load modules the bundle must carry (pypinyin, openpyxl, reportlab's QR code, the
+# web server): each runs once from the folder.
+clean "$dist/mcr-tournament" --db d.mcr players list --order name > players.txt || fail "players list"
+clean "$dist/mcr-tournament" --db d.mcr devices --session 1 --base-url http://127.0.0.1:8765 > links.txt \
+  || fail "devices"
+clean "$dist/mcr-tournament" --db d.mcr report scoresheets --session 1 --base-url http://127.0.0.1:8765 \
+  -o q.pdf || fail "score sheets with the tables' QR codes"
+clean "$dist/mcr-tournament" --db d.mcr export r.xlsx --format xlsx || fail "export --format xlsx"
+clean "$dist/mcr-tournament" --db d.mcr publish -o site || fail "publish"
+[ -s r.xlsx ] && [ -s site/index.html ] || fail "no workbook or website written"
+port=$((20000 + RANDOM % 20000))
+clean "$dist/mcr-tournament" --db d.mcr serve --port "$port" > serve.log 2>&1 &
+serve_pid=$!
+answer=""
+for _ in $(seq 50); do  # the API answers 401 without a table's token
+  answer=$( (exec 3<>"/dev/tcp/127.0.0.1/$port" && printf 'GET /api/table HTTP/1.0\r\n\r\n' >&3 && head -1 <&3) \
+    2>/dev/null || true)
+  [ -n "$answer" ] && break
+  sleep 0.2
+done
+kill -TERM "$serve_pid" 2>/dev/null; wait "$serve_pid" 2>/dev/null || true
+echo "serve: $answer"
+echo "$answer" | grep -q " 401" || { cat serve.log; fail "serve: no 401 from /api/table"; }
+
 echo "smoke: 2/3 mcr-score"
 out=$(clean "$dist/mcr-score" '123456789m123p5s5s' --self-drawn --json)
 echo "$out"

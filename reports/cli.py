@@ -25,10 +25,10 @@ from sqlalchemy.orm import Session
 
 from db import cli as db_cli
 from db import queries
+from db.database import Database
 from db.errors import TournamentError
 from db.files import write_atomic
 from db.service.devices import active_links
-from db.store import Database
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord

@@ -1,5 +1,5 @@
 """The table devices' JSON API (docs/web.md): what a request means, as plain functions over a
-:class:`~db.store.Database`; ``web.app`` wires them to HTTP.
+:class:`~db.database.Database`; ``web.app`` wires them to HTTP.
 
 Each function is one user action: one read-only session (``db.reader()``) or one write transaction
 (``db.factory.begin()``). A refusal is a :class:`~db.errors.TournamentError` whose ``code`` decides the
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from db import queries
+from db.database import Database
 from db.errors import InputError, StaleTableError, TournamentError
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
@@ -27,7 +28,6 @@ from db.service.devices import (
 from db.service.lookup import device_place, find_table, settings, table_numbers
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, score_win
 from db.service.results import record_hand
-from db.store import Database
 from db.views import TableSheet
 from scoring.fans import FAN_INFO, Fan
 

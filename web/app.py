@@ -1,5 +1,5 @@
 """The Starlette application: the JSON API for table devices, the table page ``/t/TOKEN`` and its static
-files. ``create_app(db)`` takes an open :class:`~db.store.Database`; ``web.server`` runs it with uvicorn.
+files. ``create_app(db)`` takes an open :class:`~db.database.Database`; ``web.server`` runs it with uvicorn.
 
 Security (docs/web.md): every API call needs ``Authorization: Bearer TOKEN`` (one table of one session);
 bodies over 16 KB are refused (413) before they are read whole; no CORS headers are ever sent, so a page
@@ -26,8 +26,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import resources
+from db.database import Database
 from db.errors import InputError, TournamentError
-from db.store import Database
 from web import api
 
 STATIC = Path(__file__).resolve().parent / "static"

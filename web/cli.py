@@ -19,9 +19,9 @@ from collections.abc import Sequence
 
 from db import cli as db_cli
 from db.commands.common import actor_of
+from db.database import Database
 from db.errors import TournamentError
 from db.service.devices import device_links, revoke_device
-from db.store import Database
 from reports.cli import add_publish_commands, add_report_commands
 from web.server import DEFAULT_HOST, DEFAULT_PORT, addresses, serve
 

@@ -9,7 +9,7 @@ import time
 
 import uvicorn
 
-from db.store import Database
+from db.database import Database
 from web.app import create_app
 
 DEFAULT_HOST = "127.0.0.1"

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 from db.clock import ClockView, format_remaining
 from db.commands.common import actor_of
+from db.database import Database
 from db.errors import InputError
 from db.profiles import EndPolicy
 from db.service.clock import (
@@ -26,7 +27,6 @@ from db.service.clock import (
     set_clock_settings,
     start_clock,
 )
-from db.store import Database
 
 
 def _at(text: str | None) -> datetime | None:

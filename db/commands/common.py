@@ -12,10 +12,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from db.database import Database
 from db.errors import InputError, TournamentError
 from db.safe_text import safe_cell
 from db.service.audit import Actor, default_actor
-from db.store import Database
 
 Command = Callable[[argparse.Namespace, Database], int]
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from db import queries
 from db.commands.common import actor_of, emit, format_arg, read_text
+from db.database import Database
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
 from db.names import name_key
@@ -17,7 +18,6 @@ from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players
 from db.service.teammates import teammate_conflicts
-from db.store import Database
 from db.views import TableSeating
 
 

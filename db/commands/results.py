@@ -10,6 +10,7 @@ from typing import Any
 
 from db import queries
 from db.commands.common import actor_of, emit, format_arg, read_text
+from db.database import Database
 from db.errors import InputError
 from db.formats.result_import import import_result_lines
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
@@ -22,7 +23,6 @@ from db.service.corrections import (
 )
 from db.service.lookup import penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
-from db.store import Database
 from db.views import TableSeating
 
 

@@ -12,6 +12,7 @@ from db import queries, transfer
 from db.actions import AuditAction
 from db.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
+from db.database import Database
 from db.demo import fill_demo
 from db.errors import TournamentError
 from db.files import write_atomic
@@ -20,7 +21,6 @@ from db.profiles import PROFILES, SeatRotation
 from db.service.audit import audit
 from db.service.lookup import has_results
 from db.service.tournament import create_tournament, update_settings
-from db.store import Database
 
 
 def cmd_init(args: argparse.Namespace, db: Database) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from db.database import Database
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
 from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds
@@ -17,7 +18,6 @@ from db.schema import first_line
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
 from db.service.results import record_result
-from db.store import Database
 
 
 @dataclass
