@@ -283,14 +283,16 @@ class Backups:
         return bool(self._query("SELECT 1 FROM tournament WHERE id = 1"))
 
     def _completed_sessions(self) -> set[int]:
-        """Sessions whose every table is finished (all hands, time called) or signed off: the same
-        notion as ``queries.table_progress``. Sessions already complete are not looked at again (a
+        """Sessions whose every table is finished (its last hand in: ``views.last_hand``, in SQL) or
+        signed off: the same notion as ``queries.table_progress``. Sessions already complete are not looked at again (a
         correction that reopens one is kept by the periodic and closing backups), so the query after
         each write only reads the tables of the sessions in play."""
         known = self._complete
         skip = f"WHERE st.session NOT IN ({','.join(str(int(k)) for k in sorted(known))}) " if known else ""
         rows = self._query(
-            "SELECT st.session, COUNT(*), SUM(CASE WHEN st.signed_off OR st.time_called_after IS NOT NULL "
-            "OR COALESCE((SELECT MAX(h.hand_no) FROM hands h WHERE h.table_id = st.id), 0) >= t.hands_per_session "
+            "SELECT st.session, COUNT(*), SUM(CASE WHEN st.signed_off "
+            "OR COALESCE((SELECT MAX(h.hand_no) FROM hands h WHERE h.table_id = st.id), 0) "
+            ">= CASE WHEN st.time_called_after < t.hands_per_session THEN st.time_called_after "
+            "ELSE t.hands_per_session END "
             f"THEN 1 ELSE 0 END) FROM session_tables st JOIN tournament t ON t.id = 1 {skip}GROUP BY st.session")
         return known | {int(k) for k, n, done in rows if n and n == done}

@@ -75,6 +75,8 @@ class Database:
             "with “save a copy” (Database.save_copy) and reopen that file")
 
     def _before_write(self) -> None:
+        if self._closed:  # the engine would reconnect: a stale object (an old page's timer) must not write
+            raise TournamentError(code="database_closed", name=self.name)
         self.check_file()
         if self.backups is not None:
             self.backups.before_write()

@@ -120,6 +120,9 @@ MESSAGES: dict[str, Template] = {
     "hand_not_played": "hand {hand} is not played yet at table {table} ({recorded} hands recorded)",
     "time_called_before": "time was called after hand {after}",
     # --- recording and correcting
+    "database_closed": "{name} was closed in this program: nothing more is saved through it; open it again",
+    "table_signed_off": ("session {session} table {table} is signed off: no more hands are recorded there "
+                         "(a referee withdraws the sign-off first, or corrects a hand)"),
     "time_called_no_more_hands": ("time was called after hand {after} at table {table}: "
                                   "no more hands in this session"),
     "hand_out_of_order": "hands are recorded in order: table {table} has {recorded} hands, the next is {next}",

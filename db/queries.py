@@ -32,6 +32,7 @@ from db.views import (
     TableSheet,
     TeamStandingRow,
     TournamentInfo,
+    last_hand,
     number_key,
 )
 from scoring.fans import FAN_INFO, Fan
@@ -316,10 +317,7 @@ def table_progress(s: Session, session: int) -> list[TableProgress]:
         if t.id not in seats:
             continue
         n = int(counts.get(t.id) or 0)
-        # Time called after hand k: the table is done once k hands are in (k = recorded, or the hand in
-        # progress under the clock's finish_hand policy).
-        last = st.hands_per_session if t.time_called_after is None else min(t.time_called_after, st.hands_per_session)
-        finished = n >= last
+        finished = n >= last_hand(st.hands_per_session, t.time_called_after)
         four = seats[t.id]
         out.append(TableProgress(t.session, t.table_no, (four[0].number, four[1].number, four[2].number,
                                                          four[3].number),

@@ -31,7 +31,18 @@ def number_key(number: str) -> tuple[int, int, str]:
     >>> sorted(["10", "B", "2", "A1"], key=number_key)
     ['2', '10', 'A1', 'B']
     """
-    return (0, int(number), "") if number.isdigit() else (1, 0, number)
+    return (0, int(number), "") if number.isascii() and number.isdigit() else (1, 0, number)
+
+
+def last_hand(hands_per_session: int, time_called_after: int | None) -> int:
+    """The last hand that counts at a table: all of them, or the hand time was called after (the hands
+    completed, or under the clock's ``finish_hand`` the hand in progress). The one rule for "finished"
+    (the sheet, the progress, the devices, the session-end backups): recorded >= last_hand.
+
+    >>> last_hand(16, None), last_hand(16, 9), last_hand(16, 17)
+    (16, 9, 16)
+    """
+    return hands_per_session if time_called_after is None else min(time_called_after, hands_per_session)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +159,13 @@ class TableSheet:
     session_date: date | None = None
     start_time: datetime | None = None
     end_time: datetime | None = None
+
+    @property
+    def next_hand(self) -> int | None:
+        """The hand to record next, or None when play at this table is over (all hands, or the last
+        after time was called)."""
+        n = len(self.hands) + 1
+        return n if n <= last_hand(self.hands_per_session, self.time_called_after) else None
 
 
 @dataclass(frozen=True, slots=True)

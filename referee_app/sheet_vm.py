@@ -131,14 +131,7 @@ class SheetViewModel:
     @property
     def next_hand(self) -> int | None:
         """The hand to record next, or None when the session at this table is over (or none is shown)."""
-        sh = self.sheet
-        if sh is None:
-            return None
-        n = len(sh.hands) + 1
-        last = sh.hands_per_session if sh.time_called_after is None else min(sh.time_called_after, sh.hands_per_session)
-        if n > last:  # time called after hand k: k may be the hand in progress (the clock's finish_hand)
-            return None
-        return n
+        return None if self.sheet is None else self.sheet.next_hand
 
     @property
     def has_sheet(self) -> bool:

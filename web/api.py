@@ -42,6 +42,7 @@ STATUS = {
     StaleTableError.code: 409,
     "hand_recorded": 409,
     "hand_recorded_differently": 409,
+    "table_signed_off": 409,
     "body_too_large": 413,
 }
 # Storage refusals (file gone, read-only, server down): the request could not be served, try later.
@@ -106,9 +107,7 @@ def _by_number(numbers: list[str], values: tuple[int, int, int, int]) -> dict[st
 
 def table_json(sheet: TableSheet, rotate: bool) -> dict[str, Any]:
     """``GET /api/table``: the table as its device shows it; ``seat_wind`` is for ``next_hand``."""
-    recorded = len(sheet.hands)
-    finished = sheet.time_called_after is not None or recorded >= sheet.hands_per_session
-    next_hand = None if finished else recorded + 1
+    next_hand = sheet.next_hand
     winds = hand_winds(next_hand, rotate).seat_winds if next_hand else (None,) * 4
     numbers = [p.number for p in sheet.players]
     players = [{"seat": WINDS[i], "number": p.number, "name": p.name, "seat_wind": winds[i],

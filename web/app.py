@@ -122,7 +122,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
             raw = q.get(name)
             if raw is None:
                 return None
-            if not raw.isdigit():
+            if not (raw.isascii() and raw.isdigit()):  # "²".isdigit() is True, int("²") fails
                 raise InputError(name, code="not_a_whole_number", value=raw)
             return int(raw)
 

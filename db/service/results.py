@@ -73,6 +73,8 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
                 expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
     """Record a win or a draw in the next hand slot of a table."""
     tbl = locked_table(s, session, table, expected_version)
+    if tbl.signed_off:  # the players signed the sheet: it is closed to new hands (corrections stay possible)
+        raise InputError("table", code="table_signed_off", session=session, table=table)
     st = settings(s)
     numbers = table_numbers(s, tbl)
     if isinstance(hand, int) and not isinstance(hand, bool) and existing_hand(s, tbl, hand) is not None:

@@ -22,7 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.service.devices import device_links, revoke_device
+from db import queries
+from db.service.devices import active_links, device_links, revoke_device
 from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.runner import Runner
@@ -128,11 +129,14 @@ class DevicesDialog(QDialog):
 
     # ---- the links -------------------------------------------------------------------------------
     def load(self) -> None:
-        """Each seated table's link (issued now if it has none: audited like every change)."""
+        """Each seated table's link. Read without the write lock; only when a seated table has no link
+        yet is one issued (a write, audited like every change). An unseated session shows none."""
         current = self.tables.currentRow()
         self.tables.clear()
-        links = self.runner.run(lambda s: device_links(s, self.session.value()), self,
-                                tr("Could not show the links")) or []
+        n = self.session.value()
+        links, tables = self.runner.read(lambda s: (active_links(s, n), len(queries.seating(s, n))))
+        if len(links) < tables:
+            links = self.runner.run(lambda s: device_links(s, n), self, tr("Could not show the links")) or []
         base = self.base_url()
         for link in links:
             item = QListWidgetItem(tr("Table {table}", table=link.table) + "   " + link.url(base))
@@ -153,6 +157,12 @@ class DevicesDialog(QDialog):
         url = str(item.data(URL_ROLE))
         self.qr.setPixmap(QPixmap.fromImage(qr_image(url, 256)))
         self.link.setText(url)
+
+    def done(self, result: int) -> None:
+        # The server outlives the dialog: stop following it, and go (no hidden dialogs left behind).
+        self.server.changed.disconnect(self._server_changed)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        super().done(result)
 
     def _revoke(self) -> None:
         item = self.tables.currentItem()

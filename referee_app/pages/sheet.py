@@ -154,6 +154,9 @@ class SheetPage(TournamentPage):
     def set_context(self, ctx: Any) -> None:
         super().set_context(ctx)
         self.vm.reset()  # a new tournament starts at its latest seated session
+        # The old tournament's clock stops here (it must not ring the bell in a closed file); the next
+        # refresh follows the new one's.
+        self.clock.watch(None, 0)
 
     def show_table(self, session: int, table: int) -> None:
         self.vm.select(session, table)

@@ -23,7 +23,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from db import open_database
+from db import open_database, queries
 from db.backups import list_backups, restore_backup, rotate
 from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, NotATournamentFileError, ReadOnlyDatabaseError, TournamentError
@@ -216,6 +216,27 @@ def test_backups_first_write_periodic_session_end_close_and_rotation(event: Path
     for b in items:
         with open_database(b.path, writable=False) as copy, copy.reader() as s:
             assert has_results(s)
+
+
+def test_the_session_copy_waits_for_the_hand_in_progress_under_finish_hand(event: Path) -> None:
+    """Time called with the hand in progress to be finished (the clock's finish_hand): the session is not
+    complete until that hand is in, so its final copy holds it."""
+    db = open_database(event)
+    assert db.backups is not None
+    try:
+        with db.factory.begin() as s:
+            for t in (1, 2, 3, 4):
+                call_time(s, 2, t, 1, in_progress=True, actor=ACTOR)
+        assert [b for b in db.backups.list_backups() if b.kind == "session"] == []
+        for t in (1, 2, 3, 4):
+            with db.factory.begin() as s:
+                record_draw(s, 2, t, 1, actor=ACTOR)
+        sessions = [b for b in db.backups.list_backups() if b.kind == "session"]
+        assert [b.session for b in sessions] == [2]
+    finally:
+        db.close()
+    with open_database(sessions[0].path, writable=False) as copy, copy.reader() as s:
+        assert [len(sh.hands) for sh in queries.table_sheets(s, 2)] == [1, 1, 1, 1]
 
 
 def test_no_backups_of_a_program_that_only_reads(event: Path) -> None:

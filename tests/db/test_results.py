@@ -10,7 +10,7 @@ from db.formats.result_lines import parse_result_line
 from db.models import AuditLog, HandResult
 from db.service.corrections import correct_hand, correct_penalty, delete_hand, delete_penalty
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
-from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win
+from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win, sign_off
 from db.service.tournament import penalty_from_preset
 
 from .helpers import ACTOR, make_tournament
@@ -293,3 +293,16 @@ def test_the_change_marker_moves_with_every_write_from_any_session(db: Database)
         correct_hand(s, 1, 1, 1, WinInput(winner="1", discarder="2", fan=8), "typo", actor=ACTOR)
     with db.reader() as s:
         assert queries.change_marker(s) not in (first, second)
+
+
+def test_a_signed_off_table_takes_no_new_hand_but_corrections(db: Database) -> None:
+    make_tournament(db)
+    line(db, {"session": 1, "table": 1, "hand": 1, "type": "draw"})
+    with db.factory.begin() as s:
+        sign_off(s, 1, 1, actor=ACTOR)
+    with pytest.raises(InputError, match="signed off") as e, db.factory.begin() as s:
+        record_draw(s, 1, 1, 2, actor=ACTOR)
+    assert e.value.code == "table_signed_off"
+    with db.factory.begin() as s:  # a referee still corrects what was recorded
+        correct_hand(s, 1, 1, 1, WinInput(winner="1", discarder="2", fan=8), "typo", actor=ACTOR)
+    assert [h.kind for h in sheet(db).hands] == ["win"]

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
+from db import TournamentError, queries
 from db.clock import utc_now
 from db.profiles import EndPolicy
 from db.service.clock import set_clock_settings, start_clock
@@ -81,3 +84,18 @@ def test_the_bell_under_finish_hand_expects_one_more_hand(qtbot, window, tournam
     assert sheet.record_draw()
     assert sheet.next_hand() is None and "hand 3 was the last" in sheet.bell_line.text()
     assert sheet.confirm_time_call(3) and not sheet.vm.owes_confirmation
+
+
+def test_a_closed_tournament_s_clock_stops_and_its_file_takes_no_more_writes(qtbot, window, tournament_file) -> None:
+    _prepare(tournament_file, minutes_ago=91)  # the bell is due
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    assert sheet.clock.timer.isActive()
+    db = window.ctx.db
+    window.close_tournament()
+    assert not sheet.clock.timer.isActive()
+    sheet.clock.tick()  # a stray tick after closing reads and writes nothing
+    with pytest.raises(TournamentError, match="was closed"), db.factory.begin() as s:
+        record_draw(s, 1, 1, 1)
+    with open_database(tournament_file, writable=False) as again, again.reader() as s:
+        assert [t.time_called_after for t in queries.table_progress(s, 1)] == [None, None]

@@ -76,3 +76,28 @@ def test_a_phone_s_hand_shows_on_the_desk_without_a_click(qtbot, window):
     log.refresh()
     stations = {log.model.data(log.model.index(row, log.model.COL_STATION)) for row in range(log.model.rowCount())}
     assert "table 1 device" in stations
+
+
+def test_showing_the_links_reads_and_a_closed_dialog_follows_the_server_no_more(qtbot, window, error_messages):
+    from sqlalchemy import func, select
+
+    from db.models import AuditLog
+
+    def audit_entries() -> int:
+        return window.ctx.runner.read(lambda s: s.scalar(select(func.count(AuditLog.id))))
+
+    server = TableDevicesServer()
+    writes: list[int] = []
+    window.ctx.runner.wrote.connect(lambda *_: writes.append(1))
+    first = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    assert first.tables.count() == 2 and len(writes) == 1  # the links are issued once, on first look
+    entries = audit_entries()
+    first.done(0)
+    second = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    qtbot.addWidget(second)
+    assert second.tables.count() == 2 and len(writes) == 1 and audit_entries() == entries  # read, not written
+    second.session.setValue(3)  # not seated: no links, and no error
+    assert second.tables.count() == 0 and len(writes) == 1 and error_messages == []
+    server.changed.emit()  # only the open dialog follows the server
+    assert len(writes) == 1
+    qtbot.waitUntil(lambda: window.findChildren(DevicesDialog) == [second])  # the closed one is gone

@@ -174,6 +174,32 @@ def test_stale_version_and_recorded_hand_are_409(db: Database, client: TestClien
     assert client.get("/api/table", headers=h).json()["version"] == 2
 
 
+def test_finish_hand_keeps_the_hand_in_progress_open_and_a_signed_off_table_is_closed(
+        db: Database, client: TestClient, links: dict[int, DeviceLink]) -> None:
+    from db.service.results import call_time, sign_off
+
+    h = auth(links[1])
+    assert client.post("/api/hands", headers=h, json=WIN).status_code == 200
+    with db.factory.begin() as s:  # the clock's finish_hand: hand 2, begun, is still played
+        call_time(s, 1, 1, 2, in_progress=True, actor=ACTOR)
+    t = client.get("/api/table", headers=h).json()
+    assert (t["time_called_after"], t["next_hand"]) == (2, 2)
+    assert client.post("/api/hands", headers=h, json={"type": "draw", "hand": 2}).status_code == 200
+    assert client.get("/api/table", headers=h).json()["next_hand"] is None
+    h2 = auth(links[2])
+    with db.factory.begin() as s:
+        sign_off(s, 1, 2, actor=ACTOR)
+    r = client.post("/api/hands", headers=h2, json={"type": "draw", "hand": 1})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "table_signed_off"
+    assert hands_at(db, 2) == 0
+
+
+def test_a_query_number_that_is_not_ascii_digits_is_422(client: TestClient, links: dict[int, DeviceLink]) -> None:
+    for raw in ("%C2%B2", "%D9%A3", "1x"):  # "²", Arabic-Indic three
+        r = client.get(f"/api/table?session={raw}", headers=auth(links[1]))
+        assert r.status_code == 422 and r.json()["error"]["code"] == "not_a_whole_number"
+
+
 def test_same_request_id_records_once_and_answers_the_same(db: Database, client: TestClient,
                                                            links: dict[int, DeviceLink]) -> None:
     h = auth(links[1])
