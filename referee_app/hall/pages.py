@@ -141,6 +141,8 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
         where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+    elif page.key == "find":
+        where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
         where = session_name(lang, data.session) if data.session else ""
     label = data.tournament + ("  ·  " + where if where else "")

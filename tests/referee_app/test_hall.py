@@ -120,3 +120,33 @@ def test_the_setup_dialog_lists_the_screens(qtbot) -> None:
     d.lang.setCurrentIndex(d.lang.findData("en"))
     opts = d.options()
     assert "teams" not in opts.pages and opts.lang == "en"
+
+
+def test_find_your_table_moves_on_once_the_clock_has_ended(qtbot, window, tournament_file) -> None:
+    from db.service.clock import end_clock
+    from db.service.seats import seat_session
+    from referee_app.hall.data import places_session
+
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        start_clock(s, 1, minutes=90, now=utc_now() - timedelta(minutes=10))
+        record_draw(s, 1, 1, 1)
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 1)  # session 2 is not seated yet
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        seat_session(s, 2)
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 1)  # seated, but session 1 is still being played
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        assert places_session(s, 1, utc_now() + timedelta(minutes=81)) == 2  # its time would be over
+        end_clock(s, 1)  # the referee ends session 1 while tables still finish
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 2)  # the clock stays session 1's, the seats are 2's
+    assert data.clock is not None and data.clock.times.session == 1
+    with open_database(tournament_file) as db, db.reader() as s:
+        from db import queries
+
+        seats2 = {(p.name, t.table) for t in queries.seating(s, 2) for p in t.players}
+    assert {(p.name, p.table) for p in data.places} == seats2
+    hall = _hall(qtbot, window, pages=["find"])
+    hall.render_image(1920, 1080)
+    assert hall.clipped == []
