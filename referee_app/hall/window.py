@@ -40,6 +40,7 @@ class HallWindow(QWidget):
         self.sub = 0  # which sub-page of it
         self.pinned = False
         self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
+        self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
         self.data: HallData | None = None
         self._ended_read = 0  # the session whose clock's end made us read again
         self.setCursor(Qt.CursorShape.BlankCursor)
@@ -130,7 +131,7 @@ class HallWindow(QWidget):
         view = self.watch.view()
         paint_frame(pt, frame, self.data, page, self.options.lang, sub, subs, view, self.pinned)
         page.paint(pt, frame, self.data, sub, self.options.lang, view)
-        self.clipped = pt.clipped
+        self.clipped, self.elided = pt.clipped, pt.elided
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)

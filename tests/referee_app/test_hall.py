@@ -150,3 +150,57 @@ def test_find_your_table_moves_on_once_the_clock_has_ended(qtbot, window, tourna
     hall = _hall(qtbot, window, pages=["find"])
     hall.render_image(1920, 1080)
     assert hall.clipped == []
+
+
+LONG = "François Oberhofer-Schwarzenberg"
+
+
+def _paint(page_key: str, data, lang: str = "en"):
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    from referee_app.hall.pages import Frame, Painter
+
+    img = QImage(1920, 1080, QImage.Format.Format_RGB32)
+    p = QPainter(img)
+    try:
+        pt = Painter(p, 1080)
+        PAGES[page_key].paint(pt, Frame.of(QRect(0, 0, 1920, 1080)), data, 0, lang, None)
+    finally:
+        p.end()
+    return pt
+
+
+def test_long_names_are_elided_on_one_line_not_clipped(qapp) -> None:
+    from types import SimpleNamespace
+
+    from referee_app.hall.data import HallData, Place
+
+    places = tuple(Place(n, str(i), i, "E") for i, n in enumerate([LONG, "Anna Smith", "王秀英"], 1))
+    row = SimpleNamespace(rank=1, name=LONG + " " + LONG, team="Vienna", table_points=12, match_points=1087)
+    data = HallData("Open", 1, 4, None, places=places, standings=(row,))
+    for lang in ("en", "zh", "both"):
+        pt = _paint("find", data, lang)
+        assert (pt.clipped, pt.elided) == ([], [LONG]), lang
+        pt = _paint("standings", data, lang)
+        assert (pt.clipped, pt.elided) == ([], [row.name]), lang
+
+
+def test_an_elided_name_keeps_its_readable_size_and_a_stub_counts_as_clipped(qapp) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    from referee_app.hall.pages import NAME_MIN, Painter
+
+    img = QImage(600, 100, QImage.Format.Format_RGB32)
+    p = QPainter(img)
+    try:
+        pt = Painter(p, 1080)
+        pt.name(QRect(0, 0, 300, 60), LONG, 34)
+        assert p.font().pixelSize() == round(34 * NAME_MIN) and pt.elided == [LONG] and pt.clipped == []
+        pt.name(QRect(0, 0, 300, 60), "Anna Smith", 34)
+        assert p.font().pixelSize() == 34 and pt.elided == [LONG]  # fits: full size, whole
+        pt.name(QRect(0, 0, 60, 60), LONG, 34)  # a box so small only a stub is left: that is clipped
+        assert pt.clipped == [LONG]
+    finally:
+        p.end()
