@@ -32,7 +32,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, utc_now
+from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.profiles import EndPolicy, Settings
@@ -95,7 +95,7 @@ def clock_view(s: Session, session: int, now: datetime | None = None) -> ClockVi
 
 
 def _times(row: SessionClock) -> dict[str, object]:
-    return {"length_s": row.length_s, "started_at": None if row.started_at is None else row.started_at.isoformat(),
+    return {"length_s": row.length_s, "started_at": None if row.started_at is None else local_iso(row.started_at),
             "paused_total_s": row.paused_total_s}
 
 

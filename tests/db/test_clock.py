@@ -470,3 +470,23 @@ def test_time_added_that_leaves_the_table_at_zero_withdraws_nothing(tdb: Databas
         add_time(s, 1, 5, table=1, now=at(71), actor=ACTOR)  # 65 minutes < 71 played: still zero
     assert _called(tdb) == {1: 0, 2: 0}
     assert _withdrawals(tdb) == []
+
+
+def test_the_logged_start_reads_in_the_logs_local_time(tdb: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stores naive UTC, the audit log stamps local time: the logged start is written in local
+    time with its offset, so it matches the entry's own stamp (an hour apart before, in Paris in winter)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        with tdb.factory.begin() as s:
+            start_clock(s, 1, actor=ACTOR)  # the real now: the log's stamp is real too
+        with tdb.reader() as s:
+            entry = [e for e in queries.audit_log(s) if e.what == "session 1 clock started"][0]
+    finally:
+        monkeypatch.undo()  # TZ as it was
+        time.tzset()
+    started = datetime.fromisoformat(json.loads(entry.after or "{}")["started_at"])
+    assert started.utcoffset() in (timedelta(hours=1), timedelta(hours=2))
+    assert abs((started.replace(tzinfo=None) - entry.at).total_seconds()) <= 2
