@@ -112,6 +112,16 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None, microsecond=0)
 
 
+def local_iso(moment: datetime) -> str:
+    """A stored (naive UTC) moment as the audit log shows it: local time with its offset, so it reads
+    next to the log's own local stamps (``2026-05-01T11:00:00+02:00`` for 09:00 UTC in Paris in May).
+
+    >>> datetime.fromisoformat(local_iso(datetime(2026, 5, 1, 9, 0))).astimezone(UTC).replace(tzinfo=None)
+    datetime.datetime(2026, 5, 1, 9, 0)
+    """
+    return moment.replace(tzinfo=UTC).astimezone().isoformat()
+
+
 def elapsed_seconds(row: ClockRow, now: datetime) -> float:
     """Seconds played so far: from the start to the end, the pause or ``now``, less the pauses before."""
     if row.started_at is None:

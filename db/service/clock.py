@@ -16,8 +16,10 @@ ordinary ``results.call_time`` (one mechanism, so the sheet, the reports and ``c
   finishes and records; the referee confirms the same way.
 
 The bell rings once per table (``ClockTable.bell_at``): a time call the referee cancels afterwards is not
-called again. Two stations ringing at once are serialised by the clock row's lock (its ``version`` moves,
-as ``results.locked_table`` does for a table), and whoever comes second finds the bell rung.
+called again. Time added that gives a called table time again withdraws the bell's own, unconfirmed call
+there (:func:`add_time`), and the bell rings again at the new zero. Two stations ringing at once are
+serialised by the clock row's lock (its ``version`` moves, as ``results.locked_table`` does for a table),
+and whoever comes second finds the bell rung.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, utc_now
+from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.profiles import EndPolicy, Settings
 from db.service.audit import Actor, audit
+from db.service.corrections import cancel_time_called
 from db.service.lookup import check_session, recorded_hands, settings, tournament
 from db.service.results import call_time, locked_table
 
@@ -92,7 +95,7 @@ def clock_view(s: Session, session: int, now: datetime | None = None) -> ClockVi
 
 
 def _times(row: SessionClock) -> dict[str, object]:
-    return {"length_s": row.length_s, "started_at": None if row.started_at is None else row.started_at.isoformat(),
+    return {"length_s": row.length_s, "started_at": None if row.started_at is None else local_iso(row.started_at),
             "paused_total_s": row.paused_total_s}
 
 
@@ -165,7 +168,8 @@ def _table_row(s: Session, session: int, table: int) -> ClockTable:
 def add_time(s: Session, session: int, minutes: int, *, table: int | None = None, now: datetime | None = None,
              actor: Actor | None = None) -> ClockView:
     """Add ``minutes`` to the session (every table), or to one table only (its extra time). Negative
-    minutes take time back, never below what has been played."""
+    minutes take time back, never below what has been played. A table that has time left again loses
+    the bell's own time call (:func:`_withdraw_bell_calls`)."""
     now = now or utc_now()
     if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes == 0 or abs(minutes) > MAX_MINUTES:
         raise InputError("minutes", code="clock_minutes", minutes=minutes, low=-MAX_MINUTES, high=MAX_MINUTES)
@@ -183,7 +187,45 @@ def add_time(s: Session, session: int, minutes: int, *, table: int | None = None
     s.flush()
     view = clock_view(s, session, now)
     _audit(s, actor, session, f"+{minutes} min" if minutes > 0 else f"{minutes} min", view, row, **extra)
+    if minutes > 0 and _withdraw_bell_calls(s, session, view, None if table is None else {table}, actor):
+        view = clock_view(s, session, now)
     return view
+
+
+BELL_WITHDRAWN = "time added after the bell"
+
+
+def _withdraw_bell_calls(s: Session, session: int, view: ClockView, tables: set[int] | None,
+                         actor: Actor | None) -> list[int]:
+    """After time was added: withdraw the bell's own time call at each table (of ``tables``; None: all)
+    that has time left again, so play goes on and the bell rings again at the new zero.
+
+    Only a call the bell made and nobody has touched since: the referee has not confirmed it (a call
+    the referee cancelled counts as settled, so a later manual call is never withdrawn), it is still in
+    place, and no hand was recorded after the bell — under ``stop_now`` none can be; under
+    ``finish_hand`` the hand begun must not be in yet (the current policy decides which). Withdrawn
+    through ``corrections.cancel_time_called`` (audited with the reason ``BELL_WITHDRAWN``)."""
+    finish_hand = settings(s).end_policy is EndPolicy.FINISH_HAND
+    done = []
+    for ct in s.scalars(select(ClockTable).where(ClockTable.session == session, ClockTable.bell_at.is_not(None),
+                                                 ClockTable.confirmed_at.is_(None))
+                        .order_by(ClockTable.table_no)).all():
+        if (tables is not None and ct.table_no not in tables) or view.table_remaining(ct.table_no) == 0:
+            continue
+        tbl = s.scalar(select(SessionTable).where(SessionTable.session == session,
+                                                  SessionTable.table_no == ct.table_no))
+        if tbl is None or tbl.time_called_after is None:
+            continue
+        recorded = recorded_hands(s, tbl)
+        if recorded != tbl.time_called_after - (1 if finish_hand else 0):
+            continue  # a hand came in after the bell (or the call is not the bell's any more)
+        cancel_time_called(s, session, ct.table_no, BELL_WITHDRAWN, actor=actor)
+        ct.bell_at = None
+        tbl.end_time = None  # set by the bell's call (stop_now); the table has not ended after all
+        done.append(ct.table_no)
+    if done:
+        s.flush()
+    return done
 
 
 def end_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:

@@ -3,12 +3,14 @@ reason and is audited with before and after)."""
 
 from __future__ import annotations
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.clock import utc_now
 from db.errors import InputError
 from db.limits import REASON_MAX, check_optional_text
-from db.models import HandResult, Penalty, SessionTable
+from db.models import ClockTable, HandResult, Penalty, SessionTable
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
 from db.service.outcomes import (
@@ -106,10 +108,16 @@ def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version
 
 def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
                        expected_version: int | None = None, actor: Actor | None = None) -> None:
+    """Withdraw the time call at a table (audited, with the reason). A bell's call the referee cancels is
+    settled: it no longer owes a confirmation (``ClockTable.confirmed_at`` is set), and the bell does not
+    call that table again."""
     reason = _need_reason(reason)
     tbl = locked_table(s, session, table, expected_version)
     if tbl.time_called_after is None:
         raise InputError("time_called", code="time_not_called", session=session, table=table)
     before = {"after_hand": tbl.time_called_after}
     tbl.time_called_after = None
+    ct = s.scalar(select(ClockTable).where(ClockTable.session == session, ClockTable.table_no == table))
+    if ct is not None and ct.bell_at is not None and ct.confirmed_at is None:
+        ct.confirmed_at = utc_now()  # the clock's moments are naive UTC
     audit(s, actor, AuditAction.DELETE, f"{where(session, table)} time called", before=before, reason=reason)

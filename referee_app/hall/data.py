@@ -4,9 +4,11 @@ who sits where (in name order), the standings, the teams and the session's best 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from db import queries
+from db.clock import ENDED
 from db.names import name_key
 from db.service.clock import ClockReading, clock_reading
 from db.views import SEATS, StandingRow, TeamStandingRow
@@ -46,6 +48,11 @@ class HallData:
     teams: tuple[TeamStandingRow, ...] = ()
     best: tuple[BestHand, ...] = ()
     after: int = 0  # the standings count the sessions up to this one
+    places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
+
+    @property
+    def seating_session(self) -> int:
+        return self.places_session or self.session
 
 
 def hall_session(s: Any) -> int:
@@ -58,13 +65,26 @@ def hall_session(s: Any) -> int:
     return seated[-1] if seated else 0
 
 
-def read_hall(s: Any, session: int | None = None) -> HallData:
-    """Everything the hall display's pages draw (``session`` None: :func:`hall_session`)."""
+def places_session(s: Any, session: int, now: datetime | None = None) -> int:
+    """The session "find your table" lists while the hall is about ``session`` (N): the next seated
+    session (N+1) once N's clock has ended at ``now`` — ended by the referee, or the session's time and
+    every table's extra time are over — so players can find their next table while the last tables of N
+    finish; else N itself. (Once every table of N is finished the hall is about N+1 anyway.)"""
+    later = [n for n in queries.seated_sessions(s) if n > session]
+    if not session or not later:
+        return session
+    return later[0] if clock_reading(s, session).at(now).state == ENDED else session
+
+
+def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -> HallData:
+    """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
+    table" lists :func:`places_session` of it at ``now``)."""
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
         return HallData(info.name, 0, info.sessions, None)
-    places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in queries.seating(s, n)
+    pn = places_session(s, n, now)
+    places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in queries.seating(s, pn)
                      for i, p in enumerate(t.players)), key=lambda pl: (name_key(pl.name), pl.number))
     standings = tuple(queries.standings(s))
     teams = tuple(queries.team_standings(s))
@@ -79,4 +99,4 @@ def read_hall(s: Any, session: int | None = None) -> HallData:
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     played = max((e.session for r in standings for e in r.sessions), default=0)
     return HallData(info.name, n, info.sessions, clock_reading(s, n), tuple(places), standings, teams,
-                    tuple(best), played)
+                    tuple(best), played, pn if pn != n else 0)

@@ -4,6 +4,11 @@ A page never scrolls: what does not fit goes on the next sub-page (``count``). T
 box down to three quarters of its size; anything that would still be cut off is counted in
 ``Painter.clipped`` (the tests require 0) and drawn elided rather than overflowing.
 
+Names in lists (find your table, standings) are the exception: one line, shrunk to no less than
+``NAME_MIN`` (70 %) of the row's type, then elided with "…" (``Painter.name``). Such a name is listed in
+``Painter.elided``, not ``clipped`` — unless fewer than ``NAME_KEEP`` of its characters remain visible,
+which would leave it unrecognisable and so counts as clipped.
+
 At 1080 lines a list row is 60 px with 34 px type (cap height ≈ 24 px): on a 2 m high projection that is
 letters about 4.5 cm high, on a 55" screen about 1.5 cm — both read from 5 m.
 """
@@ -36,6 +41,10 @@ def say(lang: str, en: str, zh: str) -> str:
     return en if lang == "en" else zh if lang == "zh" else f"{en}  {zh}"
 
 
+NAME_MIN = 0.7  # a name in a list shrinks to 70 % of the row's type at most, then is elided
+NAME_KEEP = 10  # an elided name keeps at least this many characters (else it counts as clipped)
+
+
 class Painter:
     """QPainter helpers: fonts by pixel size, text fitted into a box (shrunk, else elided and counted)."""
 
@@ -44,6 +53,24 @@ class Painter:
         self.h = height
         self.family = family
         self.clipped: list[str] = []
+        self.elided: list[str] = []  # list names drawn elided on purpose (see ``name``)
+
+    def name(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False) -> None:
+        """A name in a list row: one line, shrunk down to ``NAME_MIN`` of ``px``, then elided with "…"."""
+        size, low = px, max(8, round(px * NAME_MIN))
+        f = self.font(size, bold)
+        while QFontMetrics(f).horizontalAdvance(text) > rect.width() and size > low:
+            size -= 1
+            f = self.font(size, bold)
+        fm = QFontMetrics(f)
+        shown = text
+        if fm.horizontalAdvance(text) > rect.width():
+            shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+            kept = len(shown.rstrip("…").rstrip())
+            (self.clipped if kept < min(NAME_KEEP, len(text)) else self.elided).append(text)
+        self.p.setFont(f)
+        self.p.setPen(color)
+        self.p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
 
     def font(self, px: int, bold: bool = False) -> QFont:
         f = QFont(self.family) if self.family else QFont()
@@ -141,6 +168,8 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
         where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+    elif page.key == "find":
+        where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
         where = session_name(lang, data.session) if data.session else ""
     label = data.tournament + ("  ·  " + where if where else "")
@@ -242,7 +271,7 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
 class FindTablePage(HallPage):
     key, en, zh = "find", "Find your table", "查找座位"
     WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
-    WIDTHS_ONE = (0.6, 0.12, 0.16, 0.12)  # one language: the seat is one letter or character
+    WIDTHS_ONE = (0.58, 0.11, 0.16, 0.15)  # one language: the seat is one letter, but its header a word
 
     def count(self, data: HallData, frame: Frame) -> int:
         return _paged(len(data.places), _columns(frame) * _rows(frame))
@@ -277,7 +306,7 @@ class FindTablePage(HallPage):
             if r % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             name, num, table, seat = _cells(row, widths)
-            pt.text(name.adjusted(6, 0, -4, 0), pl.name, px, FG, shrink=0.6)  # a rare very long name
+            pt.name(name.adjusted(6, 0, -4, 0), pl.name, px, FG)  # a long name: smaller, then "…"
             pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
             pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
@@ -337,6 +366,9 @@ class StandingsPage(HallPage):
                 pt.p.fillRect(row, STRIPE)
             for i, (cell, text) in enumerate(zip(_cells(row, self.WIDTHS), self.cells(item, lang), strict=True)):
                 color = ACCENT if i == 3 else DIM if i == 2 else FG
+                if i == 1:  # the name (a team's on the team page): one line, smaller, then "…"
+                    pt.name(cell.adjusted(6, 0, -6, 0), text, px, color)
+                    continue
                 pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * (0.8 if i == 2 else 1)), color, bold=i in (0, 3),
                         align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
 

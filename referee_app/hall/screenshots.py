@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
                     hall.sub = sub
                     target = out / f"hall-{name}-{lang}.png"
                     hall.render_image(1920, 1080).save(str(target))
-                    shots.append((target, list(hall.clipped)))
+                    shots.append((target, list(hall.clipped), list(hall.elided)))
             hall.close()
         with db.factory.begin() as s:  # the warning: 150 minutes, started 2 h 19 min 50 s ago → 10:10 left
             from sqlalchemy import update
@@ -116,12 +116,13 @@ def main(argv: list[str] | None = None) -> int:
             hall.show_page("clock")
             target = out / f"hall-clock-warning-{lang}.png"
             hall.render_image(1920, 1080).save(str(target))
-            shots.append((target, list(hall.clipped)))
+            shots.append((target, list(hall.clipped), list(hall.elided)))
             hall.close()
         db.close()
-    for target, clipped in shots:
-        print(target, "clipped: " + ", ".join(clipped) if clipped else "")
-    return 1 if any(c for _t, c in shots) else 0
+    for target, clipped, elided in shots:
+        print(target, *(["clipped: " + ", ".join(clipped)] if clipped else []),
+              *(["elided: " + ", ".join(elided)] if elided else []))
+    return 1 if any(c for _t, c, _e in shots) else 0
 
 
 if __name__ == "__main__":

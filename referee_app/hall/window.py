@@ -40,7 +40,9 @@ class HallWindow(QWidget):
         self.sub = 0  # which sub-page of it
         self.pinned = False
         self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
+        self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
         self.data: HallData | None = None
+        self._ended_read = 0  # the session whose clock's end made us read again
         self.setCursor(Qt.CursorShape.BlankCursor)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.watch = ClockWatch(self, ring=False)
@@ -63,7 +65,11 @@ class HallWindow(QWidget):
         self.sub = min(self.sub, self.count() - 1)
         self.update()
 
-    def _ticked(self, _view: object) -> None:
+    def _ticked(self, view: object) -> None:
+        ended = getattr(view, "state", None) == "ended"
+        if ended and self.data is not None and self._ended_read != self.data.session:
+            self._ended_read = self.data.session  # once per session
+            self.reload()  # its time is over: "find your table" moves on to the next session if seated
         self.update()  # the clock (big or in the footer) moves every second
 
     # ---- paging -------------------------------------------------------------------------------------
@@ -125,7 +131,7 @@ class HallWindow(QWidget):
         view = self.watch.view()
         paint_frame(pt, frame, self.data, page, self.options.lang, sub, subs, view, self.pinned)
         page.paint(pt, frame, self.data, sub, self.options.lang, view)
-        self.clipped = pt.clipped
+        self.clipped, self.elided = pt.clipped, pt.elided
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)

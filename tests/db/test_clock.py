@@ -403,3 +403,90 @@ def test_a_tournament_file_from_before_the_clock_is_upgraded(tmp_path: Path) -> 
         assert (st.session_minutes, st.clock_warnings, st.end_policy) == (150, (900,), EndPolicy.STOP_NOW)  # GB
         start_clock(s, 1, minutes=150, now=at(0))
         assert clock_view(s, 1, at(1)).remaining_s == 149 * 60
+
+
+# ------------------------------------------------------------------ time added after the bell
+
+
+def _called(db: Database) -> dict[int, int | None]:
+    return {t: after for t, (after, _, _) in _progress(db).items()}
+
+
+def _withdrawals(db: Database) -> list[tuple[str, str | None]]:
+    with db.reader() as s:
+        return [(e.what, e.reason) for e in queries.audit_log(s) if e.reason == "time added after the bell"]
+
+
+def test_time_added_after_the_bell_withdraws_its_call(tdb: Database) -> None:
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=60, now=at(0))
+        record_draw(s, 1, 1, 1)
+        assert ring_bell(s, 1, now=at(60)) == [1, 2]
+    assert _called(tdb) == {1: 1, 2: 0}
+    with tdb.factory.begin() as s:
+        add_time(s, 1, 5, table=2, now=at(61), actor=ACTOR)  # table 2 plays on, table 1 stays called
+        assert owed_confirmations(s, 1) == [1]
+    assert _called(tdb) == {1: 1, 2: None}
+    assert _withdrawals(tdb) == [("session 1 table 2 time called", "time added after the bell")]
+    with tdb.factory.begin() as s:
+        record_draw(s, 1, 2, 1)  # play goes on
+        assert ring_bell(s, 1, now=at(64)) == []
+        assert ring_bell(s, 1, now=at(65)) == [2]  # the bell rings again at the new zero
+    assert _called(tdb) == {1: 1, 2: 1}
+
+
+def test_time_added_to_the_session_withdraws_only_untouched_bell_calls(tdb: Database) -> None:
+    with tdb.factory.begin() as s:
+        set_clock_settings(s, end_policy=EndPolicy.FINISH_HAND)
+        start_clock(s, 1, minutes=60, now=at(0))
+        assert ring_bell(s, 1, now=at(60)) == [1, 2]  # both: hand 1 is the last
+        record_draw(s, 1, 1, 1)  # table 1 finished its hand after the bell: its call stands
+    with tdb.factory.begin() as s:
+        add_time(s, 1, 10, now=at(61), actor=ACTOR)
+    assert _called(tdb) == {1: 1, 2: None}
+    assert [w[0] for w in _withdrawals(tdb)] == ["session 1 table 2 time called"]
+
+
+def test_confirmed_and_manual_time_calls_are_never_withdrawn(tdb: Database) -> None:
+    from db.service.corrections import cancel_time_called
+
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=60, now=at(0))
+        assert ring_bell(s, 1, now=at(60)) == [1, 2]
+        confirm_time_call(s, 1, 1, 0, now=at(61), actor=ACTOR)  # confirmed by the referee
+        cancel_time_called(s, 1, 2, "wrong table", actor=ACTOR)  # the referee cancels the bell's call...
+        assert owed_confirmations(s, 1) == []  # ...which settles it
+        call_time(s, 1, 2, 0, actor=ACTOR)  # ...and calls time by hand
+    with tdb.factory.begin() as s:
+        add_time(s, 1, 10, now=at(62), actor=ACTOR)
+    assert _called(tdb) == {1: 0, 2: 0}
+    assert _withdrawals(tdb) == []
+
+
+def test_time_added_that_leaves_the_table_at_zero_withdraws_nothing(tdb: Database) -> None:
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=60, now=at(0))
+        assert ring_bell(s, 1, now=at(70)) == [1, 2]
+        add_time(s, 1, 5, table=1, now=at(71), actor=ACTOR)  # 65 minutes < 71 played: still zero
+    assert _called(tdb) == {1: 0, 2: 0}
+    assert _withdrawals(tdb) == []
+
+
+def test_the_logged_start_reads_in_the_logs_local_time(tdb: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock stores naive UTC, the audit log stamps local time: the logged start is written in local
+    time with its offset, so it matches the entry's own stamp (an hour apart before, in Paris in winter)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        with tdb.factory.begin() as s:
+            start_clock(s, 1, actor=ACTOR)  # the real now: the log's stamp is real too
+        with tdb.reader() as s:
+            entry = [e for e in queries.audit_log(s) if e.what == "session 1 clock started"][0]
+    finally:
+        monkeypatch.undo()  # TZ as it was
+        time.tzset()
+    started = datetime.fromisoformat(json.loads(entry.after or "{}")["started_at"])
+    assert started.utcoffset() in (timedelta(hours=1), timedelta(hours=2))
+    assert abs((started.replace(tzinfo=None) - entry.at).total_seconds()) <= 2

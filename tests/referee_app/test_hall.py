@@ -120,3 +120,87 @@ def test_the_setup_dialog_lists_the_screens(qtbot) -> None:
     d.lang.setCurrentIndex(d.lang.findData("en"))
     opts = d.options()
     assert "teams" not in opts.pages and opts.lang == "en"
+
+
+def test_find_your_table_moves_on_once_the_clock_has_ended(qtbot, window, tournament_file) -> None:
+    from db.service.clock import end_clock
+    from db.service.seats import seat_session
+    from referee_app.hall.data import places_session
+
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        start_clock(s, 1, minutes=90, now=utc_now() - timedelta(minutes=10))
+        record_draw(s, 1, 1, 1)
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 1)  # session 2 is not seated yet
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        seat_session(s, 2)
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 1)  # seated, but session 1 is still being played
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        assert places_session(s, 1, utc_now() + timedelta(minutes=81)) == 2  # its time would be over
+        end_clock(s, 1)  # the referee ends session 1 while tables still finish
+    data = window.ctx.runner.read(read_hall)
+    assert (data.session, data.seating_session) == (1, 2)  # the clock stays session 1's, the seats are 2's
+    assert data.clock is not None and data.clock.times.session == 1
+    with open_database(tournament_file) as db, db.reader() as s:
+        from db import queries
+
+        seats2 = {(p.name, t.table) for t in queries.seating(s, 2) for p in t.players}
+    assert {(p.name, p.table) for p in data.places} == seats2
+    hall = _hall(qtbot, window, pages=["find"])
+    hall.render_image(1920, 1080)
+    assert hall.clipped == []
+
+
+LONG = "François Oberhofer-Schwarzenberg"
+
+
+def _paint(page_key: str, data, lang: str = "en"):
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    from referee_app.hall.pages import Frame, Painter
+
+    img = QImage(1920, 1080, QImage.Format.Format_RGB32)
+    p = QPainter(img)
+    try:
+        pt = Painter(p, 1080)
+        PAGES[page_key].paint(pt, Frame.of(QRect(0, 0, 1920, 1080)), data, 0, lang, None)
+    finally:
+        p.end()
+    return pt
+
+
+def test_long_names_are_elided_on_one_line_not_clipped(qapp) -> None:
+    from types import SimpleNamespace
+
+    from referee_app.hall.data import HallData, Place
+
+    places = tuple(Place(n, str(i), i, "E") for i, n in enumerate([LONG, "Anna Smith", "王秀英"], 1))
+    row = SimpleNamespace(rank=1, name=LONG + " " + LONG, team="Vienna", table_points=12, match_points=1087)
+    data = HallData("Open", 1, 4, None, places=places, standings=(row,))
+    for lang in ("en", "zh", "both"):
+        pt = _paint("find", data, lang)
+        assert (pt.clipped, pt.elided) == ([], [LONG]), lang
+        pt = _paint("standings", data, lang)
+        assert (pt.clipped, pt.elided) == ([], [row.name]), lang
+
+
+def test_an_elided_name_keeps_its_readable_size_and_a_stub_counts_as_clipped(qapp) -> None:
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    from referee_app.hall.pages import NAME_MIN, Painter
+
+    img = QImage(600, 100, QImage.Format.Format_RGB32)
+    p = QPainter(img)
+    try:
+        pt = Painter(p, 1080)
+        pt.name(QRect(0, 0, 300, 60), LONG, 34)
+        assert p.font().pixelSize() == round(34 * NAME_MIN) and pt.elided == [LONG] and pt.clipped == []
+        pt.name(QRect(0, 0, 300, 60), "Anna Smith", 34)
+        assert p.font().pixelSize() == 34 and pt.elided == [LONG]  # fits: full size, whole
+        pt.name(QRect(0, 0, 60, 60), LONG, 34)  # a box so small only a stub is left: that is clipped
+        assert pt.clipped == [LONG]
+    finally:
+        p.end()
