@@ -202,7 +202,8 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
         numbers = table_numbers(s, tbl)
         answer: dict[str, Any]
         if result is None:  # the false-win penalty (checked here, under the table's lock)
-            penalty = device_false_win(s, *place, {k: v for k, v in obj.items() if k not in ("version", "request_id")})
+            line = {k: v for k, v in obj.items() if k not in ("version", "request_id")}
+            penalty = device_false_win(s, *place, line, expected_version=version)
             pid = record_penalty(s, *place, penalty, expected_version=version, actor=actor)
             row = next(p for p in queries.table_sheet(s, *place).penalties if p.id == pid)
             answer = {"session": place[0], "table": place[1], "hand": row.hand, "kind": "penalty",

@@ -18,7 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.errors import InputError, TournamentError
+from db.errors import InputError, StaleTableError, TournamentError
 from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
 from db.profiles import PenaltyPreset, Settings, Settlement
 from db.service.audit import Actor, audit, now
@@ -158,10 +158,18 @@ def device_penalty_preset(st: Settings) -> PenaltyPreset | None:
     return None
 
 
-def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any]) -> PenaltyInput:
+def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], *,
+                     expected_version: int | None = None) -> PenaltyInput:
     """The penalty line a device sent, checked against what a table may record: the false-win preset
     (its points and settlement, never others), for a player of this table, in the hand being played,
-    once per player and hand. Call it under the table's lock (:func:`lock_table`)."""
+    once per player and hand. Call it under the table's lock (:func:`lock_table`). A stale
+    ``expected_version`` is refused first (409), as for a hand: the page reloads rather than being told
+    its line is wrong."""
+    if expected_version is not None:
+        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
+                                                              SessionTable.table_no == table))
+        if current is not None and current != expected_version:
+            raise StaleTableError(session, table, expected_version, current)
     for name in obj:
         if name not in DEVICE_PENALTY_FIELDS:
             raise InputError(name if isinstance(name, str) and name.isprintable() and len(name) <= 40

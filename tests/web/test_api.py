@@ -265,6 +265,9 @@ def test_a_device_records_the_false_win_penalty_at_the_preset(db: Database, clie
         rows = list(s.scalars(select(Penalty)))
     assert (entry.station, entry.referee) == ("table 1 device", "device") and "penalty" in entry.what
     assert {(row.station, row.referee) for row in rows} == {("table 1 device", "device")}
+    # a page that did not see the last change is told so first (409), before any check of its line
+    r = client.post("/api/hands", headers=h, json={**FALSE_WIN, "player": "4", "version": 1})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale_table"
     # the hand is then recorded as usual
     assert client.post("/api/hands", headers=h, json={**WIN, "winner": "4", "version": 2}).status_code == 200
 
