@@ -100,7 +100,7 @@ def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
                 for tile in HAND[:5]:
                     tap(d, f"#picker button[data-tile='{tile}']")
                 d.execute_script("document.getElementById('hand').scrollIntoView({block: 'start'});"
-                                 "window.scrollBy(0, -60);")
+                                 "window.scrollBy(0, -32);")
                 time.sleep(0.5)
                 picker = out / "table-page-picker.png"
                 d.save_screenshot(str(picker))
