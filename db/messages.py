@@ -190,8 +190,19 @@ MESSAGES: dict[str, Template] = {
     "device_token_unknown": "this table link is not valid: ask the referee for the table's link",
     "device_token_revoked": "this table link was replaced: ask the referee for the table's new link",
     "device_other_table": "this link is for session {session} table {table} only",
-    "device_line_type": ("a table device records wins and draws ({type!r} is not one): penalties and time calls "
-                         "are entered by a referee"),
+    "device_line_type": ("a table device records wins, draws and the false-win penalty ({type!r} is not one): "
+                         "time calls and other penalties are entered by a referee"),
+    "device_preview_type": "only a win or a draw is previewed ({type!r} is not one)",
+    "device_penalty_kind": ("a table device records only the false-win penalty (kind \"false_win_wrong\", not "
+                            "{kind!r}): other penalties are entered by a referee"),
+    "device_penalty_field": "not taken from a table device: its false-win penalty is the tournament's preset",
+    "device_penalty_no_preset": ("this tournament's false-win penalty has no single fixed amount: the referee "
+                                 "enters it"),
+    "device_penalty_preset": "must be the tournament's false-win penalty: {points} points, {settlement}",
+    "device_penalty_over": "the session is over at table {table}: penalties are entered by a referee",
+    "device_penalty_hand": ("a table device penalises the hand in play only (hand {next}, not {hand}): the "
+                            "referee enters penalties of other hands"),
+    "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "not_utf8": "the request is not UTF-8 text",

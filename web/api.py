@@ -16,19 +16,21 @@ from db.errors import InputError, StaleTableError, TournamentError
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
-from db.profiles import SeatRotation
+from db.profiles import SeatRotation, Settings
 from db.rotation import WINDS, hand_winds
 from db.service.devices import (
     check_request_id,
     device_actor,
+    device_false_win,
+    device_penalty_preset,
     lock_table,
     remember_answer,
     remembered_answer,
 )
 from db.service.lookup import device_place, find_table, settings, table_numbers
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, score_win
-from db.service.results import record_hand
-from db.views import TableSheet
+from db.service.results import record_hand, record_penalty
+from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 
 MAX_BODY = 16 * 1024  # bytes; a result line is well under 1 KB
@@ -74,16 +76,20 @@ def check_scope(place: tuple[int, int], session: Any, table: Any) -> None:
         raise TournamentError(code="device_other_table", session=place[0], table=place[1])
 
 
-def _hand_line(obj: Any, place: tuple[int, int]) -> tuple[Any, WinInput | DrawInput]:
+def _hand_line(obj: Any, place: tuple[int, int], *, preview: bool = False) -> tuple[Any, WinInput | DrawInput | None]:
     """(hand, result) of a device's body: a result line without session and table (they come from the
-    token), a win or a draw; ``version`` and ``request_id`` are taken out first."""
+    token), a win or a draw; ``version`` and ``request_id`` are taken out first. A penalty line gives
+    (hand, None): it is checked under the table's lock (``devices.device_false_win``)."""
     if not isinstance(obj, dict):
         raise InputError(None, code="line_not_object")
     check_scope(place, obj.get("session"), obj.get("table"))
     line_obj = {k: v for k, v in obj.items() if k not in ("version", "request_id")}
     line_obj["session"], line_obj["table"] = place
+    if line_obj.get("type") == "penalty" and not preview:
+        return line_obj.get("hand"), None
     if line_obj.get("type") in ("penalty", "time_called"):
-        raise InputError("type", code="device_line_type", type=line_obj["type"])
+        raise InputError("type", code="device_preview_type" if preview else "device_line_type",
+                         type=line_obj["type"])
     line = parse_result_line(line_obj)
     assert isinstance(line.result, WinInput | DrawInput)
     return line.hand, line.result
@@ -105,9 +111,22 @@ def _by_number(numbers: list[str], values: tuple[int, int, int, int]) -> dict[st
 
 # ---------------------------------------------------------------------------------------------- reads
 
-def table_json(sheet: TableSheet, rotate: bool) -> dict[str, Any]:
+def penalty_json(p: PenaltyRow, numbers: list[str]) -> dict[str, Any]:
+    return {"id": p.id, "hand": p.hand, "player": p.player.number, "kind": p.kind, "points": p.points,
+            "settlement": p.settlement, "deltas": _by_number(numbers, p.deltas)}
+
+
+def false_win_json(st: Settings) -> dict[str, Any] | None:
+    """The false-win penalty this table may record itself (its preset), or None: then a referee enters it."""
+    p = device_penalty_preset(st)
+    return None if p is None else {"kind": p.kind, "zh": p.zh, "en": p.en, "points": p.amounts[0],
+                                   "settlement": str(p.settlement)}
+
+
+def table_json(sheet: TableSheet, st: Settings) -> dict[str, Any]:
     """``GET /api/table``: the table as its device shows it; ``seat_wind`` is for ``next_hand``."""
     next_hand = sheet.next_hand
+    rotate = st.seat_rotation is SeatRotation.ROTATE
     winds = hand_winds(next_hand, rotate).seat_winds if next_hand else (None,) * 4
     numbers = [p.number for p in sheet.players]
     players = [{"seat": WINDS[i], "number": p.number, "name": p.name, "seat_wind": winds[i],
@@ -119,7 +138,8 @@ def table_json(sheet: TableSheet, rotate: bool) -> dict[str, Any]:
               "deltas": _by_number(numbers, h.deltas)} for h in sheet.hands]
     return {"session": sheet.session, "table": sheet.table, "version": sheet.version, "next_hand": next_hand,
             "hands_per_session": sheet.hands_per_session, "time_called_after": sheet.time_called_after,
-            "signed_off": sheet.signed_off, "players": players, "hands": hands}
+            "signed_off": sheet.signed_off, "players": players, "hands": hands,
+            "penalties": [penalty_json(p, numbers) for p in sheet.penalties], "false_win": false_win_json(st)}
 
 
 def check_token(db: Database, token: str | None) -> None:
@@ -132,9 +152,7 @@ def read_table(db: Database, token: str | None, session: Any = None, table: Any 
     with db.reader() as s:
         place = device_place(s, token)
         check_scope(place, session, table)
-        sheet = queries.table_sheet(s, *place)
-        rotate = settings(s).seat_rotation is SeatRotation.ROTATE
-        return table_json(sheet, rotate)
+        return table_json(queries.table_sheet(s, *place), settings(s))
 
 
 def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
@@ -143,7 +161,8 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
     with db.reader() as s:
         place = device_place(s, token)  # who asks comes before what is asked: 401/403 before 422
         obj = parse_body(body)
-        hand, result = _hand_line(obj, place)
+        hand, result = _hand_line(obj, place, preview=True)
+        assert result is not None
         tbl = find_table(s, *place)
         st = settings(s)
         numbers = table_numbers(s, tbl)
@@ -157,9 +176,9 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
 
 
 def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str, Any]]:
-    """``POST /api/hands``: record a win or a draw at this table in one transaction, with the answer kept
-    under its ``request_id`` (if any) in the same transaction: a retry gets the same answer, recording
-    nothing. ``version`` (optional) must be the table's current version (else 409)."""
+    """``POST /api/hands``: record a win, a draw or the false-win penalty at this table in one transaction,
+    with the answer kept under its ``request_id`` (if any) in the same transaction: a retry gets the same
+    answer, recording nothing. ``version`` (optional) must be the table's current version (else 409)."""
     with db.factory.begin() as s:
         place = device_place(s, token)
         obj = parse_body(body)
@@ -177,15 +196,25 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
             before = remembered_answer(s, *place, request_id)
             if before is not None:
                 return before
-        sh = record_hand(s, *place, hand, result, expected_version=version, actor=device_actor(place[1]))
+        actor = device_actor(place[1])
         tbl = find_table(s, *place)
         numbers = table_numbers(s, tbl)
-        answer = {"session": place[0], "table": place[1], "hand": hand, "kind": sh.kind,
-                  "winner": None if sh.winner is None else numbers[sh.winner],
-                  "discarder": None if sh.discarder is None else numbers[sh.discarder],
-                  "self_drawn": sh.self_drawn, "fan": sh.fan_total if sh.kind == "win" else None,
-                  "fans": fans_json(sh.fans), "deltas": _by_number(numbers, sh.deltas),
-                  "version": s.get_one(SessionTable, tbl.id).version}
+        answer: dict[str, Any]
+        if result is None:  # the false-win penalty (checked here, under the table's lock)
+            line = {k: v for k, v in obj.items() if k not in ("version", "request_id")}
+            penalty = device_false_win(s, *place, line, expected_version=version)
+            pid = record_penalty(s, *place, penalty, expected_version=version, actor=actor)
+            row = next(p for p in queries.table_sheet(s, *place).penalties if p.id == pid)
+            answer = {"session": place[0], "table": place[1], "hand": row.hand, "kind": "penalty",
+                      "penalty": penalty_json(row, numbers)}
+        else:
+            sh = record_hand(s, *place, hand, result, expected_version=version, actor=actor)
+            answer = {"session": place[0], "table": place[1], "hand": hand, "kind": sh.kind,
+                      "winner": None if sh.winner is None else numbers[sh.winner],
+                      "discarder": None if sh.discarder is None else numbers[sh.discarder],
+                      "self_drawn": sh.self_drawn, "fan": sh.fan_total if sh.kind == "win" else None,
+                      "fans": fans_json(sh.fans), "deltas": _by_number(numbers, sh.deltas)}
+        answer["version"] = s.get_one(SessionTable, tbl.id).version
         if request_id is not None:
             remember_answer(s, *place, request_id, 200, answer)
         return 200, answer

@@ -4,8 +4,9 @@ taken through the real server in headless Chromium (Debian's ``chromium`` + ``ch
     python -m web.table_screenshots docs/screenshots
 
 The demo tournament with session 2 seated and five hands played at table 1 (wins by their fan total, a
-full hand, a draw): ``table-page-sheet.png`` is the running sheet, ``table-page-entry.png`` a full hand
-being confirmed (tiles, live fans, payments).
+full hand, a draw): ``table-page-sheet.png`` is the running sheet, ``table-page-picker.png`` a hand half
+entered (the picker), ``table-page-entry.png`` a full hand being confirmed (tiles, live fans, payments),
+``table-page-false-win.png`` the confirm step of a false-win penalty (a claim under 8 fans).
 """
 
 from __future__ import annotations
@@ -96,7 +97,14 @@ def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
                 tap(d, "#modes button[data-mode='pung']")
                 tap(d, "#picker button[data-tile='C']")
                 tap(d, "#modes button[data-mode='tile']")
-                for tile in HAND:
+                for tile in HAND[:5]:
+                    tap(d, f"#picker button[data-tile='{tile}']")
+                d.execute_script("document.getElementById('hand').scrollIntoView({block: 'start'});"
+                                 "window.scrollBy(0, -32);")
+                time.sleep(0.5)
+                picker = out / "table-page-picker.png"
+                d.save_screenshot(str(picker))
+                for tile in HAND[5:]:
                     tap(d, f"#picker button[data-tile='{tile}']")
                 tap(d, "#picker button[data-tile='season3']")
                 wait_for(d, "#verdict", "it counts")
@@ -106,7 +114,21 @@ def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
                 time.sleep(0.5)
                 entry = out / "table-page-entry.png"
                 d.save_screenshot(str(entry))
-                return [sheet, entry]
+                # a claim under 8 fans: the false-win penalty, its confirm step
+                tap(d, "#btn-cancel")
+                tap(d, "#btn-win")
+                tap(d, "#winner button:nth-child(3)")
+                tap(d, "#discarder button:nth-child(1)")
+                tap(d, "#tab-totals")
+                d.find_element("css selector", "#fan").send_keys("6")
+                wait_for(d, "#verdict", "at least 8")
+                tap(d, "#btn-penalty")
+                wait_for(d, "#verdict", "False win by")
+                d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+                time.sleep(0.5)
+                false_win = out / "table-page-false-win.png"
+                d.save_screenshot(str(false_win))
+                return [sheet, picker, entry, false_win]
             finally:
                 d.quit()
 

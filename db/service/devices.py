@@ -18,13 +18,29 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.errors import InputError, TournamentError
-from db.models import DeviceRequest, DeviceToken, SessionTable
+from db.errors import InputError, StaleTableError, TournamentError
+from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
+from db.profiles import PenaltyPreset, Settings, Settlement
 from db.service.audit import Actor, audit, now
-from db.service.lookup import check_session, find_table, session_tables, token_hash, where
+from db.service.lookup import (
+    check_session,
+    find_table,
+    recorded_hands,
+    session_tables,
+    settings,
+    table_numbers,
+    token_hash,
+    where,
+)
+from db.service.outcomes import PenaltyInput, _short, check_int, position_of
+from db.views import last_hand
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits in 32 characters
 REQUEST_ID_MAX = 100
+# The one penalty a table records itself (docs/web.md "The false win from the table"): 错和, a claimed
+# win the engine finds under 8 fans (or on a wrong tile), at the tournament's preset points.
+DEVICE_PENALTY = "false_win_wrong"
+DEVICE_PENALTY_FIELDS = ("session", "table", "type", "hand", "player", "kind", "points", "settlement")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,3 +145,64 @@ def remember_answer(s: Session, session: int, table: int, request_id: str, statu
     s.add(DeviceRequest(session=session, table_no=table, request_id=request_id, status=status,
                         response=json.dumps(answer, ensure_ascii=False), at=now()))
     s.flush()
+
+
+# ------------------------------------------------------------------------------ the false win (错和)
+
+def device_penalty_preset(st: Settings) -> PenaltyPreset | None:
+    """The false-win preset a table device may record: the tournament's ``false_win_wrong`` when it has
+    one fixed amount, paid to the others or deducted; None otherwise (then only a referee enters it)."""
+    for p in st.penalty_presets:
+        if p.kind == DEVICE_PENALTY:
+            ok = len(p.amounts) == 1 and p.settlement in (Settlement.OTHERS, Settlement.DEDUCTED)
+            return p if ok else None
+    return None
+
+
+def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], *,
+                     expected_version: int | None = None) -> PenaltyInput:
+    """The penalty line a device sent, checked against what a table may record: the false-win preset
+    (its points and settlement, never others), for a player of this table, in the hand being played,
+    once per player and hand. Call it under the table's lock (:func:`lock_table`). A stale
+    ``expected_version`` is refused first (409), as for a hand: the page reloads rather than being told
+    its line is wrong."""
+    if expected_version is not None:
+        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
+                                                              SessionTable.table_no == table))
+        if current is not None and current != expected_version:
+            raise StaleTableError(session, table, expected_version, current)
+    for name in obj:
+        if name not in DEVICE_PENALTY_FIELDS:
+            raise InputError(name if isinstance(name, str) and name.isprintable() and len(name) <= 40
+                             else str(_short(name)), code="device_penalty_field")
+    if obj.get("kind") != DEVICE_PENALTY:
+        raise InputError("kind", code="device_penalty_kind", kind=_short(obj.get("kind")))
+    st = settings(s)
+    preset = device_penalty_preset(st)
+    if preset is None:
+        raise InputError("kind", code="device_penalty_no_preset")
+    points, settlement = preset.amounts[0], preset.settlement
+    given = obj.get("points", points)
+    if isinstance(given, bool) or given != points:
+        raise InputError("points", code="device_penalty_preset", points=points, settlement=settlement.en)
+    if obj.get("settlement", str(settlement)) != str(settlement):
+        raise InputError("settlement", code="device_penalty_preset", points=points, settlement=settlement.en)
+    for need in ("hand", "player"):
+        if need not in obj:
+            raise InputError(need, code="missing")
+    tbl = find_table(s, session, table)
+    recorded = recorded_hands(s, tbl)
+    in_play = recorded + 1
+    if tbl.signed_off:
+        raise InputError("table", code="table_signed_off", session=session, table=table)
+    if in_play > last_hand(st.hands_per_session, tbl.time_called_after):
+        raise InputError("hand", code="device_penalty_over", table=table)
+    hand = check_int(obj["hand"], "hand", 1)
+    if hand != in_play:
+        raise InputError("hand", code="device_penalty_hand", hand=hand, next=in_play)
+    pos = position_of(table_numbers(s, tbl), obj["player"], "player", tbl)
+    twice = s.scalar(select(Penalty.id).where(Penalty.table_id == tbl.id, Penalty.hand_no == hand,
+                                              Penalty.position == pos, Penalty.kind == DEVICE_PENALTY))
+    if twice is not None:
+        raise InputError("player", code="device_penalty_twice", number=obj["player"], hand=hand)
+    return PenaltyInput(str(obj["player"]), points, settlement, None, f"{preset.zh} {preset.en}", DEVICE_PENALTY, hand)

@@ -101,3 +101,27 @@ def test_showing_the_links_reads_and_a_closed_dialog_follows_the_server_no_more(
     server.changed.emit()  # only the open dialog follows the server
     assert len(writes) == 1
     qtbot.waitUntil(lambda: window.findChildren(DevicesDialog) == [second])  # the closed one is gone
+
+
+def test_a_phone_s_false_win_penalty_shows_on_the_desk_without_a_click(qtbot, window):
+    from db.service.devices import device_links
+
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    assert sheet.sheet.penalties == ()
+    with window.ctx.db.factory.begin() as s:
+        token = device_links(s, 1)[0].token
+    player = sheet.sheet.players[1].number
+    server = TableDevicesServer()
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        r = httpx.post(server.addresses()[0] + "/api/hands", headers={"Authorization": f"Bearer {token}"},
+                       json={"type": "penalty", "hand": 1, "player": player, "kind": "false_win_wrong",
+                             "request_id": "phone-fw-1"})
+        assert r.status_code == 200, r.text
+        qtbot.waitUntil(lambda: len(sheet.sheet.penalties) == 1, timeout=5000)
+    finally:
+        server.stop()
+    (pen,) = sheet.sheet.penalties
+    assert (pen.kind, pen.points, pen.settlement, pen.player.number) == ("false_win_wrong", 30, "others", player)
+    assert pen.deltas == (10, -30, 10, 10)

@@ -14,8 +14,10 @@ from sqlalchemy import func, select
 
 from db import Database, queries
 from db.formats.result_import import import_result_lines
-from db.models import AuditLog, DeviceRequest, HandResult
+from db.models import AuditLog, DeviceRequest, HandResult, Penalty, Tournament
+from db.profiles import Settings
 from db.service.devices import DeviceLink, device_links, revoke_device
+from db.service.results import call_time
 from tests.db.helpers import ACTOR, make_tournament
 from tests.scoring.test_cli import GARBAGE
 from web.app import create_app
@@ -243,6 +245,113 @@ def test_concurrent_tries_of_one_request_record_once(db: Database, client: TestC
     assert hands_at(db, 1) == 1
 
 
+# ------------------------------------------------------------------------- the false win from the table
+
+FALSE_WIN = {"type": "penalty", "hand": 1, "player": "2", "kind": "false_win_wrong"}
+
+
+def penalties_at(db: Database, table: int) -> list[tuple[int | None, str, str, int, str]]:
+    with db.reader() as s:
+        return [(p.hand, p.player.number, p.kind, p.points, p.settlement)
+                for p in queries.table_sheet(s, 1, table).penalties]
+
+
+def test_a_device_records_the_false_win_penalty_at_the_preset(db: Database, client: TestClient,
+                                                              links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    t = client.get("/api/table", headers=h).json()
+    assert t["penalties"] == [] and t["false_win"] == {  # R98: 错和 pays 10 to each other player
+        "kind": "false_win_wrong", "zh": "错和", "en": "False win (under 8 fans, wrong tile)", "points": 30,
+        "settlement": "others"}
+    body = json.dumps({**FALSE_WIN, "version": 0, "request_id": "fw-1"})
+    first = client.post("/api/hands", headers=h, content=body)
+    assert first.status_code == 200, first.text
+    a = first.json()
+    assert (a["kind"], a["hand"], a["version"]) == ("penalty", 1, 1)
+    assert {k: a["penalty"][k] for k in ("hand", "player", "kind", "points", "settlement", "deltas")} == {
+        "hand": 1, "player": "2", "kind": "false_win_wrong", "points": 30, "settlement": "others",
+        "deltas": {"1": 10, "2": -30, "3": 10, "4": 10}}
+    again = client.post("/api/hands", headers=h, content=body)  # the answer was lost: the same bytes
+    assert again.status_code == 200 and again.content == first.content
+    # once per player and hand: a player who made a false win cannot make it again in that hand
+    r = client.post("/api/hands", headers=h, json={**FALSE_WIN, "request_id": "fw-2"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_penalty_twice"
+    # the preset's points and settlement may be sent, as they are
+    r = client.post("/api/hands", headers=h, json={**FALSE_WIN, "player": "3", "points": 30, "settlement": "others"})
+    assert r.status_code == 200, r.text
+    assert penalties_at(db, 1) == [(1, "2", "false_win_wrong", 30, "others"), (1, "3", "false_win_wrong", 30, "others")]
+    t = client.get("/api/table", headers=h).json()
+    assert t["next_hand"] == 1 and t["version"] == 2  # the hand goes on
+    assert [p["points"] for p in t["players"]] == [20, -20, -20, 20]
+    assert [p["deltas"] for p in t["penalties"]] == [{"1": 10, "2": -30, "3": 10, "4": 10},
+                                                     {"1": 10, "2": 10, "3": -30, "4": 10}]
+    # audited as the device, like its hands
+    with db.reader() as s:
+        entry = [e for e in queries.audit_log(s) if e.action == "record"][-1]
+        rows = list(s.scalars(select(Penalty)))
+    assert (entry.station, entry.referee) == ("table 1 device", "device") and "penalty" in entry.what
+    assert {(row.station, row.referee) for row in rows} == {("table 1 device", "device")}
+    # a page that did not see the last change is told so first (409), before any check of its line
+    r = client.post("/api/hands", headers=h, json={**FALSE_WIN, "player": "4", "version": 1})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale_table"
+    # the hand is then recorded as usual
+    assert client.post("/api/hands", headers=h, json={**WIN, "winner": "4", "version": 2}).status_code == 200
+
+
+@pytest.mark.parametrize(("change", "status", "code", "field"), [
+    pytest.param({"kind": "rule_violation", "points": 10, "settlement": "deducted"}, 422, "device_penalty_kind",
+                 "kind", id="another-kind"),
+    pytest.param({"kind": "false_win_not_ready"}, 422, "device_penalty_kind", "kind", id="not-ready-is-the-referee-s"),
+    pytest.param({"kind": "custom", "points": 99}, 422, "device_penalty_kind", "kind", id="custom"),
+    pytest.param({"points": 60}, 422, "device_penalty_preset", "points", id="other-points"),
+    pytest.param({"points": True}, 422, "device_penalty_preset", "points", id="points-bool"),
+    pytest.param({"settlement": "deducted"}, 422, "device_penalty_preset", "settlement", id="other-settlement"),
+    pytest.param({"settlement": {"to": "1"}}, 422, "device_penalty_preset", "settlement", id="to-one-player"),
+    pytest.param({"reason": "free text"}, 422, "device_penalty_field", "reason", id="reason"),
+    pytest.param({"hand": 2}, 422, "device_penalty_hand", "hand", id="not-the-hand-in-play"),
+    pytest.param({"hand": None}, 422, "missing", "hand", id="no-hand"),
+    pytest.param({"player": "5"}, 422, "player_not_at_table", "player", id="another-table-s-player"),
+    pytest.param({"player": None}, 422, "missing", "player", id="no-player"),
+    pytest.param({"table": 2}, 403, "device_other_table", None, id="another-table"),
+    pytest.param({"session": 2}, 403, "device_other_table", None, id="another-session"),
+    pytest.param({"type": "time_called", "after_hand": 0}, 422, "device_line_type", "type", id="time-call"),
+])
+def test_a_device_cannot_record_any_other_penalty(db: Database, client: TestClient, links: dict[int, DeviceLink],
+                                                  change: dict[str, Any], status: int, code: str,
+                                                  field: str | None) -> None:
+    body = {k: v for k, v in {**FALSE_WIN, **change}.items() if v is not None}
+    r = client.post("/api/hands", headers=auth(links[1]), json=body)
+    assert r.status_code == status, r.text
+    err = r.json()["error"]
+    assert err["code"] == code and err.get("field") == field and err["message"]
+    assert penalties_at(db, 1) == penalties_at(db, 2) == [] and hands_at(db, 1) == 0
+    # table 2's device cannot penalise table 1's player either
+    r = client.post("/api/hands", headers=auth(links[2]), json={**FALSE_WIN, "player": "1"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "player_not_at_table"
+    assert penalties_at(db, 1) == []
+
+
+def test_the_false_win_is_refused_when_the_session_is_over_or_has_no_fixed_preset(
+        db: Database, client: TestClient, links: dict[int, DeviceLink]) -> None:
+    r = client.post("/api/score", headers=auth(links[1]), json=FALSE_WIN)  # previews are for hands
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_preview_type"
+    with db.factory.begin() as s:
+        call_time(s, 1, 2, 0, actor=ACTOR)
+    r = client.post("/api/hands", headers=auth(links[2]), json={**FALSE_WIN, "player": "6"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_penalty_over"
+    # an organiser who made the false win a free amount: the referee enters it, the page is told
+    with db.factory.begin() as s:
+        row = s.get_one(Tournament, 1)
+        d = Settings.from_json(row.settings).to_json()
+        d["penalty_presets"] = [{**p, "amounts": []} if p["kind"] == "false_win_wrong" else p
+                                for p in d["penalty_presets"]]
+        row.settings = d
+    assert client.get("/api/table", headers=auth(links[1])).json()["false_win"] is None
+    r = client.post("/api/hands", headers=auth(links[1]), json=FALSE_WIN)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_penalty_no_preset"
+    assert penalties_at(db, 1) == penalties_at(db, 2) == []
+
+
 # --------------------------------------------------------------------------------------- bad bodies
 
 def _line_of(garbage: str) -> str | None:
@@ -271,7 +380,7 @@ def test_every_bad_input_of_mcr_score_gets_the_cli_message(db: Database, client:
             assert r.status_code == 422, (path, body, r.text)
             err = r.json()["error"]
             assert set(err) >= {"code", "message"} and err["message"]
-            if body.strip() and err["code"] != "device_line_type":
+            if body.strip() and not err["code"].startswith("device_"):
                 # the same line through `results import` (session and table added) is refused the same way
                 obj = (json.loads(body) if err["code"] not in ("not_json", "line_not_object", "line_too_deep", "line_too_long")
                        else None)

@@ -83,6 +83,15 @@ def test_background_server_answers_on_loopback(demo: Path) -> None:
             assert "server" not in r.headers
 
 
+def test_background_server_leaves_the_main_thread_s_signal_handlers(demo: Path) -> None:
+    """uvicorn (>= 0.29, ``Server.capture_signals``) installs handlers only on the main thread: the server
+    in its thread leaves Ctrl+C to the app that started it, with no patching of uvicorn's methods."""
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    with open_database(demo) as db, BackgroundServer(db):
+        assert {sig: signal.getsignal(sig) for sig in handlers} == handlers
+    assert {sig: signal.getsignal(sig) for sig in handlers} == handlers
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -211,10 +211,7 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
     wait_text(browser, "#verdict", "at least 8 are needed")
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     assert browser.find_element("css selector", "#btn-penalty").is_displayed()
-    tap(browser, "#btn-penalty")
-    browser.switch_to.alert.accept()
-    wait_text(browser, "#banner", "Call the referee to record the false win: 30 points for")  # a referee's entry
-    assert browser.find_element("css selector", "#hand-no").text.startswith("Hand 2")
+    tap(browser, "#btn-cancel")  # (the penalty: its own test below)
     tap(browser, "#btn-draw")
     wait_text(browser, "#verdict", "draw")
     tap(browser, "#btn-confirm")
@@ -224,6 +221,74 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
     assert hands[0].deltas == (-20, -20, -20, 60)
     sheet = browser.find_element("css selector", "#sheet").text
     assert "+60" in sheet and "Draw" in sheet
+
+
+def penalties(db: Path) -> list[Any]:
+    from db import queries
+    from db.store import open_database
+
+    with open_database(db) as database, database.reader() as s:
+        return list(queries.table_sheet(s, 1, 1).penalties)
+
+
+def test_a_claim_under_8_fans_records_the_false_win_penalty_after_a_confirm_step(server, place, browser) -> None:
+    db, token = place
+    seats = players_at(db)
+    name = NAMES[int(seats[2]) - 1]
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "Hand 1")
+    tap(browser, "#btn-win")
+    tap(browser, f"#winner button[data-number='{seats[2]}']")
+    tap(browser, f"#discarder button[data-number='{seats[0]}']")
+    tap(browser, "#tab-totals")
+    browser.find_element("css selector", "#fan").send_keys("6")
+    wait_text(browser, "#verdict", "at least 8 are needed")
+    tap(browser, "#btn-penalty")
+    # the confirm step: who, the preset's points, who gets them; nothing is written yet
+    wait_text(browser, "#verdict", f"False win by {name}: 30 points, 10 to each other player.")
+    payments = browser.find_element("css selector", "#payments").text
+    assert payments.count("+10") == 3 and "-30" in payments
+    assert browser.find_element("css selector", "#btn-cancel").text == "Back"
+    assert penalties(db) == []
+    tap(browser, "#btn-cancel")  # back to the claim as entered, then again
+    wait_text(browser, "#verdict", "at least 8 are needed")
+    tap(browser, "#btn-penalty")
+    wait_text(browser, "#verdict", "False win by")
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "False-win penalty recorded: the hand goes on.")
+    (pen,) = penalties(db)
+    assert (pen.hand, pen.player.number, pen.kind, pen.points, pen.settlement) == (
+        1, seats[2], "false_win_wrong", 30, "others")
+    assert pen.deltas == (10, 10, -30, 10)
+    # the sheet shows it and the totals count it; the hand is still hand 1
+    wait_text(browser, "#sheet tbody", "False win")
+    assert browser.find_element("css selector", "#hand-no").text.startswith("Hand 1")
+    assert "-30" in browser.find_element("css selector", "#sheet tfoot").text
+    assert browser.find_element("css selector", f"#players [data-number='{seats[2]}'] .score").text == "-30"
+    # in Chinese the step says the same
+    tap(browser, "#lang")
+    tap(browser, "#btn-win")
+    tap(browser, f"#winner button[data-number='{seats[1]}']")
+    tap(browser, "#discarder button[data-number='self']")
+    tap(browser, "#tab-totals")
+    browser.find_element("css selector", "#fan").send_keys("5")
+    wait_text(browser, "#verdict", "不足 8 番")
+    tap(browser, "#btn-penalty")
+    wait_text(browser, "#verdict", f"{NAMES[int(seats[1]) - 1]} 错和：罚 30 分，其他三家各得 10 分。")
+    assert browser.find_element("css selector", "#btn-cancel").text == "返回"
+    assert len(penalties(db)) == 1
+
+
+def test_picker_tiles_are_43_px_wide_and_the_page_does_not_scroll_sideways(server, place, browser) -> None:
+    _db, token = place
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "Hand 1")
+    tap(browser, "#btn-win")
+    widths = browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#picker button.tile'),"
+        " function (b) { return b.getBoundingClientRect().width; })")
+    assert len(widths) == 42 and min(widths) >= 43, widths
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
 
 
 def _enter_totals(browser: Any, winner: str, discarder: str, fan: int) -> None:

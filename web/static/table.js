@@ -24,26 +24,48 @@
     "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.":
       "第 14 张即和张。点手牌中的牌可撤回。",
     "Not sent yet: kept on this phone, retrying…": "尚未送出：已保存在本机，正在重试…",
-    "Hand {n} recorded.": "第 {n} 盘已记录。", "Penalty recorded.": "罚分已记录。",
+    "Hand {n} recorded.": "第 {n} 盘已记录。",
     "No connection: the hand is checked when it is sent.": "无连接：送出时再核对。",
     "offline": "离线", "Time called after hand {n}": "第 {n} 盘后时间到",
     "This link is not valid for a table (ask the referee).": "此链接无效（请找裁判）。",
     "Another device changed this table: the sheet is reloaded, check and enter again.":
       "其他设备已修改此桌：已刷新，请核对后重新输入。",
-    "Checking…": "核对中…", "Penalty {p} to {name} (false win), paid to the others.":
-      "{name} 错和，罚 {p} 分，分给其他三家。",
-    "Record the false-win penalty of {p} for {name}?": "记录 {name} 错和罚 {p} 分？",
+    "Checking…": "核对中…",
+    "False win by {name}: {p} points, {q} to each other player.": "{name} 错和：罚 {p} 分，其他三家各得 {q} 分。",
+    "False win by {name}: {p} points deducted.": "{name} 错和：扣 {p} 分。",
+    "All four agree? Confirm records it; the hand goes on and its result is entered as usual.":
+      "四家确认后按“确认”记录；本盘继续，结束后照常录入结果。",
+    "False win": "错和", "Back": "返回", "False-win penalty recorded: the hand goes on.": "错和罚分已记录：本盘继续。",
     "Penalty": "罚分", "pending": "待送出", "Session over": "本轮结束",
-    "Call the referee to record the false win: {p} points for {name}, paid to the others.":
-      "请裁判记录错和：{name} 罚 {p} 分，分给其他三家。",
+    "Call the referee to record the false win of {name}.": "请裁判记录 {name} 的错和罚分。",
     "Discarder (the winner's own place: self-drawn)": "点炮者（点和牌者本人即自摸）"
   };
   var WINDS = { E: ["E", "东"], S: ["S", "南"], W: ["W", "西"], N: ["N", "北"] };
   var SUITS = ["m", "s", "p"];
   var HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
-  var FALSE_WIN_POINTS = 30;
 
-  var lang = (localStorage.getItem("mcr-lang") ||
+  // localStorage, or memory when the browser refuses it (storage blocked by a privacy setting, quota):
+  // the page works either way, it only cannot keep a draft or an unsent hand across a reload then
+  var store = (function () {
+    var mem = {};
+    function ls() { try { return window.localStorage; } catch (e) { return null; } }
+    return {
+      get: function (k) {
+        if (Object.prototype.hasOwnProperty.call(mem, k)) return mem[k];
+        try { var l = ls(); return l ? l.getItem(k) : null; } catch (e) { return null; }
+      },
+      set: function (k, v) {
+        try { var l = ls(); if (l) { l.setItem(k, v); delete mem[k]; return; } } catch (e) { /* memory */ }
+        mem[k] = v;
+      },
+      remove: function (k) {
+        delete mem[k];
+        try { var l = ls(); if (l) l.removeItem(k); } catch (e) { /* nothing kept */ }
+      }
+    };
+  }());
+
+  var lang = (store.get("mcr-lang") ||
               ((navigator.language || "en").toLowerCase().indexOf("zh") === 0 ? "zh" : "en"));
 
   function t(text, params) {
@@ -137,7 +159,7 @@
   function blankEntry(kind) {
     return { kind: kind, winner: null, discarder: null, input: "tiles", fan: "", melds: [], standing: [],
              winning: null, flowers: [], flags: { fourth_tile: false, kong_related: false, last_tile_of_wall: false },
-             mode: "tile", history: [] };
+             mode: "tile", history: [], penalty: false };
   }
 
   function count(e) { return 3 * e.melds.length + e.standing.length + (e.winning === null ? 0 : 1); }
@@ -217,31 +239,31 @@
   function saveDraft() {
     if (entry && view === "entry") {
       var d = Object.assign({}, entry, { history: [] });
-      localStorage.setItem(DRAFT, JSON.stringify({ hand: table ? table.next_hand : null, entry: d }));
+      store.set(DRAFT, JSON.stringify({ hand: table ? table.next_hand : null, entry: d }));
     } else {
-      localStorage.removeItem(DRAFT);
+      store.remove(DRAFT);
     }
   }
   function loadDraft() {
     try {
-      var d = JSON.parse(localStorage.getItem(DRAFT) || "null");
+      var d = JSON.parse(store.get(DRAFT) || "null");
       if (d && table && d.hand === table.next_hand && d.entry) {
-        entry = Object.assign(blankEntry(d.entry.kind), d.entry, { history: [] });
+        entry = Object.assign(blankEntry(d.entry.kind), d.entry, { history: [], penalty: false });
         view = "entry";
       }
-    } catch (e) { localStorage.removeItem(DRAFT); }
+    } catch (e) { store.remove(DRAFT); }
   }
   function outbox() {
-    try { return JSON.parse(localStorage.getItem(OUTBOX) || "null"); } catch (e) { return null; }
+    try { return JSON.parse(store.get(OUTBOX) || "null"); } catch (e) { return null; }
   }
 
   // ---- sending --------------------------------------------------------------------------------------
   function send(b) {
     b.request_id = newId();
     if (table) b.version = table.version;
-    localStorage.setItem(OUTBOX, JSON.stringify(b));  // first kept, then sent
+    store.set(OUTBOX, JSON.stringify(b));  // first kept, then sent
     if (entry && b.type !== "penalty") {  // what was tapped, to reopen if the server refuses it
-      localStorage.setItem(SENT, JSON.stringify(Object.assign({}, entry, { history: [] })));
+      store.set(SENT, JSON.stringify(Object.assign({}, entry, { history: [] })));
     }
     entry = null;
     view = "sheet";
@@ -258,19 +280,16 @@
     api("POST", "/api/hands", b).then(function (res) {
       sending = false;
       if (res.status >= 500 || res.status === 0) throw new Error("server " + res.status);
-      localStorage.removeItem(OUTBOX);
-      var sent = localStorage.getItem(SENT);
-      localStorage.removeItem(SENT);
+      store.remove(OUTBOX);
+      var sent = store.get(SENT);
+      store.remove(SENT);
       retryDelay = 2000;
       setNet(true);
       if (res.ok) {
-        banner(b.type === "penalty" ? t("Penalty recorded.") : t("Hand {n} recorded.", { n: b.hand }), "ok");
+        banner(b.type === "penalty" ? t("False-win penalty recorded: the hand goes on.")
+                                    : t("Hand {n} recorded.", { n: b.hand }), "ok");
       } else if (res.status === 409) {
         banner(t("Another device changed this table: the sheet is reloaded, check and enter again."), "error");
-      } else if (b.type === "penalty" && res.data && res.data.error && res.data.error.code === "device_line_type") {
-        var p = playerBy(b.player);  // this server takes penalties from a referee only
-        banner(t("Call the referee to record the false win: {p} points for {name}, paid to the others.",
-                 { p: b.points, name: p ? p.name : b.player }), "error");
       } else {
         banner(errorText(res), "error");
         try {  // refused as entered (422): back to the entry, as it was, to fix it
@@ -340,6 +359,7 @@
   }
 
   function changed() {
+    if (entry) entry.penalty = false;  // the false-win step is for the entry it was opened on
     saveDraft();
     renderEntry();
     schedulePreview();
@@ -373,6 +393,30 @@
     if (!d) return 0;
     if (Array.isArray(d)) return d[i] || 0;
     return d[p.number] || d[String(p.number)] || 0;
+  }
+  // the sheet's rows: hands and penalties, a penalty before the result of the hand it was given in
+  function sheetRows() {
+    var out = ((table && table.hands) || []).map(function (h, i) { return { at: h.hand, order: 1, i: i, h: h }; });
+    ((table && table.penalties) || []).forEach(function (p, i) {
+      out.push({ at: p.hand === null || p.hand === undefined ? 1e9 : p.hand, order: 0, i: i,
+                 h: { kind: "penalty", penalty: p.kind, hand: p.hand, player: p.player, deltas: p.deltas } });
+    });
+    out.sort(function (a, b) { return a.at - b.at || a.order - b.order || a.i - b.i; });
+    return out.map(function (r) { return r.h; });
+  }
+  // what a false-win penalty of the preset ``fw`` moves, by player number
+  function penaltyDeltas(fw, number) {
+    var d = {};
+    players().forEach(function (p) {
+      d[p.number] = String(p.number) === String(number) ? -fw.points
+        : fw.settlement === "others" ? fw.points / 3 : 0;
+    });
+    return d;
+  }
+  function penaltyText(fw, name) {
+    return fw.settlement === "others"
+      ? t("False win by {name}: {p} points, {q} to each other player.", { name: name, p: fw.points, q: fw.points / 3 })
+      : t("False win by {name}: {p} points deducted.", { name: name, p: fw.points });
   }
   function shortName(name) { return String(name).trim().split(/\s+/)[0]; }  // "Zhang Wei" → "Zhang"
   function signed(n) { return n > 0 ? "+" + n : String(n); }
@@ -412,8 +456,9 @@
       document.title = $("table-title").textContent;
     }
     // the four players with their seat winds and running totals
+    var all = sheetRows();
     var totals = ps.map(function (p, i) {
-      return (table.hands || []).reduce(function (s, h) { return s + deltaOf(h, p, i); }, 0);
+      return all.reduce(function (s, h) { return s + deltaOf(h, p, i); }, 0);
     });
     var box = $("players");
     box.textContent = "";
@@ -441,7 +486,7 @@
   }
 
   function renderSheet(totals, pending) {
-    var ps = players(), hands = (table && table.hands) || [];
+    var ps = players(), hands = sheetRows();
     var head = $("sheet").tHead, bodyEl = $("sheet").tBodies[0], foot = $("sheet").tFoot;
     head.textContent = ""; bodyEl.textContent = ""; foot.textContent = "";
     var hr = el("tr");
@@ -451,20 +496,22 @@
     head.appendChild(hr);
     hands.forEach(function (h, n) {
       var tr = el("tr", { "class": n === hands.length - 1 ? "latest" : "" });
-      tr.appendChild(el("td", null, h.hand));
+      tr.appendChild(el("td", null, h.hand === null || h.hand === undefined ? "" : h.hand));
       // who won and who fed are marked on their own cells; the second column is short: fan, self-drawn
       var what = el("td", { "class": "what" });
       if (h.kind === "win") {
         what.textContent = h.fan + (lang === "zh" ? " 番" : " fan");
         if (h.discarder === null || h.discarder === undefined) what.appendChild(el("small", null, t("Self-drawn")));
       } else {
-        what.textContent = t(h.kind === "draw" ? "Draw" : h.kind === "penalty" ? "Penalty" : h.kind);
+        what.textContent = t(h.kind === "draw" ? "Draw" : h.kind !== "penalty" ? h.kind
+          : String(h.penalty).indexOf("false_win") === 0 ? "False win" : "Penalty");
       }
       tr.appendChild(what);
       ps.forEach(function (p, i) {
         var d = deltaOf(h, p, i);
         var cls = (d < 0 ? "neg" : "") + (String(h.winner) === String(p.number) ? " won" : "") +
-                  (String(h.discarder) === String(p.number) ? " fed" : "");
+                  (String(h.discarder) === String(p.number) ? " fed" : "") +
+                  (h.kind === "penalty" && String(h.player) === String(p.number) ? " penalised" : "");
         tr.appendChild(el("td", { "class": cls }, signed(d)));
       });
       bodyEl.appendChild(tr);
@@ -649,8 +696,10 @@
     var v = $("verdict"), fans = $("fans"), pay = $("payments").tBodies[0];
     fans.textContent = ""; pay.textContent = "";
     v.className = "verdict";
-    var st = preview.state, d = preview.data, confirm = false;
+    var st = preview.state, d = preview.data, confirm = false, note = "";
+    var fw = table && table.false_win, step = !!(entry.penalty && fw && st === "under");
     $("btn-penalty").hidden = true;
+    $("btn-cancel").textContent = t(step ? "Back" : "Cancel");
     if (st === "draw") {
       v.textContent = t("Record hand {n} as a draw: nobody pays.", { n: table.next_hand });
       confirm = true;
@@ -674,22 +723,34 @@
         v.textContent = t("{total} fans: it counts.", { total: d.total });
         v.className = "verdict good";
         confirm = true;
+      } else if (step) {  // the confirm step of the false-win penalty: who, how much, who gets it
+        var who = playerBy(entry.winner);
+        v.textContent = penaltyText(fw, who ? who.name : entry.winner);
+        v.className = "verdict bad";
+        note = t("All four agree? Confirm records it; the hand goes on and its result is entered as usual.");
+        confirm = true;
       } else {
         v.textContent = t("Only {n} fans without flowers: at least 8 are needed, a false win.",
                           { n: (d.fans || []).length ? withoutFlowers : d.total });
         v.className = "verdict bad";
-        $("btn-penalty").hidden = false;
+        if (fw) {
+          $("btn-penalty").hidden = false;
+        } else {  // this tournament's false win has no fixed amount: the referee's
+          var w = playerBy(entry.winner);
+          note = t("Call the referee to record the false win of {name}.", { name: w ? w.name : entry.winner });
+        }
       }
-      (d.fans || []).forEach(function (f) {
+      if (!step) (d.fans || []).forEach(function (f) {
         var li = el("li");
         li.appendChild(el("span", null, fanName(f)));
         var pts = typeof f === "object" ? (f.points || 0) * (f.count || 1) : "";
         li.appendChild(el("span", { "class": "pts" }, pts + " " + t("fan")));
         fans.appendChild(li);
       });
-      if (st === "ok") {
+      if (st === "ok" || step) {
+        var moves = step ? penaltyDeltas(fw, entry.winner) : d.payments;
         players().forEach(function (p) {
-          var x = d.payments ? (d.payments[p.number] || d.payments[String(p.number)] || 0) : 0;
+          var x = moves ? (moves[p.number] || moves[String(p.number)] || 0) : 0;
           var tr = el("tr", { "data-number": p.number });
           tr.appendChild(el("td", null, windLabel(p.seat_wind) + " " + p.name));
           tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
@@ -697,7 +758,10 @@
         });
       }
     }
+    $("note").textContent = note;
+    $("note").hidden = !note;
     $("btn-confirm").disabled = !confirm || sending;
+    $("btn-confirm").classList.toggle("danger", step);  // a penalty is confirmed on red
   }
 
   // ---- wiring ---------------------------------------------------------------------------------------
@@ -714,21 +778,29 @@
   $("btn-win").addEventListener("click", function () { startEntry("win"); });
   $("btn-draw").addEventListener("click", function () { startEntry("draw"); });
   $("btn-cancel").addEventListener("click", function () {
+    if (entry && entry.penalty) {  // back from the false-win step to the hand as entered
+      entry.penalty = false;
+      renderPreview();
+      return;
+    }
     entry = null; view = "sheet"; saveDraft(); render();
   });
   $("btn-confirm").addEventListener("click", function () {
     if (!entry || $("btn-confirm").disabled) return;
-    send(body(entry));
-  });
-  $("btn-penalty").addEventListener("click", function () {
-    var p = playerBy(entry.winner);
-    var name = p ? p.name : entry.winner;
-    if (!window.confirm(t("Record the false-win penalty of {p} for {name}?", { p: FALSE_WIN_POINTS, name: name }))) {
-      return;
+    var fw = table && table.false_win;
+    if (entry.penalty && fw && preview.state === "under") {
+      // the preset as the players saw it: the server refuses it if the tournament's differs now
+      send({ type: "penalty", hand: table.next_hand, player: entry.winner, kind: fw.kind, points: fw.points,
+             settlement: fw.settlement });
+    } else {
+      send(body(entry));
     }
-    send({ type: "penalty", hand: table.next_hand, player: entry.winner, points: FALSE_WIN_POINTS,
-           settlement: "others", kind: "false_win_wrong",
-           reason: t("Penalty {p} to {name} (false win), paid to the others.", { p: FALSE_WIN_POINTS, name: name }) });
+  });
+  $("btn-penalty").addEventListener("click", function () {  // a confirm step, in the page (no dialog)
+    if (!entry || !(table && table.false_win) || preview.state !== "under") return;
+    entry.penalty = true;
+    renderPreview();
+    $("preview").scrollIntoView({ block: "nearest" });
   });
   $("tab-tiles").addEventListener("click", function () { entry.input = "tiles"; changed(); });
   $("tab-totals").addEventListener("click", function () { entry.input = "totals"; changed(); });
@@ -737,10 +809,11 @@
   $("clear").addEventListener("click", clearHand);
   $("lang").addEventListener("click", function () {
     lang = lang === "zh" ? "en" : "zh";
-    localStorage.setItem("mcr-lang", lang);
+    store.set("mcr-lang", lang);
     render();
   });
   window.addEventListener("online", flush);
+  document.addEventListener("touchstart", function () {}, { passive: true });  // iOS Safari: :active on tiles
 
   renderTexts();
   load();
