@@ -79,7 +79,7 @@ def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise BackupError(f"cannot list the backups in {where}: {describe_os_error(exc)}") from exc
+        raise BackupError(code="backup_list_failed", folder=str(where), cause=describe_os_error(exc)) from exc
     for p in entries:
         m = _NAME.match(p.name)
         if not m or m["stem"] != stem:
@@ -126,7 +126,7 @@ def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", 
     try:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BackupError(f"cannot create the backup folder {where.name}: {describe_os_error(exc)}") from exc
+        raise BackupError(code="backup_folder_failed", folder=where.name, cause=describe_os_error(exc)) from exc
     target = _unique_name(where, db.path.stem, kind, session, datetime.now(UTC))
     with atomic_path(target) as tmp:
         db.copy_to(tmp)
@@ -139,11 +139,11 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
     src = Path(backup).expanduser().resolve()
     out = Path(target).expanduser().resolve()
     if not src.is_file():
-        raise BackupError(f"{src.name}: no such backup")
+        raise BackupError(code="no_such_backup", name=src.name)
     if out.exists():
-        raise BackupError(f"{out.name} already exists: restore into a new file (nothing is overwritten)")
+        raise BackupError(code="restore_target_exists", name=out.name)
     if inspect_file(src, immutable=True).state is FileState.NEW:
-        raise BackupError(f"{src.name} is empty: it is not a backup of a tournament")
+        raise BackupError(code="backup_empty", name=src.name)
     with atomic_path(out) as tmp:
         s = sqlite3.connect(sqlite_uri(src, "ro", immutable=True), uri=True)
         d = sqlite3.connect(str(tmp))

@@ -145,6 +145,56 @@ ZH: dict[str, Template] = {
     "hand_into_hand": "一盘只能更正为和牌或荒牌。",
     "backup_list_needs_file": "--list 只能列出比赛文件的备份。",
     "demo_needs_new_database": "{path} 已有比赛；演示比赛需要新的数据库。",
+    # --- tournament files, database servers, copies and backups ({cause}, {problem}: the system's words)
+    "database_url_invalid": "--db {url!r} 不是有效的数据库地址：{problem}",
+    "no_such_tournament_file": "{name}：比赛文件不存在。",
+    "file_is_folder": "{name} 是文件夹，不是比赛文件。",
+    "file_empty": "{name} 是空文件，不是比赛文件；文件未被改动。",
+    "file_cannot_read": "无法读取 {name}：{cause}。",
+    "not_sqlite": "{name} 不是比赛文件（不是 SQLite 数据库）；文件未被改动。",
+    "sqlite_unreadable": "{name} 不是比赛文件（无法读取的 SQLite 数据库：{problem}）；文件未被改动。",
+    "other_program_file": "{name} 不是 MCR Referee 比赛文件（属于其他程序）；文件未被改动。",
+    "other_program_database": "{name} 不是 MCR Referee 比赛文件（是其他程序的 SQLite 数据库）；文件未被改动。",
+    "damaged_database": "{name} 有比赛数据表但没有版本号：文件已损坏或不完整，无法打开（文件未被改动）；请打开一个备份。",
+    "schema_too_new": "{name} 由较新版本的 MCR Referee 写入（版本 {revision!r}；本程序最高支持 {head!r}）：请升级程序后再打开。",
+    "create_folder_missing": "无法创建数据库 {path}：文件夹 {folder} 不存在。",
+    "file_has_tournament": "{name} 已有一场比赛：请换一个新文件名。",
+    "create_read_only": "无法创建 {name}：{reason}。",
+    "open_failed": "无法打开 {name}：{cause}。",
+    "upgrade_backup_failed": ("{name} 需要从版本 {revision} 升级到 {head}，但升级前的备份失败（{cause}）：文件未升级，也未打开；"
+                              "请腾出磁盘空间或让文件夹可写。"),
+    "read_only_database": "{name} 以只读方式打开（{reason}）：修改无法保存。",
+    "save_no_space": "无法保存到 {name}：磁盘空间不足。",
+    "database_file_gone": lambda p: (
+        f"{p['name']} 在打开期间{'被另一个文件替换' if p['replaced'] else '被删除或移动'}：之后的修改都不会保存；"
+        "请用“另存副本”保存本程序中的数据，再打开那个副本。"),
+    "postgres_extra_missing": "未安装 PostgreSQL 支持：请安装 postgres 扩展：pip install 'mcr-referee[postgres]'",
+    "driver_missing": "未安装 {driver} 的数据库驱动（{module}）。",
+    "server_schema_permission": ("无法在 {database} 中建表：没有 public 模式的权限；数据库须归该角色所有："
+                                 "ALTER DATABASE {database} OWNER TO {role}"),
+    "server_unavailable": "无法打开 {url}：{problem}",
+    "server_no_tournament": "{url} 中还没有比赛：请先创建比赛（init）。",
+    "output_folder_missing": "无法写入 {name}：文件夹 {folder} 不存在。",
+    "output_failed": "无法写入 {name}：{cause}。",
+    "folder_create_failed": "{folder}：无法创建文件夹（{cause}）。",
+    "copy_of_server": "服务器数据库的副本请用 JSON 导出。",
+    "copy_is_open_file": "{name} 是当前打开的文件：请为副本换一个名字。",
+    "copy_exists": "{name} 已存在：请换一个新文件名（不会覆盖已有文件）。",
+    "server_backup_needs_folder": "服务器数据库的备份须指定一个文件夹。",
+    "server_backup_needs_dir": "服务器数据库的备份须指定一个文件夹：backup 文件夹。",
+    "backup_list_failed": "无法列出 {folder} 中的备份：{cause}。",
+    "backup_folder_failed": "无法创建备份文件夹 {folder}：{cause}。",
+    "no_such_backup": "{name}：备份不存在。",
+    "restore_target_exists": "{name} 已存在：请恢复到一个新文件（不会覆盖已有文件）。",
+    "backup_empty": "{name} 是空文件：不是比赛的备份。",
+    "nothing_to_export": "没有可导出的内容：此数据库还没有比赛。",
+    "export_format_invalid": "不是 MCR 比赛导出文件（\"format\" 须为 {format!r}）。",
+    "export_schema_differs": "导出文件的版本是 {schema!r}，本程序写入的是 {head!r}：请用对应版本的程序打开。",
+    "import_needs_empty_database": "此数据库已有一场比赛：请导入到一个新的空数据库。",
+    "export_no_tables": "导出文件中没有 \"tables\"。",
+    "export_unknown_columns": "{table} 第 {row} 行：未知的列 {columns}。",
+    "export_text_too_long": "{table} 第 {row} 行：\"{column}\" 有 {length} 个字符，该列最多 {limit} 个。",
+    "export_text_invalid": "{table} 第 {row} 行：\"{column}\" 含有 NUL 或无效（不成对的代理项）字符。",
     # --- table devices
     "devices_not_seated": "第 {session} 局尚未排座：排座后才能发放各桌链接。",
     "base_url_invalid": "{url!r}：地址须以 http:// 或 https:// 开头（例如 http://192.168.1.20:8765）。",
@@ -160,6 +210,26 @@ ZH: dict[str, Template] = {
                            sep="；", tail="。"),
 }
 
+# The causes the store says in its own words (``db.files.describe_os_error``, ``db.schema.read_only_reason``,
+# the read-only reasons of ``db.store``); any other cause (the system's strerror, a driver's text) stays as
+# it is. A reason may be several of these joined by "; ".
+CAUSES = {
+    "no space left on device": "磁盘空间不足",
+    "the medium is read-only": "存储介质为只读",
+    "permission denied": "没有权限",
+    "the file is read-only": "文件为只读",
+    "the folder is read-only": "文件夹为只读",
+    "opened for reading": "以只读方式打开",
+    "read-only": "只读",
+    "an older version's file, read upgraded in memory": "旧版本的文件，已在内存中升级后读取",
+}
+CAUSE_PARAMS = ("cause", "reason")
+
+
+def _cause_zh(text: str) -> str:
+    return "；".join(CAUSES.get(part, part) for part in text.split("; "))
+
+
 def _zh(exc: Any) -> str | None:
     """The Chinese text for a refusal with a known code, or None."""
     code = getattr(exc, "code", None)
@@ -169,6 +239,7 @@ def _zh(exc: Any) -> str | None:
     template = ZH.get(code) if isinstance(code, str) else None
     if template is None:
         return None
+    params = {k: _cause_zh(v) if k in CAUSE_PARAMS and isinstance(v, str) else v for k, v in params.items()}
     try:
         return template(params) if callable(template) else template.format(**params)
     except (KeyError, IndexError):  # raised with other parameters than the catalogue's: say it in English
