@@ -154,6 +154,19 @@ MESSAGES: dict[str, Template] = {
     "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
                     "overwritten)"),
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),
+    # --- a row of the players CSV (db/formats/players_csv.py; said after "line N: ")
+    "csv_empty": "empty file; expected the header number,name[,team][,country]",
+    "csv_header_unreadable": "the header cannot be read",
+    "csv_unknown_column": ('unknown column "{column}"; columns are number,name[,team][,country][,substitute]'
+                           '[,ema_number][,first_name][,last_name]'),
+    "csv_column_missing": 'the header needs a "{column}" column',
+    "csv_row_unreadable": "{problem}",
+    "csv_field_count": "{fields} fields, the header has {columns}",
+    "csv_number_empty": '"number" is empty',
+    "csv_number_invalid": '"number" {number} must be at most 32 characters without spaces',
+    "csv_name_empty": '"name" is empty for player {number}',
+    "csv_number_twice": '"number" {number} already used on line {first}',
+    "csv_substitute_invalid": '"substitute" {value}: use yes or no',
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",

@@ -121,7 +121,21 @@ ZH: dict[str, Template] = {
     "file_not_utf8": "{path}：不是 UTF-8 文本（第 {byte} 字节）；请另存为 UTF-8。",
     "file_unreadable": "{path}：无法读取（{problem}）。",
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
-    "file_rows": Parts("", (("lines", "{}"),), sep="\n"),  # the rows' problems, as the file check says them
+    "file_rows": lambda p: "\n".join(  # each row's problem by its code (players_csv.RowProblem)
+        f"{p['source']} 第 {r.line} 行：{_zh(r) or r.message}" for r in p["rows"]),
+    # --- a row of the players CSV (shown beside its row, or after "第 N 行：")
+    "csv_empty": "空文件：第一行须为表头 number,name[,team][,country]。",
+    "csv_header_unreadable": "无法读取表头。",
+    "csv_unknown_column": ('未知的列 "{column}"；可用的列为 number,name[,team][,country][,substitute]'
+                           '[,ema_number][,first_name][,last_name]。'),
+    "csv_column_missing": '表头须有 "{column}" 列。',
+    "csv_row_unreadable": "无法读取此行（{problem}）。",
+    "csv_field_count": "此行有 {fields} 个字段，表头有 {columns} 个。",
+    "csv_number_empty": '"number"（编号）为空。',
+    "csv_number_invalid": '"number"（编号）{number} 最多 32 个字符，且不能有空格。',
+    "csv_name_empty": '选手 {number} 的 "name"（姓名）为空。',
+    "csv_number_twice": '"number"（编号）{number} 已在第 {first} 行用过。',
+    "csv_substitute_invalid": '"substitute"（替补）{value}：请填 yes 或 no。',
     "line_too_long": "此行有 {size} 字节：成绩行最多 {limit} 字节。",
     "line_too_deep": "此行的数组和对象嵌套超过 {limit} 层。",
     "line_failed": "无法录入（{problem}）。",
@@ -234,7 +248,7 @@ def _zh(exc: Any) -> str | None:
     """The Chinese text for a refusal with a known code, or None."""
     code = getattr(exc, "code", None)
     params: Mapping[str, Any] = getattr(exc, "params", {})
-    if code == "hand_invalid" and isinstance(exc.__cause__, HandError):
+    if code == "hand_invalid" and isinstance(getattr(exc, "__cause__", None), HandError):
         return f"{params['notation']}：" + hand_problem(exc.__cause__)
     template = ZH.get(code) if isinstance(code, str) else None
     if template is None:
@@ -253,3 +267,11 @@ def store_problem(exc: Any) -> str:
         return message
     said = _zh(exc)
     return message if said is None else said
+
+
+def row_problem(problem: Any) -> str:
+    """One line's problem of a file (``db.formats.players_csv.RowProblem``) with its line number, in the
+    current language: "line 3: ..." / "第 3 行：..."."""
+    if LANG.code != "zh":
+        return str(problem)
+    return f"第 {problem.line} 行：{store_problem(problem)}"
