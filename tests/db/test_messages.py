@@ -14,9 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _codes_raised() -> dict[str, str]:
-    """code -> where, for every ``code="..."`` keyword in db/, reports/ and referee_app/."""
+    """code -> where, for every ``code="..."`` keyword in db/, web/, reports/ and referee_app/."""
     found: dict[str, str] = {}
-    for package in ("db", "reports", "referee_app"):
+    for package in ("db", "web", "reports", "referee_app"):
         for path in sorted((ROOT / package).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Call):
@@ -30,6 +30,59 @@ def test_every_code_raised_is_in_the_catalogue() -> None:
     raised = _codes_raised()
     assert len(raised) > 50
     assert {code: where for code, where in raised.items() if code not in MESSAGES} == {}
+
+
+SCANNED = ("db", "web", "reports")
+
+
+def _error_classes(trees: dict[Path, ast.Module]) -> dict[str, bool]:
+    """name -> "takes a message" for TournamentError and every subclass defined in the scanned packages:
+    True when the class keeps TournamentError's / InputError's constructor (so a message may be passed),
+    False when it defines its own (it builds its code itself, e.g. StaleTableError, RowErrors)."""
+    own_init: dict[str, bool] = {}
+    bases: dict[str, list[str]] = {}
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = [b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases]
+                own_init[node.name] = any(isinstance(f, ast.FunctionDef) and f.name == "__init__" for f in node.body)
+    found = {"TournamentError"}
+    while True:
+        more = {name for name, of in bases.items() if name not in found and found & set(of)}
+        if not more:
+            break
+        found |= more
+    return {name: name in ("TournamentError", "InputError") or not own_init[name] for name in found}
+
+
+def test_no_refusal_is_raised_as_free_text() -> None:
+    """A refusal of db/, web/ or reports/ is raised with a code and parameters, never an English sentence
+    (``TournamentError(f"...")``), so every one can be translated; a class raised without a code must
+    have its class code in the catalogue."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"))
+             for package in SCANNED for path in sorted((ROOT / package).rglob("*.py"))}
+    classes = _error_classes(trees)
+    assert {"TournamentError", "InputError", "NotATournamentFileError", "BackupError", "OutputError"} <= set(classes)
+    free_text, uncatalogued = [], []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name not in classes or not classes[name]:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            message = node.args[1:] if name == "InputError" else node.args  # InputError(field, ...)
+            if message or any(kw.arg == "message" for kw in node.keywords):
+                free_text.append(f"{where}: {ast.unparse(node)[:90]}")
+            elif not any(kw.arg == "code" for kw in node.keywords):
+                import db.errors
+
+                cls = getattr(db.errors, name, None)
+                if cls is None or cls.code not in MESSAGES:
+                    uncatalogued.append(f"{where}: {name}")
+    assert free_text == []  # give the refusal a code in db/messages.py and its Chinese in store_errors
+    assert uncatalogued == []
 
 
 def test_a_coded_error_carries_code_params_and_english() -> None:
