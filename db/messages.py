@@ -244,6 +244,10 @@ MESSAGES: dict[str, Template] = {
     "no_such_backup": "{name}: no such backup",
     "restore_target_exists": "{name} already exists: restore into a new file (nothing is overwritten)",
     "backup_empty": "{name} is empty: it is not a backup of a tournament",
+    "auto_backup_failed": "backup failed: {cause}",
+    "backup_problem": "{problem}",
+    "second_backup_refused": lambda p: f"second backup folder: {p['refusal']}",  # refusal: a TournamentError
+    "second_backup_failed": "second backup folder {folder}: {cause}",
     "nothing_to_export": "nothing to export: this database holds no tournament",
     "export_format_invalid": "not an MCR tournament export (\"format\" must be {format!r})",
     "export_schema_differs": ("the export has schema {schema!r}, this version writes {head!r}: open it with the "

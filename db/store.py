@@ -116,7 +116,8 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             try:
                 db.backups.after_write()
             except Exception as exc:  # noqa: BLE001 - a failed backup never fails the write
-                db.backups.last_error = first_line(exc)
+                db.backups.failed(exc if isinstance(exc, TournamentError)
+                                  else BackupError(code="backup_problem", problem=first_line(exc)))
 
     @event.listens_for(engine, "handle_error")
     def _on_error(ctx: Any) -> None:
