@@ -101,3 +101,33 @@ def test_a_coded_error_carries_code_params_and_english() -> None:
 def test_codes_of_the_error_classes(exc: TournamentError, code: str) -> None:
     assert exc.code == code
     assert exc.to_json() == {"code": code, "message": str(exc)}
+
+
+def test_file_refusals_carry_a_specific_code_and_parameters(tmp_path: Path) -> None:
+    from db.errors import NotATournamentFileError
+    from db.store import open_database
+
+    empty = tmp_path / "event.mcr"
+    empty.write_bytes(b"")
+    with pytest.raises(NotATournamentFileError) as caught:
+        open_database(empty)
+    assert (caught.value.code, caught.value.params) == ("file_empty", {"name": "event.mcr"})
+    assert caught.value.message == "event.mcr is empty: it is not a tournament file; it was not changed"
+    empty.write_text("hello")
+    with pytest.raises(NotATournamentFileError) as caught:
+        open_database(empty)
+    assert caught.value.to_json() == {"code": "not_sqlite", "message": "event.mcr is not a tournament file "
+                                      "(not an SQLite database); it was not changed"}
+
+
+def test_players_csv_rows_carry_codes() -> None:
+    from db.formats.players_csv import RowErrors, parse_players_csv
+
+    with pytest.raises(RowErrors) as caught:
+        parse_players_csv("number,name,substitute\n1,Ann,maybe\n1,Bo,no\n")
+    assert [(r.line, r.code, r.params) for r in caught.value.rows] == [
+        (2, "csv_substitute_invalid", {"value": "'maybe'"}), (3, "csv_number_twice", {"number": "1", "first": 2})]
+    assert caught.value.problems == ['line 2: "substitute" \'maybe\': use yes or no',
+                                     'line 3: "number" 1 already used on line 2']
+    assert caught.value.to_json()["rows"][1] == {"line": 3, "code": "csv_number_twice",
+                                                 "message": '"number" 1 already used on line 2'}
