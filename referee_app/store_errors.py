@@ -177,11 +177,11 @@ ZH: dict[str, Template] = {
     "open_failed": "无法打开 {name}：{cause}。",
     "upgrade_backup_failed": ("{name} 需要从版本 {revision} 升级到 {head}，但升级前的备份失败（{cause}）：文件未升级，也未打开；"
                               "请腾出磁盘空间或让文件夹可写。"),
-    "read_only_database": "{name} 以只读方式打开（{reason}）：修改无法保存。",
+    "read_only_database": "{name} 为只读（{reason}）：修改无法保存。",
     "save_no_space": "无法保存到 {name}：磁盘空间不足。",
     "database_file_gone": lambda p: (
         f"{p['name']} 在打开期间{'被另一个文件替换' if p['replaced'] else '被删除或移动'}：之后的修改都不会保存；"
-        "请用“另存副本”保存本程序中的数据，再打开那个副本。"),
+        "请用“保存到新文件…”保存本程序中的数据，再打开那个文件。"),
     "postgres_extra_missing": "未安装 PostgreSQL 支持：请安装 postgres 扩展：pip install 'mcr-referee[postgres]'",
     "driver_missing": "未安装 {driver} 的数据库驱动（{module}）。",
     "server_schema_permission": ("无法在 {database} 中建表：没有 public 模式的权限；数据库须归该角色所有："

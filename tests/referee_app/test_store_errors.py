@@ -161,3 +161,14 @@ def test_players_csv_problems_in_chinese_beside_their_rows(qtbot):
     LANG.set("en")
     d.load_text("number,name,country\n1,Ann,Atlantis\n")
     assert d.model.rows[0].error.startswith('"country": player 1: \'Atlantis\' is not a country')
+
+
+def test_chinese_templates_use_only_the_parameters_the_english_has():
+    from string import Formatter
+
+    def names(template):
+        return {f.split(".")[0].split("[")[0] for _, f, _, _ in Formatter().parse(template) if f}
+
+    wrong = {code: sorted(names(zh) - names(MESSAGES[code])) for code, zh in ZH.items()
+             if isinstance(zh, str) and isinstance(MESSAGES.get(code), str) and names(zh) - names(MESSAGES[code])}
+    assert wrong == {}
