@@ -79,7 +79,7 @@ def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise BackupError(f"cannot list the backups in {where}: {describe_os_error(exc)}") from exc
+        raise BackupError(code="backup_list_failed", folder=str(where), cause=describe_os_error(exc)) from exc
     for p in entries:
         m = _NAME.match(p.name)
         if not m or m["stem"] != stem:
@@ -126,7 +126,7 @@ def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", 
     try:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BackupError(f"cannot create the backup folder {where.name}: {describe_os_error(exc)}") from exc
+        raise BackupError(code="backup_folder_failed", folder=where.name, cause=describe_os_error(exc)) from exc
     target = _unique_name(where, db.path.stem, kind, session, datetime.now(UTC))
     with atomic_path(target) as tmp:
         db.copy_to(tmp)
@@ -139,11 +139,11 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
     src = Path(backup).expanduser().resolve()
     out = Path(target).expanduser().resolve()
     if not src.is_file():
-        raise BackupError(f"{src.name}: no such backup")
+        raise BackupError(code="no_such_backup", name=src.name)
     if out.exists():
-        raise BackupError(f"{out.name} already exists: restore into a new file (nothing is overwritten)")
+        raise BackupError(code="restore_target_exists", name=out.name)
     if inspect_file(src, immutable=True).state is FileState.NEW:
-        raise BackupError(f"{src.name} is empty: it is not a backup of a tournament")
+        raise BackupError(code="backup_empty", name=src.name)
     with atomic_path(out) as tmp:
         s = sqlite3.connect(sqlite_uri(src, "ro", immutable=True), uri=True)
         d = sqlite3.connect(str(tmp))
@@ -170,6 +170,7 @@ class Backups:
         self.interval = INTERVAL
         self.floor = FLOOR
         self.last_error: str | None = None  # why the last automatic backup failed (None: it worked)
+        self.last_refusal: TournamentError | None = None  # the same with its code (the GUI translates it)
         self.last_duration: float | None = None  # seconds the last backup took
         self._last: float | None = None  # time.time() of the newest backup known to this program
         self._first_write_seen = False
@@ -251,11 +252,16 @@ class Backups:
     def _auto(self, kind: str, session: int | None = None) -> None:
         try:
             self.make(kind, session=session)
-            self.last_error = None
+            self.failed(None)
         except TournamentError as exc:
-            self.last_error = str(exc)
+            self.failed(exc)
         except Exception as exc:  # noqa: BLE001 - a failed backup never stops the write
-            self.last_error = f"backup failed: {describe_os_error(exc)}"
+            self.failed(BackupError(code="auto_backup_failed", cause=describe_os_error(exc)))
+
+    def failed(self, refusal: TournamentError | None) -> None:
+        """Note why the last automatic backup (or its copy to the second folder) failed; None: it worked."""
+        self.last_refusal = refusal
+        self.last_error = None if refusal is None else str(refusal)
 
     def _copy_to_second(self, made: Path) -> None:
         assert self.second_folder is not None
@@ -265,9 +271,10 @@ class Backups:
                 shutil.copyfile(made, tmp)
             rotate(self.path, self.second_folder, self.keep)
         except TournamentError as exc:
-            self.last_error = f"second backup folder: {exc}"
+            self.failed(BackupError(code="second_backup_refused", refusal=exc))
         except OSError as exc:
-            self.last_error = f"second backup folder {self.second_folder}: {describe_os_error(exc)}"
+            self.failed(BackupError(code="second_backup_failed", folder=str(self.second_folder),
+                                    cause=describe_os_error(exc)))
 
     def _query(self, sql: str) -> list[tuple[int, ...]]:
         keeper = self.db._keeper

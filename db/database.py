@@ -69,10 +69,7 @@ class Database:
         same = st is not None and ((st.st_dev, st.st_ino) == (dev, ino) if ino else st.st_size > 0)
         if same:
             return
-        what = "deleted or moved" if st is None else "replaced by another file"
-        raise DatabaseFileGoneError(
-            f"{self.path.name} was {what} while open: nothing more is saved; save what this program holds "
-            "with “save a copy” (Database.save_copy) and reopen that file")
+        raise DatabaseFileGoneError(code="database_file_gone", name=self.path.name, replaced=st is not None)
 
     def _before_write(self) -> None:
         if self._closed:  # the engine would reconnect: a stale object (an old page's timer) must not write
@@ -88,7 +85,7 @@ class Database:
         online backup API from the connection this program holds, so it works even after the file was
         deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
         if self._keeper is None:
-            raise TournamentError("copies of a server database are JSON exports (db.transfer.backup)")
+            raise TournamentError(code="copy_of_server")
         with self._lock:
             dst = sqlite3.connect(str(target))
             try:
@@ -102,9 +99,9 @@ class Database:
         open file itself."""
         out = Path(target).expanduser().resolve()
         if self.path is not None and out == self.path.resolve():
-            raise TournamentError(f"{out.name} is the open file: choose another name for the copy")
+            raise TournamentError(code="copy_is_open_file", name=out.name)
         if out.exists() and not overwrite:
-            raise TournamentError(f"{out.name} already exists: choose a new file name (nothing is overwritten)")
+            raise TournamentError(code="copy_exists", name=out.name)
         with atomic_path(out) as tmp:
             self.copy_to(tmp)
         return out
@@ -114,7 +111,7 @@ class Database:
         into ``folder`` (default: the backups folder beside the file). Returns its path."""
         if self.backups is None:
             if folder is None:
-                raise TournamentError("name a folder for the backup of a server database")
+                raise TournamentError(code="server_backup_needs_folder")
             return backup(self, folder)
         return self.backups.make(kind, folder=None if folder is None else Path(folder))
 

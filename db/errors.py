@@ -13,7 +13,8 @@ class TournamentError(Exception):
     """Base for every refusal of the store: bad input, a rule broken, a state that forbids the action.
 
     Raise with a code and its parameters (``TournamentError(code="no_players")``); a message given
-    instead (errors from outside the catalogue, e.g. the storage layer's) keeps the class's ``code``.
+    instead keeps the class's ``code`` and cannot be translated, so db/, web/ and reports/ never do it
+    (``tests/db/test_messages.py`` finds such a raise).
     """
 
     code = "refused"
@@ -81,8 +82,9 @@ class FrozenSettingsError(TournamentError):
 
 
 # ------------------------------------------------------------------------- files and databases
-# Each has a snake_case ``code`` for the error-code scheme; the message is one line for people, without
-# SQL or data from the file.
+# Each kind is raised with a specific code (``file_empty``, ``not_sqlite``, ``output_failed``...; the
+# class's ``code`` is its default) and parameters; a system's cause goes in ``cause`` / ``problem`` as the
+# system says it. The message is one line for people, without SQL or data from the file.
 
 
 class OutputError(TournamentError):

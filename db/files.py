@@ -82,7 +82,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     target = Path(path)
     folder = target.resolve().parent
     if not folder.is_dir():
-        raise OutputError(f"could not write {target.name}: the folder {folder} does not exist")
+        raise OutputError(code="output_folder_missing", name=target.name, folder=str(folder))
     tmp = _temp_name(folder / target.name)
     try:
         tmp.unlink(missing_ok=True)
@@ -91,7 +91,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
         os.replace(tmp, target)
     except (OSError, sqlite3.Error) as exc:
         tmp.unlink(missing_ok=True)
-        raise OutputError(f"could not write {target.name}: {describe_os_error(exc)}") from exc
+        raise OutputError(code="output_failed", name=target.name, cause=describe_os_error(exc)) from exc
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

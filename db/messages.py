@@ -157,6 +157,19 @@ MESSAGES: dict[str, Template] = {
     "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
                     "overwritten)"),
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),
+    # --- a row of the players CSV (db/formats/players_csv.py; said after "line N: ")
+    "csv_empty": "empty file; expected the header number,name[,team][,country]",
+    "csv_header_unreadable": "the header cannot be read",
+    "csv_unknown_column": ('unknown column "{column}"; columns are number,name[,team][,country][,substitute]'
+                           '[,ema_number][,first_name][,last_name]'),
+    "csv_column_missing": 'the header needs a "{column}" column',
+    "csv_row_unreadable": "{problem}",
+    "csv_field_count": "{fields} fields, the header has {columns}",
+    "csv_number_empty": '"number" is empty',
+    "csv_number_invalid": '"number" {number} must be at most 32 characters without spaces',
+    "csv_name_empty": '"name" is empty for player {number}',
+    "csv_number_twice": '"number" {number} already used on line {first}',
+    "csv_substitute_invalid": '"substitute" {value}: use yes or no',
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",
@@ -183,6 +196,70 @@ MESSAGES: dict[str, Template] = {
     "ema_not_ready": Parts("the EMA results file was not written: the tournament is not ready for an EMA upload",
                            (("tables", "; {}"), ("players", "; {}")), sep="; "),
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
+    # --- tournament files, database servers, copies and backups (store, schema, database, backups, files,
+    # transfer); ``cause`` / ``problem``: the system's or the driver's own words, as they are
+    "database_url_invalid": "--db {url!r} is not a valid database URL: {problem}",
+    "no_such_tournament_file": "{name}: no such tournament file",
+    "file_is_folder": "{name} is a folder, not a tournament file",
+    "file_empty": "{name} is empty: it is not a tournament file; it was not changed",
+    "file_cannot_read": "cannot read {name}: {cause}",
+    "not_sqlite": "{name} is not a tournament file (not an SQLite database); it was not changed",
+    "sqlite_unreadable": ("{name} is not a tournament file (unreadable SQLite database: {problem}); "
+                          "it was not changed"),
+    "other_program_file": ("{name} is not an MCR Referee tournament file (it belongs to another program); "
+                           "it was not changed"),
+    "other_program_database": ("{name} is not an MCR Referee tournament file (another program's SQLite database); "
+                               "it was not changed"),
+    "damaged_database": ("{name} has tournament tables but no schema version: it is damaged or incomplete and "
+                         "cannot be opened (it was not changed); open a backup instead"),
+    "schema_too_new": ("{name} was written by a newer version of MCR Referee (schema {revision!r}; this version "
+                       "knows up to {head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。"),
+    "create_folder_missing": "cannot create the database {path}: folder {folder} does not exist",
+    "file_has_tournament": "{name} already holds a tournament: choose a new file name",
+    "create_read_only": "cannot create {name}: {reason}",
+    "open_failed": "cannot open {name}: {cause}",
+    "upgrade_backup_failed": ("{name} needs an upgrade from schema {revision} to {head}, but the backup before the "
+                              "upgrade failed ({cause}): it was not upgraded and not opened; free some space or "
+                              "make the folder writable"),
+    "read_only_database": "{name} is open read-only ({reason}): changes cannot be saved",
+    "save_no_space": "could not save to {name}: no space left on device",
+    "database_file_gone": lambda p: (
+        f"{p['name']} was {'replaced by another file' if p['replaced'] else 'deleted or moved'} while open: "
+        "nothing more is saved; save what this program holds with “save a copy” (Database.save_copy) and "
+        "reopen that file"),
+    "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
+                               "pip install 'mcr-referee[postgres]'"),
+    "driver_missing": "the database driver for {driver} is not installed ({module})",
+    "server_schema_permission": ("cannot create the tables in {database}: permission denied for schema public; the "
+                                 "database role must own the database: ALTER DATABASE {database} OWNER TO {role}"),
+    "server_unavailable": "cannot open {url}: {problem}",
+    "server_no_tournament": "{url} holds no tournament yet: create one with `init`",
+    "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
+    "output_failed": "could not write {name}: {cause}",
+    "folder_create_failed": "{folder}: cannot create the folder ({cause})",
+    "copy_of_server": "copies of a server database are JSON exports (db.transfer.backup)",
+    "copy_is_open_file": "{name} is the open file: choose another name for the copy",
+    "copy_exists": "{name} already exists: choose a new file name (nothing is overwritten)",
+    "server_backup_needs_folder": "name a folder for the backup of a server database",
+    "server_backup_needs_dir": "name a folder for the backup of a server database: backup DIR",
+    "backup_list_failed": "cannot list the backups in {folder}: {cause}",
+    "backup_folder_failed": "cannot create the backup folder {folder}: {cause}",
+    "no_such_backup": "{name}: no such backup",
+    "restore_target_exists": "{name} already exists: restore into a new file (nothing is overwritten)",
+    "backup_empty": "{name} is empty: it is not a backup of a tournament",
+    "auto_backup_failed": "backup failed: {cause}",
+    "backup_problem": "{problem}",
+    "second_backup_refused": lambda p: f"second backup folder: {p['refusal']}",  # refusal: a TournamentError
+    "second_backup_failed": "second backup folder {folder}: {cause}",
+    "nothing_to_export": "nothing to export: this database holds no tournament",
+    "export_format_invalid": "not an MCR tournament export (\"format\" must be {format!r})",
+    "export_schema_differs": ("the export has schema {schema!r}, this version writes {head!r}: open it with the "
+                              "matching version"),
+    "import_needs_empty_database": "this database already holds a tournament: import into a new, empty database",
+    "export_no_tables": "the export has no \"tables\"",
+    "export_unknown_columns": "{table} row {row}: unknown column(s) {columns}",
+    "export_text_too_long": "{table} row {row}: \"{column}\" has {length} characters: the column holds {limit}",
+    "export_text_invalid": "{table} row {row}: \"{column}\" contains a NUL or an invalid (lone surrogate) character",
     # --- table devices (the web server, docs/web.md)
     "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
     "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",

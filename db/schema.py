@@ -70,7 +70,7 @@ def to_url(path_or_url: str | Path) -> URL:
         try:
             return make_url(text)
         except Exception as exc:  # noqa: BLE001 - sqlalchemy raises ArgumentError with a terse text
-            raise TournamentError(f"--db {text!r} is not a valid database URL: {first_line(exc)}") from exc
+            raise TournamentError(code="database_url_invalid", url=text, problem=first_line(exc)) from exc
     # URL.create, not a parsed string: a file name may contain '?' or '#'.
     return URL.create("sqlite", database=str(Path(text).expanduser().resolve()))
 
@@ -127,7 +127,7 @@ def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
     :class:`NotATournamentFileError` / :class:`DamagedDatabaseError` for anything not a tournament."""
     name = path.name
     if path.is_dir():
-        raise NotATournamentFileError(f"{name} is a folder, not a tournament file")
+        raise NotATournamentFileError(code="file_is_folder", name=name)
     if not path.exists():
         return FileInfo(FileState.NEW)
     try:
@@ -137,13 +137,13 @@ def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
         with open(path, "rb") as f:
             header = f.read(16)
     except OSError as exc:
-        raise NotATournamentFileError(f"cannot read {name}: {describe_os_error(exc)}") from exc
+        raise NotATournamentFileError(code="file_cannot_read", name=name, cause=describe_os_error(exc)) from exc
     if header != b"SQLite format 3\x00":
-        raise NotATournamentFileError(f"{name} is not a tournament file (not an SQLite database); it was not changed")
+        raise NotATournamentFileError(code="not_sqlite", name=name)
     try:
         con = sqlite3.connect(sqlite_uri(path, "ro", immutable), uri=True, timeout=BUSY_TIMEOUT_S)
     except sqlite3.Error as exc:
-        raise NotATournamentFileError(f"cannot read {name}: {first_line(exc)}") from exc
+        raise NotATournamentFileError(code="file_cannot_read", name=name, cause=first_line(exc)) from exc
     try:
         app_id = con.execute("PRAGMA application_id").fetchone()[0]
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -153,24 +153,18 @@ def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
             rows = con.execute("SELECT version_num FROM alembic_version").fetchall()
         has_tournament = "tournament" in tables and con.execute("SELECT 1 FROM tournament").fetchone() is not None
     except sqlite3.DatabaseError as exc:
-        raise NotATournamentFileError(
-            f"{name} is not a tournament file (unreadable SQLite database: {first_line(exc)}); it was not changed"
-        ) from exc
+        raise NotATournamentFileError(code="sqlite_unreadable", name=name, problem=first_line(exc)) from exc
     finally:
         con.close()
     ours = app_id == APPLICATION_ID
     if not ours and app_id != 0:
-        raise NotATournamentFileError(
-            f"{name} is not an MCR Referee tournament file (it belongs to another program); it was not changed")
+        raise NotATournamentFileError(code="other_program_file", name=name)
     if not ours and not tables:
         return FileInfo(FileState.NEW)
     if not ours and not tables >= TOURNAMENT_TABLES:
-        raise NotATournamentFileError(
-            f"{name} is not an MCR Referee tournament file (another program's SQLite database); it was not changed")
+        raise NotATournamentFileError(code="other_program_database", name=name)
     if len(rows) != 1 or not rows[0][0]:
-        raise DamagedDatabaseError(
-            f"{name} has tournament tables but no schema version: it is damaged or incomplete and cannot be "
-            "opened (it was not changed); open a backup instead")
+        raise DamagedDatabaseError(code="damaged_database", name=name)
     return FileInfo(FileState.OURS if ours else FileState.LEGACY, str(rows[0][0]), str(journal), has_tournament)
 
 
@@ -185,9 +179,7 @@ def current_revision(engine: Engine) -> str | None:
 
 
 def too_new(name: str, rev: str, head: str | None) -> SchemaTooNewError:
-    return SchemaTooNewError(
-        f"{name} was written by a newer version of MCR Referee (schema {rev!r}; this version knows up to "
-        f"{head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。")
+    return SchemaTooNewError(code="schema_too_new", name=name, revision=rev, head=head)
 
 
 def known_revision(rev: str) -> bool:

@@ -116,19 +116,18 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             try:
                 db.backups.after_write()
             except Exception as exc:  # noqa: BLE001 - a failed backup never fails the write
-                db.backups.last_error = first_line(exc)
+                db.backups.failed(exc if isinstance(exc, TournamentError)
+                                  else BackupError(code="backup_problem", problem=first_line(exc)))
 
     @event.listens_for(engine, "handle_error")
     def _on_error(ctx: Any) -> None:
         msg = str(ctx.original_exception)
         if "readonly database" in msg and "db" in holder:
             db = holder["db"]
-            raise ReadOnlyDatabaseError(
-                f"{db.name} is open read-only ({db.read_only_reason or 'read-only'}): changes cannot be saved"
-            ) from ctx.original_exception
+            raise ReadOnlyDatabaseError(code="read_only_database", name=db.name,
+                                         reason=db.read_only_reason or "read-only") from ctx.original_exception
         if "disk is full" in msg and "db" in holder:
-            raise TournamentError(f"could not save to {holder['db'].name}: no space left on device") \
-                from ctx.original_exception
+            raise TournamentError(code="save_no_space", name=holder["db"].name) from ctx.original_exception
 
     return engine
 
@@ -146,10 +145,8 @@ def _server_engine(url: URL) -> Engine:
         return create_engine(url, pool_pre_ping=True)
     except ModuleNotFoundError as exc:
         if url.get_backend_name() == "postgresql":
-            raise DatabaseConnectError(
-                "PostgreSQL support is not installed: install the postgres extra: "
-                "pip install 'mcr-referee[postgres]'") from exc
-        raise DatabaseConnectError(f"the database driver for {url.drivername} is not installed ({exc.name})") from exc
+            raise DatabaseConnectError(code="postgres_extra_missing") from exc
+        raise DatabaseConnectError(code="driver_missing", driver=url.drivername, module=exc.name) from exc
 
 
 def _server_error(url: URL, exc: Exception) -> TournamentError:
@@ -158,13 +155,10 @@ def _server_error(url: URL, exc: Exception) -> TournamentError:
     msg = first_line(exc)
     if "permission denied for schema" in msg:
         role = url.username or "the role"
-        return DatabaseConnectError(
-            f"cannot create the tables in {url.database}: permission denied for schema public; the database "
-            f"role must own the database: ALTER DATABASE {url.database} OWNER TO {role}")
+        return DatabaseConnectError(code="server_schema_permission", database=url.database, role=role)
     if isinstance(exc, ModuleNotFoundError):
-        return DatabaseConnectError("PostgreSQL support is not installed: install the postgres extra: "
-                                    "pip install 'mcr-referee[postgres]'")
-    return DatabaseConnectError(f"cannot open {shown}: {msg}")
+        return DatabaseConnectError(code="postgres_extra_missing")
+    return DatabaseConnectError(code="server_unavailable", url=shown, problem=msg)
 
 
 # ----------------------------------------------------------------------------------------- opening
@@ -198,8 +192,8 @@ def _open_server(url: URL, *, create: bool, migrate_schema: bool) -> Database:
     try:
         if migrate_schema:
             if not create and current_revision(engine) is None:
-                raise NotATournamentFileError(
-                    f"{url.render_as_string(hide_password=True)} holds no tournament yet: create one with `init`")
+                raise NotATournamentFileError(code="server_no_tournament",
+                                              url=url.render_as_string(hide_password=True))
             migrate(engine, url)
     except TournamentError:
         engine.dispose()
@@ -216,22 +210,22 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
     name = path.name
     if not path.exists() and not path.is_dir():
         if not create:
-            raise NotATournamentFileError(f"{name}: no such tournament file")
+            raise NotATournamentFileError(code="no_such_tournament_file", name=name)
         if not path.parent.is_dir():
-            raise TournamentError(f"cannot create the database {path}: folder {path.parent} does not exist")
+            raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
     reason = read_only_reason(path)
     immutable = reason is not None and not has_live_wal(path)
     info = inspect_file(path, immutable=immutable and path.exists())
     if info.state is FileState.NEW and not create:
-        raise NotATournamentFileError(f"{name} is empty: it is not a tournament file; it was not changed")
+        raise NotATournamentFileError(code="file_empty", name=name)
     if info.has_tournament and create:
-        raise TournamentError(f"{name} already holds a tournament: choose a new file name")
+        raise TournamentError(code="file_has_tournament", name=name)
     if info.revision is not None and not known_revision(info.revision):
         from alembic.script import ScriptDirectory
 
         raise too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
     if reason is not None and create:
-        raise ReadOnlyDatabaseError(f"cannot create {name}: {reason}")
+        raise ReadOnlyDatabaseError(code="create_read_only", name=name, reason=reason)
     read_only = reason is not None or not writable
     needs_upgrade = info.state is FileState.NEW or info.revision != SCHEMA_HEAD
     mode = "ro" if read_only else ("rwc" if info.state is FileState.NEW else "rw")
@@ -275,7 +269,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         if keeper is not None:
             keeper.close()
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
-        raise TournamentError(f"cannot open {name}: {cause}") from exc
+        raise TournamentError(code="open_failed", name=name, cause=cause) from exc
 
 
 def _backup_before_upgrade(db: Database, revision: str) -> None:
@@ -288,10 +282,8 @@ def _backup_before_upgrade(db: Database, revision: str) -> None:
             take_backup(db, None, "upgrade")
     except (TournamentError, OSError, sqlite3.Error) as exc:
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
-        raise BackupError(
-            f"{db.name} needs an upgrade from schema {revision} to {SCHEMA_HEAD}, but the backup before the upgrade "
-            f"failed ({cause}): it was not upgraded and not opened; free some space or make the folder writable"
-        ) from exc
+        raise BackupError(code="upgrade_backup_failed", name=db.name, revision=revision, head=SCHEMA_HEAD,
+                          cause=cause) from exc
 
 
 def _open_upgraded_copy(url: URL, path: Path, uri: str, reason: str | None) -> Database:
@@ -315,7 +307,7 @@ def _open_upgraded_copy(url: URL, path: Path, uri: str, reason: str | None) -> D
         if isinstance(exc, TournamentError):
             raise
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
-        raise TournamentError(f"cannot open {path.name}: {cause}") from exc
+        raise TournamentError(code="open_failed", name=path.name, cause=cause) from exc
     db = make_database(engine, url, path=path, read_only=True,
                    read_only_reason=(reason or "opened for reading") + "; an older version's file, read upgraded "
                    "in memory", _keeper=keeper, _identity=(st.st_dev, st.st_ino))

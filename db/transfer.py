@@ -35,7 +35,7 @@ def _encode(value: Any) -> Any:
 
 def export_data(s: Session) -> dict[str, Any]:
     if s.get(Tournament, 1) is None:
-        raise TournamentError("nothing to export: this database holds no tournament")
+        raise TournamentError(code="nothing_to_export")
     tables: dict[str, list[dict[str, Any]]] = {}
     for table in Base.metadata.sorted_tables:
         pk = [c for c in table.primary_key.columns]
@@ -48,17 +48,18 @@ def export_json(s: Session) -> str:
     return json.dumps(export_data(s), ensure_ascii=False, indent=1, sort_keys=True)
 
 
-def _unstorable(column: Any, value: Any) -> str | None:
+def _unstorable(column: Any, value: Any) -> tuple[str, dict[str, Any]] | None:
     """Why a text value cannot be stored the same on every backend (longer than its column, a NUL, a lone
-    surrogate), or None. An export is restored as it is, so the service limits (db/limits.py) are not
-    applied here; this only keeps PostgreSQL from refusing with SQL and data in its error."""
+    surrogate), as a refusal code and its parameters, or None. An export is restored as it is, so the
+    service limits (db/limits.py) are not applied here; this only keeps PostgreSQL from refusing with SQL
+    and data in its error."""
     if not isinstance(value, str):
         return None
     length = getattr(column.type, "length", None)
     if length is not None and len(value) > length:
-        return f"has {len(value)} characters: the column holds {length}"
+        return "export_text_too_long", {"length": len(value), "limit": length}
     if "\x00" in value or any("\ud800" <= ch <= "\udfff" for ch in value if not ch.isprintable()):
-        return "contains a NUL or an invalid (lone surrogate) character"
+        return "export_text_invalid", {}
     return None
 
 
@@ -75,18 +76,17 @@ def _decode(column: Any, value: Any) -> Any:
 def import_data(s: Session, data: Any) -> None:
     """Restore an export into this (empty) database, in the caller's transaction."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TournamentError(f"not an MCR tournament export (\"format\" must be {FORMAT!r})")
+        raise TournamentError(code="export_format_invalid", format=FORMAT)
     schema = data.get("schema")
     # An export of an older schema (a known revision) imports too: the columns added since are left
     # empty (they are nullable, e.g. the EMA player fields of 0002). A newer one is refused.
     if schema != head_revision() and not (isinstance(schema, str) and known_revision(schema)):
-        raise TournamentError(f"the export has schema {schema!r}, this version writes "
-                              f"{head_revision()!r}: open it with the matching version")
+        raise TournamentError(code="export_schema_differs", schema=schema, head=head_revision())
     if s.get(Tournament, 1) is not None:
-        raise TournamentError("this database already holds a tournament: import into a new, empty database")
+        raise TournamentError(code="import_needs_empty_database")
     tables = data.get("tables")
     if not isinstance(tables, dict):
-        raise TournamentError("the export has no \"tables\"")
+        raise TournamentError(code="export_no_tables")
     for table in Base.metadata.sorted_tables:
         rows = tables.get(table.name, [])
         if not rows:
@@ -96,10 +96,11 @@ def import_data(s: Session, data: Any) -> None:
         for i, row in enumerate(rows):
             unknown = set(row) - set(cols)
             if unknown:
-                raise TournamentError(f"{table.name} row {i + 1}: unknown column(s) {sorted(unknown)}")
+                raise TournamentError(code="export_unknown_columns", table=table.name, row=i + 1, columns=sorted(unknown))
             for k, v in row.items():
                 if problem := _unstorable(cols[k], v):
-                    raise TournamentError(f"{table.name} row {i + 1}: \"{k}\" {problem}")
+                    code, params = problem
+                    raise TournamentError(code=code, table=table.name, row=i + 1, column=k, **params)
             decoded.append({k: _decode(cols[k], v) for k, v in row.items()})
         s.execute(insert(table), decoded)
     if s.get_bind().dialect.name == "postgresql":
@@ -118,12 +119,12 @@ def backup(db: Database, directory: str | Path | None = None) -> Path:
     if db.is_sqlite:
         return take_backup(db, None if directory is None else Path(directory), "manual")
     if directory is None:
-        raise TournamentError("name a folder for the backup of a server database: backup DIR")
+        raise TournamentError(code="server_backup_needs_dir")
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise TournamentError(f"cannot create the backup folder {folder.name}: {describe_os_error(exc)}") from exc
+        raise TournamentError(code="backup_folder_failed", folder=folder.name, cause=describe_os_error(exc)) from exc
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = folder / f"tournament-{stamp}.json"
     with db.engine.connect() as conn:

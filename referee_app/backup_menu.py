@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
 
+from db.errors import TournamentError
 from referee_app import settings
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
@@ -106,7 +107,10 @@ class BackupActions(QObject):
             return ""
         from referee_app.dialogs.restore import local_time
 
-        last = b.last_backup_time()
+        try:
+            last = b.last_backup_time()
+        except TournamentError:  # the backups folder cannot be listed (e.g. a file by that name): say none
+            last = None
         text = tr("Last backup {time}", time=local_time(last, today=True)) if last else tr("No backup yet")
         if b.last_error:
             text += " — " + tr("the last backup failed")
@@ -124,7 +128,7 @@ class BackupActions(QObject):
         if b.second_folder is not None:
             tip.append(tr("Second backup folder: {folder}", folder=b.second_folder))
         if b.last_error:
-            tip.append(b.last_error)
+            tip.append((b.last_refusal is not None and user_message(b.last_refusal)) or b.last_error)
         self.status.setToolTip("\n".join(tip))
 
     # ---- Back up now ------------------------------------------------------------------------------

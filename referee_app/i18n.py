@@ -310,6 +310,7 @@ ZH: dict[str, str] = {
     "The individual ranking with the per-session breakdown.": "个人排名及各局明细。",
     "The team ranking.": "团体排名。",
     "Opening {path}…": "正在打开 {path}…",
+    "{path}: no such file.": "{path}：文件不存在。",
     "&Winner": "和牌者(&W)",
     "&Discarder": "点炮者(&D)",
     "&Fan": "番数(&F)",

@@ -123,7 +123,21 @@ ZH: dict[str, Template] = {
     "file_not_utf8": "{path}：不是 UTF-8 文本（第 {byte} 字节）；请另存为 UTF-8。",
     "file_unreadable": "{path}：无法读取（{problem}）。",
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
-    "file_rows": Parts("", (("lines", "{}"),), sep="\n"),  # the rows' problems, as the file check says them
+    "file_rows": lambda p: "\n".join(  # each row's problem by its code (players_csv.RowProblem)
+        f"{p['source']} 第 {r.line} 行：{_zh(r) or r.message}" for r in p["rows"]),
+    # --- a row of the players CSV (shown beside its row, or after "第 N 行：")
+    "csv_empty": "空文件：第一行须为表头 number,name[,team][,country]。",
+    "csv_header_unreadable": "无法读取表头。",
+    "csv_unknown_column": ('未知的列 "{column}"；可用的列为 number,name[,team][,country][,substitute]'
+                           '[,ema_number][,first_name][,last_name]。'),
+    "csv_column_missing": '表头须有 "{column}" 列。',
+    "csv_row_unreadable": "无法读取此行（{problem}）。",
+    "csv_field_count": "此行有 {fields} 个字段，表头有 {columns} 个。",
+    "csv_number_empty": '"number"（编号）为空。',
+    "csv_number_invalid": '"number"（编号）{number} 最多 32 个字符，且不能有空格。',
+    "csv_name_empty": '选手 {number} 的 "name"（姓名）为空。',
+    "csv_number_twice": '"number"（编号）{number} 已在第 {first} 行用过。',
+    "csv_substitute_invalid": '"substitute"（替补）{value}：请填 yes 或 no。',
     "line_too_long": "此行有 {size} 字节：成绩行最多 {limit} 字节。",
     "line_too_deep": "此行的数组和对象嵌套超过 {limit} 层。",
     "line_failed": "无法录入（{problem}）。",
@@ -147,6 +161,60 @@ ZH: dict[str, Template] = {
     "hand_into_hand": "一盘只能更正为和牌或荒牌。",
     "backup_list_needs_file": "--list 只能列出比赛文件的备份。",
     "demo_needs_new_database": "{path} 已有比赛；演示比赛需要新的数据库。",
+    # --- tournament files, database servers, copies and backups ({cause}, {problem}: the system's words)
+    "database_url_invalid": "--db {url!r} 不是有效的数据库地址：{problem}",
+    "no_such_tournament_file": "{name}：比赛文件不存在。",
+    "file_is_folder": "{name} 是文件夹，不是比赛文件。",
+    "file_empty": "{name} 是空文件，不是比赛文件；文件未被改动。",
+    "file_cannot_read": "无法读取 {name}：{cause}。",
+    "not_sqlite": "{name} 不是比赛文件（不是 SQLite 数据库）；文件未被改动。",
+    "sqlite_unreadable": "{name} 不是比赛文件（无法读取的 SQLite 数据库：{problem}）；文件未被改动。",
+    "other_program_file": "{name} 不是 MCR Referee 比赛文件（属于其他程序）；文件未被改动。",
+    "other_program_database": "{name} 不是 MCR Referee 比赛文件（是其他程序的 SQLite 数据库）；文件未被改动。",
+    "damaged_database": "{name} 有比赛数据表但没有版本号：文件已损坏或不完整，无法打开（文件未被改动）；请打开一个备份。",
+    "schema_too_new": "{name} 由较新版本的 MCR Referee 写入（版本 {revision!r}；本程序最高支持 {head!r}）：请升级程序后再打开。",
+    "create_folder_missing": "无法创建数据库 {path}：文件夹 {folder} 不存在。",
+    "file_has_tournament": "{name} 已有一场比赛：请换一个新文件名。",
+    "create_read_only": "无法创建 {name}：{reason}。",
+    "open_failed": "无法打开 {name}：{cause}。",
+    "upgrade_backup_failed": ("{name} 需要从版本 {revision} 升级到 {head}，但升级前的备份失败（{cause}）：文件未升级，也未打开；"
+                              "请腾出磁盘空间或让文件夹可写。"),
+    "read_only_database": "{name} 为只读（{reason}）：修改无法保存。",
+    "save_no_space": "无法保存到 {name}：磁盘空间不足。",
+    "database_file_gone": lambda p: (
+        f"{p['name']} 在打开期间{'被另一个文件替换' if p['replaced'] else '被删除或移动'}：之后的修改都不会保存；"
+        "请用“保存到新文件…”保存本程序中的数据，再打开那个文件。"),
+    "postgres_extra_missing": "未安装 PostgreSQL 支持：请安装 postgres 扩展：pip install 'mcr-referee[postgres]'",
+    "driver_missing": "未安装 {driver} 的数据库驱动（{module}）。",
+    "server_schema_permission": ("无法在 {database} 中建表：没有 public 模式的权限；数据库须归该角色所有："
+                                 "ALTER DATABASE {database} OWNER TO {role}"),
+    "server_unavailable": "无法打开 {url}：{problem}",
+    "server_no_tournament": "{url} 中还没有比赛：请先创建比赛（init）。",
+    "output_folder_missing": "无法写入 {name}：文件夹 {folder} 不存在。",
+    "output_failed": "无法写入 {name}：{cause}。",
+    "folder_create_failed": "{folder}：无法创建文件夹（{cause}）。",
+    "copy_of_server": "服务器数据库的副本请用 JSON 导出。",
+    "copy_is_open_file": "{name} 是当前打开的文件：请为副本换一个名字。",
+    "copy_exists": "{name} 已存在：请换一个新文件名（不会覆盖已有文件）。",
+    "server_backup_needs_folder": "服务器数据库的备份须指定一个文件夹。",
+    "server_backup_needs_dir": "服务器数据库的备份须指定一个文件夹：backup 文件夹。",
+    "backup_list_failed": "无法列出 {folder} 中的备份：{cause}。",
+    "backup_folder_failed": "无法创建备份文件夹 {folder}：{cause}。",
+    "no_such_backup": "{name}：备份不存在。",
+    "restore_target_exists": "{name} 已存在：请恢复到一个新文件（不会覆盖已有文件）。",
+    "backup_empty": "{name} 是空文件：不是比赛的备份。",
+    "auto_backup_failed": "备份失败：{cause}。",
+    "backup_problem": "备份失败：{problem}",
+    "second_backup_refused": lambda p: f"第二备份文件夹：{_zh(p['refusal']) or p['refusal']}",
+    "second_backup_failed": "第二备份文件夹 {folder}：{cause}。",
+    "nothing_to_export": "没有可导出的内容：此数据库还没有比赛。",
+    "export_format_invalid": "不是 MCR 比赛导出文件（\"format\" 须为 {format!r}）。",
+    "export_schema_differs": "导出文件的版本是 {schema!r}，本程序写入的是 {head!r}：请用对应版本的程序打开。",
+    "import_needs_empty_database": "此数据库已有一场比赛：请导入到一个新的空数据库。",
+    "export_no_tables": "导出文件中没有 \"tables\"。",
+    "export_unknown_columns": "{table} 第 {row} 行：未知的列 {columns}。",
+    "export_text_too_long": "{table} 第 {row} 行：\"{column}\" 有 {length} 个字符，该列最多 {limit} 个。",
+    "export_text_invalid": "{table} 第 {row} 行：\"{column}\" 含有 NUL 或无效（不成对的代理项）字符。",
     # --- table devices
     "devices_not_seated": "第 {session} 局尚未排座：排座后才能发放各桌链接。",
     "base_url_invalid": "{url!r}：地址须以 http:// 或 https:// 开头（例如 http://192.168.1.20:8765）。",
@@ -170,15 +238,36 @@ ZH: dict[str, Template] = {
                            sep="；", tail="。"),
 }
 
+# The causes the store says in its own words (``db.files.describe_os_error``, ``db.schema.read_only_reason``,
+# the read-only reasons of ``db.store``); any other cause (the system's strerror, a driver's text) stays as
+# it is. A reason may be several of these joined by "; ".
+CAUSES = {
+    "no space left on device": "磁盘空间不足",
+    "the medium is read-only": "存储介质为只读",
+    "permission denied": "没有权限",
+    "the file is read-only": "文件为只读",
+    "the folder is read-only": "文件夹为只读",
+    "opened for reading": "以只读方式打开",
+    "read-only": "只读",
+    "an older version's file, read upgraded in memory": "旧版本的文件，已在内存中升级后读取",
+}
+CAUSE_PARAMS = ("cause", "reason")
+
+
+def _cause_zh(text: str) -> str:
+    return "；".join(CAUSES.get(part, part) for part in text.split("; "))
+
+
 def _zh(exc: Any) -> str | None:
     """The Chinese text for a refusal with a known code, or None."""
     code = getattr(exc, "code", None)
     params: Mapping[str, Any] = getattr(exc, "params", {})
-    if code == "hand_invalid" and isinstance(exc.__cause__, HandError):
+    if code == "hand_invalid" and isinstance(getattr(exc, "__cause__", None), HandError):
         return f"{params['notation']}：" + hand_problem(exc.__cause__)
     template = ZH.get(code) if isinstance(code, str) else None
     if template is None:
         return None
+    params = {k: _cause_zh(v) if k in CAUSE_PARAMS and isinstance(v, str) else v for k, v in params.items()}
     try:
         return template(params) if callable(template) else template.format(**params)
     except (KeyError, IndexError):  # raised with other parameters than the catalogue's: say it in English
@@ -192,3 +281,11 @@ def store_problem(exc: Any) -> str:
         return message
     said = _zh(exc)
     return message if said is None else said
+
+
+def row_problem(problem: Any) -> str:
+    """One line's problem of a file (``db.formats.players_csv.RowProblem``) with its line number, in the
+    current language: "line 3: ..." / "第 3 行：..."."""
+    if LANG.code != "zh":
+        return str(problem)
+    return f"第 {problem.line} 行：{store_problem(problem)}"

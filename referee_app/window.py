@@ -291,7 +291,7 @@ class MainWindow(QMainWindow):
         from db.store import open_database
 
         if "://" not in path and not Path(path).is_file():
-            show_error(self, tr("Could not open the file"), f"{path}: no such file.",
+            show_error(self, tr("Could not open the file"), tr("{path}: no such file.", path=path),
                        tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
             settings.remove_recent_file(path)
             self.start.refresh()

@@ -12,7 +12,15 @@ from typing import Any
 
 from db import queries
 from db.database import Database
-from db.errors import InputError, StaleTableError, TournamentError
+from db.errors import (
+    DamagedDatabaseError,
+    DatabaseConnectError,
+    DatabaseFileGoneError,
+    InputError,
+    ReadOnlyDatabaseError,
+    StaleTableError,
+    TournamentError,
+)
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
@@ -47,14 +55,16 @@ STATUS = {
     "table_signed_off": 409,
     "body_too_large": 413,
 }
-# Storage refusals (file gone, read-only, server down): the request could not be served, try later.
-UNAVAILABLE = {"database_file_gone", "read_only_database", "database_unavailable", "damaged_database"}
+# Storage refusals (file gone, read-only, server down, disk full): the request could not be served, try
+# later. By kind, since each carries its own code ("read_only_database", "server_unavailable", ...).
+UNAVAILABLE = (DatabaseFileGoneError, ReadOnlyDatabaseError, DatabaseConnectError, DamagedDatabaseError)
+UNAVAILABLE_CODES = {"save_no_space"}
 
 
 def status_of(exc: TournamentError) -> int:
     if exc.code in STATUS:
         return STATUS[exc.code]
-    return 503 if exc.code in UNAVAILABLE else 422
+    return 503 if isinstance(exc, UNAVAILABLE) or exc.code in UNAVAILABLE_CODES else 422
 
 
 def error_json(exc: TournamentError) -> dict[str, Any]:

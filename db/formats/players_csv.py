@@ -7,20 +7,51 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from db.errors import InputError, TournamentError
+from db.messages import render
 from db.schema import first_line
 from db.service.players import PlayerInput, checked_player
 
 
+@dataclass(frozen=True)
+class RowProblem:
+    """What is wrong with one line of the file: a refusal ``code`` and its ``params`` (``db.messages``), so
+    the GUI can say it in the referee's language; ``message`` is the English (``"field": ...`` when a
+    player field was refused). ``str()`` is the file check's "line N: ..." text."""
+
+    line: int
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    message: str = ""
+
+    @classmethod
+    def of(cls, line: int, code: str, **params: Any) -> RowProblem:
+        return cls(line, code, params, render(code, params))
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "code": self.code, "message": self.message}
+
+
 class RowErrors(TournamentError):
-    """Several rows of a file are wrong; ``problems`` lists "line N: ..." texts."""
+    """Several rows of a file are wrong; ``rows`` are their :class:`RowProblem`, ``problems`` the same as
+    "line N: ..." texts."""
 
     code = "file_rows"
 
-    def __init__(self, source: str, problems: Sequence[str]) -> None:
-        super().__init__(source=source, problems=list(problems), lines=[f"{source} {p}" for p in problems])
-        self.problems = list(problems)
+    def __init__(self, source: str, rows: Sequence[RowProblem]) -> None:
+        problems = [str(r) for r in rows]
+        super().__init__(source=source, problems=problems, lines=[f"{source} {p}" for p in problems], rows=list(rows))
+        self.rows = list(rows)
+        self.problems = problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {**super().to_json(), "rows": [r.to_json() for r in self.rows]}
 
 
 def _shown(text: str) -> str:
@@ -44,7 +75,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     rows: list[list[str]] = []
     linenos: list[int] = []  # the file line each row starts on (a quoted cell may hold line breaks)
-    broken: list[str] = []
+    broken: list[RowProblem] = []
     while True:
         start = reader.line_num + 1
         try:
@@ -52,24 +83,23 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         except StopIteration:
             break
         except csv.Error as exc:  # e.g. a cell over the csv module's size limit: this row only
-            broken.append(f"line {start}: {first_line(exc)}")
+            broken.append(RowProblem.of(start, "csv_row_unreadable", problem=first_line(exc)))
             continue
         rows.append(row)
         linenos.append(start)
     if not rows:
-        raise RowErrors(source, ["line 1: empty file; expected the header number,name[,team][,country]"])
+        raise RowErrors(source, [RowProblem.of(1, "csv_empty")])
     header = [h.strip().lower() for h in rows[0]]
     known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
-    problems: list[str] = []
+    problems: list[RowProblem] = []
     if linenos[0] != 1:
-        problems.append("line 1: the header cannot be read")
+        problems.append(RowProblem.of(1, "csv_header_unreadable"))
     for h in header:
         if h not in known:
-            problems.append(f'line 1: unknown column "{h}"; columns are number,name[,team][,country][,substitute]'
-                            '[,ema_number][,first_name][,last_name]')
+            problems.append(RowProblem.of(1, "csv_unknown_column", column=h))
     for need in ("number", "name"):
         if need not in header:
-            problems.append(f'line 1: the header needs a "{need}" column')
+            problems.append(RowProblem.of(1, "csv_column_missing", column=need))
     if problems:
         raise RowErrors(source, problems)
     idx = {h: header.index(h) for h in known if h in header}
@@ -80,7 +110,7 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         if not any(c.strip() for c in row):
             continue
         if len(row) != len(header):
-            problems.append(f"line {lineno}: {len(row)} fields, the header has {len(header)}")
+            problems.append(RowProblem.of(lineno, "csv_field_count", fields=len(row), columns=len(header)))
             continue
 
         def cell(name: str, row: list[str] = row) -> str:
@@ -88,31 +118,31 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
 
         number, name = cell("number"), cell("name")
         if not number:
-            problems.append(f'line {lineno}: "number" is empty')
+            problems.append(RowProblem.of(lineno, "csv_number_empty"))
             continue
         if len(number) > 32 or any(c.isspace() for c in number):
-            problems.append(f'line {lineno}: "number" {_shown(number)} must be at most 32 characters without spaces')
+            problems.append(RowProblem.of(lineno, "csv_number_invalid", number=_shown(number)))
             continue
         if not name:
-            problems.append(f'line {lineno}: "name" is empty for player {number}')
+            problems.append(RowProblem.of(lineno, "csv_name_empty", number=number))
             continue
         if number in seen:
-            problems.append(f'line {lineno}: "number" {number} already used on line {seen[number]}')
+            problems.append(RowProblem.of(lineno, "csv_number_twice", number=number, first=seen[number]))
             continue
         seen[number] = lineno
         sub = cell("substitute").lower()
         if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
-            problems.append(f'line {lineno}: "substitute" {_shown(sub)}: use yes or no')
+            problems.append(RowProblem.of(lineno, "csv_substitute_invalid", value=_shown(sub)))
             continue
         try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
             player = checked_player(PlayerInput(
                 number, name, cell("team") or None, cell("country") or None, sub in ("1", "yes", "true", "x"),
                 *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
         except InputError as exc:
-            problems.append(f"line {lineno}: {exc}")
+            problems.append(RowProblem(lineno, exc.code, exc.params, str(exc)))
             continue
         out.append(player)
     if problems:
-        problems.sort(key=lambda p: int(p.split(":")[0].removeprefix("line ")))  # the rows csv could not read too
+        problems.sort(key=lambda p: p.line)  # the rows csv could not read too
         raise RowErrors(source, problems)
     return out

@@ -1,14 +1,14 @@
 """Import players from CSV: a preview of every row with what is wrong in it, then import the lot.
 
 The rules (required columns, unique numbers, ...) are ``db.service.parse_players_csv``'s; this dialog
-only splits the file into rows for the preview and pins each of its "line N: ..." problems to its row.
+only splits the file into rows for the preview and pins each of its row problems (a code and its parameters,
+said in the referee's language by ``store_errors``) to its row.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import re
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -30,8 +30,7 @@ from db.formats.players_csv import RowErrors, parse_players_csv
 from db.service.players import PlayerInput
 from referee_app.i18n import tr
 from referee_app.models import CsvPreviewModel, CsvRow
-
-LINE = re.compile(r"line (\d+): (.*)")
+from referee_app.store_errors import row_problem, store_problem
 
 
 def preview(text: str, source: str = "players.csv") -> tuple[list[CsvRow], list[str], list[PlayerInput]]:
@@ -45,12 +44,11 @@ def preview(text: str, source: str = "players.csv") -> tuple[list[CsvRow], list[
     try:
         players = parse_players_csv(text, source)
     except RowErrors as e:
-        for p in e.problems:
-            m = LINE.match(p)
-            if m and int(m.group(1)) > 1:
-                problems[int(m.group(1))] = m.group(2)
+        for r in e.rows:
+            if r.line > 1:
+                problems[r.line] = store_problem(r)
             else:
-                general.append(p)
+                general.append(row_problem(r))
 
     def col(row: list[str], name: str) -> str:
         return row[header.index(name)].strip() if name in header and header.index(name) < len(row) else ""

@@ -30,7 +30,7 @@ def write_site(folder: Path, pages: Mapping[str, str]) -> int:
         for sub in SUBFOLDERS:
             (folder / sub).mkdir(exist_ok=True)
     except OSError as exc:
-        raise TournamentError(f"{folder}: cannot create the folder ({exc.strerror})") from exc
+        raise TournamentError(code="folder_create_failed", folder=str(folder), cause=exc.strerror) from exc
     for rel, text in pages.items():
         write_atomically(folder / rel, text.encode("utf-8"))
     for sub in SUBFOLDERS:

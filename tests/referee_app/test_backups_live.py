@@ -35,6 +35,23 @@ def test_status_bar_shows_the_last_backup_after_writes(window):
     assert not label.isVisible()
 
 
+def test_a_failed_automatic_backup_is_explained_in_chinese(window):
+    """The backups folder is a file: the write is saved, the status bar says the backup failed and its
+    tooltip says why, in the referee's language."""
+    folder = window.ctx.db.backups.folder
+    folder.write_text("a file where the folder should be")
+    draw(window)
+    b = window.ctx.db.backups
+    assert b.last_refusal is not None and b.last_refusal.code == "backup_folder_failed"
+    assert b.last_error == str(b.last_refusal) and b.last_error.startswith(f"cannot create the backup folder {folder.name}")
+    window.set_language("zh")
+    window.backup.update_status()
+    label = window.backup.status
+    assert label.text().endswith("上次备份失败") or "失败" in label.text(), label.text()
+    assert f"无法创建备份文件夹 {folder.name}：" in label.toolTip(), label.toolTip()
+    assert "cannot create" not in label.toolTip()
+
+
 def test_back_up_now_and_the_second_folder_is_remembered_per_file(qtbot, window, tournament_file, tmp_path):
     stick = tmp_path / "stick"
     assert window.backup.set_second_folder(str(stick))  # a backup goes there at once

@@ -111,3 +111,64 @@ def test_every_hand_problem_reason_has_chinese_text():
                for kw in node.keywords if kw.arg == "reason" and isinstance(kw.value, ast.Constant)}
     assert len(reasons) > 20
     assert sorted(reasons - set(AT_POSITION) - set(PROBLEMS)) == []
+
+
+def test_opening_a_file_that_is_not_a_tournament_says_so_in_chinese(qtbot, tmp_path, monkeypatch, error_messages):
+    """From the start page's Open…: an empty file, a text file and a folder-less name are refused in Chinese
+    (the file name kept), and the file is not changed."""
+    from referee_app import window as window_module
+    from referee_app.main import create_window
+
+    w = create_window()
+    qtbot.addWidget(w)
+    w.show()
+    w.set_language("zh")
+    empty = tmp_path / "empty.mcr"
+    empty.write_bytes(b"")
+    notes = tmp_path / "notes.mcr"
+    notes.write_text("not a database\n", encoding="utf-8")
+    for path, words in ((empty, "是空文件，不是比赛文件"), (notes, "不是比赛文件（不是 SQLite 数据库）")):
+        monkeypatch.setattr(window_module.QFileDialog, "getOpenFileName", lambda *_a, p=path, **_k: (str(p), ""))
+        w.start.open_requested.emit()
+        title, msg = error_messages[-1]
+        assert title == "无法打开文件", title
+        assert msg.startswith(path.name) and words in msg and "未被改动" in msg, msg
+        assert chinese_only(msg.replace(path.name, "").replace("SQLite", "")), msg  # a product name may stay
+        assert w.stack.currentWidget() is w.start
+    assert empty.read_bytes() == b"" and notes.read_text(encoding="utf-8") == "not a database\n"
+    w.set_language("en")
+    w.start.open_requested.emit()
+    assert error_messages[-1][1] == ("notes.mcr is not a tournament file (not an SQLite database); "
+                                     "it was not changed")
+
+
+def test_players_csv_problems_in_chinese_beside_their_rows(qtbot):
+    from referee_app.dialogs.csv_import import CsvImportDialog
+
+    LANG.set("zh")
+    d = CsvImportDialog(None)
+    qtbot.addWidget(d)
+    d.load_text("number,name,country\n1,Ann,Atlantis\n1,Bo,FR\n2,,\n3 3,Cy,\n4,Di,FR,x\n")
+    errors = [r.error for r in d.model.rows]
+    assert errors[0].startswith("选手 1：'Atlantis' 不是国家或地区"), errors
+    assert errors[1:] == ['"number"（编号）1 已在第 2 行用过。', '选手 2 的 "name"（姓名）为空。',
+                          "\"number\"（编号）'3 3' 最多 32 个字符，且不能有空格。", "此行有 4 个字段，表头有 3 个。"]
+    assert not d.import_button.isEnabled()
+    d.load_text("number,nom\n1,Ann\n")  # header problems: not tied to a row, with their line
+    assert d.problems.text().splitlines() == [
+        '第 1 行：未知的列 "nom"；可用的列为 number,name[,team][,country][,substitute][,ema_number]'
+        '[,first_name][,last_name]。', '第 1 行：表头须有 "name" 列。']
+    LANG.set("en")
+    d.load_text("number,name,country\n1,Ann,Atlantis\n")
+    assert d.model.rows[0].error.startswith('"country": player 1: \'Atlantis\' is not a country')
+
+
+def test_chinese_templates_use_only_the_parameters_the_english_has():
+    from string import Formatter
+
+    def names(template):
+        return {f.split(".")[0].split("[")[0] for _, f, _, _ in Formatter().parse(template) if f}
+
+    wrong = {code: sorted(names(zh) - names(MESSAGES[code])) for code, zh in ZH.items()
+             if isinstance(zh, str) and isinstance(MESSAGES.get(code), str) and names(zh) - names(MESSAGES[code])}
+    assert wrong == {}

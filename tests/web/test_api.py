@@ -407,3 +407,29 @@ def test_table_page_and_static_files(client: TestClient, links: dict[int, Device
     assert client.get("/static/../app.py").status_code == 404
     assert client.options("/api/hands", headers={"Origin": "http://evil.example",
                                                  "Access-Control-Request-Method": "POST"}).status_code == 405
+
+
+
+def test_storage_refusals_carry_their_own_code_and_are_unavailable() -> None:
+    from db.errors import (
+        DatabaseConnectError,
+        DatabaseFileGoneError,
+        NotATournamentFileError,
+        ReadOnlyDatabaseError,
+        TournamentError,
+    )
+    from web.api import error_json, status_of
+
+    cases = [
+        (DatabaseFileGoneError(code="database_file_gone", name="event.mcr", replaced=False), 503),
+        (ReadOnlyDatabaseError(code="read_only_database", name="event.mcr", reason="the medium is read-only"), 503),
+        (DatabaseConnectError(code="server_unavailable", url="postgresql+psycopg://mcr:***@h/mcr",
+                              problem="connection refused"), 503),
+        (TournamentError(code="save_no_space", name="event.mcr"), 503),
+        (NotATournamentFileError(code="file_empty", name="event.mcr"), 422),
+    ]
+    assert [(error_json(e)["error"]["code"], status_of(e)) for e, _ in cases] == [
+        ("database_file_gone", 503), ("read_only_database", 503), ("server_unavailable", 503),
+        ("save_no_space", 503), ("file_empty", 422)]
+    assert error_json(cases[3][0]) == {"error": {"code": "save_no_space",
+                                                 "message": "could not save to event.mcr: no space left on device"}}
