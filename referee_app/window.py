@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.files import write_atomic
 from referee_app import settings
 from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
@@ -411,8 +412,6 @@ class MainWindow(QMainWindow):
 
     def _export_to(self, path: str, render: Callable[[Any], bytes], title: str, hint: str) -> bool:
         """Render from one read-only session and write ``path`` atomically; errors are shown, not raised."""
-        from db.files import write_atomic
-
         assert self.ctx is not None
         try:
             with _busy():  # a big tournament takes a few seconds

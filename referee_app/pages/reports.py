@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.files import write_atomic
 from referee_app import settings
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
@@ -195,10 +196,8 @@ class ReportsPage(TournamentPage):
         data = self.pdf()
         if data is None:
             return False
-        from reports.cli import write_atomically
-
         try:
-            write_atomically(Path(path), data)
+            write_atomic(Path(path), data)
         except Exception as exc:  # noqa: BLE001
             msg = user_message(exc)
             if msg is None:
