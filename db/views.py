@@ -6,6 +6,7 @@ existing names stay (reports and the GUI depend on them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -186,6 +187,15 @@ class StandingRow:
     table_points: float
     match_points: int
     sessions: tuple[SessionEntry, ...] = ()
+
+
+def played_sessions(standings: Iterable[StandingRow]) -> int:
+    """The sessions played so far: the last session with any result in the standings (0 before play).
+
+    >>> played_sessions([StandingRow(1, "1", "A", None, 4, 100, (SessionEntry(2, 1, "E", 100, 4),))])
+    2
+    """
+    return max((e.session for r in standings for e in r.sessions), default=0)
 
 
 @dataclass(frozen=True, slots=True)

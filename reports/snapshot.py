@@ -14,7 +14,15 @@ from sqlalchemy.orm import Session
 
 from db import queries
 from db.queries import HandKey
-from db.views import PenaltyRow, PlayerView, StandingRow, TableSheet, TeamStandingRow, TournamentInfo
+from db.views import (
+    PenaltyRow,
+    PlayerView,
+    StandingRow,
+    TableSheet,
+    TeamStandingRow,
+    TournamentInfo,
+    played_sessions,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +41,7 @@ class Snapshot:
     @property
     def played_sessions(self) -> int:
         """The last session with any result (0 before play)."""
-        return max((e.session for r in self.standings for e in r.sessions), default=0)
+        return played_sessions(self.standings)
 
 
 def read_snapshot(s: Session) -> Snapshot:

@@ -11,7 +11,7 @@ from db import queries
 from db.clock import ENDED
 from db.names import name_key
 from db.service.clock import ClockReading, clock_reading
-from db.views import SEATS, StandingRow, TeamStandingRow
+from db.views import SEATS, StandingRow, TeamStandingRow, played_sessions
 
 BEST_HANDS = 10
 
@@ -97,6 +97,5 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         p = seats[h.table][h.winner]
         fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
-    played = max((e.session for r in standings for e in r.sessions), default=0)
     return HallData(info.name, n, info.sessions, clock_reading(s, n), tuple(places), standings, teams,
-                    tuple(best), played, pn if pn != n else 0)
+                    tuple(best), played_sessions(standings), pn if pn != n else 0)
