@@ -9,9 +9,8 @@ from typing import Any
 
 from db import queries
 from db.clock import ENDED
-from db.names import name_key
 from db.service.clock import ClockReading, clock_reading
-from db.views import SEATS, StandingRow, TeamStandingRow, played_sessions
+from db.views import SEATS, StandingRow, TeamStandingRow, played_sessions, player_order
 
 BEST_HANDS = 10
 
@@ -85,7 +84,7 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         return HallData(info.name, 0, info.sessions, None)
     pn = places_session(s, n, now)
     places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in queries.seating(s, pn)
-                     for i, p in enumerate(t.players)), key=lambda pl: (name_key(pl.name), pl.number))
+                     for i, p in enumerate(t.players)), key=lambda pl: player_order(pl.name, pl.number))
     standings = tuple(queries.standings(s))
     teams = tuple(queries.team_standings(s))
     seats = {t.table: t.players for t in queries.seating(s, n)}

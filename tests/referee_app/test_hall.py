@@ -204,3 +204,20 @@ def test_an_elided_name_keeps_its_readable_size_and_a_stub_counts_as_clipped(qap
         assert pt.clipped == [LONG]
     finally:
         p.end()
+
+
+def test_find_your_table_puts_equal_names_in_number_order(tmp_path) -> None:
+    """Name, then the number as a number ("2" before "10"), as in the printed seating."""
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from db.service.tournament import create_tournament
+
+    names = {2: "Li Na", 10: "Li Na"}
+    with open_database(tmp_path / "t.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            create_tournament(s, "Open", "cmr1998", sessions=2)
+            import_players(s, [PlayerInput(str(i), names.get(i, f"P{i:02d}")) for i in range(1, 13)])
+            seat_session(s, 1)
+        with db.reader() as s:
+            data = read_hall(s)
+    assert [p.number for p in data.places if p.name == "Li Na"] == ["2", "10"]
