@@ -23,7 +23,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
 
 from referee_app import settings
-from referee_app.errors import show_error, user_message
+from referee_app.dialogs.common import ask_new_file
+from referee_app.errors import reporting_errors
 from referee_app.i18n import tr
 
 if TYPE_CHECKING:
@@ -133,17 +134,13 @@ class BackupActions(QObject):
         b = self.backups
         if b is None or self.ctx is None:
             return None
-        try:
+        with reporting_errors(self.window, tr("Back up now"), tr("Choose a folder you can write to.")) as done:
             made = self.ctx.db.backup_now()
             if b.second_folder is not None:
                 self.ctx.db.backup_now(b.second_folder)
-        except Exception as exc:  # noqa: BLE001 - the store says what went wrong
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Back up now"), msg, tr("Choose a folder you can write to."))
-            self.update_status()
-            return None
         self.update_status()
+        if not done.ok:
+            return None
         self.window.statusBar().showMessage(tr("Backup saved: {path}", path=made), 10000)
         return made
 
@@ -173,22 +170,15 @@ class BackupActions(QObject):
     def ask_save_path(self, title: str, default: Path) -> str | None:
         """A new file's name from the save dialog (``.mcr`` added when missing); None when cancelled. The
         store refuses an existing name itself, so the dialog does not ask to overwrite."""
-        path, _ = QFileDialog.getSaveFileName(self.window, title, str(default), tr(MCR_FILTER),
-                                              options=QFileDialog.Option.DontConfirmOverwrite)
-        if not path:
-            return None
-        return path if Path(path).suffix else path + ".mcr"
+        return ask_new_file(self.window, title, default, tr(MCR_FILTER), ".mcr", confirm_overwrite=False)
 
     def restore_to(self, backup: Any, path: str) -> QMessageBox | None:
         """Copy ``backup`` to the new file ``path`` and ask whether to open it (the box, or None on failure)."""
         from db.backups import restore_backup
 
-        try:
+        with reporting_errors(self.window, tr("Restore from backup"), tr("Choose a new file name.")) as done:
             out = restore_backup(backup.path, path)
-        except Exception as exc:  # noqa: BLE001
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Restore from backup"), msg, tr("Choose a new file name."))
+        if not done.ok:
             return None
         return self.offer_open(str(out), tr("The backup was restored to {path}.", path=out))
 
@@ -273,11 +263,8 @@ class BackupActions(QObject):
     def save_copy_to(self, path: str) -> bool:
         """Save what the open connection holds to the new file ``path``, then open that file."""
         assert self.ctx is not None
-        try:
+        with reporting_errors(self.window, tr("Save to a new file…"), tr("Choose a new file name.")) as done:
             out = self.ctx.db.save_copy(path)
-        except Exception as exc:  # noqa: BLE001
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Save to a new file…"), msg, tr("Choose a new file name."))
+        if not done.ok:
             return False
         return self.window.open_file(str(out))
