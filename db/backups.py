@@ -24,7 +24,9 @@ Before a program migrates a file to a newer schema it always copies the file as 
 
 Rotation keeps the newest :data:`KEEP` automatic copies plus the last copy of each completed session
 and every manual and before-upgrade one. A failed automatic backup never stops a write: ``Backups.last_error`` says why.
-A second folder (a USB stick) receives a copy of each automatic backup, rotated the same way.
+A second folder (a USB stick) receives a copy of every backup taken in the backups folder (automatic,
+session and manual), rotated the same way; when that copy fails, ``last_error`` says so for an automatic
+backup and a manual one raises (the copy beside the file is made either way).
 """
 
 from __future__ import annotations
@@ -191,7 +193,9 @@ class Backups:
         return None if known is None else datetime.fromtimestamp(known, UTC)
 
     def make(self, kind: str = "manual", *, session: int | None = None, folder: Path | None = None) -> Path:
-        """Take a backup now into ``folder`` (default: the backups folder). Raises on failure."""
+        """Take a backup now into ``folder`` (default: the backups folder, and then a copy in the second
+        folder when one is set). Raises on failure; a failed copy to the second folder raises for a
+        manual backup and sets ``last_error`` for the others."""
         where = folder if folder is not None else self.folder
         with self._lock:
             t0 = time.perf_counter()
@@ -199,10 +203,13 @@ class Backups:
             self.last_duration = time.perf_counter() - t0
             self._last = time.time()
             self._changed = False
-            if where == self.folder and kind != "manual":
-                rotate(self.path, where, self.keep)
-                if self.second_folder is not None:
-                    self._copy_to_second(target)
+            if where == self.folder:
+                if kind != "manual":
+                    rotate(self.path, where, self.keep)
+                if self.second_folder is not None and (problem := self._copy_to_second(target)):
+                    if kind == "manual":
+                        raise BackupError(problem)
+                    self.last_error = problem
             return target
 
     # --- called by the store -------------------------------------------------------------------
@@ -249,15 +256,16 @@ class Backups:
         return self._last is not None and time.time() - self._last < seconds
 
     def _auto(self, kind: str, session: int | None = None) -> None:
+        self.last_error = None  # before: a failed copy to the second folder sets it during make
         try:
             self.make(kind, session=session)
-            self.last_error = None
         except TournamentError as exc:
             self.last_error = str(exc)
         except Exception as exc:  # noqa: BLE001 - a failed backup never stops the write
             self.last_error = f"backup failed: {describe_os_error(exc)}"
 
-    def _copy_to_second(self, made: Path) -> None:
+    def _copy_to_second(self, made: Path) -> str | None:
+        """Copy ``made`` into the second folder and rotate there; why it failed, or None."""
         assert self.second_folder is not None
         try:
             self.second_folder.mkdir(parents=True, exist_ok=True)
@@ -265,9 +273,10 @@ class Backups:
                 shutil.copyfile(made, tmp)
             rotate(self.path, self.second_folder, self.keep)
         except TournamentError as exc:
-            self.last_error = f"second backup folder: {exc}"
+            return f"second backup folder: {exc}"
         except OSError as exc:
-            self.last_error = f"second backup folder {self.second_folder}: {describe_os_error(exc)}"
+            return f"second backup folder {self.second_folder}: {describe_os_error(exc)}"
+        return None
 
     def _query(self, sql: str) -> list[tuple[int, ...]]:
         keeper = self.db._keeper

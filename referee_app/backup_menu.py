@@ -5,7 +5,7 @@ The store makes the backups (``db.backups``, reached through ``Database.backups`
 them and asks. A restore copies the chosen backup to a NEW file the user names (``restore_backup`` refuses
 an existing one, so never the open tournament) and then offers to open it. The second folder is
 remembered per tournament file in the app settings and set on the store's ``Backups.second_folder`` each
-time the file is opened; "Back up now" writes into both folders.
+time the file is opened; the store copies every backup (automatic or "Back up now") into it.
 
 When the store refuses a write because the file is gone (``database_file_gone``) — or the change watcher
 notices it first — one window-modal question says so and offers to save what the app still holds
@@ -130,14 +130,12 @@ class BackupActions(QObject):
 
     # ---- Back up now ------------------------------------------------------------------------------
     def back_up_now(self) -> Path | None:
-        """A manual backup beside the file, and one in the second folder when there is one."""
+        """A manual backup beside the file (the store copies it to the second folder when there is one)."""
         b = self.backups
         if b is None or self.ctx is None:
             return None
         with reporting_errors(self.window, tr("Back up now"), tr("Choose a folder you can write to.")) as done:
             made = self.ctx.db.backup_now()
-            if b.second_folder is not None:
-                self.ctx.db.backup_now(b.second_folder)
         self.update_status()
         if not done.ok:
             return None
@@ -146,14 +144,17 @@ class BackupActions(QObject):
 
     # ---- Restore from backup… -----------------------------------------------------------------
     def all_backups(self) -> list[Any]:
+        """The backups beside the file, and those of the second folder that are not also beside it (the
+        same backup is copied to both under one name): each backup once, oldest first."""
         b = self.backups
         if b is None:
             return []
         found = list(b.list_backups())
         if b.second_folder is not None and b.second_folder.is_dir():
+            names = {x.path.name for x in found}
             with contextlib.suppress(Exception):  # the stick was pulled: the backups beside the file remain
-                found += b.list_backups(b.second_folder)
-        return found
+                found += [x for x in b.list_backups(b.second_folder) if x.path.name not in names]
+        return sorted(found, key=lambda x: x.taken_at)
 
     def restore(self) -> None:
         from referee_app.dialogs.restore import RestoreDialog

@@ -42,6 +42,8 @@ def test_back_up_now_and_the_second_folder_is_remembered_per_file(qtbot, window,
     made = window.backup.back_up_now()
     assert made is not None and made.parent == window.ctx.db.backups.folder
     assert len(window.ctx.db.backups.list_backups(stick)) == 2
+    listed = [b.path.name for b in window.backup.all_backups()]  # each backup once, though in both folders
+    assert len(listed) == len(set(listed)) == 2
     assert settings.second_backup_folder(str(tournament_file)) == str(stick.resolve())
     window.close()
     w2 = create_window(str(tournament_file))
