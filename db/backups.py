@@ -160,7 +160,7 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
 class Backups:
     """The automatic backups of one open, writable tournament file. The store calls ``opened``,
     ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app may call ``make``,
-    ``list_backups``, ``last_backup_time``, set ``second_folder``."""
+    ``list_backups``, ``last_backup_time``, ``known_backup_time``, set ``second_folder``."""
 
     def __init__(self, db: Database, second_folder: str | Path | None = None) -> None:
         assert db.path is not None
@@ -191,6 +191,11 @@ class Backups:
         newest = items[-1].taken_at.timestamp() if items else None
         known = max((t for t in (newest, self._last) if t is not None), default=None)
         return None if known is None else datetime.fromtimestamp(known, UTC)
+
+    def known_backup_time(self) -> datetime | None:
+        """The newest backup this program knows of without looking at the folder (the one found when the
+        file was opened, or its own since), UTC; None if none."""
+        return None if self._last is None else datetime.fromtimestamp(self._last, UTC)
 
     def make(self, kind: str = "manual", *, session: int | None = None, folder: Path | None = None) -> Path:
         """Take a backup now into ``folder`` (default: the backups folder, and then a copy in the second

@@ -15,6 +15,7 @@ notices it first — one window-modal question says so and offers to save what t
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,7 @@ class BackupActions(QObject):
         self.ctx: TournamentContext | None = None
         self.gone = False  # the open file was deleted or moved: nothing more is saved into it
         self.gone_prompt: QMessageBox | None = None
+        self.seen_backup: datetime | None = None  # the newest backup found in the folder (another program's)
         self.open_prompt: QMessageBox | None = None
         self.act_backup_now = self._action("backup_now", self.back_up_now)
         self.act_restore = self._action("restore_backup", self.restore)
@@ -72,6 +74,7 @@ class BackupActions(QObject):
         """A tournament was opened (or closed, ``None``): its second folder, the label, the actions."""
         self.ctx = ctx
         self.gone = False
+        self.seen_backup = None
         if ctx is not None:
             ctx.runner.on_file_gone = self.file_gone
             ctx.runner.wrote.connect(self.update_status)
@@ -107,13 +110,23 @@ class BackupActions(QObject):
             return ""
         from referee_app.dialogs.restore import local_time
 
-        last = b.last_backup_time()
+        last = max((t for t in (self.seen_backup, b.known_backup_time()) if t is not None), default=None)
         text = tr("Last backup {time}", time=local_time(last, today=True)) if last else tr("No backup yet")
         if b.last_error:
             text += " — " + tr("the last backup failed")
         return text
 
+    def changed_elsewhere(self) -> None:
+        """Another program wrote (the change watcher): it may have made a backup, so look in the folder."""
+        b = self.backups
+        if b is not None:
+            with contextlib.suppress(Exception):  # a folder that cannot be listed: keep what is known
+                self.seen_backup = b.last_backup_time()
+        self.update_status()
+
     def update_status(self) -> None:
+        """The label from what is known (this program's backups, the folder as last looked at): cheap
+        enough for every write."""
         self.status.setText(self.status_text())
         self.status.setStyleSheet("color: #b00020; font-weight: bold;" if self.gone
                                   or (self.backups is not None and self.backups.last_error) else "")

@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         # issue 15: every writer's change shows within ~1 s (referee_app/watcher.py)
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
-        self.watcher.changed.connect(self.backup.update_status)
+        self.watcher.changed.connect(self.backup.changed_elsewhere)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self.retranslate()
         self._show_start()
