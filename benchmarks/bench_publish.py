@@ -26,13 +26,13 @@ sys.path.insert(0, str(HERE))
 from bench_tournament import best_of, session_lines  # noqa: E402
 
 from db import open_database, transfer  # noqa: E402
+from db.files import write_atomic  # noqa: E402
 from db.formats.result_lines import parse_result_line  # noqa: E402
 from db.service.audit import Actor  # noqa: E402
 from db.service.players import PlayerInput, import_players  # noqa: E402
 from db.service.results import record_result  # noqa: E402
 from db.service.seats import seat_session  # noqa: E402
 from db.service.tournament import create_tournament  # noqa: E402
-from reports.cli import write_atomically  # noqa: E402
 from reports.site import build_pages, write_site  # noqa: E402
 from reports.snapshot import read_snapshot  # noqa: E402
 from reports.workbook import render_workbook  # noqa: E402
@@ -72,7 +72,7 @@ def main() -> None:
             def export_json() -> None:
                 with db.reader() as s:
                     text = transfer.export_json(s)
-                write_atomically(folder / "all.json", text.encode("utf-8"))
+                write_atomic(folder / "all.json", text.encode("utf-8"))
 
             def publish() -> None:
                 with db.reader() as s:
@@ -82,7 +82,7 @@ def main() -> None:
             def workbook() -> None:
                 with db.reader() as s:
                     data = render_workbook(read_snapshot(s))
-                write_atomically(folder / "results.xlsx", data)
+                write_atomic(folder / "results.xlsx", data)
 
             base = best_of(3, export_json)
             site = best_of(3, publish)

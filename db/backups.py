@@ -24,7 +24,9 @@ Before a program migrates a file to a newer schema it always copies the file as 
 
 Rotation keeps the newest :data:`KEEP` automatic copies plus the last copy of each completed session
 and every manual and before-upgrade one. A failed automatic backup never stops a write: ``Backups.last_error`` says why.
-A second folder (a USB stick) receives a copy of each automatic backup, rotated the same way.
+A second folder (a USB stick) receives a copy of every backup taken in the backups folder (automatic,
+session and manual), rotated the same way; when that copy fails, ``last_error`` says so for an automatic
+backup and a manual one raises (the copy beside the file is made either way).
 """
 
 from __future__ import annotations
@@ -158,7 +160,7 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
 class Backups:
     """The automatic backups of one open, writable tournament file. The store calls ``opened``,
     ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app may call ``make``,
-    ``list_backups``, ``last_backup_time``, set ``second_folder``."""
+    ``list_backups``, ``last_backup_time``, ``known_backup_time``, set ``second_folder``."""
 
     def __init__(self, db: Database, second_folder: str | Path | None = None) -> None:
         assert db.path is not None
@@ -191,8 +193,15 @@ class Backups:
         known = max((t for t in (newest, self._last) if t is not None), default=None)
         return None if known is None else datetime.fromtimestamp(known, UTC)
 
+    def known_backup_time(self) -> datetime | None:
+        """The newest backup this program knows of without looking at the folder (the one found when the
+        file was opened, or its own since), UTC; None if none."""
+        return None if self._last is None else datetime.fromtimestamp(self._last, UTC)
+
     def make(self, kind: str = "manual", *, session: int | None = None, folder: Path | None = None) -> Path:
-        """Take a backup now into ``folder`` (default: the backups folder). Raises on failure."""
+        """Take a backup now into ``folder`` (default: the backups folder, and then a copy in the second
+        folder when one is set). Raises on failure; a failed copy to the second folder raises for a
+        manual backup and sets ``last_error`` for the others."""
         where = folder if folder is not None else self.folder
         with self._lock:
             t0 = time.perf_counter()
@@ -200,10 +209,13 @@ class Backups:
             self.last_duration = time.perf_counter() - t0
             self._last = time.time()
             self._changed = False
-            if where == self.folder and kind != "manual":
-                rotate(self.path, where, self.keep)
-                if self.second_folder is not None:
-                    self._copy_to_second(target)
+            if where == self.folder:
+                if kind != "manual":
+                    rotate(self.path, where, self.keep)
+                if self.second_folder is not None and (problem := self._copy_to_second(target)):
+                    if kind == "manual":
+                        raise problem
+                    self.failed(problem)
             return target
 
     # --- called by the store -------------------------------------------------------------------
@@ -250,9 +262,9 @@ class Backups:
         return self._last is not None and time.time() - self._last < seconds
 
     def _auto(self, kind: str, session: int | None = None) -> None:
+        self.failed(None)  # before: a failed copy to the second folder is noted during make
         try:
             self.make(kind, session=session)
-            self.failed(None)
         except TournamentError as exc:
             self.failed(exc)
         except Exception as exc:  # noqa: BLE001 - a failed backup never stops the write
@@ -263,7 +275,8 @@ class Backups:
         self.last_refusal = refusal
         self.last_error = None if refusal is None else str(refusal)
 
-    def _copy_to_second(self, made: Path) -> None:
+    def _copy_to_second(self, made: Path) -> BackupError | None:
+        """Copy ``made`` into the second folder and rotate there; why it failed, or None."""
         assert self.second_folder is not None
         try:
             self.second_folder.mkdir(parents=True, exist_ok=True)
@@ -271,10 +284,11 @@ class Backups:
                 shutil.copyfile(made, tmp)
             rotate(self.path, self.second_folder, self.keep)
         except TournamentError as exc:
-            self.failed(BackupError(code="second_backup_refused", refusal=exc))
+            return BackupError(code="second_backup_refused", refusal=exc)
         except OSError as exc:
-            self.failed(BackupError(code="second_backup_failed", folder=str(self.second_folder),
-                                    cause=describe_os_error(exc)))
+            return BackupError(code="second_backup_failed", folder=str(self.second_folder),
+                               cause=describe_os_error(exc))
+        return None
 
     def _query(self, sql: str) -> list[tuple[int, ...]]:
         keeper = self.db._keeper

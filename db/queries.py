@@ -38,6 +38,7 @@ from db.views import (
 from scoring.fans import FAN_INFO, Fan
 
 Four = tuple[PlayerView, PlayerView, PlayerView, PlayerView]
+HandKey = tuple[int, int, int]  # session, table, hand
 
 
 def tournament_info(s: Session) -> TournamentInfo:
@@ -336,3 +337,13 @@ def seat_counts(s: Session) -> dict[tuple[int, int], int]:
                      .outerjoin(Seat, Seat.table_id == SessionTable.id)
                      .group_by(SessionTable.id, SessionTable.session, SessionTable.table_no)).all()
     return {(int(k), int(t)): int(n) for k, t, n in rows}
+
+
+def entered_by(s: Session) -> dict[HandKey, str]:
+    """(session, table, hand) -> who recorded the hand as stored: "referee @ station" (or either alone)."""
+    q = (select(SessionTable.session, SessionTable.table_no, HandResult.hand_no, HandResult.referee,
+                HandResult.station).join(SessionTable, SessionTable.id == HandResult.table_id))
+    out: dict[HandKey, str] = {}
+    for session, table, hand, referee, station in s.execute(q).all():
+        out[(session, table, hand)] = " @ ".join(x for x in (referee, station) if x)
+    return out

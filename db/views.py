@@ -6,10 +6,11 @@ existing names stay (reports and the GUI depend on them).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from db.names import split_name
+from db.names import name_key, split_name
 
 SEATS = ("E", "S", "W", "N")
 
@@ -32,6 +33,16 @@ def number_key(number: str) -> tuple[int, int, str]:
     ['2', '10', 'A1', 'B']
     """
     return (0, int(number), "") if number.isascii() and number.isdigit() else (1, 0, number)
+
+
+def player_order(name: str, number: str) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
+    """The order of players by name everywhere: :func:`db.names.name_key` (pinyin for Chinese names,
+    accents and case ignored), then :func:`number_key` for equal names ("2" before "10").
+
+    >>> sorted([("Li", "10"), ("Ann", "3"), ("Li", "2")], key=lambda p: player_order(*p))
+    [('Ann', '3'), ('Li', '2'), ('Li', '10')]
+    """
+    return name_key(name), number_key(number)
 
 
 def last_hand(hands_per_session: int, time_called_after: int | None) -> int:
@@ -186,6 +197,15 @@ class StandingRow:
     table_points: float
     match_points: int
     sessions: tuple[SessionEntry, ...] = ()
+
+
+def played_sessions(standings: Iterable[StandingRow]) -> int:
+    """The sessions played so far: the last session with any result in the standings (0 before play).
+
+    >>> played_sessions([StandingRow(1, "1", "A", None, 4, 100, (SessionEntry(2, 1, "E", 100, 4),))])
+    2
+    """
+    return max((e.session for r in standings for e in r.sessions), default=0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ The store makes the backups (``db.backups``, reached through ``Database.backups`
 them and asks. A restore copies the chosen backup to a NEW file the user names (``restore_backup`` refuses
 an existing one, so never the open tournament) and then offers to open it. The second folder is
 remembered per tournament file in the app settings and set on the store's ``Backups.second_folder`` each
-time the file is opened; "Back up now" writes into both folders.
+time the file is opened; the store copies every backup (automatic or "Back up now") into it.
 
 When the store refuses a write because the file is gone (``database_file_gone``) — or the change watcher
 notices it first — one window-modal question says so and offers to save what the app still holds
@@ -15,6 +15,7 @@ notices it first — one window-modal question says so and offers to save what t
 from __future__ import annotations
 
 import contextlib
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +23,9 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
 
-from db.errors import TournamentError
 from referee_app import settings
-from referee_app.errors import show_error, user_message
+from referee_app.dialogs.common import ask_new_file
+from referee_app.errors import reporting_errors, user_message
 from referee_app.i18n import tr
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ class BackupActions(QObject):
         self.ctx: TournamentContext | None = None
         self.gone = False  # the open file was deleted or moved: nothing more is saved into it
         self.gone_prompt: QMessageBox | None = None
+        self.seen_backup: datetime | None = None  # the newest backup found in the folder (another program's)
         self.open_prompt: QMessageBox | None = None
         self.act_backup_now = self._action("backup_now", self.back_up_now)
         self.act_restore = self._action("restore_backup", self.restore)
@@ -72,6 +74,7 @@ class BackupActions(QObject):
         """A tournament was opened (or closed, ``None``): its second folder, the label, the actions."""
         self.ctx = ctx
         self.gone = False
+        self.seen_backup = None
         if ctx is not None:
             ctx.runner.on_file_gone = self.file_gone
             ctx.runner.wrote.connect(self.update_status)
@@ -107,16 +110,23 @@ class BackupActions(QObject):
             return ""
         from referee_app.dialogs.restore import local_time
 
-        try:
-            last = b.last_backup_time()
-        except TournamentError:  # the backups folder cannot be listed (e.g. a file by that name): say none
-            last = None
+        last = max((t for t in (self.seen_backup, b.known_backup_time()) if t is not None), default=None)
         text = tr("Last backup {time}", time=local_time(last, today=True)) if last else tr("No backup yet")
         if b.last_error:
             text += " — " + tr("the last backup failed")
         return text
 
+    def changed_elsewhere(self) -> None:
+        """Another program wrote (the change watcher): it may have made a backup, so look in the folder."""
+        b = self.backups
+        if b is not None:
+            with contextlib.suppress(Exception):  # a folder that cannot be listed: keep what is known
+                self.seen_backup = b.last_backup_time()
+        self.update_status()
+
     def update_status(self) -> None:
+        """The label from what is known (this program's backups, the folder as last looked at): cheap
+        enough for every write."""
         self.status.setText(self.status_text())
         self.status.setStyleSheet("color: #b00020; font-weight: bold;" if self.gone
                                   or (self.backups is not None and self.backups.last_error) else "")
@@ -133,34 +143,31 @@ class BackupActions(QObject):
 
     # ---- Back up now ------------------------------------------------------------------------------
     def back_up_now(self) -> Path | None:
-        """A manual backup beside the file, and one in the second folder when there is one."""
+        """A manual backup beside the file (the store copies it to the second folder when there is one)."""
         b = self.backups
         if b is None or self.ctx is None:
             return None
-        try:
+        with reporting_errors(self.window, tr("Back up now"), tr("Choose a folder you can write to.")) as done:
             made = self.ctx.db.backup_now()
-            if b.second_folder is not None:
-                self.ctx.db.backup_now(b.second_folder)
-        except Exception as exc:  # noqa: BLE001 - the store says what went wrong
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Back up now"), msg, tr("Choose a folder you can write to."))
-            self.update_status()
-            return None
         self.update_status()
+        if not done.ok:
+            return None
         self.window.statusBar().showMessage(tr("Backup saved: {path}", path=made), 10000)
         return made
 
     # ---- Restore from backup… -----------------------------------------------------------------
     def all_backups(self) -> list[Any]:
+        """The backups beside the file, and those of the second folder that are not also beside it (the
+        same backup is copied to both under one name): each backup once, oldest first."""
         b = self.backups
         if b is None:
             return []
         found = list(b.list_backups())
         if b.second_folder is not None and b.second_folder.is_dir():
+            names = {x.path.name for x in found}
             with contextlib.suppress(Exception):  # the stick was pulled: the backups beside the file remain
-                found += b.list_backups(b.second_folder)
-        return found
+                found += [x for x in b.list_backups(b.second_folder) if x.path.name not in names]
+        return sorted(found, key=lambda x: x.taken_at)
 
     def restore(self) -> None:
         from referee_app.dialogs.restore import RestoreDialog
@@ -177,22 +184,15 @@ class BackupActions(QObject):
     def ask_save_path(self, title: str, default: Path) -> str | None:
         """A new file's name from the save dialog (``.mcr`` added when missing); None when cancelled. The
         store refuses an existing name itself, so the dialog does not ask to overwrite."""
-        path, _ = QFileDialog.getSaveFileName(self.window, title, str(default), tr(MCR_FILTER),
-                                              options=QFileDialog.Option.DontConfirmOverwrite)
-        if not path:
-            return None
-        return path if Path(path).suffix else path + ".mcr"
+        return ask_new_file(self.window, title, default, tr(MCR_FILTER), ".mcr", confirm_overwrite=False)
 
     def restore_to(self, backup: Any, path: str) -> QMessageBox | None:
         """Copy ``backup`` to the new file ``path`` and ask whether to open it (the box, or None on failure)."""
         from db.backups import restore_backup
 
-        try:
+        with reporting_errors(self.window, tr("Restore from backup"), tr("Choose a new file name.")) as done:
             out = restore_backup(backup.path, path)
-        except Exception as exc:  # noqa: BLE001
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Restore from backup"), msg, tr("Choose a new file name."))
+        if not done.ok:
             return None
         return self.offer_open(str(out), tr("The backup was restored to {path}.", path=out))
 
@@ -277,11 +277,8 @@ class BackupActions(QObject):
     def save_copy_to(self, path: str) -> bool:
         """Save what the open connection holds to the new file ``path``, then open that file."""
         assert self.ctx is not None
-        try:
+        with reporting_errors(self.window, tr("Save to a new file…"), tr("Choose a new file name.")) as done:
             out = self.ctx.db.save_copy(path)
-        except Exception as exc:  # noqa: BLE001
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self.window, tr("Save to a new file…"), msg, tr("Choose a new file name."))
+        if not done.ok:
             return False
         return self.window.open_file(str(out))

@@ -5,8 +5,9 @@ tables) and emits ``ticked(ClockView)`` every second from ``reading.at(now)`` â€
 so a restarted station shows the same time. It re-reads the clock when the runner says the store changed
 (``data_changed``: this app's writes, and any other writer's as seen by the window's one change-marker
 poll, ``referee_app/watcher.py``); ``changed`` then tells the page. The ticks themselves read nothing. With ``ring`` set, a tick that
-finds the clock at zero for a table the bell has still to call runs ``ring_bell`` through the runner
-(one write; the store makes it idempotent across stations).
+finds the clock at zero for a table the bell has still to call asks the tournament's one :class:`Bell`
+(``ctx.bell``), so two pages that show the same clock (the Sessions clock bar, the score sheet) make one
+attempt, whichever of them was ever shown.
 """
 
 from __future__ import annotations
@@ -18,7 +19,32 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from db.clock import ClockView
-from db.service.clock import ClockReading, clock_reading, ring_bell
+from db.service.clock import ClockReading, bell_due, clock_reading, ring_bell
+
+RETRY_S = 10.0  # one attempt per session per 10 s, whatever the outcome
+
+
+class Bell:
+    """The bell of one open tournament in this window: every ringing ``ClockWatch`` asks it, so a session's
+    bell is tried once per :data:`RETRY_S` however many pages show the clock. It reads first and writes
+    only when the store says a table is still to be called (another station may have rung already), so a
+    tick with nothing to call emits no change; the write (``ring_bell``, idempotent across stations)
+    emits the runner's ``data_changed`` and every watch re-reads from that."""
+
+    def __init__(self, runner: Any) -> None:
+        self.runner = runner
+        self._tried: dict[int, float] = {}  # session -> time.monotonic() of the last attempt
+
+    def ring(self, session: int) -> bool:
+        """Ring ``session``'s bell when it is due; True when a write was made."""
+        now = time.monotonic()
+        if now - self._tried.get(session, -RETRY_S - 1) <= RETRY_S:
+            return False
+        self._tried[session] = now
+        if not self.runner.read(lambda s: bell_due(s, session)):
+            return False  # rung elsewhere: the change watcher's poll brings it in
+        self.runner.run(lambda s: ring_bell(s, session))
+        return True
 
 
 class ClockWatch(QObject):
@@ -31,7 +57,6 @@ class ClockWatch(QObject):
         self.session = 0
         self.ring = ring
         self.reading: ClockReading | None = None
-        self._rang_at = 0.0
         self.timer = QTimer(self)
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.tick)
@@ -74,9 +99,7 @@ class ClockWatch(QObject):
             return
         if self.reading is None:
             return
-        if self.ring and self.reading.bell_due() and time.monotonic() - self._rang_at > 10:
-            self._rang_at = time.monotonic()  # one try per 10 s, whatever the outcome
-            n = self.session
-            self.ctx.runner.run(lambda s: ring_bell(s, n))
-            self.reload()
-        self.ticked.emit(self.reading.at())
+        if self.ring and self.reading.bell_due():
+            self.ctx.bell.ring(self.session)  # a write re-reads this watch through data_changed
+        if self.reading is not None:
+            self.ticked.emit(self.reading.at())

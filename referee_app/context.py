@@ -1,10 +1,11 @@
-"""The open tournament as the pages see it: the database, its runner, and where it came from."""
+"""The open tournament as the pages see it: the database, its runner, its bell, and where it came from."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from referee_app.clock_watch import Bell
 from referee_app.runner import Runner
 
 
@@ -13,6 +14,10 @@ class TournamentContext:
     db: Any  # db.store.Database
     runner: Runner
     path: str
+    bell: Bell = field(init=False)  # the one bell of this tournament in this window (clock_watch.Bell)
+
+    def __post_init__(self) -> None:
+        self.bell = Bell(self.runner)
 
     def close(self) -> None:
         self.db.close()

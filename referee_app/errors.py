@@ -3,10 +3,13 @@ SIGTERM handler that ends the app as its close button does."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import socket
 import sys
 import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass
 from types import FrameType, TracebackType
 
 from PySide6.QtCore import QSocketNotifier, QTimer
@@ -30,6 +33,30 @@ def show_error(parent: QWidget | None, title: str, message: str, next_step: str 
     if next_step:
         box.setInformativeText(f"{tr('What to do next:')} {next_step}")
     box.exec()
+
+
+@dataclass
+class Outcome:
+    ok: bool = True  # False once a refusal was shown
+
+
+@contextlib.contextmanager
+def reporting_errors(parent: QWidget | None, title: str, next_step: str = "") -> Iterator[Outcome]:
+    """Run the block; a refusal (one with a :func:`user_message`) becomes :func:`show_error` and sets the
+    yielded ``ok`` False, anything unexpected propagates.
+
+    >>> with reporting_errors(None, "Export") as done: pass
+    >>> done.ok
+    True
+    """
+    outcome = Outcome()
+    try:
+        yield outcome
+    except Exception as exc:  # noqa: BLE001 - refusals become dialogs; the unexpected re-raise
+        if (msg := user_message(exc)) is None:
+            raise
+        outcome.ok = False
+        show_error(parent, title, msg, next_step)
 
 
 def user_message(exc: BaseException) -> str | None:

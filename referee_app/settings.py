@@ -1,10 +1,14 @@
 """What the app remembers between runs (QSettings): language, recent files, window geometry.
 
-Where: ``paths.app_home()`` — Qt's native per-user store, or ``settings.ini`` in the portable folder.
+Where: ``paths.app_home()`` — Qt's native per-user store, or ``settings.ini`` in the portable folder —
+decided once per run (:func:`app_home`).
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import sys
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
@@ -16,8 +20,26 @@ APP = "MCR Referee"
 MAX_RECENT = 8
 
 
+def app_home() -> paths.AppHome:
+    """``paths.app_home()``, worked out once (it looks at the launcher's folder and the user directories)
+    for what can decide it: ``MCR_REFEREE_HOME`` and the executable started. Tests that change the user
+    directories call :func:`forget_home`."""
+    return _home(os.environ.get(paths.ENV_VAR, ""), sys.executable, bool(getattr(sys, "frozen", False)),
+                 sys.argv[0] if sys.argv else "")
+
+
+@functools.cache
+def _home(_env: str, _executable: str, _frozen: bool, _argv0: str) -> paths.AppHome:
+    return paths.app_home()
+
+
+def forget_home() -> None:
+    """Work :func:`app_home` out again at the next call."""
+    _home.cache_clear()
+
+
 def settings() -> QSettings:
-    ini = paths.app_home().settings_file
+    ini = app_home().settings_file
     if ini is None:
         return QSettings(ORG, APP)
     ini.parent.mkdir(parents=True, exist_ok=True)
@@ -51,19 +73,19 @@ def _stored_recent() -> list[str]:
 
 def recent_files() -> list[str]:
     """Newest first, as paths to open (portable: the ones inside the portable folder are kept relative)."""
-    home = paths.app_home()
+    home = app_home()
     return [paths.recalled(f, home) for f in _stored_recent()]
 
 
 def add_recent_file(path: str) -> None:
-    home = paths.app_home()
+    home = app_home()
     p = paths.remembered(path, home)
     files = [f for f in _stored_recent() if f != p]
     settings().setValue("recent_files", [p, *files][:MAX_RECENT])
 
 
 def remove_recent_file(path: str) -> None:
-    home = paths.app_home()
+    home = app_home()
     gone = {path, paths.remembered(path, home)}
     settings().setValue("recent_files", [f for f in _stored_recent() if f not in gone
                                          and paths.recalled(f, home) not in gone])
@@ -71,13 +93,13 @@ def remove_recent_file(path: str) -> None:
 
 def documents_dir() -> Path:
     """Where file dialogs start: the portable folder (the stick the app runs from), else the home folder."""
-    home = paths.app_home()
+    home = app_home()
     return home.base if home.base is not None else Path.home()
 
 
 def data_dir() -> Path:
     """Where the demo tournament lives: the user data directory, or the portable folder."""
-    d = paths.app_home().data
+    d = app_home().data
     d.mkdir(parents=True, exist_ok=True)
     return d
 
@@ -95,7 +117,7 @@ def _second_folders() -> dict[str, str]:
 
 def second_backup_folder(path: str) -> str | None:
     """The second backup folder (a USB stick) chosen for the tournament file ``path``, if any."""
-    home = paths.app_home()
+    home = app_home()
     f = _second_folders().get(paths.remembered(path, home))
     return paths.recalled(f, home) if f else None
 
@@ -104,7 +126,7 @@ def set_second_backup_folder(path: str, folder: str | None) -> None:
     """Remember (or with None forget) the second backup folder of the tournament file ``path``."""
     import json
 
-    home = paths.app_home()
+    home = app_home()
     d = _second_folders()
     key = paths.remembered(path, home)
     if folder:

@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.files import write_atomic
 from referee_app import settings
 from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
-from referee_app.errors import show_error, user_message
+from referee_app.dialogs.common import ask_new_file
+from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.hall.setup import hall_action
 from referee_app.i18n import LANG, tr
 from referee_app.pages.base import TournamentPage
@@ -90,7 +92,7 @@ class MainWindow(QMainWindow):
         # issue 15: every writer's change shows within ~1 s (referee_app/watcher.py)
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
-        self.watcher.changed.connect(self.backup.update_status)
+        self.watcher.changed.connect(self.backup.changed_elsewhere)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self.retranslate()
         self._show_start()
@@ -402,26 +404,16 @@ class MainWindow(QMainWindow):
 
     def _ask_export_path(self, title: str, name: str, file_filter: str) -> str | None:
         """A save dialog beside the tournament file; the file's suffix is added when the user left it off."""
-        suffix = Path(name).suffix
-        path, _ = QFileDialog.getSaveFileName(self, title, str(self._export_folder() / f"{self._stem()}{name}"),
-                                              file_filter)
-        if not path:
-            return None
-        return path if path.lower().endswith(suffix) else path + suffix
+        return ask_new_file(self, title, self._export_folder() / f"{self._stem()}{name}", file_filter,
+                            Path(name).suffix)
 
     def _export_to(self, path: str, render: Callable[[Any], bytes], title: str, hint: str) -> bool:
         """Render from one read-only session and write ``path`` atomically; errors are shown, not raised."""
-        from db.files import write_atomic
-
         assert self.ctx is not None
-        try:
-            with _busy():  # a big tournament takes a few seconds
-                data = self.ctx.runner.read(render)
-                write_atomic(Path(path), data)
-        except Exception as exc:  # noqa: BLE001 - the store says what is wrong
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self, title, msg, hint)
+        with reporting_errors(self, title, hint) as done, _busy():  # a big tournament takes a few seconds
+            data = self.ctx.runner.read(render)
+            write_atomic(Path(path), data)
+        if not done.ok:
             return False
         self.statusBar().showMessage(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1), 10000)
         return True
@@ -467,13 +459,9 @@ class MainWindow(QMainWindow):
         from reports.snapshot import read_snapshot
 
         assert self.ctx is not None
-        try:
-            with _busy():
-                count = publish(self.ctx.runner.read(read_snapshot), Path(folder))
-        except Exception as exc:  # noqa: BLE001
-            if (msg := user_message(exc)) is None:
-                raise
-            show_error(self, tr("Publish website…"), msg, tr("Choose a folder you can write to."))
+        with reporting_errors(self, tr("Publish website…"), tr("Choose a folder you can write to.")) as done, _busy():
+            count = publish(self.ctx.runner.read(read_snapshot), Path(folder))
+        if not done.ok:
             return False
         self.statusBar().showMessage(tr("Published {count} pages to {folder}: open index.html.", count=count,
                                         folder=folder), 10000)

@@ -99,13 +99,6 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     return StandingsReport().render(Standings(info.name, after, (), teams))
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (``db.files.write_atomic``: temporary file in the same
-    folder, fsync, rename): a kill or a full disk leaves the previous PDF as it was, and the error is
-    one line naming the file and the cause."""
-    write_atomic(path, data)
-
-
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
     def run(args: argparse.Namespace, db: Database) -> int:
         try:
@@ -115,7 +108,7 @@ def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Co
             print(f"mcr-tournament: {exc}", file=sys.stderr)
             return 1
         out = Path(args.output)
-        write_atomically(out, pdf)
+        write_atomic(out, pdf)
         print(f"{out}: {len(pdf) // 1024 + 1} KiB")
         return 0
 
@@ -162,7 +155,7 @@ def export_workbook(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         data = render_workbook(read_snapshot(s))
     out = Path(args.file)
-    write_atomically(out, data)
+    write_atomic(out, data)
     print(f"{out}: {len(data) // 1024 + 1} KiB")
     return 0
 

@@ -14,8 +14,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from db.names import name_key
-from db.views import SEATS, PlayerView, TableSeating, number_key
+from db.views import SEATS, PlayerView, TableSeating, player_order
 from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style
 
 
@@ -32,7 +31,7 @@ def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, 
     >>> sorted(["张伟", "Émile", "anna", "Zoe", "李娜"], key=lambda n: sort_key(PlayerView("1", n)))
     ['anna', 'Émile', '李娜', '张伟', 'Zoe']
     """
-    return name_key(player.name), number_key(player.number)
+    return player_order(player.name, player.number)
 
 
 class SeatingReport(Report[SessionSeating]):

@@ -3,10 +3,6 @@
 ``read_snapshot(s)`` gathers the plain ``db.views`` models (standings, team standings, every seated
 session's table sheets) through ``db.queries``; the renderers (``reports.workbook``, ``reports.site``)
 take the :class:`Snapshot` and never see a database.
-
-One read is not in ``db.queries`` yet: who entered each hand (the station and referee the store keeps
-on every hand). It is :func:`entered_by` below, to move into ``db.queries`` once the store's service
-split has landed.
 """
 
 from __future__ import annotations
@@ -14,14 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db import queries
-from db.models import HandResult, SessionTable
-from db.views import PenaltyRow, PlayerView, StandingRow, TableSheet, TeamStandingRow, TournamentInfo
-
-HandKey = tuple[int, int, int]  # session, table, hand
+from db.queries import HandKey
+from db.views import (
+    PenaltyRow,
+    PlayerView,
+    StandingRow,
+    TableSheet,
+    TeamStandingRow,
+    TournamentInfo,
+    played_sessions,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,24 +41,15 @@ class Snapshot:
     @property
     def played_sessions(self) -> int:
         """The last session with any result (0 before play)."""
-        return max((e.session for r in self.standings for e in r.sessions), default=0)
-
-
-def entered_by(s: Session) -> dict[HandKey, str]:
-    """(session, table, hand) -> who recorded the hand as stored: "referee @ station" (or either alone)."""
-    q = (select(SessionTable.session, SessionTable.table_no, HandResult.hand_no, HandResult.referee,
-                HandResult.station).join(SessionTable, SessionTable.id == HandResult.table_id))
-    out: dict[HandKey, str] = {}
-    for session, table, hand, referee, station in s.execute(q).all():
-        out[(session, table, hand)] = " @ ".join(x for x in (referee, station) if x)
-    return out
+        return played_sessions(self.standings)
 
 
 def read_snapshot(s: Session) -> Snapshot:
     info = queries.tournament_info(s)
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
-                    teams=queries.team_standings(s), sessions=sessions, entered_by=entered_by(s))
+                    teams=queries.team_standings(s), sessions=sessions,
+                    entered_by=queries.entered_by(s))
 
 
 def played(sheet: TableSheet) -> bool:

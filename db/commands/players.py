@@ -13,12 +13,11 @@ from db.commands.common import actor_of, emit, format_arg, read_text
 from db.database import Database
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
-from db.names import name_key
 from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players
 from db.service.teammates import teammate_conflicts
-from db.views import TableSeating
+from db.views import TableSeating, player_order
 
 
 def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
@@ -33,7 +32,7 @@ def cmd_players_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         out = queries.players(s)
     if args.order == "name":
-        out = sorted(out, key=lambda p: name_key(p.name))
+        out = sorted(out, key=lambda p: player_order(p.name, p.number))
     rows: list[dict[str, Any]] = [{"number": p.number, "name": p.name, "team": p.team, "country": p.country,
                                    "substitute": p.substitute, "withdrawn_from": p.withdrawn_from,
                                    "ema_number": p.ema_number, "first_name": p.first_name, "last_name": p.last_name}

@@ -1,10 +1,12 @@
-"""Pieces every form dialog uses: the OK / Cancel row and the red line that says what is wrong."""
+"""Pieces every form dialog uses: the OK / Cancel row, the red line that says what is wrong, and the
+question for a new file's name."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QWidget
 
 from referee_app.i18n import tr
 
@@ -30,3 +32,18 @@ def problem_label() -> QLabel:
     label = QLabel()
     label.setStyleSheet(PROBLEM_STYLE)
     return label
+
+
+def ask_new_file(parent: QWidget | None, title: str, default_path: str | Path, file_filter: str, suffix: str, *,
+                 confirm_overwrite: bool = True) -> str | None:
+    """A file name from the save dialog, starting at ``default_path``; ``suffix`` (".xlsx", ".mcr") is
+    added when the name does not end with it (in any case: "Event.MCR" stays); None when cancelled.
+    ``confirm_overwrite=False`` where the caller refuses an existing file itself."""
+    if confirm_overwrite:
+        path, _ = QFileDialog.getSaveFileName(parent, title, str(default_path), file_filter)
+    else:
+        path, _ = QFileDialog.getSaveFileName(parent, title, str(default_path), file_filter,
+                                              options=QFileDialog.Option.DontConfirmOverwrite)
+    if not path:
+        return None
+    return path if path.lower().endswith(suffix.lower()) else path + suffix

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app import settings
+from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import user_message
 from referee_app.i18n import tr
 
@@ -87,11 +87,9 @@ class NewTournamentWizard(QDialog):
         self.path.setText(str(self._folder / f"{slug}.mcr"))
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save as"), self.path.text(),
-                                              tr("Tournament files (*.mcr);;All files (*)"))
+        path = ask_new_file(self, tr("Save as"), self.path.text(), tr("Tournament files (*.mcr);;All files (*)"),
+                            ".mcr")  # "Event.MCR" stays as typed (Windows, macOS)
         if path:
-            if Path(path).suffix.lower() != ".mcr":  # "Event.MCR" stays as typed (Windows, macOS)
-                path += ".mcr"
             self.path.setText(path)
             self._path_edited = True
 

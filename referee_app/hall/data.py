@@ -1,5 +1,6 @@
-"""What the hall display shows, read from the store in one go (no Qt): the session it is about, its clock,
-who sits where (in name order), the standings, the teams and the session's best hands."""
+"""What the hall display shows, read from the store in one go (no Qt): the session it is about, who sits
+where (in name order), the standings, the teams and the session's best hands. The clock is not here: the
+window's ``ClockWatch`` reads it (and re-reads it when the store changes)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from typing import Any
 
 from db import queries
 from db.clock import ENDED
-from db.names import name_key
-from db.service.clock import ClockReading, clock_reading
-from db.views import SEATS, StandingRow, TeamStandingRow
+from db.service.clock import clock_reading
+from db.views import SEATS, StandingRow, TeamStandingRow, played_sessions, player_order
 
 BEST_HANDS = 10
 
@@ -42,7 +42,6 @@ class HallData:
     tournament: str
     session: int  # 0: nothing seated yet
     sessions: int
-    clock: ClockReading | None
     places: tuple[Place, ...] = ()
     standings: tuple[StandingRow, ...] = ()
     teams: tuple[TeamStandingRow, ...] = ()
@@ -82,13 +81,15 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
-        return HallData(info.name, 0, info.sessions, None)
+        return HallData(info.name, 0, info.sessions)
     pn = places_session(s, n, now)
-    places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in queries.seating(s, pn)
-                     for i, p in enumerate(t.players)), key=lambda pl: (name_key(pl.name), pl.number))
+    seating = queries.seating(s, n)
+    listed = seating if pn == n else queries.seating(s, pn)
+    places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in listed
+                     for i, p in enumerate(t.players)), key=lambda pl: player_order(pl.name, pl.number))
     standings = tuple(queries.standings(s))
     teams = tuple(queries.team_standings(s))
-    seats = {t.table: t.players for t in queries.seating(s, n)}
+    seats = {t.table: t.players for t in seating}
     wins = sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
                   key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
     best = []
@@ -97,6 +98,5 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         p = seats[h.table][h.winner]
         fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
-    played = max((e.session for r in standings for e in r.sessions), default=0)
-    return HallData(info.name, n, info.sessions, clock_reading(s, n), tuple(places), standings, teams,
-                    tuple(best), played, pn if pn != n else 0)
+    return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
+                    tuple(best), played_sessions(standings), pn if pn != n else 0)

@@ -58,10 +58,9 @@ class HallWindow(QWidget):
     def reload(self) -> None:
         """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
         self.data = self.ctx.runner.read(read_hall)
-        if self.data.session and self.data.session != self.watch.session:
-            self.watch.watch(self.ctx, self.data.session)
-        elif self.watch.session:
-            self.watch.reload()
+        if self.data.session != self.watch.session:
+            self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
+        # else the watch's reading is current: it re-reads on every store change, then emits ``changed``
         self.sub = min(self.sub, self.count() - 1)
         self.update()
 

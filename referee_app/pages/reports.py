@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.files import write_atomic
 from referee_app import settings
-from referee_app.errors import show_error, user_message
+from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
@@ -195,15 +196,9 @@ class ReportsPage(TournamentPage):
         data = self.pdf()
         if data is None:
             return False
-        from reports.cli import write_atomically
-
-        try:
-            write_atomically(Path(path), data)
-        except Exception as exc:  # noqa: BLE001
-            msg = user_message(exc)
-            if msg is None:
-                raise
-            show_error(self, tr("Save as PDF…"), msg, tr("Choose a folder you can write to."))
+        with reporting_errors(self, tr("Save as PDF…"), tr("Choose a folder you can write to.")) as done:
+            write_atomic(Path(path), data)
+        if not done.ok:
             return False
         self.status.setText(tr("Saved {path} ({kb} KiB).", path=path, kb=len(data) // 1024 + 1))
         return True

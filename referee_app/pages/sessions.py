@@ -9,9 +9,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
-from db.names import name_key
 from db.service.clock import owed_confirmations
 from db.service.seats import seat_session, swap_players
+from db.views import player_order
 from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
@@ -148,7 +148,7 @@ class SessionsPage(TournamentPage):
     def ask_swap(self) -> None:
         from referee_app.dialogs.swap import SwapDialog
 
-        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: name_key(p.name))
+        players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: player_order(p.name, p.number))
         where = {p.number: f"{tr('Table')} {r.table} · {tr(seat)}" for r in self.model.rows
                  for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}
         answer = SwapDialog.ask(self, players, where)

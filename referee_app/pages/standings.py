@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.views import played_sessions
 from referee_app.context import TournamentContext
 from referee_app.i18n import tr
 from referee_app.models import StandingsModel, TeamStandingsModel
@@ -116,7 +117,7 @@ class ProjectorView(QWidget):
         self.title.setText(f"{name} — {tr('Standings')}")
         self.all_rows = players
         # only the sessions played so far: empty columns waste a projector's width
-        self.sessions = max((e.session for r in players for e in r.sessions), default=0)
+        self.sessions = played_sessions(players)
         self._show_page()
 
     def pages(self) -> int:

@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.errors import TournamentError
+from db.files import write_atomic
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
@@ -23,8 +24,6 @@ __all__ = ["build_pages", "publish", "write_site"]
 def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     """Write every page (each through a temporary file) and remove pages of ours that no longer exist
     (a player deleted since the last run); returns the number of pages."""
-    from reports.cli import write_atomically  # the reports layer's one file writer (cli imports this module)
-
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for sub in SUBFOLDERS:
@@ -32,7 +31,7 @@ def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     except OSError as exc:
         raise TournamentError(code="folder_create_failed", folder=str(folder), cause=exc.strerror) from exc
     for rel, text in pages.items():
-        write_atomically(folder / rel, text.encode("utf-8"))
+        write_atomic(folder / rel, text.encode("utf-8"))
     for sub in SUBFOLDERS:
         for old in (folder / sub).glob("*.html"):
             if f"{sub}/{old.name}" not in pages:

@@ -274,6 +274,30 @@ def test_second_backup_folder_receives_each_automatic_copy(event: Path, tmp_path
     assert names and [b.path.name for b in list_backups(event, stick)] == names
 
 
+def test_a_manual_backup_reaches_the_second_folder_too(event: Path, tmp_path: Path) -> None:
+    stick = tmp_path / "stick"
+    with open_database(event, second_backup_dir=stick) as db:
+        made = db.backup_now()
+    assert [(b.path.name, b.kind) for b in list_backups(event, stick)] == [(made.name, "manual")]
+
+
+def test_a_failed_copy_to_the_second_folder_is_said(event: Path, tmp_path: Path) -> None:
+    """The copy beside the file is made either way; an automatic backup says why in ``last_error``, a
+    manual one raises."""
+    stick = tmp_path / "stick"
+    stick.write_text("a file where the folder should be")
+    with open_database(event, second_backup_dir=stick) as db:
+        assert db.backups is not None
+        with pytest.raises(TournamentError, match="second backup folder"):
+            db.backup_now()
+        assert [b.kind for b in list_backups(event)] == ["manual"]
+        db.backups.floor = 0  # the manual backup just made does not stand in for the automatic one
+        with db.factory.begin() as s:
+            record_draw(s, 2, 1, 1, actor=ACTOR)  # the first write: an automatic backup first
+        assert "second backup folder" in (db.backups.last_error or "")
+        assert {b.kind for b in list_backups(event)} == {"manual", "auto"}
+
+
 def test_a_failed_automatic_backup_never_stops_a_write(event: Path) -> None:
     (event.parent / "event.mcr.backups").write_text("a file where the folder should be")
     with open_database(event) as db:

@@ -15,7 +15,9 @@ def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("MCR_REFEREE_HOME", raising=False)  # not portable unless a test says so
-    from referee_app import errors
+    from referee_app import errors, settings
+
+    settings.forget_home()  # this test's user directories
     from referee_app.i18n import LANG
 
     errors.SINK = []  # error dialogs are collected, not shown modally
@@ -23,6 +25,7 @@ def _isolated_settings(tmp_path, monkeypatch):
     yield
     errors.SINK = None
     LANG.set("en")
+    settings.forget_home()
 
 
 @pytest.fixture

@@ -52,6 +52,22 @@ def test_a_failed_automatic_backup_is_explained_in_chinese(window):
     assert "cannot create" not in label.toolTip()
 
 
+def test_the_status_lists_the_backups_folder_only_when_another_program_wrote(window, tournament_file, monkeypatch):
+    from db.service.results import record_draw
+    from db.store import open_database
+
+    b = window.ctx.db.backups
+    listed = []
+    real = b.list_backups
+    monkeypatch.setattr(b, "list_backups", lambda *a: listed.append(a) or real(*a))
+    draw(window)  # this program's write and its backup: known without looking
+    assert window.backup.status.text().startswith("Last backup ") and listed == []
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 2, 1)
+    assert window.watcher.poll()  # another program wrote: it may have made a backup, look
+    assert listed and window.backup.status.text().startswith("Last backup ")
+
+
 def test_back_up_now_and_the_second_folder_is_remembered_per_file(qtbot, window, tournament_file, tmp_path):
     stick = tmp_path / "stick"
     assert window.backup.set_second_folder(str(stick))  # a backup goes there at once
@@ -59,6 +75,8 @@ def test_back_up_now_and_the_second_folder_is_remembered_per_file(qtbot, window,
     made = window.backup.back_up_now()
     assert made is not None and made.parent == window.ctx.db.backups.folder
     assert len(window.ctx.db.backups.list_backups(stick)) == 2
+    listed = [b.path.name for b in window.backup.all_backups()]  # each backup once, though in both folders
+    assert len(listed) == len(set(listed)) == 2
     assert settings.second_backup_folder(str(tournament_file)) == str(stick.resolve())
     window.close()
     w2 = create_window(str(tournament_file))

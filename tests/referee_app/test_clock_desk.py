@@ -99,3 +99,42 @@ def test_a_closed_tournament_s_clock_stops_and_its_file_takes_no_more_writes(qtb
         record_draw(s, 1, 1, 1)
     with open_database(tournament_file, writable=False) as again, again.reader() as s:
         assert [t.time_called_after for t in queries.table_progress(s, 1)] == [None, None]
+
+
+def test_one_bell_per_window_however_many_pages_show_the_clock(qtbot, window, tournament_file) -> None:
+    _prepare(tournament_file, minutes_ago=91)
+    window.show_sheet(1, 1)  # only the score sheet was shown: its clock rings the bell
+    sheet = window.pages["Score sheet"]
+    sheet.clock.tick()
+    assert sheet.sheet.time_called_after == 2
+
+
+def test_two_pages_at_zero_make_one_attempt(qtbot, window, tournament_file, monkeypatch) -> None:
+    from referee_app import clock_watch
+
+    _prepare(tournament_file, minutes_ago=91)
+    attempts: list[int] = []
+    monkeypatch.setattr(clock_watch, "ring_bell", lambda s, n: attempts.append(n) or [])  # lost a race
+    page = _sessions(window)
+    page.refresh()
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    assert sheet.clock.reading is not None and sheet.clock.reading.bell_due()
+    sheet.clock.tick()
+    page.clock.watch.tick()  # the clock bar's watch is at zero too: the window's bell was just tried
+    assert attempts == [1]
+
+
+def test_a_bell_rung_elsewhere_is_not_rung_again_and_reloads_nothing(qtbot, window, tournament_file) -> None:
+    from db.service.clock import ring_bell
+
+    _prepare(tournament_file, minutes_ago=91)
+    page = _sessions(window)
+    page.refresh()
+    assert page.clock.watch.reading is not None and page.clock.watch.reading.bell_due()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        assert ring_bell(s, 1) == [1, 2]  # another station rang it a moment ago
+    changes: list[int] = []
+    window.ctx.runner.data_changed.connect(lambda: changes.append(1))
+    page.clock.watch.tick()  # the reading is a second old: it reads the store, which has nothing to call
+    assert changes == []

@@ -141,13 +141,13 @@ def test_find_your_table_moves_on_once_the_clock_has_ended(qtbot, window, tourna
         end_clock(s, 1)  # the referee ends session 1 while tables still finish
     data = window.ctx.runner.read(read_hall)
     assert (data.session, data.seating_session) == (1, 2)  # the clock stays session 1's, the seats are 2's
-    assert data.clock is not None and data.clock.times.session == 1
     with open_database(tournament_file) as db, db.reader() as s:
         from db import queries
 
         seats2 = {(p.name, t.table) for t in queries.seating(s, 2) for p in t.players}
     assert {(p.name, p.table) for p in data.places} == seats2
     hall = _hall(qtbot, window, pages=["find"])
+    assert hall.watch.reading is not None and hall.watch.reading.times.session == 1
     hall.render_image(1920, 1080)
     assert hall.clipped == []
 
@@ -178,7 +178,7 @@ def test_long_names_are_elided_on_one_line_not_clipped(qapp) -> None:
 
     places = tuple(Place(n, str(i), i, "E") for i, n in enumerate([LONG, "Anna Smith", "王秀英"], 1))
     row = SimpleNamespace(rank=1, name=LONG + " " + LONG, team="Vienna", table_points=12, match_points=1087)
-    data = HallData("Open", 1, 4, None, places=places, standings=(row,))
+    data = HallData("Open", 1, 4, places=places, standings=(row,))
     for lang in ("en", "zh", "both"):
         pt = _paint("find", data, lang)
         assert (pt.clipped, pt.elided) == ([], [LONG]), lang
@@ -204,3 +204,34 @@ def test_an_elided_name_keeps_its_readable_size_and_a_stub_counts_as_clipped(qap
         assert pt.clipped == [LONG]
     finally:
         p.end()
+
+
+def test_find_your_table_puts_equal_names_in_number_order(tmp_path) -> None:
+    """Name, then the number as a number ("2" before "10"), as in the printed seating."""
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from db.service.tournament import create_tournament
+
+    names = {2: "Li Na", 10: "Li Na"}
+    with open_database(tmp_path / "t.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            create_tournament(s, "Open", "cmr1998", sessions=2)
+            import_players(s, [PlayerInput(str(i), names.get(i, f"P{i:02d}")) for i in range(1, 13)])
+            seat_session(s, 1)
+        with db.reader() as s:
+            data = read_hall(s)
+    assert [p.number for p in data.places if p.name == "Li Na"] == ["2", "10"]
+
+
+def test_a_store_change_reads_the_clock_once(qtbot, window, monkeypatch) -> None:
+    """The watch re-reads the clock and tells the display; the display's own read does not read it again."""
+    from referee_app.hall import data as hall_data
+
+    hall = _hall(qtbot, window)
+    reads: list[str] = []
+    real_reload, real_reading = hall.watch.reload, hall_data.clock_reading
+    monkeypatch.setattr(hall.watch, "reload", lambda: (reads.append("watch"), real_reload())[1])
+    monkeypatch.setattr(hall_data, "clock_reading", lambda s, n: (reads.append("hall"), real_reading(s, n))[1])
+    with qtbot.waitSignal(hall.watch.changed):
+        window.ctx.runner.data_changed.emit()
+    assert reads == ["watch"]

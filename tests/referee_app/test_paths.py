@@ -128,3 +128,16 @@ def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, p
 def test_reports_are_saved_beside_the_tournament_by_default(window, tournament_file):
     page = window.pages["Reports"]
     assert page.default_folder() == tournament_file.resolve().parent
+
+
+def test_the_home_is_worked_out_once_per_run(tmp_path, monkeypatch):
+    calls = []
+    real = paths.app_home
+    monkeypatch.setattr(paths, "app_home", lambda: calls.append(1) or real())
+    settings.forget_home()
+    settings.language()
+    settings.recent_files()
+    settings.documents_dir()
+    assert len(calls) == 1
+    monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "stick"))  # what decides it changed: worked out again
+    assert settings.data_dir() == (tmp_path / "stick").resolve() and len(calls) == 2
