@@ -12,7 +12,6 @@ entered (the picker), ``table-page-entry.png`` a full hand being confirmed (tile
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
 import time
@@ -26,10 +25,9 @@ from db.service.devices import device_links
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.store import open_database
+from reports.browser import PHONE, missing, open_browser
 from web.server import BackgroundServer
 
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars")
 HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "W", "W"]  # after a pung of red dragons
 
 
@@ -50,19 +48,8 @@ def demo_table(path: Path) -> str:
         return next(link.token for link in device_links(s, 2, actor=actor) if link.table == 1)
 
 
-def browser(chromium: str, driver: str) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument("--lang=en-GB")
-    d = webdriver.Chrome(options=options, service=Service(executable_path=driver))
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    return d
+def browser() -> Any:
+    return open_browser("en-GB", PHONE, "--hide-scrollbars")
 
 
 def tap(d: Any, css: str) -> None:
@@ -80,11 +67,11 @@ def wait_for(d: Any, css: str, text: str) -> None:
     WebDriverWait(d, 20).until(lambda d: text in d.find_element(By.CSS_SELECTOR, css).text)
 
 
-def shoot(out: Path, chromium: str, driver: str) -> list[Path]:
+def shoot(out: Path) -> list[Path]:
     with tempfile.TemporaryDirectory() as tmp:
         token = demo_table(Path(tmp) / "demo.mcr")
         with open_database(Path(tmp) / "demo.mcr") as db, BackgroundServer(db) as srv:
-            d = browser(chromium, driver)
+            d = browser()
             try:
                 d.get(f"{srv.url}/t/{token}")
                 wait_for(d, "#hand-no", "Hand 6")
@@ -137,14 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m web.table_screenshots")
     p.add_argument("out", type=Path)
     args = p.parse_args(argv)
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if chromium is None or driver is None:
-        print("needs chromium and chromedriver on PATH (Debian: apt-get install chromium chromium-driver)",
-              file=sys.stderr)
+    if (why := missing()) is not None:
+        print(why, file=sys.stderr)
         return 1
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in shoot(args.out, chromium, driver):
+    for path in shoot(args.out):
         print(path)
     return 0
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -24,12 +23,11 @@ from db.service.audit import Actor
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.store import open_database
+from reports.browser import CHROMIUM, FLAGS, missing
 from reports.site import publish
 from reports.site.pages import player_path
 from reports.snapshot import read_snapshot
 
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars")
 SIZES = ((390, 844), (1280, 900))
 PLAYER = "1"
 
@@ -62,7 +60,7 @@ def demo_site(folder: Path) -> Path:
 
 
 def shoot(chromium: str, page: Path, out: Path, width: int, height: int) -> None:
-    subprocess.run([chromium, *FLAGS, f"--window-size={width},{height}", f"--screenshot={out}", page.as_uri()],
+    subprocess.run([chromium, *FLAGS, "--hide-scrollbars", f"--window-size={width},{height}", f"--screenshot={out}", page.as_uri()],
                    check=True, capture_output=True, timeout=120)
 
 
@@ -70,10 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m reports.site.screenshots")
     p.add_argument("out", type=Path)
     args = p.parse_args(argv)
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        print("no chromium on PATH (Debian: apt-get install chromium)", file=sys.stderr)
+    if (why := missing(selenium=False)) is not None or CHROMIUM is None:
+        print(why, file=sys.stderr)
         return 1
+    chromium = CHROMIUM
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="mcr-site-shots-") as tmp:
         site = demo_site(Path(tmp))

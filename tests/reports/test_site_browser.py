@@ -10,8 +10,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -19,28 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from reports.browser import missing, open_browser
 from reports.cli import main
 from tests.reports.hostile import HOSTILE, build
 
-CHROMIUM = os.environ.get("MCR_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = os.environ.get("MCR_CHROMEDRIVER") or shutil.which("chromedriver")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=390,844")
-
-
-def _why_not() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    if not CHROMIUM:
-        return "no chromium on PATH (Debian: apt-get install chromium chromium-driver)"
-    if not DRIVER:
-        return "no chromedriver on PATH (Debian: apt-get install chromium-driver)"
-    return None
-
-
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
 
 class _Quiet(SimpleHTTPRequestHandler):
@@ -63,18 +44,7 @@ def serve(folder: Path) -> Iterator[str]:
 
 @pytest.fixture
 def browser() -> Iterator[object]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
-    driver.set_page_load_timeout(30)
-    # a phone's viewport (a desktop window cannot be made narrower than 500 px)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    driver = open_browser()
     try:
         yield driver
     finally:

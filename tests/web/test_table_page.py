@@ -10,34 +10,18 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("MCR_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = os.environ.get("MCR_CHROMEDRIVER") or shutil.which("chromedriver")
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=390,844")
+from reports.browser import missing, open_browser
+
 NAMES = ["Li Wei", "Anna Schmidt", "张伟", "Jean O'Neil", "李娜", "Bob Stone", "Carla Ruiz", "Dmitri Ivanov"]
 
 
-def _why_not() -> str | None:
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -e '.[test]')"
-    if not CHROMIUM:
-        return "no chromium on PATH (Debian: apt-get install chromium chromium-driver)"
-    if not DRIVER:
-        return "no chromedriver on PATH (Debian: apt-get install chromium-driver)"
-    return None
-
-
-pytestmark = pytest.mark.skipif(_why_not() is not None, reason=_why_not() or "")
+pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
 
 def build_tournament(folder: Path) -> tuple[Path, str]:
@@ -60,24 +44,6 @@ def build_tournament(folder: Path) -> tuple[Path, str]:
     with open_database(db) as database, database.factory.begin() as s:
         token = next(link.token for link in device_links(s, 1) if link.table == 1)
     return db, token
-
-
-def open_browser(lang: str | None = None) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in FLAGS:
-        options.add_argument(flag)
-    if lang:
-        options.add_argument(f"--lang={lang}")
-        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
-    driver.set_page_load_timeout(30)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    return driver
 
 
 @pytest.fixture
