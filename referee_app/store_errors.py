@@ -9,16 +9,13 @@ shown as it is, never hidden.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from db.messages import Parts
+from db.messages import Parts, Template
 from referee_app.hand_errors import hand_problem
 from referee_app.i18n import LANG
 from scoring.errors import HandError
-
-Template = str | Callable[[Mapping[str, Any]], str]
-
 
 ZH: dict[str, Template] = {
     # --- the tournament and its settings

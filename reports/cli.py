@@ -28,7 +28,7 @@ from db import queries
 from db.database import Database
 from db.errors import TournamentError
 from db.files import write_atomic
-from db.service.devices import active_links
+from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord
@@ -63,9 +63,8 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
         raise TournamentError(code="no_table", session=args.session, table=args.table)
     links = {}
     if getattr(args, "base_url", None):  # each table's device link (issued by `devices`) as a QR code
-        if not args.base_url.startswith(("http://", "https://")):
-            raise TournamentError(code="base_url_invalid", url=args.base_url)
-        links = {(link.session, link.table): link.url(args.base_url) for link in active_links(s, args.session)}
+        base = check_base_url(args.base_url)
+        links = {(link.session, link.table): link.url(base) for link in active_links(s, args.session)}
     return ScoreSheetReport(blank=args.blank, links=links).render(sheets)
 
 

@@ -31,13 +31,12 @@ from db.service.devices import (
     device_actor,
     device_false_win,
     device_penalty_preset,
-    lock_table,
     remember_answer,
     remembered_answer,
 )
 from db.service.lookup import device_place, find_table, settings, table_numbers
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, score_win
-from db.service.results import record_hand, record_penalty
+from db.service.results import lock_table_row, record_hand, record_penalty
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 
@@ -201,13 +200,14 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
         else:
             request_id = version = None
         hand, result = _hand_line(obj, place)
-        lock_table(s, *place)
+        # The row lock first: two tries of one request wait for each other, and the second finds the
+        # first's remembered answer.
+        tbl = lock_table_row(s, find_table(s, *place))
         if request_id is not None:
             before = remembered_answer(s, *place, request_id)
             if before is not None:
                 return before
         actor = device_actor(place[1])
-        tbl = find_table(s, *place)
         numbers = table_numbers(s, tbl)
         answer: dict[str, Any]
         if result is None:  # the false-win penalty (checked here, under the table's lock)

@@ -20,20 +20,13 @@ from collections.abc import Sequence
 from db import cli as db_cli
 from db.commands.common import actor_of
 from db.database import Database
-from db.errors import TournamentError
-from db.service.devices import device_links, revoke_device
+from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
 from web.server import DEFAULT_HOST, DEFAULT_PORT, addresses, serve
 
 
-def base_url(text: str) -> str:
-    if not text.startswith(("http://", "https://")) or len(text) < 10:
-        raise TournamentError(code="base_url_invalid", url=text)
-    return text.rstrip("/")
-
-
 def cmd_devices(args: argparse.Namespace, db: Database) -> int:
-    base = base_url(args.base_url)
+    base = check_base_url(args.base_url)
     with db.factory.begin() as s:
         if args.revoke is not None:
             revoke_device(s, args.session, args.revoke, actor=actor_of(args))

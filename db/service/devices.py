@@ -55,6 +55,13 @@ class DeviceLink:
         return f"{base_url.rstrip('/')}/t/{self.token}"
 
 
+def check_base_url(text: str) -> str:
+    """The address the tables reach the server at (``http://192.168.1.20:8765``), without a final "/"."""
+    if not text.startswith(("http://", "https://")) or len(text) < 10:
+        raise TournamentError(code="base_url_invalid", url=text)
+    return text.rstrip("/")
+
+
 def device_actor(table: int) -> Actor:
     """Who a device's write is logged as: station "table T device", referee "device"."""
     return Actor(station=f"table {table} device", referee="device")
@@ -124,15 +131,6 @@ def check_request_id(value: Any) -> str | None:
     return value
 
 
-def lock_table(s: Session, session: int, table: int) -> SessionTable:
-    """Take the table's row lock first (PostgreSQL ``FOR UPDATE``; SQLite's write transaction holds the
-    whole file already), so two tries of one request wait for each other and the second finds the
-    first's remembered answer."""
-    tbl = find_table(s, session, table)
-    s.execute(select(SessionTable.id).where(SessionTable.id == tbl.id).with_for_update())
-    return tbl
-
-
 def remembered_answer(s: Session, session: int, table: int, request_id: str) -> tuple[int, Any] | None:
     """(status, answer) given to an earlier write with this ``request_id`` at this table, or None."""
     row = s.scalar(select(DeviceRequest).where(DeviceRequest.session == session, DeviceRequest.table_no == table,
@@ -163,7 +161,7 @@ def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], 
                      expected_version: int | None = None) -> PenaltyInput:
     """The penalty line a device sent, checked against what a table may record: the false-win preset
     (its points and settlement, never others), for a player of this table, in the hand being played,
-    once per player and hand. Call it under the table's lock (:func:`lock_table`). A stale
+    once per player and hand. Call it under the table's row lock (``results.lock_table_row``). A stale
     ``expected_version`` is refused first (409), as for a hand: the page reloads rather than being told
     its line is wrong."""
     if expected_version is not None:
