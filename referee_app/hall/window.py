@@ -8,6 +8,7 @@ station's write, the display re-reads everything. The display only reads: it nev
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,7 +48,9 @@ class HallWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.watch = ClockWatch(self, ring=False)
         self.watch.ticked.connect(self._ticked)
-        self.watch.changed.connect(self.reload)
+        # Any station's change (the window's change-marker poll, or this app's writes) reads everything
+        # again: straight from the runner, so a hall opened before any session is seated follows too.
+        self.ctx.runner.data_changed.connect(self.reload)
         self.cycle = QTimer(self)
         self.cycle.setInterval(self.options.dwell_s * 1000)
         self.cycle.timeout.connect(self.advance)
@@ -60,7 +63,7 @@ class HallWindow(QWidget):
         self.data = self.ctx.runner.read(read_hall)
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
-        # else the watch's reading is current: it re-reads on every store change, then emits ``changed``
+        # else the watch's reading is current: it re-reads on every store change itself
         self.sub = min(self.sub, self.count() - 1)
         self.update()
 
@@ -163,6 +166,8 @@ class HallWindow(QWidget):
         self.activateWindow()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        with contextlib.suppress(RuntimeError, TypeError):  # the runner may be gone with its tournament
+            self.ctx.runner.data_changed.disconnect(self.reload)
         self.watch.watch(None, 0)
         self.cycle.stop()
         super().closeEvent(event)

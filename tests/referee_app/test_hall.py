@@ -235,3 +235,23 @@ def test_a_store_change_reads_the_clock_once(qtbot, window, monkeypatch) -> None
     with qtbot.waitSignal(hall.watch.changed):
         window.ctx.runner.data_changed.emit()
     assert reads == ["watch"]
+
+
+def test_a_hall_opened_before_any_seating_follows_the_first_one(qtbot, tmp_path) -> None:
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from db.service.tournament import create_tournament
+    from referee_app.main import create_window
+
+    path = tmp_path / "t.mcr"
+    with open_database(path, create=True) as db, db.factory.begin() as s:
+        create_tournament(s, "Open", "cmr1998", sessions=2)
+        import_players(s, [PlayerInput(str(i), f"P{i:02d}") for i in range(1, 9)])
+    window = create_window(str(path))
+    qtbot.addWidget(window)
+    hall = _hall(qtbot, window, pages=["find"])
+    assert hall.data is not None and hall.data.places == ()
+    with open_database(path) as other, other.factory.begin() as s:  # another station seats session 1
+        seat_session(s, 1)
+    assert window.watcher.poll()
+    assert len(hall.data.places) == 8
