@@ -26,6 +26,8 @@ ZH_CLOCK: dict[str, str] = {
     "Time is up: hand {n}, in progress, is the last; record it, then confirm.":
         "时间到：正在进行的第 {n} 盘为最后一盘；记录后请确认。",
     "Time is up: hand {n} was the last. Confirm the time call.": "时间到：第 {n} 盘为最后一盘。请确认到时。",
+    "Time is up: play stopped before any hand was completed; the hand in progress scores nothing. "
+    "Confirm the time call.": "时间到：停止比赛，本桌尚未打完任何一盘，正在进行的一盘不计分。请确认到时。",
     "Time is up: play stopped; the hand in progress scores nothing. Time was called after hand {n}: "
     "confirm the last completed hand.":
         "时间到：停止比赛，正在进行的一盘不计分。已在第 {n} 盘后到时：请确认最后打完的一盘。",

@@ -304,6 +304,9 @@ class SheetViewModel:
             return tr("Time is up: hand {n}, in progress, is the last; record it, then confirm.", n=n)
         if self.end_policy is EndPolicy.FINISH_HAND:
             return tr("Time is up: hand {n} was the last. Confirm the time call.", n=n)
+        if n == 0:  # the bell before the first hand was completed: nothing to score at this table
+            return tr("Time is up: play stopped before any hand was completed; the hand in progress scores "
+                      "nothing. Confirm the time call.")
         return tr("Time is up: play stopped; the hand in progress scores nothing. Time was called after hand {n}: "
                   "confirm the last completed hand.", n=n)
 

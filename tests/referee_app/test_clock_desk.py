@@ -70,6 +70,10 @@ def test_the_bell_under_stop_now_and_the_confirmation(qtbot, window, tournament_
     page = _sessions(window)
     page.refresh()
     assert [r.status for r in page.model.rows] == ["needs attention", "time called: to confirm"]
+    window.show_sheet(1, 2)  # no hand completed there before the bell
+    sheet = window.pages["Score sheet"]
+    assert sheet.sheet.time_called_after == 0
+    assert "before any hand was completed" in sheet.bell_line.text() and "hand 0" not in sheet.bell_line.text()
 
 
 def test_the_bell_under_finish_hand_expects_one_more_hand(qtbot, window, tournament_file) -> None:
