@@ -104,31 +104,10 @@ def preview_per_click(rounds: int = 5) -> None:
 
 def _big_tournament(path: Path, players: int = 400, sessions: int = 10) -> None:
     """The tournament of bench_tournament.py (same result lines), one transaction per session."""
-    import random
-
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from bench_tournament import session_lines
+    from bench_tournament import build_event
 
-    from db.formats.result_lines import parse_result_line
-    from db.service.audit import Actor
-    from db.service.players import PlayerInput, import_players
-    from db.service.results import record_result
-    from db.service.seats import seat_session
-    from db.service.tournament import create_tournament
-    from db.store import open_database
-
-    rng = random.Random(players)
-    actor = Actor("bench", "bench")
-    with open_database(path, create=True, backups=False) as db:
-        with db.factory.begin() as s:
-            create_tournament(s, "Bench Open", sessions=sessions, actor=actor)
-            import_players(s, [PlayerInput(str(i), f"Player {i}", f"Team {(i - 1) // 4}")
-                               for i in range(1, players + 1)], actor)
-        for k in range(1, sessions + 1):
-            with db.factory.begin() as s:
-                tables = seat_session(s, k, actor=actor)
-                for obj in session_lines(k, tables, rng):
-                    record_result(s, parse_result_line(obj), actor=actor)
+    build_event(path, players, sessions)
 
 
 def marker_poll(rounds: int = 300) -> None:

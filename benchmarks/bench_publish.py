@@ -23,16 +23,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-from bench_tournament import best_of, session_lines  # noqa: E402
+from bench_tournament import best_of, build_event  # noqa: E402
 
 from db import open_database, transfer  # noqa: E402
 from db.files import write_atomic  # noqa: E402
-from db.formats.result_lines import parse_result_line  # noqa: E402
-from db.service.audit import Actor  # noqa: E402
-from db.service.players import PlayerInput, import_players  # noqa: E402
-from db.service.results import record_result  # noqa: E402
-from db.service.seats import seat_session  # noqa: E402
-from db.service.tournament import create_tournament  # noqa: E402
 from reports.site import build_pages, write_site  # noqa: E402
 from reports.snapshot import read_snapshot  # noqa: E402
 from reports.workbook import render_workbook  # noqa: E402
@@ -43,23 +37,7 @@ SESSIONS = 7
 
 def build(path: Path) -> int:
     """The tournament; returns the number of hands recorded."""
-    import random
-
-    rng = random.Random(PLAYERS)
-    actor = Actor("bench", "bench")
-    hands = 0
-    with open_database(path, create=True, backups=False) as db:
-        with db.factory.begin() as s:
-            create_tournament(s, "Bench Open 公开赛", sessions=SESSIONS, actor=actor)
-            import_players(s, [PlayerInput(str(i), f"Player {i} 选手", f"Team {(i - 1) // 4}")
-                               for i in range(1, PLAYERS + 1)], actor)
-        for k in range(1, SESSIONS + 1):
-            with db.factory.begin() as s:
-                tables = seat_session(s, k, actor=actor)
-                for obj in session_lines(k, tables, rng):
-                    record_result(s, parse_result_line(obj), actor=actor)
-                    hands += 1
-    return hands
+    return build_event(path, PLAYERS, SESSIONS, name="Bench Open 公开赛", player_name="Player {i} 选手")
 
 
 def main() -> None:

@@ -120,6 +120,27 @@ class Figures:
     sheets: tuple[float, float]
 
 
+def build_event(path: Path, players: int, sessions: int, *, name: str = "Bench Open",
+                player_name: str = "Player {i}") -> int:
+    """A played tournament for the other benchmarks: these seatings and result lines, one transaction per
+    session, no automatic backups. Returns the number of hands recorded."""
+    rng = random.Random(players)
+    actor = Actor("bench", "bench")
+    hands = 0
+    with open_database(path, create=True, backups=False) as db:
+        with db.factory.begin() as s:
+            create_tournament(s, name, sessions=sessions, actor=actor)
+            import_players(s, [PlayerInput(str(i), player_name.format(i=i), f"Team {(i - 1) // 4}")
+                               for i in range(1, players + 1)], actor)
+        for k in range(1, sessions + 1):
+            with db.factory.begin() as s:
+                tables = seat_session(s, k, actor=actor)
+                for obj in session_lines(k, tables, rng):
+                    record_result(s, parse_result_line(obj), actor=actor)
+                    hands += 1
+    return hands
+
+
 def run(players: int, folder: Path) -> Figures:
     path = folder / f"bench-{players}.sqlite"
     rng = random.Random(players)
