@@ -4,6 +4,7 @@ SIGTERM handler that ends the app as its close button does."""
 from __future__ import annotations
 
 import contextlib
+import html
 import signal
 import socket
 import sys
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from types import FrameType, TracebackType
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from referee_app.i18n import tr
@@ -32,6 +33,20 @@ def show_error(parent: QWidget | None, title: str, message: str, next_step: str 
     box.setText(message)
     if next_step:
         box.setInformativeText(f"{tr('What to do next:')} {next_step}")
+    box.exec()
+
+
+def show_text(parent: QWidget | None, title: str, text: str) -> None:
+    """A modal box with preformatted text in a fixed-width font (the windowed exe's ``--help``)."""
+    if SINK is not None:
+        SINK.append((title, text))
+        return
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setWindowTitle(title)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(f"<pre>{html.escape(text.rstrip())}</pre>")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     box.exec()
 
 
