@@ -251,6 +251,7 @@ ZH: dict[str, str] = {
     "The app hit an unexpected problem. Confirmed results are already saved. "
     "Try the action again; if it repeats, save a copy of the tournament file and report it.":
         "程序遇到意外问题。已确认的结果都已保存。请再试一次；如果再次出现，请备份比赛文件并报告问题。",
+    "The details are in the log file {path} (attach it to the report).": "详细信息在日志文件 {path} 中（报告问题时请附上）。",
     "OK": "确定",
     "Demo tournament": "演示比赛",
     "Could not open the file": "无法打开文件",

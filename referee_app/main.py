@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from pathlib import Path
 from typing import IO, NoReturn
 
 
@@ -75,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="open a ready demo tournament")
     p.add_argument("--lang", choices=("en", "zh"), help="user interface language (remembered)")
     p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
+    p.add_argument("--smoke-test", metavar="RESULT", type=Path,
+                   help="check the app works (with --demo: the demo tournament and a score sheet open), write "
+                        "'ok' or 'failed: why' to the file RESULT and exit 0 or 1 (the release workflow)")
     return p
 
 
@@ -131,11 +135,17 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     from PySide6.QtWidgets import QApplication
 
+    from referee_app import logfile, settings
     from referee_app.errors import install_excepthook
 
+    logfile.install(settings.app_home().log_file)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     prepare_application(app)
     install_excepthook()
+    if args.smoke_test is not None:
+        from referee_app import smoke
+
+        return smoke.run(app, create_window(lang=args.lang), args.smoke_test, args.file, args.demo)
     w = create_window(args.file, args.demo, args.lang, deferred=True)
     w.show()
     return app.exec()

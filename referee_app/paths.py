@@ -27,6 +27,7 @@ ENV_VAR = "MCR_REFEREE_HOME"
 MARKER = "portable"
 APP_DIR_NAME = "mcr-referee"
 SETTINGS_FILE = "settings.ini"
+LOG_FILE = "mcr-referee.log"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,11 @@ class AppHome:
     def settings_file(self) -> Path | None:
         """The INI file of a portable home; None when Qt's native per-user store is used."""
         return self.config / SETTINGS_FILE if self.portable else None
+
+    @property
+    def log_file(self) -> Path:
+        """The app's log (``referee_app/logfile.py``): beside the demo, so in the portable folder when portable."""
+        return self.data / LOG_FILE
 
 
 def launcher_dir() -> Path:

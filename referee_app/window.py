@@ -94,8 +94,30 @@ class MainWindow(QMainWindow):
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
+        self._on_session_end()
         self.retranslate()
         self._show_start()
+
+    def _on_session_end(self) -> None:
+        """Windows log-off and shutdown: Qt asks to save (``commitDataRequest``, WM_QUERYENDSESSION), then
+        emits ``aboutToQuit`` (WM_ENDSESSION) and the system ends the process at once, without closeEvent.
+        So the closing backup is taken at the first and the tournament closed at the second; a normal quit
+        has closed it already (``close_tournament`` does nothing then)."""
+        app = QGuiApplication.instance()
+        if app is None:
+            return
+        # Qt asks for a direct connection: the session manager is valid only during the emission
+        app.commitDataRequest.connect(self._commit_data, Qt.ConnectionType.DirectConnection)
+        app.aboutToQuit.connect(self.close_tournament)
+
+    def _commit_data(self, _manager: object = None) -> None:
+        self.closing_backup()
+
+    def closing_backup(self) -> None:
+        """The backup that closing takes (a file written since its last backup gets one), now, keeping the
+        tournament open: the log-off may still be cancelled by another program."""
+        if self.ctx is not None and getattr(self.ctx.db, "backups", None) is not None:
+            self.ctx.db.backups.on_close()
 
     # ---- pages ----------------------------------------------------------------------------------
     def _make_page(self, key: str) -> TournamentPage:
