@@ -252,6 +252,15 @@ ZH: dict[str, str] = {
     "Try the action again; if it repeats, save a copy of the tournament file and report it.":
         "程序遇到意外问题。已确认的结果都已保存。请再试一次；如果再次出现，请备份比赛文件并报告问题。",
     "The details are in the log file {path} (attach it to the report).": "详细信息在日志文件 {path} 中（报告问题时请附上）。",
+    "The app runs from a temporary copy": "程序正从临时副本运行",
+    "macOS started MCR Referee from a temporary read-only copy (App Translocation), because "
+    "the app was opened where it was downloaded or unpacked. From there it cannot see the "
+    "files beside it: portable mode is off, and the settings go to your user profile.":
+        "macOS 从一个只读的临时副本（App Translocation）启动了本程序，因为程序是在下载或解压的位置直接打开的。"
+        "在那里程序看不到它旁边的文件：便携模式不可用，设置会保存在您的用户目录中。",
+    "Quit the app, move “MCR Referee.app” with Finder (drag it to Applications, or to "
+    "another folder on your stick), then start it again.":
+        "请退出程序，用访达（Finder）移动“MCR Referee.app”（拖到“应用程序”或 U 盘上的另一个文件夹），然后重新启动。",
     "OK": "确定",
     "Demo tournament": "演示比赛",
     "Could not open the file": "无法打开文件",

@@ -69,8 +69,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(
         prog="mcr-referee", description="MCR Referee desktop app (国标麻将裁判).",
-        epilog="Portable mode: with a file named 'portable' beside the program, settings, recent files "
-               "and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
+        epilog="Portable mode: with a file named 'portable' (or portable.txt) beside the program, settings, "
+               "recent files and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
                "in that folder. Otherwise in the user profile.")
     p.add_argument("file", nargs="?", help="tournament file (.mcr) or database URL to open")
     p.add_argument("--demo", action="store_true", help="open a ready demo tournament")
@@ -133,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         if sys.stderr is not None:
             print(problem, file=sys.stderr)
         return 1
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from referee_app import logfile, settings
@@ -148,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
         return smoke.run(app, create_window(lang=args.lang), args.smoke_test, args.file, args.demo)
     w = create_window(args.file, args.demo, args.lang, deferred=True)
     w.show()
+    QTimer.singleShot(0, w.warn_if_translocated)
     return app.exec()
 
 

@@ -5,10 +5,17 @@ Portable mode, for referees who carry the app and the tournament on one USB stic
 1. ``MCR_REFEREE_HOME=/some/folder``: everything lives in that folder;
 2. else a file named ``portable`` beside the executable (the bundle's ``mcr-referee`` /
    ``mcr-referee.exe``, beside ``MCR Referee.app`` on macOS, or beside the ``mcr-referee`` launcher
-   script of a venv): everything lives in ``data/`` beside it;
+   script of a venv): everything lives in ``data/`` beside it. ``portable.txt`` and ``portable.ini`` count
+   too, in any case: Explorer hides known extensions, so the "portable" a user makes with New → Text
+   Document is ``portable.txt``;
 3. else the platform's user directories (``platformdirs``): settings in the user config directory
    (Qt's native store: an INI file on Linux, the registry on Windows, a plist on macOS), the demo in the
    user data directory.
+
+macOS runs a downloaded app that Finder did not move from a random read-only copy ("App Translocation",
+``…/AppTranslocation/<id>/d/MCR Referee.app``): nothing beside the real app can be seen from there, so
+portable mode is off. ``AppHome.translocated`` says so and the window shows the fix (move the app with
+Finder, then start it again).
 
 In portable mode the settings are an INI file (``settings.ini``) in that folder, and recent files
 inside the portable folder are remembered relative to it, so they still open when the stick gets
@@ -24,7 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV_VAR = "MCR_REFEREE_HOME"
-MARKER = "portable"
+MARKERS = ("portable", "portable.txt", "portable.ini")  # compared without case
+TRANSLOCATION = "AppTranslocation"
 APP_DIR_NAME = "mcr-referee"
 SETTINGS_FILE = "settings.ini"
 LOG_FILE = "mcr-referee.log"
@@ -39,6 +47,7 @@ class AppHome:
     data: Path  # the demo tournament
     base: Path | None = None  # portable: the folder relative recent files are relative to
     reason: str = ""
+    translocated: bool = False  # macOS runs the app from a temporary copy: portable mode cannot work
 
     @property
     def settings_file(self) -> Path | None:
@@ -72,13 +81,24 @@ def app_home(env: Mapping[str, str] | None = None, launcher: Path | None = None)
         d = Path(home).expanduser().resolve()
         return AppHome(True, d, d, d, f"{ENV_VAR} is set")
     launcher = launcher_dir() if launcher is None else launcher
-    if (launcher / MARKER).is_file():
+    if (marker := portable_marker(launcher)) is not None:
         d = launcher / "data"
-        return AppHome(True, d, d, launcher, f"{launcher / MARKER} exists")
+        return AppHome(True, d, d, launcher, f"{marker} exists")
     from platformdirs import user_config_dir, user_data_dir
 
     return AppHome(False, Path(user_config_dir(APP_DIR_NAME, appauthor=False)),
-                   Path(user_data_dir(APP_DIR_NAME, appauthor=False)), None, "user profile")
+                   Path(user_data_dir(APP_DIR_NAME, appauthor=False)), None, "user profile",
+                   translocated=TRANSLOCATION in launcher.parts)
+
+
+def portable_marker(folder: Path) -> Path | None:
+    """The file in ``folder`` that turns portable mode on (``portable``, ``portable.txt``, ``portable.ini``,
+    in any case), or None."""
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return None
+    return next((p for p in sorted(entries) if p.name.lower() in MARKERS and p.is_file()), None)
 
 
 def remembered(path: str, home: AppHome) -> str:

@@ -110,6 +110,18 @@ class MainWindow(QMainWindow):
         app.commitDataRequest.connect(self._commit_data, Qt.ConnectionType.DirectConnection)
         app.aboutToQuit.connect(self.close_tournament)
 
+    def warn_if_translocated(self) -> bool:
+        """macOS: say how to leave App Translocation (``paths.AppHome.translocated``); True if it was shown."""
+        if not settings.app_home().translocated:
+            return False
+        show_error(self, tr("The app runs from a temporary copy"),
+                   tr("macOS started MCR Referee from a temporary read-only copy (App Translocation), because "
+                      "the app was opened where it was downloaded or unpacked. From there it cannot see the "
+                      "files beside it: portable mode is off, and the settings go to your user profile."),
+                   tr("Quit the app, move “MCR Referee.app” with Finder (drag it to Applications, or to "
+                      "another folder on your stick), then start it again."))
+        return True
+
     def _commit_data(self, _manager: object = None) -> None:
         self.closing_backup()
 

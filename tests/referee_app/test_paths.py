@@ -141,3 +141,38 @@ def test_the_home_is_worked_out_once_per_run(tmp_path, monkeypatch):
     assert len(calls) == 1
     monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "stick"))  # what decides it changed: worked out again
     assert settings.data_dir() == (tmp_path / "stick").resolve() and len(calls) == 2
+
+
+@pytest.mark.parametrize("name", ["portable.txt", "portable.ini", "Portable.TXT", "PORTABLE"])
+def test_portable_txt_from_explorer_turns_portable_mode_on(tmp_path, name):
+    # Explorer hides known extensions: New → Text Document named "portable" is portable.txt (issue 24 §6)
+    (tmp_path / name).write_text("")
+    home = paths.app_home(env={}, launcher=tmp_path)
+    assert home.portable and home.data == tmp_path / "data" and name in home.reason
+
+
+def test_other_names_do_not(tmp_path):
+    for name in ("portable.txt.bak", "not-portable", "portable.cfg"):
+        (tmp_path / name).write_text("")
+    assert not paths.app_home(env={}, launcher=tmp_path).portable
+
+
+def test_a_translocated_mac_app_is_noticed_and_the_window_says_how_to_fix_it(tmp_path, monkeypatch, qtbot,
+                                                                            error_messages):
+    # a quarantined app that Finder did not move runs from a random read-only copy; the portable file
+    # beside the real app is not there
+    copy = tmp_path / "private" / "var" / "folders" / "T" / "AppTranslocation" / "3F2C-91" / "d"
+    copy.mkdir(parents=True)
+    home = paths.app_home(env={}, launcher=copy)
+    assert home.translocated and not home.portable
+    assert not paths.app_home(env={}, launcher=tmp_path).translocated
+
+    from referee_app.main import create_window
+
+    monkeypatch.setattr(settings, "app_home", lambda: home)
+    w = create_window()
+    qtbot.addWidget(w)
+    assert w.warn_if_translocated()
+    title, message = error_messages[-1]
+    assert title == "The app runs from a temporary copy" and "App Translocation" in message
+    assert "Finder" in error_messages[-1].next_step
