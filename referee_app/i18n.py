@@ -253,6 +253,8 @@ ZH: dict[str, str] = {
         "程序遇到意外问题。已确认的结果都已保存。请再试一次；如果再次出现，请备份比赛文件并报告问题。",
     "The details are in the log file {path} (attach it to the report).": "详细信息在日志文件 {path} 中（报告问题时请附上）。",
     "The app runs from a temporary copy": "程序正从临时副本运行",
+    "{name} is a name Windows keeps for a device: choose another file name.":
+        "{name} 是 Windows 保留给设备的名称：请换一个文件名。",
     "macOS started MCR Referee from a temporary read-only copy (App Translocation), because "
     "the app was opened where it was downloaded or unpacked. From there it cannot see the "
     "files beside it: portable mode is off, and the settings go to your user profile.":

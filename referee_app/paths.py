@@ -25,6 +25,7 @@ another drive letter or mount point. No Qt here: ``settings.py`` builds the QSet
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -36,6 +37,38 @@ TRANSLOCATION = "AppTranslocation"
 APP_DIR_NAME = "mcr-referee"
 SETTINGS_FILE = "settings.ini"
 LOG_FILE = "mcr-referee.log"
+
+
+# Names Windows keeps for devices, with or without an extension ("CON.mcr" opens the console), in any case.
+RESERVED_NAMES = frozenset({"CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+                            *(f"{d}{n}" for d in ("COM", "LPT") for n in "0123456789¹²³")})
+# A tournament file's suggested name: the backups add about 30 characters to it and live in a folder named
+# after it, so 40 keeps even a backup's temporary file well under Windows' 260 (and Linux's 255 bytes a
+# name with Chinese letters, 3 bytes each).
+STEM_MAX = 40
+
+
+def is_reserved_name(name: str) -> bool:
+    """Whether a file name (with or without extensions) is a Windows device name: such a file cannot be made
+    there, and a tournament file travels between systems.
+
+    >>> is_reserved_name("con.mcr"), is_reserved_name("Nul"), is_reserved_name("COM1.backup.mcr"), is_reserved_name("console.mcr")
+    (True, True, True, False)
+    """
+    return name.split(".")[0].rstrip(" ").upper() in RESERVED_NAMES
+
+
+def file_stem(name: str, limit: int = STEM_MAX) -> str:
+    """A file name stem for a tournament name: letters (Chinese too), digits, ``_`` and ``-``, at most
+    ``limit`` characters (``STEM_MAX``), never a Windows device name.
+
+    >>> file_stem("Spring Open 2026"), file_stem("第五届 国标麻将公开赛"), file_stem("  ")
+    ('Spring-Open-2026', '第五届-国标麻将公开赛', 'tournament')
+    >>> file_stem("con"), file_stem("Lpt1"), len(file_stem("x" * 100))
+    ('con-tournament', 'Lpt1-tournament', 40)
+    """
+    slug = re.sub(r"[^\w\-]+", "-", name.strip()).strip("-")[:limit].rstrip("-") or "tournament"
+    return f"{slug}-tournament" if is_reserved_name(slug) else slug
 
 
 @dataclass(frozen=True, slots=True)

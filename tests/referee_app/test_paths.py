@@ -176,3 +176,42 @@ def test_a_translocated_mac_app_is_noticed_and_the_window_says_how_to_fix_it(tmp
     title, message = error_messages[-1]
     assert title == "The app runs from a temporary copy" and "App Translocation" in message
     assert "Finder" in error_messages[-1].next_step
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    assert doctest.testmod(paths).failed == 0
+
+
+def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
+    # issue 24 §7: the suggested name had no cap: 100 Chinese letters are 300 bytes, over Linux's 255 a
+    # name, and on Windows the backup's temporary path passed MAX_PATH
+    from db.store import open_database
+    from referee_app.dialogs.wizard import NewTournamentWizard
+
+    name = ("第五届国标麻将公开赛" * 10)[:100]
+    d = NewTournamentWizard(None, str(tmp_path))
+    qtbot.addWidget(d)
+    d.name.setText(name)
+    stem = Path(d.path.text()).stem
+    assert len(stem) == paths.STEM_MAX and name.startswith(stem)
+    d.create_file()
+    assert d.created is not None, d.problem.text()
+    with open_database(d.created) as db:
+        backup = db.backup_now()
+    assert backup.is_file() and len(str(backup.relative_to(tmp_path))) < 240 - 100
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "Aux", "com1", "LPT9"])
+def test_a_windows_device_name_is_never_suggested_nor_accepted(qtbot, tmp_path, name):
+    from referee_app.dialogs.wizard import NewTournamentWizard
+
+    d = NewTournamentWizard(None, str(tmp_path))
+    qtbot.addWidget(d)
+    d.name.setText(name)
+    assert Path(d.path.text()).name == f"{name}-tournament.mcr"
+    d.path.setText(str(tmp_path / f"{name}.mcr"))  # typed by hand
+    d.create_file()
+    assert d.created is None and "a name Windows keeps for a device" in d.problem.text()
+    assert not (tmp_path / f"{name}.mcr").exists()
