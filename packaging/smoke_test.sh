@@ -100,9 +100,9 @@ done
 kill -TERM "$serve_pid" 2>/dev/null; wait "$serve_pid" 2>/dev/null || true
 echo "serve: $answer"
 echo "$answer" | grep -q " 401" || { cat serve.log; fail "serve: no 401 from /api/table"; }
-grep -q "server stopped" serve.log || { cat serve.log; fail "serve: not stopped by SIGTERM"; }
+# the server itself got the SIGTERM and is gone (before, it reached only a subshell: every run left one)
 left=$(pgrep -f -- "--db d.mcr serve --port $port" || true)
-[ -z "$left" ] || fail "serve is still running after SIGTERM (pid $left)"
+[ -z "$left" ] || { cat serve.log; fail "serve is still running after SIGTERM (pid $left)"; }
 
 echo "smoke: 2/4 mcr-score"
 out=$(clean "$dist/mcr-score" '123456789m123p5s5s' --self-drawn --json)
