@@ -330,6 +330,8 @@ ZH: dict[str, str] = {
     "Blank score sheets": "空白计分表",
     "Team standings": "团体排名",
     "Choose a folder you can write to.": "请选择可写入的文件夹。",
+    "If another program (Excel, a PDF reader) has the file open, close it there; otherwise choose a folder you "
+    "can write to.": "如果另一个程序（Excel、PDF 阅读器）打开了该文件，请先在那里关闭它；否则请选择可写入的文件夹。",
     "Choose another session, or seat this one first.": "请选择其他局次，或先为本局排座。",
     "Choose where to save the tournament file.": "请选择比赛文件的保存位置。",
     "Correct hand {n}": "更正第 {n} 盘",

@@ -463,7 +463,8 @@ class MainWindow(QMainWindow):
         from reports.workbook import render_workbook
 
         return self._export_to(path, lambda s: render_workbook(read_snapshot(s)), tr("Export workbook…"),
-                               tr("Choose a folder you can write to."))
+                               tr("If another program (Excel, a PDF reader) has the file open, close it "
+                                  "there; otherwise choose a folder you can write to."))
 
     def export_ema(self) -> None:
         if self.ctx is not None and (path := self._ask_export_path(
