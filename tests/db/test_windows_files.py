@@ -127,3 +127,114 @@ def test_posix_paths_are_as_before(tmp_path: Path) -> None:
     create_demo(path)
     with open_database(path) as db, db.reader() as s:  # the URI SQLite is given opens this very file
         assert queries.standings(s)[0].rank == 1
+
+
+# ------------------------------------------------------------- §5 files another program has open
+
+
+def test_replacing_a_file_a_scanner_holds_for_a_moment_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from db.files import write_atomic
+
+    target = tmp_path / "results.xlsx"
+    target.write_bytes(b"old")
+    real, calls = os.replace, []
+
+    def held_twice(src: object, dst: object) -> None:
+        calls.append(dst)
+        if len(calls) <= 2:
+            raise windows_error(32, "The process cannot access the file because it is being used by another process")
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", held_twice)
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new" and len(calls) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.xlsx"]
+
+
+@pytest.mark.parametrize("winerror", [5, 32])
+def test_a_file_open_in_excel_says_to_close_it_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    winerror: int) -> None:
+    from db.errors import OutputError
+    from db.files import write_atomic
+
+    target = tmp_path / "results.xlsx"
+    target.write_bytes(b"old")
+
+    def held(_src: object, _dst: object) -> None:
+        raise windows_error(winerror, "Access is denied" if winerror == 5 else "being used by another process")
+
+    monkeypatch.setattr(os, "replace", held)
+    monkeypatch.setattr("db.files.REPLACE_PAUSE_S", 0.001, raising=False)
+    with pytest.raises(OutputError) as refused:
+        write_atomic(target, b"new")
+    assert str(refused.value) == ("could not write results.xlsx: another program has the file open: close it there "
+                                  "and try again")
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.xlsx"]  # no temporary file left
+
+
+def _backups(folder: Path, stem: str, count: int) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    made = []
+    for i in range(count):
+        p = folder / f"{stem}-20261201T10{i // 60:02d}{i % 60:02d}Z.mcr"
+        p.write_bytes(b"SQLite format 3\x00")
+        made.append(p)
+    return made
+
+
+def test_rotation_skips_a_backup_another_program_holds_and_says_so_once(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch,
+                                                                       caplog: pytest.LogCaptureFixture) -> None:
+    from db.backups import rotate
+
+    folder = tmp_path / "event.mcr.backups"
+    made = _backups(folder, "event", 25)
+    held = made[0]  # the oldest, so before the fix every later rotation stopped at it
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self == held:
+            raise windows_error(32, "being used by another process")
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    with caplog.at_level("WARNING", logger="db.backups"):
+        deleted = rotate(tmp_path / "event.mcr", folder, keep=20)
+        assert deleted == made[1:5] and held.exists()
+        (folder / "event-20261201T110000Z.mcr").write_bytes(b"SQLite format 3\x00")
+        assert rotate(tmp_path / "event.mcr", folder, keep=20) == [made[5]]
+    assert [r.getMessage() for r in caplog.records].count(
+        f"old backup {held} kept for now: another program has the file open: close it there and try again") == 1
+
+
+# --------------------------------------------------------------------- §7 names and long paths
+
+
+def test_backups_are_found_whatever_the_case_where_the_disk_ignores_it(tmp_path: Path) -> None:
+    from db.backups import list_backups
+
+    folder = tmp_path / "event.mcr.backups"
+    _backups(folder, "Event", 2)  # taken while the file was opened as Event.mcr
+    assert list_backups(tmp_path / "event.mcr") == []  # a case-sensitive disk: another tournament's
+    # what a case-insensitive disk (NTFS, APFS) shows: the folder under its name in other letters
+    (tmp_path / "EVENT.MCR.BACKUPS").symlink_to(folder)
+    assert [b.path.name for b in list_backups(tmp_path / "event.mcr")] == [
+        "Event-20261201T100000Z.mcr", "Event-20261201T100001Z.mcr"]
+
+
+def test_a_long_chinese_file_name_still_gets_its_backups(tmp_path: Path) -> None:
+    # 80 Chinese letters: the file's name is 244 bytes, under Linux's 255; a backup's name with the whole
+    # stem and the time was not (File name too long), and on Windows the path passed 260 characters
+    from db.backups import list_backups, restore_backup, short_stem
+
+    stem = "第五届国标麻将公开赛" * 8
+    path = tmp_path / f"{stem}.mcr"
+    create_demo(path)
+    with open_database(path) as db:
+        made = db.backup_now()
+    assert made.name.startswith(short_stem(stem) + "-") and len(str(made)) < 240 - len(".4194304.tmp")
+    assert [b.path for b in list_backups(path)] == [made]
+    back = restore_backup(made, tmp_path / "restored.mcr")
+    with open_database(back) as db, db.reader() as s:
+        assert queries.standings(s)[0].rank == 1
