@@ -9,12 +9,7 @@ from pathlib import Path
 from referee_app import settings
 from referee_app.i18n import LANG
 from referee_app.main import create_window
-
-
-def windows_error(winerror: int) -> PermissionError:
-    exc = PermissionError(13, "The process cannot access the file because it is being used by another process")
-    exc.winerror = winerror  # type: ignore[attr-defined]
-    return exc
+from tests.db.test_windows_files import windows_error
 
 
 def test_the_demo_open_in_another_window_is_said_so(qtbot, monkeypatch, error_messages):
@@ -27,7 +22,7 @@ def test_the_demo_open_in_another_window_is_said_so(qtbot, monkeypatch, error_me
 
     def unlink(self: Path, missing_ok: bool = False) -> None:
         if self == demo:  # the other instance's SQLite has it open
-            raise windows_error(32)
+            raise windows_error(32, "being used by another process")
         real_unlink(self, missing_ok=missing_ok)
 
     monkeypatch.setattr(Path, "unlink", unlink)
@@ -46,7 +41,7 @@ def test_a_workbook_open_in_excel_says_to_close_it_there(window, tmp_path, monke
     target.write_bytes(b"the copy Excel has open")
 
     def held(_src: object, _dst: object) -> None:
-        raise windows_error(32)
+        raise windows_error(32, "being used by another process")
 
     monkeypatch.setattr(os, "replace", held)
     monkeypatch.setattr("db.files.REPLACE_PAUSE_S", 0.001, raising=False)
