@@ -58,7 +58,6 @@ def run(app: QApplication, w: Any, out: Path, file: str | None, demo: bool) -> i
         outcome.append(problem)
         out.write_text("ok\n" if not problem else f"failed: {problem}\n", encoding="utf-8")
         (log.info if not problem else log.error)("smoke test: %s", problem or "ok")
-        w.close()  # as the close button: the closing backup, the window geometry saved
         app.exit(1 if problem else 0)
 
     def step() -> None:
@@ -70,5 +69,13 @@ def run(app: QApplication, w: Any, out: Path, file: str | None, demo: bool) -> i
 
     w.show()
     QTimer.singleShot(0, step)
-    QTimer.singleShot(TIMEOUT_MS, lambda: finish(f"not done within {TIMEOUT_MS // 1000} s"))
-    return app.exec()
+    watchdog = QTimer(app)
+    watchdog.setSingleShot(True)
+    watchdog.timeout.connect(lambda: finish(f"not done within {TIMEOUT_MS // 1000} s"))
+    watchdog.start(TIMEOUT_MS)
+    status = app.exec()
+    watchdog.stop()
+    # Closed as the close button does (the closing backup, the geometry saved), once the loop has ended:
+    # closed from inside it, the last window's quit would be left to end the next event loop at once.
+    w.close()
+    return status

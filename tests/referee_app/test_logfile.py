@@ -26,7 +26,8 @@ def log_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 def test_the_log_is_in_the_portable_folder_and_gets_the_root_loggers_records(log_file: Path,
                                                                               tmp_path: Path) -> None:
     assert log_file == tmp_path / "stick" / "mcr-referee.log"
-    logging.getLogger("uvicorn.error").info("Uvicorn running on http://0.0.0.0:8765")  # the server's log
+    # the server's records (web/ logs through `logging`; uvicorn's own loggers are the server's business)
+    logging.getLogger("web.server").info("Uvicorn running on http://0.0.0.0:8765")
     logging.getLogger("web.server").warning("a phone sent nonsense")
     text = log_file.read_text(encoding="utf-8")
     assert "started:" in text and "Uvicorn running on" in text and "a phone sent nonsense" in text
