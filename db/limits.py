@@ -22,6 +22,11 @@ ACTOR_MAX = 100  # --station, --referee
 REASON_MAX = 500  # penalty, correction, swap and substitute reasons
 NOTATION_MAX = 200  # a hand in the engine's notation (a real hand is under 60)
 
+# Players: a tournament holds at most this many (2,500 tables); a players CSV is refused once it has more
+# rows, or more bytes, before it is read to the end (a row is under 100 bytes in practice).
+PLAYERS_MAX = 10_000
+PLAYERS_CSV_BYTES_MAX = 10 * 2**20
+
 # One result line (JSON): its size in UTF-8 bytes and how deep its arrays and objects nest.
 LINE_BYTES_MAX = 16 * 1024
 LINE_DEPTH_MAX = 20
