@@ -91,6 +91,7 @@ class CsvImportDialog(QDialog):
         self.hint = QLabel("number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]  "
                            + tr("(header row; UTF-8 best, also UTF-16, GBK or Windows-1252; country: ISO code "
                                 "such as FR)"))
+        self.hint.setWordWrap(True)
         lay.addWidget(self.hint)
         self.read_as = QLabel()  # the encoding and the delimiter the file was read with
         self.read_as.setObjectName("csv_read_as")
