@@ -210,6 +210,7 @@ MESSAGES: dict[str, Template] = {
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line
     "not_a_date": "{text!r} is not a date like 2026-05-01",
+    "not_a_time": "{text!r} is not a time like 2026-05-01T09:30 (UTC unless it names a zone, e.g. +08:00)",
     "correct_line_or_delete": "give either --line JSON (the new result) or --delete",
     "option_not_object": "must be one JSON object",
     "correct_which": ("name the result: --session S --table T --hand H, --session S --table T --time-called, "

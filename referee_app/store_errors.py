@@ -167,6 +167,7 @@ ZH: dict[str, Template] = {
     "settlement_to_form": "付给一名选手写作 {{\"to\": 编号}}。",
     # --- the command line
     "not_a_date": "{text!r} 不是日期（例如 2026-05-01）。",
+    "not_a_time": "{text!r} 不是时间，格式如 2026-05-01T09:30（未注明时区即为 UTC，如 +08:00）。",
     "correct_line_or_delete": "请给出 --line JSON（新的结果）或 --delete。",
     "option_not_object": "须为一个 JSON 对象。",
     "correct_which": "请指明要更正的结果：--session --table --hand、--session --table --time-called 或 --penalty。",
