@@ -91,7 +91,8 @@ def _whole(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError as exc:
-        raise InputError("--warnings", code="clock_warning_marks", marks=text) from exc
+        shown = text if len(text) <= 40 else text[:39] + "…"  # a mark of 5,000 digits is not repeated whole
+        raise InputError("--warnings", code="clock_warning_marks", marks=shown) from exc
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

@@ -21,7 +21,7 @@ from db.service.corrections import (
     delete_hand,
     delete_penalty,
 )
-from db.service.lookup import penalty_place
+from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.views import TableSeating
 
@@ -39,7 +39,9 @@ def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
-        sessions = [args.session] if args.session else queries.seated_sessions(s)
+        if args.session is not None:  # --session 0 listed every session, --session 99 nothing
+            check_session(s, args.session, "--session")
+        sessions = [args.session] if args.session is not None else queries.seated_sessions(s)
         items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
         for k in sessions:
             for sheet in queries.table_sheets(s, k):
@@ -136,6 +138,8 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
+        if args.after is not None:  # --after 0, -5 or 99 showed the standings of every session
+            check_session(s, args.after, "--after")
         if args.teams:
             teams = queries.team_standings(s, args.after)
             rows: list[dict[str, Any]] = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,

@@ -6,6 +6,11 @@ files in ``tmp_path``, the real command line (in this process, and as a user run
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +21,7 @@ from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
 from tests.db.helpers import ACTOR
 from tests.db.test_cli import (
+    EXE,
     run,
     run_process,
     seated,  # noqa: F401 - a fixture
@@ -185,3 +191,63 @@ def test_deep_nesting_is_one_line_in_correct_and_import(tmp_path: Path) -> None:
     out = run("--db", "new.mcr", "import", "deep.json", cwd=tmp_path)
     assert out.stderr == ("mcr-tournament: deep.json: not valid JSON (line 1: the line nests arrays and objects "
                           "deeper than 20)\n")
+
+
+# ------------------------------------------------------------------------------ the command line's errors
+
+
+@pytest.fixture
+def shared_dir() -> Iterator[Path]:
+    """A folder the user `nobody` can reach (pytest's tmp_path is private to root)."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("the permission test runs the command as `nobody`: it needs root and setpriv")
+    where = Path(tempfile.mkdtemp(prefix="mcr-perm-"))
+    where.chmod(0o755)
+    try:
+        yield where
+    finally:
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def test_a_folder_the_user_cannot_enter_is_named(shared_dir: Path) -> None:
+    """It was "unexpected error: PermissionError: [Errno 13] Permission denied: '…/e.mcr'"."""
+    locked = shared_dir / "locked"
+    locked.mkdir(mode=0o700)
+    assert run("--db", str(locked / "e.mcr"), "init", "--name", "Open", cwd=shared_dir).returncode == 0
+    (shared_dir / "p.csv").write_text("number,name\n1,Ann\n", encoding="utf-8")
+    nobody = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", EXE]
+    for args in (["standings"], ["init", "--name", "B"], ["players", "import", "p.csv"]):
+        out = subprocess.run([*nobody, "--db", str(locked / "e.mcr"), *args], capture_output=True, text=True,
+                             timeout=120, cwd=shared_dir)
+        assert (out.returncode, out.stderr) == (1, f"mcr-tournament: {locked / 'e.mcr'}: permission denied: this "
+                                                   f"user may not enter the folder {locked}\n"), args
+    out = subprocess.run([*nobody, "--db", str(shared_dir / "x.mcr"), "players", "import", str(locked / "p.csv")],
+                         capture_output=True, text=True, timeout=120, cwd=shared_dir)
+    assert out.stderr.startswith(f"mcr-tournament: {shared_dir / 'x.mcr'}: no such database")  # --db first
+
+
+@pytest.mark.parametrize(("db_arg", "says"), [
+    pytest.param("\udcff.mcr", "\\udcff.mcr: the name is not UTF-8 text: rename the file or folder", id="not-utf8"),
+    pytest.param("loop", "loop: a loop of symbolic links", id="symlink-loop"),
+    pytest.param("a" * 300 + ".mcr", "a" * 300 + ".mcr: file name too long", id="long-name"),
+    pytest.param("foo://bar", "--db 'foo://bar' is not a valid database URL: Can't load plugin: "
+                              "sqlalchemy.dialects:foo", id="unknown-url"),
+])
+def test_a_db_argument_the_store_cannot_use_is_one_line(tmp_path: Path, db_arg: str, says: str) -> None:
+    (tmp_path / "loop").symlink_to("loop2")
+    (tmp_path / "loop2").symlink_to("loop")
+    for command in (["check"], ["init", "--name", "A"]):
+        out = run("--db", db_arg, *command, cwd=tmp_path)
+        assert (out.returncode, out.stderr.replace(str(tmp_path) + "/", "")) == (1, f"mcr-tournament: {says}\n")
+
+
+def test_sessions_that_do_not_exist_are_refused_not_read_as_all(tmp_path: Path) -> None:
+    """``standings --after 0`` and ``results list --session 0`` showed every session."""
+    assert run("--db", "t.mcr", "demo", cwd=tmp_path).returncode == 0
+    for args, field in ((["standings", "--after", "0"], "--after"), (["standings", "--teams", "--after", "9"], "--after"),
+                        (["results", "list", "--session", "0"], "--session")):
+        out = run("--db", "t.mcr", *args, cwd=tmp_path)
+        assert (out.returncode, out.stdout) == (1, ""), args
+        assert out.stderr.startswith(f'mcr-tournament: "{field}": session ') and "does not exist" in out.stderr
+    out = run("--db", "t.mcr", "clock", "settings", "--warnings", "15," + "9" * 5000, cwd=tmp_path)
+    assert out.returncode == 1 and len(out.stderr) < 200
