@@ -7,6 +7,8 @@ Imports only ``errors``.
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 from typing import Any
 
@@ -79,6 +81,21 @@ def check_optional_text(value: Any, field: str, limit: int) -> str | None:
     if value is None:
         return None
     return check_text(value, field, limit) or None
+
+
+def long_number(raw: str) -> tuple[str, int, int]:
+    """Why ``json.loads`` refused ``raw`` with a ``ValueError`` that is not a syntax error: a number past
+    Python's limit on digits (4300). (problem, line, column), the problem in words, not Python's advice
+    to call ``sys.set_int_max_str_digits()``.
+
+    >>> long_number('{"a": 1,\\n "b": ' + "9" * 4301 + "}")
+    ('a number has more than 4300 digits', 2, 7)
+    """
+    limit = sys.get_int_max_str_digits()
+    m = re.search(rf"\d{{{limit + 1},}}", raw)
+    start = m.start() if m else 0
+    return (f"a number has more than {limit} digits", raw.count("\n", 0, start) + 1,
+            start - raw.rfind("\n", 0, start))
 
 
 def json_depth_exceeds(raw: str, limit: int = LINE_DEPTH_MAX) -> bool:

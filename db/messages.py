@@ -197,7 +197,6 @@ MESSAGES: dict[str, Template] = {
     "csv_too_many_players": "{path}: more than {limit:,} players (line {line}): a tournament has at most {limit:,}",
     "too_many_players": "a tournament has at most {limit:,} players: {number} would be player {count:,}",
     "line_not_utf8": "not UTF-8 text (byte {byte} of the line); save the file as UTF-8",
-    "json_number_too_long": "a number has more than {limit} digits: not a result",
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",

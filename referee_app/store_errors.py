@@ -154,7 +154,6 @@ ZH: dict[str, Template] = {
     "csv_too_many_players": "{path}：超过 {limit:,} 名选手（第 {line} 行）：一场比赛最多 {limit:,} 名选手。",
     "too_many_players": "一场比赛最多 {limit:,} 名选手：{number} 将是第 {count:,} 名。",
     "line_not_utf8": "不是 UTF-8 文本（此行第 {byte} 字节）；请将文件另存为 UTF-8。",
-    "json_number_too_long": "有一个数字超过 {limit} 位：不是成绩。",
     "line_too_long": "此行有 {size} 字节：成绩行最多 {limit} 字节。",
     "line_too_deep": "此行的数组和对象嵌套超过 {limit} 层。",
     "line_failed": "无法录入（{problem}）。",

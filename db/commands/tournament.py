@@ -18,7 +18,7 @@ from db.errors import TournamentError
 from db.files import write_atomic
 from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
-from db.limits import LINE_DEPTH_MAX
+from db.limits import LINE_DEPTH_MAX, long_number
 from db.messages import render
 from db.profiles import PROFILES, SeatRotation
 from db.service.audit import audit
@@ -87,12 +87,12 @@ def cmd_export(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_import(args: argparse.Namespace, db: Database) -> int:
     try:
-        data = json.loads(read_utf8(args.file))
+        data = json.loads(text := read_utf8(args.file))
     except json.JSONDecodeError as exc:
         raise TournamentError(code="file_not_json", path=args.file, line=exc.lineno, problem=exc.msg) from exc
     except ValueError as exc:  # a number of more than 4300 digits: no export has one
-        raise TournamentError(code="file_not_json", path=args.file, line=1,
-                              problem=render("json_number_too_long", {"limit": sys.get_int_max_str_digits()})) from exc
+        problem, line, _column = long_number(text)
+        raise TournamentError(code="file_not_json", path=args.file, line=line, problem=problem) from exc
     except RecursionError as exc:  # arrays nested thousands deep: an export nests five
         raise TournamentError(code="file_not_json", path=args.file, line=1,
                               problem=render("line_too_deep", {"limit": LINE_DEPTH_MAX})) from exc

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import codecs
 import json
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +15,7 @@ from db.database import Database
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
 from db.formats.text_files import RawLine, split_lines
-from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds
+from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
 from db.schema import first_line
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
@@ -59,7 +58,8 @@ def parse_json_line(raw: str, field: str | None = None) -> Any:
     except json.JSONDecodeError as exc:
         raise InputError(field, code="not_json", problem=exc.msg, column=exc.colno) from exc
     except ValueError as exc:  # a number of more than 4300 digits (Python's int limit): never a result
-        raise InputError(field, code="json_number_too_long", limit=sys.get_int_max_str_digits()) from exc
+        problem, _line, column = long_number(raw)
+        raise InputError(field, code="not_json", problem=problem, column=column) from exc
     except RecursionError as exc:  # not reached past the depth check; kept so no line can end the import
         raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX) from exc
 

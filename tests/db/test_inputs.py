@@ -165,15 +165,14 @@ def test_a_number_of_4301_digits_is_said_in_words(tmp_path: Path) -> None:
     (tmp_path / "r.jsonl").write_text('{"session": 1, "table": 1, "hand": ' + big + ', "type": "draw"}\n',
                                       encoding="utf-8")
     out = run("--db", "t.mcr", "results", "import", "r.jsonl", cwd=tmp_path)
-    assert out.stderr == "r.jsonl line 1: a number has more than 4300 digits: not a result\n"
+    assert out.stderr == "r.jsonl line 1: not valid JSON (a number has more than 4300 digits at column 36)\n"
     out = run("--db", "t.mcr", "results", "correct", "--session", "1", "--table", "1", "--hand", "1",
               "--reason", "r", "--line", '{"type": "draw", "hand": ' + big + "}", cwd=tmp_path)
-    assert (out.returncode, out.stderr) == (1, 'mcr-tournament: "--line": a number has more than 4300 digits: '
-                                               "not a result\n")
-    (tmp_path / "big.json").write_text('{"format": ' + big + "}", encoding="utf-8")
+    assert (out.returncode, out.stderr) == (1, 'mcr-tournament: "--line": not valid JSON (a number has more than '
+                                               "4300 digits at column 26)\n")
+    (tmp_path / "big.json").write_text('{"format": "mcr-tournament-export",\n "x": ' + big + "}", encoding="utf-8")
     out = run("--db", "new.mcr", "import", "big.json", cwd=tmp_path)
-    assert out.stderr == ("mcr-tournament: big.json: not valid JSON (line 1: a number has more than 4300 digits: "
-                          "not a result)\n")
+    assert out.stderr == "mcr-tournament: big.json: not valid JSON (line 2: a number has more than 4300 digits)\n"
 
 
 def test_deep_nesting_is_one_line_in_correct_and_import(tmp_path: Path) -> None:
