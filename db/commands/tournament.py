@@ -98,7 +98,9 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
                               problem=render("line_too_deep", {"limit": LINE_DEPTH_MAX})) from exc
     with db.factory.begin() as s:
         transfer.import_data(s, data)
-        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {Path(args.file).name}")
+        # A file name may hold bytes that are not UTF-8 (a surrogate in Python): stored as \udcff, not refused.
+        name = Path(args.file).name.encode("utf-8", "backslashreplace").decode("utf-8")
+        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {name}")
     print(f"imported {args.file}")
     return 0
 

@@ -250,3 +250,13 @@ def test_sessions_that_do_not_exist_are_refused_not_read_as_all(tmp_path: Path) 
         assert out.stderr.startswith(f'mcr-tournament: "{field}": session ') and "does not exist" in out.stderr
     out = run("--db", "t.mcr", "clock", "settings", "--warnings", "15," + "9" * 5000, cwd=tmp_path)
     assert out.returncode == 1 and len(out.stderr) < 200
+
+
+def test_an_export_whose_file_name_is_not_utf8_is_restored(tmp_path: Path) -> None:
+    """The name goes into the audit log ("restored from …"): it was "unexpected error: UnicodeEncodeError"."""
+    assert run("--db", "t.mcr", "demo", cwd=tmp_path).returncode == 0
+    assert run("--db", "t.mcr", "export", "e\udcff.json", cwd=tmp_path).returncode == 0  # a byte 0xFF in the name
+    out = run("--db", "copy.mcr", "import", "e\udcff.json", cwd=tmp_path)
+    assert (out.returncode, out.stderr) == (0, ""), out.stderr
+    log = json.loads(run("--db", "copy.mcr", "log", "--format", "json", cwd=tmp_path).stdout)
+    assert log[-1]["what"] == "restored from e\\udcff.json"
