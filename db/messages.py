@@ -287,6 +287,13 @@ MESSAGES: dict[str, Template] = {
     "export_unknown_columns": "{table} row {row}: unknown column(s) {columns}",
     "export_text_too_long": "{table} row {row}: \"{column}\" has {length} characters: the column holds {limit}",
     "export_text_invalid": "{table} row {row}: \"{column}\" contains a NUL or an invalid (lone surrogate) character",
+    "export_value_invalid": "{table} row {row}: \"{column}\" cannot be {value}: the export is damaged",
+    "export_unknown_tables": "the export has unknown table(s) {tables}: it is damaged or not from MCR Referee",
+    "export_table_invalid": "the export's \"{table}\" is not a list of rows: it is damaged",
+    "export_row_invalid": "{table} row {row} is not an object of columns: the export is damaged",
+    "export_inconsistent": "the export's rows do not fit together ({problem}): it is damaged; nothing was restored",
+    "export_no_tournament": "the export holds no tournament row: it is damaged; nothing was restored",
+    "export_settings_invalid": "the export's tournament settings cannot be read ({problem}): it is damaged",
     # --- table devices (the web server, docs/web.md)
     "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
     "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",

@@ -231,6 +231,13 @@ ZH: dict[str, Template] = {
     "export_unknown_columns": "{table} 第 {row} 行：未知的列 {columns}。",
     "export_text_too_long": "{table} 第 {row} 行：\"{column}\" 有 {length} 个字符，该列最多 {limit} 个。",
     "export_text_invalid": "{table} 第 {row} 行：\"{column}\" 含有 NUL 或无效（不成对的代理项）字符。",
+    "export_value_invalid": "{table} 第 {row} 行：\"{column}\" 不能是 {value}：导出文件已损坏。",
+    "export_unknown_tables": "导出文件含有未知的表 {tables}：文件已损坏或不是 MCR Referee 的导出。",
+    "export_table_invalid": "导出文件的 \"{table}\" 不是行的列表：文件已损坏。",
+    "export_row_invalid": "{table} 第 {row} 行不是由列组成的对象：导出文件已损坏。",
+    "export_inconsistent": "导出文件的各行互不一致（{problem}）：文件已损坏；未恢复任何内容。",
+    "export_no_tournament": "导出文件中没有比赛：文件已损坏；未恢复任何内容。",
+    "export_settings_invalid": "无法读取导出文件中的比赛设置（{problem}）：文件已损坏。",
     # --- table devices
     "devices_not_seated": "第 {session} 局尚未排座：排座后才能发放各桌链接。",
     "base_url_invalid": "{url!r}：地址须以 http:// 或 https:// 开头（例如 http://192.168.1.20:8765）。",

@@ -5,6 +5,7 @@ files in ``tmp_path``, the real command line (in this process, and as a user run
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import shutil
@@ -260,3 +261,60 @@ def test_an_export_whose_file_name_is_not_utf8_is_restored(tmp_path: Path) -> No
     assert (out.returncode, out.stderr) == (0, ""), out.stderr
     log = json.loads(run("--db", "copy.mcr", "log", "--format", "json", cwd=tmp_path).stdout)
     assert log[-1]["what"] == "restored from e\\udcff.json"
+
+
+def _damaged(export: dict, case: str) -> object:
+    t = copy.deepcopy(export)
+    rows = t["tables"]
+    if case == "text-id":
+        rows["players"][0]["id"] = "abc"
+    elif case == "huge-id":
+        rows["players"][0]["id"] = 2**70
+    elif case == "number-list":
+        rows["players"][0]["number"] = [1]
+    elif case == "time-number":
+        rows["audit_log"][0]["at"] = 12
+    elif case == "bad-date":
+        rows["tournament"][0]["start_date"] = "soon"
+    elif case == "rows-not-objects":
+        rows["players"] = [1, 2]
+    elif case == "id-twice":
+        rows["players"][1]["id"] = rows["players"][0]["id"]
+    elif case == "dangling":
+        rows["hands"][0]["table_id"] = 99_999
+    elif case == "settings-text":
+        rows["tournament"][0]["settings"] = "x"
+    elif case == "no-tournament":
+        rows["tournament"] = []
+    elif case == "unknown-table":
+        rows["extra"] = []
+    return t
+
+
+@pytest.mark.parametrize(("case", "says"), [
+    ("text-id", 'players row 1: "id" cannot be "abc": the export is damaged'),
+    ("huge-id", 'players row 1: "id" cannot be 1180591620717411303424: the export is damaged'),
+    ("number-list", 'players row 1: "number" cannot be [1]: the export is damaged'),
+    ("time-number", 'audit_log row 1: "at" cannot be 12: the export is damaged'),
+    ("bad-date", 'tournament row 1: "start_date" cannot be "soon": the export is damaged'),
+    ("rows-not-objects", "players row 1 is not an object of columns: the export is damaged"),
+    ("id-twice", "the export's rows do not fit together ("),
+    ("dangling", "the export's rows do not fit together ("),
+    ("settings-text", "the export's tournament settings cannot be read (TypeError: "),
+    ("no-tournament", "the export holds no tournament row: it is damaged; nothing was restored"),
+    ("unknown-table", "the export has unknown table(s) extra: it is damaged or not from MCR Referee"),
+])
+def test_a_damaged_export_is_refused_in_one_line_and_restores_nothing(db_url: str, tmp_path: Path, case: str,
+                                                                      says: str) -> None:
+    """Each was "unexpected error: TypeError/ValueError/IntegrityError/OverflowError/ProgrammingError", or
+    restored a file that every later command failed on (settings "x", no tournament row)."""
+    assert run("--db", "demo.mcr", "demo", cwd=tmp_path).returncode == 0
+    assert run("--db", "demo.mcr", "export", "e.json", cwd=tmp_path).returncode == 0
+    export = json.loads((tmp_path / "e.json").read_text(encoding="utf-8"))
+    (tmp_path / "bad.json").write_text(json.dumps(_damaged(export, case)), encoding="utf-8")
+    out = run("--db", db_url, "import", "bad.json", cwd=tmp_path)
+    assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
+    assert out.stderr.startswith(f"mcr-tournament: {says}"), out.stderr
+    (tmp_path / "good.json").write_text(json.dumps(export), encoding="utf-8")
+    out = run("--db", db_url, "import", "good.json", cwd=tmp_path)  # nothing was half-restored before
+    assert (out.returncode, out.stderr) == (0, ""), out.stderr
