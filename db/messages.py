@@ -185,6 +185,7 @@ MESSAGES: dict[str, Template] = {
     "csv_unknown_column": ('unknown column "{column}"; columns are number,name[,team][,country][,substitute]'
                            '[,ema_number][,first_name][,last_name]'),
     "csv_column_missing": 'the header needs a "{column}" column',
+    "csv_column_twice": 'the header has the "{column}" column twice',
     "csv_row_unreadable": "{problem}",
     "csv_field_count": "{fields} fields, the header has {columns}",
     "csv_number_empty": '"number" is empty',

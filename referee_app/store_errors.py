@@ -143,6 +143,7 @@ ZH: dict[str, Template] = {
     "csv_unknown_column": ('未知的列 "{column}"；可用的列为 number,name[,team][,country][,substitute]'
                            '[,ema_number][,first_name][,last_name]。'),
     "csv_column_missing": '表头须有 "{column}" 列。',
+    "csv_column_twice": '表头中 "{column}" 列出现了两次。',
     "csv_row_unreadable": "无法读取此行（{problem}）。",
     "csv_field_count": "此行有 {fields} 个字段，表头有 {columns} 个。",
     "csv_number_empty": '"number"（编号）为空。',

@@ -138,9 +138,11 @@ def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInp
     problems: list[RowProblem] = []
     if linenos[0] != 1:
         problems.append(RowProblem.of(1, "csv_header_unreadable"))
-    for h in header:
-        if h not in known:
-            problems.append(RowProblem.of(1, "csv_unknown_column", column=h))
+    unknown = [h for h in header if h not in known]
+    for h in unknown[:10]:  # a header of 100,000 cells is not 100,000 lines of message
+        problems.append(RowProblem.of(1, "csv_unknown_column", column=h if len(h) <= 40 else h[:39] + "…"))
+    for h in sorted({h for h in header if h in known and header.count(h) > 1}):
+        problems.append(RowProblem.of(1, "csv_column_twice", column=h))
     for need in ("number", "name"):
         if need not in header:
             problems.append(RowProblem.of(1, "csv_column_missing", column=need))

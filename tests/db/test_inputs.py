@@ -318,3 +318,15 @@ def test_a_damaged_export_is_refused_in_one_line_and_restores_nothing(db_url: st
     (tmp_path / "good.json").write_text(json.dumps(export), encoding="utf-8")
     out = run("--db", db_url, "import", "good.json", cwd=tmp_path)  # nothing was half-restored before
     assert (out.returncode, out.stderr) == (0, ""), out.stderr
+
+
+def test_a_header_with_a_column_twice_or_100000_unknown_ones(tmp_path: Path) -> None:
+    """"name,name" took the first and dropped the second silently; 100,000 unknown columns gave 100,000 lines."""
+    cwd = _tournament(tmp_path)
+    (cwd / "dup.csv").write_text("number,name,name\n1,Ann,Bob\n", encoding="utf-8")
+    out = run("--db", "t.mcr", "players", "import", "dup.csv", cwd=cwd)
+    assert out.stderr == 'mcr-tournament: dup.csv line 1: the header has the "name" column twice\n'
+    (cwd / "wide.csv").write_text("number,name," + ",".join(f"c{i}" for i in range(100_000)) + "\n",
+                                  encoding="utf-8")
+    out = run("--db", "t.mcr", "players", "import", "wide.csv", cwd=cwd)
+    assert out.returncode == 1 and out.stderr.count("\n") == 10 and _players(cwd) == []
