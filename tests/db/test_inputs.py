@@ -7,11 +7,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import shutil
-import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,11 +17,12 @@ from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
 from tests.db.helpers import ACTOR
 from tests.db.test_cli import (
-    EXE,
     run,
     run_process,
     seated,  # noqa: F401 - a fixture
 )
+from tests.db.test_never_lose import NOBODY, shared_dir  # noqa: F401 - a fixture
+from tests.db.test_never_lose import run_process as run_as
 
 PLAYERS_MAX = 10_000  # db.limits.PLAYERS_MAX, as the issue sets it
 
@@ -196,33 +192,18 @@ def test_deep_nesting_is_one_line_in_correct_and_import(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ the command line's errors
 
 
-@pytest.fixture
-def shared_dir() -> Iterator[Path]:
-    """A folder the user `nobody` can reach (pytest's tmp_path is private to root)."""
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("the permission test runs the command as `nobody`: it needs root and setpriv")
-    where = Path(tempfile.mkdtemp(prefix="mcr-perm-"))
-    where.chmod(0o755)
-    try:
-        yield where
-    finally:
-        shutil.rmtree(where, ignore_errors=True)
-
-
-def test_a_folder_the_user_cannot_enter_is_named(shared_dir: Path) -> None:
+def test_a_folder_the_user_cannot_enter_is_named(shared_dir: Path) -> None:  # noqa: F811
     """It was "unexpected error: PermissionError: [Errno 13] Permission denied: '…/e.mcr'"."""
     locked = shared_dir / "locked"
     locked.mkdir(mode=0o700)
     assert run("--db", str(locked / "e.mcr"), "init", "--name", "Open", cwd=shared_dir).returncode == 0
     (shared_dir / "p.csv").write_text("number,name\n1,Ann\n", encoding="utf-8")
-    nobody = ["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", EXE]
     for args in (["standings"], ["init", "--name", "B"], ["players", "import", "p.csv"]):
-        out = subprocess.run([*nobody, "--db", str(locked / "e.mcr"), *args], capture_output=True, text=True,
-                             timeout=120, cwd=shared_dir)
+        out = run_as("--db", str(locked / "e.mcr"), *args, cwd=shared_dir, user=NOBODY)
         assert (out.returncode, out.stderr) == (1, f"mcr-tournament: {locked / 'e.mcr'}: permission denied: this "
                                                    f"user may not enter the folder {locked}\n"), args
-    out = subprocess.run([*nobody, "--db", str(shared_dir / "x.mcr"), "players", "import", str(locked / "p.csv")],
-                         capture_output=True, text=True, timeout=120, cwd=shared_dir)
+    out = run_as("--db", str(shared_dir / "x.mcr"), "players", "import", str(locked / "p.csv"), cwd=shared_dir,
+                 user=NOBODY)
     assert out.stderr.startswith(f"mcr-tournament: {shared_dir / 'x.mcr'}: no such database")  # --db first
 
 
