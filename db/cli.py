@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+import sqlalchemy.exc
+
 from db import transfer
 from db.backups import list_backups
 from db.commands import clock as clock_commands
@@ -24,6 +26,7 @@ from db.commands.common import Command
 from db.database import Database
 from db.errors import InputError, TournamentError
 from db.limits import ACTOR_MAX, INT_MAX, check_text
+from db.messages import render
 from db.schema import first_line, to_url
 from db.seating import SeatingError
 from db.store import open_database
@@ -38,6 +41,31 @@ __all__ = ["Command", "Extension", "build_parser", "main"]
 def _fail(message: str) -> int:
     print(f"mcr-tournament: {message}", file=sys.stderr)
     return 1
+
+
+def _file_error(exc: OSError, given: str) -> TournamentError:
+    """A system's refusal to reach a file, said in one line: the folder this user may not enter, or the
+    file and the system's own words."""
+    path = str(exc.filename) if exc.filename is not None else given
+    if isinstance(exc, PermissionError):
+        for folder in reversed(Path(path).absolute().parents):
+            if not os.access(folder, os.X_OK):
+                return TournamentError(code="folder_not_enterable", path=path, folder=str(folder))
+    return TournamentError(code="file_unreadable", path=path, problem=(exc.strerror or str(exc)).lower())
+
+
+def _check_db_arg(text: str) -> None:
+    """``--db`` as text the store can use: a name that is not UTF-8 (a byte the file system allows) cannot
+    become an SQLite URI, and a loop of symbolic links cannot be resolved."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise TournamentError(code="path_not_text", path=text.encode("utf-8", "backslashreplace").decode()) from exc
+    if "://" not in text:
+        try:
+            Path(text).expanduser().resolve()
+        except RuntimeError as exc:  # Python 3.11: "Symlink loop from ..."
+            raise TournamentError(code="file_unreadable", path=text, problem="a loop of symbolic links") from exc
 
 
 def cmd_backup(args: argparse.Namespace, db: Database) -> int:
@@ -109,6 +137,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
             if isinstance(value, int) and not isinstance(value, bool) and not -INT_MAX - 1 <= value <= INT_MAX:
                 raise InputError("--" + name.replace("_", "-"), code="out_of_range", value=value, low=-INT_MAX - 1,
                                  high=INT_MAX)
+        _check_db_arg(args.db)
         url = to_url(args.db)
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():
@@ -125,6 +154,10 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         # The reader (e.g. `| head`) stopped listening: not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:  # a file the system would not let us reach (a folder we may not enter, a long name)
+        return _fail(str(_file_error(exc, args.db)))
+    except (sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError) as exc:  # --db foo://bar
+        return _fail(render("database_url_invalid", {"url": args.db, "problem": first_line(exc)}))
     except Exception as exc:  # noqa: BLE001 - the CLI promise: a message, never a traceback
         return _fail(f"unexpected error: {type(exc).__name__}: {first_line(exc)}")
 

@@ -7,6 +7,8 @@ Imports only ``errors``.
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 from typing import Any
 
@@ -21,6 +23,11 @@ NUMBER_MAX = 32  # a player number (the column is String(32))
 ACTOR_MAX = 100  # --station, --referee
 REASON_MAX = 500  # penalty, correction, swap and substitute reasons
 NOTATION_MAX = 200  # a hand in the engine's notation (a real hand is under 60)
+
+# Players: a tournament holds at most this many (2,500 tables); a players CSV is refused once it has more
+# rows, or more bytes, before it is read to the end (a row is under 100 bytes in practice).
+PLAYERS_MAX = 10_000
+PLAYERS_CSV_BYTES_MAX = 10 * 2**20
 
 # One result line (JSON): its size in UTF-8 bytes and how deep its arrays and objects nest.
 LINE_BYTES_MAX = 16 * 1024
@@ -74,6 +81,21 @@ def check_optional_text(value: Any, field: str, limit: int) -> str | None:
     if value is None:
         return None
     return check_text(value, field, limit) or None
+
+
+def long_number(raw: str) -> tuple[str, int, int]:
+    """Why ``json.loads`` refused ``raw`` with a ``ValueError`` that is not a syntax error: a number past
+    Python's limit on digits (4300). (problem, line, column), the problem in words, not Python's advice
+    to call ``sys.set_int_max_str_digits()``.
+
+    >>> long_number('{"a": 1,\\n "b": ' + "9" * 4301 + "}")
+    ('a number has more than 4300 digits', 2, 7)
+    """
+    limit = sys.get_int_max_str_digits()
+    m = re.search(rf"\d{{{limit + 1},}}", raw)
+    start = m.start() if m else 0
+    return (f"a number has more than {limit} digits", raw.count("\n", 0, start) + 1,
+            start - raw.rfind("\n", 0, start))
 
 
 def json_depth_exceeds(raw: str, limit: int = LINE_DEPTH_MAX) -> bool:

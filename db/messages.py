@@ -150,9 +150,31 @@ MESSAGES: dict[str, Template] = {
                             "(the hands recorded) to {hands}, not {after}"),
     "clock_warning_marks": "{marks}: warning marks are minutes left, whole numbers from 1 up",
     "clock_end_policy": "{policy!r}: the end-of-time policy is one of {policies}",
+    "clock_at_far": "{at}: clock times are within a day of now ({now})",
+    "clock_before_start": "{at} is before the clock of session {session} started ({started})",
+    "clock_before_pause": "{at} is before the clock of session {session} was paused ({paused})",
+    "clock_add_range": ("{minutes!r} minutes: add (or take back) at most the session's length, {length} "
+                        "minutes, and not 0"),
+    "clock_too_long": ("adding {minutes} minutes would make a session of {total} minutes: a session lasts at "
+                       "most {limit} minutes (24 hours)"),
+    "clock_take_back_left": ("session {session} has {left} left: taking back {minutes} minutes would end it; "
+                             "take back less, or end the time with “end”"),
+    "clock_take_back_table": ("session {session} table {table} has {left} left, {extra} minutes of it added: "
+                              "take back at most {most} minutes there"),
     # --- files
     "file_missing": "{path}: no such file",
-    "file_not_utf8": "{path}: not UTF-8 text (byte {byte}); save it as UTF-8",
+    "file_not_utf8": "{path} line {line}: not UTF-8 text (byte {byte}); save it as UTF-8",
+    "file_looks_gbk": ("{path} line {line}: not UTF-8 text (byte {byte}); it looks like GBK, Excel's CSV on "
+                       "Chinese Windows: save it as “CSV UTF-8”"),
+    "file_utf16": "{path} is UTF-16 text (Excel's “Unicode text”): save it as UTF-8 (in Excel: “CSV UTF-8”)",
+    "file_binary": ("{path} is not a text file (it holds NUL bytes: perhaps UTF-16 without its byte-order mark); "
+                    "save it from the spreadsheet as “CSV UTF-8”"),
+    "file_encoding_unknown": ("{path} cannot be read as text (byte {byte} is not UTF-8, UTF-16, GBK or "
+                              "Windows-1252); save it as “CSV UTF-8”"),
+    "file_bad_bytes": "{path} starts as {encoding} text, but byte {byte} is not {encoding}; save it again as UTF-8",
+    "file_too_large": "{path} is larger than {mib} MiB, the most this file may be: it is not a file of this kind",
+    "folder_not_enterable": "{path}: permission denied: this user may not enter the folder {folder}",
+    "path_not_text": "{path}: the name is not UTF-8 text: rename the file or folder",
     "file_unreadable": "{path}: {problem}",
     "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
                     "overwritten)"),
@@ -165,6 +187,7 @@ MESSAGES: dict[str, Template] = {
     "csv_unknown_column": ('unknown column "{column}"; columns are number,name[,team][,country][,substitute]'
                            '[,ema_number][,first_name][,last_name]'),
     "csv_column_missing": 'the header needs a "{column}" column',
+    "csv_column_twice": 'the header has the "{column}" column twice',
     "csv_row_unreadable": "{problem}",
     "csv_field_count": "{fields} fields, the header has {columns}",
     "csv_number_empty": '"number" is empty',
@@ -172,6 +195,11 @@ MESSAGES: dict[str, Template] = {
     "csv_name_empty": '"name" is empty for player {number}',
     "csv_number_twice": '"number" {number} already used on line {first}',
     "csv_substitute_invalid": '"substitute" {value}: use yes or no',
+    "csv_quote_unclosed": ('a quoted cell runs from this line to line {end}: a quote (") is not closed (a cell '
+                           'is one line)'),
+    "csv_too_many_players": "{path}: more than {limit:,} players (line {line}): a tournament has at most {limit:,}",
+    "too_many_players": "a tournament has at most {limit:,} players: {number} would be player {count:,}",
+    "line_not_utf8": "not UTF-8 text (byte {byte} of the line); save the file as UTF-8",
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",
@@ -184,8 +212,8 @@ MESSAGES: dict[str, Template] = {
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line
     "not_a_date": "{text!r} is not a date like 2026-05-01",
+    "not_a_time": "{text!r} is not a time like 2026-05-01T09:30 (UTC unless it names a zone, e.g. +08:00)",
     "correct_line_or_delete": "give either --line JSON (the new result) or --delete",
-    "option_not_json": "not valid JSON ({problem})",
     "option_not_object": "must be one JSON object",
     "correct_which": ("name the result: --session S --table T --hand H, --session S --table T --time-called, "
                       "or --penalty ID"),
@@ -262,6 +290,13 @@ MESSAGES: dict[str, Template] = {
     "export_unknown_columns": "{table} row {row}: unknown column(s) {columns}",
     "export_text_too_long": "{table} row {row}: \"{column}\" has {length} characters: the column holds {limit}",
     "export_text_invalid": "{table} row {row}: \"{column}\" contains a NUL or an invalid (lone surrogate) character",
+    "export_value_invalid": "{table} row {row}: \"{column}\" cannot be {value}: the export is damaged",
+    "export_unknown_tables": "the export has unknown table(s) {tables}: it is damaged or not from MCR Referee",
+    "export_table_invalid": "the export's \"{table}\" is not a list of rows: it is damaged",
+    "export_row_invalid": "{table} row {row} is not an object of columns: the export is damaged",
+    "export_inconsistent": "the export's rows do not fit together ({problem}): it is damaged; nothing was restored",
+    "export_no_tournament": "the export holds no tournament row: it is damaged; nothing was restored",
+    "export_settings_invalid": "the export's tournament settings cannot be read ({problem}): it is damaged",
     # --- table devices (the web server, docs/web.md)
     "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
     "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",

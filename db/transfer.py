@@ -12,14 +12,17 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Date, DateTime, insert, select, text
+import sqlalchemy.exc
+from sqlalchemy import Boolean, Date, DateTime, Integer, String, insert, select, text
 from sqlalchemy.orm import Session
 
 from db.backups import take_backup
 from db.errors import TournamentError
 from db.files import describe_os_error, write_atomic
+from db.limits import INT_MAX
 from db.models import Base, Tournament
-from db.schema import head_revision, known_revision
+from db.profiles import Settings
+from db.schema import first_line, head_revision, known_revision
 
 if TYPE_CHECKING:
     from db.database import Database
@@ -63,6 +66,29 @@ def _unstorable(column: Any, value: Any) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
+def _wrong_type(column: Any, value: Any) -> bool:
+    """Whether ``value`` cannot be the column's (a hand-edited or damaged export): each kind of column
+    takes its own JSON type, so no Python or database error comes of it later."""
+    kind = column.type
+    if value is None:
+        return False  # NOT NULL is the database's to say (a missing column is the same)
+    if isinstance(kind, Boolean):
+        return not isinstance(value, bool)
+    if isinstance(kind, Integer):
+        return not isinstance(value, int) or isinstance(value, bool) or not -INT_MAX - 1 <= value <= INT_MAX
+    if isinstance(kind, DateTime | Date):
+        if not isinstance(value, str):
+            return True
+        try:
+            (datetime if isinstance(kind, DateTime) else date).fromisoformat(value)
+        except ValueError:
+            return True
+        return False
+    if isinstance(kind, String):
+        return not isinstance(value, str)
+    return False  # JSON: any value
+
+
 def _decode(column: Any, value: Any) -> Any:
     if value is None:
         return None
@@ -87,13 +113,42 @@ def import_data(s: Session, data: Any) -> None:
     tables = data.get("tables")
     if not isinstance(tables, dict):
         raise TournamentError(code="export_no_tables")
+    unknown_tables = sorted(set(tables) - set(Base.metadata.tables))
+    if unknown_tables:
+        raise TournamentError(code="export_unknown_tables", tables=", ".join(map(str, unknown_tables)))
+    try:
+        _insert_rows(s, tables)
+    except sqlalchemy.exc.IntegrityError as exc:  # ids twice, a row pointing at none, a value missing
+        raise TournamentError(code="export_inconsistent", problem=first_line(exc.orig)) from exc
+    t = s.get(Tournament, 1)
+    if t is None:
+        raise TournamentError(code="export_no_tournament")
+    try:
+        Settings.from_json(t.settings)
+    except Exception as exc:  # noqa: BLE001 - whatever is wrong with them, the export is refused in one line
+        raise TournamentError(code="export_settings_invalid", problem=f"{type(exc).__name__}: {first_line(exc)}") \
+            from exc
+    if s.get_bind().dialect.name == "postgresql":
+        # Explicit ids do not move PostgreSQL's sequences: set them past the restored rows.
+        for table in Base.metadata.sorted_tables:
+            if "id" in table.columns:
+                s.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                               f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+
+
+def _insert_rows(s: Session, tables: dict[str, Any]) -> None:
+    """Every table's rows, checked value by value first (each refusal names the table, row and column)."""
     for table in Base.metadata.sorted_tables:
         rows = tables.get(table.name, [])
         if not rows:
             continue
+        if not isinstance(rows, list):
+            raise TournamentError(code="export_table_invalid", table=table.name)
         cols = {c.name: c for c in table.columns}
         decoded = []
         for i, row in enumerate(rows):
+            if not isinstance(row, dict):
+                raise TournamentError(code="export_row_invalid", table=table.name, row=i + 1)
             unknown = set(row) - set(cols)
             if unknown:
                 raise TournamentError(code="export_unknown_columns", table=table.name, row=i + 1, columns=sorted(unknown))
@@ -101,14 +156,16 @@ def import_data(s: Session, data: Any) -> None:
                 if problem := _unstorable(cols[k], v):
                     code, params = problem
                     raise TournamentError(code=code, table=table.name, row=i + 1, column=k, **params)
+                if _wrong_type(cols[k], v):
+                    raise TournamentError(code="export_value_invalid", table=table.name, row=i + 1, column=k,
+                                          value=_shown(v))
             decoded.append({k: _decode(cols[k], v) for k, v in row.items()})
         s.execute(insert(table), decoded)
-    if s.get_bind().dialect.name == "postgresql":
-        # Explicit ids do not move PostgreSQL's sequences: set them past the restored rows.
-        for table in Base.metadata.sorted_tables:
-            if "id" in table.columns:
-                s.execute(text(f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                               f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"))
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def backup(db: Database, directory: str | Path | None = None) -> Path:

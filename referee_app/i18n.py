@@ -244,6 +244,13 @@ ZH: dict[str, str] = {
     "Row": "行",
     "Problem": "问题",
     "Import {n} players": "导入 {n} 名选手",
+    "(header row; UTF-8 best, also UTF-16, GBK or Windows-1252; country: ISO code such as FR)":
+        "（须有表头；最好用 UTF-8，也可读 UTF-16、GBK 或 Windows-1252；国家或地区：ISO 代码，如 FR）",
+    "Read as {encoding}; columns separated by {sep}.": "按 {encoding} 读取；列以{sep}分隔。",
+    "Columns separated by {sep}.": "列以{sep}分隔。",
+    "comma": "逗号",
+    "semicolon": "分号",
+    "tab": "制表符",
     # errors
     "Something went wrong": "出错了",
     "Could not do that": "无法完成",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from datetime import UTC, datetime
+from datetime import datetime
 
 from db.clock import ClockView, format_remaining
 from db.commands.common import actor_of
@@ -17,6 +17,7 @@ from db.errors import InputError
 from db.profiles import EndPolicy
 from db.service.clock import (
     add_time,
+    checked_moment,
     clock_view,
     confirm_time_call,
     end_clock,
@@ -30,14 +31,8 @@ from db.service.clock import (
 
 
 def _at(text: str | None) -> datetime | None:
-    """``--at``: an ISO time (UTC when it names no zone), or None for now."""
-    if not text:
-        return None
-    try:
-        t = datetime.fromisoformat(text)
-    except ValueError as exc:
-        raise InputError("--at", code="not_a_date", text=text) from exc
-    return (t.astimezone(UTC) if t.tzinfo else t.replace(tzinfo=UTC)).replace(tzinfo=None)
+    """``--at``: an ISO time (UTC when it names no zone) within a day of now, or None for now."""
+    return checked_moment(text) if text else None
 
 
 def _text(view: ClockView, owed: list[int], called: list[int]) -> str:
@@ -96,7 +91,8 @@ def _whole(text: str) -> int:
     try:
         return int(text.strip())
     except ValueError as exc:
-        raise InputError("--warnings", code="clock_warning_marks", marks=text) from exc
+        shown = text if len(text) <= 40 else text[:39] + "…"  # a mark of 5,000 digits is not repeated whole
+        raise InputError("--warnings", code="clock_warning_marks", marks=shown) from exc
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

@@ -1,4 +1,5 @@
-"""What every command shares: output in json / csv / text, reading a UTF-8 file, the audit actor, dates."""
+"""What every command shares: output in json / csv / text, the audit actor, dates. (Input files are read
+by ``db.formats.text_files``: UTF-8, line by line.)"""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from db.database import Database
-from db.errors import InputError, TournamentError
+from db.errors import InputError
 from db.safe_text import safe_cell
 from db.service.audit import Actor, default_actor
 
@@ -25,17 +25,6 @@ FORMATS = ("json", "csv", "text")
 def actor_of(args: argparse.Namespace) -> Actor:
     base = default_actor()
     return Actor(args.station or base.station, args.referee or base.referee)
-
-
-def read_text(path: str) -> str:
-    try:
-        return Path(path).read_bytes().decode("utf-8")
-    except FileNotFoundError as exc:
-        raise TournamentError(code="file_missing", path=path) from exc
-    except UnicodeDecodeError as exc:
-        raise TournamentError(code="file_not_utf8", path=path, byte=exc.start) from exc
-    except OSError as exc:
-        raise TournamentError(code="file_unreadable", path=path, problem=exc.strerror) from exc
 
 
 def date_arg(text: str | None) -> date | None:

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from db import queries
-from db.commands.common import actor_of, emit, format_arg, read_text
+from db.commands.common import actor_of, emit, format_arg
 from db.database import Database
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
+from db.formats.text_files import open_input, utf8_lines
+from db.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players
@@ -21,7 +23,9 @@ from db.views import TableSeating, player_order
 
 
 def cmd_players_import(args: argparse.Namespace, db: Database) -> int:
-    rows = parse_players_csv(read_text(args.file), source=Path(args.file).name)
+    # Read as a stream: a file past the limits (rows, bytes) is refused before it is read to the end.
+    with open_input(args.file) as f:
+        rows = parse_players_csv(utf8_lines(f, args.file, PLAYERS_CSV_BYTES_MAX), source=Path(args.file).name)
     with db.factory.begin() as s:
         counts = import_players(s, rows, actor_of(args))
     print(f"players: {counts.added} added, {counts.updated} updated, {counts.unchanged} unchanged")

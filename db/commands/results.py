@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from db import queries
-from db.commands.common import actor_of, emit, format_arg, read_text
+from db.commands.common import actor_of, emit, format_arg
 from db.database import Database
 from db.errors import InputError
-from db.formats.result_import import import_result_lines
+from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
+from db.formats.text_files import byte_lines, open_input
 from db.service.corrections import (
     cancel_time_called,
     correct_hand,
@@ -21,14 +21,15 @@ from db.service.corrections import (
     delete_hand,
     delete_penalty,
 )
-from db.service.lookup import penalty_place
+from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.views import TableSeating
 
 
 def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
-    report = import_result_lines(db, read_text(args.file), Path(args.file).name, atomic=args.atomic,
-                                 actor=actor_of(args), on_reject=lambda message: print(message, file=sys.stderr))
+    with open_input(args.file) as f:  # each line decoded and judged alone (a bad byte rejects its line only)
+        report = import_result_lines(db, byte_lines(f, args.file), Path(args.file).name, atomic=args.atomic,
+                                     actor=actor_of(args), on_reject=lambda message: print(message, file=sys.stderr))
     if report.rolled_back:
         print(f"results: nothing recorded (--atomic): {report.rejected} line(s) rejected", file=sys.stderr)
         return 1
@@ -38,7 +39,9 @@ def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
-        sessions = [args.session] if args.session else queries.seated_sessions(s)
+        if args.session is not None:  # --session 0 listed every session, --session 99 nothing
+            check_session(s, args.session, "--session")
+        sessions = [args.session] if args.session is not None else queries.seated_sessions(s)
         items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
         for k in sessions:
             for sheet in queries.table_sheets(s, k):
@@ -98,10 +101,7 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
         raise InputError("--line", code="correct_line_or_delete")
     obj: Any = None
     if args.line is not None:
-        try:
-            obj = json.loads(args.line)
-        except json.JSONDecodeError as exc:
-            raise InputError("--line", code="option_not_json", problem=exc.msg) from exc
+        obj = parse_json_line(args.line, "--line")  # the limits of a result line in a file
         if not isinstance(obj, dict):
             raise InputError("--line", code="option_not_object")
     if args.penalty is not None:
@@ -138,6 +138,8 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
+        if args.after is not None:  # --after 0, -5 or 99 showed the standings of every session
+            check_session(s, args.after, "--after")
         if args.teams:
             teams = queries.team_standings(s, args.after)
             rows: list[dict[str, Any]] = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,

@@ -11,12 +11,15 @@ from typing import Any
 from db import queries, transfer
 from db.actions import AuditAction
 from db.check import check
-from db.commands.common import actor_of, date_arg, emit, format_arg, read_text
+from db.commands.common import actor_of, date_arg, emit, format_arg
 from db.database import Database
 from db.demo import fill_demo
 from db.errors import TournamentError
 from db.files import write_atomic
 from db.formats.ema_csv import export_ema
+from db.formats.text_files import read_utf8
+from db.limits import LINE_DEPTH_MAX, long_number
+from db.messages import render
 from db.profiles import PROFILES, SeatRotation
 from db.service.audit import audit
 from db.service.lookup import has_results
@@ -84,12 +87,20 @@ def cmd_export(args: argparse.Namespace, db: Database) -> int:
 
 def cmd_import(args: argparse.Namespace, db: Database) -> int:
     try:
-        data = json.loads(read_text(args.file))
+        data = json.loads(text := read_utf8(args.file))
     except json.JSONDecodeError as exc:
         raise TournamentError(code="file_not_json", path=args.file, line=exc.lineno, problem=exc.msg) from exc
+    except ValueError as exc:  # a number of more than 4300 digits: no export has one
+        problem, line, _column = long_number(text)
+        raise TournamentError(code="file_not_json", path=args.file, line=line, problem=problem) from exc
+    except RecursionError as exc:  # arrays nested thousands deep: an export nests five
+        raise TournamentError(code="file_not_json", path=args.file, line=1,
+                              problem=render("line_too_deep", {"limit": LINE_DEPTH_MAX})) from exc
     with db.factory.begin() as s:
         transfer.import_data(s, data)
-        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {Path(args.file).name}")
+        # A file name may hold bytes that are not UTF-8 (a surrogate in Python): stored as \udcff, not refused.
+        name = Path(args.file).name.encode("utf-8", "backslashreplace").decode("utf-8")
+        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {name}")
     print(f"imported {args.file}")
     return 0
 

@@ -5,12 +5,14 @@ reading it into
 from __future__ import annotations
 
 import csv
-import io
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from db.errors import InputError, TournamentError
+from db.formats.text_files import split_lines
+from db.limits import PLAYERS_MAX
 from db.messages import render
 from db.schema import first_line
 from db.service.players import PlayerInput, checked_player
@@ -60,22 +62,39 @@ def _shown(text: str) -> str:
     return shown if len(shown) <= 40 else shown[:39] + "…"
 
 
-def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInput]:
-    """Read ``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]`` rows (header
-    required, UTF-8, BOM allowed). ``country``: an ISO 3166 alpha-2 code (or a name, mapped to it). The EMA
-    columns, when the file has them, set (or with an empty cell clear) the stored values; a file without
-    them leaves those alone.
+@dataclass(frozen=True)
+class CsvRows:
+    """A CSV file split into rows, the one reading the import and the app's preview share: the delimiter
+    found in the header, every row with the line it starts on (``rows[0]`` is the header, blank rows are
+    kept), and the rows that could not be read."""
 
-    Every bad row is reported (``RowErrors``), not just the first.
+    delimiter: str
+    rows: list[tuple[int, list[str]]]
+    broken: list[RowProblem]
+
+
+def csv_delimiter(header: str) -> str:
+    """The delimiter of a header line: ``,``, ``;`` (Excel in many European locales) or a tab, whichever it
+    has most of (``,`` when none).
+
+    >>> csv_delimiter("number;name;team"), csv_delimiter("number,name"), csv_delimiter("number")
+    (';', ',', ',')
     """
-    text = text.removeprefix("\ufeff")
-    first = text.split("\n", 1)[0]
-    # Spreadsheets in many locales save CSV with ";" (or tabs); take whichever the header uses.
-    delimiter = max((",", ";", "\t"), key=first.count) if first else ","
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    rows: list[list[str]] = []
-    linenos: list[int] = []  # the file line each row starts on (a quoted cell may hold line breaks)
+    return max((",", ";", "\t"), key=header.count) if header.strip() else ","
+
+
+def read_csv_rows(lines: str | Iterable[str], source: str = "players.csv", max_rows: int = PLAYERS_MAX) -> CsvRows:
+    """Split ``lines`` (a text, or its lines with their endings, e.g. :func:`db.formats.text_files.utf8_lines`
+    of an open file) into rows. Lines may end in ``\r\n``, ``\n`` or a lone ``\r``; a BOM is dropped. A row
+    whose quoted cell runs over several lines is reported (a quote not closed: no cell holds a line break).
+    More than ``max_rows`` rows after the header stop the reading at once: ``csv_too_many_players``."""
+    it = iter(split_lines(lines) if isinstance(lines, str) else lines)
+    first = next(it, "").removeprefix("\ufeff")
+    delimiter = csv_delimiter(first)
+    reader = csv.reader(itertools.chain([first], it) if first else it, delimiter=delimiter)
+    rows: list[tuple[int, list[str]]] = []
     broken: list[RowProblem] = []
+    data_rows = 0
     while True:
         start = reader.line_num + 1
         try:
@@ -85,18 +104,45 @@ def parse_players_csv(text: str, source: str = "players.csv") -> list[PlayerInpu
         except csv.Error as exc:  # e.g. a cell over the csv module's size limit: this row only
             broken.append(RowProblem.of(start, "csv_row_unreadable", problem=first_line(exc)))
             continue
-        rows.append(row)
-        linenos.append(start)
+        if reader.line_num > start:  # a quoted cell holding line breaks: its closing quote is missing
+            broken.append(RowProblem.of(start, "csv_quote_unclosed", end=reader.line_num))
+            continue
+        if rows and any(c.strip() for c in row):
+            data_rows += 1
+            if data_rows > max_rows:
+                raise TournamentError(code="csv_too_many_players", path=source, line=start, limit=max_rows)
+        rows.append((start, row))
+    return CsvRows(delimiter, rows, broken)
+
+
+def parse_players_csv(lines: str | Iterable[str], source: str = "players.csv") -> list[PlayerInput]:
+    """Read ``number,name[,team][,country][,substitute][,ema_number][,first_name][,last_name]`` rows (header
+    required; ``lines`` a text or its lines, see :func:`read_csv_rows`). ``country``: an ISO 3166 alpha-2
+    code (or a name, mapped to it). The EMA columns, when the file has them, set (or with an empty cell
+    clear) the stored values; a file without them leaves those alone.
+
+    Every bad row is reported (``RowErrors``), not just the first.
+    """
+    return check_players(read_csv_rows(lines, source), source)
+
+
+def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInput]:
+    """The players of rows read by :func:`read_csv_rows`, or ``RowErrors`` naming every bad row."""
+    rows = [row for _line, row in table.rows]
+    linenos = [line for line, _row in table.rows]
+    broken = table.broken
     if not rows:
-        raise RowErrors(source, [RowProblem.of(1, "csv_empty")])
+        raise RowErrors(source, broken or [RowProblem.of(1, "csv_empty")])
     header = [h.strip().lower() for h in rows[0]]
     known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
     problems: list[RowProblem] = []
     if linenos[0] != 1:
         problems.append(RowProblem.of(1, "csv_header_unreadable"))
-    for h in header:
-        if h not in known:
-            problems.append(RowProblem.of(1, "csv_unknown_column", column=h))
+    unknown = [h for h in header if h not in known]
+    for h in unknown[:10]:  # a header of 100,000 cells is not 100,000 lines of message
+        problems.append(RowProblem.of(1, "csv_unknown_column", column=h if len(h) <= 40 else h[:39] + "…"))
+    for h in sorted({h for h in header if h in known and header.count(h) > 1}):
+        problems.append(RowProblem.of(1, "csv_column_twice", column=h))
     for need in ("number", "name"):
         if need not in header:
             problems.append(RowProblem.of(1, "csv_column_missing", column=need))

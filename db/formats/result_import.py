@@ -3,8 +3,9 @@ already), the rejected ones reported with their line numbers."""
 
 from __future__ import annotations
 
+import codecs
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,8 @@ from sqlalchemy.orm import Session
 from db.database import Database
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
-from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds
+from db.formats.text_files import RawLine, split_lines
+from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
 from db.schema import first_line
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
@@ -36,9 +38,10 @@ def result_line_key(line: ResultLine) -> tuple[Any, ...] | None:
     return None
 
 
-def parse_json_line(raw: str) -> Any:
-    """One line's JSON, or :class:`InputError` when it is not JSON or past the limits (size, nesting);
-    the limits are checked first, so no line can make ``json.loads`` recurse deeply or take long.
+def parse_json_line(raw: str, field: str | None = None) -> Any:
+    """One line's JSON, or :class:`InputError` (naming ``field`` when given: ``--line``) when it is not
+    JSON or past the limits (size, nesting, a number's digits); the limits are checked first, so no line
+    can make ``json.loads`` recurse deeply or take long.
 
     >>> parse_json_line('{"type": "draw"}')
     {'type': 'draw'}
@@ -47,38 +50,65 @@ def parse_json_line(raw: str) -> Any:
     db.errors.InputError: the line nests arrays and objects deeper than 20
     """
     if len(raw) > LINE_BYTES_MAX // 4 and len(size := raw.encode("utf-8", "surrogatepass")) > LINE_BYTES_MAX:
-        raise InputError(None, code="line_too_long", size=len(size), limit=LINE_BYTES_MAX)
+        raise InputError(field, code="line_too_long", size=len(size), limit=LINE_BYTES_MAX)
     if json_depth_exceeds(raw, LINE_DEPTH_MAX):
-        raise InputError(None, code="line_too_deep", limit=LINE_DEPTH_MAX)
+        raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX)
     try:
         return json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise InputError(None, code="not_json", problem=exc.msg, column=exc.colno) from exc
-    except (ValueError, RecursionError) as exc:  # e.g. a number of more than 4300 digits
-        raise InputError(None, code="not_json", problem=first_line(exc), column=1) from exc
+        raise InputError(field, code="not_json", problem=exc.msg, column=exc.colno) from exc
+    except ValueError as exc:  # a number of more than 4300 digits (Python's int limit): never a result
+        problem, _line, column = long_number(raw)
+        raise InputError(field, code="not_json", problem=problem, column=column) from exc
+    except RecursionError as exc:  # not reached past the depth check; kept so no line can end the import
+        raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX) from exc
 
 
-def iter_jsonl(text: str) -> Iterable[tuple[int, str]]:
-    """(line number, text) for every non-blank line."""
-    for lineno, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+def iter_jsonl(lines: str | bytes | Iterable[RawLine]) -> Iterator[tuple[int, str | bytes]]:
+    """(line number, line) for every non-blank line of a text, a file's bytes or its lines
+    (:func:`db.formats.text_files.byte_lines`); a BOM is dropped. Lines end at ``\r\n``, ``\n`` or ``\r``
+    only. Bytes stay bytes: each line is decoded alone (:func:`line_text`), so one bad byte rejects only
+    its line."""
+    if isinstance(lines, str):
+        numbered: Iterable[tuple[int, str | bytes]] = enumerate(split_lines(lines), start=1)
+    elif isinstance(lines, bytes):
+        numbered = enumerate(lines.splitlines(), start=1)  # bytes split at \r\n, \n and \r only
+    else:
+        numbered = ((line.number, line.data) for line in lines)
+    for lineno, raw in numbered:
+        raw = raw.rstrip("\r\n") if isinstance(raw, str) else raw.rstrip(b"\r\n")  # the line, not its end
+        if lineno == 1:
+            raw = raw.removeprefix("\ufeff") if isinstance(raw, str) else raw.removeprefix(codecs.BOM_UTF8)
         if raw.strip():
             yield lineno, raw
+
+
+def line_text(raw: str | bytes) -> str:
+    """A line as text: bytes decoded as UTF-8, or ``InputError("line_not_utf8")`` (offset in the line)."""
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(None, code="line_not_utf8", byte=exc.start) from exc
 
 
 class _Rollback(Exception):
     pass
 
 
-def import_result_lines(db: Database, text: str, source: str, *, atomic: bool = False, actor: Actor | None = None,
+def import_result_lines(db: Database, text: str | bytes | Iterable[RawLine], source: str, *, atomic: bool = False,
+                        actor: Actor | None = None,
                         on_reject: Callable[[str], None] = lambda _message: None) -> LineReport:
-    """Record every line of ``text`` (the file named ``source``): one transaction per line, or one for
-    the whole file when ``atomic`` (then nothing is recorded if any line is rejected). ``on_reject``
-    receives each rejection ("FILE line N: ...") as it happens."""
+    """Record every line of ``text`` (the file named ``source``: its text, its bytes, or its lines as read
+    by :func:`db.formats.text_files.byte_lines`): one transaction per line, or one for the whole file when
+    ``atomic`` (then nothing is recorded if any line is rejected). Each line is judged alone, a line that
+    is not UTF-8 too. ``on_reject`` receives each rejection ("FILE line N: ...") as it happens."""
     report = LineReport()
     seen: dict[Any, int] = {}
 
-    def one(s: Session, raw: str) -> str:
-        line = parse_result_line(parse_json_line(raw))
+    def one(s: Session, raw: str | bytes) -> str:
+        line = parse_result_line(parse_json_line(line_text(raw)))
         key = result_line_key(line)
         occurrence = 1
         if key is not None:

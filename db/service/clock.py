@@ -26,13 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, local_iso, utc_now
+from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, format_remaining, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.profiles import EndPolicy, Settings
@@ -41,7 +41,39 @@ from db.service.corrections import cancel_time_called
 from db.service.lookup import check_session, recorded_hands, settings, tournament
 from db.service.results import call_time, locked_table
 
-MAX_MINUTES = 24 * 60
+MAX_MINUTES = 24 * 60  # a session lasts at most 24 hours, its extra time at a table included
+AT_WITHIN = timedelta(days=1)  # a time given for a clock command (``clock … --at``) is this close to now
+
+
+def shown_moment(moment: datetime) -> str:
+    """A stored (naive UTC) moment as a message shows it: ``2026-05-01 09:00:00 UTC``."""
+    return f"{moment:%Y-%m-%d %H:%M:%S} UTC"
+
+
+def checked_moment(text: str, now: datetime | None = None) -> datetime:
+    """A time a user gives a clock command (ISO; UTC unless it names a zone) as the clock stores it, if it
+    is within a day of ``now`` (the current time); else ``InputError`` naming the limit. Tests and the
+    services themselves pass any ``now``: only a time typed by a person is held to this.
+
+    >>> checked_moment("2026-05-01T11:00+02:00", datetime(2026, 5, 1, 12, 0))
+    datetime.datetime(2026, 5, 1, 9, 0)
+    >>> checked_moment("9999-12-31", datetime(2026, 5, 1, 12, 0))
+    Traceback (most recent call last):
+    db.errors.InputError: "--at": 9999-12-31: clock times are within a day of now (2026-05-01 12:00:00 UTC)
+    """
+    now = now or utc_now()
+    try:
+        given = datetime.fromisoformat(text)
+    except ValueError as exc:
+        raise InputError("--at", code="not_a_time", text=text) from exc
+    try:
+        at = (given.astimezone(UTC) if given.tzinfo else given.replace(tzinfo=UTC)).replace(tzinfo=None)
+        far = abs(at - now) > AT_WITHIN
+    except OverflowError:  # 9999-12-31 in a zone west of UTC, 0001-01-01 east of it
+        far = True
+    if far:
+        raise InputError("--at", code="clock_at_far", at=text, now=shown_moment(now))
+    return at
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,19 +156,26 @@ def start_clock(s: Session, session: int, *, minutes: int | None = None, now: da
     return view
 
 
-def _started(s: Session, session: int) -> SessionClock:
+def _started(s: Session, session: int, now: datetime) -> SessionClock:
+    """The started clock's row, locked; ``now`` may not be before its start (nor before its pause)."""
     check_session(s, session)
     row = _locked(s, session)
     if row is None or row.started_at is None:
         raise InputError("session", code="clock_not_started", session=session)
     if row.ended_at is not None:
         raise InputError("session", code="clock_ended", session=session)
+    if now < row.started_at:
+        raise InputError("at", code="clock_before_start", at=shown_moment(now), session=session,
+                         started=shown_moment(row.started_at))
+    if row.paused_at is not None and now < row.paused_at:
+        raise InputError("at", code="clock_before_pause", at=shown_moment(now), session=session,
+                         paused=shown_moment(row.paused_at))
     return row
 
 
 def pause_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
     now = now or utc_now()
-    row = _started(s, session)
+    row = _started(s, session, now)
     if row.paused_at is not None:
         raise InputError("session", code="clock_paused", session=session)
     row.paused_at = now
@@ -147,7 +186,7 @@ def pause_clock(s: Session, session: int, *, now: datetime | None = None, actor:
 
 def resume_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
     now = now or utc_now()
-    row = _started(s, session)
+    row = _started(s, session, now)
     if row.paused_at is None:
         raise InputError("session", code="clock_not_paused", session=session)
     row.paused_total_s += max(0, round((now - row.paused_at).total_seconds()))
@@ -167,22 +206,41 @@ def _table_row(s: Session, session: int, table: int) -> ClockTable:
 
 def add_time(s: Session, session: int, minutes: int, *, table: int | None = None, now: datetime | None = None,
              actor: Actor | None = None) -> ClockView:
-    """Add ``minutes`` to the session (every table), or to one table only (its extra time). Negative
-    minutes take time back, never below what has been played. A table that has time left again loses
-    the bell's own time call (:func:`_withdraw_bell_calls`)."""
+    """Add ``minutes`` to the session (every table), or to one table only (its extra time). The limits,
+    each named when it refuses: at most the session's length at a time, either way; a session of at
+    most 24 hours (``MAX_MINUTES``, a table's extra time included); time taken back never ends the time
+    (use :func:`end_clock`) and, at one table, never more than was added there. A table that has time
+    left again loses the bell's own time call (:func:`_withdraw_bell_calls`)."""
     now = now or utc_now()
-    if not isinstance(minutes, int) or isinstance(minutes, bool) or minutes == 0 or abs(minutes) > MAX_MINUTES:
+    if not isinstance(minutes, int) or isinstance(minutes, bool) or abs(minutes) > MAX_MINUTES:
         raise InputError("minutes", code="clock_minutes", minutes=minutes, low=-MAX_MINUTES, high=MAX_MINUTES)
-    row = _started(s, session)
+    row = _started(s, session, now)
+    if minutes == 0 or abs(minutes) * 60 > row.length_s:
+        raise InputError("minutes", code="clock_add_range", minutes=minutes, length=row.length_s // 60)
+    extras = _extras(s, session)
+    before = clock_view(s, session, now)
     extra: dict[str, object] = {}
     if table is None:
-        row.length_s = max(0, row.length_s + minutes * 60)
+        total = row.length_s + minutes * 60 + max(extras.values(), default=0)
+        if total > MAX_MINUTES * 60:
+            raise InputError("minutes", code="clock_too_long", minutes=minutes, total=total // 60, limit=MAX_MINUTES)
+        if minutes < 0 and -minutes * 60 >= before.remaining_s:
+            raise InputError("minutes", code="clock_take_back_left", session=session, minutes=-minutes,
+                             left=format_remaining(before.remaining_s))
+        row.length_s += minutes * 60
     else:
-        if s.scalar(select(SessionTable.id).where(SessionTable.session == session,
-                                                  SessionTable.table_no == table)) is None:
+        if table not in extras:
             raise InputError("table", code="no_table", session=session, table=table)
         ct = _table_row(s, session, table)
-        ct.extra_s = max(0, ct.extra_s + minutes * 60)
+        total = row.length_s + ct.extra_s + minutes * 60
+        if total > MAX_MINUTES * 60:
+            raise InputError("minutes", code="clock_too_long", minutes=minutes, total=total // 60, limit=MAX_MINUTES)
+        left = before.table_remaining(table)
+        most = max(0, min(ct.extra_s, left - 1) // 60)  # what was added there, and never to zero
+        if minutes < 0 and -minutes > most:
+            raise InputError("minutes", code="clock_take_back_table", session=session, table=table,
+                             left=format_remaining(left), extra=ct.extra_s // 60, most=most)
+        ct.extra_s += minutes * 60
         extra = {"table": table, "extra_s": ct.extra_s}
     s.flush()
     view = clock_view(s, session, now)
@@ -231,7 +289,7 @@ def _withdraw_bell_calls(s: Session, session: int, view: ClockView, tables: set[
 def end_clock(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> ClockView:
     """End the session's time now, for every table (the bell rings at the next read)."""
     now = now or utc_now()
-    row = _started(s, session)
+    row = _started(s, session, now)
     if row.paused_at is not None:
         row.paused_total_s += max(0, round((now - row.paused_at).total_seconds()))
         row.paused_at = None

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.countries import country_code
 from db.errors import InputError, TournamentError
-from db.limits import NAME_MAX, NUMBER_MAX, REASON_MAX, check_optional_text, check_text
+from db.limits import NAME_MAX, NUMBER_MAX, PLAYERS_MAX, REASON_MAX, check_optional_text, check_text
 from db.models import Player, Seat, SessionTable
 from db.service.audit import Actor, audit
 from db.service.lookup import check_session, player_by_number, table_has_results, tournament
@@ -77,11 +77,15 @@ class ImportCounts:
 
 
 def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | None = None) -> ImportCounts:
-    """Add new players, update existing ones by number (all in the caller's transaction)."""
+    """Add new players, update existing ones by number (all in the caller's transaction). A tournament
+    holds at most ``PLAYERS_MAX`` players: the first one past it refuses the lot (``too_many_players``)."""
     existing = {p.number: p for p in s.scalars(select(Player))}
     added = updated = unchanged = 0
     for given in players:
         cur = existing.get(given.number)
+        if cur is None and len(existing) >= PLAYERS_MAX:
+            raise InputError(None, code="too_many_players", limit=PLAYERS_MAX,
+                             number=given.number, count=len(existing) + 1)
         pi = checked_player(given, None if cur is None else cur.country)
         values = {f: getattr(pi, f) for f in FIELDS}
         for f in KEPT_WHEN_NOT_GIVEN:  # None: not given, keep; "": cleared

@@ -15,7 +15,7 @@ import pytest
 
 from db import Database, open_database, queries
 from db.cli import main
-from db.clock import ClockTimes, clock_state, format_remaining
+from db.clock import ClockTimes, clock_state, format_remaining, utc_now
 from db.errors import InputError
 from db.profiles import EndPolicy
 from db.service.clock import (
@@ -299,23 +299,28 @@ def test_clock_commands_and_their_json(tmp_path: Path, capsys: pytest.CaptureFix
     with open_database(path, create=True) as d:
         make_tournament(d, players=8)
     db = ["--db", str(path)]
+    day = utc_now().replace(minute=0, second=0) - timedelta(hours=12)  # --at takes times within a day of now
+
+    def iso(hour: int, minute: int) -> str:  # "09:00" of the test's day
+        return (day + timedelta(hours=hour - 9, minutes=minute)).isoformat()
+
     assert main([*db, "clock", "settings", "--warnings", "15,5"]) == 0
-    assert main([*db, "clock", "start", "--session", "1", "--minutes", "90", "--at", "2026-05-01T09:00:00"]) == 0
+    assert main([*db, "clock", "start", "--session", "1", "--minutes", "90", "--at", iso(9, 0)]) == 0
     assert main([*db, "clock", "add", "--session", "1", "--minutes", "4", "--table", "2",
-                 "--at", "2026-05-01T09:10:00"]) == 0
-    got = _json(capsys, *db, "clock", "status", "--session", "1", "--format", "json", "--at", "2026-05-01T10:20:00")
+                 "--at", iso(9, 10)]) == 0
+    got = _json(capsys, *db, "clock", "status", "--session", "1", "--format", "json", "--at", iso(10, 20))
     assert got == {"session": 1, "state": "running", "length_s": 5400, "remaining_s": 600,
                    "warnings": [{"at_s": 900, "passed": True}, {"at_s": 300, "passed": False}],
                    "tables": [{"table": 1, "extra_s": 0, "remaining_s": 600},
                               {"table": 2, "extra_s": 240, "remaining_s": 840}]}
-    assert main([*db, "clock", "pause", "--session", "1", "--at", "2026-05-01T10:20:00"]) == 0
+    assert main([*db, "clock", "pause", "--session", "1", "--at", iso(10, 20)]) == 0
     assert _json(capsys, *db, "clock", "status", "--session", "1", "--format", "json",
-                 "--at", "2026-05-01T11:00:00")["state"] == "paused"
-    assert main([*db, "clock", "resume", "--session", "1", "--at", "2026-05-01T10:50:00"]) == 0
-    got = _json(capsys, *db, "clock", "status", "--session", "1", "--format", "json", "--at", "2026-05-01T11:00:00")
+                 "--at", iso(11, 0))["state"] == "paused"
+    assert main([*db, "clock", "resume", "--session", "1", "--at", iso(10, 50)]) == 0
+    got = _json(capsys, *db, "clock", "status", "--session", "1", "--format", "json", "--at", iso(11, 0))
     assert (got["state"], got["remaining_s"]) == ("running", 0)  # table 2 has 4 minutes more
     capsys.readouterr()
-    assert main([*db, "clock", "status", "--session", "1", "--at", "2026-05-01T11:05:00"]) == 0
+    assert main([*db, "clock", "status", "--session", "1", "--at", iso(11, 5)]) == 0
     out = capsys.readouterr().out
     assert "time called at table(s) 2" in out and "to confirm by the referee: table(s) 1, 2" in out
     assert main([*db, "clock", "confirm", "--session", "1", "--table", "1", "--after-hand", "0"]) == 0
@@ -490,3 +495,98 @@ def test_the_logged_start_reads_in_the_logs_local_time(tdb: Database, monkeypatc
     started = datetime.fromisoformat(json.loads(entry.after or "{}")["started_at"])
     assert started.utcoffset() in (timedelta(hours=1), timedelta(hours=2))
     assert abs((started.replace(tzinfo=None) - entry.at).total_seconds()) <= 2
+
+
+# ------------------------------------------------------------------------------------------ the limits
+
+
+def _refused(db: Database, call) -> InputError:
+    with pytest.raises(InputError) as err, db.factory.begin() as s:
+        call(s)
+    return err.value
+
+
+def test_no_pause_resume_or_end_before_the_moments_already_stored(tdb: Database) -> None:
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=90, now=at(10))
+    err = _refused(tdb, lambda s: pause_clock(s, 1, now=at(5)))  # it was taken: the time left grew
+    assert (err.code, str(err)) == ("clock_before_start", '"at": 2026-05-01 09:05:00 UTC is before the clock of '
+                                    "session 1 started (2026-05-01 09:10:00 UTC)")
+    assert _refused(tdb, lambda s: end_clock(s, 1, now=at(9))).code == "clock_before_start"
+    assert _refused(tdb, lambda s: add_time(s, 1, 5, now=at(9))).code == "clock_before_start"
+    with tdb.factory.begin() as s:
+        pause_clock(s, 1, now=at(30))
+    err = _refused(tdb, lambda s: resume_clock(s, 1, now=at(20)))
+    assert str(err) == ('"at": 2026-05-01 09:20:00 UTC is before the clock of session 1 was paused '
+                        "(2026-05-01 09:30:00 UTC)")
+    with tdb.reader() as s:
+        assert clock_view(s, 1, at(40)).remaining_s == 70 * 60  # nothing moved
+
+
+def test_taking_back_time_never_ends_the_session(tdb: Database) -> None:
+    """``add --minutes -100`` ended a 90-minute session at minute 60 and called time at every table."""
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=90, now=at(0))
+    err = _refused(tdb, lambda s: add_time(s, 1, -100, now=at(60)))
+    assert (err.code, str(err)) == ("clock_add_range", '"minutes": -100 minutes: add (or take back) at most the '
+                                    "session's length, 90 minutes, and not 0")
+    err = _refused(tdb, lambda s: add_time(s, 1, -30, now=at(60)))
+    assert str(err) == ('"minutes": session 1 has 30:00 left: taking back 30 minutes would end it; take back less, '
+                        "or end the time with “end”")
+    with tdb.factory.begin() as s:
+        add_time(s, 1, -29, now=at(60))
+        assert ring_bell(s, 1, now=at(60)) == []
+        assert clock_view(s, 1, at(60)).remaining_s == 60
+    assert _called(tdb) == {1: None, 2: None}
+
+
+def test_a_session_lasts_at_most_24_hours(tdb: Database) -> None:
+    """Any number of ``add 1440`` was taken: a 192-hour session."""
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=180, now=at(0))
+    err = _refused(tdb, lambda s: add_time(s, 1, 1440, now=at(1)))
+    assert err.code == "clock_add_range" and "at most the session's length, 180 minutes" in str(err)
+    with tdb.factory.begin() as s:
+        for minutes in (180, 360, 700):
+            add_time(s, 1, minutes, now=at(1))
+        add_time(s, 1, 10, table=2, now=at(1))
+    err = _refused(tdb, lambda s: add_time(s, 1, 15, now=at(2)))
+    assert str(err) == ('"minutes": adding 15 minutes would make a session of 1445 minutes: a session lasts at most '
+                        "1440 minutes (24 hours)")
+    assert _refused(tdb, lambda s: add_time(s, 1, 11, table=2, now=at(2))).code == "clock_too_long"
+    with tdb.factory.begin() as s:
+        add_time(s, 1, 20, table=1, now=at(2))
+        view = clock_view(s, 1, at(2))
+        assert (view.length_s, view.table_remaining(1), view.table_remaining(2)) == (1420 * 60, 1438 * 60, 1428 * 60)
+
+
+def test_a_table_gives_back_at_most_the_time_it_was_given(tdb: Database) -> None:
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=60, now=at(0))
+        add_time(s, 1, 5, table=2, now=at(1))
+    err = _refused(tdb, lambda s: add_time(s, 1, -6, table=2, now=at(2)))
+    assert str(err) == ('"minutes": session 1 table 2 has 1:03:00 left, 5 minutes of it added: take back at most 5 '
+                        "minutes there")
+    assert _refused(tdb, lambda s: add_time(s, 1, -1, table=1, now=at(2))).code == "clock_take_back_table"
+    with tdb.factory.begin() as s:
+        add_time(s, 1, -5, table=2, now=at(2))
+        assert clock_view(s, 1, at(2)).table_remaining(2) == 58 * 60
+
+
+@pytest.mark.parametrize("when", ["9999-12-31", "9999-12-31T23:59:59-05:00", "0001-01-01T00:00:00+05:00",
+                                  "2000-01-01"])
+def test_clock_times_on_the_command_line_are_within_a_day_of_now(tmp_path: Path, when: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``start --at 9999-12-31`` was taken (and the others ended in "unexpected error: OverflowError")."""
+    path = tmp_path / "t.mcr"
+    with open_database(path, create=True) as d:
+        make_tournament(d, players=8)
+    assert main(["--db", str(path), "clock", "start", "--session", "1", "--at", when]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f'mcr-tournament: "--at": {when}: clock times are within a day of now (')
+    assert err.endswith(" UTC)\n") and err.count("\n") == 1
+    with open_database(path) as d, d.reader() as s:
+        assert clock_view(s, 1).state == "not_started"
+    assert main(["--db", str(path), "clock", "start", "--session", "1", "--at", "nine"]) == 1
+    assert capsys.readouterr().err == ("mcr-tournament: \"--at\": 'nine' is not a time like 2026-05-01T09:30 (UTC "
+                                       "unless it names a zone, e.g. +08:00)\n")

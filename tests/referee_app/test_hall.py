@@ -71,9 +71,9 @@ def test_clock_page_warning_and_time_up(qtbot, window, tournament_file) -> None:
     hall.render_image(1920, 1080)
     assert hall.clipped == []
     with open_database(tournament_file) as db, db.factory.begin() as s:
-        from db.service.clock import add_time
+        from db.service.clock import end_clock
 
-        add_time(s, 1, -20)
+        end_clock(s, 1)  # time is up (taking back more than is left is refused)
     assert window.watcher.poll()  # the window's one change-marker poll sees the other station's write
     assert hall.watch.view().time_up
     hall.render_image(1920, 1080)
