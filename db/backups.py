@@ -31,6 +31,9 @@ backup and a manual one raises (the copy beside the file is made either way).
 
 from __future__ import annotations
 
+import hashlib
+import logging
+import os
 import re
 import shutil
 import sqlite3
@@ -49,6 +52,8 @@ if TYPE_CHECKING:
     from db.database import Database
 
 KEEP = 20
+log = logging.getLogger(__name__)
+_HELD: set[Path] = set()  # old backups rotation could not delete, already logged
 INTERVAL = 300.0
 FLOOR = 60.0
 SUFFIX = ".mcr"
@@ -71,6 +76,41 @@ def backup_folder(db_path: str | Path) -> Path:
     return p.with_name(p.name + ".backups")
 
 
+# A backup's whole path (its temporary file's, the longest) stays under this: Windows' MAX_PATH is 260.
+PATH_MAX = 240
+SHORT_STEM = 24  # the start of a long stem kept in a backup's name, before "~" and a hash of the whole
+
+
+def short_stem(stem: str) -> str:
+    """The stem a backup of a file with a long name carries: its start and a hash of the whole stem (the same
+    on every system and in every folder, so the backups are found again).
+
+    >>> short_stem("第五届国标麻将公开赛" * 4)
+    '第五届国标麻将公开赛第五届国标麻将公开赛第五届国~833813'
+    """
+    return f"{stem[:SHORT_STEM]}~{hashlib.sha1(stem.encode('utf-8')).hexdigest()[:6]}"
+
+
+def _backup_stem(stem: str, folder: Path) -> str:
+    """``stem``, or :func:`short_stem` when the name or the path would be too long: the longest name
+    (``-20261201T101500Z-before-upgrade-99.mcr``) as a temporary file (``.NAME.PID.tmp``)."""
+    longest = f".{stem}-20261201T101500Z-before-upgrade-99{SUFFIX}.4194304.tmp"
+    too_long = len(longest.encode("utf-8")) > 255 or len(str(folder.absolute() / longest)) >= PATH_MAX
+    return short_stem(stem) if too_long else stem
+
+
+def _ignores_case(folder: Path) -> bool:
+    """Whether the disk holding ``folder`` ignores case (Windows, macOS): the same folder under its name in
+    other letters. On such a disk ``Event.mcr`` opened as ``event.mcr`` still finds its backups."""
+    other = folder.with_name(folder.name.swapcase())
+    if other.name == folder.name:
+        return False
+    try:
+        return other.exists() and os.path.samefile(folder, other)
+    except OSError:
+        return False
+
+
 def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[BackupInfo]:
     """The backups of ``db_path`` in ``folder`` (default: beside it), oldest first."""
     stem = Path(db_path).stem
@@ -82,9 +122,11 @@ def list_backups(db_path: str | Path, folder: str | Path | None = None) -> list[
         return []
     except OSError as exc:
         raise BackupError(code="backup_list_failed", folder=str(where), cause=describe_os_error(exc)) from exc
+    fold = str.casefold if _ignores_case(where) else str
+    stems = {fold(stem), fold(short_stem(stem))}
     for p in entries:
         m = _NAME.match(p.name)
-        if not m or m["stem"] != stem:
+        if not m or fold(m["stem"]) not in stems:
             continue
         try:
             size = p.stat().st_size
@@ -115,9 +157,19 @@ def rotate(db_path: str | Path, folder: Path, keep: int = KEEP) -> list[Path]:
     last_of_session = {b.session: b for b in items if b.kind == "session"}
     pool = [b for b in items if b.kind == "auto" or (b.kind == "session" and last_of_session[b.session] is not b)]
     drop = pool[:-keep] if keep > 0 else pool
+    deleted = []
     for b in drop:
-        b.path.unlink(missing_ok=True)
-    return [b.path for b in drop]
+        try:
+            b.path.unlink(missing_ok=True)
+        except PermissionError as exc:
+            # Windows: a virus scanner or another instance has it open. Keep it and delete the others; the
+            # next rotation tries it again. Said once per file, in the log.
+            if b.path not in _HELD:
+                _HELD.add(b.path)
+                log.warning("old backup %s kept for now: %s", b.path, describe_os_error(exc))
+            continue
+        deleted.append(b.path)
+    return deleted
 
 
 def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", session: int | None = None) -> Path:
@@ -129,7 +181,7 @@ def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", 
         where.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BackupError(code="backup_folder_failed", folder=where.name, cause=describe_os_error(exc)) from exc
-    target = _unique_name(where, db.path.stem, kind, session, datetime.now(UTC))
+    target = _unique_name(where, _backup_stem(db.path.stem, where), kind, session, datetime.now(UTC))
     with atomic_path(target) as tmp:
         db.copy_to(tmp)
     return target

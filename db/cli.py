@@ -8,6 +8,7 @@ named by ``--db`` and calls it, so extensions (the reports layer's ``report``) g
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -110,7 +111,17 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     return p
 
 
+def utf8_out() -> None:
+    """UTF-8 on stdout and stderr whatever the console or pipe: Windows gives a pipe or a redirect its ANSI
+    code page (cp1252; GBK on Chinese Windows), which cannot write Chinese names and is not what a CSV or
+    JSON reader expects."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
+
+
 def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
+    utf8_out()
     args = build_parser(extensions).parse_args(argv)
     func: Command | None = getattr(args, "func", None)
     if func is None:

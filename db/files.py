@@ -15,6 +15,7 @@ import contextlib
 import errno
 import os
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
@@ -24,9 +25,28 @@ from db.errors import OutputError
 Writer = Callable[[BinaryIO], None]
 
 
+# Windows: the file is open in another program (Excel, Acrobat, a virus scanner, another instance).
+SHARING_VIOLATION, LOCK_VIOLATION = 32, 33
+IN_USE = "another program has the file open: close it there and try again"
+REPLACE_TRIES = 10  # os.replace onto a file another program holds: about 1 s in all before giving up
+REPLACE_PAUSE_S = 0.1
+
+
+class FileInUseError(PermissionError):
+    """Windows refused to replace a file: another program has it open (WinError 5, 32 or 33)."""
+
+
+def in_use(exc: BaseException) -> bool:
+    """Whether ``exc`` is Windows refusing a file another program has open."""
+    return isinstance(exc, FileInUseError) or (
+        isinstance(exc, PermissionError) and getattr(exc, "winerror", None) in (SHARING_VIOLATION, LOCK_VIOLATION))
+
+
 def describe_os_error(exc: BaseException) -> str:
     """The cause of an OSError (or SQLite's I/O errors) in words, lower case, no errno number."""
     if isinstance(exc, OSError):
+        if in_use(exc):
+            return IN_USE
         if exc.errno == errno.ENOSPC:
             return "no space left on device"
         if exc.errno == errno.EROFS:
@@ -70,6 +90,23 @@ def _fsync_file(path: Path) -> None:
         os.close(fd)
 
 
+def replace(src: Path, dst: Path) -> None:
+    """``os.replace``, tried again for about a second while Windows says another program has ``dst`` open
+    (a virus scanner lets go within moments; Excel does not, and then the error says to close it there)."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError as exc:
+            # MoveFileEx says WinError 5 (access denied) for a target open in another program, 32 or 33
+            # for some; POSIX never refuses to replace an open file
+            if not (in_use(exc) or getattr(exc, "winerror", None) == 5) or not dst.exists():
+                raise
+            if attempt == REPLACE_TRIES - 1:
+                raise FileInUseError(exc.errno, exc.strerror, str(dst)) from exc
+            time.sleep(REPLACE_PAUSE_S)
+
+
 def _temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
@@ -88,7 +125,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
         yield tmp
         _fsync_file(tmp)
-        os.replace(tmp, target)
+        replace(tmp, target)
     except (OSError, sqlite3.Error) as exc:
         tmp.unlink(missing_ok=True)
         raise OutputError(code="output_failed", name=target.name, cause=describe_os_error(exc)) from exc

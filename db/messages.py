@@ -179,6 +179,8 @@ MESSAGES: dict[str, Template] = {
     "file_exists": ("{path} already exists: choose another file name (an existing tournament is never "
                     "overwritten)"),
     "file_rows": Parts("", (("lines", "{}"),), sep="\n"),
+    "demo_in_use": ("the demo tournament is open in another MCR Referee window: use it there, or close it "
+                    "there and open the demo again"),
     # --- a row of the players CSV (db/formats/players_csv.py; said after "line N: ")
     "csv_empty": "empty file; expected the header number,name[,team][,country]",
     "csv_header_unreadable": "the header cannot be read",

@@ -5,11 +5,14 @@ without needing the store."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from enum import Enum
-from pathlib import Path
+from pathlib import Path, PurePath, PureWindowsPath
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -92,9 +95,19 @@ class FileInfo:
     has_tournament: bool = False
 
 
-def sqlite_uri(path: Path, mode: str, immutable: bool = False) -> str:
-    """``file:///abs/path?mode=…`` (``file:///C:/…`` on Windows); ``?``, ``#`` and ``%`` in names quoted."""
-    posix = path.as_posix()
+def sqlite_uri(path: PurePath, mode: str, immutable: bool = False) -> str:
+    """``file:///abs/path?mode=…``; on Windows ``file:///C:/…`` and ``file:////server/share/…`` (an empty
+    authority, then the UNC path), without the extended-length prefix of a long resolved path, which SQLite
+    does not take. Spaces, ``?``, ``#``, ``%`` and non-ASCII letters (as UTF-8) are quoted."""
+    if isinstance(path, PureWindowsPath):
+        text = str(path)
+        if text.startswith("\\\\?\\UNC\\"):
+            text = "\\\\" + text[8:]
+        elif text.startswith("\\\\?\\"):
+            text = text[4:]
+        posix = PureWindowsPath(text).as_posix()
+    else:
+        posix = path.as_posix()
     uri = "file://" + quote(posix if posix.startswith("/") else "/" + posix, safe="/:")
     return uri + f"?mode={mode}" + ("&immutable=1" if immutable else "")
 
@@ -111,6 +124,26 @@ def read_only_reason(path: Path) -> str | None:
         return "the file is read-only"
     if not os.access(folder, os.W_OK):
         return "the folder is read-only"
+    return _probe_folder(folder)
+
+
+ERROR_WRITE_PROTECT = 19  # Windows: "The media is write protected."
+
+
+def _probe_folder(folder: Path) -> str | None:
+    """Create and delete a temporary file in ``folder``: on Windows ``os.access`` says yes to every folder,
+    a write-protected stick and a read-only share included, and there is no ``statvfs``."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=".mcr-probe-", dir=folder)
+    except PermissionError as exc:
+        return "the medium is read-only" if getattr(exc, "winerror", None) == ERROR_WRITE_PROTECT \
+            else "the folder is read-only"
+    except OSError as exc:
+        # anything else (a folder that is gone, …) is not "read-only": opening the file says what it is
+        return "the medium is read-only" if exc.errno == errno.EROFS else None
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(name)
     return None
 
 

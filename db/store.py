@@ -215,7 +215,15 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
     reason = read_only_reason(path)
     immutable = reason is not None and not has_live_wal(path)
-    info = inspect_file(path, immutable=immutable and path.exists())
+    try:
+        info = inspect_file(path, immutable=immutable and path.exists())
+    except NotATournamentFileError:
+        # A read-only place the check missed: SQLite cannot read a WAL file there without making its -shm
+        # ("unable to open database file"). Read it as immutable, as a read-only place found is read.
+        if immutable or not path.is_file() or has_live_wal(path):
+            raise
+        info = inspect_file(path, immutable=True)
+        reason, immutable = "the folder is read-only", True
     if info.state is FileState.NEW and not create:
         raise NotATournamentFileError(code="file_empty", name=name)
     if info.has_tournament and create:

@@ -5,8 +5,11 @@
 #   packaging/smoke_test.sh [--hide-fonts] [DIST_DIR]      (DIST_DIR: dist/MCR-Referee)
 #
 # Checks: 1. mcr-tournament builds the demo tournament in a new file (the Alembic migrations run from the
-# bundle) and prints session 1's score sheets, every font embedded (pdffonts); 2. mcr-score's JSON total;
-# 3. mcr-referee --demo shows its main window under Xvfb (xwininfo) and exits 0 on SIGTERM.
+# bundle) and prints session 1's score sheets, every font embedded (pdffonts), and `serve` answers (and is
+# stopped: no process of the folder is left running); 2. mcr-score's JSON total; 3. mcr-referee --demo
+# shows its main window under Xvfb (xwininfo) and exits 0 on SIGTERM; 4. mcr-referee --demo --smoke-test
+# opens the demo and a score sheet in its window and writes "ok" (the check the release workflow runs on
+# Windows and macOS too).
 #
 # --hide-fonts re-runs itself in a private mount namespace (unshare -m, root) with empty tmpfs folders over
 # the system's fonts and over every Python installation it can find (/usr/lib/python3*, pyenv, GitHub's
@@ -50,6 +53,9 @@ trap cleanup EXIT
 mkdir -p "$work/home"
 cd "$work"
 clean() { env -i HOME="$work/home" PATH=/usr/bin:/bin "$@"; }
+# For `clean_exec … &`: the background subshell becomes the command itself (exec), so $! is its pid and
+# `kill $!` reaches it. With `clean … &` it reached only the subshell, and the command kept running.
+clean_exec() { exec env -i HOME="$work/home" PATH=/usr/bin:/bin "$@"; }
 
 if [ "$hide" = 1 ]; then
   [ -z "$(ls -A /usr/share/fonts)" ] || fail "/usr/share/fonts is not hidden"
@@ -59,7 +65,7 @@ if [ "$hide" = 1 ]; then
   echo "smoke: no system fonts and no working Python in this namespace"
 fi
 
-echo "smoke: 1/3 mcr-tournament demo + score sheets PDF"
+echo "smoke: 1/4 mcr-tournament demo + score sheets PDF"
 clean "$dist/mcr-tournament" --db d.mcr demo
 clean "$dist/mcr-tournament" --db d.mcr report scoresheets --session 1 -o s.pdf
 [ -s s.pdf ] || fail "no PDF written"
@@ -82,7 +88,7 @@ clean "$dist/mcr-tournament" --db d.mcr export r.xlsx --format xlsx || fail "exp
 clean "$dist/mcr-tournament" --db d.mcr publish -o site || fail "publish"
 [ -s r.xlsx ] && [ -s site/index.html ] || fail "no workbook or website written"
 port=$((20000 + RANDOM % 20000))
-clean "$dist/mcr-tournament" --db d.mcr serve --port "$port" > serve.log 2>&1 &
+clean_exec "$dist/mcr-tournament" --db d.mcr serve --port "$port" > serve.log 2>&1 &
 serve_pid=$!
 answer=""
 for _ in $(seq 50); do  # the API answers 401 without a table's token
@@ -94,13 +100,16 @@ done
 kill -TERM "$serve_pid" 2>/dev/null; wait "$serve_pid" 2>/dev/null || true
 echo "serve: $answer"
 echo "$answer" | grep -q " 401" || { cat serve.log; fail "serve: no 401 from /api/table"; }
+# the server itself got the SIGTERM and is gone (before, it reached only a subshell: every run left one)
+left=$(pgrep -f -- "--db d.mcr serve --port $port" || true)
+[ -z "$left" ] || { cat serve.log; fail "serve is still running after SIGTERM (pid $left)"; }
 
-echo "smoke: 2/3 mcr-score"
+echo "smoke: 2/4 mcr-score"
 out=$(clean "$dist/mcr-score" '123456789m123p5s5s' --self-drawn --json)
 echo "$out"
 echo "$out" | grep -Eq '"total": ?24[,}]' || fail "mcr-score: total is not 24"
 
-echo "smoke: 3/3 mcr-referee --demo under Xvfb, then SIGTERM"
+echo "smoke: 3/4 mcr-referee --demo under Xvfb, then SIGTERM"
 cat > gui.sh <<'EOF'
 set -u
 "$1" --demo > gui.log 2>&1 &
@@ -132,5 +141,18 @@ sed 's/^/  app: /' gui.log
 # the main window's closeEvent saves its geometry: proof that SIGTERM closed it normally
 grep -rqs geometry "$work/home" || fail "no window geometry saved: closeEvent did not run"
 
-echo "smoke${MCR_SMOKE_HIDDEN:+ (system fonts and Python hidden)}: all three checks passed"
-echo "smoke: 3 passed, 0 failed"
+echo "smoke: 4/4 mcr-referee --demo --smoke-test under Xvfb (the window opens the demo and a score sheet)"
+rm -rf "$work/home"; mkdir -p "$work/home"  # a first start: no settings, no demo template
+set +e
+clean LANG=C.UTF-8 xvfb-run -a -s "-screen 0 1400x900x24" "$dist/mcr-referee" --demo --smoke-test "$work/ok.txt" \
+  > smoke-app.log 2>&1
+rc=$?
+set -e
+sed 's/^/  app: /' smoke-app.log
+echo "  result: $(cat "$work/ok.txt" 2>/dev/null || echo '(none)')"
+[ "$rc" -eq 0 ] && [ "$(cat "$work/ok.txt" 2>/dev/null)" = ok ] || fail "mcr-referee --smoke-test: status $rc"
+log=$(find "$work/home" -name mcr-referee.log | head -1)
+[ -n "$log" ] && grep -q "smoke test: ok" "$log" || fail "no log file with the smoke test's line in the app's home"
+
+echo "smoke${MCR_SMOKE_HIDDEN:+ (system fonts and Python hidden)}: all four checks passed"
+echo "smoke: 4 passed, 0 failed"

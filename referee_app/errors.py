@@ -4,18 +4,28 @@ SIGTERM handler that ends the app as its close button does."""
 from __future__ import annotations
 
 import contextlib
+import html
+import logging
 import signal
 import socket
 import sys
+import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import FrameType, TracebackType
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from referee_app.i18n import tr
+
+
+class Shown(tuple[str, str]):
+    """A message collected in ``SINK``: compares as ``(title, message)``; what to do next beside it."""
+
+    next_step: str = ""
+
 
 # A test sets this to collect messages instead of showing modal boxes.
 SINK: list[tuple[str, str]] | None = None
@@ -24,7 +34,9 @@ SINK: list[tuple[str, str]] | None = None
 def show_error(parent: QWidget | None, title: str, message: str, next_step: str = "") -> None:
     """A modal message: what went wrong (``message``, from the layer that refused) and what to do."""
     if SINK is not None:
-        SINK.append((title, message))
+        shown = Shown((title, message))
+        shown.next_step = next_step
+        SINK.append(shown)
         return
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
@@ -32,6 +44,20 @@ def show_error(parent: QWidget | None, title: str, message: str, next_step: str 
     box.setText(message)
     if next_step:
         box.setInformativeText(f"{tr('What to do next:')} {next_step}")
+    box.exec()
+
+
+def show_text(parent: QWidget | None, title: str, text: str) -> None:
+    """A modal box with preformatted text in a fixed-width font (the windowed exe's ``--help``)."""
+    if SINK is not None:
+        SINK.append((title, text))
+        return
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Information)
+    box.setWindowTitle(title)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(f"<pre>{html.escape(text.rstrip())}</pre>")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     box.exec()
 
 
@@ -78,23 +104,47 @@ def user_message(exc: BaseException) -> str | None:
 
 
 def _hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-    # the traceback goes to stderr for the log; the user sees a dialog
-    traceback.print_exception(kind, exc, tb, file=sys.stderr)
+    # the traceback goes to the log file (and to stderr when there is one: not in the windowed exe);
+    # the user sees a dialog
+    logging.getLogger("referee_app").error("unexpected error", exc_info=(kind, exc, tb))
+    if sys.stderr is not None:
+        traceback.print_exception(kind, exc, tb, file=sys.stderr)
     if QApplication.instance() is None:
         return
     msg = user_message(exc)
     if msg is not None:
         show_error(QApplication.activeWindow(), tr("Could not do that"), msg)
         return
-    show_error(QApplication.activeWindow(), tr("Something went wrong"),
-               f"{kind.__name__}: {exc}",
-               tr("The app hit an unexpected problem. Confirmed results are already saved. "
-                  "Try the action again; if it repeats, save a copy of the tournament file and report it."))
+    from referee_app.logfile import log_path
+
+    next_step = tr("The app hit an unexpected problem. Confirmed results are already saved. "
+                   "Try the action again; if it repeats, save a copy of the tournament file and report it.")
+    if (log := log_path()) is not None:
+        next_step += " " + tr("The details are in the log file {path} (attach it to the report).", path=log)
+    show_error(QApplication.activeWindow(), tr("Something went wrong"), f"{kind.__name__}: {exc}", next_step)
+
+
+_THREAD_HOOK: list[Callable[[threading.ExceptHookArgs], object]] = []  # the one before install_excepthook
+
+
+def _thread_hook(args: threading.ExceptHookArgs) -> None:
+    """An exception that ends a thread (the table devices' server runs in one): into the log file."""
+    if args.exc_type is SystemExit:
+        return
+    name = args.thread.name if args.thread is not None else "?"
+    logging.getLogger("referee_app").error("unexpected error in thread %s", name,
+                                           exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    if sys.stderr is not None:
+        threading.__excepthook__(args)
 
 
 def install_excepthook() -> None:
-    """The app's process-wide hooks: unexpected errors become dialogs, SIGTERM closes the windows."""
+    """The app's process-wide hooks: unexpected errors become dialogs (and log lines), SIGTERM closes
+    the windows."""
     sys.excepthook = _hook
+    if threading.excepthook is not _thread_hook:
+        _THREAD_HOOK[:] = [threading.excepthook]
+        threading.excepthook = _thread_hook
     quit_on_sigterm()
 
 
@@ -148,6 +198,8 @@ def quit_on_sigterm() -> None:
 def reset_hooks() -> None:
     """Undo ``install_excepthook`` (for tests): default excepthook and SIGTERM, no wake-up socket."""
     sys.excepthook = sys.__excepthook__
+    if _THREAD_HOOK:
+        threading.excepthook = _THREAD_HOOK.pop()
     if _WAKE:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.set_wakeup_fd(-1)

@@ -258,6 +258,18 @@ ZH: dict[str, str] = {
     "The app hit an unexpected problem. Confirmed results are already saved. "
     "Try the action again; if it repeats, save a copy of the tournament file and report it.":
         "程序遇到意外问题。已确认的结果都已保存。请再试一次；如果再次出现，请备份比赛文件并报告问题。",
+    "The details are in the log file {path} (attach it to the report).": "详细信息在日志文件 {path} 中（报告问题时请附上）。",
+    "The app runs from a temporary copy": "程序正从临时副本运行",
+    "{name} is a name Windows keeps for a device: choose another file name.":
+        "{name} 是 Windows 保留给设备的名称：请换一个文件名。",
+    "macOS started MCR Referee from a temporary read-only copy (App Translocation), because "
+    "the app was opened where it was downloaded or unpacked. From there it cannot see the "
+    "files beside it: portable mode is off, and the settings go to your user profile.":
+        "macOS 从一个只读的临时副本（App Translocation）启动了本程序，因为程序是在下载或解压的位置直接打开的。"
+        "在那里程序看不到它旁边的文件：便携模式不可用，设置会保存在您的用户目录中。",
+    "Quit the app, move “MCR Referee.app” with Finder (drag it to Applications, or to "
+    "another folder on your stick), then start it again.":
+        "请退出程序，用访达（Finder）移动“MCR Referee.app”（拖到“应用程序”或 U 盘上的另一个文件夹），然后重新启动。",
     "OK": "确定",
     "Demo tournament": "演示比赛",
     "Could not open the file": "无法打开文件",
@@ -325,6 +337,8 @@ ZH: dict[str, str] = {
     "Blank score sheets": "空白计分表",
     "Team standings": "团体排名",
     "Choose a folder you can write to.": "请选择可写入的文件夹。",
+    "If another program (Excel, a PDF reader) has the file open, close it there; otherwise choose a folder you "
+    "can write to.": "如果另一个程序（Excel、PDF 阅读器）打开了该文件，请先在那里关闭它；否则请选择可写入的文件夹。",
     "Choose another session, or seat this one first.": "请选择其他局次，或先为本局排座。",
     "Choose where to save the tournament file.": "请选择比赛文件的保存位置。",
     "Correct hand {n}": "更正第 {n} 盘",

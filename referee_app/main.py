@@ -3,23 +3,82 @@
 Before Qt is imported, ``preflight.check()`` makes sure a window can open (Linux: a display, and the
 system libraries of Qt's xcb plugin); otherwise one line says what to install or set, and the exit
 status is 1 instead of Qt's abort.
+
+The Windows ``mcr-referee.exe`` is a windowed program: it has no console, and ``sys.stdout`` and
+``sys.stderr`` are None. Nothing here needs them: ``--help``, ``--version`` and a usage error are shown
+in a message box when there is no stream to print them to (``_Parser``), and what the app has to say
+later goes to its log file (``referee_app/logfile.py``).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
+from pathlib import Path
+from typing import IO, NoReturn
+
+
+def app_version() -> str:
+    """The installed version (the bundle carries the package's metadata, packaging/mcr-referee.spec)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("mcr-referee")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _utf8_out() -> None:
+    """UTF-8 on stdout and stderr whatever the console or pipe (Windows gives a pipe its ANSI code page);
+    a windowed program has neither stream (None), which is left alone."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
+
+
+def _show_text(text: str) -> None:
+    """What argparse would print, in a message box: the windowed exe has nowhere to print it."""
+    from PySide6.QtWidgets import QApplication
+
+    from referee_app.errors import show_text
+
+    _app = QApplication.instance() or QApplication(sys.argv[:1])
+    show_text(None, "MCR Referee", text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose help, version and usage errors reach the user also without a console."""
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        # argparse passes sys.stdout / sys.stderr, which are None in the windowed exe
+        if not message:
+            return
+        if file is None:
+            _show_text(message)
+        else:
+            file.write(message)
+            file.flush()
+
+    def error(self, message: str) -> NoReturn:
+        # one message (usage and error together), so the windowed exe shows one box
+        self._print_message(f"{self.format_usage()}{self.prog}: error: {message}\n", sys.stderr)
+        self.exit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="mcr-referee", description="MCR Referee desktop app.",
-        epilog="Portable mode: with a file named 'portable' beside the program, settings, recent files "
-               "and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
+    p = _Parser(
+        prog="mcr-referee", description="MCR Referee desktop app (国标麻将裁判).",
+        epilog="Portable mode: with a file named 'portable' (or portable.txt) beside the program, settings, "
+               "recent files and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
                "in that folder. Otherwise in the user profile.")
     p.add_argument("file", nargs="?", help="tournament file (.mcr) or database URL to open")
     p.add_argument("--demo", action="store_true", help="open a ready demo tournament")
     p.add_argument("--lang", choices=("en", "zh"), help="user interface language (remembered)")
+    p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
+    p.add_argument("--smoke-test", metavar="RESULT", type=Path,
+                   help="check the app works (with --demo: the demo tournament and a score sheet open), write "
+                        "'ok' or 'failed: why' to the file RESULT and exit 0 or 1 (the release workflow)")
     return p
 
 
@@ -65,22 +124,32 @@ def prepare_application(app) -> None:  # type: ignore[no-untyped-def]
 
 
 def main(argv: list[str] | None = None) -> int:
+    _utf8_out()
     args = build_parser().parse_args(argv)
     from referee_app import preflight
 
     problem = preflight.check()
     if problem:
-        print(problem, file=sys.stderr)
+        if sys.stderr is not None:
+            print(problem, file=sys.stderr)
         return 1
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from referee_app import logfile, settings
     from referee_app.errors import install_excepthook
 
+    logfile.install(settings.app_home().log_file)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     prepare_application(app)
     install_excepthook()
+    if args.smoke_test is not None:
+        from referee_app import smoke
+
+        return smoke.run(app, create_window(lang=args.lang), args.smoke_test, args.file, args.demo)
     w = create_window(args.file, args.demo, args.lang, deferred=True)
     w.show()
+    QTimer.singleShot(0, w.warn_if_translocated)
     return app.exec()
 
 

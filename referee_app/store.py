@@ -81,5 +81,14 @@ def create_demo(path: str | Path) -> None:
     if not fresh:
         _remove(template)
         make(template)
-    _remove(p)
+    from db.errors import TournamentError
+    from db.files import in_use
+
+    try:
+        _remove(p)
+    except PermissionError as exc:
+        if not in_use(exc):
+            raise
+        # Windows: another instance has the demo open (WinError 32); POSIX would delete it under that window
+        raise TournamentError(code="demo_in_use") from exc
     shutil.copyfile(template, p)

@@ -135,6 +135,7 @@ ZH: dict[str, Template] = {
     "path_not_text": "{path}：名称不是 UTF-8 文本：请重命名该文件或文件夹。",
     "file_unreadable": "{path}：无法读取（{problem}）。",
     "file_exists": "{path} 已存在：请换一个文件名（不会覆盖已有的比赛）。",
+    "demo_in_use": "演示比赛已在另一个国标麻将裁判窗口中打开：请在那个窗口中使用，或在那里关闭后再打开演示比赛。",
     "file_rows": lambda p: "\n".join(  # each row's problem by its code (players_csv.RowProblem)
         f"{p['source']} 第 {r.line} 行：{_zh(r) or r.message}" for r in p["rows"]),
     # --- a row of the players CSV (shown beside its row, or after "第 N 行：")
@@ -271,6 +272,7 @@ CAUSES = {
     "permission denied": "没有权限",
     "the file is read-only": "文件为只读",
     "the folder is read-only": "文件夹为只读",
+    "another program has the file open: close it there and try again": "另一个程序打开了该文件：请在那个程序中关闭它后再试",
     "opened for reading": "以只读方式打开",
     "read-only": "只读",
     "an older version's file, read upgraded in memory": "旧版本的文件，已在内存中升级后读取",

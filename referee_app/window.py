@@ -94,8 +94,42 @@ class MainWindow(QMainWindow):
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
+        self._on_session_end()
         self.retranslate()
         self._show_start()
+
+    def _on_session_end(self) -> None:
+        """Windows log-off and shutdown: Qt asks to save (``commitDataRequest``, WM_QUERYENDSESSION), then
+        emits ``aboutToQuit`` (WM_ENDSESSION) and the system ends the process at once, without closeEvent.
+        So the closing backup is taken at the first and the tournament closed at the second; a normal quit
+        has closed it already (``close_tournament`` does nothing then)."""
+        app = QGuiApplication.instance()
+        if app is None:
+            return
+        # Qt asks for a direct connection: the session manager is valid only during the emission
+        app.commitDataRequest.connect(self._commit_data, Qt.ConnectionType.DirectConnection)
+        app.aboutToQuit.connect(self.close_tournament)
+
+    def warn_if_translocated(self) -> bool:
+        """macOS: say how to leave App Translocation (``paths.AppHome.translocated``); True if it was shown."""
+        if not settings.app_home().translocated:
+            return False
+        show_error(self, tr("The app runs from a temporary copy"),
+                   tr("macOS started MCR Referee from a temporary read-only copy (App Translocation), because "
+                      "the app was opened where it was downloaded or unpacked. From there it cannot see the "
+                      "files beside it: portable mode is off, and the settings go to your user profile."),
+                   tr("Quit the app, move “MCR Referee.app” with Finder (drag it to Applications, or to "
+                      "another folder on your stick), then start it again."))
+        return True
+
+    def _commit_data(self, _manager: object = None) -> None:
+        self.closing_backup()
+
+    def closing_backup(self) -> None:
+        """The backup that closing takes (a file written since its last backup gets one), now, keeping the
+        tournament open: the log-off may still be cancelled by another program."""
+        if self.ctx is not None and getattr(self.ctx.db, "backups", None) is not None:
+            self.ctx.db.backups.on_close()
 
     # ---- pages ----------------------------------------------------------------------------------
     def _make_page(self, key: str) -> TournamentPage:
@@ -429,7 +463,8 @@ class MainWindow(QMainWindow):
         from reports.workbook import render_workbook
 
         return self._export_to(path, lambda s: render_workbook(read_snapshot(s)), tr("Export workbook…"),
-                               tr("Choose a folder you can write to."))
+                               tr("If another program (Excel, a PDF reader) has the file open, close it "
+                                  "there; otherwise choose a folder you can write to."))
 
     def export_ema(self) -> None:
         if self.ctx is not None and (path := self._ask_export_path(

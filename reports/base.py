@@ -187,7 +187,7 @@ class Report(Generic[D]):
     def _frame_painter(self, tournament: str, heading: str) -> Callable[[Canvas, int, int], None]:
         width, height = self.pagesize
         left, right = self.left_margin, width - self.right_margin
-        generated = self.generated_at.strftime("%Y-%m-%d %H:%M %Z").strip()
+        generated = generated_stamp(self.generated_at)
         font = self.fonts.main
 
         def paint(canvas: Canvas, number: int, total: int) -> None:
@@ -209,6 +209,28 @@ class Report(Generic[D]):
             canvas.restoreState()
 
         return paint
+
+
+def generated_stamp(moment: datetime) -> str:
+    """When a report was made, with the offset from UTC rather than ``%Z``: on Windows that is the zone's
+    long name ("W. Europe Standard Time", "中国标准时间"), too long for the footer and not always readable.
+
+    >>> from datetime import timedelta, timezone
+    >>> generated_stamp(datetime(2026, 3, 1, 14, 5, tzinfo=timezone(timedelta(hours=1), "W. Europe Standard Time")))
+    '2026-03-01 14:05 UTC+01:00'
+    >>> generated_stamp(datetime(2026, 3, 1, 14, 5, tzinfo=timezone(timedelta(hours=-3, minutes=-30))))
+    '2026-03-01 14:05 UTC-03:30'
+    >>> generated_stamp(datetime(2026, 3, 1, 14, 5, tzinfo=timezone.utc)), generated_stamp(datetime(2026, 3, 1, 14, 5))
+    ('2026-03-01 14:05 UTC', '2026-03-01 14:05')
+    """
+    offset = moment.utcoffset()
+    when = f"{moment:%Y-%m-%d %H:%M}"
+    if offset is None:
+        return when
+    if not offset:
+        return f"{when} UTC"
+    z = moment.strftime("%z")  # +0100
+    return f"{when} UTC{z[:3]}:{z[3:5]}"
 
 
 def table_style(font: str, size: float = 8.5, header_rows: int = 1, zebra: bool = True) -> list[tuple]:

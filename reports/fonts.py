@@ -102,8 +102,9 @@ def _has(font: TTFont, text: str) -> bool:
 def parse_spec(value: str) -> FontSpec:
     """``/a/b.ttc#1`` -> FontSpec(/a/b.ttc, 1).
 
-    >>> parse_spec("/x/wqy.ttc#1")
-    FontSpec(path=PosixPath('/x/wqy.ttc'), index=1)
+    >>> spec = parse_spec("/x/wqy.ttc#1")  # (the path's repr would be PosixPath or WindowsPath)
+    >>> spec.path.as_posix(), spec.index
+    ('/x/wqy.ttc', 1)
     """
     path, sep, index = value.rpartition("#")
     if sep and index.isdigit():

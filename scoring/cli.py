@@ -13,6 +13,7 @@ use so that ``--help`` and the stream start fast; repeated hands are answered fr
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from functools import lru_cache
@@ -232,7 +233,15 @@ def _one_hand(args: argparse.Namespace) -> int:
     return 0
 
 
+def _utf8_out() -> None:
+    """UTF-8 on stdout and stderr whatever the console or pipe (Windows gives a pipe its ANSI code page)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors=stream.errors)
+
+
 def main(argv: list[str] | None = None) -> int:
+    _utf8_out()
     args = build_parser().parse_args(argv)
     if args.stream:
         if args.notation is not None or args.waits:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app import settings
+from referee_app import paths, settings
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import user_message
 from referee_app.i18n import tr
@@ -83,8 +82,7 @@ class NewTournamentWizard(QDialog):
     def _suggest_path(self, name: str) -> None:
         if self._path_edited:
             return
-        slug = re.sub(r"[^\w\-]+", "-", name.strip()).strip("-") or "tournament"
-        self.path.setText(str(self._folder / f"{slug}.mcr"))
+        self.path.setText(str(self._folder / f"{paths.file_stem(name)}.mcr"))
 
     def _browse(self) -> None:
         path = ask_new_file(self, tr("Save as"), self.path.text(), tr("Tournament files (*.mcr);;All files (*)"),
@@ -102,6 +100,10 @@ class NewTournamentWizard(QDialog):
         path = self.path.text().strip()
         if not path:
             self.problem.setText(tr("Choose where to save the tournament file."))
+            return
+        if paths.is_reserved_name(Path(path).name):
+            self.problem.setText(tr("{name} is a name Windows keeps for a device: choose another file name.",
+                                    name=Path(path).name))
             return
         try:
             create_tournament_file(path, self.name.text(), self.profile.currentData(), self.sessions.value(),

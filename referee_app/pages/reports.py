@@ -196,7 +196,9 @@ class ReportsPage(TournamentPage):
         data = self.pdf()
         if data is None:
             return False
-        with reporting_errors(self, tr("Save as PDF…"), tr("Choose a folder you can write to.")) as done:
+        with reporting_errors(self, tr("Save as PDF…"), tr("If another program (Excel, a PDF reader) has the file "
+                                                          "open, close it there; otherwise choose a folder you "
+                                                          "can write to.")) as done:
             write_atomic(Path(path), data)
         if not done.ok:
             return False

@@ -32,9 +32,12 @@ def write_site(folder: Path, pages: Mapping[str, str]) -> int:
         raise TournamentError(code="folder_create_failed", folder=str(folder), cause=exc.strerror) from exc
     for rel, text in pages.items():
         write_atomic(folder / rel, text.encode("utf-8"))
+    # Compared without case: on Windows and macOS "a1.html" and "A1.html" are one file, and a page written
+    # over an old one may keep the old name's case, so deleting what differs in case only deletes the page.
+    ours = {rel.casefold() for rel in pages}
     for sub in SUBFOLDERS:
         for old in (folder / sub).glob("*.html"):
-            if f"{sub}/{old.name}" not in pages:
+            if f"{sub}/{old.name}".casefold() not in ours:
                 old.unlink(missing_ok=True)
     return len(pages)
 

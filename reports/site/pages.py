@@ -7,7 +7,7 @@
 - ``teams.html``: the team ranking with the members;
 - ``sessions/N.html``: every table's four players by rank, the best scores and the biggest hands;
 - ``tables/N-T.html``: session N, table T: the players' totals and every hand with its fans;
-- ``players/NUMBER.html``: a player's tables, opponents, hands won and dealt in, per-session results.
+- ``players/NUMBER.html`` (the number as :func:`slug` writes it): a player's tables, opponents, hands won and dealt in, per-session results.
 
 Paths are relative, so the folder works from any web host or straight from the disk.
 """
@@ -30,13 +30,16 @@ BIGGEST_HANDS = 5
 
 
 def slug(number: str) -> str:
-    """A file name for a player number: letters, digits and ``-`` as they are, anything else as ``_hex_``
-    (so two numbers never share a page and no name needs URL escaping).
+    """A file name for a player number, stable (it depends on the number alone) and case-safe: digits,
+    capital letters and ``-`` as they are, anything else (small letters too) as ``_hex_`` in small hex
+    digits. So two numbers never share a page, not even on the case-insensitive disks of Windows and
+    macOS ("A1" and "a1" were one file there), and no name needs URL escaping.
 
-    >>> slug("17"), slug("A-3"), slug("张3"), slug("../x"), slug("a_b")
-    ('17', 'A-3', '_5f20_3', '_2e__2e__2f_x', 'a_5f_b')
+    >>> slug("17"), slug("A-3"), slug("a1"), slug("张3"), slug("../x"), slug("a_b")
+    ('17', 'A-3', '_61_1', '_5f20_3', '_2e__2e__2f__78_', '_61__5f__62_')
     """
-    return "".join(c if c.isascii() and (c.isalnum() or c == "-") else f"_{ord(c):x}_" for c in number) or "_"
+    return "".join(c if c.isascii() and (c.isdigit() or c.isupper() or c == "-") else f"_{ord(c):x}_"
+                   for c in number) or "_"
 
 
 def player_path(number: str) -> str:

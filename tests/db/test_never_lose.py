@@ -39,6 +39,10 @@ from tests.db.test_cli import EXE, run
 
 ACTOR = Actor("test-station", "test-referee")
 NOBODY = "65534"  # uid and gid of nobody/nogroup on Debian
+ROOT = sys.platform.startswith("linux") and os.geteuid() == 0  # mounts, setpriv, chown: Linux as root
+# Windows cannot delete, rename over or replace a file SQLite has open: what these tests do cannot happen there
+HOLDS_FILES_OPEN = pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot delete or replace a file "
+                                      "SQLite has open, so a file vanishing under the program cannot happen there")
 
 
 def run_process(*args: str, cwd: Path, user: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -117,6 +121,7 @@ def test_opening_for_reading_writes_nothing(event: Path) -> None:
 # ------------------------------------------------------------------ 2. a deleted file stops the writers
 
 
+@HOLDS_FILES_OPEN
 def test_deleting_the_file_stops_the_next_write_and_a_backup_from_before_passes_check(event: Path,
                                                                                        tmp_path: Path) -> None:
     db = open_database(event)
@@ -141,6 +146,7 @@ def test_deleting_the_file_stops_the_next_write_and_a_backup_from_before_passes_
     assert [h["hand"] for h in hands] == [1]  # the write before the deletion is in the rescued copy
 
 
+@HOLDS_FILES_OPEN
 def test_a_file_replaced_under_the_program_is_not_written(event: Path, tmp_path: Path) -> None:
     db = open_database(event)
     try:
@@ -153,6 +159,7 @@ def test_a_file_replaced_under_the_program_is_not_written(event: Path, tmp_path:
         db.close()
 
 
+@HOLDS_FILES_OPEN
 def test_without_inodes_the_check_is_that_a_file_is_still_there(event: Path) -> None:
     db = open_database(event)
     try:
@@ -312,8 +319,8 @@ def test_a_failed_automatic_backup_never_stops_a_write(event: Path) -> None:
 @pytest.fixture
 def full_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs, for a real 'no space left on device'."""
-    if os.geteuid() != 0:
-        pytest.skip("a full file system needs a tmpfs mount: run as root")
+    if not ROOT:
+        pytest.skip("a full file system needs a tmpfs mount: Linux, as root")
     where = tmp_path / "small"
     where.mkdir()
     res = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)], capture_output=True,
@@ -505,8 +512,8 @@ def test_postgresql_role_that_does_not_own_the_database_is_told_so() -> None:
 @pytest.fixture
 def shared_dir() -> Iterator[Path]:
     """A folder another user can reach (pytest's tmp_path is private to root)."""
-    if os.geteuid() != 0 or shutil.which("setpriv") is None:
-        pytest.skip("read-only tests run the command as `nobody`: need root and setpriv")
+    if not ROOT or shutil.which("setpriv") is None:
+        pytest.skip("read-only tests run the command as `nobody`: need Linux, root and setpriv")
     import tempfile
 
     where = Path(tempfile.mkdtemp(prefix="mcr-ro-"))
@@ -554,8 +561,8 @@ def test_read_only_file_or_folder_can_be_read_and_stays_writable_later(shared_di
 
 
 def test_read_only_medium(event: Path, tmp_path: Path) -> None:
-    if os.geteuid() != 0:
-        pytest.skip("a read-only mount needs root")
+    if not ROOT:
+        pytest.skip("a read-only mount needs Linux and root")
     ro = tmp_path / "stick"
     ro.mkdir()
     if subprocess.run(["mount", "--bind", str(event.parent), str(ro)], capture_output=True).returncode != 0:

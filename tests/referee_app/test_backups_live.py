@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from referee_app import settings
@@ -149,6 +150,7 @@ def test_closing_the_window_closes_the_store_once_with_its_backup(qtbot, window,
     assert len(db.backups.list_backups()) == before + 1
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot delete a file SQLite has open")
 def test_a_deleted_file_stops_the_writes_and_offers_a_copy(qtbot, window, tournament_file, tmp_path, monkeypatch,
                                                             error_messages):
     draw(window)
@@ -170,6 +172,7 @@ def test_a_deleted_file_stops_the_writes_and_offers_a_copy(qtbot, window, tourna
     assert window.backup.status.text() != "Not saved: the tournament file was deleted or moved"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot delete a file SQLite has open")
 def test_the_watcher_notices_a_deleted_file_before_any_write(qtbot, window, tournament_file):
     LANG.set("zh")
     tournament_file.unlink()

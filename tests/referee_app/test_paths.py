@@ -141,3 +141,77 @@ def test_the_home_is_worked_out_once_per_run(tmp_path, monkeypatch):
     assert len(calls) == 1
     monkeypatch.setenv(paths.ENV_VAR, str(tmp_path / "stick"))  # what decides it changed: worked out again
     assert settings.data_dir() == (tmp_path / "stick").resolve() and len(calls) == 2
+
+
+@pytest.mark.parametrize("name", ["portable.txt", "portable.ini", "Portable.TXT", "PORTABLE"])
+def test_portable_txt_from_explorer_turns_portable_mode_on(tmp_path, name):
+    # Explorer hides known extensions: New → Text Document named "portable" is portable.txt (issue 24 §6)
+    (tmp_path / name).write_text("")
+    home = paths.app_home(env={}, launcher=tmp_path)
+    assert home.portable and home.data == tmp_path / "data" and name in home.reason
+
+
+def test_other_names_do_not(tmp_path):
+    for name in ("portable.txt.bak", "not-portable", "portable.cfg"):
+        (tmp_path / name).write_text("")
+    assert not paths.app_home(env={}, launcher=tmp_path).portable
+
+
+def test_a_translocated_mac_app_is_noticed_and_the_window_says_how_to_fix_it(tmp_path, monkeypatch, qtbot,
+                                                                            error_messages):
+    # a quarantined app that Finder did not move runs from a random read-only copy; the portable file
+    # beside the real app is not there
+    copy = tmp_path / "private" / "var" / "folders" / "T" / "AppTranslocation" / "3F2C-91" / "d"
+    copy.mkdir(parents=True)
+    home = paths.app_home(env={}, launcher=copy)
+    assert home.translocated and not home.portable
+    assert not paths.app_home(env={}, launcher=tmp_path).translocated
+
+    from referee_app.main import create_window
+
+    monkeypatch.setattr(settings, "app_home", lambda: home)
+    w = create_window()
+    qtbot.addWidget(w)
+    assert w.warn_if_translocated()
+    title, message = error_messages[-1]
+    assert title == "The app runs from a temporary copy" and "App Translocation" in message
+    assert "Finder" in error_messages[-1].next_step
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    assert doctest.testmod(paths).failed == 0
+
+
+def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
+    # issue 24 §7: the suggested name had no cap: 100 Chinese letters are 300 bytes, over Linux's 255 a
+    # name, and on Windows the backup's temporary path passed MAX_PATH
+    from db.store import open_database
+    from referee_app.dialogs.wizard import NewTournamentWizard
+
+    name = ("第五届国标麻将公开赛" * 10)[:100]
+    d = NewTournamentWizard(None, str(tmp_path))
+    qtbot.addWidget(d)
+    d.name.setText(name)
+    stem = Path(d.path.text()).stem
+    assert len(stem) == paths.STEM_MAX and name.startswith(stem)
+    d.create_file()
+    assert d.created is not None, d.problem.text()
+    with open_database(d.created) as db:
+        backup = db.backup_now()
+    assert backup.is_file() and len(str(backup.relative_to(tmp_path))) < 240 - 100
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "Aux", "com1", "LPT9"])
+def test_a_windows_device_name_is_never_suggested_nor_accepted(qtbot, tmp_path, name):
+    from referee_app.dialogs.wizard import NewTournamentWizard
+
+    d = NewTournamentWizard(None, str(tmp_path))
+    qtbot.addWidget(d)
+    d.name.setText(name)
+    assert Path(d.path.text()).name == f"{name}-tournament.mcr"
+    d.path.setText(str(tmp_path / f"{name}.mcr"))  # typed by hand
+    d.create_file()
+    assert d.created is None and "a name Windows keeps for a device" in d.problem.text()
+    assert not (tmp_path / f"{name}.mcr").exists()

@@ -133,3 +133,13 @@ def test_a_table_with_a_device_link_gets_its_qr_code(generated_at: datetime) -> 
     assert "Referee 裁判员" in text[1] and "Chief referee 裁判长" in text[1]
     plain = ScoreSheetReport(generated_at=generated_at).render(sheets)
     assert len(pdf) > len(plain)  # the QR's modules are drawn
+
+
+def test_the_footer_gives_the_offset_not_a_long_windows_zone_name() -> None:
+    # datetime.now().astimezone() on Windows names the zone as the system does (issue 24 §9)
+    from datetime import timedelta, timezone
+
+    windows = datetime(2026, 11, 29, 18, 5, tzinfo=timezone(timedelta(hours=1), "W. Europe Standard Time"))
+    page = pages_text(ScoreSheetReport(generated_at=windows).render([samples.sheet(1)]))[0]
+    assert "Generated 生成于 2026-11-29 18:05 UTC+01:00" in page
+    assert "Standard Time" not in page
