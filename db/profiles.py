@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from db.errors import InputError
+from texts import Text
 
 
 class Settlement(StrEnum):
@@ -22,8 +23,10 @@ class Settlement(StrEnum):
 
     @property
     def en(self) -> str:
-        """The label people read (the GUI translates it)."""
-        return {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}[self]
+        """The label people read: English that says itself in any language (``texts.Text``)."""
+        return {"deducted": Text("deducted", "settlement"),
+                "others": Text("paid to the other three", "settlement"),
+                "player": Text("paid to one player", "settlement")}[self]
 
 
 class SeatRotation(StrEnum):

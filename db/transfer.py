@@ -176,7 +176,7 @@ def backup(db: Database, directory: str | Path | None = None) -> Path:
     if db.is_sqlite:
         return take_backup(db, None if directory is None else Path(directory), "manual")
     if directory is None:
-        raise TournamentError(code="server_backup_needs_dir")
+        raise TournamentError(code="server_backup_needs_folder")
     folder = Path(directory)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import texts
 from db import queries
 from db.database import Database
 from db.errors import (
@@ -66,8 +67,9 @@ def status_of(exc: TournamentError) -> int:
     return 503 if isinstance(exc, UNAVAILABLE) or exc.code in UNAVAILABLE_CODES else 422
 
 
-def error_json(exc: TournamentError) -> dict[str, Any]:
-    return {"error": exc.to_json()}
+def error_json(exc: TournamentError, lang: str = texts.DEFAULT) -> dict[str, Any]:
+    """``{"error": {"code", "message", ...}}``, the message in ``lang`` (the code never changes)."""
+    return {"error": exc.to_json(lang)}
 
 
 def parse_body(raw: bytes) -> Any:

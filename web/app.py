@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import resources
+import texts
 from db.database import Database
 from db.errors import InputError, TournamentError
 from web import api
@@ -89,25 +90,31 @@ def _token(request: Request) -> str | None:
     return value.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _error(exc: TournamentError) -> JSONResponse:
+def _language(request: Request) -> str:
+    """The language of the answer's words: the browser's ``Accept-Language`` (English by default); the
+    codes and keys of the JSON never change with it."""
+    return texts.accept_language(request.headers.get("accept-language"))
+
+
+def _error(exc: TournamentError, lang: str = texts.DEFAULT) -> JSONResponse:
     status = api.status_of(exc)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse(api.error_json(exc), status_code=status, headers=headers)
+    return JSONResponse(api.error_json(exc, lang), status_code=status, headers=headers)
 
 
-def _internal(exc: BaseException) -> JSONResponse:
+def _internal(exc: BaseException, lang: str = texts.DEFAULT) -> JSONResponse:
     log.exception("unexpected error", exc_info=exc)
-    return JSONResponse({"error": {"code": "internal", "message": f"unexpected error: {type(exc).__name__}"}},
-                        status_code=500)
+    message = texts.translate(lang, "unexpected error: {kind}", "internal", kind=type(exc).__name__)
+    return JSONResponse({"error": {"code": "internal", "message": message}}, status_code=500)
 
 
-async def _answer(call: Callable[[], Any]) -> Response:
+async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT) -> Response:
     try:
         result = await run_in_threadpool(call)
     except TournamentError as exc:
-        return _error(exc)
+        return _error(exc, lang)
     except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
-        return _internal(exc)
+        return _internal(exc, lang)
     status, body = result if isinstance(result, tuple) else (200, result)
     return JSONResponse(body, status_code=status)
 
@@ -127,15 +134,15 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
             return int(raw)
 
         token = _token(request)
-        return await _answer(lambda: api.read_table(db, token, number("session"), number("table")))
+        return await _answer(lambda: api.read_table(db, token, number("session"), number("table")), _language(request))
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
         token = _token(request)
         try:
             raw = await _read_body(request)
         except _TooLarge:
-            return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY))
-        return await _answer(lambda: handler(db, token, raw))
+            return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
+        return await _answer(lambda: handler(db, token, raw), _language(request))
 
     async def post_score(request: Request) -> Response:
         return await post(request, api.preview)

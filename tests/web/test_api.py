@@ -434,3 +434,24 @@ def test_storage_refusals_carry_their_own_code_and_are_unavailable() -> None:
         ("save_no_space", 503), ("file_empty", 422)]
     assert error_json(cases[3][0]) == {"error": {"code": "save_no_space",
                                                  "message": "could not save to event.mcr: no space left on device"}}
+
+
+def test_error_message_follows_accept_language_and_the_code_does_not(
+        client: TestClient, links: dict[int, DeviceLink]) -> None:
+    """A phone set to Chinese reads the refusal in Chinese; the code and the keys stay the same."""
+    bad = {**WIN, "fan": 6}  # under 8 fans without flowers
+    en = client.post("/api/hands", headers=auth(links[1]), json=bad)
+    zh = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"},
+                     json=bad)
+    assert en.status_code == zh.status_code == 422
+    assert en.json()["error"].keys() == zh.json()["error"].keys()
+    assert en.json()["error"]["code"] == zh.json()["error"]["code"] == "under_eight_fans"
+    assert "a win needs at least 8" in en.json()["error"]["message"]
+    assert zh.json()["error"]["message"] == "不计花牌只有 6 番：和牌至少要 8 番。不足 8 番按错和处理，请改记错和罚分。"
+    r = client.get("/api/table", headers={"Accept-Language": "zh"})
+    assert r.json()["error"] == {"code": "device_token_missing", "message": "没有桌位链接：请打开裁判给本桌的链接。"}
+    r = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "de-DE, fr;q=0.5"},
+                    json={**WIN, "notation": "123x"})  # no German catalogue: English
+    assert r.json()["error"]["code"] == "hand_invalid" and "unknown suit letter" in r.json()["error"]["message"]
+    r = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "zh"}, json={**WIN, "notation": "123x"})
+    assert r.json()["error"]["message"] == '123x：第 1 个字符 “123x”：未知的花色字母 "x"（花色为 m 万、s 条、p 饼）。'
