@@ -34,7 +34,21 @@ KEYWORDS = {
     "Text": (1, (2, "c")),
     "translate": (2, (3, "c")),
     "gettext": (2, (3, "c")),
+    "tr": None,  # referee_app.i18n.tr
+    "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
 }
+I18N = ROOT / "referee_app" / "i18n.py"
+
+
+def pending_gui() -> dict[str, str]:
+    """``referee_app.i18n.ZH``: Chinese added in the code before it reached the catalogue (read with ast:
+    this tool does not start Qt)."""
+    import ast
+
+    for node in ast.walk(ast.parse(I18N.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "ZH" and node.value is not None:
+            return ast.literal_eval(node.value)
+    return {}
 
 
 def template() -> Catalog:
@@ -59,6 +73,8 @@ def template() -> Catalog:
             if isinstance(message, str) and message:
                 cat.add(message, context=context, locations=[(f"{package}/{filename}", lineno)],
                         auto_comments=comments)
+    for text in pending_gui():
+        cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat
 
 
@@ -92,6 +108,11 @@ def update() -> None:
         with path.open("rb") as f:
             cat = read_po(f, locale=lang)
         cat.update(tmpl, update_header_comment=False)
+        if lang == "zh":  # Chinese waiting in referee_app/i18n.py's ZH
+            for text, zh in pending_gui().items():
+                m = cat.get(text)
+                if m is not None and (not m.string or m.fuzzy):
+                    m.string, m.flags = zh, m.flags - {"fuzzy"}
         write(cat, path)
         missing = sum(1 for m in cat if m.id and (not m.string or m.fuzzy))
         print(f"{path.relative_to(ROOT)}: {len(cat)} entries, {missing} to translate")

@@ -219,3 +219,9 @@ def accept_language(header: str | None) -> str:
         if found:
             return found
     return DEFAULT
+
+
+def N_(text: str) -> str:
+    """Marks ``text`` for the catalogue where it is written, translated later where it is shown (gettext's
+    ``N_``): returns it unchanged."""
+    return text
