@@ -22,14 +22,19 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Table, TableStyle
 
+import texts
 from reports.fonts import FontSet, fonts
+from texts import NC_
 
 D = TypeVar("D")
 T = TypeVar("T")
 
 # Seats and winds in both languages (the sheets are read by Chinese- and English-speaking referees).
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
-WIND_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# The winds' names come from the catalogue (msgctxt "wind": E → 东; "wind.name": E → East), one home for
+# every front end (docs/texts.md).
+WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}
+WIND_EN = {"E": NC_("wind.name", "East"), "S": NC_("wind.name", "South"), "W": NC_("wind.name", "West"),
+           "N": NC_("wind.name", "North")}
 
 
 def bi(en: str, zh: str) -> str:

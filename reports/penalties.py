@@ -9,17 +9,11 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from db.profiles import PENALTY_KIND_LABELS
 from db.views import PenaltyRow
 from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup
 
-KIND = {
-    "false_win": "False win 错和",
-    "false_win_wrong": "False win 错和",
-    "false_win_not_ready": "False win, not ready 诈和",
-    "rule_violation": "Rule violation 违例",
-    "lateness": "Lateness 迟到",
-    "custom": "Penalty 罚分",
-}
+KIND = {kind: f"{label} {label.in_language('zh')}" for kind, label in PENALTY_KIND_LABELS.items()}
 
 
 def settlement(row: PenaltyRow) -> str:

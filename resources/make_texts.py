@@ -35,6 +35,7 @@ KEYWORDS = {
     "translate": (2, (3, "c")),
     "gettext": (2, (3, "c")),
     "tr": None,  # referee_app.i18n.tr
+    "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/page_texts.py)
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
 }
 I18N = ROOT / "referee_app" / "i18n.py"

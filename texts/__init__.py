@@ -225,3 +225,8 @@ def N_(text: str) -> str:
     """Marks ``text`` for the catalogue where it is written, translated later where it is shown (gettext's
     ``N_``): returns it unchanged."""
     return text
+
+
+def NC_(context: str, text: str) -> str:
+    """``N_`` with a context (gettext's ``pgettext`` marker): returns ``text`` unchanged."""
+    return text

@@ -30,6 +30,7 @@ import texts
 from db.database import Database
 from db.errors import InputError, TournamentError
 from web import api
+from web import page_texts as words
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -166,6 +167,12 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
     async def post_hands(request: Request) -> Response:
         return await post(request, record_or_remembered)
 
+    async def page_texts(request: Request) -> Response:
+        """The table page's words in its language (``?lang=`` when the page chose one, else the browser's);
+        no token needed: nothing of the tournament is in them."""
+        asked = texts.resolve(request.query_params.get("lang", ""))
+        return JSONResponse(words.page_texts(asked or _language(request)))
+
     async def table_page(request: Request) -> Response:
         return FileResponse(static_dir / "table.html", media_type="text/html; charset=utf-8")
 
@@ -173,6 +180,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         Route("/api/table", get_table, methods=["GET"]),
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
+        Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 
+import texts
 from db.clock import ClockView, format_remaining
 from referee_app.hall.data import HallData
 
@@ -32,7 +33,7 @@ DIM = QColor("#b9c9bd")
 ACCENT = QColor("#ffd54f")
 RED = QColor("#ff5252")
 
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}  # the catalogue's (msgctxt "wind")
 LANGS = ("both", "en", "zh")
 
 
