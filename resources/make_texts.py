@@ -74,6 +74,11 @@ def template() -> Catalog:
             if isinstance(message, str) and message:
                 cat.add(message, context=context, locations=[(f"{package}/{filename}", lineno)],
                         auto_comments=comments)
+    # the hall display's texts: say(lang, text, ...) in referee_app/hall, msgctxt "hall"
+    for filename, lineno, message, _comments, _ in extract_from_dir(
+            ROOT / "referee_app" / "hall", method_map=[("**.py", "python")], keywords={"say": (2,)}):
+        if isinstance(message, str) and message:
+            cat.add(message, context="hall", locations=[(f"referee_app/hall/{filename}", lineno)])
     for text in pending_gui():
         cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat

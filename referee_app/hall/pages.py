@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 import texts
 from db.clock import ClockView, format_remaining
 from referee_app.hall.data import HallData
+from texts import NC_
 
 BG = QColor("#10261c")
 BAND = QColor("#1d4032")
@@ -37,9 +38,20 @@ WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}  # the catalogue's
 LANGS = ("both", "en", "zh")
 
 
-def say(lang: str, en: str, zh: str) -> str:
-    """A text in the display's language: English, Chinese, or both (English first)."""
-    return en if lang == "en" else zh if lang == "zh" else f"{en}  {zh}"
+def say(lang: str, en: str, **params: object) -> str:
+    """A catalogue text (msgctxt "hall", docs/texts.md) in the display's language: English, another
+    catalogue's language, or both (English, then Chinese)."""
+    english = en.format(**params)
+    if lang == "en":
+        return english
+    if lang == "both":
+        return f"{english}  {texts.translate('zh', en, 'hall', **params)}"
+    return texts.translate(lang, en, "hall", **params)
+
+
+def pair(lang: str, en: str, zh: str) -> str:
+    """Data given in both languages (a fan's names, scoring's data) in the display's language."""
+    return en if lang == "en" else f"{en}  {zh}" if lang == "both" else zh if lang == "zh" else en
 
 
 NAME_MIN = 0.7  # a name in a list shrinks to 70 % of the row's type at most, then is elided
@@ -138,8 +150,7 @@ def row_height(h: int) -> int:
 
 class HallPage:
     key = ""
-    en = ""
-    zh = ""
+    en = ""  # the title: a catalogue text (msgctxt "hall")
 
     def count(self, data: HallData, frame: Frame) -> int:
         """How many sub-pages the content needs on this frame."""
@@ -149,11 +160,11 @@ class HallPage:
         raise NotImplementedError
 
     def title(self, lang: str) -> str:
-        return say(lang, self.en, self.zh)
+        return say(lang, self.en)
 
 
 def session_name(lang: str, n: int) -> str:
-    return say(lang, f"Session {n}", f"第 {n} 局")
+    return say(lang, "Session {n}", n=n)
 
 
 def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang: str, sub: int, subs: int,
@@ -168,7 +179,7 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
-        where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+        where = say(lang, "after session {n}", n=data.after) if data.after else ""
     elif page.key == "find":
         where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
@@ -180,11 +191,11 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     if subs > 1:
         bits.append(f"{sub + 1} / {subs}")
     if pinned:
-        bits.append(say(lang, "pinned", "已固定"))
+        bits.append(say(lang, "pinned"))
     pt.text(QRect(f.left(), f.top(), f.width() // 2, f.height()), "   ·   ".join(bits), round(h * 0.028), DIM)
     if clock is not None and page.key != "clock" and clock.state != "not_started":
-        left = say(lang, "Time is up", "时间到") if clock.time_up else \
-            say(lang, f"{format_remaining(clock.remaining_s)} left", f"剩余 {format_remaining(clock.remaining_s)}")
+        left = say(lang, "Time is up") if clock.time_up else \
+            say(lang, "{left} left", left=format_remaining(clock.remaining_s))
         pt.text(QRect(f.left() + f.width() // 2, f.top(), f.width() // 2, f.height()), left, round(h * 0.034),
                 RED if clock.warning else FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
 
@@ -193,12 +204,12 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
 
 
 class ClockPage(HallPage):
-    key, en, zh = "clock", "Clock", "计时"
+    key, en = "clock", NC_("hall", "Clock")
 
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         r, h = frame.body, frame.full.height()
         if clock is None:
-            pt.text(r, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+            pt.text(r, say(lang, "No session is seated yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         top = QRect(r.left(), r.top() + round(h * 0.02), r.width(), round(h * 0.11))
@@ -208,10 +219,10 @@ class ClockPage(HallPage):
                        round(r.width() * 0.92), round(h * 0.48))
         color = RED if clock.warning else FG
         if clock.time_up:
-            lines = [("Time is up", "时间到")] if lang != "both" else [("Time is up", ""), ("", "时间到")]
+            lines = [say(lang, "Time is up")] if lang != "both" else [say("en", "Time is up"),
+                                                                        say("zh", "Time is up")]
             hh = digits.height() // len(lines)
-            for i, (en, zh) in enumerate(lines):
-                text = en if lang == "en" else zh if lang == "zh" else (en or zh)
+            for i, text in enumerate(lines):
                 pt.text(QRect(digits.left(), digits.top() + i * hh, digits.width(), hh), text,
                         round(hh * 0.8), RED, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
         else:
@@ -223,22 +234,22 @@ class ClockPage(HallPage):
                 px -= 4
                 f = pt.font(px, True)
             pt.text(digits, text, px, color, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
-        state = {"not_started": ("Not started", "未开始"), "paused": ("Paused", "已暂停"),
-                 "running": ("", ""), "ended": ("", "")}[clock.state]
+        state = {"not_started": NC_("hall", "Not started"), "paused": NC_("hall", "Paused"), "running": "",
+                 "ended": ""}[clock.state]
         below = QRect(r.left(), digits.bottom() + round(h * 0.02), r.width(), round(h * 0.08))
         notes: list[str] = []
         if clock.state in ("not_started", "paused"):
-            notes.append(say(lang, *state))
+            notes.append(say(lang, state))
         elif clock.warning and not clock.time_up:
             mark = min(w.at_s for w in clock.warnings if w.passed)  # the nearest mark passed
-            notes.append(say(lang, f"Less than {mark // 60} minutes left", f"剩余不足 {mark // 60} 分钟"))
+            notes.append(say(lang, "Less than {n} minutes left", n=mark // 60))
         if notes:
             pt.text(below, notes[0], round(h * 0.06), ACCENT if clock.state != "running" else color, bold=True,
                     align=Qt.AlignmentFlag.AlignHCenter)
         extra = [t for t in clock.tables if t.extra_s and t.remaining_s > 0 and clock.remaining_s < t.remaining_s]
         if extra:
-            text = "   ".join(say(lang, f"Table {t.table}: {format_remaining(t.remaining_s)}",
-                                   f"第 {t.table} 桌 {format_remaining(t.remaining_s)}") for t in extra[:6])
+            text = "   ".join(say(lang, "Table {table}: {left}", table=t.table, left=format_remaining(t.remaining_s))
+                               for t in extra[:6])
             pt.text(QRect(r.left(), below.bottom() + 4, r.width(), round(h * 0.06)), text, round(h * 0.04), FG,
                     align=Qt.AlignmentFlag.AlignHCenter)
 
@@ -270,8 +281,8 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
 
 
 class FindTablePage(HallPage):
-    key, en, zh = "find", "Find your table", "查找座位"
-    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
+    key, en = "find", NC_("hall", "Find your table")
+    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W" and its Chinese)
     WIDTHS_ONE = (0.58, 0.11, 0.16, 0.15)  # one language: the seat is one letter, but its header a word
 
     def count(self, data: HallData, frame: Frame) -> int:
@@ -281,7 +292,7 @@ class FindTablePage(HallPage):
         h = frame.full.height()
         rh, cols, rows = row_height(h), _columns(frame), _rows(frame)
         if not data.places:
-            pt.text(frame.body, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No session is seated yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         per = cols * rows
@@ -290,9 +301,9 @@ class FindTablePage(HallPage):
         cw = (frame.body.width() - pad) // cols
         px = round(rh * 0.57)
         widths = self.WIDTHS if lang == "both" else self.WIDTHS_ONE
-        head = [say(lang, "Name", "姓名"), say(lang, "No.", "号"), say(lang, "Table", "桌"), say(lang, "Seat", "座")]
+        head = [say(lang, "Name"), say(lang, "No."), say(lang, "Table"), say(lang, "Seat")]
         if lang == "both":  # the narrow columns: one word each, the Chinese under the English is not needed
-            head[1:] = ["No.", "Table", "Seat 座"]
+            head[1:] = ["No.", "Table", f"Seat {texts.gettext('zh', 'Seat', 'hall')}"]
         for c in range(min(cols, -(-len(chunk) // rows))):  # headers over the columns in use
             x = frame.body.left() + pad + c * cw
             col = QRect(x, frame.body.top(), cw - pad, rh)
@@ -311,7 +322,8 @@ class FindTablePage(HallPage):
             pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
             pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
-            wind = pl.seat if lang == "en" else WIND_ZH[pl.seat] if lang == "zh" else f"{pl.seat} {WIND_ZH[pl.seat]}"
+            wind = pl.seat if lang == "en" else f"{pl.seat} {WIND_ZH[pl.seat]}" if lang == "both" \
+                else texts.gettext(lang, pl.seat, "wind")
             pt.text(seat.adjusted(0, 0, -6, 0), wind, px, FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
 
 
@@ -323,7 +335,7 @@ def _points(x: float) -> str:
 
 
 class StandingsPage(HallPage):
-    key, en, zh = "standings", "Individual standings", "个人排名"
+    key, en = "standings", NC_("hall", "Individual standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, name, team, table points, match points
     COLS = 2
 
@@ -331,8 +343,7 @@ class StandingsPage(HallPage):
         return _paged(len(self.rows_of(data)), self.COLS * _rows(frame))
 
     def header(self, lang: str) -> list[str]:
-        return ["#", say(lang, "Name", "姓名"), say(lang, "Team", "队"), say(lang, "TP", "标准分"),
-                say(lang, "MP", "比赛分")]
+        return ["#", say(lang, "Name"), say(lang, "Team"), say(lang, "TP"), say(lang, "MP")]
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # StandingRow
@@ -346,7 +357,7 @@ class StandingsPage(HallPage):
         rh, rows = row_height(h), _rows(frame)
         items = self.rows_of(data)
         if not items:
-            pt.text(frame.body, say(lang, "No results yet", "暂无成绩"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No results yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         per = self.COLS * rows
@@ -375,12 +386,11 @@ class StandingsPage(HallPage):
 
 
 class TeamsPage(StandingsPage):
-    key, en, zh = "teams", "Team standings", "团体排名"
+    key, en = "teams", NC_("hall", "Team standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, team, members, table points, match points
 
     def header(self, lang: str) -> list[str]:
-        return ["#", say(lang, "Team", "队"), say(lang, "Players", "队员"), say(lang, "TP", "标准分"),
-                say(lang, "MP", "比赛分")]
+        return ["#", say(lang, "Team"), say(lang, "Players"), say(lang, "TP"), say(lang, "MP")]
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # TeamStandingRow
@@ -394,7 +404,7 @@ class TeamsPage(StandingsPage):
 
 
 class BestHandsPage(HallPage):
-    key, en, zh = "best", "Best hands of the session", "本局最佳和牌"
+    key, en = "best", NC_("hall", "Best hands of the session")
     PER_PAGE = 5
 
     def count(self, data: HallData, frame: Frame) -> int:
@@ -403,7 +413,7 @@ class BestHandsPage(HallPage):
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
         if not data.best:
-            pt.text(frame.body, say(lang, "No hands won yet in this session", "本局暂无和牌"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No hands won yet in this session"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         rh = frame.body.height() // self.PER_PAGE
@@ -413,14 +423,14 @@ class BestHandsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, f"{b.fan_total} fan", f"{b.fan_total} 番")
+            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan_total)
                     if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
-            who = say(lang, f"{b.name}  ·  table {b.table}, hand {b.hand}", f"{b.name}  ·  第 {b.table} 桌第 {b.hand} 盘")
+            who = say(lang, "{name}  ·  table {table}, hand {hand}", name=b.name, table=b.table, hand=b.hand)
             pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),
                     FG, bold=True)
-            fans = ", ".join(say(lang, en, zh) for en, zh in b.fans[:4]) or say(lang, "(totals only)", "（仅总分）")
+            fans = ", ".join(pair(lang, en, zh) for en, zh in b.fans[:4]) or say(lang, "(totals only)")
             pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12), fans,
                     round(rh * 0.24), DIM, shrink=0.6)
 

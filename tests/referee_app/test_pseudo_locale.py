@@ -58,3 +58,28 @@ def test_every_page_of_the_desk_says_only_catalogue_texts(window) -> None:
     menus = [a.text() for a in window.menuBar().actions()]
     assert [t for t in menus if unwrapped(t)] == []
     assert found == {}
+
+
+def test_every_page_of_the_hall_says_only_catalogue_texts(qtbot, window, monkeypatch) -> None:
+    """The hall paints its texts: every text painted in the pseudo-locale is wrapped (names, numbers, the
+    clock's digits and the tournament's name aside)."""
+    from referee_app.hall import pages
+    from referee_app.hall.window import HallOptions, HallWindow
+
+    painted: list[str] = []
+    original = pages.Painter.text
+
+    def text(self, rect, text, *a, **k):
+        painted.append(text)
+        return original(self, rect, text, *a, **k)
+
+    monkeypatch.setattr(pages.Painter, "text", text)
+    hall = HallWindow(window.ctx, HallOptions(lang="xx"))
+    qtbot.addWidget(hall)
+    for key in pages.PAGES:
+        hall.show_page(key)
+        for sub in range(hall.count()):
+            hall.sub = sub
+            hall.render_image(1920, 1080)
+    assert len(painted) > 10
+    assert [t for t in painted if unwrapped(t)] == []
