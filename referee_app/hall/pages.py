@@ -35,7 +35,7 @@ ACCENT = QColor("#ffd54f")
 RED = QColor("#ff5252")
 
 WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}  # the catalogue's (msgctxt "wind")
-LANGS = ("both", "en", "zh")
+LANGS = ("both", *texts.languages())
 
 
 def say(lang: str, en: str, **params: object) -> str:
