@@ -37,6 +37,25 @@ WIND_EN = {"E": NC_("wind.name", "East"), "S": NC_("wind.name", "South"), "W": N
            "N": NC_("wind.name", "North")}
 
 
+# The bilingual reports: English first, then the second language, each from the catalogue (msgctxt "report",
+# docs/texts.md); the pseudo-locale test sets both to "xx".
+LANGUAGES = ["en", "zh"]
+
+
+def two(en: str, sep: str = " ", *, second_first: bool = False, **params: object) -> str:
+    """A catalogue text in the reports' two languages: ``two("Table")`` -> ``"Table 桌"``, ``sep`` between
+    them (``"\n"`` in a narrow column header); one text when both languages say it alike."""
+    first, second = (texts.translate(lang, en, "report", **params) for lang in LANGUAGES)
+    if first == second:
+        return first
+    return f"{second}{sep}{first}" if second_first else f"{first}{sep}{second}"
+
+
+def second(en: str, **params: object) -> str:
+    """A catalogue text in the reports' second language only (a narrow column)."""
+    return texts.translate(LANGUAGES[1], en, "report", **params)
+
+
 def bi(en: str, zh: str) -> str:
     """A bilingual label, English first: ``bi("Table", "桌")`` -> ``"Table 桌"``."""
     return f"{en} {zh}"
@@ -90,8 +109,7 @@ class Report(Generic[D]):
     right_margin = 14 * mm
     top_margin = 20 * mm
     bottom_margin = 14 * mm
-    title_en = "Report"
-    title_zh = "报表"
+    title_en = NC_("report", "Report")
 
     def __init__(self, generated_at: datetime | None = None) -> None:
         self.fonts: FontSet = fonts()  # registers the fonts once per process
@@ -165,7 +183,7 @@ class Report(Generic[D]):
         """The PDF document as bytes."""
         buffer = io.BytesIO()
         tournament = self._tournament(data)
-        heading = f"{self.title_en} {self.title_zh}"
+        heading = two(self.title_en)
         if subtitle := self._subtitle(data):
             heading = f"{heading} · {subtitle}"
         doc = BaseDocTemplate(

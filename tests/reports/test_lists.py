@@ -69,7 +69,7 @@ def test_penalty_record(generated_at: datetime) -> None:
     for r in rows:
         assert r.player.name in text and r.player.number in text
     assert "False win 错和" in text and "Lateness 迟到" in text
-    assert "10 to each other player 赔三家" in text and "deducted 扣除" in text
+    assert "10 to each other player\n分给其他三家" in text and "deducted 扣除" in text
     assert "错和 under 8 fans" in text
     assert "4 penalties, 80 points" in text
 
