@@ -224,7 +224,8 @@ class Report(Generic[D]):
             canvas.line(left, top - 2 * mm, right, top - 2 * mm)
             bottom = self.bottom_margin - 7 * mm
             canvas.setFont(font, 7.5)
-            stamp, page = f"Generated 生成于 {generated}", f"Page {number} of {total} · 第 {number}/{total} 页"
+            stamp = two("Generated") + f" {generated}"
+            page = two("Page {number} of {total}", " · ", number=number, total=total)
             canvas.drawString(left, bottom, stamp)
             room = right - left - 2 * max(stringWidth(stamp, font, 7.5), stringWidth(page, font, 7.5)) - 8 * mm
             canvas.drawCentredString(width / 2, bottom, ellipsize(tournament, font, 7.5, room))

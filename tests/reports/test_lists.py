@@ -169,3 +169,4 @@ def test_standings_before_any_session(generated_at: datetime) -> None:
     text = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 0, rows)))[0]
     assert "no session played yet 尚无成绩" in text and "after session 0" not in text
     assert "张伟" in text and "Anna" in text
+
