@@ -16,8 +16,7 @@ from pathlib import Path
 
 import sqlalchemy.exc
 
-from db import transfer
-from db.backups import list_backups
+from db.backups import back_up, list_backups
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
 from db.commands import results as result_commands
@@ -76,7 +75,7 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
             print(f"{b.taken_at:%Y-%m-%d %H:%M:%SZ}  {b.kind + (str(b.session) if b.session else ''):9}  "
                   f"{b.size // 1024 + 1:7d} KiB  {b.path}")
         return 0
-    target = transfer.backup(db, args.dir)
+    target = back_up(db, folder=args.dir)
     print(f"backup written to {target}")
     return 0
 

@@ -267,7 +267,7 @@ MESSAGES: dict[str, Template] = {
     "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
     "output_failed": "could not write {name}: {cause}",
     "folder_create_failed": "{folder}: cannot create the folder ({cause})",
-    "copy_of_server": "copies of a server database are JSON exports (db.transfer.backup)",
+    "copy_of_server": "copies of a server database are JSON exports (backup DIR)",
     "copy_is_open_file": "{name} is the open file: choose another name for the copy",
     "copy_exists": "{name} already exists: choose a new file name (nothing is overwritten)",
     "server_backup_needs_folder": "name a folder for the backup of a server database",
