@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from db.database import Database
 from db.errors import InputError
+from db.service.audit import now
 from db.service.calls import CallView, call_referee, cancel_call, list_calls
 from db.service.devices import device_actor
 from db.service.lookup import device_place
@@ -26,8 +27,12 @@ POSTED = ("id", "session", "table", "reason", "note", "status", "called_at")
 
 
 def _table_json(call: CallView) -> dict[str, Any]:
-    """A call as its table sees it: the referee's name once taken, the ruling once resolved."""
-    return call.to_json()
+    """A call as its table sees it: the referee's name once taken, the ruling once resolved; how long ago it
+    was made and closed in seconds by the server's clock (a phone's own clock may be minutes off)."""
+    at = now()
+    age = int((at - call.called_at).total_seconds())
+    closed = None if call.closed_at is None else int((at - call.closed_at).total_seconds())
+    return {**call.to_json(), "age_s": max(0, age), "closed_s_ago": None if closed is None else max(0, closed)}
 
 
 def post_call(db: Database, token: str | None, raw: bytes) -> tuple[int, dict[str, Any]]:

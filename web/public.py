@@ -370,7 +370,8 @@ def search(players: Sequence[PlayerView], q: str) -> list[PlayerView]:
 PUBLIC_STYLE = """
 form.find{margin:.2rem 0 1rem}
 form.find label{display:block;font-weight:600;margin-bottom:.3rem}
-form.find div{display:flex;gap:.4rem}
+form.find div{display:flex}
+form.find div>*+*{margin-left:.4rem}
 form.find input{flex:1;min-width:0;font-size:1.05rem;padding:.55rem .6rem;border:1px solid var(--line);border-radius:6px}
 form.find button{font-size:1rem;padding:.5rem .9rem;border:0;border-radius:6px;background:var(--accent);color:#fff}
 ul.found,ul.hands{list-style:none;padding:0;margin:.2rem 0 1rem}
