@@ -87,6 +87,7 @@ class PublicData:
     places: dict[str, list[Place]]  # every seated session, results or not
     now: dict[str, Place]  # the table in play, or the next seated one, by player number
     marker: str
+    ix: Index  # the site's look-ups (players, seats, hands won and dealt in) over ``snap``
 
 
 def _finished(sheet: TableSheet) -> bool:
@@ -117,7 +118,7 @@ def read_public(db: Database) -> PublicData:
                 places.setdefault(p.number, []).append(place)
                 if p.number not in now and k >= in_play and not _finished(sheet):
                     now[p.number] = place
-    return PublicData(st, snap, cut, places, now, f"{count}-{newest}")
+    return PublicData(st, snap, cut, places, now, f"{count}-{newest}", Index.of(snap))
 
 
 class Cache:
@@ -149,16 +150,10 @@ class Page:
     def __init__(self, data: PublicData, lang: str) -> None:
         self.d = data
         self.lang = lang
-        self._ix: Index | None = None
+        self.ix = data.ix
 
     def t(self, en: str, zh: str) -> str:
         return esc(zh if self.lang == "zh" else en)
-
-    @property
-    def ix(self) -> Index:
-        if self._ix is None:
-            self._ix = Index.of(self.d.snap)
-        return self._ix
 
     def seat(self, i: int) -> str:
         w = SEATS[i]
@@ -213,7 +208,7 @@ class Page:
         if place is None:
             return f'<p class="muted">{self.t("No table ahead.", "暂无待赛座位。")}</p>'
         return (f'<div class="where"><span class="s">{self.t(f"Session {place.session}", f"第 {place.session} 局")}</span>'
-                f'<span class="t">{self.t("Table", "桌")} <b>{place.table}</b></span>'
+                f'<span class="t">{"第 " if self.lang == "zh" else "Table "}<b>{place.table}</b>{" 桌" if self.lang == "zh" else ""}</span>'
                 f'<span class="w">{self.seat(place.seat)}</span></div>')
 
     # ---- GET / -----------------------------------------------------------------------------------
@@ -382,6 +377,7 @@ ul.found .go{float:right;font-weight:600}
  padding:.7rem .9rem;border-radius:4px;margin:.3rem 0 1rem;font-size:1.1rem}
 .where b{font-size:2rem}
 .hidden-note{background:#fff4e5;border:1px solid #f5c26b;padding:.5rem .7rem;border-radius:4px}
+table.standings,table.teams{width:100%}
 table.standings td small{display:block}
 """.strip()
 
