@@ -28,6 +28,7 @@ from db import queries
 from db.database import Database
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
@@ -75,7 +76,8 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
     name = _check_session(s, args.session).name
-    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session)))
+    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session),
+                                                  list_calls(s, session=args.session) if calls_stored(s) else []))
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:

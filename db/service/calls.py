@@ -16,7 +16,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
@@ -208,6 +208,15 @@ def cancel_call(s: Session, session: int, table: int, call_id: Any, *, actor: Ac
 
 
 # -------------------------------------------------------------------------------------------- reads
+
+def calls_stored(s: Session) -> bool:
+    """Whether the database has the calls table: a file from before schema 0006 opened by a reader (which
+    never migrates: ``report``, ``publish``, ``export``) has none, and has no calls."""
+    key = "mcr_calls_stored"
+    if key not in s.info:
+        s.info[key] = inspect(s.connection()).has_table(RefereeCall.__tablename__)
+    return bool(s.info[key])
+
 
 def list_calls(s: Session, *, open_only: bool = False, session: int | None = None,
                table: int | None = None) -> list[CallView]:

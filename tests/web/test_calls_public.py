@@ -322,3 +322,58 @@ def test_search_and_language_helpers() -> None:
     assert [p.number for p in search(ps, "zoe")] == ["3"] and [p.number for p in search(ps, "EMILE")] == ["3"]
     assert [p.number for p in search(ps, "10")] == ["10"] and search(ps, "  ") == []
     assert language("zh-TW,zh;q=0.9") == "zh" and language("de,en;q=0.5") == "en" and language("*") == "en"
+
+
+def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, capsys) -> None:
+    """``report`` and the workbook (``export --format xlsx``) open a file read-only and never migrate it: a
+    file of schema 0004 has no calls table, and they work without one (and leave the file as it was)."""
+    import sqlite3
+
+    from alembic import command
+
+    from db.demo import create_demo
+    from db.schema import alembic_config, to_url
+    from db.store import create_db_engine
+    from web.cli import main as web_main
+
+    path = tmp_path / "old.mcr"
+    create_demo(path)
+    engine = create_db_engine(to_url(path))
+    cfg = alembic_config()
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+    engine.dispose()
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    before = path.read_bytes()
+    for argv in (["report", "penalties", "--session", "1", "-o", str(tmp_path / "p.pdf")],
+                 ["export", str(tmp_path / "w.xlsx"), "--format", "xlsx"]):
+        assert web_main(["--db", str(path), *argv]) == 0, capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_rulings_print_in_the_penalty_record_and_show_on_the_websites_table_page(tmp_path, capsys) -> None:
+    from db.demo import create_demo
+    from db.store import open_database
+    from tests.reports.conftest import pages_text
+    from web.cli import main as web_main
+
+    path = tmp_path / "demo.mcr"
+    create_demo(path)
+    with open_database(path) as db, db.factory.begin() as s:
+        c = call_referee(s, 1, 2, "false_win", "private note from the table", actor=ACTOR)
+        take_call(s, c.id, "Ref Okafor")
+        resolve_call(s, c.id, "no false win: 8 fans with the flowers 8番成立", hand=3, actor=ACTOR)
+        call_referee(s, 1, 1, "time", None, actor=ACTOR)  # still open: no ruling to print
+    pdf = tmp_path / "p.pdf"
+    assert web_main(["--db", str(path), "report", "penalties", "--session", "1", "-o", str(pdf)]) == 0
+    text = " ".join(pages_text(pdf.read_bytes()))
+    assert "Rulings on the tables' calls" in text and "8番成立" in text and "Ref Okafor" in text
+    assert "private note" not in text
+    assert web_main(["--db", str(path), "publish", "-o", str(tmp_path / "site")]) == 0
+    page = (tmp_path / "site" / "tables" / "1-2.html").read_text(encoding="utf-8")
+    assert "Rulings" in page and "no false win: 8 fans with the flowers 8番成立" in page
+    assert "private note" not in page and "Ref Okafor" not in page
+    assert "Rulings" not in (tmp_path / "site" / "tables" / "1-1.html").read_text(encoding="utf-8")
