@@ -82,7 +82,8 @@ def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
     name = _seated(s, args.session).name
-    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session)))
+    url = check_base_url(args.base_url) + "/" if getattr(args, "base_url", None) else None  # the players' page
+    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session), url))
 
 
 def build_standings(s: Session, args: argparse.Namespace) -> bytes:
@@ -136,7 +137,9 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
                                                      "code, e.g. http://192.168.1.20:8765")
     add("results", "a session's results per table and its best scores", build_results)
     add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
-    add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q = add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q.add_argument("--base-url", metavar="URL", help="print the players' page (the server's address) as a QR code "
+                                                     "on the list by player, e.g. http://192.168.1.20:8765")
     q = add("standings", "individual ranking with the per-session breakdown, or --teams", build_standings,
             session=False)
     q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")

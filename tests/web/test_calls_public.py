@@ -377,3 +377,21 @@ def test_rulings_print_in_the_penalty_record_and_show_on_the_websites_table_page
     assert "Rulings" in page and "no false win: 8 fans with the flowers 8番成立" in page
     assert "private note" not in page and "Ref Okafor" not in page
     assert "Rulings" not in (tmp_path / "site" / "tables" / "1-1.html").read_text(encoding="utf-8")
+
+
+def test_the_printed_seating_carries_the_players_page_address(tmp_path) -> None:
+    from db.demo import create_demo
+    from tests.reports.conftest import pages_text
+    from web.cli import main as web_main
+
+    path = tmp_path / "demo.mcr"
+    create_demo(path)
+    with_qr, without = tmp_path / "qr.pdf", tmp_path / "plain.pdf"
+    assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(with_qr),
+                     "--base-url", "http://192.168.1.20:8765/"]) == 0
+    assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(without)]) == 0
+    wall = pages_text(with_qr.read_bytes())[-1]
+    assert "http://192.168.1.20:8765/" in wall and "手机查座位与成绩" in wall
+    assert "http://" not in " ".join(pages_text(without.read_bytes()))
+    assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(without),
+                     "--base-url", "192.168.1.20"]) == 1  # not an address: refused, as for the score sheets
