@@ -113,8 +113,8 @@ def _browser_missing() -> str | None:
 def test_a_phone_calls_the_desk_takes_it_and_the_phone_shows_it_without_a_reload(qtbot, window):
     from db.service.devices import device_links
     from reports.browser import open_browser
+    from tests.web.test_calls_browser import wait_text as page_text
     from tests.web.test_table_page import tap
-    from tests.web.test_table_page import wait_text as page_text
     from web.server import BackgroundServer
 
     with window.ctx.db.factory.begin() as s:

@@ -11,9 +11,30 @@ from typing import Any
 import pytest
 
 from reports.browser import missing, open_browser
-from tests.web.test_table_page import build_tournament, players_at, tap, wait_text
+from tests.web.test_table_page import build_tournament, players_at, tap
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
+
+
+def wait_text(driver: Any, css: str, text: str, timeout: float = 15) -> str:
+    """The element's text once it holds ``text``; the element may be drawn again meanwhile (calls.js redraws
+    its box when the call changes), so a stale reference is looked up again."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    found = ""
+
+    def has(d: Any) -> bool:
+        nonlocal found
+        found = d.find_element("css selector", css).text
+        return text in found
+
+    try:
+        WebDriverWait(driver, timeout, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+                      ).until(has)
+    except Exception as exc:  # the assertion names what was there instead
+        raise AssertionError(f"{css}: {text!r} not in {found!r}") from exc
+    return found
 
 
 @pytest.fixture

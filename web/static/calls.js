@@ -73,7 +73,7 @@
   var anchor = document.getElementById("banner") || document.querySelector("main");
   anchor.parentNode.insertBefore(box, anchor);
 
-  var state = { calls: [], fetchedAt: Date.now(), form: false, reason: null, note: "", error: "", dismissed: {}, busy: false };
+  var state = { calls: [], key: "", fetchedAt: Date.now(), form: false, reason: null, note: "", error: "", dismissed: {}, busy: false };
 
   function current() {  // the call to show: one waiting, else the last resolved (for a while)
     var c = state.calls.length ? state.calls[state.calls.length - 1] : null;
@@ -163,7 +163,12 @@
       if (res.ok && Array.isArray(res.data)) {
         state.calls = res.data;
         state.fetchedAt = Date.now();
-        render();
+        // redraw only when a call changed (never under the thumb of someone typing a note)
+        var key = JSON.stringify(res.data.map(function (c) { return [c.id, c.status, c.taken_by, c.ruling]; }));
+        if (key !== state.key) {
+          state.key = key;
+          render();
+        }
       }
     }).catch(function () { /* offline: the next poll tries again */ });
   }
@@ -199,7 +204,10 @@
   // the language button of table.js changes <html lang>: redraw in the new language
   new MutationObserver(function () { render(); }).observe(document.documentElement,
     { attributes: true, attributeFilter: ["lang"] });
-  setInterval(function () { var c = current(); if (c && c.status === "open") render(); }, 1000);
+  setInterval(function () {  // the wait moves on: its text alone
+    var c = current(), span = box.querySelector(".call-wait");
+    if (c && c.status === "open" && span) span.textContent = " · " + t("since {t}", { t: waited(c) });
+  }, 1000);
   render();
   refresh().then(schedule);
 }());
