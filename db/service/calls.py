@@ -26,6 +26,7 @@ from db.models import PublicPage, RefereeCall
 from db.service.audit import Actor, audit, now
 from db.service.lookup import check_session, find_table, penalty_place, settings, where
 from db.service.outcomes import check_int
+from db.service.results import lock_table_row
 
 NOTE_MAX = 200  # the table's note: a phrase, typed on a phone
 
@@ -132,7 +133,8 @@ def call_referee(s: Session, session: int, table: int, reason: Any, note: Any = 
         raise InputError("reason", code="call_reason", reason=str(reason)[:40],
                          reasons=", ".join(r.value for r in CallReason))
     text = "" if note is None else check_text(note, "note", NOTE_MAX)
-    find_table(s, session, table)
+    # the table's row lock: two phones of one table calling at once are decided one after the other
+    lock_table_row(s, find_table(s, session, table))
     waiting = s.scalar(select(RefereeCall.id).where(RefereeCall.session == session, RefereeCall.table_no == table,
                                                     RefereeCall.status.in_([str(w) for w in WAITING])))
     if waiting is not None:

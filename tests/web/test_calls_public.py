@@ -395,3 +395,25 @@ def test_the_printed_seating_carries_the_players_page_address(tmp_path) -> None:
     assert "http://" not in " ".join(pages_text(without.read_bytes()))
     assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(without),
                      "--base-url", "192.168.1.20"]) == 1  # not an address: refused, as for the score sheets
+
+
+def test_two_phones_of_one_table_calling_at_once_make_one_call(db: Database, links: dict[int, DeviceLink]) -> None:
+    barrier = threading.Barrier(2)
+    outcome: list[str] = []
+
+    def phone() -> None:
+        barrier.wait()
+        try:
+            with db.factory.begin() as s:
+                call_referee(s, 1, 1, "dispute", actor=ACTOR)
+            outcome.append("called")
+        except TournamentError as exc:
+            outcome.append(exc.code)
+    threads = [threading.Thread(target=phone) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcome) == ["call_still_open", "called"]
+    with db.reader() as s:
+        assert len(list_calls(s)) == 1
