@@ -386,3 +386,42 @@ class ResolveDialog(QDialog):
         self.ok.setEnabled(False)
         self.ruling.textChanged.connect(lambda text: self.ok.setEnabled(bool(text.strip())))
         form.addRow(buttons)
+
+
+# --------------------------------------------------------------------------------------- the hall display
+
+def untaken_tables(s: Any) -> list[int]:
+    """The tables whose call no referee has taken yet, in the order they called (for the hall display)."""
+    from db.service.calls import calls_stored, list_calls
+
+    if not calls_stored(s):
+        return []
+    return list(dict.fromkeys(c.table for c in list_calls(s, open_only=True) if c.status == "open"))
+
+
+def calls_banner_text(tables: list[int], lang: str) -> str:
+    """ "Referee to table 7, 12" in the hall display's language ("both": English, then Chinese).
+
+    >>> calls_banner_text([7, 12], "both")
+    'Referee to table 7, 12  请裁判到第 7、12 桌'
+    """
+    from referee_app.hall.pages import say
+
+    return say(lang, f"Referee to table {', '.join(map(str, tables))}",
+               f"请裁判到第 {'、'.join(map(str, tables))} 桌")
+
+
+def paint_calls_banner(pt: Any, frame: Any, tables: list[int], lang: str) -> None:
+    """The hall display's banner for untaken calls: the footer's left half, red, over the page counter
+    (the small clock on the right stays)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QColor
+
+    from referee_app.hall.pages import FG
+
+    f = frame.footer
+    band = QRect(f.left(), f.top(), f.width() * 3 // 5, f.height())
+    pt.p.fillRect(band, QColor("#c8232c"))
+    pad = round(frame.full.height() * 0.02)
+    pt.text(band.adjusted(pad, 0, -pad, 0), calls_banner_text(tables, lang), round(frame.full.height() * 0.036),
+            FG, bold=True)

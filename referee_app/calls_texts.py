@@ -24,4 +24,5 @@ ZH_CALLS: dict[str, str] = {
     "Resolve call: table {table}": "处理呼叫：第 {table} 桌",
     "{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}":
         "共 {calls} 次呼叫 · 等候中位数 {median}，最长 {worst} · 裁决：{rulings}",
+    "Show “Referee to table N” while a call waits": "有呼叫时显示“请裁判到第 N 桌”",
 }

@@ -140,3 +140,36 @@ def test_a_phone_calls_the_desk_takes_it_and_the_phone_shows_it_without_a_reload
     finally:
         driver.quit()
         srv.stop()
+
+
+def test_the_hall_display_shows_referee_to_table_while_a_call_waits(qtbot, window) -> None:
+    from db.service.calls import take_call
+    from referee_app.hall.pages import PAGES
+    from referee_app.hall.setup import HallSetupDialog
+    from referee_app.hall.window import HallOptions, HallWindow
+
+    dialog = HallSetupDialog()
+    qtbot.addWidget(dialog)
+    assert not dialog.options().show_calls  # a setting, off unless chosen
+    dialog.show_calls.setChecked(True)
+    assert dialog.options().show_calls
+    quiet = HallWindow(window.ctx, HallOptions(pages=["standings"]))
+    hall = HallWindow(window.ctx, HallOptions(pages=list(PAGES), show_calls=True, lang="both"))
+    for h in (quiet, hall):
+        qtbot.addWidget(h)
+        h.resize(1920, 1080)
+    first = call(window, 2, "time")
+    call(window, 1, "dispute")
+    window.ctx.runner.data_changed.emit()  # what the change watcher does when it sees the calls
+    assert hall.call_tables == [2, 1] and quiet.call_tables == []
+    for key in PAGES:  # drawn on every page, nothing cut off
+        hall.show_page(key)
+        hall.render_image(1920, 1080)
+        assert hall.clipped == [], (key, hall.clipped)
+    with window.ctx.db.factory.begin() as s:
+        take_call(s, first.id, "Anna")  # on the way: no longer called for in the hall
+    window.ctx.runner.data_changed.emit()
+    assert hall.call_tables == [1]
+    image = hall.render_image(1920, 1080)
+    banner = image.pixelColor(20, 1075)  # the footer's left part: the banner's red
+    assert (banner.red(), banner.green(), banner.blue()) == (0xc8, 0x23, 0x2c)
