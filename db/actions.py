@@ -26,6 +26,11 @@ class AuditAction(StrEnum):
     DEVICE_ISSUE = "device_issue"
     DEVICE_REVOKE = "device_revoke"
     CLOCK = "clock"
+    CALL = "call"
+    CALL_TAKE = "call_take"
+    CALL_RESOLVE = "call_resolve"
+    CALL_CANCEL = "call_cancel"
+    PUBLIC_PAGE = "public_page"
 
     @property
     def en(self) -> str:
@@ -56,4 +61,9 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.DEVICE_ISSUE: ("Table link issued", "发放桌位链接"),
     AuditAction.DEVICE_REVOKE: ("Table link revoked", "撤销桌位链接"),
     AuditAction.CLOCK: ("Session clock", "比赛计时"),
+    AuditAction.CALL: ("Referee called", "呼叫裁判"),
+    AuditAction.CALL_TAKE: ("Call taken", "裁判接手"),
+    AuditAction.CALL_RESOLVE: ("Ruling", "裁决"),
+    AuditAction.CALL_CANCEL: ("Call cancelled", "取消呼叫"),
+    AuditAction.PUBLIC_PAGE: ("Players' page settings", "选手页面设置"),
 }

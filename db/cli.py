@@ -17,6 +17,7 @@ from pathlib import Path
 import sqlalchemy.exc
 
 from db.backups import back_up, list_backups
+from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
 from db.commands import results as result_commands
@@ -98,6 +99,7 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     player_commands.add_parsers(sub)
     result_commands.add_parsers(sub)
     clock_commands.add_parsers(sub)
+    call_commands.add_parsers(sub)
     tournament_commands.add_store_parsers(sub)
     q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
     q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")

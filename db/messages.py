@@ -320,6 +320,17 @@ MESSAGES: dict[str, Template] = {
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "not_utf8": "the request is not UTF-8 text",
+    # --- referee calls and the players' page (issue 22, docs/web.md)
+    "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
+    "no_call": "there is no call {call}",
+    "call_still_open": "table {table} already called a referee (call {call}): wait for them, or cancel that call",
+    "call_taken": ("call {call} was already taken by {referee} at another station; reload the calls / "
+                   "该呼叫已由 {referee} 接手"),
+    "call_closed": "call {call} is already {status}",
+    "call_not_open": "call {call} is {status}: only an open call can be cancelled",
+    "call_penalty_elsewhere": "penalty {penalty} is at session {session} table {table}, not at the call's table",
+    "public_page_off": "the players' page is switched off",
+    "call_field": "not part of a call (a call has \"reason\" and an optional \"note\")",
 }
 
 

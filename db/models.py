@@ -237,3 +237,35 @@ class ClockTable(Base):
     extra_s: Mapped[int] = mapped_column(Integer, default=0)
     bell_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class RefereeCall(Base):
+    """A table calling a referee (issue 22, ``db.service.calls``): open → taken (by a named referee) →
+    resolved (with a ruling), or cancelled by the table while still open. ``penalty_id`` is the penalty the
+    ruling caused, kept as a number without a foreign key: a correction may delete that penalty, and the
+    ruling's record must survive it."""
+
+    __tablename__ = "referee_calls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str] = mapped_column(String(10), index=True)  # open | taken | resolved | cancelled
+    called_at: Mapped[datetime] = mapped_column(DateTime)
+    taken_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    taken_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    ruling: Mapped[str | None] = mapped_column(Text, nullable=True)
+    penalty_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class PublicPage(Base):
+    """The players' public page's settings (one row, id 1; no row = the defaults: on, standings shown)."""
+
+    __tablename__ = "public_page"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The standings shown are those after this session, until the tournament ends (None: always live).
+    hide_standings_after: Mapped[int | None] = mapped_column(Integer, nullable=True)

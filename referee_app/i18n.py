@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator, Signal
 
+from referee_app.calls_texts import ZH_CALLS
 from referee_app.clock_texts import ZH_CLOCK
 
 ZH: dict[str, str] = {
@@ -389,6 +390,7 @@ ZH: dict[str, str] = {
 }
 
 ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them
+ZH.update({k: v for k, v in ZH_CALLS.items() if k not in ZH})  # the referee calls (issue 22)
 
 
 class _Language(QObject):

@@ -259,6 +259,16 @@ ZH: dict[str, Template] = {
     "request_id_invalid": "须为 1–100 个字符的文本。",
     "body_too_large": "请求超过 {limit} 字节。",
     "not_utf8": "请求不是 UTF-8 文本。",
+    # --- referee calls and the players' page
+    "call_reason": "{reason!r} 不是呼叫裁判的原因（可选：{reasons}）。",
+    "no_call": "没有第 {call} 号呼叫。",
+    "call_still_open": "第 {table} 桌已呼叫裁判（第 {call} 号呼叫）：请等候，或取消该呼叫。",
+    "call_taken": "第 {call} 号呼叫已由 {referee} 在其他终端接手：请刷新呼叫列表。",
+    "call_closed": "第 {call} 号呼叫已{status}。",
+    "call_not_open": "第 {call} 号呼叫已{status}：只能取消等候中的呼叫。",
+    "call_penalty_elsewhere": "罚分 {penalty} 在第 {session} 局第 {table} 桌，不在呼叫的那一桌。",
+    "public_page_off": "选手页面已关闭。",
+    "call_field": "不属于呼叫（呼叫只有 \"reason\" 和可选的 \"note\"）。",
     "ema_not_ready": Parts("未写出 EMA 成绩文件：比赛尚不满足 EMA 上传的要求", (("tables", "；{}"), ("players", "；{}")),
                            sep="；", tail="。"),
 }

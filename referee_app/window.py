@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from db.files import write_atomic
 from referee_app import settings
 from referee_app.backup_menu import BackupActions
+from referee_app.calls_desk import CallsDesk
 from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, show_error, user_message
@@ -93,6 +94,7 @@ class MainWindow(QMainWindow):
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
+        self.calls = CallsDesk(self)  # issue 22: the calls indicator on every page, and the Calls panel
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self._on_session_end()
         self.retranslate()
@@ -358,6 +360,7 @@ class MainWindow(QMainWindow):
         self.tournament_name = info.name
         self.watcher.watch(ctx)  # own writes note the marker on runner.wrote, before data_changed
         runner.data_changed.connect(self.refresh_current)
+        self.calls.attach(ctx)
         self.backup.attach(ctx)
         if "://" not in path:
             settings.add_recent_file(path)
@@ -400,6 +403,7 @@ class MainWindow(QMainWindow):
             p.set_context(None)
         self.watcher.stop()
         self.backup.attach(None)
+        self.calls.attach(None)
         ctx, self.ctx = self.ctx, None
         ctx.close()  # Database.close(): the closing backup; once, as self.ctx is None from here on
         self.tournament_name = ""

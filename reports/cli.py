@@ -28,6 +28,7 @@ from db import queries
 from db.database import Database
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
 from reports.fonts import MissingFontError
@@ -75,12 +76,14 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
     name = _check_session(s, args.session).name
-    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session)))
+    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session),
+                                                  list_calls(s, session=args.session) if calls_stored(s) else []))
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
     name = _seated(s, args.session).name
-    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session)))
+    url = check_base_url(args.base_url) + "/" if getattr(args, "base_url", None) else None  # the players' page
+    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session), url))
 
 
 def build_standings(s: Session, args: argparse.Namespace) -> bytes:
@@ -134,7 +137,9 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
                                                      "code, e.g. http://192.168.1.20:8765")
     add("results", "a session's results per table and its best scores", build_results)
     add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
-    add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q = add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q.add_argument("--base-url", metavar="URL", help="print the players' page (the server's address) as a QR code "
+                                                     "on the list by player, e.g. http://192.168.1.20:8765")
     q = add("standings", "individual ranking with the per-session breakdown, or --teams", build_standings,
             session=False)
     q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from db import queries
 from db.queries import HandKey
+from db.service.calls import CallView, calls_stored, list_calls
 from db.views import (
     PenaltyRow,
     PlayerView,
@@ -33,6 +34,7 @@ class Snapshot:
     teams: Sequence[TeamStandingRow]
     sessions: Mapping[int, Sequence[TableSheet]]  # seated sessions only, tables by number
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
+    rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -49,7 +51,8 @@ def read_snapshot(s: Session) -> Snapshot:
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=queries.team_standings(s), sessions=sessions,
-                    entered_by=queries.entered_by(s))
+                    entered_by=queries.entered_by(s),
+                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [])
 
 
 def played(sheet: TableSheet) -> bool:

@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import resources
 from db.database import Database
 from db.errors import InputError, TournamentError
-from web import api
+from web import api, calls, public
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -167,6 +167,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/t/{token}", table_page, methods=["GET"]),
+        *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
+        *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),

@@ -62,6 +62,9 @@ class HallSetupDialog(QDialog):
         self.dwell.setValue(15)
         self.dwell.setSuffix(" s")
         form.addRow(tr("Seconds per page"), self.dwell)
+        self.show_calls = QCheckBox(tr("Show “Referee to table N” while a call waits"))
+        self.show_calls.setObjectName("hall_show_calls")
+        form.addRow("", self.show_calls)
         lay.addLayout(form)
         bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         bb.accepted.connect(self.accept)
@@ -70,7 +73,7 @@ class HallSetupDialog(QDialog):
 
     def options(self) -> HallOptions:
         return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
-                           self.lang.currentData(), self.dwell.value())
+                           self.lang.currentData(), self.dwell.value(), self.show_calls.isChecked())
 
     @classmethod
     def ask(cls, parent: QWidget | None = None) -> HallOptions | None:

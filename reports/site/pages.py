@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from db.service.calls import CallReason
 from db.views import SEATS, HandRow, PenaltyRow, PlayerView, StandingRow, TableSheet
 from reports.base import WIND_ZH, fmt_points, fmt_signed
 from reports.penalties import KIND, settlement
@@ -264,8 +265,23 @@ class Site:
         if sheet.penalties:
             body.append(f"<h2>{bi('Penalties', '罚分')}</h2>")
             body.append(self._penalty_table(sheet.penalties, "../"))
+        body += self._rulings(k, t)
         return self._page(path, f"Session {k} table {t} 第{k}局第{t}桌",
                           bi(f"Session {k} · Table {t}", f"第{k}局 第{t}桌"), "\n".join(body))
+
+    def _rulings(self, session: int, table_no: int) -> list[str]:
+        """The referees' rulings on this table's calls, in words (not the players' notes, nor who called)."""
+        rows = [c for c in self.snap.rulings if (c.session, c.table) == (session, table_no)]
+        if not rows:
+            return []
+        out = []
+        for c in rows:
+            reason = CallReason(c.reason) if c.reason in {r.value for r in CallReason} else None
+            out.append(f"<tr>{num(c.hand or '')}{td(bi(reason.en, reason.zh) if reason else esc(c.reason))}"
+                       f"{td(esc(c.ruling))}{num(f'#{c.penalty_id}' if c.penalty_id else '')}</tr>")
+        return [f"<h2>{bi('Rulings', '裁决')}</h2>",
+                table([th("Hand", "盘", "n"), th("Called for", "呼叫原因"), th("Ruling", "裁决"), th("Penalty", "罚分", "n")],
+                      out)]
 
     def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True) -> str:
         header = [th("Session", "局", "n"), th("Table", "桌", "n"), th("Hand", "盘", "n")]
