@@ -26,6 +26,8 @@ class AuditAction(StrEnum):
     DEVICE_ISSUE = "device_issue"
     DEVICE_REVOKE = "device_revoke"
     CLOCK = "clock"
+    STAGE = "stage"
+    CHECKIN = "checkin"
 
     @property
     def en(self) -> str:
@@ -56,4 +58,6 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.DEVICE_ISSUE: ("Table link issued", "发放桌位链接"),
     AuditAction.DEVICE_REVOKE: ("Table link revoked", "撤销桌位链接"),
     AuditAction.CLOCK: ("Session clock", "比赛计时"),
+    AuditAction.STAGE: ("Stage", "比赛阶段"),
+    AuditAction.CHECKIN: ("Check-in", "检录"),
 }
