@@ -275,7 +275,7 @@ ZH: dict[str, Template] = {
     "no_show_unknown": "{value!r}：缺席的处理方式须为 “substitute” 或 “replan”。",
     "checkin_nobody": "请指定选手：--present 编号… 或 --absent 编号…",
     "checkin_both": "选手 {numbers} 同时被标为到场和缺席。",
-    "checkin_substitutes_missing": "第 {session} 局：到场 {present} 人不是 4 的倍数：还缺 {missing} 名替补。",
+    "checkin_substitutes_missing": "第 {session} 局：到场 {present} 人不是 4 的倍数：还缺 {missing} 名替补（尚有 {not_seen} 名应到选手未检录）。",
 }
 
 # The causes the store says in its own words (``db.files.describe_os_error``, ``db.schema.read_only_reason``,

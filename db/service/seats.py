@@ -140,12 +140,13 @@ def _roster(s: Session, session: int, stage: StageView | None) -> _Roster:
     if _settings(s).no_show is NoShow.SUBSTITUTE:
         if len(away) > len(pool):
             raise TournamentError(code="checkin_substitutes_missing", session=session,
-                                  present=len(here) + len(pool), missing=len(away) - len(pool))
+                                  present=len(here) + len(pool), missing=len(away) - len(pool),
+                                  not_seen=len(desk.not_seen))
         return _Roster(expected, tuple(away), tuple(p.number for p in pool[:len(away)]))
     needed = -len(here) % 4
     if needed > len(pool):
         raise TournamentError(code="checkin_substitutes_missing", session=session,
-                              present=len(here) + len(pool), missing=needed - len(pool))
+                              present=len(here) + len(pool), missing=needed - len(pool), not_seen=len(desk.not_seen))
     return _Roster(here + pool[:needed])
 
 
