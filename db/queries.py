@@ -23,6 +23,9 @@ from db.service.lookup import tournament as _tournament
 from db.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line
 from db.views import (
     AuditEntry,
+    AwardCount,
+    AwardHand,
+    Awards,
     CheckInView,
     FanView,
     HandRow,
@@ -537,4 +540,48 @@ def checkin(s: Session, session: int) -> CheckInView:
         tuple(sorted((n for n, present, _late in rows if not present), key=number_key)),
         tuple(sorted((n for n in expected if n not in marked), key=number_key)),
         tuple(sorted((n for n, present, late in rows if present and late), key=number_key)),
+    )
+
+
+BEST_HANDS = 10
+
+
+def awards(s: Session) -> Awards:
+    """The prize list: every recorded win, its winner from the table's starting seats. A substitute's
+    wins count only when the profile says so (``substitute_awards``); a hand entered as a total only has
+    no fans, so it is never a chicken hand (无番和 is known from the fans)."""
+    st = _settings(s)
+    seats = {(k, t, pos): (number, name, sub) for k, t, pos, number, name, sub in s.execute(
+        select(SessionTable.session, SessionTable.table_no, Seat.position, Player.number, Player.name,
+               Player.substitute).join(Seat, Seat.table_id == SessionTable.id).join(Player, Player.id == Seat.player_id))}
+    wins: list[AwardHand] = []
+    for h in results(s):
+        if h.kind != "win" or h.winner is None or (h.session, h.table, h.winner) not in seats:
+            continue
+        number, name, sub = seats[(h.session, h.table, h.winner)]
+        if sub and not st.substitute_awards:
+            continue
+        wins.append(AwardHand(h.session, h.table, h.hand, number, name, h.fan_total, h.fans))
+    by_fan = sorted(wins, key=lambda w: (-w.fan, w.session, w.table, w.hand))
+    best_session: dict[int, int] = {}
+    for w in wins:
+        best_session[w.session] = max(best_session.get(w.session, 0), w.fan)
+    names = {w.player: w.name for w in wins}
+
+    def counts(hands: Iterable[AwardHand]) -> tuple[AwardCount, ...]:
+        tally: dict[str, int] = defaultdict(int)
+        for w in hands:
+            tally[w.player] += 1
+        return tuple(AwardCount(n, names[n], c)
+                     for n, c in sorted(tally.items(), key=lambda kv: (-kv[1], number_key(kv[0]))))
+
+    teams = team_standings(s)
+    return Awards(
+        best_hands=tuple(by_fan[:BEST_HANDS]),
+        best_by_session=tuple(w for w in sorted(wins, key=lambda w: (w.session, w.table, w.hand))
+                              if w.fan == best_session[w.session]),
+        chicken_hands=counts(w for w in wins if any(f.id == Fan.CHICKEN_HAND for f in w.fans)),
+        most_wins=counts(wins),
+        best_team=teams[0] if teams else None,
+        substitutes_count=st.substitute_awards,
     )

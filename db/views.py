@@ -300,3 +300,37 @@ class CheckInView:
     @property
     def marked(self) -> bool:
         return bool(self.present or self.absent)
+
+
+@dataclass(frozen=True, slots=True)
+class AwardHand:
+    """A winning hand on the prize list."""
+
+    session: int
+    table: int
+    hand: int
+    player: str  # the winner's number
+    name: str
+    fan: int  # the fan total as recorded (flowers included)
+    fans: tuple[FanView, ...]  # empty when only the total was entered
+
+
+@dataclass(frozen=True, slots=True)
+class AwardCount:
+    player: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Awards:
+    """The prize list (``db.queries.awards``): the ten best hands, the best of each session (all tied
+    hands), chicken hands (无番和) and wins per player (most first), and the best team (None without
+    teams)."""
+
+    best_hands: tuple[AwardHand, ...]
+    best_by_session: tuple[AwardHand, ...]
+    chicken_hands: tuple[AwardCount, ...]
+    most_wins: tuple[AwardCount, ...]
+    best_team: TeamStandingRow | None
+    substitutes_count: bool

@@ -13,6 +13,7 @@ from db.service.checkin import check_in
 from db.service.lookup import check_session
 from db.service.stages import add_stage, decide_tie
 from db.stages import Carry, StageSeating, plain
+from db.views import AwardHand
 
 
 def cmd_stage_add(args: argparse.Namespace, db: Database) -> int:
@@ -69,6 +70,40 @@ def cmd_checkin(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
+def _hand(h: AwardHand) -> dict[str, Any]:
+    return {"session": h.session, "table": h.table, "hand": h.hand, "player": h.player, "name": h.name, "fan": h.fan,
+            "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in h.fans]}
+
+
+def cmd_awards(args: argparse.Namespace, db: Database) -> int:
+    with db.reader() as s:
+        a = queries.awards(s)
+    team = a.best_team
+    data: dict[str, Any] = {
+        "best_hands": [_hand(h) for h in a.best_hands],
+        "best_hand_by_session": [_hand(h) for h in a.best_by_session],
+        "chicken_hands": [{"player": c.player, "name": c.name, "count": c.count} for c in a.chicken_hands],
+        "most_wins": [{"player": c.player, "name": c.name, "count": c.count} for c in a.most_wins],
+        "best_team": None if team is None else {"team": team.team, "table_points": team.table_points,
+                                                "match_points": team.match_points, "members": list(team.members)},
+        "substitutes_count": a.substitutes_count,
+    }
+    if args.format == "json":
+        emit([], "json", (), json_rows=data)
+        return 0
+    rows = [{"award": "best hand", "session": h.session, "table": h.table, "hand": h.hand, "player": h.player,
+             "name": h.name, "count": h.fan} for h in a.best_hands]
+    rows += [{"award": f"best hand of session {h.session}", "session": h.session, "table": h.table, "hand": h.hand,
+              "player": h.player, "name": h.name, "count": h.fan} for h in a.best_by_session]
+    rows += [{"award": "chicken hands", "player": c.player, "name": c.name, "count": c.count} for c in a.chicken_hands]
+    rows += [{"award": "wins", "player": c.player, "name": c.name, "count": c.count} for c in a.most_wins[:10]]
+    if team is not None:
+        rows.append({"award": "best team", "name": team.team, "player": " ".join(team.members),
+                     "count": team.table_points})
+    emit(rows, args.format, ("award", "session", "table", "hand", "player", "name", "count"))
+    return 0
+
+
 def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
     """``standings --stage NAME``: the keys of ``standings`` plus the carried points."""
     if args.teams:
@@ -91,7 +126,7 @@ def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    """``stage`` (add, list, decide) and ``checkin``."""
+    """``stage`` (add, list, decide), ``awards`` and ``checkin``."""
     sg = sub.add_parser("stage", help="stages and cuts (semi-final, final, ...)").add_subparsers(
         dest="stage_command", required=True)
     q = sg.add_parser("add", help="append a stage after the last session")
@@ -110,6 +145,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("name")
     q.add_argument("--advance", nargs="+", required=True, metavar="N")
     q.set_defaults(func=cmd_stage_decide)
+
+    q = sub.add_parser("awards", help="the prize list: best hands, chicken hands, most wins, best team")
+    format_arg(q)
+    q.set_defaults(func=cmd_awards)
 
     q = sub.add_parser("checkin", help="the check-in desk: mark players present or absent before a session")
     q.add_argument("--session", type=int, required=True)
