@@ -207,11 +207,13 @@ def _seated_elsewhere(s: Session, session: int) -> dict[int, list[list[str]]]:
 
 def _plan_still_holds(plan: list[Any] | None, session: int, numbers: Sequence[str],
                       seated: Mapping[int, list[list[str]]]) -> bool:
-    if plan is None or len(plan) < session:
+    # A plan covers its stage's sessions only (None elsewhere, docs/tournament.md "Stages and cuts").
+    if plan is None or len(plan) < session or plan[session - 1] is None:
         return False
     if sorted(n for tbl in plan[session - 1] for n in tbl) != sorted(numbers):
         return False
-    return all(k <= len(plan) and [list(t) for t in plan[k - 1]] == tables for k, tables in seated.items())
+    return all(k <= len(plan) and plan[k - 1] is not None and [list(t) for t in plan[k - 1]] == tables
+               for k, tables in seated.items())
 
 
 def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[str, str | None],

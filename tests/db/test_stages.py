@@ -5,6 +5,7 @@ and the final ranking."""
 from __future__ import annotations
 
 import contextlib
+import csv
 import io
 import json
 import os
@@ -204,6 +205,29 @@ def test_a_staged_event_played_through_the_command_line(db_url: str, tmp_path: P
     log = cli_json(tmp_path, db, "log")
     assert [e["what"] for e in log if e["action"] == "stage"] == ["stage 'Semi' added", "stage 'Final' added"]
 
+    # The EMA results file places the players by the final ranking.
+    cli(tmp_path, db, "export", "ema.csv", "--format", "ema")
+    rows = list(csv.reader(io.StringIO((tmp_path / "ema.csv").read_text(encoding="utf-8-sig"))))
+    names = {r["number"]: r["name"] for r in standings}
+    assert [(int(r[0]), f"{r[1]} {r[2]}") for r in rows[1:]] == [(rank, names[p]) for rank, p in expected]
+
+
+def test_a_stage_seated_spread_plans_its_own_sessions_among_its_players(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = random.Random(4), Ledger()
+    init(tmp_path, db, 16, 1)
+    cli(tmp_path, db, "stage", "add", "Top8", "--sessions", "2", "--cut", "8", "--carry", "full", "--seating", "spread")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    top8 = cli_json(tmp_path, db, "stage", "list")[0]["players"]
+    assert top8 == [p for _r, p, _tp, _mp in ledger.ranking([str(i) for i in range(1, 17)], range(1, 2), {}, {})[:8]]
+    for k in (2, 3):
+        cli(tmp_path, db, "seat", str(k), "--method", "standings")  # the stage's rule decides, not --method
+        tables = play_session(tmp_path, db, k, ledger, rng)
+        assert sorted(p for t in tables for p in t) == sorted(top8)
+    two, three = (cli_json(tmp_path, db, "seating", str(k)) for k in (2, 3))
+    assert [set(t["seats"].values()) for t in two] != [set(t["seats"].values()) for t in three]
+
 
 def test_a_tie_at_the_cut_is_named_and_the_organiser_decides(db_url: str, tmp_path: Path) -> None:
     """12 players, 1 qualifying session whose three tables end alike: the three Norths share every
@@ -264,3 +288,15 @@ def test_stage_add_refusals(tmp_path: Path) -> None:
     code, _o, err = cli(tmp_path, db, "standings", "--stage", "Nope", ok=False)
     assert code == 1 and "no stage 'Nope'" in err
     assert json.loads(cli(tmp_path, db, "settings")[1])["sessions"] == 3
+
+
+def test_a_substitute_comes_in_after_the_qualifying_plan_of_a_staged_event(tmp_path: Path) -> None:
+    """The qualifying plan covers the qualifying sessions only (the stage's sessions are not planned):
+    a substitution rewrites the plan it has."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 8, 2, substitutes=1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "none", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    cli(tmp_path, db, "players", "substitute", "3", "9", "--from-session", "1")
+    cli(tmp_path, db, "seat", "2")
+    assert "9" in {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()}
