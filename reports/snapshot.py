@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from db import queries
 from db.queries import HandKey
 from db.views import (
+    Awards,
     PenaltyRow,
     PlayerView,
     StandingRow,
@@ -33,6 +34,7 @@ class Snapshot:
     teams: Sequence[TeamStandingRow]
     sessions: Mapping[int, Sequence[TableSheet]]  # seated sessions only, tables by number
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
+    awards: Awards | None = None  # the prize list (the website's awards page); None: no page
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -49,7 +51,7 @@ def read_snapshot(s: Session) -> Snapshot:
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=queries.team_standings(s), sessions=sessions,
-                    entered_by=queries.entered_by(s))
+                    entered_by=queries.entered_by(s), awards=queries.awards(s))
 
 
 def played(sheet: TableSheet) -> bool:

@@ -46,3 +46,13 @@ def test_prize_list_lists_the_hands_with_their_fans(generated_at: datetime) -> N
     text = "\n".join(pages)
     assert "选手 3 (3)" in text and "无番和" in text and "北京队: 12.5 table points 标准分, +80 match points" in text
     assert "Substitutes' hands do not count" in text and "2026-11-29 18:05" in text
+
+
+def test_the_website_has_the_awards_page(played: tuple[Path, dict[int, tuple[str, ...]]],  # noqa: F811
+                                         tmp_path: Path) -> None:
+    db, seats = played
+    _run(db, "publish", "-o", str(tmp_path / "site"))
+    html = (tmp_path / "site" / "awards.html").read_text(encoding="utf-8")
+    assert "Best hands" in html and "无番和" in html and 'href="tables/1-1.html"' in html
+    assert f'href="players/{seats[1][0]}.html"' in html
+    assert 'href="awards.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
