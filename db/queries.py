@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
+from db.names import name_matches
 from db.profiles import SeatRotation, Settings, Settlement, TieBreak
 from db.rotation import WINDS, hand_winds, round_seats
 from db.scores import shared_ranks, table_points, table_ranks
@@ -42,6 +43,7 @@ from db.views import (
     TournamentInfo,
     last_hand,
     number_key,
+    player_order,
 )
 from scoring.fans import FAN_INFO, Fan
 
@@ -585,3 +587,18 @@ def awards(s: Session) -> Awards:
         best_team=teams[0] if teams else None,
         substitutes_count=st.substitute_awards,
     )
+
+
+def checkin_candidates(s: Session, session: int, text: str) -> list[PlayerView]:
+    """The players the check-in desk's typing finds for ``session``: the one whose number it is, else those
+    whose name it is part of (accents folded, Chinese names by pinyin), in name order. Only players the
+    session expects and the substitutes of the pool (not withdrawn) are found."""
+    desk = checkin(s, session)
+    expected = set(desk.present) | set(desk.absent) | set(desk.not_seen)
+    pool = [p for p in players(s) if p.number in expected
+            or (p.substitute and (p.withdrawn_from is None or p.withdrawn_from > session))]
+    typed = text.strip()
+    exact = [p for p in pool if p.number == typed]
+    if exact:
+        return exact
+    return sorted((p for p in pool if name_matches(typed, p.name)), key=lambda p: player_order(p.name, p.number))
