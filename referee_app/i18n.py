@@ -407,6 +407,7 @@ ZH.update({  # stages and the check-in desk (issue 21)
     "Final ranking": "最终排名",
     "Stage {name}": "阶段 {name}",
     "carried": "带入",
+    "Awards": "奖项",
 })
 
 
