@@ -408,6 +408,22 @@ ZH.update({  # stages and the check-in desk (issue 21)
     "Stage {name}": "阶段 {name}",
     "carried": "带入",
     "Awards": "奖项",
+    "Stages": "比赛阶段",
+    "Stages…": "比赛阶段…",
+    "Cut (top N)": "晋级人数（前 N 名）",
+    "Carried": "带分",
+    "Seating by": "排座方式",
+    "Add stage": "添加阶段",
+    "Decide": "决定",
+    "full": "全部",
+    "half": "一半",
+    "none": "不带",
+    "rank": "按名次",
+    "snake": "蛇形",
+    "spread": "分散（不重复对手）",
+    "tie at the cut: {tied}": "晋级线同分：{tied}",
+    "after {previous}": "待 {previous} 结束",
+    "Tie at the cut: check the {places} who go through": "晋级线同分：勾选晋级的 {places} 人",
 })
 
 

@@ -45,6 +45,8 @@ class StandingsPage(TournamentPage):
         self.stage.setObjectName("standings_stage")
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.stage)
+        self.stages_button = push_button("stages", self.open_stages)
+        top.addWidget(self.stages_button)
         self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
@@ -69,6 +71,7 @@ class StandingsPage(TournamentPage):
     def retranslate(self) -> None:
         self.title.setText(tr("Standings"))
         self.projector_button.setText(tr("Projector view") + "  (F11)")
+        self.stages_button.setText(tr("Stages…"))
         self.tabs.setTabText(0, tr("Individuals"))
         self.tabs.setTabText(1, tr("Teams"))
 
@@ -104,6 +107,13 @@ class StandingsPage(TournamentPage):
         self.model.set_rows(players, sessions)
         self.team_model.set_rows(teams)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
+
+    def open_stages(self) -> None:
+        if self.ctx is not None:
+            from referee_app.dialogs.stages import StagesDialog
+
+            StagesDialog.open_for(self.ctx, self)
+            self.refresh()
 
     def open_projector(self) -> None:
         if self.ctx is not None:

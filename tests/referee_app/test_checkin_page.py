@@ -56,3 +56,40 @@ def test_the_standings_page_picks_a_stage(qtbot, window, tournament_file) -> Non
     assert page.model.rowCount() == 0 and "'Final' cannot start yet" in page.stage_note.text()
     page.stage.setCurrentIndex(0)
     assert page.model.rowCount() == 8 and page.stage_note.text() == ""
+
+
+def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, window, tournament_file) -> None:
+    """Three qualifying sessions where time is called before any hand: all eight players tie (1.75 a
+    session), so the final's cut at 4 is a tie the dialog asks the organiser to decide."""
+    from db.service.results import call_time
+    from db.service.seats import seat_session
+    from referee_app.dialogs.stages import StagesDialog
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        for k in (1, 2, 3):
+            if k > 1:
+                seat_session(s, k)
+            for t in (1, 2):
+                call_time(s, k, t, 0)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Standings")
+    dialog = StagesDialog(w.ctx, w)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Final")
+    dialog.cut.setValue(4)
+    dialog.carry.setCurrentIndex(dialog.carry.findData("half"))
+    dialog.seating.setCurrentIndex(dialog.seating.findData("snake"))
+    assert dialog.add()
+    assert [dialog.table.item(0, c).text() for c in range(5)] == ["Final", "4", "4", "half", "snake"]
+    assert dialog.tie_label.isVisibleTo(dialog) and dialog.tied.count() == 8
+    assert "check the 4 who go through" in dialog.tie_label.text()
+    for i in (0, 2, 4, 6):
+        dialog.tied.item(i).setCheckState(Qt.CheckState.Checked)
+    assert dialog.decide()
+    assert dialog.table.item(0, 5).text() == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert queries.stages(s)[0].players == ("1", "3", "5", "7")
