@@ -360,7 +360,9 @@ class _Staged:
 def _staged(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Sequence[StageRule],
             after: int | None) -> _Staged:
     st = _settings(s)
-    everyone = [p.number for p in s.scalars(select(Player)) if not (p.substitute and not entries.get(p.number))]
+    people = list(s.scalars(select(Player)))
+    everyone = [p.number for p in people if not (p.substitute and not entries.get(p.number))]
+    withdrawn = {p.number: p.withdrawn_from for p in people if p.withdrawn_from is not None}
     ranking: list[tuple[int, _StageRow]] | None = _rank_stage(
         everyone, entries, 1, rules[0].first_session - 1, st.tie_breaks, {}, Carry.NONE)
     rankings = [ranking]
@@ -368,8 +370,10 @@ def _staged(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Seq
     views = []
     previous_name = QUALIFYING
     for rule in rules:
-        cut = cut_line([(r, row.number) for r, row in ranking], rule.cut, rule.advance) \
-            if ranking is not None and complete else None
+        # A player withdrawn before the stage gives their place to the next one (their rank stays theirs).
+        cut = cut_line([(r, row.number) for r, row in ranking
+                        if withdrawn.get(row.number, rule.first_session + 1) > rule.first_session],
+                       rule.cut, rule.advance) if ranking is not None and complete else None
         players = None if cut is None else cut.players
         if players is not None and ranking is not None:
             previous = {row.number: (row.table_points, row.match_points, r) for r, row in ranking}

@@ -300,3 +300,19 @@ def test_a_substitute_comes_in_after_the_qualifying_plan_of_a_staged_event(tmp_p
     cli(tmp_path, db, "players", "substitute", "3", "9", "--from-session", "1")
     cli(tmp_path, db, "seat", "2")
     assert "9" in {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()}
+
+
+def test_a_player_withdrawn_before_a_stage_gives_their_place_to_the_next(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = random.Random(8), Ledger()
+    init(tmp_path, db, 8, 1, substitutes=1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "full", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    ranked = [p for _r, p, _tp, _mp in ledger.ranking([str(i) for i in range(1, 9)], range(1, 2), {}, {})]
+    assert cli_json(tmp_path, db, "stage", "list")[0]["players"] == ranked[:4]
+    cli(tmp_path, db, "players", "substitute", ranked[1], "9", "--from-session", "2")  # the 2nd withdraws
+    assert cli_json(tmp_path, db, "stage", "list")[0]["players"] == [ranked[0], *ranked[2:5]]
+    cli(tmp_path, db, "seat", "2")
+    assert {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()} == \
+        {ranked[0], *ranked[2:5]}
