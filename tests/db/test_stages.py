@@ -316,3 +316,18 @@ def test_a_player_withdrawn_before_a_stage_gives_their_place_to_the_next(tmp_pat
     cli(tmp_path, db, "seat", "2")
     assert {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()} == \
         {ranked[0], *ranked[2:5]}
+
+
+def test_stages_and_the_check_in_desk_survive_an_export_and_import(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = random.Random(3), Ledger()
+    init(tmp_path, db, 8, 1, substitutes=1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half", "--seating", "snake")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    cli(tmp_path, db, "checkin", "--session", "2", "--present", "9", "--absent", "1")
+    cli(tmp_path, db, "export", "all.json")
+    copy = str(tmp_path / "copy.sqlite")
+    cli(tmp_path, copy, "import", "all.json")
+    for args in (("stage", "list"), ("checkin", "--session", "2"), ("standings", "--stage", "Final"), ("standings",)):
+        assert cli_json(tmp_path, copy, *args) == cli_json(tmp_path, db, *args), args
