@@ -410,6 +410,8 @@ ZH.update({  # stages and the check-in desk (issue 21)
     "Awards": "奖项",
     "Stages": "比赛阶段",
     "Stages…": "比赛阶段…",
+    "Stage name": "阶段名称",
+    "Session(s)": "局次",
     "Cut (top N)": "晋级人数（前 N 名）",
     "Carried": "带分",
     "Seating by": "排座方式",

@@ -31,7 +31,8 @@ from db.stages import Carry, StageSeating
 from db.views import StageView
 from referee_app.i18n import tr
 
-COLUMNS = ("Name", "Sessions", "Cut (top N)", "Carried", "Seating by", "Players")
+COLUMNS = ("Stage name", "Session(s)", "Cut (top N)", "Carried", "Seating by", "Players")
+FORM = ("Stage name", "Sessions", "Cut (top N)", "Carried", "Seating by")
 
 
 class StagesDialog(QDialog):
@@ -70,8 +71,7 @@ class StagesDialog(QDialog):
         self.seating.setObjectName("stage_seating")
         for sm in StageSeating:
             self.seating.addItem(tr(str(sm)), str(sm))
-        for label, w in ((COLUMNS[0], self.name), (COLUMNS[1], self.sessions), (COLUMNS[2], self.cut),
-                         (COLUMNS[3], self.carry), (COLUMNS[4], self.seating)):
+        for label, w in zip(FORM, (self.name, self.sessions, self.cut, self.carry, self.seating), strict=True):
             form.addRow(tr(label), w)
         lay.addLayout(form)
         self.add_button = QPushButton(tr("Add stage"))
@@ -115,6 +115,8 @@ class StagesDialog(QDialog):
                 who = tr("after {previous}", previous=v.previous)
             for c, text in enumerate((v.name, span, str(v.cut), tr(v.carry), tr(v.seating), who)):
                 self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
         if self.views and not self.table.selectedItems():
             tied = next((i for i, v in enumerate(self.views) if v.tied and v.players is None), 0)
             self.table.selectRow(tied)
