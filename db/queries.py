@@ -403,13 +403,15 @@ def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rul
     for ranking in reversed(staged.rankings):
         if ranking is None:
             continue
-        group = [row for _r, row in ranking if row.number not in placed]
+        group = [row for _r, row in ranking if row.number not in placed]  # in ranking order, best first
         offset = len(out)
-        for row in group:
-            ahead = sum(1 for other in group if other.key > row.key)
+        rank = 0
+        for i, row in enumerate(group):
+            if i == 0 or row.key != group[i - 1].key:  # equal keys share a rank within the group
+                rank = i + 1
             p = people[row.number]
             es = entries.get(row.number, ())
-            out.append(StandingRow(offset + ahead + 1, p.number, p.name, p.team,
+            out.append(StandingRow(offset + rank, p.number, p.name, p.team,
                                    float(sum(e.table_points for e in es)), int(sum(e.match_points for e in es)),
                                    es))
             placed.add(row.number)
@@ -423,8 +425,12 @@ def stages(s: Session, after: int | None = None) -> list[StageView]:
 
 
 def stage_of(s: Session, session: int) -> StageView | None:
-    """The stage ``session`` belongs to (None: the qualifying stage)."""
-    return next((v for v in stages(s) if v.first_session <= session <= v.last_session), None)
+    """The stage ``session`` belongs to (None: the qualifying stage, read without ranking anything)."""
+    rules = _stage_rules(s)
+    if not any(r.first_session <= session <= r.last_session for r in rules):
+        return None
+    return next((v for v in _staged(s, _entries(s, None), rules, None).views
+                 if v.first_session <= session <= v.last_session), None)
 
 
 def stage_standings(s: Session, name: str, after: int | None = None) -> list[StageStandingRow]:
