@@ -76,9 +76,10 @@ def places_session(s: Any, session: int, now: datetime | None = None) -> int:
     return later[0] if clock_reading(s, session).at(now).state == ENDED else session
 
 
-def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -> HallData:
+def read_hall(s: Any, session: int | None = None, now: datetime | None = None, awards: bool = True) -> HallData:
     """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
-    table" lists :func:`places_session` of it at ``now``)."""
+    table" lists :func:`places_session` of it at ``now``); the prize list only with ``awards`` (it reads
+    every hand of the tournament: a display without the awards page does not)."""
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
@@ -100,4 +101,5 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
-                    tuple(best), played_sessions(standings), pn if pn != n else 0, queries.awards(s))
+                    tuple(best), played_sessions(standings), pn if pn != n else 0,
+                    queries.awards(s) if awards else None)

@@ -60,7 +60,8 @@ class HallWindow(QWidget):
     # ---- data ---------------------------------------------------------------------------------------
     def reload(self) -> None:
         """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
-        self.data = self.ctx.runner.read(read_hall)
+        with_awards = "awards" in self.keys
+        self.data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
         # else the watch's reading is current: it re-reads on every store change itself
