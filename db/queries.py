@@ -558,11 +558,12 @@ def checkin(s: Session, session: int) -> CheckInView:
 BEST_HANDS = 10
 
 
-def awards(s: Session) -> Awards:
+def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None) -> Awards:
     """The prize list: every recorded win, its winner from the table's starting seats. A substitute's
     wins count only when the profile says so (``substitute_awards``); a hand entered as a total only has
     no fans, so it is never a chicken hand (无番和 is known from the fans). Reads the wins' columns only
-    and names the fans of the hands listed only (the hall display reads this at every change)."""
+    and names the fans of the hands listed only (the hall display reads this at every change, passing
+    the ``teams`` it has read already)."""
     st = _settings(s)
     seats = {(tid, pos): (number, name, sub) for tid, pos, number, name, sub in s.execute(
         select(Seat.table_id, Seat.position, Player.number, Player.name, Player.substitute)
@@ -590,7 +591,8 @@ def awards(s: Session) -> Awards:
         return tuple(AwardCount(n, names[n], c)
                      for n, c in sorted(tally.items(), key=lambda kv: (-kv[1], number_key(kv[0]))))
 
-    teams = team_standings(s)
+    if teams is None:
+        teams = team_standings(s)
     return Awards(
         best_hands=tuple(w.view() for w in sorted(wins, key=lambda w: -w.fan)[:BEST_HANDS]),
         best_by_session=tuple(w.view() for w in wins if w.fan == best_session[w.session]),

@@ -49,9 +49,10 @@ class Snapshot:
 def read_snapshot(s: Session) -> Snapshot:
     info = queries.tournament_info(s)
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
+    teams = queries.team_standings(s)
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
-                    teams=queries.team_standings(s), sessions=sessions,
-                    entered_by=queries.entered_by(s), awards=queries.awards(s))
+                    teams=teams, sessions=sessions,
+                    entered_by=queries.entered_by(s), awards=queries.awards(s, teams))
 
 
 def played(sheet: TableSheet) -> bool:

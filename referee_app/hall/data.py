@@ -102,4 +102,4 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
                     tuple(best), played_sessions(standings), pn if pn != n else 0,
-                    queries.awards(s) if awards else None)
+                    queries.awards(s, teams) if awards else None)
