@@ -331,3 +331,28 @@ def test_stages_and_the_check_in_desk_survive_an_export_and_import(tmp_path: Pat
     cli(tmp_path, copy, "import", "all.json")
     for args in (("stage", "list"), ("checkin", "--session", "2"), ("standings", "--stage", "Final"), ("standings",)):
         assert cli_json(tmp_path, copy, *args) == cli_json(tmp_path, db, *args), args
+
+
+def test_check_names_a_stage_seated_with_players_a_correction_cut_out(tmp_path: Path) -> None:
+    """The final is seated, then a qualifying hand is corrected so that another player makes the cut:
+    ``check`` names the stage, the session and the players seated who are no longer among its players."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 8, 1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "none", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    tables = [[t["seats"][w] for w in "ESWN"] for t in cli_json(tmp_path, db, "seating", "1")]
+    lines = [{"session": 1, "table": k, "hand": h, "type": "win", "winner": tbl[0], "discarder": tbl[h], "fan": 8 * k}
+             for k, tbl in enumerate(tables, start=1) for h in (1, 2)]
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    cli(tmp_path, db, "results", "import", "r.jsonl")
+    assert cli(tmp_path, db, "check")[1] == "check: no problems\n"
+    before = cli_json(tmp_path, db, "stage", "list")[0]["players"]
+    cli(tmp_path, db, "seat", "2")
+    # table 1's second hand was South's 80 off West: South tops table 1, its North (2nd before) drops out
+    cli(tmp_path, db, "results", "correct", "--session", "1", "--table", "1", "--hand", "2", "--reason", "misread",
+        "--line", json.dumps({"type": "win", "winner": tables[0][1], "discarder": tables[0][2], "fan": 80}))
+    after = cli_json(tmp_path, db, "stage", "list")[0]["players"]
+    assert set(before) - set(after) == {tables[0][3]}
+    code, _out, err = cli(tmp_path, db, "check", ok=False)
+    gone = sorted(set(before) - set(after), key=int)
+    assert code == 1 and f"stage 'Final' session 2: players {', '.join(gone)} are seated but not" in err
