@@ -31,6 +31,8 @@ class AuditAction(StrEnum):
     CALL_RESOLVE = "call_resolve"
     CALL_CANCEL = "call_cancel"
     PUBLIC_PAGE = "public_page"
+    STAGE = "stage"
+    CHECKIN = "checkin"
 
     @property
     def en(self) -> str:
@@ -66,4 +68,6 @@ _LABELS: dict[AuditAction, tuple[str, str]] = {
     AuditAction.CALL_RESOLVE: ("Ruling", "裁决"),
     AuditAction.CALL_CANCEL: ("Call cancelled", "取消呼叫"),
     AuditAction.PUBLIC_PAGE: ("Players' page settings", "选手页面设置"),
+    AuditAction.STAGE: ("Stage", "比赛阶段"),
+    AuditAction.CHECKIN: ("Check-in", "检录"),
 }

@@ -21,6 +21,7 @@ from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
 from db.commands import results as result_commands
+from db.commands import stages as stage_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.database import Database
@@ -85,7 +86,8 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
 
 CREATES = {"init", "import", "demo"}  # commands that may create a new database file
 # Commands that only read: opened read-only (no write lock, no migration, no backups).
-READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list"}
+READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list",
+         "stage list", "awards"}
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -100,6 +102,7 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     result_commands.add_parsers(sub)
     clock_commands.add_parsers(sub)
     call_commands.add_parsers(sub)
+    stage_commands.add_parsers(sub)
     tournament_commands.add_store_parsers(sub)
     q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
     q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")

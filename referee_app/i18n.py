@@ -392,6 +392,44 @@ ZH: dict[str, str] = {
 ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them
 ZH.update({k: v for k, v in ZH_CALLS.items() if k not in ZH})  # the referee calls (issue 22)
 
+ZH.update({  # stages and the check-in desk (issue 21)
+    "Check-in": "检录",
+    "Number or part of a name, then Enter (Ctrl+Enter: absent)": "输入编号或姓名的一部分，按回车（Ctrl+回车：缺席）",
+    "Present": "到场",
+    "Absent": "缺席",
+    "present": "已到",
+    "absent": "缺席",
+    "Not seen yet": "尚未检录",
+    "Present {present} · Absent {absent} · Not seen yet {not_seen}": "到场 {present} · 缺席 {absent} · 尚未检录 {not_seen}",
+    "No player found for “{text}”": "找不到“{text}”",
+    "{n} players found: choose with ↓ and Enter": "找到 {n} 名选手：用 ↓ 选择后按回车",
+    "{number} {name}: present": "{number} {name}：到场",
+    "{number} {name}: absent": "{number} {name}：缺席",
+    "{number} {name}: arrived after the start (the seating stays)": "{number} {name}：开赛后到场（座位不变）",
+    "Final ranking": "最终排名",
+    "Stage {name}": "阶段 {name}",
+    "carried": "带入",
+    "Awards": "奖项",
+    "Stages": "比赛阶段",
+    "Stages…": "比赛阶段…",
+    "Stage name": "阶段名称",
+    "Session(s)": "局次",
+    "Cut (top N)": "晋级人数（前 N 名）",
+    "Carried": "带分",
+    "Seating by": "排座方式",
+    "Add stage": "添加阶段",
+    "Decide": "决定",
+    "full": "全部",
+    "half": "一半",
+    "none": "不带",
+    "rank": "按名次",
+    "snake": "蛇形",
+    "spread": "分散（不重复对手）",
+    "tie at the cut: {tied}": "晋级线同分：{tied}",
+    "after {previous}": "待 {previous} 结束",
+    "Tie at the cut: check the {places} who go through": "晋级线同分：勾选晋级的 {places} 人",
+})
+
 
 class _Language(QObject):
     """The current language ("en" or "zh") and a signal when it changes."""

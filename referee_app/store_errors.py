@@ -271,6 +271,21 @@ ZH: dict[str, Template] = {
     "call_field": "不属于呼叫（呼叫只有 \"reason\" 和可选的 \"note\"）。",
     "ema_not_ready": Parts("未写出 EMA 成绩文件：比赛尚不满足 EMA 上传的要求", (("tables", "；{}"), ("players", "；{}")),
                            sep="；", tail="。"),
+    # --- stages and cuts, the check-in desk, the awards (issue 21)
+    "stage_exists": "已有名为 {stage!r} 的阶段（“qualifying” 指第一阶段）。",
+    "stage_rule_unknown": "带分须为 full、half 或 none（{carry!r}）；排座须为 rank、snake 或 spread（{seating!r}）。",
+    "stage_cut_invalid": "晋级人数须为 4 的倍数，至少 4 人，且不多于上一阶段的晋级人数（{previous}）：不能为 {cut}。",
+    "stage_sessions_fixed": "本比赛已分阶段：{sessions} 局的局数只能通过添加阶段（stage add）改变。",
+    "no_stage": "没有阶段 {stage!r}（阶段：{stages}）。",
+    "stage_previous_incomplete": "阶段 {stage!r} 还不能开始：其选手为 {previous!r} 的前几名，而该阶段尚未全部赛完。",
+    "stage_tie_at_cut": "阶段 {stage!r}：选手 {tied} 在晋级线上同分，争 {places} 个名额；由组织者决定（stage decide {stage} --advance 编号…）。",
+    "stage_no_tie": "阶段 {stage!r} 的晋级线上没有需要决定的同分。",
+    "stage_advance_invalid": "阶段 {stage!r}：请从同分选手 {tied} 中指定 {places} 名晋级（所给：{given}）。",
+    "stage_teams": "阶段排名为个人排名：--stage 不能与 --teams 同用。",
+    "no_show_unknown": "{value!r}：缺席的处理方式须为 “substitute” 或 “replan”。",
+    "checkin_nobody": "请指定选手：--present 编号… 或 --absent 编号…",
+    "checkin_both": "选手 {numbers} 同时被标为到场和缺席。",
+    "checkin_substitutes_missing": "第 {session} 局：到场 {present} 人不是 4 的倍数：还缺 {missing} 名替补（尚有 {not_seen} 名应到选手未检录）。",
 }
 
 # The causes the store says in its own words (``db.files.describe_os_error``, ``db.schema.read_only_reason``,

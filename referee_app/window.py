@@ -47,7 +47,7 @@ def _busy() -> Iterator[None]:
         QApplication.restoreOverrideCursor()
 
 
-NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log"]
+NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log", "Check-in"]
 
 
 class MainWindow(QMainWindow):
@@ -135,7 +135,7 @@ class MainWindow(QMainWindow):
 
     # ---- pages ----------------------------------------------------------------------------------
     def _make_page(self, key: str) -> TournamentPage:
-        from referee_app.pages import log, players, reports, sessions, sheet, standings
+        from referee_app.pages import checkin, log, players, reports, sessions, sheet, standings
 
         page: TournamentPage
         if key == "Players":
@@ -149,6 +149,8 @@ class MainWindow(QMainWindow):
             page = standings.StandingsPage()
         elif key == "Reports":
             page = reports.ReportsPage()
+        elif key == "Check-in":
+            page = checkin.CheckInPage()
         else:
             page = log.LogPage()
         page.setObjectName("page_" + key.split()[0].lower())

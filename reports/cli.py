@@ -5,6 +5,7 @@
     mcr-tournament --db T.sqlite report penalties --session 1 -o penalties.pdf
     mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
     mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
+    mcr-tournament --db T.sqlite report awards -o prizes.pdf
     mcr-tournament --db T.sqlite export results.xlsx --format xlsx
     mcr-tournament --db T.sqlite export results.csv --format ema     (db's, see db/formats/ema_csv.py)
     mcr-tournament --db T.sqlite publish -o site/
@@ -31,6 +32,7 @@ from db.files import write_atomic
 from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
+from reports.awards import AwardsReport, PrizeList
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults
@@ -101,6 +103,10 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     return StandingsReport().render(Standings(info.name, after, (), teams))
 
 
+def build_awards(s: Session, args: argparse.Namespace) -> bytes:
+    return AwardsReport().render(PrizeList(queries.tournament_info(s).name, queries.awards(s)))
+
+
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
     def run(args: argparse.Namespace, db: Database) -> int:
         try:
@@ -144,6 +150,8 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
             session=False)
     q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")
     q.add_argument("--teams", action="store_true", help="the team ranking instead of the individual one")
+    add("awards", "the prize list: best hands, best of each session, chicken hands, most wins, best team",
+        build_awards, session=False)
 
 
 def cmd_publish(args: argparse.Namespace, db: Database) -> int:

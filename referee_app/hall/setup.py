@@ -22,7 +22,7 @@ from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
 
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
-              "teams": "Team standings", "best": "Best hands"}
+              "teams": "Team standings", "best": "Best hands", "awards": "Awards"}
 LANG_NAMES = {"both": "both", "en": "English", "zh": "中文"}
 
 

@@ -63,7 +63,8 @@ class HallWindow(QWidget):
     # ---- data ---------------------------------------------------------------------------------------
     def reload(self) -> None:
         """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
-        self.data = self.ctx.runner.read(read_hall)
+        with_awards = "awards" in self.keys
+        self.data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
         self.call_tables = self.ctx.runner.read(untaken_tables) if self.options.show_calls else []
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
