@@ -24,7 +24,7 @@ sys.path.insert(0, str(HERE))
 from bench_tournament import best_of, run  # noqa: E402
 
 from db import open_database, queries  # noqa: E402
-from db.backups import list_backups  # noqa: E402
+from db.backups import back_up, list_backups  # noqa: E402
 
 PLAYERS = 400
 EXE = shutil.which("mcr-tournament") or str(Path(sys.executable).parent / "mcr-tournament")
@@ -72,7 +72,7 @@ def main() -> None:
               f"copies ({kinds['auto']} automatic, {kinds['session']} session ends), {total / 2**20:.1f} MiB")
         with open_database(path) as db:
             manual = folder / "manual"
-            wall, cpu = best_of(3, lambda: db.backup_now(manual))
+            wall, cpu = best_of(3, lambda: back_up(db, folder=manual))
         print(f"one backup of the {PLAYERS}-player event: {wall * 1000:.0f} ms ({cpu * 1000:.0f} ms CPU), best of 3")
         base = best_of(3, lambda: _read(path))
         base_cli = best_of(3, lambda: _cli(path))

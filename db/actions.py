@@ -28,6 +28,13 @@ class AuditAction(StrEnum):
     DEVICE_ISSUE = "device_issue"
     DEVICE_REVOKE = "device_revoke"
     CLOCK = "clock"
+    CALL = "call"
+    CALL_TAKE = "call_take"
+    CALL_RESOLVE = "call_resolve"
+    CALL_CANCEL = "call_cancel"
+    PUBLIC_PAGE = "public_page"
+    STAGE = "stage"
+    CHECKIN = "checkin"
 
     @property
     def en(self) -> Text:
@@ -59,4 +66,11 @@ _LABELS: dict[AuditAction, Text] = {
     AuditAction.DEVICE_ISSUE: Text("Table link issued", "audit_action"),
     AuditAction.DEVICE_REVOKE: Text("Table link revoked", "audit_action"),
     AuditAction.CLOCK: Text("Session clock", "audit_action"),
+    AuditAction.CALL: Text("Referee called", "audit_action"),
+    AuditAction.CALL_TAKE: Text("Call taken", "audit_action"),
+    AuditAction.CALL_RESOLVE: Text("Ruling", "audit_action"),
+    AuditAction.CALL_CANCEL: Text("Call cancelled", "audit_action"),
+    AuditAction.PUBLIC_PAGE: Text("Players' page settings", "audit_action"),
+    AuditAction.STAGE: Text("Stage", "audit_action"),
+    AuditAction.CHECKIN: Text("Check-in", "audit_action"),
 }

@@ -5,8 +5,13 @@ taken (they open like any tournament file, and the Open dialog's ``*.mcr`` filte
 
     event.mcr.backups/event-20261201T101500Z.mcr            automatic
     event.mcr.backups/event-20261201T121900Z-session3.mcr   the state when session 3 was complete
-    event.mcr.backups/event-20261201T130000Z-manual.mcr     `mcr-tournament backup` / backup_now()
+    event.mcr.backups/event-20261201T130000Z-manual.mcr     `mcr-tournament backup` / Back up now
     event.mcr.backups/event-20261201T090000Z-before-upgrade.mcr   the file as an older version left it
+
+Every backup, whoever asks for it, is made by :func:`back_up` (the command line's ``backup``, the app's Back up
+now, the automatic, end-of-session, closing and before-upgrade copies; for a server database the JSON export
+of ``backup DIR``). It knows the open database only as a :class:`BackupSource` (``db.database.Database`` is
+one), so this module imports neither ``db.database`` nor anything above it.
 
 Each copy is consistent (SQLite's online backup API from the connection the program holds, safe while
 other stations write) and written atomically (temporary file, fsync, rename). When:
@@ -42,14 +47,14 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
+
+from sqlalchemy import Engine
 
 from db.errors import BackupError, TournamentError
-from db.files import atomic_path, describe_os_error
+from db.files import atomic_path, describe_os_error, write_atomic
 from db.schema import FileState, inspect_file, sqlite_uri
-
-if TYPE_CHECKING:
-    from db.database import Database
+from db.transfer import export_snapshot
 
 KEEP = 20
 log = logging.getLogger(__name__)
@@ -172,19 +177,73 @@ def rotate(db_path: str | Path, folder: Path, keep: int = KEEP) -> list[Path]:
     return deleted
 
 
-def take_backup(db: Database, folder: Path | None = None, kind: str = "manual", session: int | None = None) -> Path:
-    """One consistent copy of the open SQLite database ``db`` into ``folder`` (default: its backups
-    folder), written atomically; returns its path. Works on a database opened read-only too."""
-    assert db.path is not None
-    where = folder if folder is not None else backup_folder(db.path)
+class BackupSource(Protocol):
+    """What a backup needs of an open database (``db.database.Database`` is one). ``path``: the SQLite file
+    (None for a server database); ``backups``: its automatic backups (None when it has none: read-only, a
+    server database, or opened with ``backups=False``)."""
+
+    @property
+    def path(self) -> Path | None: ...
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def backups(self) -> Backups | None: ...
+
+    def copy_to(self, target: Path) -> None:
+        """A consistent copy of the open SQLite database written at ``target``."""
+
+    def read_rows(self, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of a plain read on the connection the program holds ([] when it holds none)."""
+
+
+def back_up(source: BackupSource, kind: str = "manual", *, folder: str | Path | None = None,
+            session: int | None = None) -> Path:
+    """Make a backup now, the one way every backup is made; returns its path.
+
+    An SQLite file: a consistent copy into ``folder`` (default: the backups folder beside the file), named by
+    the time and ``kind`` ("manual", never rotated away; "auto"; "session" with ``session``; "upgrade").
+    When the file has automatic backups and the copy goes into their folder, the newer copies are rotated
+    and the copy is copied to the second folder too (a failure there raises for a manual backup and sets
+    ``Backups.last_error`` for the others). Works on a database opened read-only too.
+
+    A server database: a JSON export read in one snapshot, ``tournament-<UTC time>.json`` in ``folder``
+    (which must be given)."""
+    if source.path is None:
+        if folder is None:
+            raise TournamentError(code="server_backup_needs_folder")
+        return _export(source, Path(folder))
+    where = None if folder is None else Path(folder)
+    auto = source.backups
+    if auto is None:
+        return _copy(source, source.path, where, kind, session)
+    return auto._take(kind, session, where)
+
+
+def _make_folder(where: Path) -> None:
     try:
         where.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BackupError(code="backup_folder_failed", folder=where.name, cause=describe_os_error(exc)) from exc
-    target = _unique_name(where, _backup_stem(db.path.stem, where), kind, session, datetime.now(UTC))
+
+
+def _copy(source: BackupSource, path: Path, folder: Path | None, kind: str, session: int | None) -> Path:
+    """One consistent copy of the open SQLite file ``path`` into ``folder`` (default: its backups folder),
+    written atomically."""
+    where = folder if folder is not None else backup_folder(path)
+    _make_folder(where)
+    target = _unique_name(where, _backup_stem(path.stem, where), kind, session, datetime.now(UTC))
     with atomic_path(target) as tmp:
-        db.copy_to(tmp)
+        source.copy_to(tmp)
     return target
+
+
+def _export(source: BackupSource, folder: Path) -> Path:
+    """A server database's backup: the export read in one snapshot, written atomically into ``folder``."""
+    _make_folder(folder)
+    target = folder / f"tournament-{datetime.now(UTC).strftime('%Y%m%dT%H%M%SZ')}.json"
+    return write_atomic(target, export_snapshot(source.engine))
 
 
 def restore_backup(backup: str | Path, target: str | Path) -> Path:
@@ -210,15 +269,16 @@ def restore_backup(backup: str | Path, target: str | Path) -> Path:
 
 
 class Backups:
-    """The automatic backups of one open, writable tournament file. The store calls ``opened``,
-    ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app may call ``make``,
-    ``list_backups``, ``last_backup_time``, ``known_backup_time``, set ``second_folder``."""
+    """The automatic backups of one open, writable tournament file: when a copy is due, rotation, the second
+    folder. The store calls ``opened``, ``before_write``, ``wrote``/``after_write`` and ``on_close``; the app
+    may call ``list_backups``, ``last_backup_time``, ``known_backup_time``, set ``second_folder``. Copies are
+    made by :func:`back_up` (which comes back here for the bookkeeping)."""
 
-    def __init__(self, db: Database, second_folder: str | Path | None = None) -> None:
-        assert db.path is not None
-        self.db = db
-        self.path = db.path
-        self.folder = backup_folder(db.path)
+    def __init__(self, source: BackupSource, second_folder: str | Path | None = None) -> None:
+        assert source.path is not None
+        self.source = source
+        self.path = source.path
+        self.folder = backup_folder(source.path)
         self.second_folder: Path | None = None if second_folder is None else Path(second_folder)
         self.keep = KEEP
         self.interval = INTERVAL
@@ -250,14 +310,13 @@ class Backups:
         file was opened, or its own since), UTC; None if none."""
         return None if self._last is None else datetime.fromtimestamp(self._last, UTC)
 
-    def make(self, kind: str = "manual", *, session: int | None = None, folder: Path | None = None) -> Path:
-        """Take a backup now into ``folder`` (default: the backups folder, and then a copy in the second
-        folder when one is set). Raises on failure; a failed copy to the second folder raises for a
-        manual backup and sets ``last_error`` for the others."""
+    def _take(self, kind: str, session: int | None, folder: Path | None) -> Path:
+        """:func:`back_up` of this file into ``folder`` (default: the backups folder, and then a copy in the
+        second folder when one is set), noted as this program's newest backup."""
         where = folder if folder is not None else self.folder
         with self._lock:
             t0 = time.perf_counter()
-            target = take_backup(self.db, where, kind, session)
+            target = _copy(self.source, self.path, where, kind, session)
             self.last_duration = time.perf_counter() - t0
             self._last = time.time()
             self._changed = False
@@ -314,9 +373,9 @@ class Backups:
         return self._last is not None and time.time() - self._last < seconds
 
     def _auto(self, kind: str, session: int | None = None) -> None:
-        self.failed(None)  # before: a failed copy to the second folder is noted during make
+        self.failed(None)  # before: a failed copy to the second folder is noted while it is made
         try:
-            self.make(kind, session=session)
+            back_up(self.source, kind, session=session)
         except TournamentError as exc:
             self.failed(exc)
         except Exception as exc:  # noqa: BLE001 - a failed backup never stops the write
@@ -342,15 +401,11 @@ class Backups:
                                cause=describe_os_error(exc))
         return None
 
-    def _query(self, sql: str) -> list[tuple[int, ...]]:
-        keeper = self.db._keeper
-        if keeper is None:
+    def _query(self, sql: str) -> list[tuple[Any, ...]]:
+        try:
+            return self.source.read_rows(sql)
+        except sqlite3.Error:  # e.g. no tournament table yet: nothing to back up, no session complete
             return []
-        with self.db._lock:
-            try:
-                return keeper.execute(sql).fetchall()
-            except sqlite3.Error:
-                return []
 
     def _has_tournament(self) -> bool:
         return bool(self._query("SELECT 1 FROM tournament WHERE id = 1"))

@@ -9,9 +9,10 @@ from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
 from db.profiles import Settlement
-from db.queries import table_scores
-from db.service.lookup import settings, tournament
+from db.queries import stages, table_scores
+from db.service.lookup import seating_numbers, settings, tournament
 from db.service.outcomes import penalty_deltas
+from db.views import number_key
 from scoring.settlement import settle_win
 
 
@@ -109,4 +110,26 @@ def check(s: Session) -> list[str]:
                             f"expected {-ts.deducted} (0 minus deducted penalties)")
         if abs(sum(ts.table_points) - sum(st.table_points)) > 1e-9:
             problems.append(f"session {ts.session} table {ts.table}: table points sum to {sum(ts.table_points)}, not 7")
+    problems += _stage_problems(s)
+    return problems
+
+
+def _stage_problems(s: Session) -> list[str]:
+    """A stage's seated sessions hold its players (or substitutes of the pool): a result of the stage before
+    it corrected after the stage was seated can move the cut under the seated players."""
+    problems = []
+    subs = {p.number for p in s.scalars(select(Player).where(Player.substitute.is_(True)))}
+    for v in stages(s):
+        for k in range(v.first_session, v.last_session + 1):
+            seated = {n for tbl in seating_numbers(s, k) for n in tbl}
+            if not seated:
+                continue
+            if v.players is None:
+                problems.append(f"stage {v.name!r} session {k}: seated while the stage's players are not known "
+                                f"(waiting for {v.previous!r}, or a tie at its cut)")
+                continue
+            strangers = sorted(seated - set(v.players) - subs, key=number_key)
+            if strangers:
+                problems.append(f"stage {v.name!r} session {k}: players {', '.join(strangers)} are seated but not "
+                                f"among the stage's players (a result before the cut corrected since?)")
     return problems

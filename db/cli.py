@@ -17,11 +17,12 @@ from pathlib import Path
 import sqlalchemy.exc
 
 import texts
-from db import transfer
-from db.backups import list_backups
+from db.backups import back_up, list_backups
+from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
 from db.commands import results as result_commands
+from db.commands import stages as stage_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.database import Database
@@ -78,7 +79,7 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
             print(f"{b.taken_at:%Y-%m-%d %H:%M:%SZ}  {b.kind + (str(b.session) if b.session else ''):9}  "
                   f"{b.size // 1024 + 1:7d} KiB  {b.path}")
         return 0
-    target = transfer.backup(db, args.dir)
+    target = back_up(db, folder=args.dir)
     print(f"backup written to {target}")
     return 0
 
@@ -87,7 +88,8 @@ def cmd_backup(args: argparse.Namespace, db: Database) -> int:
 
 CREATES = {"init", "import", "demo"}  # commands that may create a new database file
 # Commands that only read: opened read-only (no write lock, no migration, no backups).
-READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list"}
+READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list",
+         "stage list", "awards"}
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -101,6 +103,8 @@ def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParse
     player_commands.add_parsers(sub)
     result_commands.add_parsers(sub)
     clock_commands.add_parsers(sub)
+    call_commands.add_parsers(sub)
+    stage_commands.add_parsers(sub)
     tournament_commands.add_store_parsers(sub)
     q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
     q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")

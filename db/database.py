@@ -1,5 +1,6 @@
 """The open tournament database: its sessions, the check that the file is still the one opened, copies
-of it, its backups and closing. Opening one (recognition, engines, migrations) is :mod:`db.store`.
+of it, its automatic backups' hooks and closing. Opening one (recognition, engines, migrations) is :mod:`db.store`;
+a backup on demand is :func:`db.backups.back_up`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.backups import Backups
 from db.errors import DatabaseFileGoneError, TournamentError
 from db.files import atomic_path
-from db.transfer import backup
 
 
 @dataclass
@@ -106,14 +106,12 @@ class Database:
             self.copy_to(tmp)
         return out
 
-    def backup_now(self, folder: str | Path | None = None, *, kind: str = "manual") -> Path:
-        """Make a backup now (``kind`` "manual" is never rotated away; "auto" e.g. when the app closes)
-        into ``folder`` (default: the backups folder beside the file). Returns its path."""
-        if self.backups is None:
-            if folder is None:
-                raise TournamentError(code="server_backup_needs_folder")
-            return backup(self, folder)
-        return self.backups.make(kind, folder=None if folder is None else Path(folder))
+    def read_rows(self, sql: str) -> list[tuple[Any, ...]]:
+        """The rows of a plain read on the connection this program holds on the file (the automatic backups'
+        checks, which must not open a session inside a write's hooks); [] for a server database or once
+        closed. SQLite's errors are raised."""
+        with self._lock:
+            return [] if self._keeper is None else self._keeper.execute(sql).fetchall()
 
     def close(self) -> None:
         """Close the database. A file written since its last backup gets one first (the app calls this

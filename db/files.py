@@ -7,14 +7,23 @@ same for writers that need a file name (SQLite's backup API). A failure removes 
 raises :class:`db.errors.OutputError` with one line naming the file and the cause::
 
     could not write results.json: no space left on device
+
+The temporary file is ``.NAME.PID.tmp`` beside ``NAME``. A run killed while writing (``kill -9``, a power cut)
+leaves it behind; the next run that writes in that folder removes it (:func:`sweep_temp_files`): only a file
+named exactly so, whose PID is not a process running on this computer, and that nobody has changed for
+:data:`STALE_AFTER_S` seconds. The age keeps the temporary file of a writer this computer cannot see (another
+computer writing into a shared folder, a sandbox with its own process ids) while it is being written.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
+import re
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -112,6 +121,83 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
+log = logging.getLogger(__name__)
+TEMP_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[1-9][0-9]{0,9})\.tmp$")  # what _temp_name makes
+# A temporary file unchanged this long is no longer being written by anyone: a writer writes it in one go, then
+# fsyncs it (seconds on a slow stick) and renames it. Five minutes also cover a shared folder's clock being off.
+STALE_AFTER_S = 300.0
+SWEEP_EVERY_S = 60.0  # how often one program looks again in a folder it writes in
+_swept: dict[Path, float] = {}  # folder -> time.monotonic() of this program's last sweep there
+_swept_lock = threading.Lock()
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this computer (True when that cannot be told: the file is kept)."""
+    if pid <= 0 or pid > 0x7FFFFFFF:
+        return True  # no process of ours has that id (and ``os.kill(0, …)`` would mean our process group)
+    if os.name == "nt":  # os.kill would end it on Windows: ask for the process instead
+        import ctypes
+        from ctypes import wintypes
+
+        kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
+        kernel32.OpenProcess.restype = wintypes.HANDLE
+        kernel32.OpenProcess.argtypes = (wintypes.DWORD, wintypes.BOOL, wintypes.DWORD)
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return ctypes.get_last_error() != 87  # ERROR_INVALID_PARAMETER: no such process (else: not ours)
+        try:
+            code = wintypes.DWORD()
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE; else it has ended (a handle someone holds keeps its id)
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it runs as another user
+        return True
+    return True
+
+
+def sweep_temp_files(folder: str | Path) -> list[Path]:
+    """Remove the temporary files that killed runs left in ``folder`` (see the module doc); returns them.
+    Never one of this process's (another thread may be writing it); a file that cannot be removed stays."""
+    where = Path(folder)
+    with _swept_lock:
+        _swept[where] = time.monotonic()
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(where))
+    except OSError:
+        return removed
+    now, me = time.time(), os.getpid()
+    for entry in entries:
+        m = TEMP_NAME.match(entry.name)
+        if m is None or int(m["pid"]) == me:
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not entry.is_file(follow_symlinks=False) or now - st.st_mtime < STALE_AFTER_S:
+                continue
+            if pid_alive(int(m["pid"])):
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        log.info("removed %s, left by a run that was stopped while writing", entry.path)
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _sweep_now_and_then(folder: Path) -> None:
+    with _swept_lock:
+        last = _swept.get(folder)
+    if last is None or time.monotonic() - last >= SWEEP_EVERY_S:
+        sweep_temp_files(folder)
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the block ends without error the file written there
@@ -122,6 +208,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     if not folder.is_dir():
         raise OutputError(code="output_folder_missing", name=target.name, folder=str(folder))
     tmp = _temp_name(folder / target.name)
+    _sweep_now_and_then(folder)
     try:
         tmp.unlink(missing_ok=True)
         yield tmp

@@ -306,7 +306,7 @@ MESSAGES: dict[str, Template] = {
     "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
     "output_failed": "could not write {name}: {cause}",
     "folder_create_failed": "{folder}: cannot create the folder ({cause})",
-    "copy_of_server": "copies of a server database are JSON exports (db.transfer.backup)",
+    "copy_of_server": "copies of a server database are JSON exports (backup DIR)",
     "copy_is_open_file": "{name} is the open file: choose another name for the copy",
     "copy_exists": "{name} already exists: choose a new file name (nothing is overwritten)",
     "server_backup_needs_folder": "name a folder for the backup of a server database (command line: backup DIR)",
@@ -358,6 +358,38 @@ MESSAGES: dict[str, Template] = {
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "not_utf8": "the request is not UTF-8 text",
+    # --- referee calls and the players' page (issue 22, docs/web.md)
+    "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
+    "no_call": "there is no call {call}",
+    "call_still_open": "table {table} already called a referee (call {call}): wait for them, or cancel that call",
+    "call_taken": "call {call} was already taken by {referee} at another station; reload the calls",
+    "call_closed": "call {call} is already {status}",
+    "call_not_open": "call {call} is {status}: only an open call can be cancelled",
+    "call_penalty_elsewhere": "penalty {penalty} is at session {session} table {table}, not at the call's table",
+    "public_page_off": "the players' page is switched off",
+    "call_field": "not part of a call (a call has \"reason\" and an optional \"note\")",
+    # --- stages and cuts, the check-in desk, the awards (issue 21; docs/tournament.md)
+    "stage_exists": "there is already a stage named {stage!r} (\"qualifying\" names the first stage)",
+    "stage_rule_unknown": "carry must be full, half or none ({carry!r}); seating rank, snake or spread ({seating!r})",
+    "stage_cut_invalid": ("the cut must be a multiple of 4, at least 4 and at most the previous stage's cut "
+                          "({previous}): not {cut}"),
+    "stage_sessions_fixed": ("this tournament has stages: its {sessions} sessions change only by adding a stage "
+                             "(`stage add`)"),
+    "no_stage": "there is no stage {stage!r} (stages: {stages})",
+    "stage_previous_incomplete": ("stage {stage!r} cannot start yet: its players are the top of {previous!r}, "
+                                  "which is not complete (every table of its sessions played to the end)"),
+    "stage_tie_at_cut": ("stage {stage!r}: players {tied} tie at the cut line for {places} place(s); the "
+                         "organiser decides with `stage decide {stage} --advance N…`"),
+    "stage_no_tie": "stage {stage!r} has no tie at its cut line to decide",
+    "stage_advance_invalid": ("stage {stage!r}: name {places} of the tied players {tied} to go through "
+                              "(given: {given})"),
+    "stage_teams": "a stage ranks players: --stage and --teams do not go together",
+    "no_show_unknown": "{value!r}: a no-show is handled by \"substitute\" or \"replan\"",
+    "checkin_nobody": "name the players: --present N… or --absent N…",
+    "checkin_both": "players {numbers} are named both present and absent",
+    "checkin_substitutes_missing": ("session {session}: {present} players present is not a multiple of 4: "
+                                    "{missing} substitute(s) missing ({not_seen} expected player(s) not seen "
+                                    "yet)"),
 }
 
 

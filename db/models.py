@@ -237,3 +237,66 @@ class ClockTable(Base):
     extra_s: Mapped[int] = mapped_column(Integer, default=0)
     bell_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     confirmed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class RefereeCall(Base):
+    """A table calling a referee (issue 22, ``db.service.calls``): open → taken (by a named referee) →
+    resolved (with a ruling), or cancelled by the table while still open. ``penalty_id`` is the penalty the
+    ruling caused, kept as a number without a foreign key: a correction may delete that penalty, and the
+    ruling's record must survive it."""
+
+    __tablename__ = "referee_calls"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    table_no: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[str] = mapped_column(String(10), index=True)  # open | taken | resolved | cancelled
+    called_at: Mapped[datetime] = mapped_column(DateTime)
+    taken_by: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    taken_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    ruling: Mapped[str | None] = mapped_column(Text, nullable=True)
+    penalty_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class PublicPage(Base):
+    """The players' public page's settings (one row, id 1; no row = the defaults: on, standings shown)."""
+
+    __tablename__ = "public_page"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The standings shown are those after this session, until the tournament ends (None: always live).
+    hide_standings_after: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class Stage(Base):
+    """A later stage of the tournament (schema 0005): its sessions follow the stage before it (the first
+    stage before any row here is the qualifying stage, sessions 1 .. the first row's ``first_session`` − 1).
+    Its players are the top ``cut`` of the previous stage's ranking (``db.stages``); ``advance`` holds the
+    organiser's choice among the players tied at the cut line (null until a tie needed one)."""
+
+    __tablename__ = "stages"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100), unique=True)
+    first_session: Mapped[int] = mapped_column(Integer, unique=True)
+    sessions: Mapped[int] = mapped_column(Integer)
+    cut: Mapped[int] = mapped_column(Integer)
+    carry: Mapped[str] = mapped_column(String(10))  # db.stages.Carry
+    seating: Mapped[str] = mapped_column(String(10))  # db.stages.StageSeating
+    advance: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class CheckIn(Base):
+    """The check-in desk (检录): a player seen present, or marked absent, before a session. ``late``: marked
+    present after the session had started (the seating, and any substitute in it, stays)."""
+
+    __tablename__ = "checkins"
+    __table_args__ = (UniqueConstraint("session", "player_id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    session: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    present: Mapped[bool] = mapped_column(Boolean)
+    late: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(DateTime)

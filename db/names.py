@@ -127,3 +127,19 @@ def name_key(name: str) -> tuple[str, int, str]:
     ['Ada', 'Émile', 'Li Na', '李娜', '王芳', '张伟', '赵敏', 'zoe']
     """
     return romanised(name), 1 if _has_cjk(name) else 0, name
+
+
+def name_matches(query: str, name: str) -> bool:
+    """Whether ``query`` (part of a name as typed at a desk) finds ``name``: in the name itself (case
+    folded), or in its romanised form with accents folded and spaces ignored (pinyin for Chinese names).
+
+    >>> name_matches("zhang", "张伟"), name_matches("zhangw", "张伟"), name_matches("伟", "张伟")
+    (True, True, True)
+    >>> name_matches("garc", "Tomás García"), name_matches("xyz", "Tomás García")
+    (True, False)
+    """
+    q = "".join(ch for ch in unicodedata.normalize("NFKD", query.casefold()) if not unicodedata.combining(ch))
+    q = "".join(q.split())
+    if not q:
+        return False
+    return q in "".join(name.casefold().split()) or q in romanised(name).replace(" ", "")

@@ -41,6 +41,13 @@ class EndPolicy(StrEnum):
     FINISH_HAND = "finish_hand"  # common at EMA events: a hand begun is finished
 
 
+class NoShow(StrEnum):
+    """What the check-in desk's no-shows lead to when a session is seated (stored as the value)."""
+
+    SUBSTITUTE = "substitute"  # a present player of the substitute pool takes the no-show's seat
+    REPLAN = "replan"  # the session is planned again among the players present
+
+
 class TieBreak(StrEnum):
     TABLE_POINTS = "table_points"
     MATCH_POINTS = "match_points"
@@ -76,6 +83,10 @@ class Settings:
     session_minutes: int = 180
     clock_warnings: tuple[int, ...] = (900,)
     end_policy: EndPolicy = EndPolicy.STOP_NOW
+    # The check-in desk and the awards (issue 21): how a no-show is handled, and whether a substitute's
+    # hands count for the awards. They change nothing already scored, so results do not freeze them.
+    no_show: NoShow = NoShow.SUBSTITUTE
+    substitute_awards: bool = False
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -84,6 +95,7 @@ class Settings:
         d["seat_rotation"] = str(self.seat_rotation)
         d["clock_warnings"] = list(self.clock_warnings)
         d["end_policy"] = str(self.end_policy)
+        d["no_show"] = str(self.no_show)
         d["penalty_presets"] = [
             {**asdict(p), "settlement": str(p.settlement), "amounts": list(p.amounts)} for p in self.penalty_presets
         ]
@@ -109,6 +121,8 @@ class Settings:
             session_minutes=int(d.get("session_minutes", _default_minutes(d["profile"]))),
             clock_warnings=tuple(int(x) for x in d.get("clock_warnings", (900,))),
             end_policy=EndPolicy(d.get("end_policy", EndPolicy.STOP_NOW)),
+            no_show=NoShow(d.get("no_show", NoShow.SUBSTITUTE)),
+            substitute_awards=bool(d.get("substitute_awards", False)),
         )
 
 

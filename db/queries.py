@@ -12,20 +12,29 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from db.errors import InputError
-from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
+from db.errors import InputError, TournamentError
+from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
+from db.names import name_matches
 from db.profiles import SeatRotation, Settings, Settlement, TieBreak
 from db.rotation import WINDS, hand_winds, round_seats
 from db.scores import shared_ranks, table_points, table_ranks
+from db.service.lookup import active_players
 from db.service.lookup import settings as _settings
 from db.service.lookup import tournament as _tournament
+from db.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line
 from db.views import (
     AuditEntry,
+    AwardCount,
+    AwardHand,
+    Awards,
+    CheckInView,
     FanView,
     HandRow,
     PenaltyRow,
     PlayerView,
     SessionEntry,
+    StageStandingRow,
+    StageView,
     StandingRow,
     TableProgress,
     TableSeating,
@@ -34,6 +43,7 @@ from db.views import (
     TournamentInfo,
     last_hand,
     number_key,
+    player_order,
 )
 from scoring.fans import FAN_INFO, Fan
 
@@ -251,15 +261,20 @@ def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: int, best: float, b
 
 
 def standings(s: Session, after: int | None = None) -> list[StandingRow]:
-    """Individual ranking by the profile's tie-breaks; equal keys share a rank (1, 2, 2, 4)."""
+    """Individual ranking by the profile's tie-breaks; equal keys share a rank (1, 2, 2, 4).
+
+    With stages (``stage add``) this is the final ranking: each stage's players above those cut before it,
+    the rest keeping their order of the stage they were cut from (:func:`staged`). The points shown stay
+    each player's totals over every session played; the stages' own totals are in :func:`stage_standings`.
+    """
     st = _settings(s)
-    entries: dict[str, list[SessionEntry]] = defaultdict(list)
-    for ts in table_scores(s, after):
-        for i, num in enumerate(ts.numbers):
-            entries[num].append(SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
+    entries = _entries(s, after)
+    rules = _stage_rules(s)
+    if rules:
+        return _final_ranking(s, entries, rules, after)
     rows = []
     for p in s.scalars(select(Player)):
-        es = tuple(sorted(entries.get(p.number, ()), key=lambda e: e.session))
+        es = entries.get(p.number, ())
         if p.substitute and not es:
             continue  # a reserve who has not played is not ranked
         tp = sum(e.table_points for e in es)
@@ -271,6 +286,177 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     rows.sort(key=lambda r: number_key(r[1].number))
     ranked = shared_ranks(rows, key=lambda r: r[0])
     return [StandingRow(rank, p.number, p.name, p.team, float(tp), int(mp), es) for rank, (_k, p, tp, mp, es) in ranked]
+
+
+def _entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
+    """Each player's played sessions (sessions ≤ ``after``), in session order."""
+    entries: dict[str, list[SessionEntry]] = defaultdict(list)
+    for ts in table_scores(s, after):
+        for i, num in enumerate(ts.numbers):
+            entries[num].append(SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
+    return {n: tuple(sorted(es, key=lambda e: e.session)) for n, es in entries.items()}
+
+
+# ------------------------------------------------------------------------------------------- stages
+
+
+@dataclass(frozen=True, slots=True)
+class _StageRow:
+    """A player's line in one stage's ranking (before it becomes a view)."""
+
+    number: str
+    key: tuple[float, ...]
+    table_points: float
+    match_points: float
+    sessions: tuple[SessionEntry, ...]
+    carried_tp: float = 0.0
+    carried_mp: float = 0.0
+
+
+def _stage_rules(s: Session) -> list[StageRule]:
+    return [StageRule(r.name, r.first_session, r.sessions, r.cut, Carry(r.carry), StageSeating(r.seating),
+                      None if r.advance is None else tuple(str(n) for n in r.advance))
+            for r in s.scalars(select(Stage).order_by(Stage.first_session))]
+
+
+def _sessions_complete(s: Session, first: int, last: int, after: int | None) -> bool:
+    """Every table of sessions ``first``..``last`` seated and finished (all hands, or time called)."""
+    if after is not None and last > after:
+        return False
+    for k in range(first, last + 1):
+        progress = table_progress(s, k)
+        if not progress or not all(p.finished for p in progress):
+            return False
+    return True
+
+
+def _rank_stage(numbers: Sequence[str], entries: dict[str, tuple[SessionEntry, ...]], first: int, last: int,
+                tie_breaks: Sequence[TieBreak], previous: dict[str, tuple[float, float, int]], carry: Carry
+                ) -> list[tuple[int, _StageRow]]:
+    """Rank ``numbers`` over sessions ``first``..``last`` plus what they carry of ``previous`` (number ->
+    table points, match points, rank there). Ties the profile's tie-breaks leave are broken by the
+    previous stage's rank (so a final that carries nothing starts in the semi-final's order)."""
+    rows = []
+    for n in numbers:
+        es = tuple(e for e in entries.get(n, ()) if first <= e.session <= last)
+        prev_tp, prev_mp, prev_rank = previous.get(n, (0.0, 0.0, 0))
+        c_tp, c_mp = carried(prev_tp, carry), carried(prev_mp, carry)
+        tp = c_tp + sum(e.table_points for e in es)
+        mp = c_mp + sum(e.match_points for e in es)
+        best = max((e.table_points for e in es), default=0.0)
+        best_count = sum(1 for e in es if e.table_points == best) if es else 0
+        key = _sort_key(tie_breaks, tp, mp, best, best_count) + ((-prev_rank,) if previous else ())
+        rows.append(_StageRow(n, key, tp, mp, es, c_tp, c_mp))
+    rows.sort(key=lambda r: number_key(r.number))
+    return shared_ranks(rows, key=lambda r: r.key)
+
+
+@dataclass(frozen=True, slots=True)
+class _Staged:
+    views: list[StageView]
+    rankings: list[list[tuple[int, _StageRow]] | None]  # the qualifying stage first, then each stage's
+
+
+def _staged(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Sequence[StageRule],
+            after: int | None) -> _Staged:
+    st = _settings(s)
+    people = list(s.scalars(select(Player)))
+    everyone = [p.number for p in people if not (p.substitute and not entries.get(p.number))]
+    withdrawn = {p.number: p.withdrawn_from for p in people if p.withdrawn_from is not None}
+    ranking: list[tuple[int, _StageRow]] | None = _rank_stage(
+        everyone, entries, 1, rules[0].first_session - 1, st.tie_breaks, {}, Carry.NONE)
+    rankings = [ranking]
+    complete = _sessions_complete(s, 1, rules[0].first_session - 1, after)
+    views = []
+    previous_name = QUALIFYING
+    for rule in rules:
+        # A player withdrawn before the stage gives their place to the next one (their rank stays theirs).
+        cut = cut_line([(r, row.number) for r, row in ranking
+                        if withdrawn.get(row.number, rule.first_session + 1) > rule.first_session],
+                       rule.cut, rule.advance) if ranking is not None and complete else None
+        players = None if cut is None else cut.players
+        if players is not None and ranking is not None:
+            previous = {row.number: (row.table_points, row.match_points, r) for r, row in ranking}
+            ranking = _rank_stage(players, entries, rule.first_session, rule.last_session, st.tie_breaks,
+                                  previous, rule.carry)
+        else:
+            ranking = None
+        stage_complete = ranking is not None and _sessions_complete(s, rule.first_session, rule.last_session,
+                                                                    after)
+        views.append(StageView(rule.name, rule.first_session, rule.sessions, rule.cut, str(rule.carry),
+                               str(rule.seating), players, () if cut is None else cut.tied,
+                               0 if cut is None else cut.places, complete, stage_complete, previous_name))
+        previous_name = rule.name
+        rankings.append(ranking)
+        complete = stage_complete
+    return _Staged(views, rankings)
+
+
+def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Sequence[StageRule],
+                   after: int | None) -> list[StandingRow]:
+    """The deepest ranked stage's players first (in its order), then those cut before it in the order of
+    the stage they were cut from, and so on down to the qualifying stage."""
+    staged = _staged(s, entries, rules, after)
+    people = {p.number: p for p in s.scalars(select(Player))}
+    placed: set[str] = set()
+    out: list[StandingRow] = []
+    for ranking in reversed(staged.rankings):
+        if ranking is None:
+            continue
+        group = [row for _r, row in ranking if row.number not in placed]  # in ranking order, best first
+        offset = len(out)
+        rank = 0
+        for i, row in enumerate(group):
+            if i == 0 or row.key != group[i - 1].key:  # equal keys share a rank within the group
+                rank = i + 1
+            p = people[row.number]
+            es = entries.get(row.number, ())
+            out.append(StandingRow(offset + rank, p.number, p.name, p.team,
+                                   float(sum(e.table_points for e in es)), int(sum(e.match_points for e in es)),
+                                   es))
+            placed.add(row.number)
+    return out
+
+
+def stages(s: Session, after: int | None = None) -> list[StageView]:
+    """The stages added after the qualifying stage, in session order, with their players once known."""
+    rules = _stage_rules(s)
+    return _staged(s, _entries(s, after), rules, after).views if rules else []
+
+
+def stage_of(s: Session, session: int) -> StageView | None:
+    """The stage ``session`` belongs to (None: the qualifying stage, read without ranking anything)."""
+    rules = _stage_rules(s)
+    if not any(r.first_session <= session <= r.last_session for r in rules):
+        return None
+    return next((v for v in _staged(s, _entries(s, None), rules, None).views
+                 if v.first_session <= session <= v.last_session), None)
+
+
+def stage_standings(s: Session, name: str, after: int | None = None) -> list[StageStandingRow]:
+    """The ranking of the stage ``name``: its players, their carried points plus the stage's sessions."""
+    rules = _stage_rules(s)
+    index = next((i for i, r in enumerate(rules) if r.name == name), None)
+    if index is None:
+        raise InputError("--stage", code="no_stage", stage=name,
+                         stages=", ".join(r.name for r in rules) or "none")
+    staged = _staged(s, _entries(s, after), rules, after)
+    ranking = staged.rankings[index + 1]
+    if ranking is None:
+        raise stage_not_ready(staged.views[index])
+    people = {p.number: p for p in s.scalars(select(Player))}
+    return [StageStandingRow(rank, row.number, people[row.number].name, people[row.number].team, row.table_points,
+                             row.match_points, row.sessions, row.carried_tp, row.carried_mp)
+            for rank, row in ranking]
+
+
+def stage_not_ready(view: StageView) -> TournamentError:
+    """Why a stage's players are not known yet, naming the stage: a tie at the cut to decide, or the
+    previous stage still being played."""
+    if view.tied:
+        return TournamentError(code="stage_tie_at_cut", stage=view.name, tied=", ".join(view.tied),
+                               places=view.places)
+    return TournamentError(code="stage_previous_incomplete", stage=view.name, previous=view.previous)
 
 
 def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:
@@ -347,3 +533,107 @@ def entered_by(s: Session) -> dict[HandKey, str]:
     for session, table, hand, referee, station in s.execute(q).all():
         out[(session, table, hand)] = " @ ".join(x for x in (referee, station) if x)
     return out
+
+
+def checkin(s: Session, session: int) -> CheckInView:
+    """The check-in desk of ``session``. The players expected are the session's stage's players (its
+    players once known) or the active players; substitutes of the pool are listed only once marked."""
+    stage = stage_of(s, session)
+    if stage is not None and stage.players is not None:
+        expected = list(stage.players)
+    else:
+        expected = [p.number for p in active_players(s, session)]
+    rows = s.execute(select(Player.number, CheckIn.present, CheckIn.late).join(Player, Player.id == CheckIn.player_id)
+                     .where(CheckIn.session == session)).all()
+    marked = {n for n, _present, _late in rows}
+    return CheckInView(
+        session,
+        tuple(sorted((n for n, present, _late in rows if present), key=number_key)),
+        tuple(sorted((n for n, present, _late in rows if not present), key=number_key)),
+        tuple(sorted((n for n in expected if n not in marked), key=number_key)),
+        tuple(sorted((n for n, present, late in rows if present and late), key=number_key)),
+    )
+
+
+BEST_HANDS = 10
+
+
+def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None) -> Awards:
+    """The prize list: every recorded win, its winner from the table's starting seats. A substitute's
+    wins count only when the profile says so (``substitute_awards``); a hand entered as a total only has
+    no fans, so it is never a chicken hand (无番和 is known from the fans). Reads the wins' columns only
+    and names the fans of the hands listed only (the hall display reads this at every change, passing
+    the ``teams`` it has read already)."""
+    st = _settings(s)
+    seats = {(tid, pos): (number, name, sub) for tid, pos, number, name, sub in s.execute(
+        select(Seat.table_id, Seat.position, Player.number, Player.name, Player.substitute)
+        .join(Player, Player.id == Seat.player_id))}
+    rows = s.execute(select(SessionTable.session, SessionTable.table_no, HandResult.hand_no, HandResult.table_id,
+                            HandResult.winner, HandResult.fan_total, HandResult.fans)
+                     .join(SessionTable, SessionTable.id == HandResult.table_id)
+                     .where(HandResult.kind == "win", HandResult.winner.is_not(None))).all()
+    wins: list[_Win] = []
+    for session, table, hand, tid, winner, fan, fans in rows:
+        who = seats.get((tid, winner))
+        if who is None or (who[2] and not st.substitute_awards):
+            continue
+        wins.append(_Win(session, table, hand, who[0], who[1], fan, fans))
+    wins.sort(key=lambda w: (w.session, w.table, w.hand))
+    best_session: dict[int, int] = {}
+    for w in wins:
+        best_session[w.session] = max(best_session.get(w.session, 0), w.fan)
+    names = {w.player: w.name for w in wins}
+
+    def counts(numbers: Iterable[str]) -> tuple[AwardCount, ...]:
+        tally: dict[str, int] = defaultdict(int)
+        for n in numbers:
+            tally[n] += 1
+        return tuple(AwardCount(n, names[n], c)
+                     for n, c in sorted(tally.items(), key=lambda kv: (-kv[1], number_key(kv[0]))))
+
+    if teams is None:
+        teams = team_standings(s)
+    return Awards(
+        best_hands=tuple(w.view() for w in sorted(wins, key=lambda w: -w.fan)[:BEST_HANDS]),
+        best_by_session=tuple(w.view() for w in wins if w.fan == best_session[w.session]),
+        chicken_hands=counts(w.player for w in wins if w.chicken),
+        most_wins=counts(w.player for w in wins),
+        best_team=teams[0] if teams else None,
+        substitutes_count=st.substitute_awards,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Win:
+    """A win as stored, its fans still the stored JSON (named only for the hands listed)."""
+
+    session: int
+    table: int
+    hand: int
+    player: str
+    name: str
+    fan: int
+    fans: list[dict[str, object]] | None
+
+    @property
+    def chicken(self) -> bool:
+        return any(str(f.get("id")) == Fan.CHICKEN_HAND for f in self.fans or ())
+
+    def view(self) -> AwardHand:
+        return AwardHand(self.session, self.table, self.hand, self.player, self.name, self.fan,
+                         _fan_views(self.fans))
+
+
+def checkin_candidates(s: Session, session: int, text: str) -> list[PlayerView]:
+    """The players the check-in desk's typing finds for ``session``: the one whose number it is, else those
+    whose name it is part of (accents folded, Chinese names by pinyin), in name order. Only players the
+    session expects and the substitutes of the pool (not withdrawn) are found."""
+    desk = checkin(s, session)
+    expected = set(desk.present) | set(desk.absent) | set(desk.not_seen)
+    pool = [p for p in players(s) if p.number in expected
+            or (p.substitute and (p.withdrawn_from is None or p.withdrawn_from > session))]
+    typed = text.strip()
+    exact = [p for p in pool if p.number == typed]
+    if exact:
+        return exact
+    return sorted((p for p in pool if name_matches(typed, p.name)), key=lambda p: player_order(p.name, p.number))

@@ -34,7 +34,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
-from db.backups import Backups, take_backup
+from db.backups import Backups, back_up
 from db.database import Database, make_database
 from db.errors import (
     BackupError,
@@ -285,10 +285,7 @@ def _backup_before_upgrade(db: Database, revision: str) -> None:
     """A copy of the file as the older version left it (``…-before-upgrade.mcr``, never rotated away),
     taken before the migration; when it cannot be made the file is not upgraded (and not opened)."""
     try:
-        if db.backups is not None:
-            db.backups.make("upgrade")
-        else:
-            take_backup(db, None, "upgrade")
+        back_up(db, "upgrade")
     except (TournamentError, OSError, sqlite3.Error) as exc:
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise BackupError(code="upgrade_backup_failed", name=db.name, revision=revision, head=SCHEMA_HEAD,

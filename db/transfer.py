@@ -1,4 +1,4 @@
-"""Complete, lossless export/import (JSON) and consistent backups of a live database.
+"""Complete, lossless export/import (JSON), and the export of a live database read in one snapshot.
 
 The export holds every row of every table, column by column, plus the schema revision. Import is
 only into a database without a tournament, in one transaction, keeping ids, so an export of the
@@ -8,24 +8,18 @@ import is identical to the original export.
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from datetime import date, datetime
+from typing import Any
 
 import sqlalchemy.exc
-from sqlalchemy import Boolean, Date, DateTime, Integer, String, insert, select, text
+from sqlalchemy import Boolean, Date, DateTime, Engine, Integer, String, insert, select, text
 from sqlalchemy.orm import Session
 
-from db.backups import take_backup
 from db.errors import TournamentError
-from db.files import describe_os_error, write_atomic
 from db.limits import INT_MAX
 from db.models import Base, Tournament
 from db.profiles import Settings
 from db.schema import first_line, head_revision, known_revision
-
-if TYPE_CHECKING:
-    from db.database import Database
 
 FORMAT = "mcr-tournament-export"
 
@@ -168,24 +162,10 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def backup(db: Database, directory: str | Path | None = None) -> Path:
-    """A consistent copy of the live database: the SQLite file itself (online backup API, safe while
-    stations write) as ``<name>-<UTC time>-manual.mcr`` in ``directory`` (default: the backups folder
-    beside the file, ``event.mcr.backups/``), or, for a server database, a JSON export read in one
-    snapshot. Written atomically."""
-    if db.is_sqlite:
-        return take_backup(db, None if directory is None else Path(directory), "manual")
-    if directory is None:
-        raise TournamentError(code="server_backup_needs_folder")
-    folder = Path(directory)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise TournamentError(code="backup_folder_failed", folder=folder.name, cause=describe_os_error(exc)) from exc
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    target = folder / f"tournament-{stamp}.json"
-    with db.engine.connect() as conn:
+def export_snapshot(engine: Engine) -> str:
+    """The export of a live database read in one snapshot (REPEATABLE READ: every table as of one moment
+    while stations write), as JSON text: what ``backup DIR`` writes for a server database (db.backups)."""
+    with engine.connect() as conn:
         conn = conn.execution_options(isolation_level="REPEATABLE READ", mcr_read_only=True)
         with conn.begin(), Session(bind=conn) as s:
-            data = export_json(s)
-    return write_atomic(target, data)
+            return export_json(s)

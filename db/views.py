@@ -244,3 +244,93 @@ class TableProgress:
     next_hand: int | None  # None when finished
     signed_off: bool
     version: int
+
+
+@dataclass(frozen=True, slots=True)
+class StageView:
+    """A stage added after the qualifying stage (``db.stages``). ``players`` (ranking order) is known once
+    the previous stage is complete and any tie at the cut decided; until a tie is decided ``tied`` lists
+    the players sharing the line and ``places`` how many of them go through."""
+
+    name: str
+    first_session: int
+    sessions: int
+    cut: int
+    carry: str
+    seating: str
+    players: tuple[str, ...] | None
+    tied: tuple[str, ...] = ()
+    places: int = 0
+    previous_complete: bool = False
+    complete: bool = False
+    previous: str = "qualifying"  # the stage it cuts from
+
+    @property
+    def last_session(self) -> int:
+        return self.first_session + self.sessions - 1
+
+
+@dataclass(frozen=True, slots=True)
+class StageStandingRow:
+    """A player's line in a stage's ranking: ``table_points``/``match_points`` are the stage's totals,
+    the carried points included (a half may leave .5 match points); ``sessions`` the stage's own."""
+
+    rank: int
+    number: str
+    name: str
+    team: str | None
+    table_points: float
+    match_points: float
+    sessions: tuple[SessionEntry, ...]
+    carried_table_points: float
+    carried_match_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInView:
+    """The check-in desk of one session: players marked present (``late``: after the session started, so
+    their seat stays with whoever took it), marked absent, and expected but not seen yet."""
+
+    session: int
+    present: tuple[str, ...]
+    absent: tuple[str, ...]
+    not_seen: tuple[str, ...]
+    late: tuple[str, ...] = ()
+
+    @property
+    def marked(self) -> bool:
+        return bool(self.present or self.absent)
+
+
+@dataclass(frozen=True, slots=True)
+class AwardHand:
+    """A winning hand on the prize list."""
+
+    session: int
+    table: int
+    hand: int
+    player: str  # the winner's number
+    name: str
+    fan: int  # the fan total as recorded (flowers included)
+    fans: tuple[FanView, ...]  # empty when only the total was entered
+
+
+@dataclass(frozen=True, slots=True)
+class AwardCount:
+    player: str
+    name: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Awards:
+    """The prize list (``db.queries.awards``): the ten best hands, the best of each session (all tied
+    hands), chicken hands (无番和) and wins per player (most first), and the best team (None without
+    teams)."""
+
+    best_hands: tuple[AwardHand, ...]
+    best_by_session: tuple[AwardHand, ...]
+    chicken_hands: tuple[AwardCount, ...]
+    most_wins: tuple[AwardCount, ...]
+    best_team: TeamStandingRow | None
+    substitutes_count: bool

@@ -24,6 +24,7 @@ import texts
 from db.files import write_atomic
 from referee_app import settings
 from referee_app.backup_menu import BackupActions
+from referee_app.calls_desk import CallsDesk
 from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, show_error, user_message
@@ -47,7 +48,7 @@ def _busy() -> Iterator[None]:
         QApplication.restoreOverrideCursor()
 
 
-NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log"]
+NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log", "Check-in"]
 
 
 class MainWindow(QMainWindow):
@@ -94,6 +95,7 @@ class MainWindow(QMainWindow):
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
+        self.calls = CallsDesk(self)  # issue 22: the calls indicator on every page, and the Calls panel
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self._on_session_end()
         self.retranslate()
@@ -134,7 +136,7 @@ class MainWindow(QMainWindow):
 
     # ---- pages ----------------------------------------------------------------------------------
     def _make_page(self, key: str) -> TournamentPage:
-        from referee_app.pages import log, players, reports, sessions, sheet, standings
+        from referee_app.pages import checkin, log, players, reports, sessions, sheet, standings
 
         page: TournamentPage
         if key == "Players":
@@ -148,6 +150,8 @@ class MainWindow(QMainWindow):
             page = standings.StandingsPage()
         elif key == "Reports":
             page = reports.ReportsPage()
+        elif key == "Check-in":
+            page = checkin.CheckInPage()
         else:
             page = log.LogPage()
         page.setObjectName("page_" + key.split()[0].lower())
@@ -362,6 +366,7 @@ class MainWindow(QMainWindow):
         self.tournament_name = info.name
         self.watcher.watch(ctx)  # own writes note the marker on runner.wrote, before data_changed
         runner.data_changed.connect(self.refresh_current)
+        self.calls.attach(ctx)
         self.backup.attach(ctx)
         if "://" not in path:
             settings.add_recent_file(path)
@@ -404,6 +409,7 @@ class MainWindow(QMainWindow):
             p.set_context(None)
         self.watcher.stop()
         self.backup.attach(None)
+        self.calls.attach(None)
         ctx, self.ctx = self.ctx, None
         ctx.close()  # Database.close(): the closing backup; once, as self.ctx is None from here on
         self.tournament_name = ""

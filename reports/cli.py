@@ -5,6 +5,7 @@
     mcr-tournament --db T.sqlite report penalties --session 1 -o penalties.pdf
     mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
     mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
+    mcr-tournament --db T.sqlite report awards -o prizes.pdf
     mcr-tournament --db T.sqlite export results.xlsx --format xlsx
     mcr-tournament --db T.sqlite export results.csv --format ema     (db's, see db/formats/ema_csv.py)
     mcr-tournament --db T.sqlite publish -o site/
@@ -28,8 +29,10 @@ from db import queries
 from db.database import Database
 from db.errors import TournamentError
 from db.files import write_atomic
+from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
+from reports.awards import AwardsReport, PrizeList
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults
@@ -75,12 +78,14 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
     name = _check_session(s, args.session).name
-    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session)))
+    return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session),
+                                                  list_calls(s, session=args.session) if calls_stored(s) else []))
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
     name = _seated(s, args.session).name
-    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session)))
+    url = check_base_url(args.base_url) + "/" if getattr(args, "base_url", None) else None  # the players' page
+    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session), url))
 
 
 def build_standings(s: Session, args: argparse.Namespace) -> bytes:
@@ -96,6 +101,10 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
              for t in queries.team_standings(s, args.after)]
     return StandingsReport().render(Standings(info.name, after, (), teams))
+
+
+def build_awards(s: Session, args: argparse.Namespace) -> bytes:
+    return AwardsReport().render(PrizeList(queries.tournament_info(s).name, queries.awards(s)))
 
 
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
@@ -134,11 +143,15 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
                                                      "code, e.g. http://192.168.1.20:8765")
     add("results", "a session's results per table and its best scores", build_results)
     add("penalties", "a session's penalty record (R98 annex 4)", build_penalties)
-    add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q = add("seating", "a session's seating by table and alphabetically by player", build_seating)
+    q.add_argument("--base-url", metavar="URL", help="print the players' page (the server's address) as a QR code "
+                                                     "on the list by player, e.g. http://192.168.1.20:8765")
     q = add("standings", "individual ranking with the per-session breakdown, or --teams", build_standings,
             session=False)
     q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")
     q.add_argument("--teams", action="store_true", help="the team ranking instead of the individual one")
+    add("awards", "the prize list: best hands, best of each session, chicken hands, most wins, best team",
+        build_awards, session=False)
 
 
 def cmd_publish(args: argparse.Namespace, db: Database) -> int:

@@ -10,6 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.profiles import PENALTY_KIND_LABELS
+from db.service.calls import CallReason, CallView
 from db.views import PenaltyRow
 from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup, two
 from texts import NC_
@@ -33,6 +34,7 @@ class PenaltyRecord:
     tournament: str
     session: int
     rows: Sequence[PenaltyRow]
+    rulings: Sequence[CallView] = ()  # the session's resolved referee calls (issue 22)
 
 
 class PenaltiesReport(Report[PenaltyRecord]):
@@ -59,7 +61,7 @@ class PenaltiesReport(Report[PenaltyRecord]):
         ]
         if not data.rows:
             story.append(Paragraph(two("No penalties in session {n}.", n=data.session), self.styles["body"]))
-            return story
+            return story + self._rulings(data)
         widths = self.fill_widths(self.col_widths)
         rows: list[list[object]] = [[two(h, "\n") for h in self.header]]
         ordered = sorted(data.rows, key=lambda r: (r.table, r.hand if r.hand is not None else 0, r.player.number))
@@ -84,4 +86,25 @@ class PenaltiesReport(Report[PenaltyRecord]):
         total = sum(r.points for r in data.rows)
         story += [Spacer(1, 6), Paragraph(two("{n} penalties, {total} points", n=len(data.rows), total=total),
                                           self.styles["body"])]
-        return story
+        return story + self._rulings(data)
+
+    def _rulings(self, data: PenaltyRecord) -> list[Flowable]:
+        """The referees' rulings on the tables' calls, in words, with the penalty each caused."""
+        done = sorted((c for c in data.rulings if c.status == "resolved"), key=lambda c: (c.table, c.id))
+        if not done:
+            return []
+        cell = self.styles["cell"]
+        rows: list[list[object]] = [[two("Table", "\n"), two("Hand", "\n"), two("Called for", "\n"),
+                                     two("Referee", "\n"), two("Ruling", "\n"), two("Penalty", "\n")]]
+        for c in done:
+            reason = CallReason(c.reason) if c.reason in {r.value for r in CallReason} else None
+            rows.append([str(c.table), "" if c.hand is None else str(c.hand),
+                         Paragraph(text_markup(f"{reason.en} {reason.zh}" if reason else c.reason), cell),
+                         Paragraph(text_markup(c.taken_by or ""), cell), Paragraph(text_markup(c.ruling or ""), cell),
+                         "" if c.penalty_id is None else f"#{c.penalty_id}"])
+        widths = self.fill_widths((34, 34, 110, 96, 0, 48), fill=4)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(table_style(self.fonts.main, 8.5)
+                                  + [("LEADING", (0, 0), (-1, 0), 8.5), ("VALIGN", (0, 1), (-1, -1), "TOP")]))
+        return [Spacer(1, 10), Paragraph(two("Rulings on the tables' calls ({n})", n=len(done)), self.styles["body"]),
+                Spacer(1, 4), table]

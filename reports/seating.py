@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -24,6 +26,7 @@ class SessionSeating:
     tournament: str
     session: int
     tables: Sequence[TableSeating]
+    page_url: str | None = None  # the players' page (issue 22): a QR code beside the wall list's title
 
 
 def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
@@ -86,8 +89,10 @@ class SeatingReport(Report[SessionSeating]):
             ((p, seating.table, SEATS[i]) for seating in data.tables for i, p in enumerate(seating.players)),
             key=lambda e: sort_key(e[0]),
         )
-        title = Paragraph(two("Session {n}: find your table", n=data.session), self.styles["title"])
+        title: Flowable = Paragraph(two("Session {n}: find your table", n=data.session), self.styles["title"])
         width, height = self.frame_size
+        if data.page_url:
+            title = self._with_qr(title, data.page_url, width)
         _, title_h = title.wrap(width, height)
         row_h, header_h = 19.0, 18.0
         widths: list[float] = list(self.wall_widths)
@@ -137,3 +142,16 @@ class SeatingReport(Report[SessionSeating]):
             story.append(table)
             first = False
         return story
+
+    def _with_qr(self, title: Flowable, url: str, width: float) -> Flowable:
+        """The wall list's title beside the players' page as a QR code: a phone finds its table there."""
+        size = 62.0
+        widget = QrCodeWidget(url, barLevel="M", barBorder=0)
+        x0, y0, x1, y1 = widget.getBounds()
+        qr = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+        qr.add(widget)
+        caption = Paragraph(f"Your table, standings and results on your phone 手机查座位与成绩:<br/>{url}",
+                            self.styles["cell"])
+        box = Table([[title, caption, qr]], colWidths=[width - size - 150, 146, size + 4])
+        box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        return box

@@ -14,7 +14,9 @@ from sqlalchemy.orm import Session
 
 from db import queries
 from db.queries import HandKey
+from db.service.calls import CallView, calls_stored, list_calls
 from db.views import (
+    Awards,
     PenaltyRow,
     PlayerView,
     StandingRow,
@@ -33,6 +35,8 @@ class Snapshot:
     teams: Sequence[TeamStandingRow]
     sessions: Mapping[int, Sequence[TableSheet]]  # seated sessions only, tables by number
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
+    rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
+    awards: Awards | None = None  # the prize list (the website's awards page); None: no page
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -47,9 +51,11 @@ class Snapshot:
 def read_snapshot(s: Session) -> Snapshot:
     info = queries.tournament_info(s)
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
+    teams = queries.team_standings(s)
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
-                    teams=queries.team_standings(s), sessions=sessions,
-                    entered_by=queries.entered_by(s))
+                    teams=teams, sessions=sessions,
+                    entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
+                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [])
 
 
 def played(sheet: TableSheet) -> bool:

@@ -54,6 +54,12 @@ STATUS = {
     "hand_recorded_differently": 409,
     "table_signed_off": 409,
     "body_too_large": 413,
+    # referee calls (web/calls.py): someone else acted first, or the call is not this table's
+    "call_taken": 409,
+    "call_closed": 409,
+    "call_not_open": 409,
+    "call_still_open": 409,
+    "no_call": 404,
 }
 # Storage refusals (file gone, read-only, server down, disk full): the request could not be served, try
 # later. By kind, since each carries its own code ("read_only_database", "server_unavailable", ...).

@@ -29,7 +29,7 @@ import resources
 import texts
 from db.database import Database
 from db.errors import InputError, TournamentError
-from web import api
+from web import api, calls, public
 from web import page_texts as words
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -182,6 +182,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
+        *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
+        *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),

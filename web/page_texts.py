@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import texts
+from db.service.calls import CallReason
 from texts import NC_
 
 CONTEXT = "table_page"
@@ -38,6 +39,12 @@ TEXTS = (
     NC_("table_page", "Checking…"),
     NC_("table_page", "False win by {name}: {p} points, {q} to each other player."),
     NC_("table_page", "False win by {name}: {p} points deducted."),
+    # "Call referee" (web/static/calls.js; the reasons' words are the store's, msgctxt "reason_of_call")
+    NC_("table_page", "Call referee"), NC_("table_page", "Why?"), NC_("table_page", "Note (optional)"),
+    NC_("table_page", "Send"), NC_("table_page", "Waiting for a referee"),
+    NC_("table_page", "since {t}"), NC_("table_page", "Referee on the way: {name}"), NC_("table_page", "Resolved"),
+    NC_("table_page", "Ruling: {text}"), NC_("table_page", "Cancel the call"), NC_("table_page", "OK"),
+    NC_("table_page", "Not sent: {e}"),
     NC_("table_page", "All four agree? Confirm records it; the hand goes on and its result is entered as usual."),
     NC_("table_page", "False win"), NC_("table_page", "Back"),
     NC_("table_page", "False-win penalty recorded: the hand goes on."),
@@ -61,7 +68,8 @@ def page_texts(lang: str) -> dict[str, Any]:
     return {
         "lang": lang,
         "languages": [{"code": code, "name": texts.language_name(code)} for code in texts.languages()],
-        "texts": {text: texts.gettext(lang, text, CONTEXT) for text in TEXTS},
+        "texts": {**{r.en: texts.gettext(lang, r.en, "reason_of_call") for r in CallReason},
+                  **{text: texts.gettext(lang, text, CONTEXT) for text in TEXTS}},
         "winds": {w: wind_label(w, lang) for w in WINDS},
     }
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from db import queries
 from db.commands.common import actor_of, emit, format_arg
+from db.commands.stages import stage_standings_rows
 from db.database import Database
 from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
@@ -137,6 +138,8 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
+    if args.stage is not None:
+        return stage_standings_rows(args, db)
     with db.reader() as s:
         if args.after is not None:  # --after 0, -5 or 99 showed the standings of every session
             check_session(s, args.after, "--after")
@@ -184,5 +187,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     q = sub.add_parser("standings", help="individual or team ranking")
     q.add_argument("--after", type=int, metavar="SESSION")
     q.add_argument("--teams", action="store_true")
+    q.add_argument("--stage", metavar="NAME", help="the ranking of one stage, with the points it carried")
     format_arg(q)
     q.set_defaults(func=cmd_standings)

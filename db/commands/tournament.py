@@ -20,9 +20,11 @@ from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
 from db.limits import LINE_DEPTH_MAX, long_number
 from db.messages import render
-from db.profiles import PROFILES, SeatRotation
+from db.profiles import PROFILES, NoShow, SeatRotation
 from db.service.audit import audit
+from db.service.calls import public_settings, set_public_settings
 from db.service.lookup import has_results
+from db.service.stages import set_event_rules
 from db.service.tournament import create_tournament, update_settings
 
 
@@ -50,10 +52,20 @@ def cmd_settings(args: argparse.Namespace, db: Database) -> int:
     if changes:
         with db.factory.begin() as s:
             update_settings(s, actor=actor_of(args), **changes)
+    if args.public_page is not None or args.hide_standings_after is not None:  # never frozen (docs/web.md)
+        with db.factory.begin() as s:
+            public = {} if args.hide_standings_after is None else {"hide_standings_after": args.hide_standings_after}
+            set_public_settings(s, enabled=None if args.public_page is None else args.public_page == "on",
+                                actor=actor_of(args), **public)
+    if args.no_show is not None or args.substitute_awards is not None:
+        with db.factory.begin() as s:
+            set_event_rules(s, no_show=args.no_show, substitute_awards=args.substitute_awards, actor=actor_of(args))
     with db.reader() as s:
         info = queries.tournament_info(s)
+        pub = public_settings(s)
         data = {"name": info.name, "start_date": None if info.start_date is None else info.start_date.isoformat(),
-                **queries.settings(s).to_json(), "frozen": has_results(s)}
+                **queries.settings(s).to_json(), "frozen": has_results(s),
+                "public_page": pub.enabled, "hide_standings_after": pub.hide_standings_after}
     print(json.dumps(data, ensure_ascii=False, indent=1))
     return 0
 
@@ -149,6 +161,13 @@ def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--seat-changes", action=argparse.BooleanOptionalAction, default=None,
                    help="players move seats before each wind round (--no-seat-changes: they keep them)")
     q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.add_argument("--public-page", choices=("on", "off"), help="the players' page (GET / of the server)")
+    q.add_argument("--hide-standings-after", type=int, metavar="N",
+                   help="the players' page shows the standings after session N until the end (0: live again)")
+    q.add_argument("--no-show", choices=[str(n) for n in NoShow],
+                   help="a no-show at check-in: a substitute of the pool takes the seat, or the session is re-planned")
+    q.add_argument("--substitute-awards", action=argparse.BooleanOptionalAction, default=None,
+                   help="whether a substitute's hands count for the awards")
     q.set_defaults(func=cmd_settings)
 
 

@@ -143,7 +143,8 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
                       .values(version=SessionTable.version + 1))
     if t.seating_plan is not None:
         t.seating_plan = [
-            [[new if (k + 1 >= from_session and n == old) else n for n in tbl] for tbl in sess]
+            None if sess is None  # a session of another stage: its plan is made when it is seated
+            else [[new if (k + 1 >= from_session and n == old) else n for n in tbl] for tbl in sess]
             for k, sess in enumerate(t.seating_plan)
         ]
     p_old.withdrawn_from = from_session

@@ -4,6 +4,7 @@ removing it. The plans themselves come from ``db.seating``."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -15,6 +16,7 @@ from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.limits import REASON_MAX, check_optional_text
 from db.models import Player, Seat, SessionTable
+from db.profiles import NoShow
 from db.rotation import WINDS
 from db.service.audit import Actor, audit
 from db.service.lookup import (
@@ -27,7 +29,10 @@ from db.service.lookup import (
     table_has_results,
     tournament,
 )
+from db.service.lookup import settings as _settings
 from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_error
+from db.stages import StageSeating, rank_tables, snake_tables
+from db.views import StageView, number_key
 
 
 def _check_count(players: Sequence[Player]) -> None:
@@ -74,22 +79,124 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     (``db.seating.plan_sessions_after``: pairs that already met are avoided, seats balanced with the
     seats used) and stored with the seed, so the same state and seed give the same seating.
     ``standings``: top players together (高高碰) by the standings after the previous session.
+
+    A session of a stage (``stage add``) seats the stage's players by the stage's rule whatever the
+    method, and is refused (naming the stage) until the previous stage is complete and any tie at its
+    cut decided; the balanced plan covers only the sessions of the stage being seated. After the
+    check-in desk has marked anyone for the session, only players present are seated (docs/tournament.md,
+    "Check-in"): a no-show's seat goes to a present substitute, or the session is planned again among
+    the present, as the profile's ``no_show`` says.
     """
     check_session(s, session)
     if has_results(s, session):
         raise TournamentError(code="seating_has_results", session=session)
-    players = active_players(s, session)
-    _check_count(players)
-    teams = _teams(players)
-    if method == "balanced":
-        tables = _balanced_tables(s, session, [p.number for p in players], teams, seed, actor)
-    elif method == "standings":
-        tables = _standings_tables(s, session, players, teams, seed or 0)
-    else:
+    stage = queries.stage_of(s, session)
+    if stage is not None and stage.players is None:
+        raise queries.stage_not_ready(stage)
+    roster = _roster(s, session, stage)
+    if method not in ("balanced", "standings"):
         raise InputError("method", code="unknown_seating_method", method=method)
-    check_generated(session, tables, teams)
+    tables = _tables_for(s, session, method, seed, roster.players, stage, actor)
+    if roster.stand_ins:
+        stand_ins = iter(roster.stand_ins)
+        away = set(roster.away)
+        tables = [[next(stand_ins) if n in away else n for n in tbl] for tbl in tables]
     _write_seating(s, session, tables, actor)
     return tables
+
+
+@dataclass(frozen=True, slots=True)
+class _Roster:
+    """Who a session seats: ``players`` as the seating rule sees them; in their seats the ``away`` (no-shows
+    of the check-in) take, in seating order, the ``stand_ins`` (present substitutes of the pool)."""
+
+    players: list[Player]
+    away: tuple[str, ...] = ()
+    stand_ins: tuple[str, ...] = ()
+
+    def seated(self) -> list[str]:
+        away = set(self.away)
+        return [p.number for p in self.players if p.number not in away] + list(self.stand_ins)
+
+
+def _roster(s: Session, session: int, stage: StageView | None) -> _Roster:
+    if stage is not None and stage.players is not None:
+        by_number = {p.number: p for p in s.scalars(select(Player))}
+        expected = [p for n in stage.players
+                    if (p := by_number[n]).withdrawn_from is None or p.withdrawn_from > session]
+    else:
+        expected = active_players(s, session)
+    desk = queries.checkin(s, session)
+    if not desk.marked:
+        return _Roster(expected)
+    present = set(desk.present)
+    numbers = {p.number for p in expected}
+    here = [p for p in expected if p.number in present]
+    away = [p.number for p in expected if p.number not in present]
+    pool = [p for p in s.scalars(select(Player).order_by(Player.id))
+            if p.number in present and p.number not in numbers and p.substitute
+            and (p.withdrawn_from is None or p.withdrawn_from > session)]
+    pool.sort(key=lambda p: number_key(p.number))
+    if _settings(s).no_show is NoShow.SUBSTITUTE:
+        if len(away) > len(pool):
+            raise TournamentError(code="checkin_substitutes_missing", session=session,
+                                  present=len(here) + len(pool), missing=len(away) - len(pool),
+                                  not_seen=len(desk.not_seen))
+        return _Roster(expected, tuple(away), tuple(p.number for p in pool[:len(away)]))
+    needed = -len(here) % 4
+    if needed > len(pool):
+        raise TournamentError(code="checkin_substitutes_missing", session=session,
+                              present=len(here) + len(pool), missing=needed - len(pool), not_seen=len(desk.not_seen))
+    return _Roster(here + pool[:needed])
+
+
+def _tables_for(s: Session, session: int, method: str, seed: int | None, players: Sequence[Player],
+                stage: StageView | None, actor: Actor | None) -> list[list[str]]:
+    _check_count(players)
+    teams = _teams(players)
+    if stage is not None and stage.seating != StageSeating.SPREAD:
+        # The stage's rule places the players: teammates are not moved apart (warned about, as ever).
+        return _ranked_tables(s, session, stage, [p.number for p in players], seed or 0)
+    if method == "balanced" or stage is not None:
+        first, last = _span(s, session, stage)
+        tables = _balanced_tables(s, session, [p.number for p in players], teams, seed, actor, first, last)
+    else:
+        tables = _standings_tables(s, session, players, teams, seed or 0)
+    check_generated(session, tables, teams)
+    return tables
+
+
+def _span(s: Session, session: int, stage: StageView | None) -> tuple[int, int]:
+    """The sessions of the stage ``session`` is in: a balanced plan covers these only."""
+    if stage is not None:
+        return stage.first_session, stage.last_session
+    later = [v.first_session for v in queries.stages(s)]
+    return 1, (min(later) - 1 if later else tournament(s).sessions)
+
+
+def _previous_seats(s: Session, session: int) -> dict[str, list[str]]:
+    previous: dict[str, list[str]] = {}
+    for k in range(1, session):
+        for tbl in seating_numbers(s, k):
+            for pos, number in enumerate(tbl):
+                previous.setdefault(number, []).append(WINDS[pos])
+    return previous
+
+
+def _ranked_tables(s: Session, session: int, stage: StageView, numbers: Sequence[str], seed: int
+                   ) -> list[list[str]]:
+    """Rank or snake seating by the stage's ranking after the previous session (at the stage's first
+    session: the carried points, then the previous stage's order); each player's seat the least used."""
+    seated = set(numbers)
+    ranked = [row.number for row in queries.stage_standings(s, stage.name, after=session - 1)
+              if row.number in seated]
+    ranked += [n for n in numbers if n not in ranked]
+    tables = rank_tables(ranked) if stage.seating == StageSeating.RANK else snake_tables(ranked)
+    try:
+        result = plans.seat_balance_assign(tables, _previous_seats(s, session), seed=seed)
+    except plans.SeatingError as exc:
+        raise TournamentError(code="seating_failed", problem=str(exc)) from exc
+    return [list(tbl) for tbl in result]
 
 
 def _seated_elsewhere(s: Session, session: int) -> dict[int, list[list[str]]]:
@@ -100,24 +207,26 @@ def _seated_elsewhere(s: Session, session: int) -> dict[int, list[list[str]]]:
 
 def _plan_still_holds(plan: list[Any] | None, session: int, numbers: Sequence[str],
                       seated: Mapping[int, list[list[str]]]) -> bool:
-    if plan is None or len(plan) < session:
+    # A plan covers its stage's sessions only (None elsewhere, docs/tournament.md "Stages and cuts").
+    if plan is None or len(plan) < session or plan[session - 1] is None:
         return False
     if sorted(n for tbl in plan[session - 1] for n in tbl) != sorted(numbers):
         return False
-    return all(k <= len(plan) and [list(t) for t in plan[k - 1]] == tables for k, tables in seated.items())
+    return all(k <= len(plan) and plan[k - 1] is not None and [list(t) for t in plan[k - 1]] == tables
+               for k, tables in seated.items())
 
 
 def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[str, str | None],
-                     seed: int | None, actor: Actor | None) -> list[list[str]]:
+                     seed: int | None, actor: Actor | None, first: int, last: int) -> list[list[str]]:
     t = tournament(s)
     seated = _seated_elsewhere(s, session)
     if (seed is None or seed == t.seating_seed) and _plan_still_holds(t.seating_plan, session, numbers, seated):
         assert t.seating_plan is not None
         return [list(tbl) for tbl in t.seating_plan[session - 1]]
     use_seed = seed if seed is not None else (t.seating_seed or 0)
-    # Plan this session and every session not seated yet, after the seated ones (in session order).
-    todo = [k for k in range(1, t.sessions + 1) if k == session or k not in seated]
-    played = [seated[k] for k in sorted(seated)]
+    # Plan this session and every session of its stage not seated yet, after the stage's seated ones.
+    todo = [k for k in range(first, last + 1) if k == session or k not in seated]
+    played = [seated[k] for k in sorted(seated) if first <= k <= last]
     planned = _plan(numbers, teams, len(todo), use_seed, played)
     plan: list[Any] = [seated.get(k) for k in range(1, t.sessions + 1)]
     for k, tables in zip(todo, planned, strict=True):
@@ -145,13 +254,8 @@ def _standings_tables(s: Session, session: int, players: Sequence[Player],
     active = {p.number for p in players}
     ranked = [row.number for row in queries.standings(s, after=session - 1) if row.number in active]
     ranked += [n for n in sorted(active) if n not in ranked]
-    previous: dict[str, list[str]] = {}
-    for k in range(1, session):
-        for tbl in seating_numbers(s, k):
-            for pos, number in enumerate(tbl):
-                previous.setdefault(number, []).append(WINDS[pos])
     try:
-        result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=previous)
+        result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=_previous_seats(s, session))
     except plans.SeatingError as exc:
         raise TournamentError(code="standings_seating_failed", problem=exc.args[0]) from exc
     return [list(tbl) for tbl in result]
@@ -168,8 +272,12 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     check_session(s, session)
     if has_results(s, session):
         raise TournamentError(code="seating_edit_has_results", session=session)
-    players = active_players(s, session)
-    expected = sorted(p.number for p in players)
+    stage = queries.stage_of(s, session)
+    if stage is not None and stage.players is None:
+        raise queries.stage_not_ready(stage)
+    roster = _roster(s, session, stage)
+    expected = sorted(roster.seated())
+    players = list(s.scalars(select(Player).where(Player.number.in_(expected))))
     got = [str(n) for tbl in tables for n in tbl]
     if any(len(tbl) != 4 for tbl in tables):
         raise InputError("seats", code="table_not_four")

@@ -7,12 +7,13 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.limits import NAME_MAX, check_text
-from db.models import Tournament
+from db.models import Stage, Tournament
 from db.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
 from db.service.lookup import has_results, settings, tournament
@@ -54,6 +55,9 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         table_points=old.table_points if table_points is None else table_points,
     )
     if new != old:
+        if new.sessions != old.sessions and s.scalar(select(Stage.id).limit(1)) is not None:
+            # the stages' sessions follow the qualifying ones: a stage is added with its sessions
+            raise InputError("sessions", code="stage_sessions_fixed", sessions=old.sessions)
         if has_results(s):
             raise FrozenSettingsError()
         profile_settings(new.profile, sessions=new.sessions, hands_per_session=new.hands_per_session)

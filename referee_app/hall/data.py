@@ -11,7 +11,7 @@ from typing import Any
 from db import queries
 from db.clock import ENDED
 from db.service.clock import clock_reading
-from db.views import SEATS, StandingRow, TeamStandingRow, played_sessions, player_order
+from db.views import SEATS, Awards, StandingRow, TeamStandingRow, played_sessions, player_order
 
 BEST_HANDS = 10
 
@@ -48,6 +48,7 @@ class HallData:
     best: tuple[BestHand, ...] = ()
     after: int = 0  # the standings count the sessions up to this one
     places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
+    awards: Awards | None = None  # the prize list (``db.queries.awards``): the awards page
 
     @property
     def seating_session(self) -> int:
@@ -75,9 +76,10 @@ def places_session(s: Any, session: int, now: datetime | None = None) -> int:
     return later[0] if clock_reading(s, session).at(now).state == ENDED else session
 
 
-def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -> HallData:
+def read_hall(s: Any, session: int | None = None, now: datetime | None = None, awards: bool = True) -> HallData:
     """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
-    table" lists :func:`places_session` of it at ``now``)."""
+    table" lists :func:`places_session` of it at ``now``); the prize list only with ``awards`` (it reads
+    every hand of the tournament: a display without the awards page does not)."""
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
@@ -99,4 +101,5 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
-                    tuple(best), played_sessions(standings), pn if pn != n else 0)
+                    tuple(best), played_sessions(standings), pn if pn != n else 0,
+                    queries.awards(s, teams) if awards else None)

@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 
 import texts
 from db.clock import ClockView, format_remaining
+from db.views import Awards
 from referee_app.hall.data import HallData
 from texts import NC_
 
@@ -435,5 +436,82 @@ class BestHandsPage(HallPage):
                     round(rh * 0.24), DIM, shrink=0.6)
 
 
+# ------------------------------------------------------------------------------------------ awards
+
+
+class AwardsPage(HallPage):
+    """The prize list (``db.queries.awards``): the tournament's best hands five a page, then one page with
+    the chicken hands (无番和), the most wins and the best team."""
+
+    key, en = "awards", NC_("hall", "Awards")
+    PER_PAGE = 5
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        a = data.awards
+        return 1 if a is None else _paged(len(a.best_hands), self.PER_PAGE) + 1
+
+    def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
+        h = frame.full.height()
+        a = data.awards
+        if a is None or not a.most_wins:
+            pt.text(frame.body, say(lang, "No hands won yet"), round(h * 0.06), DIM,
+                    align=Qt.AlignmentFlag.AlignHCenter)
+            return
+        hand_pages = _paged(len(a.best_hands), self.PER_PAGE)
+        if sub < hand_pages:
+            self._hands(pt, frame, a, sub, lang)
+        else:
+            self._others(pt, frame, a, lang)
+
+    def _hands(self, pt: Painter, frame: Frame, a: Awards, sub: int, lang: str) -> None:
+        h = frame.full.height()
+        rh = frame.body.height() // (self.PER_PAGE + 1)
+        pad = round(h * 0.02)
+        pt.text(QRect(frame.body.left() + pad, frame.body.top(), frame.body.width() - 2 * pad, rh),
+                say(lang, "Best hands of the tournament"), round(rh * 0.4), FG, bold=True)
+        for k, b in enumerate(a.best_hands[sub * self.PER_PAGE:(sub + 1) * self.PER_PAGE]):
+            row = QRect(frame.body.left() + pad, frame.body.top() + (k + 1) * rh, frame.body.width() - 2 * pad, rh)
+            if k % 2 == 0:
+                pt.p.fillRect(row, STRIPE)
+            fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
+            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan) if lang != "both"
+                    else f"{b.fan}", round(rh * 0.42), ACCENT, bold=True, align=Qt.AlignmentFlag.AlignRight)
+            text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
+            where = say(lang, "session {session}, table {table}, hand {hand}", session=b.session, table=b.table,
+                        hand=b.hand)
+            pt.name(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), b.name,
+                    round(rh * 0.3), FG)
+            fans = ", ".join(pair(lang, f.en, f.zh) for f in b.fans[:4])
+            pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12),
+                    where + ("  ·  " + fans if fans else ""), round(rh * 0.24), DIM, shrink=0.6)
+
+    def _others(self, pt: Painter, frame: Frame, a: Awards, lang: str) -> None:
+        h = frame.full.height()
+        pad = round(h * 0.02)
+        cw = (frame.body.width() - 3 * pad) // 2
+        rh = row_height(h)
+        px = round(rh * 0.55)
+        columns = ((say(lang, "Chicken hands"), a.chicken_hands), (say(lang, "Most wins"), a.most_wins))
+        rows = max(1, _rows(frame) - 3)
+        for c, (title, counts) in enumerate(columns):
+            left = frame.body.left() + pad + c * (cw + pad)
+            pt.text(QRect(left, frame.body.top(), cw, rh), title, px, ACCENT, bold=True)
+            if not counts:
+                pt.text(QRect(left, frame.body.top() + rh, cw, rh), "–", px, DIM)
+            for k, n in enumerate(counts[:rows]):
+                row = QRect(left, frame.body.top() + (k + 1) * rh, cw, rh)
+                if k % 2 == 0:
+                    pt.p.fillRect(row, STRIPE)
+                pt.name(QRect(row.left() + 6, row.top(), round(cw * 0.8) - 12, rh), n.name, px, FG)
+                pt.text(QRect(row.left() + round(cw * 0.8), row.top(), round(cw * 0.2) - 6, rh), str(n.count), px, FG,
+                        bold=True, align=Qt.AlignmentFlag.AlignRight)
+        team = a.best_team
+        if team is not None:
+            bottom = QRect(frame.body.left() + pad, frame.body.bottom() - rh, frame.body.width() - 2 * pad, rh)
+            pt.text(bottom, say(lang, "Best team: {team} · {points} TP", team=team.team,
+                                points=_points(team.table_points)),
+                    px, ACCENT, bold=True, shrink=0.6)
+
+
 PAGES: dict[str, HallPage] = {p.key: p for p in (ClockPage(), FindTablePage(), StandingsPage(), TeamsPage(),
-                                                 BestHandsPage())}
+                                                 BestHandsPage(), AwardsPage())}

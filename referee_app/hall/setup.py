@@ -23,7 +23,7 @@ from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
 
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
-              "teams": "Team standings", "best": "Best hands"}
+              "teams": "Team standings", "best": "Best hands", "awards": "Awards"}
 # "both": English and Chinese; then every catalogue found, each in its own name (docs/texts.md)
 LANG_NAMES = {"both": "both", **{code: texts.language_name(code) for code in texts.languages()}}
 
@@ -64,6 +64,9 @@ class HallSetupDialog(QDialog):
         self.dwell.setValue(15)
         self.dwell.setSuffix(" s")
         form.addRow(tr("Seconds per page"), self.dwell)
+        self.show_calls = QCheckBox(tr("Show “Referee to table N” while a call waits"))
+        self.show_calls.setObjectName("hall_show_calls")
+        form.addRow("", self.show_calls)
         lay.addLayout(form)
         bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         bb.accepted.connect(self.accept)
@@ -72,7 +75,7 @@ class HallSetupDialog(QDialog):
 
     def options(self) -> HallOptions:
         return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
-                           self.lang.currentData(), self.dwell.value())
+                           self.lang.currentData(), self.dwell.value(), self.show_calls.isChecked())
 
     @classmethod
     def ask(cls, parent: QWidget | None = None) -> HallOptions | None:

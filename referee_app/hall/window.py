@@ -16,6 +16,7 @@ from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QWidget
 
+from referee_app.calls_desk import paint_calls_banner, untaken_tables
 from referee_app.clock_watch import ClockWatch
 from referee_app.hall.data import HallData, read_hall
 from referee_app.hall.pages import PAGES, Frame, Painter, paint_frame
@@ -27,6 +28,7 @@ class HallOptions:
     pages: list[str] = field(default_factory=lambda: list(PAGES))
     lang: str = "both"  # "both" | "en" | "zh"
     dwell_s: int = 15  # seconds per (sub-)page
+    show_calls: bool = False  # "Referee to table 7" while a table's call waits (issue 22)
 
 
 class HallWindow(QWidget):
@@ -43,6 +45,7 @@ class HallWindow(QWidget):
         self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
         self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
         self.data: HallData | None = None
+        self.call_tables: list[int] = []
         self._ended_read = 0  # the session whose clock's end made us read again
         self.setCursor(Qt.CursorShape.BlankCursor)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -60,7 +63,9 @@ class HallWindow(QWidget):
     # ---- data ---------------------------------------------------------------------------------------
     def reload(self) -> None:
         """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
-        self.data = self.ctx.runner.read(read_hall)
+        with_awards = "awards" in self.keys
+        self.data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
+        self.call_tables = self.ctx.runner.read(untaken_tables) if self.options.show_calls else []
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
         # else the watch's reading is current: it re-reads on every store change itself
@@ -133,6 +138,8 @@ class HallWindow(QWidget):
         view = self.watch.view()
         paint_frame(pt, frame, self.data, page, self.options.lang, sub, subs, view, self.pinned)
         page.paint(pt, frame, self.data, sub, self.options.lang, view)
+        if self.call_tables:
+            paint_calls_banner(pt, frame, self.call_tables, self.options.lang)
         self.clipped, self.elided = pt.clipped, pt.elided
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name

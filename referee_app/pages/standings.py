@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -16,12 +17,15 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
-from db.views import played_sessions
+from db.errors import TournamentError
+from db.stages import plain
+from db.views import StandingRow, played_sessions
 from referee_app.context import TournamentContext
 from referee_app.i18n import tr
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
+from referee_app.store_errors import store_problem
 
 
 def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:
@@ -36,6 +40,13 @@ class StandingsPage(TournamentPage):
         top = QHBoxLayout()
         self.title = title_label()
         top.addWidget(self.title, 1)
+        # A staged event (``stage add``): the final ranking, or one stage's ranking with what it carried
+        self.stage = QComboBox()
+        self.stage.setObjectName("standings_stage")
+        self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
+        top.addWidget(self.stage)
+        self.stages_button = push_button("stages", self.open_stages)
+        top.addWidget(self.stages_button)
         self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
@@ -50,12 +61,17 @@ class StandingsPage(TournamentPage):
         self.tabs.addTab(self.view, "")
         self.tabs.addTab(self.team_view, "")
         lay.addWidget(self.tabs, 1)
+        self.stage_note = QLabel()
+        self.stage_note.setObjectName("standings_stage_note")
+        self.stage_note.setWordWrap(True)
+        lay.addWidget(self.stage_note)
         self.projector: ProjectorView | None = None
         self.retranslate()
 
     def retranslate(self) -> None:
         self.title.setText(tr("Standings"))
         self.projector_button.setText(tr("Projector view") + "  (F11)")
+        self.stages_button.setText(tr("Stages…"))
         self.tabs.setTabText(0, tr("Individuals"))
         self.tabs.setTabText(1, tr("Teams"))
 
@@ -63,9 +79,41 @@ class StandingsPage(TournamentPage):
         if self.ctx is None:
             return
         _name, sessions, players, teams = self.ctx.runner.read(load_standings)
+        stages = self.ctx.runner.read(queries.stages)
+        chosen = self.stage.currentData()
+        self.stage.blockSignals(True)
+        self.stage.clear()
+        self.stage.addItem(tr("Final ranking"), None)
+        for v in stages:
+            self.stage.addItem(tr("Stage {name}", name=v.name), v.name)
+        self.stage.setCurrentIndex(max(0, self.stage.findData(chosen)) if chosen is not None else 0)
+        self.stage.blockSignals(False)
+        self.stage.setVisible(bool(stages))
+        self.stage_note.clear()
+        name = self.stage.currentData()
+        if name is not None:
+            try:
+                rows = self.ctx.runner.read(lambda s: queries.stage_standings(s, name))
+            except TournamentError as exc:  # the previous stage is not complete, or a tie at the cut
+                rows = []
+                self.stage_note.setText(store_problem(exc))
+            # shown as the final ranking's rows: whole match points without ".0" (a carried half keeps ".5")
+            players = [StandingRow(r.rank, r.number, r.name, r.team, r.table_points,
+                                   plain(r.match_points), r.sessions) for r in rows]  # type: ignore[arg-type]
+            if rows:
+                self.stage_note.setText(", ".join(
+                    f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
+                    for r in rows if r.carried_table_points or r.carried_match_points))
         self.model.set_rows(players, sessions)
         self.team_model.set_rows(teams)
-        self.tabs.setTabVisible(1, bool(teams))
+        self.tabs.setTabVisible(1, bool(teams) and name is None)
+
+    def open_stages(self) -> None:
+        if self.ctx is not None:
+            from referee_app.dialogs.stages import StagesDialog
+
+            StagesDialog.open_for(self.ctx, self)
+            self.refresh()
 
     def open_projector(self) -> None:
         if self.ctx is not None:

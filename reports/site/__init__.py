@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.errors import TournamentError
-from db.files import write_atomic
+from db.files import sweep_temp_files, write_atomic
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
@@ -23,13 +23,17 @@ __all__ = ["build_pages", "publish", "write_site"]
 
 def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     """Write every page (each through a temporary file) and remove pages of ours that no longer exist
-    (a player deleted since the last run); returns the number of pages."""
+    (a player deleted since the last run) and temporary files a killed run left; returns the number of pages."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for sub in SUBFOLDERS:
             (folder / sub).mkdir(exist_ok=True)
     except OSError as exc:
         raise TournamentError(code="folder_create_failed", folder=str(folder), cause=exc.strerror) from exc
+    # A publish killed while writing left ``.PAGE.PID.tmp`` files that an upload would copy: removed here
+    # (db.files.sweep_temp_files), also in a subfolder that gets no page this time.
+    for where in (folder, *(folder / sub for sub in SUBFOLDERS)):
+        sweep_temp_files(where)
     for rel, text in pages.items():
         write_atomic(folder / rel, text.encode("utf-8"))
     # Compared without case: on Windows and macOS "a1.html" and "A1.html" are one file, and a page written

@@ -7,7 +7,8 @@
 - ``teams.html``: the team ranking with the members;
 - ``sessions/N.html``: every table's four players by rank, the best scores and the biggest hands;
 - ``tables/N-T.html``: session N, table T: the players' totals and every hand with its fans;
-- ``players/NUMBER.html`` (the number as :func:`slug` writes it): a player's tables, opponents, hands won and dealt in, per-session results.
+- ``players/NUMBER.html`` (the number as :func:`slug` writes it): a player's tables, opponents, hands won and dealt in, per-session results;
+- ``awards.html``: the prize list (best hands, each session's best, chicken hands, most wins, best team).
 
 Paths are relative, so the folder works from any web host or straight from the disk.
 """
@@ -19,7 +20,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from db.views import SEATS, HandRow, PenaltyRow, PlayerView, StandingRow, TableSheet
+from db.service.calls import CallReason
+from db.views import (
+    SEATS,
+    AwardCount,
+    AwardHand,
+    Awards,
+    HandRow,
+    PenaltyRow,
+    PlayerView,
+    StandingRow,
+    TableSheet,
+)
 from reports.base import WIND_ZH, fmt_points, fmt_signed
 from reports.penalties import KIND, settlement
 from reports.site.layout import bi, esc, link, num, page, points, signed, table, td, th
@@ -111,6 +123,8 @@ class Site:
     # ---- frame ----------------------------------------------------------------------------------
     def _nav(self, here: str, up: str) -> str:
         items = [("index.html", bi("Standings", "排名")), ("teams.html", bi("Teams", "团体"))]
+        if self.snap.awards is not None:
+            items.append(("awards.html", bi("Awards", "奖项")))
         items += [(session_path(k), bi(f"Session {k}", f"第{k}局")) for k in self.sessions]
         return "".join(f'<a href="{up}{href}"{" aria-current=page" if href == here else ""}>{text}</a>'
                        for href, text in items)
@@ -130,6 +144,8 @@ class Site:
     # ---- pages ----------------------------------------------------------------------------------
     def pages(self) -> dict[str, str]:
         out = {"index.html": self.index(), "teams.html": self.teams()}
+        if self.snap.awards is not None:
+            out["awards.html"] = self.awards(self.snap.awards)
         for k in self.sessions:
             out[session_path(k)] = self.session(k)
             for sheet in self.snap.sessions[k]:
@@ -167,6 +183,37 @@ class Site:
             body.append(f"<h2>{bi('Not ranked (reserves who have not played)', '未排名（未上场的替补）')}</h2><p>"
                         + " · ".join(self._player(p.number, "", with_number=True) for p in others) + "</p>")
         return self._page("index.html", "Standings 排名", bi("Standings", "个人排名"), "\n".join(body))
+
+    def awards(self, a: Awards) -> str:
+        """The prize list, from ``db.queries.awards`` (the same as ``awards`` and ``report awards``)."""
+        def hands(rows: Sequence[AwardHand]) -> str:
+            header = [th("Session", "局", "n"), th("Table", "桌", "n"), th("Hand", "盘", "n"), th("Player", "选手", "name"),
+                      th("Fan", "番", "n"), th("Fans", "番种")]
+            return table(header, (
+                f"<tr>{num(h.session)}{td(link(table_path(h.session, h.table), str(h.table)), 'n')}{num(h.hand)}"
+                f"{td(self._player(h.player, '', with_number=True), 'name')}{num(h.fan)}"
+                f"{td(esc(' '.join(bi(f.en, f.zh) for f in h.fans) or '–'))}</tr>" for h in rows))
+
+        def counts(rows: Sequence[AwardCount], en: str, zh: str) -> str:
+            return table([th("Player", "选手", "name"), th(en, zh, "n")], (
+                f"<tr>{td(self._player(c.player, '', with_number=True), 'name')}{num(c.count)}</tr>" for c in rows))
+
+        none = f"<p>{bi('None yet.', '暂无。')}</p>"
+        body = [f'<p class="note">{bi("Substitutes’ hands count", "替补选手的成绩计入") if a.substitutes_count else bi("Substitutes’ hands do not count", "替补选手的成绩不计入")}</p>',
+                f"<h2>{bi('Best hands', '最佳牌')}</h2>", hands(a.best_hands) if a.best_hands else none,
+                f"<h2>{bi('Best hand of each session', '各局最佳牌')}</h2>",
+                hands(a.best_by_session) if a.best_by_session else none,
+                f"<h2>{bi('Chicken hands', '无番和')}</h2>",
+                counts(a.chicken_hands, "Count", "次数") if a.chicken_hands else none,
+                f"<h2>{bi('Most wins', '和牌最多')}</h2>",
+                counts(a.most_wins[:BEST_SCORES], "Wins", "和牌") if a.most_wins else none,
+                f"<h2>{bi('Best team', '最佳团队')}</h2>"]
+        team = a.best_team
+        body.append(none if team is None else
+                    f"<p>{esc(team.team)}: {fmt_points(team.table_points)} {bi('table points', '标准分')}, "
+                    f"{fmt_signed(team.match_points)} {bi('match points', '比赛分')} · "
+                    + ", ".join(self._player(m, "", with_number=True) for m in team.members) + "</p>")
+        return self._page("awards.html", "Awards 奖项", bi("Awards", "奖项"), "\n".join(body))
 
     def teams(self) -> str:
         rows = []
@@ -264,8 +311,23 @@ class Site:
         if sheet.penalties:
             body.append(f"<h2>{bi('Penalties', '罚分')}</h2>")
             body.append(self._penalty_table(sheet.penalties, "../"))
+        body += self._rulings(k, t)
         return self._page(path, f"Session {k} table {t} 第{k}局第{t}桌",
                           bi(f"Session {k} · Table {t}", f"第{k}局 第{t}桌"), "\n".join(body))
+
+    def _rulings(self, session: int, table_no: int) -> list[str]:
+        """The referees' rulings on this table's calls, in words (not the players' notes, nor who called)."""
+        rows = [c for c in self.snap.rulings if (c.session, c.table) == (session, table_no)]
+        if not rows:
+            return []
+        out = []
+        for c in rows:
+            reason = CallReason(c.reason) if c.reason in {r.value for r in CallReason} else None
+            out.append(f"<tr>{num(c.hand or '')}{td(bi(reason.en, reason.zh) if reason else esc(c.reason))}"
+                       f"{td(esc(c.ruling))}{num(f'#{c.penalty_id}' if c.penalty_id else '')}</tr>")
+        return [f"<h2>{bi('Rulings', '裁决')}</h2>",
+                table([th("Hand", "盘", "n"), th("Called for", "呼叫原因"), th("Ruling", "裁决"), th("Penalty", "罚分", "n")],
+                      out)]
 
     def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True) -> str:
         header = [th("Session", "局", "n"), th("Table", "桌", "n"), th("Hand", "盘", "n")]

@@ -1,8 +1,10 @@
 """The db package has no import cycle, and no db-internal import hides inside a function to dodge one.
 
 Every module under ``db/`` is parsed with ``ast``; each import of a db module (at any depth, also inside
-functions) is an edge of the graph, which must be acyclic. Imports under ``if TYPE_CHECKING:`` never run and
-are left out. Lazy imports of other packages (alembic, the scoring engine) inside functions are fine.
+functions, and under ``if TYPE_CHECKING:``) is an edge of the graph, which must be acyclic. An import only for
+types is still a dependency: two modules that name each other's types are one design split across two files
+(issue 18: ``backups``, ``database`` and ``transfer`` were a circle that way). Lazy imports of other packages
+(alembic, the scoring engine) inside functions are fine.
 """
 
 from __future__ import annotations
@@ -32,19 +34,14 @@ def _target(name: str) -> str | None:
     return name or None
 
 
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
-def _imports(module: str, path: Path) -> list[tuple[str, bool]]:
-    """(imported db module, whether the import sits inside a function or class) for every import."""
+def _imports(module: str, path: Path, source: str | None = None) -> list[tuple[str, bool]]:
+    """(imported db module, whether the import sits inside a function or class) for every import, those under
+    ``if TYPE_CHECKING:`` included; ``source``: the text to read instead of the file's."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: list[tuple[str, bool]] = []
 
     def visit(node: ast.AST, nested: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if _is_type_checking(child):
-                continue
             inner = nested or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
             names: list[str] = []
             if isinstance(child, ast.Import):
@@ -62,7 +59,7 @@ def _imports(module: str, path: Path) -> list[tuple[str, bool]]:
                         found.append((target, nested))
             visit(child, inner)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    visit(ast.parse(path.read_text(encoding="utf-8") if source is None else source), False)
     return found
 
 
@@ -72,6 +69,11 @@ GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
 def test_the_check_sees_the_db_modules() -> None:
     assert {"db.service.results", "db.queries", "db.cli"} <= set(MODULES)
     assert ("db.service.lookup", False) in GRAPH["db.queries"]
+
+
+def test_the_check_counts_imports_only_for_types() -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from db.database import Database\n"
+    assert _imports("db.backups", MODULES["db.backups"], source) == [("db.database", False)]
 
 
 def test_no_import_cycle_in_db() -> None:
@@ -85,3 +87,28 @@ def test_no_import_cycle_in_db() -> None:
 def test_no_db_import_inside_a_function() -> None:
     hidden = sorted(f"{m} imports {t}" for m, edges in GRAPH.items() for t, nested in edges if nested)
     assert hidden == []
+
+
+def _private_uses(path: Path) -> set[str]:
+    """The ``_names`` this module reads off something other than ``self``/``cls`` or a module it imports
+    (``argparse._SubParsersAction`` is argparse's business), less those it defines itself."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = {(a.asname or a.name).split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)
+                for a in n.names}
+    defined = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)}
+    defined |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
+    defined |= {n.target.id for n in ast.walk(tree) if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+    used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("_")
+            and not n.attr.startswith("__") and ast.unparse(n.value) not in {"self", "cls", *imported}}
+    return used - defined
+
+
+# The store's engine hook runs the open Database's check before each write (db.store builds the Database).
+KNOWN_PRIVATE = {"db.store": {"_before_write"}}
+
+
+def test_no_module_reaches_into_another_ones_private_members() -> None:
+    """A module uses another module's objects through their public names only (issue 18: ``Backups`` read
+    ``Database._keeper`` and took ``Database._lock``)."""
+    reaching = {m: uses for m, p in MODULES.items() if (uses := _private_uses(p) - KNOWN_PRIVATE.get(m, set()))}
+    assert reaching == {}

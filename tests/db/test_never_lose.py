@@ -24,7 +24,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from db import open_database, queries
-from db.backups import list_backups, restore_backup, rotate
+from db.backups import back_up, list_backups, restore_backup, rotate
 from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, NotATournamentFileError, ReadOnlyDatabaseError, TournamentError
 from db.files import write_atomic
@@ -265,7 +265,7 @@ def test_backup_command_writes_mcr_beside_the_file_and_lists_them(event: Path) -
 
 def test_restore_copies_a_backup_to_a_new_file_and_never_overwrites(event: Path, tmp_path: Path) -> None:
     with open_database(event) as db:
-        made = db.backup_now()
+        made = back_up(db)
     with pytest.raises(TournamentError, match="already exists"):
         restore_backup(made, event)
     restored = restore_backup(made, tmp_path / "restored.mcr")
@@ -284,7 +284,7 @@ def test_second_backup_folder_receives_each_automatic_copy(event: Path, tmp_path
 def test_a_manual_backup_reaches_the_second_folder_too(event: Path, tmp_path: Path) -> None:
     stick = tmp_path / "stick"
     with open_database(event, second_backup_dir=stick) as db:
-        made = db.backup_now()
+        made = back_up(db)
     assert [(b.path.name, b.kind) for b in list_backups(event, stick)] == [(made.name, "manual")]
 
 
@@ -296,7 +296,7 @@ def test_a_failed_copy_to_the_second_folder_is_said(event: Path, tmp_path: Path)
     with open_database(event, second_backup_dir=stick) as db:
         assert db.backups is not None
         with pytest.raises(TournamentError, match="second backup folder"):
-            db.backup_now()
+            back_up(db)
         assert [b.kind for b in list_backups(event)] == ["manual"]
         db.backups.floor = 0  # the manual backup just made does not stand in for the automatic one
         with db.factory.begin() as s:

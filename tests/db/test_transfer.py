@@ -9,13 +9,14 @@ import pytest
 from sqlalchemy import text
 
 from db import Database, TournamentError, open_database, queries
+from db.backups import back_up
 from db.check import check
 from db.demo import create_demo, fill_demo
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput
 from db.service.results import record_draw
 from db.service.seats import seat_session
-from db.transfer import backup, export_data, import_data
+from db.transfer import export_data, import_data
 
 from .helpers import ACTOR, make_tournament
 
@@ -108,7 +109,7 @@ def test_import_refuses_foreign_files(db: Database) -> None:
 
 
 def test_backup_is_a_consistent_copy(demo: Database, tmp_path: Path) -> None:
-    target = backup(demo, tmp_path / "backups")
+    target = back_up(demo, folder=tmp_path / "backups")
     assert target.exists()
     with demo.factory() as s:
         original = export_data(s)

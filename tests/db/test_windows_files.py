@@ -226,13 +226,13 @@ def test_backups_are_found_whatever_the_case_where_the_disk_ignores_it(tmp_path:
 def test_a_long_chinese_file_name_still_gets_its_backups(tmp_path: Path) -> None:
     # 80 Chinese letters: the file's name is 244 bytes, under Linux's 255; a backup's name with the whole
     # stem and the time was not (File name too long), and on Windows the path passed 260 characters
-    from db.backups import list_backups, restore_backup, short_stem
+    from db.backups import back_up, list_backups, restore_backup, short_stem
 
     stem = "第五届国标麻将公开赛" * 8
     path = tmp_path / f"{stem}.mcr"
     create_demo(path)
     with open_database(path) as db:
-        made = db.backup_now()
+        made = back_up(db)
     assert made.name.startswith(short_stem(stem) + "-") and len(str(made)) < 240 - len(".4194304.tmp")
     assert [b.path for b in list_backups(path)] == [made]
     back = restore_backup(made, tmp_path / "restored.mcr")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
+from db.backups import back_up
 from referee_app import settings
 from referee_app.i18n import LANG
 from referee_app.main import create_window
@@ -123,7 +124,7 @@ def test_restore_dialog_lists_time_kind_size(qtbot, qtmodeltester, window):
     from referee_app.dialogs.restore import BackupModel, RestoreDialog
 
     window.backup.back_up_now()
-    window.ctx.db.backups.make("session", session=1)
+    back_up(window.ctx.db, "session", session=1)
     d = RestoreDialog(window, window.backup.all_backups())
     qtbot.addWidget(d)
     qtmodeltester.check(d.model)

@@ -199,7 +199,9 @@ def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
     d.create_file()
     assert d.created is not None, d.problem.text()
     with open_database(d.created) as db:
-        backup = db.backup_now()
+        from db.backups import back_up
+
+        backup = back_up(db)
     assert backup.is_file() and len(str(backup.relative_to(tmp_path))) < 240 - 100
 
 

@@ -85,7 +85,7 @@ def _pages(root: Path) -> dict[str, Page]:
 def test_the_pages_that_are_promised(site) -> None:
     _, root, seats = site
     pages = set(_pages(root))
-    expected = {"index.html", "teams.html", "sessions/1.html", "sessions/2.html"}
+    expected = {"index.html", "teams.html", "awards.html", "sessions/1.html", "sessions/2.html"}
     expected |= {f"tables/{k}-{t}.html" for k in (1, 2) for t in (1, 2)}
     expected |= {player_path(n) for n in HOSTILE}
     assert pages == expected

@@ -1,0 +1,430 @@
+"""The desk's side of the tables' referee calls (issue 22, docs/web.md "Calling a referee").
+
+- :class:`CallsDesk` puts a calls indicator in the window's status bar, so it is on every page: the calls
+  waiting for a referee and the longest wait; red while one is untaken. A click opens the panel.
+- :class:`CallsPanel` lists the calls by table and waiting time, live: a referee takes one with their
+  name, and closes it with a ruling, optionally linked to a penalty of that table and a hand.
+
+Both read through the runner's read-only sessions when the store changes (the change watcher's
+``data_changed``: a call from a phone moves the change marker like any write) and tick the waiting times
+every second without reading. Writes go through ``Runner.run`` (one transaction; refusals as dialogs:
+a call another referee took first says who).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+import texts
+from referee_app.context import TournamentContext
+from referee_app.errors import show_error
+from referee_app.i18n import LANG, tr
+from texts import N_, NC_
+
+TICK_MS = 1000
+ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def wait_text(seconds: int | None) -> str:
+    """3:07, or 1:02:05 past an hour; "" for no wait.
+
+    >>> wait_text(187), wait_text(3725), wait_text(None)
+    ('3:07', '1:02:05', '')
+    """
+    if seconds is None:
+        return ""
+    h, rest = divmod(max(0, seconds), 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+
+
+STATUS = {"open": N_("waiting"), "taken": N_("on the way"), "resolved": N_("resolved"), "cancelled": N_("cancelled")}
+
+
+def status_text(code: str) -> str:
+    return tr(STATUS[code]) if code in STATUS else code
+
+
+def reason_text(code: str) -> str:
+    from db.service.calls import CallReason
+
+    try:
+        r = CallReason(code)
+    except ValueError:
+        return code
+    return texts.translate(LANG.code, r.en, "reason_of_call")
+
+
+class CallsDesk(QObject):
+    """The indicator in ``window``'s status bar and the panel it opens, over the open tournament."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.ctx: TournamentContext | None = None
+        self.calls: list[Any] = []  # db.service.calls.CallView, all of them, oldest first
+        self.read_at = datetime.now()
+        self.indicator = QPushButton()
+        self.indicator.setObjectName("calls_indicator")
+        self.indicator.setFlat(True)
+        self.indicator.clicked.connect(self.open_panel)
+        self.indicator.setVisible(False)
+        window.statusBar().addPermanentWidget(self.indicator)
+        self.panel: CallsPanel | None = None
+        self.timer = QTimer(self)
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self.tick)
+        LANG.changed.connect(self.tick)
+
+    def attach(self, ctx: TournamentContext | None) -> None:
+        if self.ctx is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.ctx.runner.data_changed.disconnect(self.reload)
+        self.ctx = ctx
+        self.calls = []
+        if self.panel is not None:
+            self.panel.close()
+        if ctx is None:
+            self.timer.stop()
+            self.indicator.setVisible(False)
+            return
+        ctx.runner.data_changed.connect(self.reload)
+        self.indicator.setVisible(True)
+        self.reload()
+        self.timer.start()
+
+    def reload(self) -> None:
+        from db.service.calls import list_calls
+
+        if self.ctx is None:
+            return
+        try:
+            self.calls = self.ctx.runner.read(list_calls)
+        except Exception:  # noqa: BLE001 - a server away for a moment: the next change reads again
+            return
+        self.read_at = datetime.now()
+        self.tick()
+        if self.panel is not None and self.panel.isVisible():
+            self.panel.fill()
+
+    def waiting(self) -> list[Any]:
+        return [c for c in self.calls if c.status in ("open", "taken")]
+
+    def tick(self) -> None:
+        waiting = self.waiting()
+        untaken = [c for c in waiting if c.status == "open"]
+        longest = max((c.waited_s() or 0 for c in untaken), default=None)
+        if not waiting:
+            text = tr("Calls: none waiting")
+        else:
+            text = tr("Calls: {open} open", open=len(untaken))
+            if longest is not None:
+                text += " · " + tr("longest wait {wait}", wait=wait_text(longest))
+            taken = len(waiting) - len(untaken)
+            if taken:
+                text += " · " + tr("{taken} on the way", taken=taken)
+        self.indicator.setText(text)
+        self.indicator.setStyleSheet("QPushButton { background: #c8232c; color: white; font-weight: bold; "
+                                     "padding: 2px 8px; border-radius: 4px; }" if untaken else "")
+        if self.panel is not None and self.panel.isVisible():
+            self.panel.tick()
+
+    def open_panel(self) -> CallsPanel:
+        if self.panel is None:
+            self.panel = CallsPanel(self)
+        self.panel.retranslate()
+        self.panel.fill()
+        self.panel.show()
+        self.panel.raise_()
+        self.panel.activateWindow()
+        return self.panel
+
+
+class CallsPanel(QDialog):
+    """The calls, newest waiting first; take and resolve the selected one."""
+
+    COLUMNS = ("Table", "Session", "Reason", "Note", "Status", "Waiting", "Referee", "Ruling")
+
+    def __init__(self, desk: CallsDesk) -> None:
+        super().__init__(desk.window)
+        self.desk = desk
+        self.setObjectName("calls_panel")
+        self.resize(900, 420)
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.referee_label = QLabel()
+        self.referee = QLineEdit()
+        self.referee.setObjectName("calls_referee")
+        self.referee.setMaxLength(100)
+        from db.service.audit import default_actor
+
+        self.referee.setText(default_actor().referee)
+        self.show_closed = QCheckBox()
+        self.show_closed.setObjectName("calls_show_closed")
+        self.show_closed.toggled.connect(self.fill)
+        top.addWidget(self.referee_label)
+        top.addWidget(self.referee, 1)
+        top.addWidget(self.show_closed)
+        lay.addLayout(top)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("calls_table")
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._enable)
+        lay.addWidget(self.table, 1)
+        self.summary = QLabel()
+        self.summary.setObjectName("calls_summary")
+        self.summary.setWordWrap(True)
+        lay.addWidget(self.summary)
+        bar = QHBoxLayout()
+        self.take_button = QPushButton()
+        self.take_button.setObjectName("calls_take")
+        self.take_button.clicked.connect(self.take)
+        self.resolve_button = QPushButton()
+        self.resolve_button.setObjectName("calls_resolve")
+        self.resolve_button.clicked.connect(self.resolve)
+        self.close_button = QPushButton()
+        self.close_button.clicked.connect(self.close)
+        bar.addWidget(self.take_button)
+        bar.addWidget(self.resolve_button)
+        bar.addStretch(1)
+        bar.addWidget(self.close_button)
+        lay.addLayout(bar)
+        LANG.changed.connect(self.retranslate)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(tr("Referee calls"))
+        self.referee_label.setText(tr("Referee"))
+        self.show_closed.setText(tr("Show closed calls"))
+        self.table.setHorizontalHeaderLabels([tr(c) for c in self.COLUMNS])
+        self.take_button.setText(tr("Take"))
+        self.resolve_button.setText(tr("Resolve…"))
+        self.close_button.setText(tr("Close"))
+        self.fill()
+
+    def shown_calls(self) -> list[Any]:
+        calls = self.desk.calls if self.show_closed.isChecked() else self.desk.waiting()
+        # untaken first, the longest waiting on top; then the taken ones; then the closed, newest first
+        order = {"open": 0, "taken": 1}
+        return sorted(calls, key=lambda c: (order.get(c.status, 2), c.called_at if c.status in order else
+                                            datetime.max - (c.closed_at or c.called_at)))
+
+    def fill(self) -> None:
+        from db.service.calls import calls_summary
+
+        keep = self.selected_id()
+        calls = self.shown_calls()
+        self.table.setRowCount(len(calls))
+        for row, c in enumerate(calls):
+            values = [str(c.table), str(c.session), reason_text(c.reason), c.note, status_text(c.status),
+                      wait_text(c.waited_s()), c.taken_by or "", c.ruling or ""]
+            for col, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setData(ID_ROLE, c.id)
+                if col in (0, 1, 5):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(row, col, item)
+            if c.id == keep:
+                self.table.selectRow(row)
+        if self.table.currentRow() < 0 and calls:
+            self.table.selectRow(0)
+        ctx = self.desk.ctx
+        if ctx is not None:
+            try:
+                s = ctx.runner.read(calls_summary)
+            except Exception:  # noqa: BLE001 - figures only
+                s = None
+            if s is not None and s["calls"]:
+                rulings = ", ".join(f"{reason_text(k)} {n}" for k, n in s["rulings"].items() if n)
+                self.summary.setText(tr("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}",
+                                        calls=s["calls"], median=wait_text(_int(s["wait_s"]["median"])),
+                                        worst=wait_text(_int(s["wait_s"]["worst"])), rulings=rulings or "–"))
+            else:
+                self.summary.setText(tr("No calls yet."))
+        self._enable()
+
+    def tick(self) -> None:
+        """The waiting times move on without a read."""
+        by_id = {c.id: c for c in self.desk.calls}
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 5)
+            c = by_id.get(item.data(ID_ROLE)) if item is not None else None
+            if c is not None and item is not None:
+                item.setText(wait_text(c.waited_s()))
+
+    def selected_id(self) -> int | None:
+        item = self.table.item(self.table.currentRow(), 0) if self.table.currentRow() >= 0 else None
+        return None if item is None else int(item.data(ID_ROLE))
+
+    def selected(self) -> Any:
+        cid = self.selected_id()
+        return next((c for c in self.desk.calls if c.id == cid), None)
+
+    def _enable(self) -> None:
+        c = self.selected()
+        waiting = c is not None and c.status in ("open", "taken")
+        self.take_button.setEnabled(waiting and c.status == "open")
+        self.resolve_button.setEnabled(waiting)
+
+    # ---- actions ------------------------------------------------------------------------------------
+    def take(self) -> bool:
+        """The selected call, taken by the name in the Referee field."""
+        from db.service.audit import Actor, default_actor
+        from db.service.calls import take_call
+
+        c = self.selected()
+        name = self.referee.text().strip()
+        if c is None or self.desk.ctx is None:
+            return False
+        if not name:
+            show_error(self, tr("Take"), tr("Enter your name as the referee first."))
+            self.referee.setFocus()
+            return False
+        actor = Actor(default_actor().station, name)
+        ok = self.desk.ctx.runner.run_ok(lambda s: take_call(s, c.id, name, actor=actor), self, tr("Take"))
+        if not ok:
+            self.desk.reload()  # the call as another referee left it (a success reloads through data_changed)
+        return ok
+
+    def resolve(self) -> bool:
+        c = self.selected()
+        if c is None:
+            return False
+        dialog = ResolveDialog(self, c, self._penalties(c))
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return False
+        return self.resolve_selected(dialog.ruling.text(), dialog.penalty.currentData(), dialog.hand.value() or None)
+
+    def resolve_selected(self, ruling: str, penalty: int | None = None, hand: int | None = None) -> bool:
+        from db.service.audit import Actor, default_actor
+        from db.service.calls import resolve_call
+
+        c = self.selected()
+        if c is None or self.desk.ctx is None:
+            return False
+        name = self.referee.text().strip() or None
+        actor = Actor(default_actor().station, name or default_actor().referee)
+        ok = self.desk.ctx.runner.run_ok(
+            lambda s: resolve_call(s, c.id, ruling, penalty=penalty, hand=hand, referee=name, actor=actor), self,
+            tr("Resolve…"))
+        if not ok:
+            self.desk.reload()
+        return ok
+
+    def _penalties(self, c: Any) -> list[tuple[int, str]]:
+        from db import queries
+
+        assert self.desk.ctx is not None
+        try:
+            sheet = self.desk.ctx.runner.read(lambda s: queries.table_sheet(s, c.session, c.table))
+        except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to link
+            return []
+        return [(p.id, f"#{p.id} · {tr('hand')} {p.hand or '–'} · {p.player.name} · {p.kind} {p.points}")
+                for p in sheet.penalties]
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+class ResolveDialog(QDialog):
+    """The ruling in words, and what it caused: a penalty of the call's table, the hand."""
+
+    def __init__(self, parent: QWidget, call: Any, penalties: list[tuple[int, str]]) -> None:
+        super().__init__(parent)
+        self.setObjectName("calls_resolve_dialog")
+        self.setWindowTitle(tr("Resolve call: table {table}", table=call.table))
+        form = QFormLayout(self)
+        form.addRow(QLabel(f"{reason_text(call.reason)}{' · ' + call.note if call.note else ''}"))
+        self.ruling = QLineEdit()
+        self.ruling.setObjectName("calls_ruling")
+        self.ruling.setMaxLength(500)
+        form.addRow(tr("Ruling"), self.ruling)
+        self.penalty = QComboBox()
+        self.penalty.setObjectName("calls_penalty")
+        self.penalty.addItem(tr("no penalty"), None)
+        for pid, text in penalties:
+            self.penalty.addItem(text, pid)
+        form.addRow(tr("Penalty"), self.penalty)
+        self.hand = QSpinBox()
+        self.hand.setObjectName("calls_hand")
+        self.hand.setRange(0, 99)
+        self.hand.setSpecialValueText("–")
+        form.addRow(tr("Hand"), self.hand)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok.setEnabled(False)
+        self.ruling.textChanged.connect(lambda text: self.ok.setEnabled(bool(text.strip())))
+        form.addRow(buttons)
+
+
+# --------------------------------------------------------------------------------------- the hall display
+
+def untaken_tables(s: Any) -> list[int]:
+    """The tables whose call no referee has taken yet, in the order they called (for the hall display)."""
+    from db.service.calls import calls_stored, list_calls
+
+    if not calls_stored(s):
+        return []
+    return list(dict.fromkeys(c.table for c in list_calls(s, open_only=True) if c.status == "open"))
+
+
+def calls_banner_text(tables: list[int], lang: str) -> str:
+    """ "Referee to table 7, 12" in the hall display's language ("both": English, then Chinese).
+
+    >>> calls_banner_text([7, 12], "both")
+    'Referee to table 7, 12  请裁判到第 7、12 桌'
+    """
+    from referee_app.hall.pages import say
+
+    def one(code: str) -> str:
+        joined = ("、" if code == "zh" else ", ").join(map(str, tables))
+        return say(code, NC_("hall", "Referee to table {tables}"), tables=joined)
+
+    return f"{one('en')}  {one('zh')}" if lang == "both" else one(lang)
+
+
+def paint_calls_banner(pt: Any, frame: Any, tables: list[int], lang: str) -> None:
+    """The hall display's banner for untaken calls: the footer's left half, red, over the page counter
+    (the small clock on the right stays)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QColor
+
+    from referee_app.hall.pages import FG
+
+    f = frame.footer
+    band = QRect(f.left(), f.top(), f.width() * 3 // 5, f.height())
+    pt.p.fillRect(band, QColor("#c8232c"))
+    pad = round(frame.full.height() * 0.02)
+    pt.text(band.adjusted(pad, 0, -pad, 0), calls_banner_text(tables, lang), round(frame.full.height() * 0.036),
+            FG, bold=True)

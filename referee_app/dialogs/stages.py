@@ -1,0 +1,167 @@
+"""Stages… (from the Standings page): the stages after the qualifying stage, adding one after the last
+session, and the organiser's decision at a tie on the cut line. The rules are the store's
+(``db.service.stages``, ``db.queries.stages``); this dialog only asks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import queries
+from db.service.stages import add_stage, decide_tie
+from db.stages import Carry, StageSeating
+from db.views import StageView
+from referee_app.i18n import tr
+
+COLUMNS = ("Stage name", "Session(s)", "Cut (top N)", "Carried", "Seating by", "Players")
+FORM = ("Stage name", "Sessions", "Cut (top N)", "Carried", "Seating by")
+
+
+class StagesDialog(QDialog):
+    def __init__(self, ctx: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("stages_dialog")
+        self.setWindowTitle(tr("Stages"))
+        self.resize(760, 520)
+        lay = QVBoxLayout(self)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("stages_table")
+        self.table.setHorizontalHeaderLabels([tr(c) for c in COLUMNS])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._show_tie)
+        lay.addWidget(self.table, 1)
+
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.name.setObjectName("stage_name")
+        self.sessions = QSpinBox()
+        self.sessions.setObjectName("stage_sessions")
+        self.sessions.setRange(1, 20)
+        self.cut = QSpinBox()
+        self.cut.setObjectName("stage_cut")
+        self.cut.setRange(4, 10_000)
+        self.cut.setSingleStep(4)
+        self.cut.setValue(16)
+        self.carry = QComboBox()
+        self.carry.setObjectName("stage_carry")
+        for c in Carry:
+            self.carry.addItem(tr(str(c)), str(c))
+        self.seating = QComboBox()
+        self.seating.setObjectName("stage_seating")
+        for sm in StageSeating:
+            self.seating.addItem(tr(str(sm)), str(sm))
+        for label, w in zip(FORM, (self.name, self.sessions, self.cut, self.carry, self.seating), strict=True):
+            form.addRow(tr(label), w)
+        lay.addLayout(form)
+        self.add_button = QPushButton(tr("Add stage"))
+        self.add_button.setObjectName("stage_add")
+        self.add_button.clicked.connect(self.add)
+        row = QHBoxLayout()
+        row.addWidget(self.add_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+
+        self.tie_label = QLabel()
+        self.tie_label.setObjectName("stage_tie_label")
+        self.tie_label.setWordWrap(True)
+        self.tied = QListWidget()
+        self.tied.setObjectName("stage_tied")
+        self.tied.setMaximumHeight(120)
+        self.decide_button = QPushButton(tr("Decide"))
+        self.decide_button.setObjectName("stage_decide")
+        self.decide_button.clicked.connect(self.decide)
+        lay.addWidget(self.tie_label)
+        lay.addWidget(self.tied)
+        lay.addWidget(self.decide_button)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.views: list[StageView] = []
+        self.names: dict[str, str] = {}
+        self.reload()
+
+    def reload(self) -> None:
+        self.views = self.ctx.runner.read(queries.stages)
+        self.names = self.ctx.runner.read(lambda s: {p.number: p.name for p in queries.players(s)})
+        self.table.setRowCount(len(self.views))
+        for r, v in enumerate(self.views):
+            span = str(v.first_session) if v.sessions == 1 else f"{v.first_session}–{v.last_session}"
+            if v.players is not None:
+                who = " ".join(v.players)
+            elif v.tied:
+                who = tr("tie at the cut: {tied}", tied=", ".join(v.tied))
+            else:
+                who = tr("after {previous}", previous=v.previous)
+            for c, text in enumerate((v.name, span, str(v.cut), tr(v.carry), tr(v.seating), who)):
+                self.table.setItem(r, c, QTableWidgetItem(text))
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        if self.views and not self.table.selectedItems():
+            tied = next((i for i, v in enumerate(self.views) if v.tied and v.players is None), 0)
+            self.table.selectRow(tied)
+        self._show_tie()
+
+    def selected(self) -> StageView | None:
+        rows = {i.row() for i in self.table.selectedItems()}
+        return self.views[min(rows)] if rows else None
+
+    def _show_tie(self) -> None:
+        v = self.selected()
+        open_tie = v is not None and bool(v.tied) and v.players is None
+        self.tied.clear()
+        for w in (self.tie_label, self.tied, self.decide_button):
+            w.setVisible(open_tie)
+        if not open_tie or v is None:
+            return
+        self.tie_label.setText(tr("Tie at the cut: check the {places} who go through", places=v.places))
+        for n in v.tied:
+            item = QListWidgetItem(f"{n}  {self.names.get(n, '')}")
+            item.setData(Qt.ItemDataRole.UserRole, n)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.tied.addItem(item)
+
+    def add(self) -> bool:
+        name, sessions, cut = self.name.text(), self.sessions.value(), self.cut.value()
+        carry, seating = str(self.carry.currentData()), str(self.seating.currentData())
+        ok = self.ctx.runner.run_ok(lambda s: add_stage(s, name, sessions, cut, carry, seating), self)
+        if ok:
+            self.name.clear()
+            self.reload()
+        return ok
+
+    def decide(self) -> bool:
+        v = self.selected()
+        if v is None:
+            return False
+        chosen = [str(self.tied.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.tied.count())
+                  if self.tied.item(i).checkState() == Qt.CheckState.Checked]
+        ok = self.ctx.runner.run_ok(lambda s: decide_tie(s, v.name, chosen), self)
+        if ok:
+            self.reload()
+        return ok
+
+    @classmethod
+    def open_for(cls, ctx: Any, parent: QWidget | None) -> None:
+        cls(ctx, parent).exec()

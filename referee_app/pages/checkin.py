@@ -1,0 +1,202 @@
+"""The check-in desk (检录), keyboard first: type a number or part of a name, Enter marks the player present.
+
+The players found and the marks are the store's (``db.queries.checkin_candidates``,
+``db.service.checkin.check_in``); this page only types and shows. One player found (or the exact number):
+Enter marks them present. Several: they are listed in name order (pinyin for Chinese names), Down moves
+into the list and Enter marks the one chosen. Ctrl+Enter marks absent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from db import queries
+from db.service.checkin import check_in
+from db.views import CheckInView, PlayerView
+from referee_app.i18n import tr
+from referee_app.pages.base import TournamentPage
+from referee_app.pages.common import push_button, title_label
+
+NUMBER_ROLE = Qt.ItemDataRole.UserRole
+
+
+class _TypeLine(QLineEdit):
+    """The desk's line: Down moves into the list of players found."""
+
+    def __init__(self, page: CheckInPage) -> None:
+        super().__init__()
+        self.page = page
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if e.key() == Qt.Key.Key_Down and self.page.found.count():
+            self.page.found.setFocus()
+            self.page.found.setCurrentRow(0)
+            return
+        if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and e.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.page.enter(present=False)
+            return
+        super().keyPressEvent(e)
+
+
+class _FoundList(QListWidget):
+    """The players found: Enter marks the chosen one present, Ctrl+Enter absent."""
+
+    def __init__(self, page: CheckInPage) -> None:
+        super().__init__()
+        self.page = page
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
+            number = str(self.currentItem().data(NUMBER_ROLE))
+            self.page.mark(number, present=not bool(e.modifiers() & Qt.KeyboardModifier.ControlModifier))
+            return
+        super().keyPressEvent(e)
+
+
+class CheckInPage(TournamentPage):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.title = title_label()
+        top.addWidget(self.title, 1)
+        self.session_label = QLabel()
+        top.addWidget(self.session_label)
+        self.session = QSpinBox()
+        self.session.setObjectName("checkin_session")
+        self.session.setRange(1, 1)
+        self.session.valueChanged.connect(lambda _v: self.refresh())
+        top.addWidget(self.session)
+        lay.addLayout(top)
+        self.line = _TypeLine(self)
+        self.line.setObjectName("checkin_line")
+        self.line.returnPressed.connect(self.enter)
+        self.line.textEdited.connect(lambda _t: self.search())
+        lay.addWidget(self.line)
+        bar = QHBoxLayout()
+        self.present_button = push_button("checkin_present", lambda: self.mark_current(True))
+        self.absent_button = push_button("checkin_absent", lambda: self.mark_current(False))
+        bar.addWidget(self.present_button)
+        bar.addWidget(self.absent_button)
+        bar.addStretch(1)
+        lay.addLayout(bar)
+        self.found = _FoundList(self)
+        self.found.setObjectName("checkin_found")
+        self.found.setMaximumHeight(160)
+        lay.addWidget(self.found)
+        self.counts = QLabel()
+        self.counts.setObjectName("checkin_counts")
+        self.counts.setStyleSheet("font-size: 16px; font-weight: bold;")
+        lay.addWidget(self.counts)
+        self.said = QLabel()  # what the last Enter did
+        self.said.setObjectName("checkin_said")
+        lay.addWidget(self.said)
+        self.not_seen_label = QLabel()
+        lay.addWidget(self.not_seen_label)
+        self.not_seen = QListWidget()
+        self.not_seen.setObjectName("checkin_not_seen")
+        lay.addWidget(self.not_seen, 1)
+        self.desk: CheckInView | None = None
+        self.names: dict[str, str] = {}
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Check-in"))
+        self.session_label.setText(tr("Session"))
+        self.line.setPlaceholderText(tr("Number or part of a name, then Enter (Ctrl+Enter: absent)"))
+        self.present_button.setText(tr("Present"))
+        self.absent_button.setText(tr("Absent"))
+        self.not_seen_label.setText(tr("Not seen yet"))
+        self._show_counts()
+
+    def refresh(self) -> None:
+        if self.ctx is None:
+            return
+
+        def load(s: Any) -> tuple[int, CheckInView, dict[str, str]]:
+            info = queries.tournament_info(s)
+            session = min(max(self.session.value(), 1), info.sessions)
+            return info.sessions, queries.checkin(s, session), {p.number: p.name for p in queries.players(s)}
+
+        sessions, self.desk, self.names = self.ctx.runner.read(load)
+        self.session.blockSignals(True)
+        self.session.setRange(1, sessions)
+        self.session.blockSignals(False)
+        self.not_seen.clear()
+        for number in self.desk.not_seen:
+            self.not_seen.addItem(f"{number}  {self.names.get(number, '')}")
+        self._show_counts()
+        self.search()
+
+    def _show_counts(self) -> None:
+        d = self.desk
+        if d is None:
+            self.counts.setText("")
+            return
+        self.counts.setText(tr("Present {present} · Absent {absent} · Not seen yet {not_seen}",
+                               present=len(d.present), absent=len(d.absent), not_seen=len(d.not_seen)))
+
+    def candidates(self) -> list[PlayerView]:
+        if self.ctx is None or not self.line.text().strip():
+            return []
+        session, text = self.session.value(), self.line.text()
+        return self.ctx.runner.read(lambda s: queries.checkin_candidates(s, session, text))
+
+    def search(self) -> None:
+        self.found.clear()
+        marks = {} if self.desk is None else {
+            **dict.fromkeys(self.desk.present, tr("present")), **dict.fromkeys(self.desk.absent, tr("absent"))}
+        for p in self.candidates():
+            item = QListWidgetItem(f"{p.number}  {p.name}" + (f"  ({marks[p.number]})" if p.number in marks else ""))
+            item.setData(NUMBER_ROLE, p.number)
+            self.found.addItem(item)
+        if self.found.count():
+            self.found.setCurrentRow(0)
+
+    def enter(self, present: bool = True) -> None:
+        """Enter in the line: one player found (or the exact number) is marked; several are only listed."""
+        found = self.candidates()
+        if len(found) == 1:
+            self.mark(found[0].number, present)
+        elif not found:
+            self.said.setText(tr("No player found for “{text}”", text=self.line.text().strip()))
+        else:
+            self.said.setText(tr("{n} players found: choose with ↓ and Enter", n=len(found)))
+
+    def mark_current(self, present: bool) -> None:
+        item = self.found.currentItem()
+        if item is not None:
+            self.mark(str(item.data(NUMBER_ROLE)), present)
+
+    def mark(self, number: str, present: bool) -> None:
+        session = self.session.value()
+        late: list[str] = []
+
+        def act(s: Any) -> None:
+            late.extend(check_in(s, session, [number] if present else [], [] if present else [number]))
+
+        if not self.run(act):
+            return
+        name = self.names.get(number, "")
+        if late:
+            self.said.setText(tr("{number} {name}: arrived after the start (the seating stays)", number=number,
+                                 name=name))
+        else:
+            self.said.setText(tr("{number} {name}: present", number=number, name=name) if present
+                              else tr("{number} {name}: absent", number=number, name=name))
+        self.line.clear()
+        self.line.setFocus()
+        self.refresh()

@@ -1,0 +1,90 @@
+"""The prize list (奖项): the ten best hands, the best hand of each session, chicken hands (无番和), most
+wins and the best team, from ``db.queries.awards``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from db.views import AwardCount, AwardHand, Awards
+from reports.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
+from texts import NC_
+
+MOST_WINS_SHOWN = 10
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeList:
+    tournament: str
+    awards: Awards
+
+
+class AwardsReport(Report[PrizeList]):
+    """Portrait A4: one table per prize, headers in both languages."""
+
+    title_en = NC_("report", "Prize list")
+
+    def _tournament(self, data: PrizeList) -> str:
+        return data.tournament
+
+    def _hands(self, hands: Sequence[AwardHand], with_rank: bool) -> Table:
+        cell = self.styles["cell"]
+        header = (["#"] if with_rank else []) + [two("Session", "\n"), two("Table", "\n"), two("Hand", "\n"),
+                                                  two("Player", "\n"), two("Fan", "\n"), two("Fans", "\n")]
+        rows: list[list[object]] = [header]
+        for i, h in enumerate(hands, start=1):
+            fans = " ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''}" for f in h.fans) or "—"
+            rows.append(([str(i)] if with_rank else []) + [
+                str(h.session), str(h.table), str(h.hand), Paragraph(text_markup(f"{h.name} ({h.player})"), cell),
+                str(h.fan), Paragraph(text_markup(fans), cell)])
+        fixed = ([22] if with_rank else []) + [38, 34, 34, 130, 34]
+        widths = self.fill_widths([*fixed, 0])
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        first_number = 1 if with_rank else 0
+        table.setStyle(TableStyle(table_style(self.fonts.main) + [
+            ("ALIGN", (0, 0), (first_number + 2, -1), "CENTER"), ("ALIGN", (first_number + 4, 1), (first_number + 4, -1), "RIGHT"),
+            ("LEADING", (0, 0), (-1, 0), 8.5), ("VALIGN", (0, 1), (-1, -1), "TOP")]))
+        return table
+
+    def _counts(self, counts: Sequence[AwardCount], label: str) -> Table:
+        rows: list[list[object]] = [["#", two("Player", "\n"), two(label, "\n")]]
+        rows += [[str(i), Paragraph(text_markup(f"{c.name} ({c.player})"), self.styles["cell"]), str(c.count)]
+                 for i, c in enumerate(counts, start=1)]
+        table = Table(rows, colWidths=[22, 220, 60], repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(table_style(self.fonts.main) + [
+            ("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 1), (2, -1), "RIGHT"), ("LEADING", (0, 0), (-1, 0), 8.5)]))
+        return table
+
+    def _story(self, data: PrizeList) -> list[Flowable]:
+        a = data.awards
+        h2, body = self.styles["h2"], self.styles["body"]
+        story: list[Flowable] = [Paragraph(two("Prize list"), self.styles["title"])]
+        story.append(Paragraph(
+            two("Substitutes' hands count") if a.substitutes_count
+            else two("Substitutes' hands do not count"), self.styles["small"]))
+        story.append(Paragraph(two("Best hands (highest fan totals)"), h2))
+        story.append(self._hands(a.best_hands, True) if a.best_hands else Paragraph(two("No wins yet."), body))
+        story.append(Paragraph(two("Best hand of each session"), h2))
+        if a.best_by_session:
+            story.append(self._hands(a.best_by_session, False))
+        else:
+            story.append(Paragraph(two("No wins yet."), body))
+        story.append(Paragraph(two("Chicken hands"), h2))
+        story.append(self._counts(a.chicken_hands, NC_("report", "Count")) if a.chicken_hands
+                     else Paragraph(two("No chicken hand."), body))
+        story.append(Paragraph(two("Most wins"), h2))
+        story.append(self._counts(a.most_wins[:MOST_WINS_SHOWN], NC_("report", "Wins")) if a.most_wins
+                     else Paragraph(two("No wins yet."), body))
+        story.append(Paragraph(two("Best team"), h2))
+        team = a.best_team
+        if team is None:
+            story.append(Paragraph(two("No teams."), body))
+        else:
+            tp, mp = two(NC_("report", "table points")), two(NC_("report", "match points"))
+            story.append(Paragraph(text_markup(
+                f"{team.team}: {fmt_points(team.table_points)} {tp}, "
+                f"{fmt_signed(team.match_points)} {mp} · {', '.join(team.members)}"), body))
+        story.append(Spacer(1, 4))
+        return story

@@ -1,0 +1,102 @@
+"""The check-in desk through ``mcr-tournament`` on SQLite and PostgreSQL: two no-shows, two substitutes in
+the pool, a late arrival; then a session short of players, and the re-planning rule."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .test_stages import cli, cli_json, init
+
+
+def numbers(tables: list[dict]) -> list[list[str]]:
+    return [[t["seats"][w] for w in "ESWN"] for t in tables]
+
+
+def test_no_shows_get_the_pool_substitutes_and_a_late_arrival_keeps_them_out(db_url: str, tmp_path: Path) -> None:
+    db = db_url
+    init(tmp_path, db, 16, 2, substitutes=2)  # players 1-16, substitutes 17 and 18
+    cli(tmp_path, db, "seat", "1", "--seed", "5")
+    printed = numbers(cli_json(tmp_path, db, "seating", "1"))
+    assert sorted(int(n) for t in printed for n in t) == list(range(1, 17))
+
+    # The desk: 15 is absent, 16 is not seen; both substitutes came.
+    _code, out, _err = cli(tmp_path, db, "checkin", "--session", "1", "--present",
+                           *[str(i) for i in range(1, 15)], "17", "18")
+    assert "16 present, 0 absent, 2 not seen yet" in out
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "15")
+    desk = cli_json(tmp_path, db, "checkin", "--session", "1")
+    assert desk == {"present": [str(i) for i in range(1, 15)] + ["17", "18"], "absent": ["15"], "not_seen": ["16"],
+                    "late": []}
+
+    # Seated again: the substitutes take the no-shows' seats (in seating order), nothing else moves.
+    cli(tmp_path, db, "seat", "1")
+    seated = numbers(cli_json(tmp_path, db, "seating", "1"))
+    order = iter(["17", "18"])
+    assert seated == [[next(order) if n in ("15", "16") else n for n in t] for t in printed]
+
+    # 16 arrives after the first hand: marked present (late), the substitute keeps the seat.
+    e, s_ = seated[0][0], seated[0][1]
+    (tmp_path / "h.jsonl").write_text(json.dumps({"session": 1, "table": 1, "hand": 1, "type": "win", "winner": e,
+                                                  "discarder": s_, "fan": 8}) + "\n", encoding="utf-8")
+    cli(tmp_path, db, "results", "import", "h.jsonl")
+    _code, out, _err = cli(tmp_path, db, "checkin", "--session", "1", "--present", "16")
+    assert "player 16 arrived after the start: the seating of session 1 stays" in out
+    desk = cli_json(tmp_path, db, "checkin", "--session", "1")
+    assert "16" in desk["present"] and desk["late"] == ["16"] and desk["not_seen"] == []
+    assert numbers(cli_json(tmp_path, db, "seating", "1")) == seated
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert code == 1 and "already has results" in err
+
+    # The session played to its end: the substitutes are ranked with it, the no-shows have no session 1.
+    rest = [{"session": 1, "table": k, "hand": h, "type": "win", "winner": tbl[0], "discarder": tbl[2], "fan": 8}
+            for k, tbl in enumerate(seated, start=1) for h in (1, 2) if (k, h) != (1, 1)]
+    (tmp_path / "rest.jsonl").write_text("".join(json.dumps(x) + "\n" for x in rest), encoding="utf-8")
+    cli(tmp_path, db, "results", "import", "rest.jsonl")
+    standings = {r["number"]: r for r in cli_json(tmp_path, db, "standings")}
+    assert [e["session"] for e in standings["17"]["sessions"]] == [1] == [e["session"] for e in standings["18"]["sessions"]]
+    assert standings["15"]["sessions"] == [] and standings["16"]["sessions"] == []
+
+    # Session 2 has no check-in yet: everyone expected again, the substitutes back in the pool.
+    cli(tmp_path, db, "seat", "2")
+    assert sorted(int(n) for t in numbers(cli_json(tmp_path, db, "seating", "2")) for n in t) == list(range(1, 17))
+
+    # The audit log: one entry per desk action, before and after each player's mark.
+    marks = [e for e in cli_json(tmp_path, db, "log") if e["action"] == "checkin"]
+    assert [m["what"] for m in marks] == ["check-in of session 1"] * 3
+    assert marks[1]["before"] == {"15": "not seen"} and marks[1]["after"] == {"15": "absent"}
+    assert marks[2]["before"] == {"16": "not seen"} and marks[2]["after"] == {"16": "late"}
+
+
+def test_seat_after_check_in_says_how_many_substitutes_are_missing(db_url: str, tmp_path: Path) -> None:
+    db = db_url
+    init(tmp_path, db, 16, 1, substitutes=1)
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", "17")
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)  # only players present are seated
+    assert code == 1 and "1 players present is not a multiple of 4: 15 substitute(s) missing" in err
+    assert "16 expected player(s) not seen yet" in err
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 17) if i not in (3, 9)])
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "3", "9")
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert code == 1 and "session 1: 15 players present is not a multiple of 4: 1 substitute(s) missing" in err
+
+    # Re-planning instead: the session is planned among the players present, filled up from the pool.
+    cli(tmp_path, db, "settings", "--no-show", "replan")
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert code == 1 and "1 substitute(s) missing" in err  # 14 present + 1 substitute
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "4", "5")
+    cli(tmp_path, db, "seat", "1")  # 12 present: three tables, the substitute stays in the pool
+    seated = sorted(int(n) for t in numbers(cli_json(tmp_path, db, "seating", "1")) for n in t)
+    assert seated == [i for i in range(1, 17) if i not in (3, 4, 5, 9)]
+    assert json.loads(cli(tmp_path, db, "settings")[1])["no_show"] == "replan"
+
+
+def test_check_in_refusals(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 8, 1)
+    code, _o, err = cli(tmp_path, db, "checkin", "--session", "1", "--present", "1", "--absent", "1", ok=False)
+    assert code == 1 and "both present and absent" in err
+    code, _o, err = cli(tmp_path, db, "checkin", "--session", "1", "--present", "99", ok=False)
+    assert code == 1 and "99" in err
+    code, _o, err = cli(tmp_path, db, "checkin", "--session", "4", "--present", "1", ok=False)
+    assert code == 1 and "session 4 does not exist" in err

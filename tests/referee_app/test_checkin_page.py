@@ -1,0 +1,95 @@
+"""The check-in desk page, keyboard first, and the standings page's stage picker, on a real tournament
+file (8 players, session 1 seated)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from db import queries
+from db.service.stages import add_stage
+from db.store import open_database
+
+
+def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, tournament_file) -> None:
+    window.go("Check-in")
+    page = window.pages["Check-in"]
+    assert page.counts.text() == "Present 0 · Absent 0 · Not seen yet 8"
+    qtbot.keyClicks(page.line, "ali")  # Alice: one player found, Enter marks her
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.said.text() == "1 Alice: present" and page.line.text() == ""
+    qtbot.keyClicks(page.line, "6")  # a number
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.counts.text() == "Present 2 · Absent 0 · Not seen yet 6"
+    qtbot.keyClicks(page.line, "h")  # several names: listed in name order, Enter alone marks nobody
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    names = [page.found.item(i).text() for i in range(page.found.count())]
+    assert names == ["3  Chen", "8  Hu"] and "2 players found" in page.said.text()
+    qtbot.keyClick(page.line, Qt.Key.Key_Down)
+    qtbot.keyClick(page.found, Qt.Key.Key_Down)
+    qtbot.keyClick(page.found, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Hu is absent
+    assert page.said.text() == "8 Hu: absent"
+    assert page.counts.text() == "Present 2 · Absent 1 · Not seen yet 5"
+    assert [page.not_seen.item(i).text() for i in range(page.not_seen.count())] == \
+        ["2  Bob", "3  Chen", "4  Dora", "5  Eve", "7  Gao"]
+    window.close_tournament()
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        desk = queries.checkin(s, 1)
+        log = [e for e in queries.audit_log(s) if e.action == "checkin"]
+    assert (desk.present, desk.absent) == (("1", "6"), ("8",)) and len(log) == 3
+
+
+def test_the_standings_page_picks_a_stage(qtbot, window, tournament_file) -> None:
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        add_stage(s, "Final", 1, 4, "half", "rank")
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.show()
+    w.go("Standings")
+    page = w.pages["Standings"]
+    assert page.stage.isVisible() and [page.stage.itemText(i) for i in range(page.stage.count())] == \
+        ["Final ranking", "Stage Final"]
+    assert page.model.rowCount() == 8
+    page.stage.setCurrentIndex(1)
+    assert page.model.rowCount() == 0 and "'Final' cannot start yet" in page.stage_note.text()
+    page.stage.setCurrentIndex(0)
+    assert page.model.rowCount() == 8 and page.stage_note.text() == ""
+
+
+def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, window, tournament_file) -> None:
+    """Three qualifying sessions where time is called before any hand: all eight players tie (1.75 a
+    session), so the final's cut at 4 is a tie the dialog asks the organiser to decide."""
+    from db.service.results import call_time
+    from db.service.seats import seat_session
+    from referee_app.dialogs.stages import StagesDialog
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        for k in (1, 2, 3):
+            if k > 1:
+                seat_session(s, k)
+            for t in (1, 2):
+                call_time(s, k, t, 0)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Standings")
+    dialog = StagesDialog(w.ctx, w)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "Final")
+    dialog.cut.setValue(4)
+    dialog.carry.setCurrentIndex(dialog.carry.findData("half"))
+    dialog.seating.setCurrentIndex(dialog.seating.findData("snake"))
+    assert dialog.add()
+    assert [dialog.table.item(0, c).text() for c in range(5)] == ["Final", "4", "4", "half", "snake"]
+    assert dialog.tie_label.isVisibleTo(dialog) and dialog.tied.count() == 8
+    assert "check the 4 who go through" in dialog.tie_label.text()
+    for i in (0, 2, 4, 6):
+        dialog.tied.item(i).setCheckState(Qt.CheckState.Checked)
+    assert dialog.decide()
+    assert dialog.table.item(0, 5).text() == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert queries.stages(s)[0].players == ("1", "3", "5", "7")

@@ -1,0 +1,482 @@
+"""The players' page (issue 22, docs/web.md "The players' page"): ``GET /`` and ``GET /p/NUMBER``, without a
+token, for anyone on the venue's network.
+
+Server-rendered HTML, phone-first, in English or Chinese by the browser's ``Accept-Language``; readable
+without JavaScript (``static/public.js`` only refreshes it when the store's change marker moves). It shows no
+more than the results website (``reports.site``) does, from the same read model
+(:func:`reports.snapshot.read_snapshot`): names, numbers, teams, seats, results and hands; never tokens, the
+audit log, countries or EMA numbers, or who entered what.
+
+When the organiser hides the standings after session N (``settings --hide-standings-after N``), everything
+drawn from results is cut at session N until the tournament ends (every table of the last session signed
+off): the standings are those after session N, and no result, hand or penalty of a later session is on any
+page. Where a player sits stays visible.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+import texts
+from db import queries
+from db.database import Database
+from db.errors import TournamentError
+from db.names import romanised
+from db.service.calls import PublicSettings, public_settings
+from db.views import SEATS, HandRow, PlayerView, TableSheet, last_hand, player_order
+from reports.base import WIND_EN, WIND_ZH, fmt_points, fmt_signed
+from reports.penalties import KIND
+from reports.site.layout import STYLE, esc
+from reports.site.pages import Index
+from reports.snapshot import Snapshot, played, read_snapshot
+from texts import NC_
+
+log = logging.getLogger("web")
+SEARCH_MAX = 60  # characters of a search looked at
+SEARCH_RESULTS = 50
+
+
+
+
+# Page.t's texts, marked for `make texts-extract` (Babel does not look inside f-strings); msgctxt "public"
+_WORDS = (
+    NC_("public", "Table {table}"),
+    NC_("public", "Hands won ({n})"),
+    NC_("public", "Dealt in ({n})"),
+    NC_("public", "Standings & find your table"),
+    NC_("public", "Live from the referees' desk · refreshes by itself"),
+    NC_("public", "Find your table: name or number"),
+    NC_("public", "e.g. Wang or 17"),
+    NC_("public", "Search"),
+    NC_("public", "Standings after session {k}: later results are hidden until the end."),
+    NC_("public", "No table ahead."),
+    NC_("public", "Session {session}"),
+    NC_("public", "Standings"),
+    NC_("public", "Teams"),
+    NC_("public", "Players"),
+    NC_("public", "Players' page"),
+    NC_("public", "Nobody found."),
+    NC_("public", "S{session} · table {table}"),
+    NC_("public", "No results yet."),
+    NC_("public", "Rank"),
+    NC_("public", "Player"),
+    NC_("public", "Table pts"),
+    NC_("public", "Match pts"),
+    NC_("public", "Team"),
+    NC_("public", "Your table"),
+    NC_("public", "No."),
+    NC_("public", "Sessions"),
+    NC_("public", "Not seated yet."),
+    NC_("public", "Session"),
+    NC_("public", "Table"),
+    NC_("public", "Seat"),
+    NC_("public", "flowers +{flowers}"),
+    NC_("public", "self-drawn"),
+    NC_("public", "from"),
+    NC_("public", "won by"),
+    NC_("public", "S{session} T{table} hand {hand}"),
+    NC_("public", "fans"),
+    NC_("public", "Penalties"),
+    NC_("public", "S{session} T{table}"),
+    NC_("public", " hand {hand}"),
+    NC_("public", "points"),
+    NC_("public", "The players page is switched off."),
+    NC_("public", "Not found"),
+    NC_("public", "No player {number}."),
+    NC_("public", "Back"),
+)
+
+class Html(str):
+    """A parameter that is HTML already (``Page.t`` does not escape it again)."""
+
+def language(accept: str | None) -> str:
+    """"zh" when the browser prefers Chinese to English (``Accept-Language``), else "en".
+
+    >>> language("zh-CN,zh;q=0.9,en;q=0.8"), language("en-GB,en;q=0.9,zh;q=0.5"), language(None)
+    ('zh', 'en', 'en')
+    >>> language("fr-FR,fr;q=0.9,zh-TW;q=0.8")
+    'zh'
+    """
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate((accept or "").split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        code = tag.strip().lower()[:2]
+        if code in ("zh", "en") and q > 0 and (best is None or (q, -i) > (best[0], best[1])):
+            best = (q, -i, code)
+    return best[2] if best else "en"
+
+
+# ---------------------------------------------------------------------------------------- read model
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a player sits: a table of a session, at a starting seat (0-3 = E, S, W, N)."""
+
+    session: int
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PublicData:
+    """What the players' page may show, read in one session."""
+
+    settings: PublicSettings
+    snap: Snapshot  # results cut at ``cut`` when the standings are hidden
+    cut: int | None  # the standings are those after this session (hidden after it), or None: live
+    places: dict[str, list[Place]]  # every seated session, results or not
+    now: dict[str, Place]  # the table in play, or the next seated one, by player number
+    marker: str
+    ix: Index  # the site's look-ups (players, seats, hands won and dealt in) over ``snap``
+
+
+def _finished(sheet: TableSheet) -> bool:
+    return sheet.signed_off or len(sheet.hands) >= last_hand(sheet.hands_per_session, sheet.time_called_after)
+
+
+def read_public(db: Database) -> PublicData:
+    with db.reader() as s:
+        count, newest = queries.change_marker(s)
+        st = public_settings(s)
+        full = read_snapshot(s)
+        last = full.info.sessions
+        ended = last in full.sessions and all(sh.signed_off for sh in full.sessions[last])
+        cut = st.hide_standings_after if st.hide_standings_after and not ended else None
+        snap = full
+        if cut is not None:
+            snap = replace(full, standings=queries.standings(s, after=cut), teams=queries.team_standings(s, after=cut),
+                           sessions={k: v for k, v in full.sessions.items() if k <= cut}, entered_by={})
+    places: dict[str, list[Place]] = {}
+    now: dict[str, Place] = {}
+    # The session in play is the last one with any result: a table of an earlier session left unfinished
+    # (a sheet not signed off) does not hold its players back from their next table.
+    in_play = max((k for k, sheets in full.sessions.items() if any(played(sh) for sh in sheets)), default=0)
+    for k in sorted(full.sessions):
+        for sheet in full.sessions[k]:
+            for i, p in enumerate(sheet.players):
+                place = Place(k, sheet.table, i)
+                places.setdefault(p.number, []).append(place)
+                if p.number not in now and k >= in_play and not _finished(sheet):
+                    now[p.number] = place
+    return PublicData(st, snap, cut, places, now, f"{count}-{newest}", Index.of(snap))
+
+
+class Cache:
+    """The last read, kept while the change marker stays (phones refresh often; results come rarely)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._lock = threading.Lock()
+        self._data: PublicData | None = None
+
+    def marker(self) -> str:
+        with self.db.reader() as s:
+            count, newest = queries.change_marker(s)
+        return f"{count}-{newest}"
+
+    def get(self) -> PublicData:
+        marker = self.marker()
+        with self._lock:
+            if self._data is None or self._data.marker != marker:
+                self._data = read_public(self.db)
+            return self._data
+
+
+# -------------------------------------------------------------------------------------------- pages
+
+class Page:
+    """One language's rendering of :class:`PublicData`."""
+
+    def __init__(self, data: PublicData, lang: str) -> None:
+        self.d = data
+        self.lang = lang
+        self.ix = data.ix
+
+    def t(self, en: str, **params: object) -> str:
+        """A catalogue text (msgctxt "public", docs/texts.md) in the page's language, as HTML: the text
+        escaped, then its parameters, escaped too unless already ``Html``."""
+        template = esc(texts.gettext(self.lang, en, "public"))
+        return template.format(**{k: v if isinstance(v, Html) else esc(str(v)) for k, v in params.items()})
+
+    def seat(self, i: int) -> str:
+        w = SEATS[i]
+        return esc(WIND_ZH[w] if self.lang == "zh" else WIND_EN[w])
+
+    def player_link(self, p: PlayerView | str) -> str:
+        number = p if isinstance(p, str) else p.number
+        name = self.ix.players[number].name if number in self.ix.players else number
+        return f'<a href="/p/{quote(number, safe="")}">{esc(name)}</a>'
+
+    def frame(self, title: str, heading: str, body: str) -> str:
+        event = esc(self.d.snap.info.name)
+        return f"""<!DOCTYPE html>
+<html lang="{'zh-Hans' if self.lang == 'zh' else 'en'}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="mcr-marker" content="{esc(self.d.marker)}">
+<title>{esc(title)} · {event}</title>
+<style>
+{STYLE}
+{PUBLIC_STYLE}
+</style>
+<script src="/static/public.js" defer></script>
+</head>
+<body>
+<header><p class="event">{event}</p><h1>{heading}</h1></header>
+<nav aria-label="Site"><a href="/">{self.t("Standings & find your table")}</a></nav>
+<main id="live">
+{body}
+</main>
+<footer>{self.t("Live from the referees' desk · refreshes by itself")}</footer>
+</body>
+</html>
+"""
+
+    def search_form(self, q: str) -> str:
+        return (f'<form class="find" method="get" action="/" role="search">'
+                f'<label for="q">{self.t("Find your table: name or number")}</label>'
+                f'<div><input id="q" name="q" type="search" value="{esc(q)}" maxlength="{SEARCH_MAX}" '
+                f'autocomplete="off" placeholder="{self.t("e.g. Wang or 17")}">'
+                f'<button type="submit">{self.t("Search")}</button></div></form>')
+
+    def cut_note(self) -> str:
+        k = self.d.cut
+        if k is None:
+            return ""
+        return (f'<p class="hidden-note">{self.t("Standings after session {k}: later results are hidden until the end.", k=k)}</p>')
+
+    def your_table(self, number: str) -> str:
+        place = self.d.now.get(number)
+        if place is None:
+            return f'<p class="muted">{self.t("No table ahead.")}</p>'
+        return (f'<div class="where"><span class="s">{self.t("Session {session}", session=place.session)}</span>'
+                f'<span class="t">{self.t("Table {table}", table=Html(f"<b>{place.table}</b>"))}</span>'
+                f'<span class="w">{self.seat(place.seat)}</span></div>')
+
+    # ---- GET / -----------------------------------------------------------------------------------
+    def index(self, q: str) -> str:
+        body = [self.search_form(q)]
+        if q:
+            body.append(self.search_results(q))
+        body.append(self.cut_note())
+        body.append(f'<h2>{self.t("Standings")}</h2>')
+        body.append(self.standings())
+        if self.d.snap.teams:
+            body.append(f'<h2>{self.t("Teams")}</h2>')
+            body.append(self.teams())
+        return self.frame(self.t("Players"), self.t("Players' page"), "\n".join(body))
+
+    def search_results(self, q: str) -> str:
+        found = search(self.d.snap.players, q)
+        if not found:
+            return f'<p class="muted">{self.t("Nobody found.")}</p>'
+        items = []
+        for p in found[:SEARCH_RESULTS]:
+            place = self.d.now.get(p.number)
+            where = (self.t("S{session} · table {table}", session=place.session, table=place.table)
+                     if place else "")
+            items.append(f'<li>{self.player_link(p)} <span class="muted">{esc(p.number)}'
+                         f'{" · " + esc(p.team) if p.team else ""}</span> <span class="go">{where}</span></li>')
+        return f'<ul class="found">{"".join(items)}</ul>'
+
+    def standings(self) -> str:
+        rows = self.d.snap.standings
+        if not rows:
+            return f'<p class="muted">{self.t("No results yet.")}</p>'
+        head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Player")}</th>'
+                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
+        body = "".join(f'<tr><td class="n">{r.rank}</td><td>{self.player_link(r.number)}'
+                       f'<small class="muted"> {esc(r.number)}{" · " + esc(r.team) if r.team else ""}</small></td>'
+                       f'<td class="n">{fmt_points(r.table_points)}</td><td class="n">{fmt_signed(r.match_points)}</td></tr>'
+                       for r in rows)
+        return f'<div class="scroll"><table class="standings"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
+
+    def teams(self) -> str:
+        head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Team")}</th>'
+                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
+        body = "".join(f'<tr><td class="n">{t.rank}</td><td>{esc(t.team)}</td><td class="n">{fmt_points(t.table_points)}'
+                       f'</td><td class="n">{fmt_signed(t.match_points)}</td></tr>' for t in self.d.snap.teams)
+        return f'<div class="scroll"><table class="teams"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
+
+    # ---- GET /p/NUMBER ---------------------------------------------------------------------------
+    def player(self, number: str) -> str | None:
+        p = self.ix.players.get(number)
+        if p is None:
+            return None
+        body = [f'<h2>{self.t("Your table")}</h2>', self.your_table(number), self.cut_note()]
+        r = self.ix.standing.get(number)
+        facts = [(self.t("No."), esc(p.number))]
+        if p.team:
+            facts.append((self.t("Team"), esc(p.team)))
+        if r is not None:
+            facts += [(self.t("Rank"), str(r.rank)), (self.t("Table pts"), fmt_points(r.table_points)),
+                      (self.t("Match pts"), fmt_signed(r.match_points))]
+        body.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
+        body.append(f'<h2>{self.t("Sessions")}</h2>')
+        body.append(self.sessions(number))
+        body.append(self.hands(number))
+        return self.frame(f"{p.name} ({p.number})", f'{esc(p.name)} <span class="tag">{esc(p.number)}</span>',
+                          "\n".join(body))
+
+    def sessions(self, number: str) -> str:
+        sheets = {(sh.session, sh.table): sh for k in self.d.snap.sessions for sh in self.d.snap.sessions[k]}
+        rows = []
+        for place in self.d.places.get(number, []):
+            sheet = sheets.get((place.session, place.table))
+            i = place.seat
+            if sheet is not None and played(sheet):
+                result = (f'<td class="n">{fmt_signed(sheet.match_points[i])}</td><td class="n">{sheet.ranks[i]}</td>'
+                          f'<td class="n">{fmt_points(sheet.table_points[i])}</td>')
+            else:
+                result = '<td class="n muted">–</td>' * 3
+            rows.append(f'<tr><td class="n">{place.session}</td><td class="n">{place.table}</td><td>{self.seat(i)}</td>'
+                        f'{result}</tr>')
+        if not rows:
+            return f'<p class="muted">{self.t("Not seated yet.")}</p>'
+        head = (f'<tr><th class="n">{self.t("Session")}</th><th class="n">{self.t("Table")}</th>'
+                f'<th>{self.t("Seat")}</th><th class="n">{self.t("Match pts")}</th>'
+                f'<th class="n">{self.t("Rank")}</th><th class="n">{self.t("Table pts")}</th></tr>')
+        return f'<div class="scroll"><table class="sessions"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
+
+    def fans(self, h: HandRow) -> str:
+        parts = [f"{esc(f.zh if self.lang == 'zh' else f.en)} {f.points}{f' ×{f.count}' if f.count > 1 else ''}"
+                 for f in h.fans]
+        if h.flowers and h.flowers_known:
+            parts.append(self.t("flowers +{flowers}", flowers=h.flowers))
+        return " · ".join(parts)
+
+    def hands(self, number: str) -> str:
+        out = []
+        for title, rows, who in ((NC_("public", "Hands won ({n})"), self.ix.won.get(number, []), "winner"),
+                                 (NC_("public", "Dealt in ({n})"), self.ix.dealt_in.get(number, []), "discarder")):
+            out.append(f'<h2>{self.t(title, n=len(rows))}</h2>')
+            items = []
+            for sheet, h in rows:
+                i = getattr(h, who)
+                other = (self.t("self-drawn") if h.self_drawn or h.discarder is None
+                         else self.t("from") + " " + self.player_link(sheet.players[h.discarder]))
+                if who == "discarder":
+                    other = self.t("won by") + " " + self.player_link(sheet.players[h.winner])  # type: ignore[index]
+                items.append(f'<li><b>{self.t("S{session} T{table} hand {hand}", session=sheet.session, table=sheet.table, hand=h.hand)}</b> '
+                             f'{h.fan_total} {self.t("fans")} · {fmt_signed(h.deltas[i])} · {other}'
+                             f'<br><small class="muted">{self.fans(h)}</small></li>')
+            if items:
+                out.append(f'<ul class="hands">{"".join(items)}</ul>')
+        pens = self.ix.penalties.get(number, [])
+        if pens:
+            out.append(f'<h2>{self.t("Penalties")}</h2>')
+            out.append('<ul class="hands">' + "".join(
+                f'<li><b>{self.t("S{session} T{table}", session=p.session, table=p.table)}'
+                f'{self.t(" hand {hand}", hand=p.hand) if p.hand else ""}</b> '
+                f'{esc(KIND.get(p.kind, p.kind))} · {p.points} {self.t("points")}</li>'
+                for p in pens) + "</ul>")
+        return "\n".join(out)
+
+    def off(self) -> str:
+        return self.frame(self.t("Players"), self.t("Players' page"),
+                          f'<p>{self.t("The players page is switched off.")}</p>')
+
+    def not_found(self, number: str) -> str:
+        return self.frame(self.t("Players"), self.t("Not found"),
+                          f'<p>{self.t("No player {number}.", number=number)}</p>'
+                          f'<p><a href="/">{self.t("Back")}</a></p>')
+
+
+def search(players: Sequence[PlayerView], q: str) -> list[PlayerView]:
+    """Players whose number is ``q``, or whose name holds it: as written, or romanised (pinyin for Chinese,
+    accents and case folded, spaces ignored), so "zhangwei", "Zhang Wei" and "张伟" all find 张伟, and
+    "emile" finds Émile. In the name order of every list (pinyin, accents folded).
+
+    >>> ps = [PlayerView("1", "张伟"), PlayerView("2", "Émile Zola"), PlayerView("17", "Li Na")]
+    >>> [p.number for p in search(ps, "zhangwei")], [p.number for p in search(ps, "EMILE")]
+    (['1'], ['2'])
+    >>> [p.number for p in search(ps, "17")], [p.number for p in search(ps, "伟")]
+    (['17'], ['1'])
+    """
+    q = q.strip()[:SEARCH_MAX]
+    if not q:
+        return []
+    folded = q.casefold()
+    roman = romanised(q).replace(" ", "")
+    found = [p for p in players
+             if p.number.casefold() == folded or folded in p.name.casefold()
+             or (roman and roman in romanised(p.name).replace(" ", ""))]
+    return sorted(found, key=lambda p: player_order(p.name, p.number))
+
+
+PUBLIC_STYLE = """
+form.find{margin:.2rem 0 1rem}
+form.find label{display:block;font-weight:600;margin-bottom:.3rem}
+form.find div{display:flex}
+form.find div>*+*{margin-left:.4rem}
+form.find input{flex:1;min-width:0;font-size:1.05rem;padding:.55rem .6rem;border:1px solid var(--line);border-radius:6px}
+form.find button{font-size:1rem;padding:.5rem .9rem;border:0;border-radius:6px;background:var(--accent);color:#fff}
+ul.found,ul.hands{list-style:none;padding:0;margin:.2rem 0 1rem}
+ul.found li,ul.hands li{padding:.45rem 0;border-bottom:1px solid var(--line)}
+ul.found a{font-weight:600;font-size:1.05rem}
+ul.found .go{float:right;font-weight:600}
+.where{display:flex;gap:1rem;align-items:baseline;background:var(--band);border-left:4px solid var(--accent);
+ padding:.7rem .9rem;border-radius:4px;margin:.3rem 0 1rem;font-size:1.1rem}
+.where b{font-size:2rem}
+.hidden-note{background:#fff4e5;border:1px solid #f5c26b;padding:.5rem .7rem;border-radius:4px}
+table.standings,table.teams{width:100%}
+table.standings td small{display:block}
+""".strip()
+
+
+# ------------------------------------------------------------------------------------------- routes
+
+def routes(db: Database) -> list[Route]:
+    """``GET /`` and ``GET /p/NUMBER``. An unchanged page (``If-None-Match`` with the marker it was drawn
+    at, what ``public.js`` sends) is answered 304 after reading the marker alone."""
+    cache = Cache(db)
+
+    def render(request: Request, number: str | None) -> Response:
+        lang = language(request.headers.get("accept-language"))
+        etag = f'"{cache.marker()}-{lang}"'
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers={"ETag": etag})
+        data = cache.get()
+        page = Page(data, lang)
+        headers = {"ETag": f'"{data.marker}-{lang}"', "Vary": "Accept-Language"}
+        if not data.settings.enabled:
+            return HTMLResponse(page.off(), status_code=404, headers=headers)
+        if number is None:
+            return HTMLResponse(page.index(request.query_params.get("q", "")[:SEARCH_MAX]), headers=headers)
+        html = page.player(number)
+        if html is None:
+            return HTMLResponse(page.not_found(number[:40]), status_code=404, headers=headers)
+        return HTMLResponse(html, headers=headers)
+
+    async def answer(request: Request, number: str | None) -> Response:
+        try:
+            return await run_in_threadpool(render, request, number)
+        except TournamentError as exc:  # the store cannot be read now (file gone, server down): try later
+            return PlainTextResponse(exc.message, status_code=503)
+        except Exception as exc:  # noqa: BLE001 - a page, never a traceback
+            log.exception("players' page failed", exc_info=exc)
+            return PlainTextResponse(f"unexpected error: {type(exc).__name__}", status_code=500)
+
+    async def index(request: Request) -> Response:
+        return await answer(request, None)
+
+    async def player(request: Request) -> Response:
+        return await answer(request, request.path_params["number"])
+
+    return [Route("/", index, methods=["GET"]), Route("/p/{number:path}", player, methods=["GET"])]
