@@ -181,3 +181,34 @@ def test_every_refusal_code_renders_in_chinese_with_its_english_parameters() -> 
             continue
         params = {name.split(".")[0].split("[")[0]: 1 for _, name, _, _ in string.Formatter().parse(template) if name}
         assert render(code, params, "zh") != render(code, params, "en"), code
+
+
+def test_no_english_refusal_template_holds_chinese() -> None:
+    """Chinese lives in zh's .po only (call_taken once ended in "… / 该呼叫已由 {referee} 接手")."""
+    import re
+
+    from db.messages import Parts, Switch
+
+    cjk = re.compile(r"[\u4e00-\u9fff]")
+    for code, template in MESSAGES.items():
+        pieces = template.pieces().values() if isinstance(template, Parts | Switch) else [template]
+        for piece in pieces:
+            assert not (isinstance(piece, str) and cjk.search(piece)), code
+
+
+def test_a_call_refusal_says_the_calls_status_in_the_language_and_keeps_the_english_word() -> None:
+    from db.service.calls import CallReason, _status_word
+
+    e = TournamentError(code="call_closed", call=3, status=_status_word("resolved"))
+    assert e.params["status"] == "resolved"
+    assert e.in_language("en") == "call 3 is already resolved"
+    assert e.in_language("zh") == "第 3 号呼叫已处理。"
+    assert CallReason.DISPUTE.en == "Dispute over a hand" and CallReason.DISPUTE.zh == "对一盘有争议"
+
+
+def test_the_table_pages_call_words_and_reasons_come_with_its_texts() -> None:
+    from web.page_texts import page_texts
+
+    zh, en = page_texts("zh")["texts"], page_texts("en")["texts"]
+    assert zh["Call referee"] == "呼叫裁判" and zh["Wrong tiles / kong"] == "牌张或杠有误"
+    assert en["Call referee"] == "Call referee" and en["Dispute over a hand"] == "Dispute over a hand"
