@@ -24,16 +24,17 @@ Everything is computed on tile-count tuples and memoised, so the readings of a h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import product
 
 from scoring.model import Hand, MeldKind
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
 
 __all__ = [
     "KNITTED_PATTERNS", "Form", "Reading", "SetKind", "TileSet", "all_counts", "concealed_counts", "divisions",
-    "is_complete", "readings",
+    "is_complete", "readings", "regular_waits", "set_divisions", "special_waits", "tile_set",
 ]
 
 Counts = tuple[int, ...]
@@ -52,33 +53,39 @@ class TileSet:
     ``declared``: it is one of the hand's melds (chow, pung or kong, concealed kongs included).
     ``concealed``: not exposed — concealed kongs and every set formed from the standing tiles. (A pung that
     a discarded winning tile completes is made exposed later, per reading, by the engine.)
+
+    ``tiles``, ``is_chow`` and ``is_pung`` (a kong counts as a pung for every pung fan) are filled in once at
+    creation: the detectors read them for every set of every reading. The engine uses one shared instance
+    per distinct set (``tile_set``).
     """
 
     kind: SetKind
     tile: Tile
     declared: bool = False
     concealed: bool = True
+    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    is_chow: bool = field(init=False, repr=False, compare=False)
+    is_pung: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        if self.kind is SetKind.CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * (4 if self.kind is SetKind.KONG else 3)
-
-    @property
-    def is_chow(self) -> bool:
-        return self.kind is SetKind.CHOW
-
-    @property
-    def is_pung(self) -> bool:
-        """Pung or kong: a kong counts as a pung for every pung fan."""
-        return self.kind is not SetKind.CHOW
+    def __post_init__(self) -> None:
+        t = self.tile
+        chow = self.kind is SetKind.CHOW
+        tiles = (t, t + 1, t + 2) if chow else (t,) * (4 if self.kind is SetKind.KONG else 3)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "is_chow", chow)
+        object.__setattr__(self, "is_pung", not chow)
 
     def __str__(self) -> str:
         t = self.tiles
         if t[0] >= 27:
             return "".join(name(x) for x in t)
         return "".join(str(x % 9 + 1) for x in t) + name(t[0])[1]
+
+
+@cache
+def tile_set(kind: SetKind, tile: Tile, declared: bool = False, concealed: bool = True) -> TileSet:
+    """The shared ``TileSet`` of these values (at most 3 × 34 × 4 of them): no new object per reading."""
+    return TileSet(kind, tile, declared, concealed)
 
 
 class Form(StrEnum):
@@ -144,7 +151,9 @@ def _set_key(s: tuple[SetKind, Tile]) -> tuple[Tile, Tile, Tile]:
     return (t, t + 1, t + 2) if kind is SetKind.CHOW else (t, t, t)
 
 
-@lru_cache(maxsize=65536)
+SetDivision = tuple[tuple[TileSet, ...], Tile]  # a division with shared concealed ``TileSet``s, pair
+
+
 def divisions(counts: Counts, n_sets: int) -> tuple[Division, ...]:
     """All ways to split ``counts`` into ``n_sets`` chows/pungs and one pair, each division once, sorted by
     their sets (ascending by tiles, a pung before the chow starting on the same tile).
@@ -156,9 +165,97 @@ def divisions(counts: Counts, n_sets: int) -> tuple[Division, ...]:
     ['CHOW 0', 'CHOW 0', 'CHOW 0'] 3
     ['CHOW 0', 'CHOW 1', 'CHOW 1'] 0
     """
+    return tuple((tuple((s.kind, s.tile) for s in sets), pair) for sets, pair in set_divisions(counts, n_sets))
+
+
+# Sets and the pair never cross a suit (or the honours), and a group of n tiles holds n // 3 sets and the
+# pair exactly when n % 3 == 2. So the divisions of a hand are the product of the divisions of its four
+# groups, each found once per group's tile counts and shared by every hand with that group. Listed group
+# by group (characters, bamboo, dots, honours), each group's divisions in ascending order, the product is
+# in ascending order too: every group gives the same number of sets to every division.
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
+
+
+@lru_cache(maxsize=65536)
+def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
+    """``divisions`` with the sets as shared concealed ``TileSet``s (what readings are built from)."""
+    if sum(counts) != 3 * n_sets + 2:
+        return ()
+    parts = []
+    pairs = 0
+    for lo, hi in _GROUPS:
+        part = _group_divisions(lo, counts[lo:hi])
+        if not part:
+            return ()
+        pairs += part[0][1] >= 0
+        parts.append(part)
+    if pairs != 1:
+        return ()
+    if all(len(p) == 1 for p in parts):  # the usual case: one way to divide each group
+        (a, pa), (b, pb), (c, pc), (d, pd) = (p[0] for p in parts)
+        return ((a + b + c + d, max(pa, pb, pc, pd)),)
+    return tuple((a + b + c + d, max(pa, pb, pc, pd)) for (a, pa), (b, pb), (c, pc), (d, pd) in product(*parts))
+
+
+@lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
+def _group_divisions(base: Tile, group: Counts) -> tuple[SetDivision, ...]:
+    """Every division of one group's tiles (``group[i]`` tiles of kind ``base + i``) into sets and, when
+    ``sum(group) % 3 == 2``, the pair (-1 when the group holds no pair), ascending. Empty: not divisible."""
+    n = sum(group)
+    if n % 3 == 1:
+        return ()
+    need_pair = n % 3 == 2
+    c = [0] * NUM_KINDS
+    c[base:base + len(group)] = group
     found: set[Division] = set()
-    _divide(list(counts), n_sets, True, 0, [], found)
-    return tuple(sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1])))
+    _divide(c, (n - 2 * need_pair) // 3, need_pair, base, [], found)
+    ordered = sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1]))
+    return tuple((tuple(tile_set(k, t) for k, t in sets), pair) for sets, pair in ordered)
+
+
+@lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
+def _group_complete(base: Tile, group: Counts) -> bool:
+    """Can one group's tiles be divided (sets, plus the pair when ``sum % 3 == 2``)?"""
+    n = sum(group)
+    if n % 3 == 1:
+        return False
+    c = [0] * NUM_KINDS
+    c[base:base + len(group)] = group
+    need_pair = n % 3 == 2
+    return _divisible(c, (n - 2 * need_pair) // 3, need_pair, base)
+
+
+@lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
+def _group_waits(base: Tile, group: Counts) -> tuple[Tile, ...]:
+    """The kinds of this group whose one more tile makes the group divisible (a fifth copy included)."""
+    out = []
+    g = list(group)
+    for i in range(len(g)):
+        g[i] += 1
+        if _group_complete(base, tuple(g)):
+            out.append(base + i)
+        g[i] -= 1
+    return tuple(out)
+
+
+def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
+    """The kinds completing ``counts`` (``3 * n_sets + 1`` tiles) into ``n_sets`` sets and a pair, ascending.
+
+    The added tile goes to one group; every other group must already be divisible, and exactly one group
+    of the result holds the pair."""
+    if sum(counts) != 3 * n_sets + 1:
+        return ()
+    groups = [counts[lo:hi] for lo, hi in _GROUPS]
+    rems = [sum(g) % 3 for g in groups]
+    out: tuple[Tile, ...] = ()
+    for k, (lo, _) in enumerate(_GROUPS):
+        after = (rems[k] + 1) % 3
+        others = rems[:k] + rems[k + 1:]
+        if after == 1 or 1 in others or others.count(2) + (after == 2) != 1:
+            continue
+        if all(_group_complete(_GROUPS[j][0], groups[j]) for j in range(4) if j != k):
+            out += _group_waits(lo, groups[k])
+    return out
 
 
 def _divide(c: list[int], n_sets: int, need_pair: bool, start: int, acc: list[tuple[SetKind, Tile]],
@@ -217,18 +314,20 @@ def all_counts(hand: Hand) -> Counts:
 
 
 def _is_seven_pairs(c: Counts) -> bool:
-    return sum(c) == 14 and all(n % 2 == 0 for n in c)
+    return 1 not in c and 3 not in c and sum(c) == 14 and all(n % 2 == 0 for n in c)
 
 
 def _is_thirteen_orphans(c: Counts) -> bool:
-    return sum(c) == 14 and all(c[t] >= 1 for t in _ORPHANS) and all(
+    return bool(c[0] and c[8] and c[27]) and sum(c) == 14 and all(c[t] >= 1 for t in _ORPHANS) and all(
         n == 0 for t, n in enumerate(c) if t not in _ORPHANS)
 
 
 def _knitted_pattern_of(c: Counts) -> tuple[Tile, ...] | None:
     """The knitted pattern whose nine tiles are all in ``c`` (at most one can be, with 14 tiles)."""
+    if not (c[0] and c[3] and c[6] or c[1] and c[4] and c[7] or c[2] and c[5] and c[8]):
+        return None  # every pattern holds 147, 258 or 369 of the characters
     for pattern in KNITTED_PATTERNS:
-        for t in pattern:  # a plain loop: this runs for every candidate of every wait check
+        for t in pattern:
             if not c[t]:
                 break
         else:
@@ -245,7 +344,7 @@ def _without(c: Counts, tiles: tuple[Tile, ...]) -> list[int]:
 
 
 def _is_honors_and_knitted(c: Counts) -> bool:
-    if sum(c) != 14 or any(n > 1 for n in c):
+    if 2 in c or sum(c) != 14 or any(n > 1 for n in c):
         return False
     suited = {t for t, n in enumerate(c) if n and t < 27}
     return any(suited <= p for p in _KNITTED_SETS)
@@ -270,12 +369,10 @@ def _readings_of(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Reading, .
     if n_melds <= 1:
         pattern = _knitted_pattern_of(counts)
         if pattern is not None:
-            for sets, pair in divisions(tuple(_without(counts, pattern)), 1 - n_melds):
-                ts = melds + tuple(TileSet(k, t) for k, t in sets)
-                out.append(Reading(Form.KNITTED_STRAIGHT, sets=ts, pair=pair, knitted=pattern))
-    for sets, pair in divisions(counts, 4 - n_melds):
-        ts = melds + tuple(TileSet(k, t) for k, t in sets)
-        out.append(Reading(Form.REGULAR, sets=ts, pair=pair))
+            for sets, pair in set_divisions(tuple(_without(counts, pattern)), 1 - n_melds):
+                out.append(Reading(Form.KNITTED_STRAIGHT, sets=melds + sets, pair=pair, knitted=pattern))
+    for sets, pair in set_divisions(counts, 4 - n_melds):
+        out.append(Reading(Form.REGULAR, sets=melds + sets, pair=pair))
     return tuple(out)
 
 
@@ -293,7 +390,7 @@ def meld_sets(hand: Hand) -> tuple[TileSet, ...]:
     out = []
     for m in hand.melds:
         kind, concealed = _MELD_SET[m.kind]
-        out.append(TileSet(kind, m.tile, declared=True, concealed=concealed))
+        out.append(tile_set(kind, m.tile, True, concealed))
     return tuple(out)
 
 
@@ -314,9 +411,56 @@ def is_complete(counts: Counts, n_melds: int) -> bool:
         return True
     if n_melds <= 1:
         pattern = _knitted_pattern_of(counts)
-        if pattern is not None and _divisible(_without(counts, pattern), 1 - n_melds, True, 0):
+        if pattern is not None and _divisible_by_groups(tuple(_without(counts, pattern)), 1 - n_melds):
             return True
-    return _divisible(list(counts), 4 - n_melds, True, 0)
+    return _divisible_by_groups(counts, 4 - n_melds)
+
+
+def _divisible_by_groups(counts: Counts, n_sets: int) -> bool:
+    """Is there a division of ``counts`` into ``n_sets`` sets and a pair? Each group on its own (cached)."""
+    if sum(counts) != 3 * n_sets + 2:
+        return False
+    pairs = 0
+    for lo, hi in _GROUPS:
+        group = counts[lo:hi]
+        rem = sum(group) % 3
+        if rem == 1:
+            return False
+        pairs += rem == 2
+        if pairs > 1 or not _group_complete(lo, group):
+            return False
+    return pairs == 1
+
+
+def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
+    """The kinds completing ``counts`` (``13 - 3 * n_melds`` concealed tiles) into a special form: seven
+    pairs, thirteen orphans, 全不靠 (no melds) or a knitted straight + set + pair (at most one meld). The
+    forms' definitions are those of ``is_complete``, solved for the one missing tile."""
+    out: set[Tile] = set()
+    if n_melds == 0:
+        if counts.count(1) + counts.count(3) + counts.count(5) == 1:  # seven pairs: the one odd kind
+            out.add(next(t for t, n in enumerate(counts) if n % 2))
+        if not any(counts[1:8]) and not any(counts[10:17]) and not any(counts[19:26]):
+            missing = [t for t in TERMINALS_AND_HONORS if not counts[t]]
+            if len(missing) <= 1:
+                out.update(missing or TERMINALS_AND_HONORS)
+        if max(counts) <= 1:
+            suited = {t for t in range(27) if counts[t]}
+            for p in _KNITTED_SETS:
+                if suited <= p:
+                    out.update(t for t in range(27, NUM_KINDS) if not counts[t])
+                    out.update(t for t in p if not counts[t])
+    if n_melds <= 1 and 27 - counts[:27].count(0) >= 8:
+        for pattern in KNITTED_PATTERNS:
+            missing = [t for t in pattern if not counts[t]]
+            if not missing:
+                out.update(regular_waits(tuple(_without(counts, pattern)), 1 - n_melds))
+            elif len(missing) == 1:
+                rest = _without(counts, pattern)
+                rest[missing[0]] += 1
+                if _divisible_by_groups(tuple(rest), 1 - n_melds):
+                    out.add(missing[0])
+    return out
 
 
 def _divisible(c: list[int], n_sets: int, need_pair: bool, start: int) -> bool:
