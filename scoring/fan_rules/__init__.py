@@ -16,7 +16,8 @@ together. Families:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scoring.decompose import Counts, Form, Reading, TileSet
 from scoring.fans import Fan
@@ -46,6 +47,10 @@ class View:
     concealed pung the winning tile completed. ``unique_wait``: exactly one tile kind completes the 13 tiles
     (H3). ``fourth_tile``: 和绝张 applies (the flag, or three copies in the winner's own melds, W2).
     ``nine_gates``: the 13 tiles before the win were 1112345678999 of one suit (S3).
+
+    Filled in at creation, for the detectors: ``chows`` and ``pungs`` (kongs included) as (set index, set)
+    in set order, ``tiles`` (every tile of the hand, ascending) and ``kinds`` (bit ``t`` set when the hand
+    holds kind ``t``).
     """
 
     reading: Reading
@@ -56,6 +61,22 @@ class View:
     unique_wait: bool
     fourth_tile: bool
     nine_gates: bool
+    chows: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
+    pungs: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
+    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    kinds: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        chows = []
+        pungs = []
+        for i, s in enumerate(self.reading.sets):
+            (chows if s.is_chow else pungs).append((i, s))
+        tiles, kinds = hand_tiles(self.counts)
+        set_field = object.__setattr__
+        set_field(self, "chows", tuple(chows))
+        set_field(self, "pungs", tuple(pungs))
+        set_field(self, "tiles", tiles)
+        set_field(self, "kinds", kinds)
 
     @property
     def form(self) -> Form:
@@ -71,11 +92,30 @@ class View:
 
     @property
     def all_tiles(self) -> tuple[Tile, ...]:
-        return tuple(t for t, n in enumerate(self.counts) for _ in range(n))
+        return self.tiles
 
     def hand_group(self) -> tuple[tuple[Tile, ...], ...]:
         """The tiles of a whole-hand fan: one group holding every tile."""
-        return (self.all_tiles,)
+        return (self.tiles,)
 
     def win_group(self) -> tuple[tuple[Tile, ...], ...]:
         return ((self.winning,),)
+
+
+def hand_tiles(counts: Counts) -> tuple[tuple[Tile, ...], int]:
+    """Every tile of ``counts`` ascending, and the bit mask of the kinds held (built group by group)."""
+    t0, k0 = _group_tiles(0, counts[:9])
+    t1, k1 = _group_tiles(9, counts[9:18])
+    t2, k2 = _group_tiles(18, counts[18:27])
+    t3, k3 = _group_tiles(27, counts[27:])
+    return t0 + t1 + t2 + t3, k0 | k1 | k2 | k3
+
+
+@lru_cache(maxsize=1 << 16)
+def _group_tiles(base: Tile, group: Counts) -> tuple[tuple[Tile, ...], int]:
+    tiles = tuple(base + i for i, n in enumerate(group) for _ in range(n))
+    kinds = 0
+    for i, n in enumerate(group):
+        if n:
+            kinds |= 1 << (base + i)
+    return tiles, kinds

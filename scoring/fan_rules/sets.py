@@ -8,6 +8,7 @@ Every combination the definitions allow is reported here; the set-combination pr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 from scoring.decompose import TileSet
@@ -73,15 +74,19 @@ def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     return None
 
 
-Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
-
-
-def _combination_fans(sets: list[tuple[int, TileSet]], judges: tuple[Judge, Judge, Judge]) -> list[Found]:
-    """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for."""
+def _combination_fans(sets: tuple[tuple[int, TileSet], ...], judges: tuple[Judge, Judge, Judge]) -> list[Found]:
+    """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for. The
+    judges take the sets' tiles ascending and are memoised (a few thousand distinct groups exist)."""
+    n = len(sets)
+    if n < 2:
+        return []
     out: list[Found] = []
-    for size, judge in zip((2, 3, 4), judges, strict=True):
+    two, three, four = judges
+    for size, judge in ((2, two), (3, three), (4, four)):
+        if size > n:
+            break
         for group in combinations(sets, size):
-            fan = judge(*sorted(s.tile for _, s in group))
+            fan = judge(*sorted([s.tile for _, s in group]))
             if fan is not None:
                 out.append(_found(fan, group))
     return out
@@ -89,8 +94,7 @@ def _combination_fans(sets: list[tuple[int, TileSet]], judges: tuple[Judge, Judg
 
 def chow_combination_fans(view: View) -> list[Found]:
     """Every chow combination fan of the reading, each with the chows that make it."""
-    chows = [(i, s) for i, s in enumerate(view.sets) if s.is_chow]
-    return _combination_fans(chows, (_two_chows, _three_chows, _four_chows))
+    return _combination_fans(view.chows, _CHOW_JUDGES)
 
 
 def _two_pungs(a: Tile, b: Tile) -> Fan | None:
@@ -131,10 +135,10 @@ def _four_pungs(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
 
 def pung_combination_fans(view: View) -> list[Found]:
     """Every pung combination fan, including 小四喜 / 小三元 which also use the pair."""
-    pungs = [(i, s) for i, s in enumerate(view.sets) if s.is_pung]
-    out = _combination_fans(pungs, (_two_pungs, _three_pungs, _four_pungs))
+    pungs = view.pungs
+    out = _combination_fans(pungs, _PUNG_JUDGES)
     pair = view.pair
-    if pair is not None:
+    if pair is not None and pair >= 27:
         little: tuple[tuple[tuple[Tile, ...], int, Fan], ...] = (
             (WINDS, 3, Fan.LITTLE_FOUR_WINDS), (DRAGONS, 2, Fan.LITTLE_THREE_DRAGONS))
         for honors, n, little_fan in little:
@@ -151,9 +155,7 @@ def single_pung_fans(view: View) -> list[Found]:
     out: list[Found] = []
     prevalent = 27 + view.ctx.prevalent_wind.offset
     seat = 27 + view.ctx.seat_wind.offset
-    for i, s in enumerate(view.sets):
-        if not s.is_pung:
-            continue
+    for i, s in view.pungs:
         t = s.tile
         tiles = (s.tiles,)
         if t in DRAGONS:
@@ -166,6 +168,11 @@ def single_pung_fans(view: View) -> list[Found]:
         if t >= 27 or _rank(t) in (0, 8):
             out.append(Found(Fan.PUNG_OF_TERMINALS_OR_HONORS, tiles, frozenset({i})))
     return out
+
+
+Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
+_CHOW_JUDGES: tuple[Judge, Judge, Judge] = (cache(_two_chows), cache(_three_chows), cache(_four_chows))
+_PUNG_JUDGES: tuple[Judge, Judge, Judge] = (cache(_two_pungs), cache(_three_pungs), cache(_four_pungs))
 
 
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
