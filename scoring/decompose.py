@@ -34,7 +34,7 @@ from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
 
 __all__ = [
     "KNITTED_PATTERNS", "Form", "Reading", "SetKind", "TileSet", "all_counts", "concealed_counts", "divisions",
-    "is_complete", "readings", "regular_waits", "set_divisions", "special_waits", "tile_set",
+    "is_complete", "meld_sets", "readings", "readings_of_counts", "regular_waits", "set_divisions", "special_waits", "tile_set",
 ]
 
 Counts = tuple[int, ...]
@@ -351,7 +351,8 @@ def _is_honors_and_knitted(c: Counts) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _readings_of(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Reading, ...]:
+def readings_of_counts(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Reading, ...]:
+    """``readings`` of the concealed tile counts around the declared melds (``meld_sets``)."""
     out: list[Reading] = []
     n_melds = len(melds)
     if n_melds == 0:
@@ -397,7 +398,7 @@ def meld_sets(hand: Hand) -> tuple[TileSet, ...]:
 def readings(hand: Hand) -> tuple[Reading, ...]:
     """Every reading of a winning hand (14 tiles, kongs counted as three), special forms first, then the
     regular divisions in ascending order. Empty when the tiles form no winning shape."""
-    return _readings_of(concealed_counts(hand), meld_sets(hand))
+    return readings_of_counts(concealed_counts(hand), meld_sets(hand))
 
 
 @lru_cache(maxsize=65536)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from scoring.decompose import Counts, Form, Reading, all_counts, concealed_counts, readings
+from scoring.decompose import Counts, Form, Reading, concealed_counts, meld_sets, readings_of_counts
 from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
 from scoring.fan_rules import Found, View
@@ -62,31 +62,42 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     and the other typed ``HandError``s of ``scoring.validate``.
     """
     validate_hand(hand, ctx)  # a 13-tile hand is a TileCountError there
-    all_readings = readings(hand)
+    concealed = concealed_counts(hand)
+    all_readings = readings_of_counts(concealed, meld_sets(hand))
     if not all_readings:
         raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
                               f"seven pairs, thirteen orphans or knitted hand", reason="no_form",
                               hand=format_hand(hand))
-    situation = _situation(hand, ctx)
-    scored = [(r, score_reading(r, ctx, *situation)) for r in all_readings]
-    reading, found = _choose(scored)
+    situation = _situation(hand, ctx, concealed)
+    if len(all_readings) == 1:
+        reading = all_readings[0]
+        found = score_reading(reading, ctx, *situation)
+    else:
+        reading, found = _choose([(r, score_reading(r, ctx, *situation)) for r in all_readings])
     return _result(reading, found, ctx.flowers)
 
 
-def _situation(hand: Hand, ctx: WinContext) -> tuple[Tile, Counts, bool, bool, bool]:
+def _situation(hand: Hand, ctx: WinContext, concealed: Counts | None = None) -> tuple[Tile, Counts, bool, bool, bool]:
     """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯."""
     w = hand.winning
     assert w is not None
-    before = list(concealed_counts(hand))
+    before = list(concealed_counts(hand) if concealed is None else concealed)
     before[w] -= 1
-    unique = is_single_wait(tuple(before), len(hand.melds), w)
-    nine_gates = not hand.melds and _is_nine_gates_wait(before)
-    return w, all_counts(hand), unique, last_tile_applies(hand, ctx), nine_gates
+    counts = before  # the 13 tiles, then every tile of the hand
+    thirteen = tuple(before)
+    unique = is_single_wait(thirteen, len(hand.melds), w)
+    nine_gates = not hand.melds and _is_nine_gates_wait(thirteen)
+    counts[w] += 1
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[t] += 1
+    return w, tuple(counts), unique, last_tile_applies(hand, ctx), nine_gates
 
 
-def _is_nine_gates_wait(before: list[int]) -> bool:
+def _is_nine_gates_wait(before: Counts) -> bool:
     """S3: the 13 tiles before winning are exactly 1112345678999 of one suit."""
-    return any(tuple(before[s * 9:s * 9 + 9]) == _NINE_GATES_RANKS for s in range(3))
+    return (before[0:9] == _NINE_GATES_RANKS or before[9:18] == _NINE_GATES_RANKS
+            or before[18:27] == _NINE_GATES_RANKS)
 
 
 def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Counts, unique_wait: bool,
@@ -96,7 +107,7 @@ def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Coun
                 nine_gates)
     found: list[Found] = []
     for detect in _DETECTORS:
-        found.extend(detect(view))
+        found += detect(view)
     return tuple(apply_exclusions(view, found))
 
 
@@ -108,16 +119,22 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
     exposed = [not s.concealed for s in reading.sets]
     if ctx.self_drawn:
         return tuple(exposed)
-    if any(s.is_chow and not s.declared and s.tile <= w <= s.tile + 2 for s in reading.sets):
-        return tuple(exposed)
+    for s in reading.sets:
+        if s.is_chow and not s.declared and s.tile <= w <= s.tile + 2:
+            return tuple(exposed)
     for i, s in enumerate(reading.sets):
         if s.is_pung and not s.declared and s.tile == w:
             exposed[i] = True
     return tuple(exposed)
 
 
+_POINTS = {fan: fan.points for fan in Fan}
+_ORDER = {fan: (-fan.points, fan.number) for fan in Fan}  # a breakdown's order: points, then FANS.md number
+_FORM_TEXT = {form: form.value for form in Form}
+
+
 def _points(found: tuple[Found, ...]) -> int:
-    return sum(f.fan.points for f in found)
+    return sum(_POINTS[f.fan] for f in found)
 
 
 def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, tuple[Found, ...]]:
@@ -145,17 +162,24 @@ def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, t
 def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreResult:
     grouped: dict[Fan, list[Found]] = {}
     for f in found:
-        grouped.setdefault(f.fan, []).append(f)
-    awarded = [AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)) for fan, fs in grouped.items()]
+        fs = grouped.get(f.fan)
+        if fs is None:
+            grouped[f.fan] = [f]
+        else:
+            fs.append(f)
+    awarded = []
+    for fan, fs in grouped.items():
+        tiles = fs[0].tiles if len(fs) == 1 else tuple(g for f in fs for g in f.tiles)
+        awarded.append(AwardedFan(fan, len(fs), tiles))
     if flowers:
         awarded.append(AwardedFan(Fan.FLOWER_TILES, flowers, ()))
-    awarded.sort(key=lambda a: (-a.fan.points, a.fan.number))
+    awarded.sort(key=lambda a: _ORDER[a.fan])
     without_flowers = _points(found)
     return ScoreResult(
         total=without_flowers + flowers,
         fans=tuple(awarded),
         meets_minimum=without_flowers >= MINIMUM_FANS,
-        reading=reading.form.value,
+        reading=_FORM_TEXT[reading.form],
         sets=reading.groups(),
     )
 

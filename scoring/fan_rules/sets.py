@@ -27,6 +27,7 @@ def _rank(t: Tile) -> int:
     return t % 9  # 0-based
 
 
+@cache
 def _two_chows(a: Tile, b: Tile) -> Fan | None:
     """一般高 / 喜相逢 / 连六 / 老少副 for chows starting on ``a`` and ``b``."""
     if _suit(a) != _suit(b):
@@ -40,6 +41,7 @@ def _two_chows(a: Tile, b: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
     """Three chows starting on ``a <= b <= c``."""
     suits = {_suit(a), _suit(b), _suit(c)}
@@ -63,6 +65,7 @@ def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     if not _suit(a) == _suit(b) == _suit(c) == _suit(d):
         return None
@@ -97,6 +100,7 @@ def chow_combination_fans(view: View) -> list[Found]:
     return _combination_fans(view.chows, _CHOW_JUDGES)
 
 
+@cache
 def _two_pungs(a: Tile, b: Tile) -> Fan | None:
     if a < 27 and b < 27:
         return Fan.DOUBLE_PUNG if _rank(a) == _rank(b) and _suit(a) != _suit(b) else None
@@ -105,6 +109,7 @@ def _two_pungs(a: Tile, b: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
     """Three pungs of ``a < b < c``."""
     if c < 27:
@@ -125,6 +130,7 @@ def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _four_pungs(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     if d < 27 and _suit(a) == _suit(d) and b == a + 1 and c == b + 1 and d == c + 1:
         return Fan.FOUR_PURE_SHIFTED_PUNGS
@@ -171,8 +177,8 @@ def single_pung_fans(view: View) -> list[Found]:
 
 
 Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
-_CHOW_JUDGES: tuple[Judge, Judge, Judge] = (cache(_two_chows), cache(_three_chows), cache(_four_chows))
-_PUNG_JUDGES: tuple[Judge, Judge, Judge] = (cache(_two_pungs), cache(_three_pungs), cache(_four_pungs))
+_CHOW_JUDGES: tuple[Judge, Judge, Judge] = (_two_chows, _three_chows, _four_chows)
+_PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pungs)
 
 
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
