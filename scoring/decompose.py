@@ -176,25 +176,20 @@ def divisions(counts: Counts, n_sets: int) -> tuple[Division, ...]:
 _GROUPS = ((0, 9), (9, 18), (18, 27), (27, NUM_KINDS))
 
 
-@lru_cache(maxsize=65536)
 def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
     """``divisions`` with the sets as shared concealed ``TileSet``s (what readings are built from)."""
     if sum(counts) != 3 * n_sets + 2:
         return ()
-    parts = []
-    pairs = 0
-    for lo, hi in _GROUPS:
-        part = _group_divisions(lo, counts[lo:hi])
-        if not part:
-            return ()
-        pairs += part[0][1] >= 0
-        parts.append(part)
-    if pairs != 1:
-        return ()
-    if all(len(p) == 1 for p in parts):  # the usual case: one way to divide each group
-        (a, pa), (b, pb), (c, pc), (d, pd) = (p[0] for p in parts)
+    m = _group_divisions(0, counts[:9])
+    s = _group_divisions(9, counts[9:18]) if m else ()
+    p = _group_divisions(18, counts[18:27]) if s else ()
+    h = _group_divisions(27, counts[27:]) if p else ()
+    if not h or (m[0][1] >= 0) + (s[0][1] >= 0) + (p[0][1] >= 0) + (h[0][1] >= 0) != 1:
+        return ()  # a group cannot be divided, or the pair is not in exactly one group
+    if len(m) == len(s) == len(p) == len(h) == 1:  # the usual case: one way to divide each group
+        (a, pa), (b, pb), (c, pc), (d, pd) = m[0], s[0], p[0], h[0]
         return ((a + b + c + d, max(pa, pb, pc, pd)),)
-    return tuple((a + b + c + d, max(pa, pb, pc, pd)) for (a, pa), (b, pb), (c, pc), (d, pd) in product(*parts))
+    return tuple((a + b + c + d, max(pa, pb, pc, pd)) for (a, pa), (b, pb), (c, pc), (d, pd) in product(m, s, p, h))
 
 
 @lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
@@ -225,12 +220,22 @@ def _group_complete(base: Tile, group: Counts) -> bool:
     return _divisible(c, (n - 2 * need_pair) // 3, need_pair, base)
 
 
+@lru_cache(maxsize=1 << 16)
+def _group_shape(base: Tile, group: Counts) -> tuple[int, bool]:
+    """A group's tile count modulo 3 and whether it can be divided."""
+    return sum(group) % 3, _group_complete(base, group)
+
+
 @lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
 def _group_waits(base: Tile, group: Counts) -> tuple[Tile, ...]:
     """The kinds of this group whose one more tile makes the group divisible (a fifth copy included)."""
     out = []
     g = list(group)
+    suited = len(g) == 9
     for i in range(len(g)):
+        # The new tile joins a pair, pung or chow with held tiles: its own kind or (suits) two ranks around.
+        if not (g[i] or suited and any(g[max(i - 2, 0):i + 3])):
+            continue
         g[i] += 1
         if _group_complete(base, tuple(g)):
             out.append(base + i)
@@ -242,19 +247,26 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
     """The kinds completing ``counts`` (``3 * n_sets + 1`` tiles) into ``n_sets`` sets and a pair, ascending.
 
     The added tile goes to one group; every other group must already be divisible, and exactly one group
-    of the result holds the pair."""
+    of the result holds the pair: either one group is a tile short of its pair (count % 3 == 1) and the
+    others hold none, or two groups hold a pair (count % 3 == 2) and the tile completes a set in one of them.
+    """
     if sum(counts) != 3 * n_sets + 1:
         return ()
-    groups = [counts[lo:hi] for lo, hi in _GROUPS]
-    rems = [sum(g) % 3 for g in groups]
+    groups = (counts[:9], counts[9:18], counts[18:27], counts[27:])
+    shapes = (_group_shape(0, groups[0]), _group_shape(9, groups[1]), _group_shape(18, groups[2]),
+              _group_shape(27, groups[3]))
+    rems = [r for r, _ in shapes]
+    ones = rems.count(1)
+    if ones == 1 and 2 not in rems:
+        targets: tuple[int, ...] = (rems.index(1),)
+    elif ones == 0 and rems.count(2) == 2:
+        targets = tuple(k for k in range(4) if rems[k] == 2)
+    else:
+        return ()
     out: tuple[Tile, ...] = ()
-    for k, (lo, _) in enumerate(_GROUPS):
-        after = (rems[k] + 1) % 3
-        others = rems[:k] + rems[k + 1:]
-        if after == 1 or 1 in others or others.count(2) + (after == 2) != 1:
-            continue
-        if all(_group_complete(_GROUPS[j][0], groups[j]) for j in range(4) if j != k):
-            out += _group_waits(lo, groups[k])
+    for k in targets:
+        if all(shapes[j][1] for j in range(4) if j != k):
+            out += _group_waits(_GROUPS[k][0], groups[k])
     return out
 
 
@@ -350,7 +362,6 @@ def _is_honors_and_knitted(c: Counts) -> bool:
     return any(suited <= p for p in _KNITTED_SETS)
 
 
-@lru_cache(maxsize=65536)
 def readings_of_counts(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Reading, ...]:
     """``readings`` of the concealed tile counts around the declared melds (``meld_sets``)."""
     out: list[Reading] = []
@@ -433,6 +444,12 @@ def _divisible_by_groups(counts: Counts, n_sets: int) -> bool:
     return pairs == 1
 
 
+@lru_cache(maxsize=1 << 14)
+def _knitted_held(suit: Counts) -> tuple[int, int, int]:
+    """How many of the ranks 147, 258 and 369 one suit holds (a knitted pattern takes one of them)."""
+    return tuple(sum(1 for r in (k, k + 3, k + 6) if suit[r]) for k in range(3))  # type: ignore[return-value]
+
+
 def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
     """The kinds completing ``counts`` (``13 - 3 * n_melds`` concealed tiles) into a special form: seven
     pairs, thirteen orphans, 全不靠 (no melds) or a knitted straight + set + pair (at most one meld). The
@@ -451,7 +468,7 @@ def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
                 if suited <= p:
                     out.update(t for t in range(27, NUM_KINDS) if not counts[t])
                     out.update(t for t in p if not counts[t])
-    if n_melds <= 1 and 27 - counts[:27].count(0) >= 8:
+    if n_melds <= 1 and sum(max(_knitted_held(counts[lo:lo + 9])) for lo in (0, 9, 18)) >= 8:
         for pattern in KNITTED_PATTERNS:
             missing = [t for t in pattern if not counts[t]]
             if not missing:

@@ -18,7 +18,15 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from scoring.decompose import Counts, Form, Reading, concealed_counts, meld_sets, readings_of_counts
+from scoring.decompose import (
+    Counts,
+    Form,
+    Reading,
+    all_counts,
+    concealed_counts,
+    meld_sets,
+    readings_of_counts,
+)
 from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
 from scoring.fan_rules import Found, View
@@ -33,7 +41,7 @@ from scoring.model import Hand, WinContext
 from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import Tile
-from scoring.validate import validate_hand
+from scoring.validate import validated_counts
 from scoring.waits import is_single_wait
 
 __all__ = ["score", "score_hand", "score_reading"]
@@ -61,14 +69,13 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
     and the other typed ``HandError``s of ``scoring.validate``.
     """
-    validate_hand(hand, ctx)  # a 13-tile hand is a TileCountError there
-    concealed = concealed_counts(hand)
-    all_readings = readings_of_counts(concealed, meld_sets(hand))
+    concealed, every = validated_counts(hand, ctx)  # a 13-tile hand is a TileCountError there
+    all_readings = readings_of_counts(tuple(concealed), meld_sets(hand))
     if not all_readings:
         raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
                               f"seven pairs, thirteen orphans or knitted hand", reason="no_form",
                               hand=format_hand(hand))
-    situation = _situation(hand, ctx, concealed)
+    situation = _situation(hand, ctx, concealed, every)
     if len(all_readings) == 1:
         reading = all_readings[0]
         found = score_reading(reading, ctx, *situation)
@@ -77,21 +84,20 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     return _result(reading, found, ctx.flowers)
 
 
-def _situation(hand: Hand, ctx: WinContext, concealed: Counts | None = None) -> tuple[Tile, Counts, bool, bool, bool]:
-    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯."""
+def _situation(hand: Hand, ctx: WinContext, concealed: list[int] | None = None,
+               every: list[int] | None = None) -> tuple[Tile, Counts, bool, bool, bool]:
+    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯. (``concealed``
+    and ``every``: the hand's concealed and all tile counts, when already counted.)"""
     w = hand.winning
     assert w is not None
-    before = list(concealed_counts(hand) if concealed is None else concealed)
+    before = list(concealed_counts(hand)) if concealed is None else concealed.copy()
     before[w] -= 1
-    counts = before  # the 13 tiles, then every tile of the hand
     thirteen = tuple(before)
-    unique = is_single_wait(thirteen, len(hand.melds), w)
-    nine_gates = not hand.melds and _is_nine_gates_wait(thirteen)
-    counts[w] += 1
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[t] += 1
-    return w, tuple(counts), unique, last_tile_applies(hand, ctx), nine_gates
+    n_melds = len(hand.melds)
+    unique = is_single_wait(thirteen, n_melds, w)
+    nine_gates = not n_melds and _is_nine_gates_wait(thirteen)
+    counts = all_counts(hand) if every is None else tuple(every)
+    return w, counts, unique, last_tile_applies(hand, ctx), nine_gates
 
 
 def _is_nine_gates_wait(before: Counts) -> bool:

@@ -137,40 +137,34 @@ SEVEN_PAIRS_COMPANIONS: frozenset[Fan] = frozenset({
 _ROWS_IN_ORDER = tuple(sorted(EXCLUSIONS, key=lambda e: e.fan.number))
 
 
-def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Exclusion], ...]]:
-    """Each excluding fan's rows with their place in ``_ROWS_IN_ORDER``: a hand looks up only its own fans."""
-    out: dict[Fan, list[tuple[int, Exclusion]]] = {}
-    for k, row in enumerate(_ROWS_IN_ORDER):
-        if combination_excluders or row.fan not in COMBINATION_FANS:
-            out.setdefault(row.fan, []).append((k, row))
-    return {fan: tuple(rows) for fan, rows in out.items()}
-
-
-_ROWS_FIRST_PASS = _rows_by_fan(combination_excluders=False)
-_ROWS_ALL = _rows_by_fan(combination_excluders=True)
+@lru_cache(maxsize=4096)
+def _rows_for(present: frozenset[Fan], combination_excluders: bool) -> tuple[Exclusion, ...]:
+    """The rows, in table order, whose excluding fan is among ``present`` (the first pass leaves out the
+    rows of combination fans). A fan absent at the start never comes back, so no other row can act."""
+    return tuple(row for row in _ROWS_IN_ORDER if row.fan in present
+                 and (combination_excluders or row.fan not in COMBINATION_FANS))
 
 
 def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
-    """The table rows in FANS.md order, each only while its excluding fan is still present. A fan absent at
-    the start never comes back, so only the rows of the fans found are looked at."""
-    by_fan = _ROWS_ALL if combination_excluders else _ROWS_FIRST_PASS
+    """The table rows in FANS.md order, each only while its excluding fan is still present."""
     present = {f.fan for f in found}
-    rows = [r for fan in present for r in by_fan.get(fan, ())]
+    rows = _rows_for(frozenset(present), combination_excluders)
     if not rows:
         return found
-    rows.sort(key=lambda r: r[0])
-    for _, row in rows:
+    for row in rows:
         if row.fan not in present:
             continue
         if row.scope is Scope.HAND:
-            kept = [f for f in found if f.fan not in row.excludes]
+            if not present.isdisjoint(row.excludes):
+                present.difference_update(row.excludes)
+                found = [f for f in found if f.fan in present]
         else:
             owners = [f for f in found if f.fan is row.fan]
             kept = [f for f in found if f.fan not in row.excludes
                     or not any(f.sets and f.sets <= o.sets for o in owners)]
-        if len(kept) != len(found):
-            found = kept
-            present = {f.fan for f in found}
+            if len(kept) != len(found):
+                found = kept
+                present = {f.fan for f in found}
     return found
 
 
@@ -290,7 +284,8 @@ def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     found = _apply_rows(found, combination_excluders=False)
     found = apply_set_combination_principles(found)
     found = _apply_rows(found, combination_excluders=True)
-    found = nine_gates_terminal_pung(found)
+    if view.nine_gates:  # 九莲宝灯 is only ever found then
+        found = nine_gates_terminal_pung(found)
     found = knitted_straight_waits(view, found)
     found = seven_pairs_companions(view, found)
     return chicken_hand(view, found)

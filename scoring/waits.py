@@ -60,7 +60,6 @@ def completing_kinds(hand: Hand) -> tuple[Tile, ...]:
     return _completing(concealed_counts(h), len(h.melds))
 
 
-@lru_cache(maxsize=65536)
 def is_single_wait(counts: Counts, n_melds: int, winning: Tile) -> bool:
     """Is ``winning`` the only kind that completes these 13 − 3 × melds concealed tiles (H3)? That is,
     ``completing_kinds_of(counts, n_melds) == (winning,)``."""

@@ -78,4 +78,11 @@ def tile_hog_fans(view: View) -> list[Found]:
     if 4 not in counts or view.form is Form.THIRTEEN_ORPHANS or view.form is Form.HONORS_AND_KNITTED:
         return []
     kong_tiles = {s.tile for _, s in view.pungs if s.kind is SetKind.KONG}
-    return [Found(Fan.TILE_HOG, ((t,) * 4,)) for t, n in enumerate(counts) if n == 4 and t not in kong_tiles]
+    out = []
+    t = counts.index(4)
+    while True:
+        if t not in kong_tiles:
+            out.append(Found(Fan.TILE_HOG, ((t,) * 4,)))
+        if 4 not in counts[t + 1:]:
+            return out
+        t = counts.index(4, t + 1)

@@ -14,6 +14,7 @@ from itertools import combinations
 from scoring.decompose import TileSet
 from scoring.fan_rules import PAIR, Found, View
 from scoring.fans import Fan
+from scoring.model import Wind
 from scoring.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["chow_combination_fans", "pung_combination_fans", "single_pung_fans"]
@@ -158,9 +159,11 @@ def pung_combination_fans(view: View) -> list[Found]:
 
 def single_pung_fans(view: View) -> list[Found]:
     """箭刻, 圈风刻, 门风刻 and 幺九刻, one occurrence per pung (or kong)."""
+    if not view.pungs:
+        return []
     out: list[Found] = []
-    prevalent = 27 + view.ctx.prevalent_wind.offset
-    seat = 27 + view.ctx.seat_wind.offset
+    prevalent = _WIND_TILE[view.ctx.prevalent_wind]
+    seat = _WIND_TILE[view.ctx.seat_wind]
     for i, s in view.pungs:
         t = s.tile
         tiles = (s.tiles,)
@@ -176,6 +179,7 @@ def single_pung_fans(view: View) -> list[Found]:
     return out
 
 
+_WIND_TILE = {w: 27 + w.offset for w in Wind}
 Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
 _CHOW_JUDGES: tuple[Judge, Judge, Judge] = (_two_chows, _three_chows, _four_chows)
 _PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pungs)
