@@ -196,39 +196,75 @@ def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
 def _group_divisions(base: Tile, group: Counts) -> tuple[SetDivision, ...]:
     """Every division of one group's tiles (``group[i]`` tiles of kind ``base + i``) into sets and, when
     ``sum(group) % 3 == 2``, the pair (-1 when the group holds no pair), ascending. Empty: not divisible."""
+    return tuple((tuple(tile_set(k, base + r) for k, r in sets), -1 if pair < 0 else base + pair)
+                 for sets, pair in _shape_divisions(group))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_divisions(group: Counts) -> tuple[Division, ...]:
+    """``_group_divisions`` by ranks (0-based), the same for every suit: found once per shape."""
     n = sum(group)
     if n % 3 == 1:
         return ()
     need_pair = n % 3 == 2
+    base = 0 if len(group) == 9 else 27  # a suit, or the honours (no chows)
     c = [0] * NUM_KINDS
     c[base:base + len(group)] = group
     found: set[Division] = set()
     _divide(c, (n - 2 * need_pair) // 3, need_pair, base, [], found)
     ordered = sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1]))
-    return tuple((tuple(tile_set(k, t) for k, t in sets), pair) for sets, pair in ordered)
-
-
-@lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
-def _group_complete(base: Tile, group: Counts) -> bool:
-    """Can one group's tiles be divided (sets, plus the pair when ``sum % 3 == 2``)?"""
-    n = sum(group)
-    if n % 3 == 1:
-        return False
-    c = [0] * NUM_KINDS
-    c[base:base + len(group)] = group
-    need_pair = n % 3 == 2
-    return _divisible(c, (n - 2 * need_pair) // 3, need_pair, base)
+    return tuple((tuple((k, t - base) for k, t in sets), pair - base if pair >= 0 else -1) for sets, pair in ordered)
 
 
 @lru_cache(maxsize=1 << 16)
-def _group_shape(base: Tile, group: Counts) -> tuple[int, bool]:
-    """A group's tile count modulo 3 and whether it can be divided."""
-    return sum(group) % 3, _group_complete(base, group)
+def _shape(group: Counts) -> tuple[int, bool]:
+    """One group's tile count modulo 3, and whether its tiles divide into sets (and the pair when that is
+    2). The same for every suit; the honours (7 kinds) make no chows."""
+    rem = sum(group) % 3
+    if rem == 1:
+        return rem, False
+    if len(group) != 9:
+        mods = [x % 3 for x in group]
+        return rem, 1 not in mods and mods.count(2) == rem // 2
+    if rem == 0:
+        return rem, _sets_only(list(group))
+    for i, x in enumerate(group):
+        if x >= 2:
+            c = list(group)
+            c[i] -= 2
+            if _sets_only(c):
+                return rem, True
+    return rem, False
 
 
-@lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
+def _sets_only(c: list[int]) -> bool:
+    """Do a suit's counts divide into chows and pungs? The lowest rank's tiles lie in pungs or in chows
+    starting there, and three equal chows hold the tiles of three pungs: so ``c[i] % 3`` chows start at
+    each rank in turn, the rest are pungs (exact, no search)."""
+    for i in range(7):
+        r = c[i] % 3
+        if r:
+            if c[i + 1] < r or c[i + 2] < r:
+                return False
+            c[i + 1] -= r
+            c[i + 2] -= r
+    return c[7] % 3 == 0 and c[8] % 3 == 0
+
+
+def _group_complete(base: Tile, group: Counts) -> bool:
+    """Can one group's tiles be divided (sets, plus the pair when ``sum % 3 == 2``)?"""
+    return _shape(group)[1]
+
+
+@lru_cache(maxsize=1 << 16)
 def _group_waits(base: Tile, group: Counts) -> tuple[Tile, ...]:
     """The kinds of this group whose one more tile makes the group divisible (a fifth copy included)."""
+    return tuple(base + r for r in _shape_waits(group))
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_waits(group: Counts) -> tuple[int, ...]:
+    """``_group_waits`` by ranks (0-based), the same for every suit."""
     out = []
     g = list(group)
     suited = len(g) == 9
@@ -237,8 +273,8 @@ def _group_waits(base: Tile, group: Counts) -> tuple[Tile, ...]:
         if not (g[i] or suited and any(g[max(i - 2, 0):i + 3])):
             continue
         g[i] += 1
-        if _group_complete(base, tuple(g)):
-            out.append(base + i)
+        if _shape(tuple(g))[1]:
+            out.append(i)
         g[i] -= 1
     return tuple(out)
 
@@ -253,8 +289,7 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
     if sum(counts) != 3 * n_sets + 1:
         return ()
     groups = (counts[:9], counts[9:18], counts[18:27], counts[27:])
-    shapes = (_group_shape(0, groups[0]), _group_shape(9, groups[1]), _group_shape(18, groups[2]),
-              _group_shape(27, groups[3]))
+    shapes = (_shape(groups[0]), _shape(groups[1]), _shape(groups[2]), _shape(groups[3]))
     rems = [r for r, _ in shapes]
     ones = rems.count(1)
     if ones == 1 and 2 not in rems:
@@ -273,8 +308,8 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
 def _divide(c: list[int], n_sets: int, need_pair: bool, start: int, acc: list[tuple[SetKind, Tile]],
             found: set[Division], pair: Tile = -1) -> None:
     # The lowest remaining tile must belong to the pair, a pung or a chow starting on it: each division is
-    # reached exactly once per choice sequence. No kind below ``start`` is left in ``c``. (``_divisible`` is
-    # the same search stopping at the first division; a shared generator measured ~10% slower there.)
+    # reached exactly once per choice sequence. No kind below ``start`` is left in ``c``. (Whether a group
+    # divides at all is ``_shape``'s question, answered without a search.)
     i = start
     while i < NUM_KINDS and not c[i]:
         i += 1
@@ -479,34 +514,3 @@ def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
                 if _divisible_by_groups(tuple(rest), 1 - n_melds):
                     out.add(missing[0])
     return out
-
-
-def _divisible(c: list[int], n_sets: int, need_pair: bool, start: int) -> bool:
-    """Is there at least one division of ``c`` into ``n_sets`` sets and a pair? ``divisions`` without
-    collecting them: the same search (``_divide``), stopping at the first division found. No tile kind
-    below ``start`` is left in ``c``."""
-    i = start
-    while i < NUM_KINDS and not c[i]:
-        i += 1
-    if i == NUM_KINDS:
-        return n_sets == 0 and not need_pair
-    found = False
-    if need_pair and c[i] >= 2:
-        c[i] -= 2
-        found = _divisible(c, n_sets, False, i)
-        c[i] += 2
-    if found or n_sets == 0:
-        return found
-    if c[i] >= 3:
-        c[i] -= 3
-        found = _divisible(c, n_sets - 1, need_pair, i)
-        c[i] += 3
-    if not found and i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-        c[i] -= 1
-        c[i + 1] -= 1
-        c[i + 2] -= 1
-        found = _divisible(c, n_sets - 1, need_pair, i)
-        c[i] += 1
-        c[i + 1] += 1
-        c[i + 2] += 1
-    return found

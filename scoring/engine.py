@@ -167,20 +167,28 @@ def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, t
 
 def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreResult:
     grouped: dict[Fan, list[Found]] = {}
+    without_flowers = 0
     for f in found:
-        fs = grouped.get(f.fan)
+        fan = f.fan
+        without_flowers += _POINTS[fan]
+        fs = grouped.get(fan)
         if fs is None:
-            grouped[f.fan] = [f]
+            grouped[fan] = [f]
         else:
             fs.append(f)
-    awarded = []
-    for fan, fs in grouped.items():
-        tiles = fs[0].tiles if len(fs) == 1 else tuple(g for f in fs for g in f.tiles)
-        awarded.append(AwardedFan(fan, len(fs), tiles))
+    fans = list(grouped)
     if flowers:
-        awarded.append(AwardedFan(Fan.FLOWER_TILES, flowers, ()))
-    awarded.sort(key=lambda a: _ORDER[a.fan])
-    without_flowers = _points(found)
+        fans.append(Fan.FLOWER_TILES)
+    fans.sort(key=_ORDER.__getitem__)  # points, then FANS.md number: no two fans tie
+    awarded = []
+    for fan in fans:
+        fs = grouped.get(fan)
+        if fs is None:
+            awarded.append(AwardedFan(fan, flowers, ()))
+        elif len(fs) == 1:
+            awarded.append(AwardedFan(fan, 1, fs[0].tiles))
+        else:
+            awarded.append(AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)))
     return ScoreResult(
         total=without_flowers + flowers,
         fans=tuple(awarded),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from operator import itemgetter
 
 from scoring.decompose import Form
 from scoring.fan_rules import Found, View
@@ -137,21 +138,32 @@ SEVEN_PAIRS_COMPANIONS: frozenset[Fan] = frozenset({
 _ROWS_IN_ORDER = tuple(sorted(EXCLUSIONS, key=lambda e: e.fan.number))
 
 
-@lru_cache(maxsize=4096)
-def _rows_for(present: frozenset[Fan], combination_excluders: bool) -> tuple[Exclusion, ...]:
-    """The rows, in table order, whose excluding fan is among ``present`` (the first pass leaves out the
-    rows of combination fans). A fan absent at the start never comes back, so no other row can act."""
-    return tuple(row for row in _ROWS_IN_ORDER if row.fan in present
-                 and (combination_excluders or row.fan not in COMBINATION_FANS))
+def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Exclusion], ...]]:
+    """Each excluding fan's rows with their place in ``_ROWS_IN_ORDER`` (the first pass leaves out the rows
+    of combination fans): a hand looks up only the rows of its own fans."""
+    out: dict[Fan, list[tuple[int, Exclusion]]] = {}
+    for k, row in enumerate(_ROWS_IN_ORDER):
+        if combination_excluders or row.fan not in COMBINATION_FANS:
+            out.setdefault(row.fan, []).append((k, row))
+    return {fan: tuple(rows) for fan, rows in out.items()}
+
+
+_ROWS = {False: _rows_by_fan(False), True: _rows_by_fan(True)}
+_PLACE = itemgetter(0)
 
 
 def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
     """The table rows in FANS.md order, each only while its excluding fan is still present."""
     present = {f.fan for f in found}
-    rows = _rows_for(frozenset(present), combination_excluders)
+    by_fan = _ROWS[combination_excluders]
+    rows: list[tuple[int, Exclusion]] = []
+    for fan in present:  # a fan absent at the start never comes back: no other row can act
+        if fan in by_fan:
+            rows += by_fan[fan]
     if not rows:
         return found
-    for row in rows:
+    rows.sort(key=_PLACE)
+    for _, row in rows:
         if row.fan not in present:
             continue
         if row.scope is Scope.HAND:

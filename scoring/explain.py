@@ -82,10 +82,14 @@ def fan_entries(result: ScoreResult) -> list[AwardedFan]:
             continue
         old = merged.get(f.fan)
         merged[f.fan] = f if old is None else AwardedFan(f.fan, old.count + f.count, old.tiles + f.tiles)
-    flowers = result.total - sum(f.subtotal for f in merged.values())
+    flowers = result.total - sum(_POINTS[f.fan] * f.count for f in merged.values())
     if Fan.FLOWER_TILES not in merged and flowers > 0:
         merged[Fan.FLOWER_TILES] = AwardedFan(Fan.FLOWER_TILES, flowers)
-    return sorted(merged.values(), key=lambda f: f.fan.number)
+    return [merged[fan] for fan in sorted(merged, key=_NUMBER.__getitem__)]
+
+
+_POINTS = {fan: fan.points for fan in Fan}
+_NUMBER = {fan: fan.number for fan in Fan}
 
 
 def result_to_json(result: ScoreResult) -> dict[str, Any]:

@@ -86,13 +86,21 @@ def _combination_fans(sets: tuple[tuple[int, TileSet], ...], judges: tuple[Judge
         return []
     out: list[Found] = []
     two, three, four = judges
-    for size, judge in ((2, two), (3, three), (4, four)):
-        if size > n:
-            break
-        for group in combinations(sets, size):
-            fan = judge(*sorted([s.tile for _, s in group]))
+    for group in combinations(sets, 2):
+        a, b = group[0][1].tile, group[1][1].tile
+        fan = two(a, b) if a <= b else two(b, a)
+        if fan is not None:
+            out.append(_found(fan, group))
+    if n > 2:
+        for group in combinations(sets, 3):
+            fan = three(*sorted([s.tile for _, s in group]))
             if fan is not None:
                 out.append(_found(fan, group))
+        if n > 3:
+            for group in combinations(sets, 4):
+                fan = four(*sorted([s.tile for _, s in group]))
+                if fan is not None:
+                    out.append(_found(fan, group))
     return out
 
 
