@@ -43,6 +43,7 @@ COUNT = 3000
 SEED = 2024
 WARM_SEED = 7  # the other hands that fill the shape tables
 ROUNDS = 5
+CHUNK = 250  # hands per turn when ours and the reference alternate
 # Caches keyed by one group's tile counts, by a set structure or by a set: shared by many different hands.
 SHAPE_CACHES = frozenset({
     "_group_divisions", "_shape_divisions", "_shape", "_group_waits", "_shape_waits", "tile_set", "_group_tiles", "_tile_fans",
@@ -186,43 +187,49 @@ def against_reference(hands: list[GeneratedHand], lines: list[str]) -> None:
     n = len(hands)
     arguments = [gb_arguments(g.hand, g.ctx) for g in hands]
     warm_lines = [_request_line(g) for g in generate_hands(3000, seed=WARM_SEED)]
+    score_hand = importlib.import_module("scoring.engine").score_hand
 
-    def ours(keep_shape_tables: bool) -> float:
-        clear_caches()
-        if keep_shape_tables:
-            for line in warm_lines:
-                stream_line(line)
-            clear_caches(keep_shape_tables=True)
-        return timed(lambda: [stream_line(line) for line in lines])
+    def calls(chunk: range) -> None:
+        for i in chunk:
+            MahjongFanCalculator(*arguments[i])
 
-    def engine_only() -> float:
+    # Each round: the shape tables warmed by other hands, then the hands in chunks of CHUNK, each chunk
+    # answered by the reference and by ours in turn (a load change on the shared machine hits both), then
+    # the same for the bare engines, then ours once more from cold caches.
+    figures: dict[str, list[float]] = {k: [] for k in ("gb", "warm", "cold", "gb_call", "engine")}
+    chunks = [range(i, min(i + CHUNK, n)) for i in range(0, n, CHUNK)]
+    for _ in range(ROUNDS):
         clear_caches()
         for line in warm_lines:
             stream_line(line)
         clear_caches(keep_shape_tables=True)
-        return timed(lambda: [score_hand(g.hand, g.ctx) for g in hands])
-
-    score_hand = importlib.import_module("scoring.engine").score_hand
-    figures: dict[str, list[float]] = {k: [] for k in ("gb", "warm", "cold", "gb_call", "engine")}
-    for _ in range(ROUNDS):
-        figures["gb"].append(timed(lambda: [gb_stream_line(MahjongFanCalculator, line) for line in lines]))
-        figures["warm"].append(ours(keep_shape_tables=True))
-        figures["cold"].append(ours(keep_shape_tables=False))
-        figures["gb_call"].append(timed(lambda: [MahjongFanCalculator(*a) for a in arguments]))
-        figures["engine"].append(engine_only())
+        t = dict.fromkeys(("gb", "warm", "gb_call", "engine"), 0.0)
+        for chunk in chunks:
+            t["gb"] += timed(lambda c=chunk: [gb_stream_line(MahjongFanCalculator, lines[i]) for i in c])
+            t["warm"] += timed(lambda c=chunk: [stream_line(lines[i]) for i in c])
+        clear_caches(keep_shape_tables=True)
+        for chunk in chunks:
+            t["gb_call"] += timed(lambda c=chunk: calls(c))
+            t["engine"] += timed(lambda c=chunk: [score_hand(hands[i].hand, hands[i].ctx) for i in c])
+        clear_caches()
+        t["cold"] = timed(lambda: [stream_line(line) for line in lines])
+        for k, v in t.items():
+            figures[k].append(v)
     median = {k: statistics.median(v) for k, v in figures.items()}
-    print(f"against the C++ reference engine (pymahjonggb), {n} hands, median of {ROUNDS} rounds, CPU time:")
+    ratio = {k: statistics.median(a / b for a, b in zip(figures[k], figures[base], strict=True))
+             for k, base in (("warm", "gb"), ("cold", "gb"), ("engine", "gb_call"))}
+    print(f"against the C++ reference engine (pymahjonggb), {n} hands, {ROUNDS} rounds, CPU time, medians:")
 
-    def line(label: str, key: str, base: str) -> None:
-        print(f"  {label:<44} {median[key] / n * 1e6:8.1f} µs/hand  {median[key] / median[base]:5.2f}× reference")
+    def line(label: str, key: str) -> None:
+        print(f"  {label:<44} {median[key] / n * 1e6:8.1f} µs/hand  {ratio[key]:5.2f}× reference")
 
     print(f"  {'reference: stream line with the C++ engine':<44} {median['gb'] / n * 1e6:8.1f} µs/hand")
-    line("ours: stream line, shape tables warm", "warm", "gb")
-    line("ours: stream line, cold (every cache empty)", "cold", "gb")
+    line("ours: stream line, shape tables warm", "warm")
+    line("ours: stream line, cold (every cache empty)", "cold")
     print(f"  {'reference: the bare C++ call':<44} {median['gb_call'] / n * 1e6:8.1f} µs/hand")
-    line("ours: score_hand alone, shape tables warm", "engine", "gb_call")
-    ratio = median["warm"] / median["gb"]
-    print(f"target: the stream within 3× the reference engine: {ratio:.2f}× ({'OK' if ratio <= 3 else 'ABOVE TARGET'})")
+    line("ours: score_hand alone, shape tables warm", "engine")
+    print(f"target: the stream within 3× the reference engine: {ratio['warm']:.2f}× "
+          f"({'OK' if ratio['warm'] <= 3 else 'ABOVE TARGET'})")
 
 
 if __name__ == "__main__":

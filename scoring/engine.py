@@ -44,7 +44,7 @@ from scoring.tiles import Tile
 from scoring.validate import validated_counts
 from scoring.waits import is_single_wait
 
-__all__ = ["score", "score_hand", "score_reading"]
+__all__ = ["score", "score_hand", "score_hand_uncached", "score_reading"]
 
 _DETECTORS = (
     special_fans, chow_combination_fans, pung_combination_fans, single_pung_fans, division_fans, tile_fans,
@@ -67,8 +67,15 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     """The highest-scoring reading of ``hand`` won in ``ctx`` (H1), with every fan and its tiles.
 
     Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
-    and the other typed ``HandError``s of ``scoring.validate``.
+    and the other typed ``HandError``s of ``scoring.validate``. Cached: the app asks again for the hand on
+    screen.
     """
+    return score_hand_uncached(hand, ctx)
+
+
+def score_hand_uncached(hand: Hand, ctx: WinContext) -> ScoreResult:
+    """``score_hand`` without its cache, for a caller that caches its own answers (``mcr-score --stream``):
+    a cache that is never hit only costs the hashing and keeps results alive for the garbage collector."""
     concealed, every = validated_counts(hand, ctx)  # a 13-tile hand is a TileCountError there
     all_readings = readings_of_counts(tuple(concealed), meld_sets(hand))
     if not all_readings:
