@@ -46,10 +46,6 @@ from scoring.waits import is_single_wait
 
 __all__ = ["score", "score_hand", "score_hand_uncached", "score_reading"]
 
-_DETECTORS = (
-    special_fans, chow_combination_fans, pung_combination_fans, single_pung_fans, division_fans, tile_fans,
-    kong_fans, concealed_pung_fans, concealment_fans, tile_hog_fans, win_fans, wait_fans,
-)
 _NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -118,9 +114,10 @@ def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Coun
     """The fans of one reading after exclusions (flowers not included)."""
     view = View(reading, ctx, winning, counts, _exposed(reading, ctx, winning), unique_wait, fourth_tile,
                 nine_gates)
-    found: list[Found] = []
-    for detect in _DETECTORS:
-        found += detect(view)
+    found = (special_fans(view) + chow_combination_fans(view) + pung_combination_fans(view)
+             + single_pung_fans(view) + division_fans(view) + tile_fans(view) + kong_fans(view)
+             + concealed_pung_fans(view) + concealment_fans(view) + tile_hog_fans(view) + win_fans(view)
+             + wait_fans(view))  # one expression: the detectors run for every reading of every hand
     return tuple(apply_exclusions(view, found))
 
 

@@ -17,7 +17,7 @@ together. Families:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from scoring.decompose import Counts, Form, Reading, TileSet
@@ -105,19 +105,9 @@ class View:
 
 
 def hand_tiles(counts: Counts) -> tuple[tuple[Tile, ...], int]:
-    """Every tile of ``counts`` ascending, and the bit mask of the kinds held (built group by group)."""
-    t0, k0 = _group_tiles(0, counts[:9])
-    t1, k1 = _group_tiles(9, counts[9:18])
-    t2, k2 = _group_tiles(18, counts[18:27])
-    t3, k3 = _group_tiles(27, counts[27:])
-    return t0 + t1 + t2 + t3, k0 | k1 | k2 | k3
+    """Every tile of ``counts`` ascending, and the bit mask of the kinds held (C-level loops only)."""
+    tiles = tuple(chain.from_iterable(map(repeat, range(len(counts)), counts)))
+    return tiles, int(bytes(counts).translate(_HELD)[::-1], 2)
 
 
-@lru_cache(maxsize=1 << 16)
-def _group_tiles(base: Tile, group: Counts) -> tuple[tuple[Tile, ...], int]:
-    tiles = tuple(base + i for i, n in enumerate(group) for _ in range(n))
-    kinds = 0
-    for i, n in enumerate(group):
-        if n:
-            kinds |= 1 << (base + i)
-    return tiles, kinds
+_HELD = bytes([ord("0")] + [ord("1")] * 255)  # a count byte -> "1" when the kind is held
