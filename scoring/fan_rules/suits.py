@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from scoring.fan_rules import Found, View
 from scoring.fans import Fan
@@ -45,7 +44,6 @@ _UPPER, _MIDDLE, _LOWER = _ranks(7, 8, 9), _ranks(4, 5, 6), _ranks(1, 2, 3)
 _UPPER_FOUR, _LOWER_FOUR = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 
 
-@lru_cache(maxsize=1 << 14)
 def _tile_fans(kinds: int) -> tuple[Fan, ...]:
     """The fans of the kinds held (bit ``t`` of ``kinds`` for kind ``t``), in the order of the checks."""
     per_suit = (kinds & _SUIT, (kinds >> 9) & _SUIT, (kinds >> 18) & _SUIT)
