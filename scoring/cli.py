@@ -122,13 +122,12 @@ def _request(obj: object) -> tuple[str, WinContext]:
 
 @lru_cache(maxsize=32768)  # answer lines are small strings; results themselves are cached less
 def _answer(notation: str, ctx: WinContext) -> str:
-    from scoring.engine import score_hand_uncached
-    from scoring.explain import result_json_text
+    from scoring.engine import score_json_text
     from scoring.notation import parse_hand_uncached
 
     try:
         # This cache holds the answer text; the result and the parsed hand are not kept a second time.
-        return result_json_text(score_hand_uncached(parse_hand_uncached(notation), ctx))  # no line breaks
+        return score_json_text(parse_hand_uncached(notation), ctx)  # fan names hold no line breaks
     except HandError as e:
         return _dumps(_error(e.code, e.message))
     except Exception as e:  # never let one hand stop the stream

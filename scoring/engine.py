@@ -29,6 +29,7 @@ from scoring.decompose import (
 )
 from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
+from scoring.explain import fans_json_text
 from scoring.fan_rules import Found, View
 from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
 from scoring.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
@@ -44,7 +45,7 @@ from scoring.tiles import Tile
 from scoring.validate import validated_counts
 from scoring.waits import is_single_wait
 
-__all__ = ["score", "score_hand", "score_hand_uncached", "score_reading"]
+__all__ = ["score", "score_hand", "score_hand_uncached", "score_json_text", "score_reading"]
 
 _NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -70,8 +71,27 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
 
 
 def score_hand_uncached(hand: Hand, ctx: WinContext) -> ScoreResult:
-    """``score_hand`` without its cache, for a caller that caches its own answers (``mcr-score --stream``):
-    a cache that is never hit only costs the hashing and keeps results alive for the garbage collector."""
+    """``score_hand`` without its cache, for a caller that caches its own answers: a cache that is never
+    hit only costs the hashing and keeps results alive for the garbage collector."""
+    return _result(*_best_reading(hand, ctx), ctx.flowers)
+
+
+def score_json_text(hand: Hand, ctx: WinContext) -> str:
+    """``explain.result_json_text(score_hand(hand, ctx))``, the ``mcr-score --stream`` answer, counted
+    straight from the fans found (the answer has no tiles: no result objects are built for it)."""
+    _, found = _best_reading(hand, ctx)
+    counts: dict[Fan, int] = {}
+    points = 0
+    for f in found:
+        counts[f.fan] = counts.get(f.fan, 0) + 1
+        points += _POINTS[f.fan]
+    if ctx.flowers:
+        counts[Fan.FLOWER_TILES] = ctx.flowers
+    return fans_json_text(points + ctx.flowers, counts, points >= MINIMUM_FANS)
+
+
+def _best_reading(hand: Hand, ctx: WinContext) -> tuple[Reading, tuple[Found, ...]]:
+    """The chosen reading and its fans after exclusions (flowers not included)."""
     concealed, every = validated_counts(hand, ctx)  # a 13-tile hand is a TileCountError there
     all_readings = readings_of_counts(tuple(concealed), meld_sets(hand))
     if not all_readings:
@@ -80,11 +100,8 @@ def score_hand_uncached(hand: Hand, ctx: WinContext) -> ScoreResult:
                               hand=format_hand(hand))
     situation = _situation(hand, ctx, concealed, every)
     if len(all_readings) == 1:
-        reading = all_readings[0]
-        found = score_reading(reading, ctx, *situation)
-    else:
-        reading, found = _choose([(r, score_reading(r, ctx, *situation)) for r in all_readings])
-    return _result(reading, found, ctx.flowers)
+        return all_readings[0], score_reading(all_readings[0], ctx, *situation)
+    return _choose([(r, score_reading(r, ctx, *situation)) for r in all_readings])
 
 
 def _situation(hand: Hand, ctx: WinContext, concealed: list[int] | None = None,

@@ -107,9 +107,13 @@ def result_to_json(result: ScoreResult) -> dict[str, Any]:
 def result_json_text(result: ScoreResult) -> str:
     """``result_to_json`` as compact JSON text (``ensure_ascii=False``), the ``--stream`` answer: the same
     characters as ``json.dumps`` gives, assembled from each fan's piece, which ``json.dumps`` made once."""
-    fans = ",".join(_fan_json(f.fan) + str(f.count) + "}" for f in fan_entries(result))
-    return (f'{{"total":{result.total},"fans":[{fans}],"meets_minimum":'
-            f'{"true" if result.meets_minimum else "false"}}}')
+    return fans_json_text(result.total, {f.fan: f.count for f in fan_entries(result)}, result.meets_minimum)
+
+
+def fans_json_text(total: int, counts: dict[Fan, int], meets_minimum: bool) -> str:
+    """The ``result_to_json`` text of a total, each fan's count (flowers included) and the verdict."""
+    fans = ",".join([_fan_json(fan) + str(counts[fan]) + "}" for fan in sorted(counts, key=_NUMBER.__getitem__)])
+    return f'{{"total":{total},"fans":[{fans}],"meets_minimum":{"true" if meets_minimum else "false"}}}'
 
 
 @cache

@@ -292,3 +292,16 @@ def test_stream_answer_text_is_json_dumps_of_the_result_object() -> None:
         expected = json.dumps(result_to_json(r), ensure_ascii=False, separators=(",", ":"))
         assert result_json_text(r) == expected
         assert "\x85" not in expected and "\u2028" not in expected and "\u2029" not in expected
+
+
+def test_stream_answer_counted_from_the_fans_found_is_the_result_s_json() -> None:
+    # engine.score_json_text (the --stream answer) skips the result objects; it must give the text of the
+    # result for every hand: repeated fans, flowers, both verdicts, every form.
+    from scoring.engine import score_hand, score_json_text
+    from scoring.explain import result_json_text
+    from scoring.generate import FORMS, random_winning_hand
+
+    rng = random.Random(12)
+    hands = generate_hands(1500, seed=6) + [random_winning_hand(rng, form) for form in FORMS for _ in range(40)]
+    for g in hands:
+        assert score_json_text(g.hand, g.ctx) == result_json_text(score_hand(g.hand, g.ctx)), g.notation
