@@ -8,7 +8,8 @@ run in one process; no copy of the old engine is kept in the tree. For each of `
 100,000) both engines score the same ``Hand`` in the same ``WinContext`` and the whole answers are compared:
 total, every fan with its count and the tiles of each occurrence, the 8-fan verdict, the reading and its
 sets — or, for a hand that cannot be scored, the error's class, code, message and params. The waits
-(``completing_kinds`` and ``waiting_tiles``) of the hand's 13 tiles before the win are compared too.
+(``completing_kinds`` and ``waiting_tiles``) of the hand's 13 tiles before the win, and the
+``mcr-score --stream`` answer line for the hand, are compared too.
 
 The hands, all from ``scoring.generate`` and seeded:
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import random
 import re
 import subprocess
@@ -43,10 +45,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scoring.cli import stream_line  # noqa: E402
 from scoring.engine import score_hand  # noqa: E402
 from scoring.errors import HandError  # noqa: E402
 from scoring.generate import FORMS, random_context, random_winning_hand  # noqa: E402
 from scoring.model import Hand, Meld, MeldKind, WinContext  # noqa: E402
+from scoring.notation import format_hand  # noqa: E402
 from scoring.result import ScoreResult  # noqa: E402
 from scoring.waits import completing_kinds, waiting_tiles  # noqa: E402
 
@@ -77,6 +81,7 @@ class OldEngine:
     """The old engine's entry points, fed with this tree's values rebuilt as the old package's types."""
 
     def __init__(self, package: ModuleType) -> None:
+        self.stream_line = importlib.import_module("scoring_old.cli").stream_line
         self.model = importlib.import_module("scoring_old.model")
         self.errors = importlib.import_module("scoring_old.errors")
         self.score_hand = importlib.import_module("scoring_old.engine").score_hand
@@ -126,6 +131,14 @@ def waits_of(completing: Any, waiting: Any, hand: Any) -> tuple[Any, ...]:
         return (completing(hand), waiting(hand))
     except Exception as e:  # a refusal is an answer too
         return refusal(e)
+
+
+def request_line(hand: Hand, ctx: WinContext) -> str:
+    """The ``mcr-score --stream`` input line for a hand and its situation."""
+    return json.dumps({"notation": format_hand(hand), "self_drawn": ctx.self_drawn, "fourth_tile": ctx.fourth_tile,
+                       "kong_related": ctx.kong_related, "last_tile_of_wall": ctx.last_tile_of_wall,
+                       "seat_wind": ctx.seat_wind.value, "prevalent_wind": ctx.prevalent_wind.value,
+                       "flowers": ctx.flowers})
 
 
 def _rewon(rng: random.Random, hand: Hand) -> Hand:
@@ -203,15 +216,18 @@ def main(argv: list[str] | None = None) -> int:
             thirteen = Hand(hand.melds, hand.standing, None)
             new_waits = waits_of(completing_kinds, waiting_tiles, thirteen)
             old_waits = waits_of(old.completing_kinds, old.waiting_tiles, old.hand(thirteen))
-            if new != was or new_waits != old_waits:
+            line = request_line(hand, ctx)
+            new_line, old_line = stream_line(line), old.stream_line(line)
+            if new != was or new_waits != old_waits or new_line != old_line:
                 differences += 1
                 if differences <= args.show:
-                    print(f"DIFFERENT ({label}) {hand} {ctx}\n  old: {was} {old_waits}\n  new: {new} {new_waits}")
+                    print(f"DIFFERENT ({label}) {hand} {ctx}\n  old: {was} {old_waits} {old_line}\n"
+                          f"  new: {new} {new_waits} {new_line}")
             if n % 20_000 == 0:
                 print(f"  {n:,} hands, {differences} differences, {time.perf_counter() - start:.0f} s", flush=True)
     print(f"old engine {args.old} against this tree: {args.count:,} hands ("
           + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items())) + f"; {refused:,} refused alike or not), "
-          f"waits of each hand's 13 tiles compared too: {differences} differences")
+          f"waits and stream answers compared too: {differences} differences")
     return 1 if differences else 0
 
 
