@@ -47,7 +47,8 @@ CHUNK = 250  # hands per turn when ours and the reference alternate
 # Caches keyed by one group's tile counts, by a set structure or by a set: shared by many different hands.
 SHAPE_CACHES = frozenset({
     "_group_divisions", "_shape_divisions", "_shape", "_group_waits", "_shape_waits", "tile_set",
-    "_best_forest", "_knitted_held", "_two_chows", "_three_chows", "_four_chows", "_two_pungs", "_three_pungs", "_four_pungs",
+    "_best_forest", "_knitted_held", "_two_chows", "_three_chows", "_four_chows", "_two_pungs", "_three_pungs",
+    "_four_pungs",
 })
 
 

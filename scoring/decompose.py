@@ -34,7 +34,8 @@ from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
 
 __all__ = [
     "KNITTED_PATTERNS", "Form", "Reading", "SetKind", "TileSet", "all_counts", "concealed_counts", "divisions",
-    "is_complete", "meld_sets", "readings", "readings_of_counts", "regular_waits", "set_divisions", "special_waits", "tile_set",
+    "is_complete", "meld_sets", "readings", "readings_of_counts", "regular_waits", "set_divisions",
+    "special_waits", "tile_set",
 ]
 
 Counts = tuple[int, ...]
@@ -165,7 +166,8 @@ def divisions(counts: Counts, n_sets: int) -> tuple[Division, ...]:
     ['CHOW 0', 'CHOW 0', 'CHOW 0'] 3
     ['CHOW 0', 'CHOW 1', 'CHOW 1'] 0
     """
-    return tuple((tuple((s.kind, s.tile) for s in sets), pair) for sets, pair in set_divisions(counts, n_sets))
+    return tuple((tuple((s.kind, s.tile) for s in sets), pair)
+                 for sets, pair in set_divisions(counts, n_sets))
 
 
 # Sets and the pair never cross a suit (or the honours), and a group of n tiles holds n // 3 sets and the
@@ -189,7 +191,8 @@ def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
     if len(m) == len(s) == len(p) == len(h) == 1:  # the usual case: one way to divide each group
         (a, pa), (b, pb), (c, pc), (d, pd) = m[0], s[0], p[0], h[0]
         return ((a + b + c + d, max(pa, pb, pc, pd)),)
-    return tuple((a + b + c + d, max(pa, pb, pc, pd)) for (a, pa), (b, pb), (c, pc), (d, pd) in product(m, s, p, h))
+    return tuple((a + b + c + d, max(pa, pb, pc, pd))
+                 for (a, pa), (b, pb), (c, pc), (d, pd) in product(m, s, p, h))
 
 
 @lru_cache(maxsize=1 << 16)  # a few thousand group shapes occur in play
@@ -213,7 +216,8 @@ def _shape_divisions(group: Counts) -> tuple[Division, ...]:
     found: set[Division] = set()
     _divide(c, (n - 2 * need_pair) // 3, need_pair, base, [], found)
     ordered = sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1]))
-    return tuple((tuple((k, t - base) for k, t in sets), pair - base if pair >= 0 else -1) for sets, pair in ordered)
+    return tuple((tuple((k, t - base) for k, t in sets), pair - base if pair >= 0 else -1)
+                 for sets, pair in ordered)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -78,7 +78,8 @@ def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     return None
 
 
-def _combination_fans(sets: tuple[tuple[int, TileSet], ...], judges: tuple[Judge, Judge, Judge]) -> list[Found]:
+def _combination_fans(sets: tuple[tuple[int, TileSet], ...],
+                      judges: tuple[Judge, Judge, Judge]) -> list[Found]:
     """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for. The
     judges take the sets' tiles ascending and are memoised (a few thousand distinct groups exist)."""
     n = len(sets)
