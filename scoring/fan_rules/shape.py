@@ -38,7 +38,7 @@ def division_fans(view: View) -> list[Found]:
         # r (0-based) holds r, r + 1, r + 2.
         outside = not suited_pair or pair_rank in (0, 8)
         five = suited_pair and pair_rank == 4
-        for s in sets:
+        for s in sets if outside or five else ():  # the pair settles it for most hands
             t = s.tile
             if s.is_chow:
                 r = t % 9
