@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from db.files import write_atomic
-from referee_app import settings
+from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
 from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
@@ -306,7 +305,7 @@ class MainWindow(QMainWindow):
 
     # ---- opening and closing --------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), str(settings.documents_dir()),
+        path, _ = file_dialogs.get_open_file_name(self, tr("Open…"), str(settings.documents_dir()),
                                               tr("Tournament files (*.mcr);;All files (*)"))
         if path:
             self.open_file(path)
@@ -483,7 +482,7 @@ class MainWindow(QMainWindow):
     def publish_site(self) -> None:
         if self.ctx is None:
             return
-        folder = QFileDialog.getExistingDirectory(self, tr("Publish website… (choose an empty folder)"),
+        folder = file_dialogs.get_existing_directory(self, tr("Publish website… (choose an empty folder)"),
                                                   str(self._export_folder()))
         if folder:
             self.publish_site_to(folder)
