@@ -331,6 +331,9 @@ class MainWindow(QMainWindow):
             settings.remove_recent_file(path)
             self.start.refresh()
             return False
+        if self.ctx is not None and "://" not in path and "://" not in self.ctx.path and self.backup.gone is False \
+                and Path(path).resolve() == Path(self.ctx.path).resolve():
+            return True  # open already: the open store goes on (a second one would only be a second connection)
         try:
             db = open_database(path)
         except Exception as exc:  # noqa: BLE001 - shown to the user with the next step

@@ -80,3 +80,44 @@ def test_every_dialog_of_the_app_goes_through_file_dialogs() -> None:
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if p.name != "file_dialogs.py" and "QFileDialog.get" in p.read_text(encoding="utf-8")]
     assert found == []
+
+
+@pytest.mark.parametrize("how", ["mv", "cp"])
+def test_a_file_replaced_under_the_app_is_said_loudly_and_left_as_it_is(qtbot, window, tournament_file, tmp_path,
+                                                                         monkeypatch, how) -> None:
+    """``mv`` or ``cp`` of another tournament over the open file: the watcher notices within a second, the app
+    offers to save what it holds, and the file now at the name keeps its bytes (the app's WAL is never applied
+    to it). The copy saved holds everything for ``mv``."""
+    import hashlib
+    import shutil
+
+    from db.demo import create_demo
+
+    other = tmp_path / "other.mcr"
+    create_demo(other)
+    window.show_sheet(1, 1)
+    assert window.pages["Score sheet"].record_draw()
+    if how == "mv":
+        other.replace(tournament_file)
+    else:
+        shutil.copyfile(other, tournament_file)
+    digest = hashlib.sha256(tournament_file.read_bytes()).hexdigest()
+    qtbot.waitUntil(lambda: window.backup.gone_prompt is not None, timeout=3000)
+    assert "spring.mcr was deleted, moved or replaced" in window.backup.gone_prompt.text()
+    assert not window.pages["Score sheet"].record_draw()  # refused, not written into the other file
+    copy = tmp_path / "saved.mcr"
+    monkeypatch.setattr(window.backup, "ask_save_path", lambda title, default: str(copy))
+    box = window.backup.gone_prompt
+    next(b for b in box.buttons() if b.text() == "Save to a new file…").click()
+    qtbot.waitUntil(lambda: window.ctx is not None and Path(window.ctx.path) == copy)
+    if how == "mv":
+        window.show_sheet(1, 1)
+        assert [h.kind for h in window.pages["Score sheet"].sheet.hands] == ["draw"]  # nothing lost
+    assert hashlib.sha256(tournament_file.read_bytes()).hexdigest() == digest
+    assert not Path(str(tournament_file) + "-wal").exists()
+
+
+def test_opening_the_open_file_again_goes_on_with_the_open_store(window, tournament_file) -> None:
+    ctx = window.ctx
+    assert window.open_file(str(tournament_file))
+    assert window.ctx is ctx and held_locks(tournament_file) > 0
