@@ -106,13 +106,21 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         elif db is not None and db._guard is not None and db._guard.check_reads:
             db.check_file()
         conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
-        if not deferred and db is not None and db._guard is not None:
-            # Page 1 changes in every transaction of ours, so the header's change counter grows with each
-            # commit: a file put back from an older copy shows as older than its WAL (db.guard, schema).
+        if not deferred:
+            conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
+
+    def _stamp(conn: Any) -> None:
+        # Page 1 changes in every transaction of ours that writes, so the header's change counter grows with
+        # each commit: a file put back from an older copy shows as older than its WAL (db.guard, db.schema).
+        db = holder.get("db")
+        before = conn.info.pop("mcr_changes", None)
+        if db is not None and db._guard is not None and before is not None \
+                and conn.connection.dbapi_connection.total_changes != before:
             conn.exec_driver_sql(f"PRAGMA user_version={db._guard.identity}")
 
     @event.listens_for(engine, "commit")
     def _on_commit(conn: Any) -> None:
+        _stamp(conn)
         if not read_only and not conn.get_execution_options().get("mcr_read_only", False) and "db" in holder:
             db = holder["db"]
             if db.backups is not None:
