@@ -138,7 +138,7 @@ class Database:
             return
         self._closed = True
         try:
-            if self.backups is not None:
+            if self.backups is not None and not (self._guard is not None and self._guard.overwritten):
                 self.backups.on_close()
         finally:
             gone = self._guard is not None and self._guard.gone is not None

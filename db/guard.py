@@ -85,6 +85,9 @@ class FileGuard:
         head = parse_header(live.header()) if live is not None else None
         self.counter = head.counter if head is not None else 0
         self.gone: DatabaseFileGoneError | None = None
+        # cp over the same inode: what the connection reads mixes the new bytes with our WAL, so no automatic
+        # backup is taken from it any more (a backup named after the file must be a consistent one)
+        self.overwritten = False
         self.check_reads = False  # `serve`: every read checks too, so a gone file answers 503 at once
         self.on_gone: Callable[[DatabaseFileGoneError], object] | None = None
 
@@ -94,6 +97,7 @@ class FileGuard:
         problem = self._problem()
         if problem is None:
             return
+        self.overwritten = problem.startswith("overwritten")
         self.gone = DatabaseFileGoneError(code="database_file_gone", name=self.path.name,
                                           replaced=problem != "deleted")
         log.error("%s: %s while open: nothing more is written to it", self.path, problem)
@@ -112,7 +116,7 @@ class FileGuard:
             return "deleted"
         if self.live is not None and key != (self.live.dev, self.live.ino):
             return "replaced (another file at the path)"
-        if self.live is not None:
+        if self.live is not None and self.live.fd is not None:  # no descriptor on Windows: no header check
             head = parse_header(self.live.header())
             if head is None or (head.identity not in (0, self.identity)) or head.counter < self.counter:
                 return "overwritten (another file's content)"
