@@ -16,10 +16,10 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.backups import Backups
+from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
 from db.files import LiveFile, atomic_path, release_live
-from db.guard import FileGuard, keep_open_forever
+from db.guard import FileGuard, keep_open_forever, rebuild
 from db.transfer import backup
 
 
@@ -93,6 +93,13 @@ class Database:
         deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
         if self._keeper is None:
             raise TournamentError(code="copy_of_server")
+        guard = self._guard
+        if guard is not None and guard.overwritten and self.path is not None:
+            # cp over the file: the connection reads the new bytes mixed with our WAL; the newest backup since
+            # the WAL's first commit plus the WAL hold the whole file (db.guard.rebuild)
+            wal = next((p for p in guard.set_aside if "-wal." in p.name), None)
+            if wal is not None and rebuild(wal, [b.path for b in list_backups(self.path)], target):
+                return
         with self._lock:
             dst = sqlite3.connect(str(target))
             try:

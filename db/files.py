@@ -235,8 +235,8 @@ def release_live(entry: LiveFile) -> None:
     """One database on ``entry`` closed (after its SQLite connections): the last one closes the
     descriptor, unless the file was abandoned (its SQLite connections are kept open till the end)."""
     entry.users -= 1
-    if entry.users > 0 or entry.abandoned:
-        return
+    if entry.users > 0 or (entry.abandoned and entry.fd is not None):
+        return  # (an abandoned entry's descriptor keeps its inode number from being reused by another file)
     _LIVE.pop((entry.dev, entry.ino), None)
     if entry.fd is not None:
         with contextlib.suppress(OSError):

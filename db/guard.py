@@ -31,7 +31,7 @@ from pathlib import Path
 
 from db.errors import DatabaseFileGoneError
 from db.files import LiveFile
-from db.schema import parse_header
+from db.schema import WAL_MAGIC, Header, parse_header
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +88,7 @@ class FileGuard:
         # cp over the same inode: what the connection reads mixes the new bytes with our WAL, so no automatic
         # backup is taken from it any more (a backup named after the file must be a consistent one)
         self.overwritten = False
+        self.set_aside: list[Path] = []  # our -wal and -shm, renamed when the file went
         self.check_reads = False  # `serve`: every read checks too, so a gone file answers 503 at once
         self.on_gone: Callable[[DatabaseFileGoneError], object] | None = None
 
@@ -104,7 +105,7 @@ class FileGuard:
         if self.live is not None:
             self.live.abandoned = True
         if problem != "WAL not ours" and self.wal is not None and _key(wal_path(self.path)) == self.wal:
-            set_aside(self.path, problem)  # ours, beside a file it does not belong to (any more)
+            self.set_aside = set_aside(self.path, problem)  # ours, beside a file it no longer belongs to
         if self.on_gone is not None:
             with contextlib.suppress(Exception):
                 self.on_gone(self.gone)
@@ -127,3 +128,75 @@ class FileGuard:
         elif wal != self.wal:
             return "WAL not ours"  # another program checkpointed and deleted the WAL this program writes
         return None
+
+
+def wal_frames(wal: Path) -> tuple[int, dict[int, bytes], int, Header | None] | None:
+    """The committed frames of ``wal`` as SQLite's recovery reads them (salts match the header, up to the last
+    commit frame): (page size, {page: its newest image}, pages in the database after the last commit, the
+    first page-1 frame's header). None when it holds no commit."""
+    with open(wal, "rb") as f:
+        head = f.read(32)
+        if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+            return None
+        size = int.from_bytes(head[8:12], "big")
+        size = 65536 if size == 1 else size
+        salts = head[16:24]
+        pending: dict[int, bytes] = {}
+        pages: dict[int, bytes] = {}
+        db_pages = 0
+        first: Header | None = None
+        while True:
+            fh = f.read(24)
+            if len(fh) < 24 or fh[8:16] != salts:
+                break
+            data = f.read(size)
+            if len(data) < size:
+                break
+            pgno, commit = int.from_bytes(fh[:4], "big"), int.from_bytes(fh[4:8], "big")
+            pending[pgno] = data
+            if pgno == 1 and first is None:
+                first = parse_header(data)
+            if commit:
+                pages.update(pending)
+                pending.clear()
+                db_pages = commit
+    return (size, pages, db_pages, first) if db_pages else None
+
+
+def rebuild(wal: Path, backups: list[Path], target: Path) -> bool:
+    """Write at ``target`` the file as this program last committed it, from the newest backup taken since the
+    WAL's first commit (its change counter at least the one before it, the same identity) with the WAL's
+    frames applied over it, as a checkpoint does. For a file overwritten by ``cp``: the connection then reads
+    a mix of the new bytes and the WAL, but the backup and the WAL hold the whole file. False when no backup
+    fits (the caller copies from the connection instead)."""
+    try:
+        found = wal_frames(wal)
+    except OSError:
+        return False
+    if found is None or found[3] is None:
+        return False
+    size, pages, db_pages, first = found
+    for backup in reversed(backups):  # newest first
+        try:
+            base = backup.read_bytes()
+        except OSError:
+            continue
+        head = parse_header(base[:100])
+        if head is None or head.identity not in (0, first.identity) or head.counter < first.counter - 1 \
+                or int.from_bytes(base[16:18], "big") not in (size, 1 if size == 65536 else size):
+            continue
+        image = bytearray(base[: db_pages * size].ljust(db_pages * size, b"\0"))
+        for pgno, data in pages.items():
+            if pgno <= db_pages:
+                image[(pgno - 1) * size: pgno * size] = data
+        target.write_bytes(bytes(image))
+        con = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
+        try:
+            ok = con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        except sqlite3.Error:
+            ok = False
+        finally:
+            con.close()
+        if ok:
+            return True
+    return False

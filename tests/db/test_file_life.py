@@ -144,7 +144,7 @@ def test_a_file_replaced_or_deleted_under_the_store(event: Path, tmp_path: Path,
         for hand in (1, 2):
             with db.factory.begin() as s:
                 record_draw(s, 2, 1, hand, actor=ACTOR)
-            if hand == 1:  # hand 1 into the file, as SQLite's automatic checkpoint does; hand 2 stays in the WAL
+            if hand == 1 and kind == "older":  # hand 1 into the file, as SQLite's automatic checkpoint does
                 db._keeper.execute("PRAGMA wal_checkpoint(PASSIVE)")
         if how == "rm":
             event.unlink()
@@ -163,8 +163,9 @@ def test_a_file_replaced_or_deleted_under_the_store(event: Path, tmp_path: Path,
     finally:
         db.close()
     assert rescued is not None and rescued.name.startswith("event.mcr.rescued-")
-    if how != "cp":
-        assert session2_hands(rescued, tmp_path) == [1, 2]  # the rescued copy is complete
+    if (how, kind) != ("cp", "older"):
+        # complete; after cp from the backup taken at the first write and the WAL (docs/data-safety.md)
+        assert session2_hands(rescued, tmp_path) == [1, 2]
         check_ok(rescued, tmp_path)
     if digest is not None:
         assert sha256(event) == digest  # the replacement was not written to, not even at close
