@@ -259,8 +259,6 @@ MESSAGES: dict[str, Template] = {
         "reopen that file"),
     "file_is_open_tournament": ("{name} is the tournament file open in this program: choose another file (reading or "
                                 "writing it here would break the open file's locks)"),
-    "wal_quarantined": ("{name}: a leftover {part} that does not belong to this file was set aside as {kept}, "
-                        "not applied"),
     "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
                                "pip install 'mcr-referee[postgres]'"),
     "driver_missing": "the database driver for {driver} is not installed ({module})",
