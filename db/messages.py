@@ -257,6 +257,8 @@ MESSAGES: dict[str, Template] = {
         f"{p['name']} was {'replaced by another file' if p['replaced'] else 'deleted or moved'} while open: "
         "nothing more is saved; save what this program holds with “save a copy” (Database.save_copy) and "
         "reopen that file"),
+    "file_is_open_tournament": ("{name} is the tournament file open in this program: choose another file (reading or "
+                                "writing it here would break the open file's locks)"),
     "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
                                "pip install 'mcr-referee[postgres]'"),
     "driver_missing": "the database driver for {driver} is not installed ({module})",

@@ -202,6 +202,7 @@ ZH: dict[str, Template] = {
     "database_file_gone": lambda p: (
         f"{p['name']} 在打开期间{'被另一个文件替换' if p['replaced'] else '被删除或移动'}：之后的修改都不会保存；"
         "请用“保存到新文件…”保存本程序中的数据，再打开那个文件。"),
+    "file_is_open_tournament": "{name} 是本程序正在打开的比赛文件：请选择另一个文件。",
     "postgres_extra_missing": "未安装 PostgreSQL 支持：请安装 postgres 扩展：pip install 'mcr-referee[postgres]'",
     "driver_missing": "未安装 {driver} 的数据库驱动（{module}）。",
     "server_schema_permission": ("无法在 {database} 中建表：没有 public 模式的权限；数据库须归该角色所有："

@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from db.files import write_atomic
-from referee_app import settings
+from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
 from referee_app.calls_desk import CallsDesk
 from referee_app.context import TournamentContext
@@ -310,7 +309,7 @@ class MainWindow(QMainWindow):
 
     # ---- opening and closing --------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), str(settings.documents_dir()),
+        path, _ = file_dialogs.get_open_file_name(self, tr("Open…"), str(settings.documents_dir()),
                                               tr("Tournament files (*.mcr);;All files (*)"))
         if path:
             self.open_file(path)
@@ -336,6 +335,9 @@ class MainWindow(QMainWindow):
             settings.remove_recent_file(path)
             self.start.refresh()
             return False
+        if self.ctx is not None and "://" not in path and "://" not in self.ctx.path and self.backup.gone is False \
+                and Path(path).resolve() == Path(self.ctx.path).resolve():
+            return True  # open already: the open store goes on (a second one would only be a second connection)
         try:
             db = open_database(path)
         except Exception as exc:  # noqa: BLE001 - shown to the user with the next step
@@ -489,7 +491,7 @@ class MainWindow(QMainWindow):
     def publish_site(self) -> None:
         if self.ctx is None:
             return
-        folder = QFileDialog.getExistingDirectory(self, tr("Publish website… (choose an empty folder)"),
+        folder = file_dialogs.get_existing_directory(self, tr("Publish website… (choose an empty folder)"),
                                                   str(self._export_folder()))
         if folder:
             self.publish_site_to(folder)
