@@ -320,6 +320,7 @@ MESSAGES: dict[str, Template] = {
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "not_utf8": "the request is not UTF-8 text",
+    "server_busy": "the server is busy: try again in a moment",
 }
 
 

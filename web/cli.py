@@ -22,7 +22,7 @@ from db.commands.common import actor_of
 from db.database import Database
 from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
-from web.server import DEFAULT_HOST, DEFAULT_PORT, addresses, serve
+from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
 
 
 def cmd_devices(args: argparse.Namespace, db: Database) -> int:
@@ -41,12 +41,21 @@ def cmd_devices(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, db: Database) -> int:
+    try:  # bound before anything is printed: a port in use is one line, not "serving…" then a failure
+        sock = listen(args.host, args.port)
+    except ListenError as exc:
+        print(f"mcr-tournament: {exc}", file=sys.stderr)
+        return 1
     urls = addresses(args.host, args.port)
     print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
+    if db.read_only:
+        print(f"  {db.name} is read-only ({db.read_only_reason or 'read-only'}): the tables can read, not record",
+              flush=True)
+    console_logging()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn finishes the requests under way, then passes it on
-        serve(db, args.host, args.port)
+        serve(db, sock)
     print("mcr-tournament: server stopped", flush=True)
     return 0
 
