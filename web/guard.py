@@ -13,6 +13,7 @@ import errno
 import logging
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +27,10 @@ log = logging.getLogger("web")
 # Descriptors kept free for everything but connections: SQLite's file, WAL and shared memory per pooled
 # connection (Starlette runs requests on up to 40 threads), backups, logs, the app's own files.
 FD_RESERVE = 256
+# Connections asyncio accepts in one go, before the protocol of the first sees them; the ones they push out
+# are closed only on the loop's next turn. So the cap keeps twice this many descriptors free too (else "Too
+# many open files" at the file limit, and asyncio stops accepting for a second).
+ACCEPT_BURST = 64
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class Limits:
 
     idle_timeout: float = 10.0  # a connection without a whole request head this long after opening or its last answer
     body_timeout: float = 10.0  # a request body not all there this long after its head (a body is at most 16 KB)
-    max_connections: int = 2000  # open at once; also kept FD_RESERVE under the file limit
+    max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
     max_requests: int = 100  # in progress at once; more are answered 503 at once
     shutdown_timeout: float = 2.0  # Ctrl+C, SIGTERM, a closed console: requests under way get this long
     log_interval: float = 60.0  # one log line per kind of failure per interval
@@ -48,11 +53,15 @@ def file_limit() -> int | None:
     except ImportError:
         return None
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = 65536 if hard == resource.RLIM_INFINITY else min(hard, 65536)
-    if soft != resource.RLIM_INFINITY and soft < want:
-        with contextlib.suppress(ValueError, OSError):  # macOS refuses more than OPEN_MAX
+    for want in (65536, 10240, 4096):  # macOS refuses more than OPEN_MAX (10240)
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft == resource.RLIM_INFINITY or soft >= want:
+            break
+        with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
             soft = want
+            break
     return None if soft == resource.RLIM_INFINITY else int(soft)
 
 
@@ -61,12 +70,14 @@ def connection_cap(limits: Limits) -> int:
     fds = file_limit()
     if fds is None:
         return limits.max_connections
-    return max(8, min(limits.max_connections, fds - min(FD_RESERVE, fds // 2)))
+    return max(8, min(limits.max_connections, fds - min(FD_RESERVE, fds // 4) - 2 * ACCEPT_BURST))
 
 
 def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
     """uvicorn's h11 protocol with deadlines and the connection cap (one class per server: its idle list)."""
-    idle: dict[H11Protocol, None] = {}  # connections waiting for a request head, oldest first
+    # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a plain
+    # dict after many were taken from its front scans the holes they left (quadratic under a flood).
+    idle: OrderedDict[H11Protocol, None] = OrderedDict()
 
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
@@ -75,7 +86,7 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             if len(self.connections) > max_connections:
-                oldest = next(iter(idle), None)
+                oldest = next(iter(idle)) if idle else None
                 if oldest is None:  # every connection has a request under way: this one waits for none
                     limited("connections_busy", "connection limit (%d) reached with every connection busy: "
                             "new connections are closed", max_connections)

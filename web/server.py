@@ -13,16 +13,18 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import socket
 import sys
 import threading
 import time
+from typing import Any
 
 import uvicorn
 
 from db.database import Database
 from web.app import create_app
-from web.guard import Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
+from web.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -30,6 +32,7 @@ ANY = ("0.0.0.0", "::", "")
 # Where a UDP socket is "connected" to find the default route's address: TEST-NET-1 (RFC 5737), never a
 # real host; connect() on UDP sends nothing.
 ROUTE_PROBE = "192.0.2.1"
+LISTEN_QUEUE = 2048
 
 
 class ListenError(Exception):
@@ -42,7 +45,7 @@ def listen(host: str, port: int) -> socket.socket:
         raise ListenError(f"port {port} is not a port number (1–65535)")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     try:
-        return socket.create_server((host, port), family=family, backlog=2048)
+        return socket.create_server((host, port), family=family, backlog=LISTEN_QUEUE)
     except OSError as exc:
         reason = os.strerror(exc.errno) if exc.errno else str(exc)  # without create_server's "(while …)"
         raise ListenError(f"cannot listen on {host}:{port}: {reason}") from exc
@@ -55,7 +58,7 @@ def _config(db: Database, log_level: str, limits: Limits) -> uvicorn.Config:
     return uvicorn.Config(create_app(db, limits=limits), log_config=None, log_level=log_level, access_log=False,
                           server_header=False, date_header=False, proxy_headers=False, ws="none",
                           lifespan="off", http=guarded_protocol(limits, connection_cap(limits)),
-                          timeout_keep_alive=int(limits.idle_timeout) or 1,
+                          timeout_keep_alive=int(limits.idle_timeout) or 1, backlog=ACCEPT_BURST,
                           h11_max_incomplete_event_size=16 * 1024,
                           timeout_graceful_shutdown=limits.shutdown_timeout)
 
@@ -64,6 +67,13 @@ class _Server(uvicorn.Server):
     async def serve(self, sockets: list[socket.socket] | None = None) -> None:
         asyncio.get_running_loop().set_exception_handler(loop_errors)
         await super().serve(sockets)
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        # asyncio set the listen queue to its accept burst (ACCEPT_BURST); a longer queue lets a phone's
+        # connection wait there during a flood rather than be dropped and retried a second later.
+        for sock in sockets or []:
+            sock.listen(LISTEN_QUEUE)
 
 
 def default_route_ip() -> str | None:
@@ -106,10 +116,30 @@ def console_logging() -> None:
     logging.getLogger().addHandler(handler)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve(db: Database, sock: socket.socket, *, log_level: str = "warning", limits: Limits | None = None) -> None:
-    """Serve on ``sock`` (from :func:`listen`) until Ctrl+C, SIGTERM or a closed console: uvicorn stops
-    taking connections and gives the requests under way ``limits.shutdown_timeout`` seconds."""
-    _Server(_config(db, log_level, limits or Limits())).run(sockets=[sock])
+    """Serve on ``sock`` (from :func:`listen`) until Ctrl+C, SIGTERM, a closed terminal (SIGHUP) or console
+    window (SIGBREAK on Windows, which then allows about 5 s): uvicorn stops taking connections, gives the
+    requests under way ``limits.shutdown_timeout`` seconds, and the stop ends as KeyboardInterrupt, so the
+    caller's closing steps (the file's closing backup) run. Without this, uvicorn re-raises SIGTERM after
+    its shutdown and the process dies before them."""
+    server = _Server(_config(db, log_level, limits or Limits()))
+    saved: dict[int, Any] = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGBREAK"):  # uvicorn's handler while it runs; ours when it re-raises them
+            if hasattr(signal, name):
+                saved[getattr(signal, name)] = signal.signal(getattr(signal, name), _interrupt)
+        if hasattr(signal, "SIGHUP"):  # not one of uvicorn's: the same graceful stop as SIGTERM
+            saved[signal.SIGHUP] = signal.signal(signal.SIGHUP,
+                                                 lambda _s, frame: server.handle_exit(signal.SIGTERM, frame))
+    try:
+        server.run(sockets=[sock])
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
 
 
 class BackgroundServer:

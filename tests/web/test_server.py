@@ -180,3 +180,55 @@ def test_serve_says_at_start_when_the_file_is_read_only(tmp_path: Path, capsys: 
         assert cli.cmd_serve(args, db) == 0
     out = capsys.readouterr().out
     assert "d.mcr is read-only" in out and "the tables can read, not record" in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM ends a process at once on Windows; closing the "
+                    "console there sends SIGBREAK, handled the same way")
+def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> None:
+    """Closing the console or SIGTERM: the requests under way get Limits.shutdown_timeout, then the file is
+    closed, with its closing backup (uvicorn alone re-raised SIGTERM after its shutdown and the process died
+    before that)."""
+    import os
+    import signal
+
+    from web.cli import main
+    from web.guard import Limits
+
+    path = tmp_path / "d.mcr"
+    assert main(["--db", str(path), "demo"]) == 0
+    with open_database(path) as db:
+        token = token_of(db)
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(path), "serve", "--port", str(port)],
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                r = httpx.post(f"http://127.0.0.1:{port}/api/hands", headers={"Authorization": f"Bearer {token}"},
+                               json={"type": "draw", "hand": 1}, timeout=5)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        assert r.status_code == 200, r.text  # written since the last backup: closing makes one
+        stuck = socket.create_connection(("127.0.0.1", port))  # a request whose body never comes
+        stuck.sendall(b"POST /api/hands HTTP/1.1\r\nHost: x\r\nContent-Length: 99\r\n\r\n{")
+        time.sleep(0.3)
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+        stuck.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    print(f"\nSIGTERM with a request under way: stopped and the file closed in {took:.1f} s "
+          f"(shutdown_timeout {Limits().shutdown_timeout:g} s)")
+    assert proc.returncode == 0 and "server stopped" in out, out
+    assert "Traceback" not in out
+    # the file was closed (its closing backup's step; here one was recent, so none is made): SQLite
+    # checkpointed and removed the WAL, which a killed process leaves behind
+    assert not Path(str(path) + "-wal").exists()
