@@ -141,15 +141,22 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
     limits = limits or Limits()
 
-    async def _answer(call: Callable[[], Any]) -> Response:
+    async def _run(call: Callable[[], Any]) -> tuple[Any, Response | None]:
+        """``call``'s result in the thread pool, or the answer that refuses it."""
         try:
-            result = await run_in_threadpool(call)
+            return await run_in_threadpool(call), None
         except TournamentError as exc:
-            return _error(exc)
+            return None, _error(exc)
         except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
-            return _error(DatabaseConnectError(code="server_unavailable", url=db.name, problem=first_line(exc)))
+            return None, _error(DatabaseConnectError(code="server_unavailable", url=db.name,
+                                                     problem=first_line(exc)))
         except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
-            return _internal(exc)
+            return None, _internal(exc)
+
+    async def _answer(call: Callable[[], Any]) -> Response:
+        result, refused = await _run(call)
+        if refused is not None:
+            return refused
         status, body = result if isinstance(result, tuple) else (200, result)
         return _JSON(body, status_code=status)
 
@@ -160,6 +167,11 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
         token = _token(request)
+        # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
+        # sending a body slowly, nor waits in, or holds up, the writers' queue.
+        _, refused = await _run(lambda: api.check_token(db, token))
+        if refused is not None:
+            return refused
         try:
             raw = await _read_body(request)
         except _TooLarge:
@@ -177,8 +189,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
 
     def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
-        api.check_token(db, token)  # a stranger's request never waits in, or holds up, the writers' queue
-        try:
+        try:  # the token was checked before the body was read (post)
             with write_lock:
                 return api.record(db, token, raw)
         except IntegrityError:  # the other try of this request_id committed first: its answer

@@ -238,8 +238,18 @@ def test_over_the_request_cap_an_api_call_is_503_server_busy(demo: Database, dem
         for s in stuck:
             s.close()
         time.sleep(0.3)
+        # without a token, a slow body holds no slot: it is refused before it is read
+        strangers = []
+        for _ in range(5):
+            s = socket.create_connection(address)
+            s.sendall(b"POST /api/hands HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{")
+            s.settimeout(10)
+            assert s.recv(65536).startswith(b"HTTP/1.1 401 ")
+            strangers.append(s)
         r = httpx.get(f"{server.url}/api/table", headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200
+        for s in strangers:
+            s.close()
 
 
 # ------------------------------------------------------------------------------------------------ logging
