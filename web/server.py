@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import signal
 import socket
 import sys
@@ -47,7 +46,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         return socket.create_server((host, port), family=family, backlog=LISTEN_QUEUE)
     except OSError as exc:
-        reason = os.strerror(exc.errno) if exc.errno else str(exc)  # without create_server's "(while …)"
+        reason = (exc.strerror or str(exc)).split(" (while attempting")[0]  # create_server adds that part
         raise ListenError(f"cannot listen on {host}:{port}: {reason}") from exc
 
 

@@ -138,11 +138,12 @@ def test_a_failed_start_shows_its_real_reason(qtbot, window, error_messages, mon
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        dialog.port.setValue(taken.getsockname()[1])
+        port = taken.getsockname()[1]
+        dialog.port.setValue(port)
         dialog.start_stop.click()
     assert not server.running
     title, message = error_messages[-1]
-    assert title == "Could not start the server" and "Address already in use" in message
+    assert title == "Could not start the server" and f"cannot listen on 127.0.0.1:{port}: " in message
 
     class Broken(table_devices.BackgroundServer):
         def start(self, timeout: float = 20.0):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import mimetypes
+import os
 import socket
 import subprocess
 import sys
@@ -60,7 +61,7 @@ def test_a_port_in_use_is_refused_with_its_reason_before_anything_starts(demo: D
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        with pytest.raises(ListenError, match=f"cannot listen on 127.0.0.1:{port}: Address already in use"):
+        with pytest.raises(ListenError, match=f"cannot listen on 127.0.0.1:{port}: "):
             BackgroundServer(demo, port=port).start()
     with pytest.raises(ListenError, match="port 99999 is not a port number"):
         listen("127.0.0.1", 99999)
@@ -140,7 +141,7 @@ def test_a_phone_dropping_mid_upload_logs_no_traceback(demo: Database) -> None:
 
 
 def _serve(db: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run([sys.executable, "-m", "web.cli", "--db", db, "serve", *args], capture_output=True,
                           text=True, timeout=timeout, env=env)
 
@@ -156,7 +157,10 @@ def test_serve_on_a_used_port_or_a_bad_one_says_so_in_one_line_and_never_serving
         port = taken.getsockname()[1]
         out = _serve(str(path), "--port", str(port))
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr.splitlines() == [f"mcr-tournament: cannot listen on 127.0.0.1:{port}: Address already in use"]
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith(f"mcr-tournament: cannot listen on 127.0.0.1:{port}: ")
+    if sys.platform != "win32":  # Windows words it its own way
+        assert out.stderr.rstrip().endswith(": Address already in use")
     out = _serve(str(path), "--port", "99999")
     assert out.returncode == 1 and out.stdout == ""
     assert out.stderr.splitlines() == ["mcr-tournament: port 99999 is not a port number (1–65535)"]
@@ -188,7 +192,6 @@ def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> N
     """Closing the console or SIGTERM: the requests under way get Limits.shutdown_timeout, then the file is
     closed, with its closing backup (uvicorn alone re-raised SIGTERM after its shutdown and the process died
     before that)."""
-    import os
     import signal
 
     from web.cli import main
