@@ -124,6 +124,10 @@ def _token(request: Request) -> str | None:
 def _error(exc: TournamentError) -> JSONResponse:
     status = api.status_of(exc)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if status == 503 and exc.code != "server_busy":
+        # the store cannot serve the tables (read-only, disk full, file gone, server down): said where the
+        # organiser looks (serve's console, the app's log), one line per kind a minute (web.guard)
+        log.warning(f"the tables cannot record: {exc.code}: %s", exc)
     return _JSON(api.error_json(exc), status_code=status, headers=headers)
 
 

@@ -193,6 +193,11 @@ class RateLimit(logging.Filter):
         self._kinds: dict[tuple[Any, ...], list[float]] = {}  # kind -> [last written, left out since]
         self._lock = threading.Lock()
 
+    def reset(self) -> None:
+        """Forget the kinds seen (a new interval for each)."""
+        with self._lock:
+            self._kinds.clear()
+
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[1] if record.exc_info else None
         key: tuple[Any, ...] = (record.name, record.levelno, str(record.msg), type(exc).__name__,

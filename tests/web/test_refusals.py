@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import socket
 import threading
 import warnings
@@ -117,7 +118,12 @@ class _Proxy:
 
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_postgresql_going_down_is_503_server_unavailable(db_url: str) -> None:
+def test_postgresql_going_down_is_503_server_unavailable(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    from web.guard import RATE_LIMIT, guard_logging
+
+    guard_logging(60)
+    RATE_LIMIT.reset()  # earlier tests' lines do not count
+    caplog.set_level(logging.WARNING, logger="web")
     url = make_url(db_url)
     proxy = _Proxy(url.host or "127.0.0.1", url.port or 5432)
     db = open_database(url.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False),
@@ -134,6 +140,9 @@ def test_postgresql_going_down_is_503_server_unavailable(db_url: str) -> None:
             refusal(client.post("/api/hands", headers=auth(link), json=body), 503, "server_unavailable")
             err = refusal(client.post("/api/score", headers=auth(link), json=body), 503, "server_unavailable")
             assert f":{url.password}@" not in err["message"] and ":***@" in err["message"]  # no password shown
+        # and the organiser is told: one log line for the three refusals (serve prints it on the console)
+        said = [r for r in caplog.records if r.name == "web" and "server_unavailable" in r.getMessage()]
+        assert len(said) == 1 and said[0].getMessage().startswith("the tables cannot record: server_unavailable: ")
     finally:
         proxy.cut()
         db.engine.dispose()
