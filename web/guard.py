@@ -41,7 +41,7 @@ class Limits:
     body_timeout: float = 10.0  # a request body not all there this long after its head (a body is at most 16 KB)
     max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
     max_requests: int = 100  # in progress at once; more are answered 503 at once
-    shutdown_timeout: float = 2.0  # Ctrl+C, SIGTERM, a closed console: requests under way get this long
+    shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)
     log_interval: float = 60.0  # one log line per kind of failure per interval
 
 
@@ -77,7 +77,7 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
     """uvicorn's h11 protocol with deadlines and the connection cap (one class per server: its idle list)."""
     # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a plain
     # dict after many were taken from its front scans the holes they left (quadratic under a flood).
-    idle: OrderedDict[H11Protocol, None] = OrderedDict()
+    idle: OrderedDict[Guarded, None] = OrderedDict()
 
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
@@ -94,7 +94,7 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
                     return
                 limited("connections_full", "connection limit (%d) reached: the oldest idle connections are "
                         "closed to make room", max_connections)
-                oldest._expire()  # noqa: SLF001 - the same class
+                oldest._expire()
             self._update()
 
         def data_received(self, data: bytes) -> None:

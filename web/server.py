@@ -178,6 +178,8 @@ class BackgroundServer:
             if not self._thread.is_alive() or time.monotonic() > deadline:
                 reason = f": {type(self._failed).__name__}: {self._failed}" if self._failed is not None else ""
                 self._server.should_exit = True
+                if not self._thread.is_alive():
+                    self._sock.close()
                 raise RuntimeError(f"the web server did not start{reason}")
             time.sleep(0.02)
         return self

@@ -52,8 +52,6 @@ class DevicesDialog(QDialog):
         self.host.setObjectName("devices_host")
         for host, label in HOSTS:
             self.host.addItem(tr(label), host)
-        self.host.currentIndexChanged.connect(
-            lambda _i: self.firewall.setVisible(self.host.currentData() != "127.0.0.1"))
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
@@ -80,6 +78,8 @@ class DevicesDialog(QDialog):
         self.firewall.setObjectName("devices_firewall")
         self.firewall.setWordWrap(True)
         form.addRow("", self.firewall)
+        self.host.currentIndexChanged.connect(
+            lambda _i: self.firewall.setVisible(self.host.currentData() != "127.0.0.1"))
         self.session = QSpinBox()
         self.session.setRange(1, max(1, sessions))
         self.session.setValue(session)
