@@ -319,8 +319,8 @@ MESSAGES: dict[str, Template] = {
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
-    "not_utf8": "the request is not UTF-8 text",
     "server_busy": "the server is busy: try again in a moment",
+    "not_utf8": "the request is not UTF-8 text",
 }
 
 

@@ -258,8 +258,8 @@ ZH: dict[str, Template] = {
     "device_penalty_twice": "{number} 号在第 {hand} 盘已有错和罚分：请找裁判。",
     "request_id_invalid": "须为 1–100 个字符的文本。",
     "body_too_large": "请求超过 {limit} 字节。",
-    "not_utf8": "请求不是 UTF-8 文本。",
     "server_busy": "服务器繁忙：请稍后再试。",
+    "not_utf8": "请求不是 UTF-8 文本。",
     "ema_not_ready": Parts("未写出 EMA 成绩文件：比赛尚不满足 EMA 上传的要求", (("tables", "；{}"), ("players", "；{}")),
                            sep="；", tail="。"),
 }
