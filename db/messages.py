@@ -321,6 +321,7 @@ MESSAGES: dict[str, Template] = {
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
+    "server_busy": "the server is busy: try again in a moment",
     "not_utf8": "the request is not UTF-8 text",
     # --- referee calls and the players' page (issue 22, docs/web.md)
     "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",

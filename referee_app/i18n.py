@@ -59,6 +59,11 @@ ZH: dict[str, str] = {
     "Choose another port and try again.": "请换一个端口再试。",
     "Could not show the links": "无法显示链接",
     "Could not replace the link": "无法更换链接",
+    "Address for the QR codes": "二维码使用的地址",
+    "Windows: allow MCR Referee when the firewall asks. Venue Wi-Fi is often a \"Public\" network, which the "
+    "firewall blocks: allow Public networks too, or make this network Private (Settings → Network & Internet).":
+        "Windows：防火墙询问时请允许“国标麻将裁判”。场馆 Wi-Fi 常被归为“公用”网络，防火墙会阻止它："
+        "请同时允许公用网络，或将此网络设为专用（设置 → 网络和 Internet）。",
     "About": "关于",
     "No recent files yet.": "还没有最近的文件。",
     "Welcome to MCR Referee": "欢迎使用国标麻将裁判",

@@ -259,6 +259,7 @@ ZH: dict[str, Template] = {
     "device_penalty_twice": "{number} 号在第 {hand} 盘已有错和罚分：请找裁判。",
     "request_id_invalid": "须为 1–100 个字符的文本。",
     "body_too_large": "请求超过 {limit} 字节。",
+    "server_busy": "服务器繁忙：请稍后再试。",
     "not_utf8": "请求不是 UTF-8 文本。",
     # --- referee calls and the players' page
     "call_reason": "{reason!r} 不是呼叫裁判的原因（可选：{reasons}）。",
