@@ -386,6 +386,11 @@ ZH: dict[str, str] = {
     "Correct the input and try again.": "请更正输入后重试。",
     "Reload the table (it refreshes now) and enter the result again.": "本桌已刷新，请重新录入结果。",
     "Settings cannot change once results exist; correct the results instead.": "已有成绩后不能更改设置；请更正成绩。",
+    # --- issue 19: the referee's flow
+    "Only {recorded} of {hands} hands are recorded and time was not called: hand(s) {missing} missing. Sign off "
+    "anyway? Give the reason the table ended early (it goes into the Log).":
+        "只记录了 {hands} 盘中的 {recorded} 盘，也未叫停：缺第 {missing} 盘。仍要签字确认吗？请填写该桌提前结束的原因（记入日志）。",
+    "Give the reason the table ended early.": "请填写该桌提前结束的原因。",
 }
 
 ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them

@@ -18,7 +18,16 @@ from db.profiles import EndPolicy, Settlement
 from db.service.clock import TableBell, confirm_time_call, table_bells
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
-from db.service.results import call_time, record_draw, record_hand, record_penalty, record_win, sign_off
+from db.service.results import (
+    call_time,
+    hands_text,
+    missing_hands,
+    record_draw,
+    record_hand,
+    record_penalty,
+    record_win,
+    sign_off,
+)
 from db.service.tournament import penalty_presets
 from db.views import TableSheet
 from referee_app import store
@@ -387,9 +396,25 @@ class SheetViewModel:
         return lambda s: correct_hand(s, sh.session, sh.table, hand, result, reason,
                                       expected_version=sh.version)
 
-    def toggle_sign_off(self) -> Op | None:
-        """Sign off the sheet, or take the sign-off back."""
+    def missing_hands(self) -> tuple[int, ...]:
+        """The hands this sheet still lacks (the store's rule): none when the sign-off needs no reason."""
+        sh = self.sheet
+        return () if sh is None else missing_hands(sh.hands_per_session, sh.time_called_after, len(sh.hands))
+
+    def sign_off_question(self) -> str | None:
+        """Asked before signing off a sheet with hands missing (the store refuses it without a reason)."""
+        sh = self.sheet
+        missing = self.missing_hands()
+        if sh is None or sh.signed_off or not missing:
+            return None
+        return tr("Only {recorded} of {hands} hands are recorded and time was not called: hand(s) {missing} "
+                  "missing. Sign off anyway? Give the reason the table ended early (it goes into the Log).",
+                  recorded=len(sh.hands), hands=sh.hands_per_session, missing=hands_text(missing))
+
+    def toggle_sign_off(self, reason: str | None = None) -> Op | None:
+        """Sign off the sheet (with ``reason`` when hands are missing), or take the sign-off back."""
         sh = self.sheet
         if sh is None:
             return None
-        return lambda s: sign_off(s, sh.session, sh.table, not sh.signed_off, expected_version=sh.version)
+        return lambda s: sign_off(s, sh.session, sh.table, not sh.signed_off, reason=reason,
+                                  expected_version=sh.version)

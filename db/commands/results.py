@@ -23,6 +23,7 @@ from db.service.corrections import (
 )
 from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
+from db.service.results import sign_off
 from db.views import TableSeating
 
 
@@ -136,6 +137,15 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
+def cmd_results_sign_off(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        sign_off(s, args.session, args.table, not args.undo, reason=args.reason,
+                 expected_version=args.expected_version, actor=actor_of(args))
+    done = "sign-off withdrawn" if args.undo else "signed off"
+    print(f"session {args.session} table {args.table}: {done}")
+    return 0
+
+
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         if args.after is not None:  # --after 0, -5 or 99 showed the standings of every session
@@ -180,6 +190,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--reason", required=True)
     q.add_argument("--expected-version", type=int, help="refuse if the table changed since this version")
     q.set_defaults(func=cmd_results_correct)
+    q = rs.add_parser("sign-off", help="sign a table's score sheet off (a reason is needed when hands are missing)")
+    q.add_argument("--session", type=int, required=True)
+    q.add_argument("--table", type=int, required=True)
+    q.add_argument("--reason", help="why the table ended early (needed when hands are missing; audited)")
+    q.add_argument("--undo", action="store_true", help="withdraw the sign-off")
+    q.add_argument("--expected-version", type=int, help="refuse if the table changed since this version")
+    q.set_defaults(func=cmd_results_sign_off)
 
     q = sub.add_parser("standings", help="individual or team ranking")
     q.add_argument("--after", type=int, metavar="SESSION")

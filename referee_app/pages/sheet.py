@@ -50,6 +50,7 @@ class SheetPage(TournamentPage):
         self.penalty_dialog: PenaltyDialog | None = None
         self.false_win_prompt: QMessageBox | None = None
         self.time_called_prompt: QMessageBox | None = None
+        self.sign_off_prompt: QInputDialog | None = None
 
         lay = QVBoxLayout(self)
         lay.setSpacing(4)
@@ -114,7 +115,7 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.totals_box)
 
         actions = QHBoxLayout()
-        self.win_button = push_button("record_win", self.record_win)
+        self.win_button = push_button("record_win", self.record_win, "Ctrl+H")
         self.draw_button = push_button("record_draw", self.record_draw)
         self.penalty_button = push_button("penalty", self.ask_penalty)
         self.time_button = push_button("time_called", self.ask_time_called)
@@ -126,7 +127,6 @@ class SheetPage(TournamentPage):
         actions.addStretch(1)
         actions.addWidget(self.sign_button)
         lay.addLayout(actions)
-        self.win_button.setShortcut(QKeySequence("Ctrl+H"))
         self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
         self.focus_shortcut.activated.connect(self.winner.setFocus)
         self.retranslate()
@@ -137,7 +137,7 @@ class SheetPage(TournamentPage):
         self.table_label.setText(tr("Table"))
         self.side_tabs.retranslate()
         self.totals_box.retranslate()
-        self.win_button.setText(tr("Record win…") + "  (Ctrl+H)")
+        self.win_button.setText(tr("Record win…"))
         self.draw_button.setText(tr("Record draw"))
         self.penalty_button.setText(tr("Penalty…"))
         self.time_button.setText(tr("Time called…"))
@@ -455,4 +455,30 @@ class SheetPage(TournamentPage):
         return self._run(self.vm.correct(c.hand, c.result, c.reason), tr("Correct hand…"))
 
     def toggle_sign_off(self) -> bool:
-        return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
+        """Sign off (or take it back). With hands missing and no time called, ask for the reason first
+        (``sign_off_prompt``, window-modal; OK signs off with it): returns False then."""
+        question = self.vm.sign_off_question()
+        if question is None:
+            return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
+        d = QInputDialog(self)
+        d.setWindowTitle(tr("Sign off"))
+        d.setLabelText(question)
+        d.setInputMode(QInputDialog.InputMode.TextInput)
+        d.setOkButtonText(tr("Sign off"))
+        self.sign_off_prompt = d
+
+        def done(result: int) -> None:
+            self.sign_off_prompt = None
+            reason = d.textValue().strip()
+            if result == QInputDialog.DialogCode.Accepted:
+                if reason:
+                    self._run(self.vm.toggle_sign_off(reason), tr("Sign off"))
+                else:
+                    from referee_app.errors import show_error
+
+                    show_error(self, tr("Sign off"), question, tr("Give the reason the table ended early."))
+            d.deleteLater()
+
+        d.finished.connect(done)
+        d.open()
+        return False

@@ -1,0 +1,106 @@
+"""The referee's flow at a real table (issue 19): sign-off of an unfinished table, shortcuts that work
+after a language switch, a stale hand entry that keeps its tiles."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog
+
+from referee_app.i18n import LANG
+
+SHOWN_KEY = re.compile(r"(?:^|\()((?:Ctrl|Alt|Shift)\+[^)\s]+|F\d+|Backspace)(?:\)|$)")
+
+
+def open_sheet(window):
+    window.show_sheet(1, 1)
+    return window.pages["Score sheet"]
+
+
+# ---- §1 sign off -----------------------------------------------------------------------------------
+def test_sign_off_of_a_nine_hand_table_asks_for_a_reason(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    for _ in range(9):
+        assert sheet.record_draw()
+    qtbot.mouseClick(sheet.sign_button, Qt.MouseButton.LeftButton)
+    d = sheet.sign_off_prompt
+    assert d is not None and d.isVisible() and "10–16" in d.labelText()
+    assert not sheet.sheet.signed_off  # nothing written while it asks
+    d.setTextValue("players left: dispute")
+    d.accept()
+    assert sheet.sheet.signed_off and sheet.sign_off_prompt is None
+    with window.ctx.db.factory() as s:
+        from db import queries
+
+        last = queries.audit_log(s)[-1]
+    assert (last.action, last.reason) == ("sign_off", "players left: dispute")
+    assert not error_messages
+
+
+def test_sign_off_question_cancelled_or_empty_signs_nothing(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    assert sheet.record_draw()
+    LANG.set("zh")
+    sheet.toggle_sign_off()
+    d = sheet.sign_off_prompt
+    assert "缺第 2–16 盘" in d.labelText()
+    d.reject()
+    assert not sheet.sheet.signed_off
+    sheet.toggle_sign_off()
+    sheet.sign_off_prompt.accept()  # no reason given: refused, one message
+    assert not sheet.sheet.signed_off and len(error_messages) == 1
+
+
+# ---- §2 shortcuts ------------------------------------------------------------------------------------
+def _shown(text: str) -> set[str]:
+    return set(SHOWN_KEY.findall(text.replace("&", "")))
+
+
+def _check_shortcuts(root) -> int:
+    """Every button or action that shows a shortcut (in its text or tooltip) has that shortcut active;
+    returns how many were checked."""
+    checked = 0
+    # a key the window's menus own (e.g. F11, Projector view) works on the page's button of the same name
+    window_keys = {k for a in root.window().findChildren(QAction) if a.isEnabled() for k in a.shortcuts()}
+    for b in root.findChildren(QAbstractButton):
+        for key in _shown(b.text()) | _shown(b.toolTip()):
+            assert b.shortcut() == QKeySequence(key) or QKeySequence(key) in window_keys, \
+                (b.objectName(), b.text(), b.shortcut().toString())
+            checked += 1
+    for a in root.findChildren(QAction):
+        for key in _shown(a.text()) | _shown(a.toolTip()):
+            assert QKeySequence(key) in a.shortcuts(), (a.objectName(), a.text())
+            checked += 1
+        if "\t" in a.text():  # a shortcut written into the text must be the action's own
+            assert QKeySequence(a.text().split("\t")[1]) in a.shortcuts()
+    return checked
+
+
+def test_every_shortcut_shown_is_active_after_a_language_switch(qtbot, window):
+    sheet = open_sheet(window)
+    entry = sheet.record_win()
+    try:
+        for code in ("en", "zh", "en"):
+            LANG.set(code)
+            assert _check_shortcuts(window) >= 1  # Record win (Ctrl+H)
+            assert _check_shortcuts(entry) >= 8  # the picker's modes, Backspace, Ctrl+Z
+        assert sheet.win_button.shortcut() == QKeySequence("Ctrl+H")
+        assert window.act_quit.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+        assert window.act_projector.shortcut() == QKeySequence("F11")
+    finally:
+        entry.reject()
+
+
+def test_ctrl_h_opens_hand_entry_after_a_language_switch(qtbot, window):
+    sheet = open_sheet(window)
+    LANG.set("zh")
+    LANG.set("en")
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: sheet.entry_dialog is not None)  # a button's shortcut clicks it animated
+    d = sheet.entry_dialog
+    assert isinstance(d, QDialog) and d.isVisible()
+    d.reject()
