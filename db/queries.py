@@ -108,6 +108,7 @@ def _hand_row(h: HandResult, tbl: SessionTable, rotate: bool) -> HandRow:
         flowers=h.flowers or 0, fans=_fan_views(h.fans), notation=h.notation, deltas=h.deltas,
         session=tbl.session, table=tbl.table_no, fourth_tile=h.fourth_tile, kong_related=h.kong_related,
         last_tile_of_wall=h.last_tile_of_wall, flowers_known=h.flowers is not None,
+        station=h.station or "", referee=h.referee or "",
     )
 
 

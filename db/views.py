@@ -130,6 +130,8 @@ class HandRow:
     kong_related: bool = False
     last_tile_of_wall: bool = False
     flowers_known: bool = True  # False for a totals-only win entered without its flower count
+    station: str = ""  # who recorded it: the station (a desk, a table's phone) and its referee
+    referee: str = ""
 
 
 @dataclass(frozen=True, slots=True)

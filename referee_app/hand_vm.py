@@ -288,6 +288,11 @@ class HandEntryModel(QObject):
         self.situation = new
         self._refresh()
 
+    def set_winds(self, seat_winds: tuple[Wind, Wind, Wind, Wind], prevailing: Wind) -> None:
+        """The same tiles for another hand number (a stale entry recorded as the next hand): its winds."""
+        self.seat_winds, self.prevailing = seat_winds, prevailing
+        self._refresh()
+
     def load(self, hand: Hand, situation: Situation) -> None:
         """Start from an existing hand (corrections)."""
         self.situation = situation

@@ -391,6 +391,21 @@ ZH: dict[str, str] = {
     "anyway? Give the reason the table ended early (it goes into the Log).":
         "只记录了 {hands} 盘中的 {recorded} 盘，也未叫停：缺第 {missing} 盘。仍要签字确认吗？请填写该桌提前结束的原因（记入日志）。",
     "Give the reason the table ended early.": "请填写该桌提前结束的原因。",
+    "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",
+    "Correct hand {n} with this one": "用此盘更正第 {n} 盘",
+    "Reason for the correction": "更正原因",
+    "A correction needs a reason": "更正须注明原因",
+    "Not recorded: the table changed meanwhile (another station saved first).": "未记录：这期间本桌已有变动（另一终端先保存了）。",
+    "another station": "另一终端",
+    "Not recorded: hand {hand} was recorded meanwhile by {who}: {what}.": "未记录：第 {hand} 盘已由 {who} 记录：{what}。",
+    "record them as hand {n} (check the fans, then Confirm)": "记为第 {n} 盘（核对番种后按确认）",
+    "correct hand {n} with them (give a reason)": "用它更正第 {n} 盘（须注明原因）",
+    "Your tiles are kept.": "您选的牌都还在。",
+    "Next step: {steps}.": "下一步：{steps}。",
+    " or ": "，或",
+    "The sheet now shows the recorded hand: record yours as the next hand, or correct the recorded hand with it.":
+        "记分表已显示已记录的这一盘：请把您的记为下一盘，或用它更正已记录的那一盘。",
+    "The sheet now shows the hands recorded: record yours as the next hand.": "记分表已显示已记录的各盘：请把您的记为下一盘。",
 }
 
 ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them

@@ -332,6 +332,36 @@ class SheetViewModel:
         names = tuple(f"{p.name} ({p.number})" for p in self.sheet.players)
         return HandEntryModel(names, seat_winds, prevailing, self.flowers_allowed)  # type: ignore[arg-type]
 
+    def entry_winds(self, hand: int) -> tuple[Any, Any]:
+        """The seat winds and the prevailing wind of ``hand``, for hand entry."""
+        prevailing, _dealer, seat_winds = store.winds(hand, self.rotating)
+        return seat_winds, prevailing
+
+    def stale_change(self, hand: int) -> tuple[str, Hand | None, int | None, int | None]:
+        """After a refused Confirm of ``hand`` (the table changed meanwhile), read afresh: what changed
+        (rich text), the tiles recorded there, the hand to record the entry as instead (None: none left)
+        and the recorded hand it may correct (None: not recorded)."""
+        sh = self.sheet
+        assert sh is not None
+        row = next((h for h in sh.hands if h.hand == hand), None)
+        nxt = self.next_hand if self.can_record else None
+        if row is None:
+            head = tr("Not recorded: the table changed meanwhile (another station saved first).")
+        else:
+            who = row.station + (f" ({row.referee})" if row.referee else "") if row.station else tr("another station")
+            what = tr("draw") if row.kind != "win" or row.winner is None else \
+                f"{sh.players[row.winner].name} · {row.fan_total} {tr('Fan')}"
+            head = tr("Not recorded: hand {hand} was recorded meanwhile by {who}: {what}.", hand=hand,
+                      who=who, what=what)
+        steps = []
+        if nxt is not None:
+            steps.append(tr("record them as hand {n} (check the fans, then Confirm)", n=nxt))
+        if row is not None:
+            steps.append(tr("correct hand {n} with them (give a reason)", n=hand))
+        text = f"<b>{head}</b> " + tr("Your tiles are kept.") + " " + (
+            tr("Next step: {steps}.", steps=tr(" or ").join(steps)) if steps else "")
+        return text, self.line_hand(row), nxt, None if row is None else hand
+
     def correction_entry_model(self, hand: int) -> HandEntryModel:
         """Hand entry started from what is recorded for ``hand``, to correct it."""
         row = self.hand_row(hand)

@@ -338,16 +338,63 @@ class SheetPage(TournamentPage):
             return None
         vm = self.vm.hand_entry_model(n)
         d = HandEntryDialog(vm, self.vm.entry_title(n), self, offer_false_win=True)
-        d.accepted.connect(lambda: self._entry_confirmed(d, n, None))
-        d.false_win.connect(lambda pos: self.ask_false_win(pos, n, vm.preview))
+        d.hand_no = n
+        # Confirm records while the dialog stays open: refused, the tiles are still there (issue 19 §3)
+        d.on_confirm = lambda e: self._confirm_entry(d, e)
+        d.accepted.connect(lambda: self._entry_closed(d))
+        d.false_win.connect(lambda pos: self.ask_false_win(pos, d.hand_no, vm.preview))
+        d.as_next.connect(lambda _k: self._entry_as_next(d))
+        d.correct_with.connect(lambda k, reason: self._entry_correct(d, k, reason))
         d.rejected.connect(lambda: self._entry_closed(d))  # a day of cancelled entries must not pile up
         self.entry_dialog = d
         d.open()
         return d
 
+    def _confirm_entry(self, d: HandEntryDialog, e: WinEntry) -> bool:
+        """Record hand entry's hand; when the table changed meanwhile, show what changed in the dialog."""
+        op = self.vm.record_hand(d.hand_no, self.vm.win_input(e))
+        if op is None or self.ctx is None:
+            return False
+        moved: list[BaseException] = []
+
+        def table_moved(exc: BaseException) -> bool:
+            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in (
+                    "hand_recorded", "hand_out_of_order", "table_signed_off", "time_called_no_more_hands"):
+                moved.append(exc)
+                return True
+            return False
+
+        done = self.ctx.runner.run(lambda s: (op(s), True)[1], self, tr("Record win…"), on_refused=table_moved)
+        if moved:
+            self.refresh()
+            if self.vm.sheet is not None:
+                d.show_stale(*self.vm.stale_change(d.hand_no))
+        return done is True
+
+    def _entry_as_next(self, d: HandEntryDialog) -> None:
+        """The stale entry's first way on: the same tiles as the next hand, read afresh, to re-confirm."""
+        self.refresh()
+        n = self.vm.next_hand if self.vm.can_record else None
+        if n is None:
+            return
+        d.hand_no = n
+        d.vm.set_winds(*self.vm.entry_winds(n))
+        d.clear_stale(self.vm.entry_title(n))
+
+    def _entry_correct(self, d: HandEntryDialog, hand: int, reason: str) -> None:
+        """The stale entry's second way on: correct the recorded hand with these tiles."""
+        e = d.entry_value()
+        if e is None:
+            return
+        self.refresh()
+        if self._run(self.vm.correct(hand, self.vm.win_input(e), reason), tr("Correct hand…")):
+            d.on_confirm = None
+            d.accept()
+
     def _entry_closed(self, d: HandEntryDialog) -> None:
         if self.entry_dialog is d:
             self.entry_dialog = None
+        d.on_confirm = None  # it holds the dialog: the Python object must die with the widget
         d.deleteLater()
 
     def _entry_confirmed(self, d: HandEntryDialog, hand: int, reason: str | None) -> None:

@@ -104,3 +104,71 @@ def test_ctrl_h_opens_hand_entry_after_a_language_switch(qtbot, window):
     d = sheet.entry_dialog
     assert isinstance(d, QDialog) and d.isVisible()
     d.reject()
+
+
+# ---- §3 a stale entry is never lost ---------------------------------------------------------------------
+HAND = "[789m2][777s3][234s3]89sEE7s"
+
+
+def _phone_records_hand_1(window, notation: str | None = None) -> None:
+    """Another station (a table's phone) records hand 1 while the desk's hand entry is open."""
+    from db.service.audit import Actor
+    from db.service.results import record_draw, record_win
+
+    phone = Actor(station="table 1 device", referee="device")
+    with window.ctx.db.factory.begin() as s:
+        if notation is None:
+            record_draw(s, 1, 1, 1, actor=phone)
+        else:
+            from db import queries
+
+            first = queries.table_sheet(s, 1, 1).players[1].number
+            record_win(s, 1, 1, 1, winner=first, self_drawn=True, notation=notation, actor=phone)
+
+
+def _enter(qtbot, d) -> None:
+    qtbot.waitExposed(d)
+    qtbot.keyClicks(d.entry.notation, HAND)
+    d.entry.discard.setChecked(True)
+    assert d.vm.preview.can_confirm
+
+
+def test_a_stale_confirm_keeps_the_tiles_and_records_them_as_the_next_hand(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    d = sheet.record_win()
+    _enter(qtbot, d)
+    _phone_records_hand_1(window, "[789m2][777s3][234s3]89sEE7s")
+    qtbot.mouseClick(d.confirm, Qt.MouseButton.LeftButton)
+    assert d.isVisible() and sheet.entry_dialog is d  # refused, and nothing lost
+    assert d.vm.notation() == HAND and d.vm.preview.tile_count == 14
+    assert not error_messages  # said in the dialog, not in an error box with the wrong advice
+    text = d.stale.text.text()
+    assert d.stale.isVisible() and "hand 1 was recorded meanwhile by table 1 device (device)" in text
+    assert "record them as hand 2" in text and "correct hand 1 with them" in text
+    assert d.stale.tiles.isVisible()  # the phone's hand, in tiles
+    assert not d.confirm.isEnabled()  # first choose the way on
+    qtbot.mouseClick(d.stale.next_button, Qt.MouseButton.LeftButton)
+    assert not d.stale.isVisible() and d.confirm.isEnabled() and "Hand 2" in d.windowTitle()
+    qtbot.mouseClick(d.confirm, Qt.MouseButton.LeftButton)
+    assert not d.isVisible()
+    hands = sheet.sheet.hands
+    assert [h.hand for h in hands] == [1, 2] and hands[1].notation == HAND and hands[1].station != "table 1 device"
+
+
+def test_a_stale_confirm_may_correct_the_recorded_hand_in_chinese(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    LANG.set("zh")
+    d = sheet.record_win()
+    _enter(qtbot, d)
+    _phone_records_hand_1(window)  # a draw
+    qtbot.keyClick(d.entry.notation, Qt.Key.Key_Return)  # Enter confirms
+    text = d.stale.text.text()
+    assert "第 1 盘已由 table 1 device (device) 记录" in text and "下一步" in text and "更正第 1 盘" in text
+    assert d.vm.preview.tile_count == 14
+    qtbot.mouseClick(d.stale.correct_button, Qt.MouseButton.LeftButton)  # no reason yet: asks for it
+    assert d.isVisible() and sheet.sheet.hands[0].kind == "draw"
+    d.stale.reason.setText("the phone entered a draw by mistake")
+    qtbot.mouseClick(d.stale.correct_button, Qt.MouseButton.LeftButton)
+    assert not d.isVisible() and not error_messages
+    h = sheet.sheet.hands
+    assert len(h) == 1 and h[0].kind == "win" and h[0].notation == HAND
