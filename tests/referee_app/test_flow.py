@@ -172,3 +172,16 @@ def test_a_stale_confirm_may_correct_the_recorded_hand_in_chinese(qtbot, window,
     assert not d.isVisible() and not error_messages
     h = sheet.sheet.hands
     assert len(h) == 1 and h[0].kind == "win" and h[0].notation == HAND
+
+
+# ---- §10 the smaller things ------------------------------------------------------------------------------
+def test_the_notation_box_accepts_1z_to_7z(qtbot, window):
+    sheet = open_sheet(window)
+    d = sheet.record_win()
+    qtbot.waitExposed(d)
+    qtbot.keyClicks(d.entry.notation, "[789m2][777s3][234s3]89s11z7s")
+    assert d.vm.preview.tile_count == 14 and d.vm.notation_error is None
+    assert d.vm.notation() == HAND  # what is recorded: NOTATION.md's letters
+    d.entry.notation.editingFinished.emit()  # leaving the box writes the canonical form
+    assert d.entry.notation.text() == HAND
+    d.reject()
