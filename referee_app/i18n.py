@@ -391,6 +391,9 @@ ZH: dict[str, str] = {
     "anyway? Give the reason the table ended early (it goes into the Log).":
         "只记录了 {hands} 盘中的 {recorded} 盘，也未叫停：缺第 {missing} 盘。仍要签字确认吗？请填写该桌提前结束的原因（记入日志）。",
     "Give the reason the table ended early.": "请填写该桌提前结束的原因。",
+    "Choose the winner and who discarded (+ for self-drawn).": "请选择和牌者和点炮者（自摸选 +）。",
+    "Type the winner's seat letter (E, S, W, N), then the discarder's or +.": "输入和牌者的座位字母（E、S、W、N），再输入点炮者的字母或 +。",
+    "Record hand {n} as a draw (no winner)?": "将第 {n} 盘记为荒庄（无人和牌）？",
     "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",
     "Correct hand {n} with this one": "用此盘更正第 {n} 盘",
     "Reason for the correction": "更正原因",

@@ -51,6 +51,8 @@ class SheetPage(TournamentPage):
         self.false_win_prompt: QMessageBox | None = None
         self.time_called_prompt: QMessageBox | None = None
         self.sign_off_prompt: QInputDialog | None = None
+        self.draw_prompt: QMessageBox | None = None
+        self._totals_hand: tuple[int, int, int | None] = (0, 0, None)  # the hand the totals bar is for
 
         lay = QVBoxLayout(self)
         lay.setSpacing(4)
@@ -116,7 +118,7 @@ class SheetPage(TournamentPage):
 
         actions = QHBoxLayout()
         self.win_button = push_button("record_win", self.record_win, "Ctrl+H")
-        self.draw_button = push_button("record_draw", self.record_draw)
+        self.draw_button = push_button("record_draw", self.ask_draw)
         self.penalty_button = push_button("penalty", self.ask_penalty)
         self.time_button = push_button("time_called", self.ask_time_called)
         self.correct_button = push_button("correct", self.correct_selected)
@@ -245,6 +247,10 @@ class SheetPage(TournamentPage):
         self.sign_button.setText(vm.sign_text())
         self.winner.set_choices(vm.winner_choices())
         self.discarder.set_choices(vm.discarder_choices())
+        hand = (vm.session, vm.table, vm.next_hand)
+        if hand != self._totals_hand:  # another hand (recorded here or elsewhere): the bar starts empty
+            self._totals_hand = hand
+            self.totals_box.start_hand()
 
     def _show_clock(self, view: ClockView | None) -> None:
         """The session clock's time left at this table (with its extra time)."""
@@ -289,12 +295,21 @@ class SheetPage(TournamentPage):
             show_error(self, tr("Totals only"), tr("Enter the fan total."), tr("Type the fan and press Enter."))
             self.fan.setFocus()
             return
-        if self.vm.is_false_win(int(text)):
+        false_win = self.vm.is_false_win(int(text))  # names the claimer only: no discarder needed
+        if self.winner.currentData() is None or (self.discarder.currentData() is None and not false_win):
+            from referee_app.errors import show_error
+
+            box = self.winner if self.winner.currentData() is None else self.discarder
+            show_error(self, tr("Totals only"), tr("Choose the winner and who discarded (+ for self-drawn)."),
+                       tr("Type the winner's seat letter (E, S, W, N), then the discarder's or +."))
+            box.setFocus()
+            return
+        if false_win:
             self.offer_false_win(self.winner.currentData(), int(text))
             return
         if self._run(self.vm.record_totals(self.winner.currentData(), self.discarder.currentData(), int(text)),
                      tr("Record")):
-            self.fan.clear()
+            self.totals_box.start_hand()
             self.winner.setFocus()
         else:
             self.fan.setFocus()
@@ -413,6 +428,29 @@ class SheetPage(TournamentPage):
 
     def record_draw(self) -> bool:
         return self._run(self.vm.record_draw(), tr("Record draw"))
+
+    def ask_draw(self) -> QMessageBox | None:
+        """Record draw asks first, as every one-click record does (docs/gui.md "One-click records"): a
+        draw recorded by a stray click would move the sheet on a hand."""
+        n = self.vm.next_hand
+        if n is None or not self.vm.can_record:
+            return None
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Record draw"),
+                          tr("Record hand {n} as a draw (no winner)?", n=n), yes | no, self)
+        box.setDefaultButton(yes)
+        box.setEscapeButton(no)
+        self.draw_prompt = box
+
+        def done(_result: int) -> None:
+            self.draw_prompt = None
+            if box.clickedButton() is box.button(yes):
+                self.record_draw()
+            box.deleteLater()
+
+        box.finished.connect(done)
+        box.open()
+        return box
 
     def ask_penalty(self) -> None:
         sh = self.vm.sheet

@@ -41,12 +41,12 @@ class SeatCombo(QComboBox):
         super().keyPressEvent(e)
 
     def set_choices(self, choices: list[tuple[str, str]]) -> None:
-        """Replace the items by ``(text, data)`` pairs, keeping the place chosen."""
+        """Replace the items by ``(text, data)`` pairs, keeping the place chosen (none stays none)."""
         i = self.currentIndex()
         self.clear()
         for text, data in choices:
             self.addItem(text, data)
-        self.setCurrentIndex(max(0, i))
+        self.setCurrentIndex(i if i < self.count() else -1)
 
 
 def sheet_table(model: SheetModel, parent: QWidget) -> QTableView:
@@ -152,6 +152,13 @@ class TotalsBar(QFrame):
         tl.setColumnStretch(4, 1)
         self.setTabOrder(self.winner, self.discarder)
         self.setTabOrder(self.discarder, self.fan)
+
+    def start_hand(self) -> None:
+        """Each hand starts empty: no winner, no discarder, no fan (the last hand's winner, kept, was
+        recorded again by a fan typed and Enter)."""
+        self.winner.setCurrentIndex(-1)
+        self.discarder.setCurrentIndex(-1)
+        self.fan.clear()
 
     def retranslate(self) -> None:
         self.winner_label.setText(tr("&Winner"))

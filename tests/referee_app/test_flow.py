@@ -185,3 +185,43 @@ def test_the_notation_box_accepts_1z_to_7z(qtbot, window):
     d.entry.notation.editingFinished.emit()  # leaving the box writes the canonical form
     assert d.entry.notation.text() == HAND
     d.reject()
+
+
+# ---- §5 totals entry starts empty; Record draw asks first -------------------------------------------------
+def test_totals_entry_starts_each_hand_empty(qtbot, window, error_messages):
+    sheet = open_sheet(window)
+    assert sheet.winner.currentIndex() == -1 and sheet.discarder.currentIndex() == -1
+    qtbot.keyClicks(sheet.winner, "S")
+    qtbot.keyClicks(sheet.discarder, "W")
+    qtbot.keyClicks(sheet.fan, "24")
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    assert len(sheet.sheet.hands) == 1
+    assert (sheet.winner.currentIndex(), sheet.discarder.currentIndex(), sheet.fan.text()) == (-1, -1, "")
+    qtbot.keyClicks(sheet.fan, "24")  # a fan and Enter alone no longer records the last winner again
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    assert len(sheet.sheet.hands) == 1 and "Choose the winner" in error_messages[-1][1]
+    # another station records hand 2: the bar, half filled for hand 2, starts empty for hand 3
+    qtbot.keyClicks(sheet.winner, "N")
+    _phone_records_hand_2(window)
+    sheet.refresh()
+    assert sheet.winner.currentIndex() == -1
+
+
+def _phone_records_hand_2(window) -> None:
+    from db.service.audit import Actor
+    from db.service.results import record_draw
+
+    with window.ctx.db.factory.begin() as s:
+        record_draw(s, 1, 1, 2, actor=Actor(station="table 1 device", referee="device"))
+
+
+def test_record_draw_asks_first(qtbot, window):
+    sheet = open_sheet(window)
+    qtbot.mouseClick(sheet.draw_button, Qt.MouseButton.LeftButton)
+    box = sheet.draw_prompt
+    assert box is not None and "hand 1 as a draw" in box.text() and sheet.sheet.hands == ()
+    qtbot.mouseClick(box.button(box.StandardButton.No), Qt.MouseButton.LeftButton)
+    assert sheet.sheet.hands == () and sheet.draw_prompt is None
+    qtbot.mouseClick(sheet.draw_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(sheet.draw_prompt.button(box.StandardButton.Yes), Qt.MouseButton.LeftButton)
+    assert [h.kind for h in sheet.sheet.hands] == ["draw"]
