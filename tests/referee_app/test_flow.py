@@ -225,3 +225,24 @@ def test_record_draw_asks_first(qtbot, window):
     qtbot.mouseClick(sheet.draw_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(sheet.draw_prompt.button(box.StandardButton.Yes), Qt.MouseButton.LeftButton)
     assert [h.kind for h in sheet.sheet.hands] == ["draw"]
+
+
+# ---- §4 one meld model: the mode sticks, as on the phone ---------------------------------------------------
+def test_the_meld_mode_sticks_and_is_said_in_words(qtbot):
+    from referee_app.hand_vm import HandEntryModel, Mode
+    from referee_app.tile_picker import TilePicker
+    from scoring import tiles as T
+
+    vm = HandEntryModel()
+    picker = TilePicker(vm)
+    qtbot.addWidget(picker)
+    assert "single tiles" in picker.mode_line.text()
+    qtbot.mouseClick(picker.mode_buttons[Mode.PUNG], Qt.MouseButton.LeftButton)
+    assert "Pung" in picker.mode_line.text() and "until another mode" in picker.mode_line.text()
+    for name in ("C", "8s"):  # the Pung, 中, 8s: two pungs (it gave a pung and a single 8s)
+        qtbot.mouseClick(picker.buttons[T.tile(name)], Qt.MouseButton.LeftButton)
+    assert [m.tile for m in vm.melds] == [T.tile("C"), T.tile("8s")]
+    assert vm.standing == () and vm.mode is Mode.PUNG and picker.mode_buttons[Mode.PUNG].isChecked()
+    LANG.set("zh")
+    picker.retranslate()  # hand entry calls it on a language switch
+    assert "碰" in picker.mode_line.text()
