@@ -263,22 +263,34 @@ class Site:
         body.append(table(hand_header, hand_rows, "pairs") if hand_rows else f"<p>{bi('No hands recorded yet.', '尚未记录。')}</p>")
         if sheet.penalties:
             body.append(f"<h2>{bi('Penalties', '罚分')}</h2>")
-            body.append(self._penalty_table(sheet.penalties, "../"))
+            body.append(self._penalty_table(sheet.penalties, "../", with_place=False))
         return self._page(path, f"Session {k} table {t} 第{k}局第{t}桌",
                           bi(f"Session {k} · Table {t}", f"第{k}局 第{t}桌"), "\n".join(body))
 
-    def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True) -> str:
-        header = [th("Session", "局", "n"), th("Table", "桌", "n"), th("Hand", "盘", "n")]
+    def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True,
+                       with_place: bool = True) -> str:
+        """The penalties; a table's own page leaves out the session and table (the page says them), so
+        the reason fits a 390 px phone instead of being cut off at the right."""
+        header = [th("Session", "局", "n"), th("Table", "桌", "n")] if with_place else []
+        header.append(th("Hand", "盘", "n"))
         if with_player:
             header.append(th("Player", "选手"))
-        header += [th("Offence", "违例"), th("Points", "罚分", "n"), th("Settlement", "处理"), th("Remarks", "备注")]
+        header += [th("Offence", "违例"), th("Points", "罚分", "n"), th("Settlement", "处理")]
+        if with_place:
+            header.append(th("Remarks", "备注"))
         out = []
         for p in rows:
             who = td(self._player(p.player.number, up)) if with_player else ""
-            out.append(f"<tr>{num(p.session)}{td(link(up + table_path(p.session, p.table), str(p.table)), 'n')}"
-                       f"{num(p.hand or '')}{who}{td(esc(KIND.get(p.kind, p.kind)))}{num(p.points)}"
-                       f"{td(esc(settlement(p)))}{td(esc(p.reason))}</tr>")
-        return table(header, out)
+            place = (f"{num(p.session)}{td(link(up + table_path(p.session, p.table), str(p.table)), 'n')}"
+                     if with_place else "")
+            cells = (f"{place}{num(p.hand or '')}{who}{td(esc(KIND.get(p.kind, p.kind)))}{num(p.points)}"
+                     f"{td(esc(settlement(p)))}")
+            if with_place:
+                out.append(f"<tr>{cells}{td(esc(p.reason))}</tr>")
+            else:  # the remarks on a line of their own below, as the hands' fans are
+                out.append(f'<tr class="main">{cells}</tr><tr class="sub"><td colspan="{len(header)}">'
+                           f'{bi("Remarks", "备注")}: {esc(p.reason)}</td></tr>')
+        return table(header, out, "" if with_place else "pairs")
 
     def player(self, number: str) -> str:
         p = self.ix.players[number]
