@@ -284,11 +284,20 @@ def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow
     for team, members in teams.items():
         tp = sum(m.table_points for m in members)
         mp = sum(m.match_points for m in members)
-        nums = tuple(sorted((m.number for m in members), key=number_key))
-        items.append((team, float(tp), int(mp), nums))
+        ordered = sorted(members, key=lambda m: number_key(m.number))
+        nums = tuple(m.number for m in ordered)
+        items.append((team, float(tp), int(mp), nums, tuple(m.name for m in ordered)))
     items.sort(key=lambda it: it[0])
-    return [TeamStandingRow(rank, team, tp, mp, nums)
-            for rank, (team, tp, mp, nums) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
+    return [TeamStandingRow(rank, team, tp, mp, nums, names)
+            for rank, (team, tp, mp, nums, names) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
+
+
+def still_playing(s: Session, after: int | None = None) -> int:
+    """How many tables the standings (sessions ≤ ``after``) count while they are still playing: a result
+    recorded, the last hand not, and not signed off. Above zero the ranking is provisional."""
+    sessions = [k for k in seated_sessions(s) if after is None or k <= after]
+    return sum(1 for k in sessions for t in table_progress(s, k)
+               if (t.hands_recorded or t.penalties) and not t.finished and not t.signed_off)
 
 
 def change_marker(s: Session) -> tuple[int, int]:

@@ -217,6 +217,7 @@ class TeamStandingRow:
     table_points: float
     match_points: int
     members: tuple[str, ...] = ()
+    member_names: tuple[str, ...] = ()  # the members' names, in the order of ``members`` (numbers)
 
 
 @dataclass(frozen=True, slots=True)

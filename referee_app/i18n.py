@@ -395,6 +395,7 @@ ZH: dict[str, str] = {
     "Type the winner's seat letter (E, S, W, N), then the discarder's or +.": "输入和牌者的座位字母（E、S、W、N），再输入点炮者的字母或 +。",
     "Record hand {n} as a draw (no winner)?": "将第 {n} 盘记为荒庄（无人和牌）？",
     "Mode: single tiles (the 14th is the winning tile)": "方式：单张（第 14 张即和张）",
+    "Provisional: {n} table(s) still playing": "暂定排名：{n} 桌仍在进行",
     "Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)":
         "方式：{mode} — 每点一张牌加一组，直到选择其他方式（Ctrl+1：单张）",
     "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",

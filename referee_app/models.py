@@ -478,7 +478,8 @@ class TeamStandingsModel(RowsModel[TeamStandingRow]):
     HEADERS = ["Rank", "Team", "Table points", "Match points", "Members"]
 
     def cell(self, r: TeamStandingRow, col: int) -> Any:
-        return (r.rank, r.team, f"{r.table_points:g}", signed(r.match_points), ", ".join(r.members))[col]
+        members = ", ".join(r.member_names or r.members)  # by name (numbers said nothing on a screen)
+        return (r.rank, r.team, f"{r.table_points:g}", signed(r.match_points), members)[col]
 
     def sort_value(self, r: TeamStandingRow, col: int) -> Any:
         if col == self.COL_TABLE_POINTS:

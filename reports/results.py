@@ -13,9 +13,10 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph,
 from db.scores import shared_ranks
 from db.views import SEATS, TableSheet
 from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, table_style
-from reports.scoresheet import fans_short, played
+from reports.scoresheet import fans_short
+from reports.snapshot import played
 
-_played = played  # the rule lives beside the score sheet (which this module imports)
+_played = played  # the standings' rule (reports.snapshot): a result or a time call
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from reportlab.platypus import Flowable, PageBreak
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from reports.base import WIND_EN, WIND_ZH, Report, ellipsize, fit_size, fmt_points, fmt_signed
 from reports.fonts import FontSet
+from reports.snapshot import played
 
 GRID = colors.HexColor("#000000")
 SHADE = colors.HexColor("#EEEEEE")
@@ -48,11 +49,6 @@ PENALTY_KIND = {
     "custom": "罚分 penalty",
 }
 SETTLEMENT = {"deducted": "扣除 deducted", "others": "→三家 to others", "player": "→"}
-
-
-def played(sheet: TableSheet) -> bool:
-    """A table with nothing recorded has no ranks or table points yet (as in the standings)."""
-    return bool(sheet.hands or sheet.penalties)
 
 
 def fan_total_text(row: HandRow) -> str:

@@ -33,6 +33,7 @@ class Snapshot:
     teams: Sequence[TeamStandingRow]
     sessions: Mapping[int, Sequence[TableSheet]]  # seated sessions only, tables by number
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
+    still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -49,7 +50,15 @@ def read_snapshot(s: Session) -> Snapshot:
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=queries.team_standings(s), sessions=sessions,
-                    entered_by=queries.entered_by(s))
+                    entered_by=queries.entered_by(s), still_playing=queries.still_playing(s))
+
+
+def provisional_text(still_playing: int) -> tuple[str, str] | None:
+    """(English, Chinese) of the mark of a ranking that counts tables still playing; None when final."""
+    if not still_playing:
+        return None
+    tables = "table" if still_playing == 1 else "tables"
+    return (f"provisional: {still_playing} {tables} still playing", f"暂定排名：{still_playing} 桌仍在进行")
 
 
 def played(sheet: TableSheet) -> bool:

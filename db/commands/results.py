@@ -156,6 +156,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
                      "members": list(t.members)} for t in teams]
             emit([{**r, "members": " ".join(r["members"])} for r in rows], args.format,
                  ("rank", "team", "table_points", "match_points", "members"), json_rows=rows)
+            _provisional(db, args)
             return 0
         st = queries.standings(s, args.after)
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
@@ -165,7 +166,18 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
     emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
          json_rows=rows2)
+    _provisional(db, args)
     return 0
+
+
+def _provisional(db: Database, args: argparse.Namespace) -> None:
+    """A ranking that counts tables still playing says so: a line after the text table; for csv and
+    json on stderr, so their contract (columns, keys) stays as it is."""
+    with db.reader() as s:
+        n = queries.still_playing(s, args.after)
+    if n:
+        print(f"provisional: {n} table{'s' if n != 1 else ''} still playing",
+              file=sys.stdout if args.format == "text" else sys.stderr)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

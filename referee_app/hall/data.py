@@ -48,6 +48,7 @@ class HallData:
     best: tuple[BestHand, ...] = ()
     after: int = 0  # the standings count the sessions up to this one
     places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
+    still_playing: int = 0  # tables the standings count while they still play: marked provisional
 
     @property
     def seating_session(self) -> int:
@@ -99,4 +100,4 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None) -
         fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
-                    tuple(best), played_sessions(standings), pn if pn != n else 0)
+                    tuple(best), played_sessions(standings), pn if pn != n else 0, queries.still_playing(s))

@@ -168,6 +168,9 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
         where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+        if data.still_playing:  # a ranking that counts tables still playing says so
+            where += ("  ·  " if where else "") + say(lang, f"provisional: {data.still_playing} still playing",
+                                                      f"暂定：{data.still_playing} 桌进行中")
     elif page.key == "find":
         where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
@@ -383,7 +386,8 @@ class TeamsPage(StandingsPage):
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # TeamStandingRow
-        return [str(r.rank), r.team, " ".join(r.members), _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+        members = ", ".join(r.member_names or r.members)  # type: ignore[attr-defined]
+        return [str(r.rank), r.team, members, _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
 
     def rows_of(self, data: HallData) -> Sequence[object]:
         return data.teams

@@ -23,7 +23,7 @@ from db.views import SEATS, HandRow, PenaltyRow, PlayerView, StandingRow, TableS
 from reports.base import WIND_ZH, fmt_points, fmt_signed
 from reports.penalties import KIND, settlement
 from reports.site.layout import bi, esc, link, num, page, points, signed, table, td, th
-from reports.snapshot import Snapshot, played
+from reports.snapshot import Snapshot, played, provisional_text
 
 BEST_SCORES = 10
 BIGGEST_HANDS = 5
@@ -160,6 +160,9 @@ class Site:
                 else bi("no session played yet", "尚无成绩"))
         body = [f'<p class="note">{when} · {bi("per session: table points / match points", "各局：标准分 / 比赛分")} · '
                 f'{bi("ranking by table points, then match points", "先比标准分，再比比赛分")}</p>']
+        mark = provisional_text(snap.still_playing)
+        if mark:
+            body.insert(0, f'<p class="provisional"><strong>{bi(*mark)}</strong></p>')
         body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.', '尚无成绩。')}</p>")
         ranked = set(self.ix.standing)
         others = [p for p in snap.players if p.number not in ranked]

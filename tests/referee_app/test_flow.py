@@ -246,3 +246,35 @@ def test_the_meld_mode_sticks_and_is_said_in_words(qtbot):
     LANG.set("zh")
     picker.retranslate()  # hand entry calls it on a language switch
     assert "碰" in picker.mode_line.text()
+
+
+# ---- §8 provisional means marked; team members by name ------------------------------------------------------
+def test_standings_and_the_hall_mark_a_provisional_ranking_and_teams_show_names(qtbot, window):
+    from referee_app.hall.data import read_hall
+    from referee_app.hall.pages import PAGES
+    from referee_app.hall.window import HallOptions, HallWindow
+
+    sheet = open_sheet(window)
+    window.go("Standings")
+    page = window.pages["Standings"]
+    assert not page.provisional.isVisible()  # nothing played: nothing to mark
+    assert sheet.record_draw()  # table 1 plays on, table 2 has not started
+    window.go("Standings")
+    assert page.provisional.isVisible() and page.provisional.text() == "Provisional: 1 table(s) still playing"
+    m = page.team_model
+    members = m.data(m.index(0, m.COL_MEMBERS))
+    names = {p.name for p in sheet.sheet.players}
+    assert any(n in members for n in names) and not any(ch.isdigit() for ch in members)
+    LANG.set("zh")
+    window.go("Standings")
+    assert page.provisional.text() == "暂定排名：1 桌仍在进行"
+    data = window.ctx.runner.read(read_hall)
+    assert data.still_playing == 1
+    for lang in ("both", "en", "zh"):  # the mark fits the title band at 1080p
+        hall = HallWindow(window.ctx, HallOptions(lang=lang))
+        qtbot.addWidget(hall)
+        for key in ("standings", "teams"):
+            assert key in PAGES
+            hall.show_page(key)
+            hall.render_image(1920, 1080)
+            assert hall.clipped == [], (lang, key)
