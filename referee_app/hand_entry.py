@@ -472,7 +472,10 @@ class HandEntryDialog(QDialog):
         self.entry.set_tab_order(self.confirm, self.cancel)
         self.entry.notation.setFocus()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.resize(1180, 700)
+        screen = self.screen()  # a laptop's 1280×720: inside the screen, its buttons reachable
+        room = screen.availableGeometry().size() if screen is not None else None
+        self.resize(1180 if room is None else min(1180, room.width() - 16),
+                    700 if room is None else min(700, room.height() - 48))
 
     def _preview_changed(self, p: Preview) -> None:
         self.confirm.setEnabled(p.can_confirm and not self.stale.isVisible())

@@ -507,10 +507,17 @@ class AuditModel(RowsModel[AuditEntry]):
     HEADERS = ["Time", "Station", "Referee", "Action", "What", "Before", "After", "Reason"]
 
     def cell(self, r: AuditEntry, col: int) -> Any:
-        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), r.what,
-                r.before or "", r.after or "", r.reason or "")[col]
+        # in the user's language and in words; the stored JSON stays in the tooltip (issue 19 §9)
+        from referee_app.log_words import change_text, what_text
+
+        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r.what),
+                change_text(r.before), change_text(r.after), r.reason or "")[col]
 
     def tooltip(self, r: AuditEntry, col: int) -> Any:
+        if col == self.COL_BEFORE and r.before:
+            return f"{self.cell(r, col)}\n\n{r.before}"
+        if col == self.COL_AFTER and r.after:
+            return f"{self.cell(r, col)}\n\n{r.after}"
         return self.cell(r, col) if col >= self.COL_WHAT else None
 
 

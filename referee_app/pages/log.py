@@ -45,6 +45,8 @@ class LogPage(TournamentPage):
     def retranslate(self) -> None:
         self.title.setText(tr("Log"))
         self.filter.setPlaceholderText(tr("Filter") + " …")
+        if self._all:  # the lines are worded when shown: show them again in the new language
+            self._action_changed(0)
 
     def refresh(self) -> None:
         if self.ctx is None:

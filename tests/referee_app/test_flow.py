@@ -278,3 +278,52 @@ def test_standings_and_the_hall_mark_a_provisional_ranking_and_teams_show_names(
             hall.show_page(key)
             hall.render_image(1920, 1080)
             assert hall.clipped == [], (lang, key)
+
+
+# ---- §9 laptop screens; the Log in the UI's language, in words ------------------------------------------------
+def test_the_first_window_fits_the_available_screen_from_1280x720_up(qtbot, window):
+    from PySide6.QtCore import QSize
+
+    from referee_app.window import FRAME, first_size
+
+    window.show_sheet(1, 1)  # the tallest page
+    smallest = first_size(QSize(1280, 680))  # 1280×720 less a 40 px taskbar
+    hint = window.minimumSizeHint()
+    assert hint.width() <= smallest.width() and hint.height() <= smallest.height(), (hint, smallest)
+    for room in (QSize(1280, 680), QSize(1366, 728), QSize(1920, 1040), QSize(2560, 1400)):
+        size = first_size(room)
+        assert size.width() + FRAME.width() <= room.width() and size.height() + FRAME.height() <= room.height()
+        assert size.width() >= min(1264, room.width() - FRAME.width())  # and most of it
+    window.resize(smallest)
+    qtbot.waitUntil(lambda: window.height() <= smallest.height())
+    assert window.statusBar().isVisible() and window.statusBar().geometry().bottom() <= window.height()
+
+
+def test_the_log_is_in_the_uis_language_with_before_and_after_in_words(qtbot, window):
+    from referee_app.models import AuditModel
+
+    sheet = open_sheet(window)
+    qtbot.keyClicks(sheet.winner, "S")
+    qtbot.keyClicks(sheet.discarder, "W")
+    qtbot.keyClicks(sheet.fan, "24")
+    qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
+    for _ in range(2):
+        assert sheet.record_draw()
+    sheet.toggle_sign_off()
+    sheet.sign_off_prompt.setTextValue("table abandoned")
+    sheet.sign_off_prompt.accept()
+    LANG.set("zh")
+    window.go("Log")
+    m = window.pages["Log"].model
+    rows = {m.data(m.index(r, AuditModel.COL_WHAT)): r for r in range(m.rowCount())}
+    assert "第 1 局第 1 桌第 1 盘" in rows and "第 1 局第 1 桌" in rows
+    win = rows["第 1 局第 1 桌第 1 盘"]
+    after = m.data(m.index(win, AuditModel.COL_AFTER))
+    assert "和牌" in after and "和牌者" in after and "点炮者" in after and "番 24" in after
+    assert "{" not in after and '"' not in after  # words, not JSON
+    signed = rows["第 1 局第 1 桌"]
+    assert m.data(m.index(signed, AuditModel.COL_BEFORE)) == "已签字 否"
+    assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "已签字 是"
+    LANG.set("en")
+    assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "signed off yes"
+    assert "session 1 table 1 hand 1" in {m.data(m.index(r, AuditModel.COL_WHAT)) for r in range(m.rowCount())}
