@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import InputError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
 from db.profiles import SeatRotation, Settings, Settlement, TieBreak
@@ -165,9 +166,18 @@ def table_sheets(s: Session, session: int, table: int | None = None) -> list[Tab
 
 
 def table_sheet(s: Session, session: int, table: int) -> TableSheet:
+    """One table's sheet; its hands changed by a correction are marked (``HandRow.corrected``)."""
     sheets = table_sheets(s, session, table)
     if not sheets:
         raise InputError("table", code="no_table", session=session, table=table)
+    place = f"session {session} table {table} hand "
+    corrected = {int(w[len(place):]) for w in s.scalars(
+        select(AuditLog.what).where(AuditLog.action == AuditAction.CORRECT, AuditLog.what.startswith(place)))
+        if w[len(place):].isdigit()}
+    if corrected:
+        sh = sheets[0]
+        sheets[0] = replace(sh, hands=tuple(replace(h, corrected=True) if h.hand in corrected else h
+                                            for h in sh.hands))
     return sheets[0]
 
 

@@ -132,6 +132,7 @@ class HandRow:
     flowers_known: bool = True  # False for a totals-only win entered without its flower count
     station: str = ""  # who recorded it: the station (a desk, a table's phone) and its referee
     referee: str = ""
+    corrected: bool = False  # changed by a correction (audited); set by ``queries.table_sheet``
 
 
 @dataclass(frozen=True, slots=True)

@@ -396,6 +396,8 @@ ZH: dict[str, str] = {
     "Record hand {n} as a draw (no winner)?": "将第 {n} 盘记为荒庄（无人和牌）？",
     "Mode: single tiles (the 14th is the winning tile)": "方式：单张（第 14 张即和张）",
     "Provisional: {n} table(s) still playing": "暂定排名：{n} 桌仍在进行",
+    "Corrected: the Log shows it before and after, with the reason.": "已更正：日志中有更正前后及原因。",
+    "not tied to a hand": "不针对某一盘",
     "Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)":
         "方式：{mode} — 每点一张牌加一组，直到选择其他方式（Ctrl+1：单张）",
     "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",

@@ -316,8 +316,8 @@ class SheetModel(RowsModel[SheetRow]):
 
     def cell(self, r: SheetRow, col: int) -> Any:
         h = r.row
-        if col == self.COL_HAND:
-            return r.hand
+        if col == self.COL_HAND:  # a corrected line is marked (the Log has its before and after)
+            return f"{r.hand} ✎" if h is not None and h.corrected else r.hand
         if col == self.COL_WIND:
             return wind_label(r.prevailing)
         if col == self.COL_DEALER:
@@ -361,6 +361,8 @@ class SheetModel(RowsModel[SheetRow]):
 
     def tooltip(self, r: SheetRow, col: int) -> Any:
         h = r.row
+        if h is not None and h.corrected and col == self.COL_HAND:
+            return tr("Corrected: the Log shows it before and after, with the reason.")
         if h is None or not h.fans:
             return None
         lines = [f"{f.zh} {f.en}  {f.points}" + (f" × {f.count}" if f.count > 1 else "") for f in h.fans]

@@ -396,6 +396,19 @@ class TeamsPage(StandingsPage):
 # ------------------------------------------------------------------------------------------ best hands
 
 
+FANS_SHOWN = 4  # the biggest fans of a best hand; more are said to be there ("…")
+
+
+def best_hand_texts(b: object, lang: str) -> tuple[str, str]:
+    """A best hand's two lines: who and where (the name once, also in both languages), and its biggest
+    fans, with "…" when there are more."""
+    who = f"{b.name}  ·  " + say(lang, f"table {b.table}, hand {b.hand}",  # type: ignore[attr-defined]
+                                 f"第 {b.table} 桌第 {b.hand} 盘")  # type: ignore[attr-defined]
+    fans = b.fans  # type: ignore[attr-defined]
+    text = ", ".join(say(lang, en, zh) for en, zh in fans[:FANS_SHOWN]) + (", …" if len(fans) > FANS_SHOWN else "")
+    return who, text or say(lang, "(totals only)", "（仅总分）")
+
+
 class BestHandsPage(HallPage):
     key, en, zh = "best", "Best hands of the session", "本局最佳和牌"
     PER_PAGE = 5
@@ -420,10 +433,9 @@ class BestHandsPage(HallPage):
                     if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
-            who = say(lang, f"{b.name}  ·  table {b.table}, hand {b.hand}", f"{b.name}  ·  第 {b.table} 桌第 {b.hand} 盘")
+            who, fans = best_hand_texts(b, lang)
             pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),
                     FG, bold=True)
-            fans = ", ".join(say(lang, en, zh) for en, zh in b.fans[:4]) or say(lang, "(totals only)", "（仅总分）")
             pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12), fans,
                     round(rh * 0.24), DIM, shrink=0.6)
 

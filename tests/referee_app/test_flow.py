@@ -327,3 +327,38 @@ def test_the_log_is_in_the_uis_language_with_before_and_after_in_words(qtbot, wi
     LANG.set("en")
     assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "signed off yes"
     assert "session 1 table 1 hand 1" in {m.data(m.index(r, AuditModel.COL_WHAT)) for r in range(m.rowCount())}
+
+
+# ---- §10 the smaller things: a corrected line marked; the penalty dialog names its hand -----------------------
+def test_a_corrected_line_is_marked_and_the_penalty_dialog_names_its_hand(qtbot, window):
+    from db.service.outcomes import DrawInput
+    from referee_app.dialogs.correction import Correction
+    from referee_app.dialogs.penalty import PenaltyDialog
+    from referee_app.models import SheetModel
+
+    sheet = open_sheet(window)
+    assert sheet.record_draw() and sheet.record_draw()
+    m = sheet.model
+    assert m.data(m.index(0, SheetModel.COL_HAND)) in (1, "1")
+    assert sheet.apply_correction(Correction(1, DrawInput(), "re-checked"))
+    assert m.data(m.index(0, SheetModel.COL_HAND)) == "1 ✎" and m.data(m.index(1, SheetModel.COL_HAND)) in (2, "2")
+    assert "Log" in m.data(m.index(0, SheetModel.COL_HAND), Qt.ItemDataRole.ToolTipRole)
+    d = PenaltyDialog(window, sheet.sheet.players, [], 3)
+    qtbot.addWidget(d)
+    assert d.hand_label.text() == "<b>3</b>"
+    d2 = PenaltyDialog(window, sheet.sheet.players, [], None)
+    qtbot.addWidget(d2)
+    assert d2.hand_label.text() == "not tied to a hand"
+
+
+def test_the_halls_best_hands_name_the_winner_once_and_say_more_fans_follow():
+    from referee_app.hall.data import BestHand
+    from referee_app.hall.pages import best_hand_texts
+
+    fans = tuple((f"Fan {i}", f"番{i}") for i in range(6))
+    b = BestHand("Li Wei", "5", 3, 7, 64, fans, True)
+    for lang in ("both", "en", "zh"):
+        who, text = best_hand_texts(b, lang)
+        assert who.count("Li Wei") == 1, who
+        assert text.endswith("…") and "Fan 4" not in text and "番4" not in text
+    assert best_hand_texts(BestHand("A", "1", 1, 1, 8, fans[:2], False), "en")[1] == "Fan 0, Fan 1"
