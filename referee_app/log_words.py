@@ -32,17 +32,19 @@ WHAT_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), zh) for
     (r"^tournament name$", "比赛名称"),
 ))
 
-#: a stored key: (English, Chinese) label
+#: a stored key: (English, Chinese) label, in the order they are said (the store sorts them by name)
 KEYS: dict[str, tuple[str, str]] = {
     "winner": ("winner", "和牌者"), "discarder": ("discarder", "点炮者"), "self_drawn": ("self-drawn", "自摸"),
-    "fan": ("fan", "番"), "flowers": ("flowers", "花牌"), "notation": ("hand", "牌"),
-    "payments": ("payments", "得失"), "player": ("player", "选手"), "points": ("points", "分"),
-    "settlement": ("settlement", "处理"), "kind": ("kind", "类别"), "reason": ("reason", "原因"),
+    "fan": ("fan", "番"), "flowers": ("flowers", "花牌"),
+    "player": ("player", "选手"), "kind": ("kind", "类别"), "points": ("points", "分"),
+    "settlement": ("settlement", "处理"), "to": ("to", "付给"), "reason": ("reason", "原因"),
     "hand": ("hand", "盘"), "signed_off": ("signed off", "已签字"), "after_hand": ("time called after hand", "叫停于第几盘后"),
-    "to": ("to", "付给"), "name": ("name", "姓名"), "team": ("team", "队"), "country": ("country", "国家"),
-    "number": ("number", "编号"), "tables": ("tables", "桌"), "policy": ("policy", "规则"),
+    "number": ("number", "编号"), "name": ("name", "姓名"), "team": ("team", "队"), "country": ("country", "国家"),
+    "tables": ("tables", "桌"), "policy": ("policy", "规则"),
     "seed": ("seed", "随机种子"), "substitute": ("reserve", "替补"),
+    "notation": ("hand", "牌"), "payments": ("payments", "得失"),
 }
+_ORDER = {k: i for i, k in enumerate(KEYS)}
 #: a stored value word: (English, Chinese)
 VALUES: dict[str, tuple[str, str]] = {
     "win": ("win", "和牌"), "draw": ("draw", "荒庄"), "penalty": ("penalty", "罚分"),
@@ -103,7 +105,7 @@ def change_text(stored: str | None) -> str:
     parts = []
     if "type" in value:
         parts.append(_value(value["type"]))
-    for k, v in value.items():
+    for k, v in sorted(value.items(), key=lambda kv: _ORDER.get(kv[0], len(_ORDER))):
         if k == "type":
             continue
         if k == "payments" and isinstance(v, dict):
