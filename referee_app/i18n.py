@@ -398,6 +398,7 @@ ZH: dict[str, str] = {
     "Provisional: {n} table(s) still playing": "暂定排名：{n} 桌仍在进行",
     "Corrected: the Log shows it before and after, with the reason.": "已更正：日志中有更正前后及原因。",
     "not tied to a hand": "不针对某一盘",
+    "Copy link": "复制链接",
     "Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)":
         "方式：{mode} — 每点一张牌加一组，直到选择其他方式（Ctrl+1：单张）",
     "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",

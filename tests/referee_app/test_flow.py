@@ -362,3 +362,17 @@ def test_the_halls_best_hands_name_the_winner_once_and_say_more_fans_follow():
         assert who.count("Li Wei") == 1, who
         assert text.endswith("…") and "Fan 4" not in text and "番4" not in text
     assert best_hand_texts(BestHand("A", "1", 1, 1, 8, fans[:2], False), "en")[1] == "Fan 0, Fan 1"
+
+
+def test_the_devices_dialog_shows_the_whole_link_and_copies_it(qtbot, window):
+    from referee_app.dialogs.devices import URL_ROLE, DevicesDialog
+    from referee_app.table_devices import TableDevicesServer
+
+    dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, TableDevicesServer(), sessions=3)
+    qtbot.addWidget(dialog)
+    dialog.tables.setCurrentRow(0)
+    url = dialog.tables.item(0).data(URL_ROLE)
+    assert dialog.link.text() == url and dialog.tables.item(0).toolTip() == url  # whole, not cut
+    QApplication.clipboard().clear()
+    qtbot.mouseClick(dialog.copy, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == url
