@@ -407,6 +407,9 @@ ZH: dict[str, str] = {
     "A correction needs a reason": "更正须注明原因",
     "Not recorded: the table changed meanwhile (another station saved first).": "未记录：这期间本桌已有变动（另一终端先保存了）。",
     "another station": "另一终端",
+    "Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).":
+        "未记录：这期间本桌记分表已签字确认（须由裁判先撤销签字）。",
+    "Not recorded: the session at this table ended meanwhile (time was called).": "未记录：这期间本桌本局已结束（时间到）。",
     "Not recorded: hand {hand} was recorded meanwhile by {who}: {what}.": "未记录：第 {hand} 盘已由 {who} 记录：{what}。",
     "record them as hand {n} (check the fans, then Confirm)": "记为第 {n} 盘（核对番种后按确认）",
     "correct hand {n} with them (give a reason)": "用它更正第 {n} 盘（须注明原因）",

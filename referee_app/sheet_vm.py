@@ -345,7 +345,11 @@ class SheetViewModel:
         assert sh is not None
         row = next((h for h in sh.hands if h.hand == hand), None)
         nxt = self.next_hand if self.can_record else None
-        if row is None:
+        if row is None and sh.signed_off:
+            head = tr("Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).")
+        elif row is None and nxt is None:
+            head = tr("Not recorded: the session at this table ended meanwhile (time was called).")
+        elif row is None:
             head = tr("Not recorded: the table changed meanwhile (another station saved first).")
         else:
             who = row.station + (f" ({row.referee})" if row.referee else "") if row.station else tr("another station")

@@ -376,3 +376,18 @@ def test_the_devices_dialog_shows_the_whole_link_and_copies_it(qtbot, window):
     QApplication.clipboard().clear()
     qtbot.mouseClick(dialog.copy, Qt.MouseButton.LeftButton)
     assert QApplication.clipboard().text() == url
+
+
+def test_a_stale_confirm_on_a_table_signed_off_meanwhile_says_so_and_keeps_the_tiles(qtbot, window):
+    from db.service.audit import Actor
+    from db.service.results import sign_off
+
+    sheet = open_sheet(window)
+    d = sheet.record_win()
+    _enter(qtbot, d)
+    with window.ctx.db.factory.begin() as s:
+        sign_off(s, 1, 1, reason="table abandoned", actor=Actor("desk 2", "chief"))
+    qtbot.mouseClick(d.confirm, Qt.MouseButton.LeftButton)
+    assert d.isVisible() and d.vm.notation() == HAND
+    assert "signed off" in d.stale.text.text() and not d.stale.next_button.isVisible()
+    d.reject()
