@@ -133,6 +133,8 @@ MESSAGES: dict[str, Template] = {
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
     "reason_required": "a correction needs a reason / 更正须注明原因",
+    "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
+                            "{missing} missing; record them, or sign off with a reason why the table ended early"),
     "hand_not_recorded": "session {session} table {table} hand {hand} is not recorded",
     "delete_not_last": "only the last hand ({recorded}) can be deleted; change hand {hand} instead (e.g. into a draw)",
     "delete_before_time_call": "time was called after this hand: cancel the time call first",

@@ -44,6 +44,7 @@ AT_POSITION: dict[str, str] = {
     "meld_after_tiles": "副露要写在手牌之前",
     "meld_not_closed": '副露缺少 "]"',
     "melds_over_limit": "副露超过 {most} 副",
+    "z_digit": "字牌写作 1z–7z（1z–4z 东南西北，5z 白，6z 发，7z 中）",
 }
 
 # The other problems, by reason: a Chinese template (``{tile}`` is named in Chinese), or a function of

@@ -392,6 +392,39 @@ ZH: dict[str, str] = {
     "Correct the input and try again.": "请更正输入后重试。",
     "Reload the table (it refreshes now) and enter the result again.": "本桌已刷新，请重新录入结果。",
     "Settings cannot change once results exist; correct the results instead.": "已有成绩后不能更改设置；请更正成绩。",
+    # --- issue 19: the referee's flow
+    "Only {recorded} of {hands} hands are recorded and time was not called: hand(s) {missing} missing. Sign off "
+    "anyway? Give the reason the table ended early (it goes into the Log).":
+        "只记录了 {hands} 盘中的 {recorded} 盘，也未叫停：缺第 {missing} 盘。仍要签字确认吗？请填写该桌提前结束的原因（记入日志）。",
+    "Give the reason the table ended early.": "请填写该桌提前结束的原因。",
+    "Choose the winner and who discarded (+ for self-drawn).": "请选择和牌者和点炮者（自摸选 +）。",
+    "Type the winner's seat letter (E, S, W, N), then the discarder's or +.": "输入和牌者的座位字母（E、S、W、N），再输入点炮者的字母或 +。",
+    "Record hand {n} as a draw (no winner)?": "将第 {n} 盘记为荒庄（无人和牌）？",
+    "Mode: single tiles (the 14th is the winning tile)": "方式：单张（第 14 张即和张）",
+    "Provisional: {n} table(s) still playing": "暂定排名：{n} 桌仍在进行",
+    "Corrected: the Log shows it before and after, with the reason.": "已更正：日志中有更正前后及原因。",
+    "not tied to a hand": "不针对某一盘",
+    "Copy link": "复制链接",
+    "Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)":
+        "方式：{mode} — 每点一张牌加一组，直到选择其他方式（Ctrl+1：单张）",
+    "Record as hand {n} (check, then Confirm)": "记为第 {n} 盘（核对后按确认）",
+    "Correct hand {n} with this one": "用此盘更正第 {n} 盘",
+    "Reason for the correction": "更正原因",
+    "A correction needs a reason": "更正须注明原因",
+    "Not recorded: the table changed meanwhile (another station saved first).": "未记录：这期间本桌已有变动（另一终端先保存了）。",
+    "another station": "另一终端",
+    "Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).":
+        "未记录：这期间本桌记分表已签字确认（须由裁判先撤销签字）。",
+    "Not recorded: the session at this table ended meanwhile (time was called).": "未记录：这期间本桌本局已结束（时间到）。",
+    "Not recorded: hand {hand} was recorded meanwhile by {who}: {what}.": "未记录：第 {hand} 盘已由 {who} 记录：{what}。",
+    "record them as hand {n} (check the fans, then Confirm)": "记为第 {n} 盘（核对番种后按确认）",
+    "correct hand {n} with them (give a reason)": "用它更正第 {n} 盘（须注明原因）",
+    "Your tiles are kept.": "您选的牌都还在。",
+    "Next step: {steps}.": "下一步：{steps}。",
+    " or ": "，或",
+    "The sheet now shows the recorded hand: record yours as the next hand, or correct the recorded hand with it.":
+        "记分表已显示已记录的这一盘：请把您的记为下一盘，或用它更正已记录的那一盘。",
+    "The sheet now shows the hands recorded: record yours as the next hand.": "记分表已显示已记录的各盘：请把您的记为下一盘。",
 }
 
 ZH.update(ZH_CLOCK)  # the session clock and the hall display keep their texts beside them

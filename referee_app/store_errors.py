@@ -92,6 +92,7 @@ ZH: dict[str, Template] = {
     "time_called_before": "已在第 {after} 盘后到时。",
     # --- recording and correcting
     "database_closed": "{name} 已在本程序中关闭：不再通过它保存任何内容；请重新打开。",
+    "sign_off_unfinished": "第 {session} 局第 {table} 桌只记录了 {recorded} 盘，也未叫停：缺第 {missing} 盘。请先记录，或注明提前结束的原因后签字确认。",
     "table_signed_off": "第 {session} 局第 {table} 桌已签字确认：不能再记录新的一盘（须由裁判先撤销签字，或更正已记录的一盘）。",
     "time_called_no_more_hands": "第 {table} 桌已在第 {after} 盘后到时：本局不能再记录新的一盘。",
     "hand_out_of_order": "各盘须按顺序记录：第 {table} 桌已记录 {recorded} 盘，下一盘是第 {next} 盘。",

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -49,6 +49,21 @@ def _busy() -> Iterator[None]:
 NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log", "Check-in"]
 
 
+#: the window manager's frame around the first window (title bar, borders), not known before it is shown
+FRAME = QSize(16, 48)
+
+
+def first_size(room: QSize) -> QSize:
+    """The first window's size for a screen's available room (without the taskbar): most of it, and all
+    of it frame included, from 1280×720 up (on a 1366×768 laptop the status bar was off screen).
+
+    >>> first_size(QSize(1280, 680)), first_size(QSize(1920, 1040))
+    (PySide6.QtCore.QSize(1264, 632), PySide6.QtCore.QSize(1728, 936))
+    """
+    w, h = room.width() - FRAME.width(), room.height() - FRAME.height()
+    return QSize(min(w, max(1264, room.width() * 9 // 10)), min(h, max(672, room.height() * 9 // 10)))
+
+
 class MainWindow(QMainWindow):
     tournament_opened = Signal(str)
 
@@ -57,7 +72,7 @@ class MainWindow(QMainWindow):
         self.ctx: TournamentContext | None = None
         self.tournament_name = ""
         self.setObjectName("main_window")
-        self.setMinimumSize(QSize(1000, 640))
+        self.setMinimumSize(QSize(1000, 600))
         self._initial_size()
 
         central = QWidget()
@@ -523,14 +538,17 @@ class MainWindow(QMainWindow):
         ProjectorView.show_for(self.ctx, self)
 
     def _initial_size(self) -> None:
-        """The size and place of the last run; the first time, most of the screen (at least 1280×760)."""
+        """The size and place of the last run; the first time, most of the screen, inside it."""
         saved = settings.window_geometry()
         if saved is not None and self.restoreGeometry(saved):
             return
         screen = QGuiApplication.primaryScreen()
-        room = screen.availableGeometry().size() if screen is not None else QSize(1280, 760)
-        self.resize(min(room.width(), max(1280, room.width() * 9 // 10)),
-                    min(room.height(), max(760, room.height() * 9 // 10)))
+        room = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 720)
+        size = first_size(room.size())
+        self.resize(size)
+        # centred in the room: on a laptop the status bar is on screen, not under the taskbar
+        self.move(room.left() + (room.width() - size.width() - FRAME.width()) // 2,
+                  room.top() + max(0, (room.height() - size.height() - FRAME.height()) // 2))
 
     def closeEvent(self, e: QCloseEvent) -> None:
         settings.set_window_geometry(self.saveGeometry())

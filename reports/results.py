@@ -14,11 +14,9 @@ from db.scores import shared_ranks
 from db.views import SEATS, TableSheet
 from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, table_style
 from reports.scoresheet import fans_short
+from reports.snapshot import played
 
-
-def _played(sheet: TableSheet) -> bool:
-    """A table with nothing recorded has no ranks or table points yet (as in the standings)."""
-    return bool(sheet.hands or sheet.penalties)
+_played = played  # the standings' rule (reports.snapshot): a result or a time call
 
 
 @dataclass(frozen=True, slots=True)

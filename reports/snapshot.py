@@ -37,6 +37,7 @@ class Snapshot:
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
     rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
     awards: Awards | None = None  # the prize list (the website's awards page); None: no page
+    still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -55,7 +56,16 @@ def read_snapshot(s: Session) -> Snapshot:
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=teams, sessions=sessions,
                     entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
-                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [])
+                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
+                    still_playing=queries.still_playing(s))
+
+
+def provisional_text(still_playing: int) -> tuple[str, str] | None:
+    """(English, Chinese) of the mark of a ranking that counts tables still playing; None when final."""
+    if not still_playing:
+        return None
+    tables = "table" if still_playing == 1 else "tables"
+    return (f"provisional: {still_playing} {tables} still playing", f"暂定排名：{still_playing} 桌仍在进行")
 
 
 def played(sheet: TableSheet) -> bool:

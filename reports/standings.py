@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.views import StandingRow, TeamStandingRow
 from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style, text_markup
+from reports.snapshot import provisional_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +21,7 @@ class Standings:
     after: int  # standings after this many sessions
     players: Sequence[StandingRow] = ()
     teams: Sequence[TeamStandingRow] | None = None  # set: print the team ranking instead of players
+    still_playing: int = 0  # tables counted while still playing: the ranking is marked provisional
 
 
 class StandingsReport(Report[Standings]):
@@ -44,6 +46,14 @@ class StandingsReport(Report[Standings]):
             return "no session played yet 尚无成绩"
         return f"after session {data.after} 第 {data.after} 局后"
 
+    def _provisional(self, data: Standings) -> list[Flowable]:
+        """The mark of a ranking that counts tables still playing ("provisional: 2 tables still playing")."""
+        mark = provisional_text(data.still_playing)
+        if mark is None:
+            return []
+        return [Paragraph(f'<font color="#b42318"><b>{text_markup(mark[0])} {text_markup(mark[1])}</b></font>',
+                          self.styles["body"])]
+
     def _story(self, data: Standings) -> list[Flowable]:
         if data.teams is not None:
             return self._teams(data, data.teams)
@@ -52,6 +62,7 @@ class StandingsReport(Report[Standings]):
     def _players(self, data: Standings) -> list[Flowable]:
         story: list[Flowable] = [
             Paragraph(f"Individual standings 个人排名 · {self._after(data)}", self.styles["title"]),
+            *self._provisional(data),
             Paragraph("Per session: table points / match points 各局：标准分 / 比赛分 · ranking by table points, "
                       "then match points 先比标准分，再比比赛分", self.styles["small"]),
             Spacer(1, 5),
@@ -88,6 +99,7 @@ class StandingsReport(Report[Standings]):
     def _teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
         story: list[Flowable] = [
             Paragraph(f"Team standings 团体排名 · {self._after(data)}", self.styles["title"]),
+            *self._provisional(data),
             Paragraph("Team total: the members' table points, then match points 团体成绩：队员标准分之和，再比比赛分",
                       self.styles["small"]),
             Spacer(1, 5),

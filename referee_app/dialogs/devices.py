@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -96,15 +97,18 @@ class DevicesDialog(QDialog):
         self.qr = QLabel()
         self.qr.setObjectName("devices_qr")
         self.qr.setFixedSize(260, 260)
-        self.link = QLabel()
+        self.link = QLineEdit()  # a link is one long word: a label cut it off (issue 19 §10)
         self.link.setObjectName("devices_link")
-        self.link.setWordWrap(True)
-        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.link.setReadOnly(True)
+        self.copy = QPushButton(tr("Copy link"))
+        self.copy.setObjectName("devices_copy")
+        self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.link.text()))
         self.revoke = QPushButton(tr("Replace this table's link"))
         self.revoke.setObjectName("devices_revoke")
         self.revoke.clicked.connect(self._revoke)
         side.addWidget(self.qr)
         side.addWidget(self.link)
+        side.addWidget(self.copy)
         side.addWidget(self.revoke)
         side.addStretch(1)
         body.addLayout(side)
@@ -168,6 +172,7 @@ class DevicesDialog(QDialog):
         for link in links:
             item = QListWidgetItem(tr("Table {table}", table=link.table) + "   " + link.url(base))
             item.setData(URL_ROLE, link.url(base))
+            item.setToolTip(link.url(base))
             item.setData(TABLE_ROLE, link.table)
             self.tables.addItem(item)
         if links:
@@ -177,6 +182,7 @@ class DevicesDialog(QDialog):
     def _show_selected(self, *_args: object) -> None:
         item = self.tables.currentItem()
         self.revoke.setEnabled(item is not None)
+        self.copy.setEnabled(item is not None)
         if item is None:
             self.qr.clear()
             self.link.clear()

@@ -68,6 +68,15 @@ def test_breakdown_in_english_and_chinese() -> None:
     assert "一色双龙会" in out(p) and "门前清" in out(p) and "66" in out(p)
 
 
+def test_honours_typed_as_1z_to_7z() -> None:
+    """Issue 19 §10: mcr-score reads 1z–7z (Tenhou order) and writes NOTATION.md's letters back."""
+    a = run("[789m2][777s3][234s3]89s11z7s", "--json")
+    b = run("[789m2][777s3][234s3]89sEE7s", "--json")
+    assert a.returncode == 0, err(a)
+    assert json.loads(out(a)) == json.loads(out(b))
+    assert "11z" not in out(a)
+
+
 def test_json_output() -> None:
     p = run("1122335577889m9m", "--json", "--flowers", "3")
     assert p.returncode == 0, err(p)

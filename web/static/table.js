@@ -23,6 +23,7 @@
     "Enter the fan total.": "请输入番数。", "{n} of 14 tiles": "已选 {n} / 14 张",
     "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.":
       "第 14 张即和张。点手牌中的牌可撤回。",
+    "Mode: {mode}: every tile tapped adds one, until another mode is chosen.": "方式：{mode}：每点一张牌加一组，直到选择其他方式。",
     "Not sent yet: kept on this phone, retrying…": "尚未送出：已保存在本机，正在重试…",
     "Hand {n} recorded.": "第 {n} 盘已记录。",
     "No connection: the hand is checked when it is sent.": "无连接：送出时再核对。",
@@ -185,7 +186,9 @@
     if (!canAdd(entry, k)) return;
     entry.history.push(snapshot(entry));
     if (entry.mode === "tile") {
-      if (count(entry) === 13) entry.winning = k;
+      // the 14th tile is the winning tile, unless one is set (a tile taken back from a full hand): then
+      // the tap fills the hand's gap and the winning tile stays (it stuck at "13 of 14", replaced)
+      if (count(entry) === 13 && entry.winning === null) entry.winning = k;
       else entry.standing.push(k);
     } else {
       entry.melds.push({ kind: entry.mode, tile: k });
@@ -317,8 +320,9 @@
       if (!res.ok) throw new Error(errorText(res));
       setNet(true);
       table = res.data;
-      if (!entry) loadDraft();
+      var restored = !entry && (loadDraft(), entry !== null);
       render();
+      if (restored) schedulePreview();  // a full draft after a reload shows its fans and verdict again
       if (outbox()) flush();
     }).catch(function () {
       setNet(false);
@@ -623,8 +627,11 @@
       }
       box.appendChild(ge);
     });
-    $("hand-help").textContent = t("{n} of 14 tiles", { n: count(entry) }) + " · " +
-      t("The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.");
+    // the mode sticks until another is chosen, as on the desk (docs/gui.md "One meld model"): said in words
+    var modeName = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" }[entry.mode];
+    $("hand-help").textContent = t("{n} of 14 tiles", { n: count(entry) }) + " · " + (modeName ?
+      t("Mode: {mode}: every tile tapped adds one, until another mode is chosen.", { mode: t(modeName) }) :
+      t("The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back."));
     // modes and situation flags
     var modes = $("modes");
     modes.textContent = "";
