@@ -9,16 +9,18 @@ import os
 import sqlite3
 import threading
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine
+from sqlalchemy import Engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.backups import Backups
+from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
-from db.files import atomic_path
+from db.files import LiveFile, atomic_path, release_live
+from db.guard import FileGuard, keep_open_forever, rebuild
 
 
 @dataclass
@@ -40,6 +42,8 @@ class Database:
     backups: Backups | None = None
     _keeper: sqlite3.Connection | None = field(default=None, repr=False)
     _identity: tuple[int, int] | None = field(default=None, repr=False)
+    _guard: FileGuard | None = field(default=None, repr=False)  # a file open for writing (db.guard)
+    _live: LiveFile | None = field(default=None, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _closed: bool = field(default=False, repr=False)
 
@@ -57,6 +61,9 @@ class Database:
         """Raise :class:`DatabaseFileGoneError` when the path no longer names the file that was opened
         (deleted, moved, replaced). Compares device and inode; where the system reports no inode
         (st_ino 0 on some Windows file systems) only that a non-empty file is still there."""
+        if self._guard is not None:
+            self._guard.check()
+            return
         if self.path is None or self._identity is None:
             return
         try:
@@ -86,6 +93,13 @@ class Database:
         deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
         if self._keeper is None:
             raise TournamentError(code="copy_of_server")
+        guard = self._guard
+        if guard is not None and guard.overwritten and self.path is not None:
+            # cp over the file: the connection reads the new bytes mixed with our WAL; the newest backup since
+            # the WAL's first commit plus the WAL hold the whole file (db.guard.rebuild)
+            wal = next((p for p in guard.set_aside if "-wal." in p.name), None)
+            if wal is not None and rebuild(wal, [b.path for b in list_backups(self.path)], target):
+                return
         with self._lock:
             dst = sqlite3.connect(str(target))
             try:
@@ -113,6 +127,15 @@ class Database:
         with self._lock:
             return [] if self._keeper is None else self._keeper.execute(sql).fetchall()
 
+    def rescue(self) -> Path | None:
+        """After the file was deleted, moved or replaced: save what this program holds beside it as
+        ``event.mcr.rescued-<UTC time>.mcr`` (a complete copy from the open connection). None when the file is
+        fine or this is no file."""
+        if self._guard is None or self._guard.gone is None or self.path is None:
+            return None
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+        return self.save_copy(self.path.with_name(f"{self.path.name}.rescued-{stamp}.mcr"))
+
     def close(self) -> None:
         """Close the database. A file written since its last backup gets one first (the app calls this
         when it closes; a failed backup never stops the closing)."""
@@ -120,14 +143,22 @@ class Database:
             return
         self._closed = True
         try:
-            if self.backups is not None:
+            if self.backups is not None and not (self._guard is not None and self._guard.overwritten):
                 self.backups.on_close()
         finally:
+            gone = self._guard is not None and self._guard.gone is not None
+            if gone and self._keeper is not None:
+                # Never SQLite's last close of an abandoned file: it would checkpoint this WAL into whatever
+                # the descriptor names and delete the -wal/-shm at the path by name (db.guard).
+                keep_open_forever(self._keeper)
             self.engine.dispose()
-            if self._keeper is not None:
+            if self._keeper is not None and not gone:
                 with self._lock:
                     self._keeper.close()
-                self._keeper = None
+            self._keeper = None
+            if self._live is not None:
+                release_live(self._live)  # after SQLite's connections: closing our descriptor drops nothing
+                self._live = None
 
     def __enter__(self) -> Database:
         return self
@@ -139,4 +170,12 @@ class Database:
 def make_database(engine: Engine, url: URL, **kw: Any) -> Database:
     """The Database over ``engine``: write sessions, and read-only ones that never wait for a writer."""
     reader = sessionmaker(engine.execution_options(mcr_read_only=True), expire_on_commit=False)
-    return Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader, **kw)
+    db = Database(engine, sessionmaker(engine, expire_on_commit=False), url, reader, **kw)
+
+    @event.listens_for(db.factory, "after_commit")
+    def _after_commit(_s: Session) -> None:
+        # the commit went into the WAL this program writes: it counts only if that is still the file's
+        if db._guard is not None:
+            db._guard.check()
+
+    return db

@@ -204,6 +204,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     is fsynced and renamed over ``path``. On any error the temporary file is removed and ``path`` is
     left as it was."""
     target = Path(path)
+    refuse_live(target)
     folder = target.resolve().parent
     if not folder.is_dir():
         raise OutputError(code="output_folder_missing", name=target.name, folder=str(folder))
@@ -242,3 +243,96 @@ def write_atomic(path: str | Path, data: bytes | str | Writer, *, encoding: str 
             data(f)
         f.flush()
     return target
+
+
+# ------------------------------------------------------------------------------ live tournament files
+#
+# POSIX (fcntl) locks belong to the process and the file: closing ANY descriptor of a file drops all the
+# process's locks on it, SQLite's included. Then another program thinks it is the last connection,
+# checkpoints and deletes the -wal/-shm, and this program writes on into a deleted WAL (issue 18). So no
+# code of ours may open() and close() a tournament file, its -wal or its -shm while SQLite has it open in
+# this process. The store registers each file it opens for writing here; the file helpers below refuse a
+# live file, and ``db.schema.inspect_file`` reads no header of one. Each live file keeps ONE descriptor
+# of ours for the header check (:meth:`LiveFile.header`), closed only after SQLite's last connection to it.
+
+HEADER_SIZE = 100  # the SQLite header: change counter at 24, user_version (the file's identity) at 60
+
+
+class LiveFile:
+    """One tournament file open in this process: its device and inode, and a descriptor (POSIX) that
+    reads its header without opening it again. ``users``: the open databases on it."""
+
+    def __init__(self, path: Path, dev: int, ino: int, fd: int | None) -> None:
+        self.path, self.dev, self.ino, self.fd = path, dev, ino, fd
+        self.users = 0
+        self.abandoned = False  # gone or replaced: the descriptor stays open until the process ends
+
+    def header(self) -> bytes | None:
+        """The first 100 bytes of the file this descriptor names (the same inode, whatever the path
+        names now): a ``cp`` over the file shows here. None where there is no descriptor."""
+        if self.fd is None:
+            return None
+        try:
+            return os.pread(self.fd, HEADER_SIZE, 0)
+        except OSError:
+            return None
+
+
+_LIVE: dict[tuple[int, int], LiveFile] = {}
+
+
+def _key(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if st.st_ino else None
+
+
+def live_file(path: str | Path) -> LiveFile | None:
+    """The live file ``path`` names (by device and inode), or None. Also its -wal and -shm."""
+    p = Path(path)
+    for suffix in ("-wal", "-shm"):
+        if p.name.endswith(suffix):
+            main = p.with_name(p.name[: -len(suffix)])
+            found = live_file(main)
+            if found is not None:
+                return found
+    key = _key(p)
+    return None if key is None else _LIVE.get(key)
+
+
+def hold_live(path: Path) -> LiveFile | None:
+    """Register ``path`` (existing) as live in this process; returns its entry (shared by every open
+    database on it). The descriptor is opened before SQLite's connection, so opening it drops nothing."""
+    key = _key(path)
+    if key is None:
+        return None
+    entry = _LIVE.get(key)
+    if entry is None:
+        fd = None
+        if os.name == "posix":
+            with contextlib.suppress(OSError):
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        entry = _LIVE[key] = LiveFile(path, key[0], key[1], fd)
+    entry.users += 1
+    return entry
+
+
+def release_live(entry: LiveFile) -> None:
+    """One database on ``entry`` closed (after its SQLite connections): the last one closes the
+    descriptor, unless the file was abandoned (its SQLite connections are kept open till the end)."""
+    entry.users -= 1
+    if entry.users > 0 or (entry.abandoned and entry.fd is not None):
+        return  # (an abandoned entry's descriptor keeps its inode number from being reused by another file)
+    _LIVE.pop((entry.dev, entry.ino), None)
+    if entry.fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(entry.fd)
+        entry.fd = None
+
+
+def refuse_live(path: str | Path) -> None:
+    """Refuse to open, read or write over a tournament file (or its -wal/-shm) open in this process."""
+    if _LIVE and live_file(path) is not None:
+        raise OutputError(code="file_is_open_tournament", name=Path(path).name)

@@ -164,6 +164,8 @@ MESSAGES: dict[str, Template] = {
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
     "reason_required": "a correction needs a reason",
+    "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
+                            "{missing} missing; record them, or sign off with a reason why the table ended early"),
     "hand_not_recorded": "session {session} table {table} hand {hand} is not recorded",
     "delete_not_last": "only the last hand ({recorded}) can be deleted; change hand {hand} instead (e.g. into a draw)",
     "delete_before_time_call": "time was called after this hand: cancel the time call first",
@@ -296,6 +298,8 @@ MESSAGES: dict[str, Template] = {
         "with “save a copy” (Database.save_copy) and reopen that file",
         "{name} was deleted or moved while open: nothing more is saved; save what this program holds with "
         "“save a copy” (Database.save_copy) and reopen that file"),
+    "file_is_open_tournament": ("{name} is the tournament file open in this program: choose another file (reading or "
+                                "writing it here would break the open file's locks)"),
     "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
                                "pip install 'mcr-referee[postgres]'"),
     "driver_missing": "the database driver for {driver} is not installed ({module})",
@@ -357,6 +361,7 @@ MESSAGES: dict[str, Template] = {
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
+    "server_busy": "the server is busy: try again in a moment",
     "not_utf8": "the request is not UTF-8 text",
     # --- referee calls and the players' page (issue 22, docs/web.md)
     "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
@@ -419,6 +424,7 @@ HAND_PROBLEMS: dict[str, str] = {
     "meld_after_tiles": '"{text}" at {position}: melds are written before the standing tiles',
     "meld_not_closed": '"{text}" at {position}: meld not closed',
     "melds_over_limit": '"{text}" at {position}: more than {most} melds',
+    "z_digit": '"{text}" at {position}: honours are written 1z–7z (1z–4z E S W N, 5z white, 6z green, 7z red)',
     # the other problems
     "copies": "{copies}: there are only 4 of each tile.",
     "tile_count": "{tiles} tiles after {melds} melds, expected {expected} ({standing} standing + the winning tile)",

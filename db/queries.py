@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
 from db.names import name_matches
@@ -118,6 +119,7 @@ def _hand_row(h: HandResult, tbl: SessionTable, rotate: bool) -> HandRow:
         flowers=h.flowers or 0, fans=_fan_views(h.fans), notation=h.notation, deltas=h.deltas,
         session=tbl.session, table=tbl.table_no, fourth_tile=h.fourth_tile, kong_related=h.kong_related,
         last_tile_of_wall=h.last_tile_of_wall, flowers_known=h.flowers is not None,
+        station=h.station or "", referee=h.referee or "",
     )
 
 
@@ -174,9 +176,18 @@ def table_sheets(s: Session, session: int, table: int | None = None) -> list[Tab
 
 
 def table_sheet(s: Session, session: int, table: int) -> TableSheet:
+    """One table's sheet; its hands changed by a correction are marked (``HandRow.corrected``)."""
     sheets = table_sheets(s, session, table)
     if not sheets:
         raise InputError("table", code="no_table", session=session, table=table)
+    place = f"session {session} table {table} hand "
+    corrected = {int(w[len(place):]) for w in s.scalars(
+        select(AuditLog.what).where(AuditLog.action == AuditAction.CORRECT, AuditLog.what.startswith(place)))
+        if w[len(place):].isdigit()}
+    if corrected:
+        sh = sheets[0]
+        sheets[0] = replace(sh, hands=tuple(replace(h, corrected=True) if h.hand in corrected else h
+                                            for h in sh.hands))
     return sheets[0]
 
 
@@ -469,11 +480,20 @@ def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow
     for team, members in teams.items():
         tp = sum(m.table_points for m in members)
         mp = sum(m.match_points for m in members)
-        nums = tuple(sorted((m.number for m in members), key=number_key))
-        items.append((team, float(tp), int(mp), nums))
+        ordered = sorted(members, key=lambda m: number_key(m.number))
+        nums = tuple(m.number for m in ordered)
+        items.append((team, float(tp), int(mp), nums, tuple(m.name for m in ordered)))
     items.sort(key=lambda it: it[0])
-    return [TeamStandingRow(rank, team, tp, mp, nums)
-            for rank, (team, tp, mp, nums) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
+    return [TeamStandingRow(rank, team, tp, mp, nums, names)
+            for rank, (team, tp, mp, nums, names) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
+
+
+def still_playing(s: Session, after: int | None = None) -> int:
+    """How many tables the standings (sessions ≤ ``after``) count while they are still playing: a result
+    recorded, the last hand not, and not signed off. Above zero the ranking is provisional."""
+    sessions = [k for k in seated_sessions(s) if after is None or k <= after]
+    return sum(1 for k in sessions for t in table_progress(s, k)
+               if (t.hands_recorded or t.penalties) and not t.finished and not t.signed_off)
 
 
 def change_marker(s: Session) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
 from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
-from db.files import describe_os_error
+from db.files import describe_os_error, live_file
 from texts import Text
 
 if TYPE_CHECKING:
@@ -168,8 +168,12 @@ def inspect_file(path: Path, *, immutable: bool = False) -> FileInfo:
         size = path.stat().st_size
         if size == 0:
             return FileInfo(FileState.NEW)
-        with open(path, "rb") as f:
-            header = f.read(16)
+        live = live_file(path)
+        if live is not None:  # open here already: its header through our descriptor, never a second open()
+            header = (live.header() or b"SQLite format 3\x00")[:16]
+        else:
+            with open(path, "rb") as f:
+                header = f.read(16)
     except OSError as exc:
         raise NotATournamentFileError(code="file_cannot_read", name=name, cause=describe_os_error(exc)) from exc
     if header != b"SQLite format 3\x00":
@@ -253,3 +257,87 @@ def migrate(engine: Engine, url: URL) -> None:
     if rev is not None and rev == head_revision():
         return
     upgrade(engine, mark=False)
+
+
+# ------------------------------------------------------------------------ whose WAL is it (issue 18)
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+
+
+@dataclass(frozen=True)
+class Header:
+    """The fields of a tournament file's SQLite header the store checks: the change counter (offset 24;
+    our writers change page 1 in every transaction, so it grows with each commit) and ``user_version``
+    (offset 60: the file's random identity, :func:`new_identity`)."""
+
+    counter: int
+    identity: int
+
+
+def parse_header(data: bytes | None) -> Header | None:
+    if not data or len(data) < 64 or data[:16] != b"SQLite format 3\x00":
+        return None
+    return Header(int.from_bytes(data[24:28], "big"), int.from_bytes(data[60:64], "big", signed=True))
+
+
+def new_identity() -> int:
+    """A random identity for a new file (``PRAGMA user_version``, never 0: 0 means "none yet")."""
+    import secrets
+
+    return secrets.randbelow(2**31 - 2) + 1
+
+
+@dataclass(frozen=True)
+class WalPages:
+    """What a WAL file says about the file it belongs to: its valid page-1 frames' headers (oldest first)."""
+
+    frames: int  # valid frames (the header's salts), committed or not
+    page1: tuple[Header, ...]
+
+
+def read_wal(wal: Path) -> WalPages | None:
+    """The page-1 frames of ``wal`` (a -wal file NOT open in this process), or None when it is empty or not
+    a WAL. Frames count while their salts match the header's (as SQLite's recovery reads them)."""
+    try:
+        with open(wal, "rb") as f:
+            head = f.read(32)
+            if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+                return None
+            size = int.from_bytes(head[8:12], "big")
+            size = 65536 if size == 1 else size
+            salts = head[16:24]
+            frames, page1 = 0, []
+            while True:
+                f.seek(32 + frames * (24 + size))
+                fh = f.read(24)
+                if len(fh) < 24 or fh[8:16] != salts:
+                    break
+                if int.from_bytes(fh[:4], "big") == 1:
+                    found = parse_header(f.read(100))
+                    if found is not None:
+                        page1.append(found)
+                frames += 1
+    except OSError:
+        return None
+    return WalPages(frames, tuple(page1))
+
+
+def wal_is_orphan(path: Path) -> bool:
+    """Whether the -wal beside ``path`` (neither open in this process) belongs to another file: the file at
+    ``path`` is gone or empty, carries another identity, or is older than the WAL's first transaction
+    (its change counter below it: a copy put back over the file). Then SQLite must not apply it. The WAL is
+    read before the file, so a checkpoint by another program in between only makes the file newer."""
+    wal = read_wal(Path(str(path) + "-wal"))
+    if wal is None or wal.frames == 0:
+        return False
+    try:
+        with open(path, "rb") as f:
+            main = parse_header(f.read(100))
+    except OSError:
+        main = None
+    if main is None:
+        return True
+    ids = {h.identity for h in wal.page1 if h.identity}
+    if main.identity and ids and main.identity not in ids:
+        return True
+    return bool(wal.page1) and main.counter < wal.page1[0].counter - 1

@@ -43,7 +43,8 @@ from db.errors import (
     ReadOnlyDatabaseError,
     TournamentError,
 )
-from db.files import describe_os_error
+from db.files import describe_os_error, hold_live, live_file, release_live
+from db.guard import FileGuard, set_aside
 from db.schema import (
     APPLICATION_ID,
     BUSY_TIMEOUT_S,
@@ -56,11 +57,13 @@ from db.schema import (
     inspect_file,
     known_revision,
     migrate,
+    new_identity,
     read_only_reason,
     sqlite_uri,
     to_url,
     too_new,
     upgrade,
+    wal_is_orphan,
 )
 from texts import Joined, Text
 
@@ -98,12 +101,27 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         # instead of failing when a read snapshot cannot be upgraded. Read-only sessions from
         # ``Database.reader`` use a plain (deferred) BEGIN and never wait for writers (WAL).
         deferred = read_only or conn.get_execution_options().get("mcr_read_only", False)
-        if not deferred and "db" in holder:
-            holder["db"]._before_write()
+        db = holder.get("db")
+        if not deferred and db is not None:
+            db._before_write()
+        elif db is not None and db._guard is not None and db._guard.check_reads:
+            db.check_file()
         conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
+        if not deferred:
+            conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
+
+    def _stamp(conn: Any) -> None:
+        # Page 1 changes in every transaction of ours that writes, so the header's change counter grows with
+        # each commit: a file put back from an older copy shows as older than its WAL (db.guard, db.schema).
+        db = holder.get("db")
+        before = conn.info.pop("mcr_changes", None)
+        if db is not None and db._guard is not None and before is not None \
+                and conn.connection.dbapi_connection.total_changes != before:
+            conn.exec_driver_sql(f"PRAGMA user_version={db._guard.identity}")
 
     @event.listens_for(engine, "commit")
     def _on_commit(conn: Any) -> None:
+        _stamp(conn)
         if not read_only and not conn.get_execution_options().get("mcr_read_only", False) and "db" in holder:
             db = holder["db"]
             if db.backups is not None:
@@ -214,6 +232,10 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             raise NotATournamentFileError(code="no_such_tournament_file", name=name)
         if not path.parent.is_dir():
             raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
+    if live_file(path) is None and wal_is_orphan(path):
+        # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program):
+        # SQLite would apply it to this file and damage it. Set aside, never applied (issue 18).
+        set_aside(path, "it belongs to another file")
     reason = read_only_reason(path)
     immutable = reason is not None and not has_live_wal(path)
     try:
@@ -258,6 +280,13 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                 keeper.execute("PRAGMA journal_mode=WAL")
             if info.state is FileState.LEGACY:
                 keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            identity = keeper.execute("PRAGMA user_version").fetchone()[0]
+            if not identity:  # a new file, or one from before identities: its own from now on
+                identity = new_identity()
+                keeper.execute(f"PRAGMA user_version={identity}")
+            db._live = hold_live(path)
+            holder["db"] = db
+            db._guard = FileGuard(path, db._live, identity)
             if backups:
                 db.backups = Backups(db, second_backup_dir)
         holder["db"] = db
@@ -269,16 +298,23 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             db.backups.opened()
         return db
     except TournamentError:
-        engine.dispose()
-        if keeper is not None:
-            keeper.close()
+        _close_failed(engine, keeper, holder)
         raise
     except Exception as exc:
-        engine.dispose()
-        if keeper is not None:
-            keeper.close()
+        _close_failed(engine, keeper, holder)
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(code="open_failed", name=name, cause=cause) from exc
+
+
+def _close_failed(engine: Engine, keeper: sqlite3.Connection | None, holder: dict[str, Database]) -> None:
+    """An open that failed: its connections first, then the descriptor the store kept (db.files)."""
+    engine.dispose()
+    if keeper is not None:
+        keeper.close()
+    db = holder.get("db")
+    if db is not None and db._live is not None:
+        release_live(db._live)
+        db._live = None
 
 
 def _backup_before_upgrade(db: Database, revision: str) -> None:

@@ -130,6 +130,9 @@ class HandRow:
     kong_related: bool = False
     last_tile_of_wall: bool = False
     flowers_known: bool = True  # False for a totals-only win entered without its flower count
+    station: str = ""  # who recorded it: the station (a desk, a table's phone) and its referee
+    referee: str = ""
+    corrected: bool = False  # changed by a correction (audited); set by ``queries.table_sheet``
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +218,7 @@ class TeamStandingRow:
     table_points: float
     match_points: int
     members: tuple[str, ...] = ()
+    member_names: tuple[str, ...] = ()  # the members' names, in the order of ``members`` (numbers)
 
 
 @dataclass(frozen=True, slots=True)

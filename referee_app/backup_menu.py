@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from db.backups import back_up
-from referee_app import settings
+from referee_app import file_dialogs, settings
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, user_message
 from referee_app.i18n import tr
@@ -222,7 +222,7 @@ class BackupActions(QObject):
         if b is None:
             return
         start = str(b.second_folder or settings.documents_dir())
-        folder = QFileDialog.getExistingDirectory(self.window, tr("Second backup folder (e.g. a USB stick)"), start)
+        folder = file_dialogs.get_existing_directory(self.window, tr("Second backup folder (e.g. a USB stick)"), start)
         if folder:
             self.set_second_folder(folder)
 

@@ -90,6 +90,7 @@ class CallsDesk(QObject):
         self.indicator = QPushButton()
         self.indicator.setObjectName("calls_indicator")
         self.indicator.setFlat(True)
+        self.indicator.setStyleSheet("QPushButton { padding: 1px 8px; border: none; }")
         self.indicator.clicked.connect(self.open_panel)
         self.indicator.setVisible(False)
         window.statusBar().addPermanentWidget(self.indicator)
@@ -147,8 +148,10 @@ class CallsDesk(QObject):
             if taken:
                 text += " · " + tr("{taken} on the way", taken=taken)
         self.indicator.setText(text)
+        # padding 1 px: the status bar keeps its height (the first window fits 1280×720, docs/gui.md)
         self.indicator.setStyleSheet("QPushButton { background: #c8232c; color: white; font-weight: bold; "
-                                     "padding: 2px 8px; border-radius: 4px; }" if untaken else "")
+                                     "padding: 1px 8px; border-radius: 4px; }" if untaken
+                                     else "QPushButton { padding: 1px 8px; border: none; }")
         if self.panel is not None and self.panel.isVisible():
             self.panel.tick()
 

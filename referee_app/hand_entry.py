@@ -8,6 +8,7 @@ make each (hover a fan to see them in the hand), the total, the 8-fan verdict an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
@@ -19,12 +20,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPushButton,
     QRadioButton,
     QSizePolicy,
     QTableView,
@@ -372,6 +375,52 @@ def _tile_label(t: int) -> str:
     return f"{T.name(t)} ({T.name_zh(t) if LANG.code == 'zh' else T.name_en(t)})"
 
 
+class StalePanel(QFrame):
+    """Above hand entry when the table changed before Confirm (another station recorded the hand): what
+    changed, and the two ways on, each naming its step (issue 19 §3)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("stale")
+        self.setStyleSheet("#stale { background: #fff4e5; border-left: 4px solid #b26a00; }")
+        lay = QVBoxLayout(self)
+        self.text = QLabel()
+        self.text.setObjectName("stale_text")
+        self.text.setWordWrap(True)
+        lay.addWidget(self.text)
+        self.tiles = TileRow(self, tile_width=26)
+        lay.addWidget(self.tiles)
+        row = QHBoxLayout()
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("stale_next")
+        self.correct_button = QPushButton()
+        self.correct_button.setObjectName("stale_correct")
+        self.reason = QLineEdit()
+        self.reason.setObjectName("stale_reason")
+        for b in (self.next_button, self.correct_button):
+            b.setAutoDefault(False)  # Enter stays Confirm
+        row.addWidget(self.next_button)
+        row.addStretch(1)
+        row.addWidget(self.reason, 1)
+        row.addWidget(self.correct_button)
+        lay.addLayout(row)
+        self.next_hand = 0
+        self.hand = 0
+
+    def show_change(self, text: str, recorded: Hand | None, next_hand: int | None, hand: int | None) -> None:
+        self.text.setText(text)
+        self.tiles.set_groups(hand_groups(recorded) if recorded is not None else [])
+        self.tiles.setVisible(recorded is not None)
+        self.next_hand, self.hand = next_hand or 0, hand or 0
+        self.next_button.setText(tr("Record as hand {n} (check, then Confirm)", n=next_hand))
+        self.next_button.setVisible(next_hand is not None)
+        self.correct_button.setText(tr("Correct hand {n} with this one", n=hand))
+        self.reason.setPlaceholderText(tr("Reason for the correction"))
+        for w in (self.correct_button, self.reason):
+            w.setVisible(hand is not None)
+        self.show()
+
+
 class HandEntryDialog(QDialog):
     """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None.
 
@@ -383,14 +432,25 @@ class HandEntryDialog(QDialog):
     """
 
     false_win = Signal(int)
+    as_next = Signal(int)  # the stale panel: record these tiles as hand N (after a reload)
+    correct_with = Signal(int, str)  # the stale panel: correct recorded hand N with these tiles, reason
 
     def __init__(self, vm: HandEntryModel, title: str = "", parent: QWidget | None = None,
                  offer_false_win: bool = False) -> None:
         super().__init__(parent)
         self.vm = vm
         self.offer_false_win = offer_false_win
+        #: with it, Confirm calls it and the dialog closes only when it returns True (it recorded): a
+        #: refused entry stays on screen with every tile picked
+        self.on_confirm: Callable[[WinEntry], bool] | None = None
+        self.hand_no = 0  # the hand it records (the page moves it on when the table moved on)
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
+        self.stale = StalePanel(self)
+        self.stale.next_button.clicked.connect(lambda: self.as_next.emit(self.stale.next_hand))
+        self.stale.correct_button.clicked.connect(self._correct_clicked)
+        self.stale.hide()
+        lay.addWidget(self.stale)
         self.entry = HandEntryWidget(vm, self)
         lay.addWidget(self.entry, 1)
         self.buttons = QDialogButtonBox()
@@ -412,16 +472,44 @@ class HandEntryDialog(QDialog):
         self.entry.set_tab_order(self.confirm, self.cancel)
         self.entry.notation.setFocus()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.resize(1180, 700)
+        screen = self.screen()  # a laptop's 1280×720: inside the screen, its buttons reachable
+        room = screen.availableGeometry().size() if screen is not None else None
+        self.resize(1180 if room is None else min(1180, room.width() - 16),
+                    700 if room is None else min(700, room.height() - 48))
 
     def _preview_changed(self, p: Preview) -> None:
-        self.confirm.setEnabled(p.can_confirm)
+        self.confirm.setEnabled(p.can_confirm and not self.stale.isVisible())
         self.false_win_button.setVisible(self.offer_false_win and p.result is not None
                                          and not p.result.meets_minimum)
 
     def accept(self) -> None:
-        if self.vm.preview.can_confirm:  # Enter on an invalid hand confirms nothing
-            super().accept()
+        if not self.vm.preview.can_confirm:  # Enter on an invalid hand confirms nothing
+            return
+        if self.on_confirm is not None:
+            entry = self.entry_value()
+            if entry is None or not self.on_confirm(entry):
+                return
+        super().accept()
+
+    def show_stale(self, text: str, recorded: Hand | None, next_hand: int | None, hand: int | None) -> None:
+        """The table changed meanwhile: say what changed (``text``, the recorded tiles) and offer the two
+        ways on. The tiles picked here stay as they are."""
+        self.stale.show_change(text, recorded, next_hand, hand)
+        self.confirm.setEnabled(False)  # first choose: as the next hand, or a correction
+
+    def clear_stale(self, title: str) -> None:
+        """The referee chose to record the tiles as the next hand: Confirm records them (re-confirmed)."""
+        self.stale.hide()
+        self.setWindowTitle(title)
+        self._preview_changed(self.vm.preview)
+
+    def _correct_clicked(self) -> None:
+        reason = self.stale.reason.text().strip()
+        if not reason:
+            self.stale.reason.setFocus()
+            self.stale.reason.setPlaceholderText(tr("A correction needs a reason"))
+            return
+        self.correct_with.emit(self.stale.hand, reason)
 
     def _false_win(self) -> None:
         winner = self.vm.situation.winner

@@ -207,12 +207,9 @@ class HandEntryModel(QObject):
                 new = replace(s, standing=s.standing + (t,))
         else:
             new = replace(s, melds=s.melds + (Meld(MODE_KIND[mode], t, 0 if mode is Mode.CONCEALED_KONG else 1),))
-        # one meld or winning tile per mode click (fewer surprises than a sticky mode); the mode goes back
-        # before the push so the new hand is scored once, not once per signal
-        self.mode = Mode.TILE
+        # The mode sticks until another is chosen, as on the phone (docs/gui.md "One meld model"):
+        # Pung, 中, 8s is two pungs, not a pung and a single 8s
         self._push(new)
-        if mode is not Mode.TILE:
-            self.mode_changed.emit(self.mode.value)
         return True
 
     def remove_meld(self, i: int) -> None:
@@ -286,6 +283,11 @@ class HandEntryModel(QObject):
             swapped = old.winner if "winner" in changes and old.winner != new.winner else None
             new = replace(new, discarder=swapped)
         self.situation = new
+        self._refresh()
+
+    def set_winds(self, seat_winds: tuple[Wind, Wind, Wind, Wind], prevailing: Wind) -> None:
+        """The same tiles for another hand number (a stale entry recorded as the next hand): its winds."""
+        self.seat_winds, self.prevailing = seat_winds, prevailing
         self._refresh()
 
     def load(self, hand: Hand, situation: Situation) -> None:

@@ -316,8 +316,8 @@ class SheetModel(RowsModel[SheetRow]):
 
     def cell(self, r: SheetRow, col: int) -> Any:
         h = r.row
-        if col == self.COL_HAND:
-            return r.hand
+        if col == self.COL_HAND:  # a corrected line is marked (the Log has its before and after)
+            return f"{r.hand} ✎" if h is not None and h.corrected else r.hand
         if col == self.COL_WIND:
             return wind_label(r.prevailing)
         if col == self.COL_DEALER:
@@ -361,6 +361,8 @@ class SheetModel(RowsModel[SheetRow]):
 
     def tooltip(self, r: SheetRow, col: int) -> Any:
         h = r.row
+        if h is not None and h.corrected and col == self.COL_HAND:
+            return tr("Corrected: the Log shows it before and after, with the reason.")
         if h is None or not h.fans:
             return None
         lines = [f"{f.zh} {f.en}  {f.points}" + (f" × {f.count}" if f.count > 1 else "") for f in h.fans]
@@ -478,7 +480,8 @@ class TeamStandingsModel(RowsModel[TeamStandingRow]):
     HEADERS = ["Rank", "Team", "Table points", "Match points", "Members"]
 
     def cell(self, r: TeamStandingRow, col: int) -> Any:
-        return (r.rank, r.team, f"{r.table_points:g}", signed(r.match_points), ", ".join(r.members))[col]
+        members = ", ".join(r.member_names or r.members)  # by name (numbers said nothing on a screen)
+        return (r.rank, r.team, f"{r.table_points:g}", signed(r.match_points), members)[col]
 
     def sort_value(self, r: TeamStandingRow, col: int) -> Any:
         if col == self.COL_TABLE_POINTS:
@@ -506,10 +509,17 @@ class AuditModel(RowsModel[AuditEntry]):
     HEADERS = ["Time", "Station", "Referee", "Action", "What", "Before", "After", "Reason"]
 
     def cell(self, r: AuditEntry, col: int) -> Any:
-        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), r.what,
-                r.before or "", r.after or "", r.reason or "")[col]
+        # in the user's language and in words; the stored JSON stays in the tooltip (issue 19 §9)
+        from referee_app.log_words import change_text, what_text
+
+        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r.what),
+                change_text(r.before), change_text(r.after), r.reason or "")[col]
 
     def tooltip(self, r: AuditEntry, col: int) -> Any:
+        if col == self.COL_BEFORE and r.before:
+            return f"{self.cell(r, col)}\n\n{r.before}"
+        if col == self.COL_AFTER and r.after:
+            return f"{self.cell(r, col)}\n\n{r.after}"
         return self.cell(r, col) if col >= self.COL_WHAT else None
 
 

@@ -20,12 +20,21 @@ from PySide6.QtWidgets import QWidget
 
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
+from texts import N_
 
 T = TypeVar("T")
 
 NEXT_STEP = {
     "StaleTableError": "Reload the table (it refreshes now) and enter the result again.",
     "FrozenSettingsError": "Settings cannot change once results exist; correct the results instead.",
+}
+
+
+# A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
+NEXT_STEP_BY_CODE = {
+    "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
+                        "recorded hand with it."),
+    "hand_out_of_order": N_("The sheet now shows the hands recorded: record yours as the next hand."),
 }
 
 
@@ -41,8 +50,10 @@ class Runner(QObject):
         self.reader = reader
         self.on_file_gone: Callable[[str], object] | None = None
 
-    def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "") -> T | None:
-        """Run ``fn(session)`` in one transaction. Returns its value, or None after showing the error."""
+    def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "",
+            on_refused: Callable[[BaseException], bool] | None = None) -> T | None:
+        """Run ``fn(session)`` in one transaction. Returns its value, or None after showing the error.
+        ``on_refused`` may take a refusal over (True: it shows it itself, no error box)."""
         try:
             with self.factory.begin() as s:
                 value = fn(s)
@@ -50,13 +61,15 @@ class Runner(QObject):
             msg = user_message(exc)
             if msg is None:
                 raise
+            if on_refused is not None and on_refused(exc):
+                return None
             if getattr(exc, "code", None) == "database_file_gone" and self.on_file_gone is not None:
                 self.on_file_gone(msg)
                 return None
-            show_error(parent, what or tr("Could not do that"), msg,
-                       tr(NEXT_STEP.get(type(exc).__name__, "Correct the input and try again.")))
-            if type(exc).__name__ == "StaleTableError":
-                self.data_changed.emit()
+            step = NEXT_STEP_BY_CODE.get(getattr(exc, "code", ""), NEXT_STEP.get(type(exc).__name__))
+            show_error(parent, what or tr("Could not do that"), msg, tr(step or "Correct the input and try again."))
+            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in NEXT_STEP_BY_CODE:
+                self.data_changed.emit()  # show what the table holds now
             return None
         self.wrote.emit()
         self.data_changed.emit()

@@ -18,7 +18,16 @@ from db.profiles import EndPolicy, Settlement
 from db.service.clock import TableBell, confirm_time_call, table_bells
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
-from db.service.results import call_time, record_draw, record_hand, record_penalty, record_win, sign_off
+from db.service.results import (
+    call_time,
+    hands_text,
+    missing_hands,
+    record_draw,
+    record_hand,
+    record_penalty,
+    record_win,
+    sign_off,
+)
 from db.service.tournament import penalty_presets
 from db.views import TableSheet
 from referee_app import store
@@ -323,6 +332,40 @@ class SheetViewModel:
         names = tuple(f"{p.name} ({p.number})" for p in self.sheet.players)
         return HandEntryModel(names, seat_winds, prevailing, self.flowers_allowed)  # type: ignore[arg-type]
 
+    def entry_winds(self, hand: int) -> tuple[Any, Any]:
+        """The seat winds and the prevailing wind of ``hand``, for hand entry."""
+        prevailing, _dealer, seat_winds = store.winds(hand, self.rotating)
+        return seat_winds, prevailing
+
+    def stale_change(self, hand: int) -> tuple[str, Hand | None, int | None, int | None]:
+        """After a refused Confirm of ``hand`` (the table changed meanwhile), read afresh: what changed
+        (rich text), the tiles recorded there, the hand to record the entry as instead (None: none left)
+        and the recorded hand it may correct (None: not recorded)."""
+        sh = self.sheet
+        assert sh is not None
+        row = next((h for h in sh.hands if h.hand == hand), None)
+        nxt = self.next_hand if self.can_record else None
+        if row is None and sh.signed_off:
+            head = tr("Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).")
+        elif row is None and nxt is None:
+            head = tr("Not recorded: the session at this table ended meanwhile (time was called).")
+        elif row is None:
+            head = tr("Not recorded: the table changed meanwhile (another station saved first).")
+        else:
+            who = row.station + (f" ({row.referee})" if row.referee else "") if row.station else tr("another station")
+            what = tr("draw") if row.kind != "win" or row.winner is None else \
+                f"{sh.players[row.winner].name} · {row.fan_total} {tr('Fan')}"
+            head = tr("Not recorded: hand {hand} was recorded meanwhile by {who}: {what}.", hand=hand,
+                      who=who, what=what)
+        steps = []
+        if nxt is not None:
+            steps.append(tr("record them as hand {n} (check the fans, then Confirm)", n=nxt))
+        if row is not None:
+            steps.append(tr("correct hand {n} with them (give a reason)", n=hand))
+        text = f"<b>{head}</b> " + tr("Your tiles are kept.") + " " + (
+            tr("Next step: {steps}.", steps=tr(" or ").join(steps)) if steps else "")
+        return text, self.line_hand(row), nxt, None if row is None else hand
+
     def correction_entry_model(self, hand: int) -> HandEntryModel:
         """Hand entry started from what is recorded for ``hand``, to correct it."""
         row = self.hand_row(hand)
@@ -387,9 +430,25 @@ class SheetViewModel:
         return lambda s: correct_hand(s, sh.session, sh.table, hand, result, reason,
                                       expected_version=sh.version)
 
-    def toggle_sign_off(self) -> Op | None:
-        """Sign off the sheet, or take the sign-off back."""
+    def missing_hands(self) -> tuple[int, ...]:
+        """The hands this sheet still lacks (the store's rule): none when the sign-off needs no reason."""
+        sh = self.sheet
+        return () if sh is None else missing_hands(sh.hands_per_session, sh.time_called_after, len(sh.hands))
+
+    def sign_off_question(self) -> str | None:
+        """Asked before signing off a sheet with hands missing (the store refuses it without a reason)."""
+        sh = self.sheet
+        missing = self.missing_hands()
+        if sh is None or sh.signed_off or not missing:
+            return None
+        return tr("Only {recorded} of {hands} hands are recorded and time was not called: hand(s) {missing} "
+                  "missing. Sign off anyway? Give the reason the table ended early (it goes into the Log).",
+                  recorded=len(sh.hands), hands=sh.hands_per_session, missing=hands_text(missing))
+
+    def toggle_sign_off(self, reason: str | None = None) -> Op | None:
+        """Sign off the sheet (with ``reason`` when hands are missing), or take the sign-off back."""
         sh = self.sheet
         if sh is None:
             return None
-        return lambda s: sign_off(s, sh.session, sh.table, not sh.signed_off, expected_version=sh.version)
+        return lambda s: sign_off(s, sh.session, sh.table, not sh.signed_off, reason=reason,
+                                  expected_version=sh.version)

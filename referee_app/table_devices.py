@@ -31,7 +31,8 @@ class TableDevicesServer(QObject):
         return self._server is not None
 
     def start(self, db: Any, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
-        """Listen on ``host``:``port`` (raises RuntimeError when it cannot, e.g. the port is taken)."""
+        """Listen on ``host``:``port``: raises ``web.server.ListenError`` with the reason when it cannot (the
+        port is taken or not allowed), RuntimeError when the server did not start (with its error)."""
         self.stop()
         self._server = BackgroundServer(db, host, port).start()
         self._host = host

@@ -57,6 +57,12 @@ class TilePicker(QWidget):
             modes.addWidget(b)
         modes.addStretch(1)
         outer.addLayout(modes)
+        # the mode sticks: said in words under the buttons, and the chosen button is filled
+        self.mode_line = QLabel()
+        self.mode_line.setObjectName("mode_line")
+        outer.addWidget(self.mode_line)
+        self.setStyleSheet("QPushButton[objectName^=\"mode_\"]:checked { background: #1b4f8a; color: white;"
+                           " font-weight: bold; }")
 
         grid = QGridLayout()
         grid.setHorizontalSpacing(3)
@@ -130,6 +136,15 @@ class TilePicker(QWidget):
         self.remove_button.setToolTip(tr("Take back the last tile (Backspace)"))
         self.undo_button.setToolTip(tr("Undo the last change (Ctrl+Z)"))
         self.clear_button.setToolTip(tr("Empty the hand"))
+        self.mode_line.setText("")
+        self._show_mode()
+
+    def _show_mode(self) -> None:
+        text = mode_text(self.vm.mode)
+        if self.mode_line.text() != text:
+            self.mode_line.setText(text)
+            self.mode_line.setStyleSheet("" if self.vm.mode is Mode.TILE else
+                                         "color: #1b4f8a; font-weight: bold; background: #e8f0fb; padding: 2px 6px;")
 
     def refresh(self, *_args: object) -> None:
         counts = self.vm.copies()
@@ -140,10 +155,23 @@ class TilePicker(QWidget):
                 b.setEnabled(enabled)
                 b.update()
         self.mode_buttons[self.vm.mode].setChecked(True)
+        self._show_mode()
         if self.flowers.value() != self.vm.situation.flowers:
             self.flowers.blockSignals(True)
             self.flowers.setValue(self.vm.situation.flowers)
             self.flowers.blockSignals(False)
+
+
+def mode_text(mode: Mode) -> str:
+    """The picker's mode in words (the mode sticks until another is chosen), the mode named in the UI's
+    language (the catalogue's "picker" words)."""
+    from referee_app.i18n import LANG
+
+    if mode is Mode.TILE:
+        return tr("Mode: single tiles (the 14th is the winning tile)")
+    en = next(en for m, en in MODE_LABELS if m is mode)
+    return tr("Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)",
+              mode=texts.gettext(LANG.code, en, "picker"))
 
 
 def _no_focus(b: QPushButton) -> None:

@@ -7,10 +7,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QListWidget,
     QListWidgetItem,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 
 import texts
 from db.files import write_atomic
-from referee_app import settings
+from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
 from referee_app.calls_desk import CallsDesk
 from referee_app.context import TournamentContext
@@ -51,6 +50,21 @@ def _busy() -> Iterator[None]:
 NAV = ["Players", "Sessions & tables", "Score sheet", "Standings", "Reports", "Log", "Check-in"]
 
 
+#: the window manager's frame around the first window (title bar, borders), not known before it is shown
+FRAME = QSize(16, 48)
+
+
+def first_size(room: QSize) -> QSize:
+    """The first window's size for a screen's available room (without the taskbar): most of it, and all
+    of it frame included, from 1280×720 up (on a 1366×768 laptop the status bar was off screen).
+
+    >>> first_size(QSize(1280, 680)), first_size(QSize(1920, 1040))
+    (PySide6.QtCore.QSize(1264, 632), PySide6.QtCore.QSize(1728, 936))
+    """
+    w, h = room.width() - FRAME.width(), room.height() - FRAME.height()
+    return QSize(min(w, max(1264, room.width() * 9 // 10)), min(h, max(672, room.height() * 9 // 10)))
+
+
 class MainWindow(QMainWindow):
     tournament_opened = Signal(str)
 
@@ -59,7 +73,7 @@ class MainWindow(QMainWindow):
         self.ctx: TournamentContext | None = None
         self.tournament_name = ""
         self.setObjectName("main_window")
-        self.setMinimumSize(QSize(1000, 640))
+        self.setMinimumSize(QSize(1000, 600))
         self._initial_size()
 
         central = QWidget()
@@ -314,7 +328,7 @@ class MainWindow(QMainWindow):
 
     # ---- opening and closing --------------------------------------------------------------------
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Open…"), str(settings.documents_dir()),
+        path, _ = file_dialogs.get_open_file_name(self, tr("Open…"), str(settings.documents_dir()),
                                               tr("Tournament files (*.mcr);;All files (*)"))
         if path:
             self.open_file(path)
@@ -340,6 +354,9 @@ class MainWindow(QMainWindow):
             settings.remove_recent_file(path)
             self.start.refresh()
             return False
+        if self.ctx is not None and "://" not in path and "://" not in self.ctx.path and self.backup.gone is False \
+                and Path(path).resolve() == Path(self.ctx.path).resolve():
+            return True  # open already: the open store goes on (a second one would only be a second connection)
         try:
             db = open_database(path)
         except Exception as exc:  # noqa: BLE001 - shown to the user with the next step
@@ -493,7 +510,7 @@ class MainWindow(QMainWindow):
     def publish_site(self) -> None:
         if self.ctx is None:
             return
-        folder = QFileDialog.getExistingDirectory(self, tr("Publish website… (choose an empty folder)"),
+        folder = file_dialogs.get_existing_directory(self, tr("Publish website… (choose an empty folder)"),
                                                   str(self._export_folder()))
         if folder:
             self.publish_site_to(folder)
@@ -525,14 +542,17 @@ class MainWindow(QMainWindow):
         ProjectorView.show_for(self.ctx, self)
 
     def _initial_size(self) -> None:
-        """The size and place of the last run; the first time, most of the screen (at least 1280×760)."""
+        """The size and place of the last run; the first time, most of the screen, inside it."""
         saved = settings.window_geometry()
         if saved is not None and self.restoreGeometry(saved):
             return
         screen = QGuiApplication.primaryScreen()
-        room = screen.availableGeometry().size() if screen is not None else QSize(1280, 760)
-        self.resize(min(room.width(), max(1280, room.width() * 9 // 10)),
-                    min(room.height(), max(760, room.height() * 9 // 10)))
+        room = screen.availableGeometry() if screen is not None else QRect(0, 0, 1280, 720)
+        size = first_size(room.size())
+        self.resize(size)
+        # centred in the room: on a laptop the status bar is on screen, not under the taskbar
+        self.move(room.left() + (room.width() - size.width() - FRAME.width()) // 2,
+                  room.top() + max(0, (room.height() - size.height() - FRAME.height()) // 2))
 
     def closeEvent(self, e: QCloseEvent) -> None:
         settings.set_window_geometry(self.saveGeometry())

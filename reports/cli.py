@@ -95,12 +95,13 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     players = queries.standings(s, args.after)
     played = max((e.session for r in players for e in r.sessions), default=0)
     after = args.after if args.after is not None else played
+    playing = queries.still_playing(s, args.after)
     if not args.teams:
-        return StandingsReport().render(Standings(info.name, after, players))
+        return StandingsReport().render(Standings(info.name, after, players, still_playing=playing))
     names = {r.number: r.name for r in players}
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
              for t in queries.team_standings(s, args.after)]
-    return StandingsReport().render(Standings(info.name, after, (), teams))
+    return StandingsReport().render(Standings(info.name, after, (), teams, still_playing=playing))
 
 
 def build_awards(s: Session, args: argparse.Namespace) -> bytes:

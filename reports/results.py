@@ -14,12 +14,10 @@ from db.scores import shared_ranks
 from db.views import SEATS, TableSheet
 from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
 from reports.scoresheet import fans_short
+from reports.snapshot import played
 from texts import NC_
 
-
-def _played(sheet: TableSheet) -> bool:
-    """A table with nothing recorded has no ranks or table points yet (as in the standings)."""
-    return bool(sheet.hands or sheet.penalties)
+_played = played  # the standings' rule (reports.snapshot): a result or a time call
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,12 +36,19 @@ from db.profiles import PENALTY_KIND_LABELS
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from reports.base import WIND_EN, WIND_ZH, Report, ellipsize, fit_size, fmt_points, fmt_signed
 from reports.fonts import FontSet
+from reports.snapshot import played
 
 GRID = colors.HexColor("#000000")
 SHADE = colors.HexColor("#EEEEEE")
 FAINT = colors.HexColor("#666666")
 PENALTY_KIND = {kind: f"{label.in_language('zh')} {label.lower()}" for kind, label in PENALTY_KIND_LABELS.items()}
 SETTLEMENT = {"deducted": "扣除 deducted", "others": "→三家 to others", "player": "→"}
+
+
+def fan_total_text(row: HandRow) -> str:
+    """A win's fan total as printed: the total already counts the flowers, so they are said to be in it
+    ("12番(含花2)"), never added ("12番+2花" read as 14)."""
+    return f"{row.fan_total}番" + (f"(含花{row.flowers})" if row.flowers else "")
 
 
 def fans_short(fans: Sequence[FanView]) -> list[str]:
@@ -260,7 +267,7 @@ class ScoreSheetPage(Flowable):
         self._box(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h, fill=SHADE)
         self._text(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h / 2, "Fans 番种", 6.5)
         self._text(label_x, top + g.round_h + g.hand_h + g.fans_h / 2, g.label_w, g.fans_h / 2,
-                   "total 番数", 6)
+                   "total incl. flowers 番数(含花)", self._fit("total incl. flowers 番数(含花)", 6, g.label_w - 2))
         self._box(total_x, top, g.total_w, head_h, fill=SHADE)
         self._text(total_x, top, g.total_w, head_h / 2, "Total Σ", 7.5)
         self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, "合计", 7.5)
@@ -371,8 +378,8 @@ class ScoreSheetPage(Flowable):
         if row.kind == "draw":
             self._text(x, top, w, h, "荒 draw", 6.5, color=FAINT)
             return
-        total = f"{row.fan_total}番" + (f"+{row.flowers}花" if row.flowers else "")
-        self._text(x, top, w, 10, total, 7)
+        total = fan_total_text(row)
+        self._text(x, top, w, 10, total, self._fit(total, 7, w - 2))
         size, lines = fit_lines(fans_short(row.fans), self.fonts.main, w - 3, h - 11)
         c = self.canv
         c.setFont(self.fonts.main, size)
@@ -447,8 +454,8 @@ class ScoreSheetPage(Flowable):
                     fmt_signed(penalties[i]) if any(penalties) else "",
                     fmt_signed(s.match_points[i]),
                     str(s.session_scores[i]),
-                    str(s.ranks[i]),
-                    fmt_points(s.table_points[i]),
+                    str(s.ranks[i]) if played(s) else "",
+                    fmt_points(s.table_points[i]) if played(s) else "",  # not started: none yet
                     "",
                 ]
             x = 0.0

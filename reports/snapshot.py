@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+import texts
 from db import queries
 from db.queries import HandKey
 from db.service.calls import CallView, calls_stored, list_calls
@@ -25,6 +26,8 @@ from db.views import (
     TournamentInfo,
     played_sessions,
 )
+from reports.base import LANGUAGES
+from texts import NC_
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +40,7 @@ class Snapshot:
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
     rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
     awards: Awards | None = None  # the prize list (the website's awards page); None: no page
+    still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -55,7 +59,23 @@ def read_snapshot(s: Session) -> Snapshot:
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=teams, sessions=sessions,
                     entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
-                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [])
+                    rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
+                    still_playing=queries.still_playing(s))
+
+
+# the mark of a provisional ranking (msgctxt "report"): one text for one table, one for more
+_PROVISIONAL = (NC_("report", "provisional: {n} table still playing"),
+                NC_("report", "provisional: {n} tables still playing"))
+
+
+def provisional_text(still_playing: int) -> tuple[str, str] | None:
+    """The mark of a ranking that counts tables still playing in the reports' two languages (English,
+    Chinese; from the catalogue); None when final."""
+    if not still_playing:
+        return None
+    text = _PROVISIONAL[0 if still_playing == 1 else 1]
+    first, second = (texts.translate(lang, text, "report", n=still_playing) for lang in LANGUAGES)
+    return first, second
 
 
 def played(sheet: TableSheet) -> bool:

@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.views import StandingRow, TeamStandingRow
 from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style, text_markup, two
+from reports.snapshot import provisional_text
 from texts import NC_
 
 
@@ -21,6 +22,7 @@ class Standings:
     after: int  # standings after this many sessions
     players: Sequence[StandingRow] = ()
     teams: Sequence[TeamStandingRow] | None = None  # set: print the team ranking instead of players
+    still_playing: int = 0  # tables counted while still playing: the ranking is marked provisional
 
 
 class StandingsReport(Report[Standings]):
@@ -44,6 +46,14 @@ class StandingsReport(Report[Standings]):
             return two("no session played yet")
         return two("after session {n}", n=data.after)
 
+    def _provisional(self, data: Standings) -> list[Flowable]:
+        """The mark of a ranking that counts tables still playing ("provisional: 2 tables still playing")."""
+        mark = provisional_text(data.still_playing)
+        if mark is None:
+            return []
+        return [Paragraph(f'<font color="#b42318"><b>{text_markup(mark[0])} {text_markup(mark[1])}</b></font>',
+                          self.styles["body"])]
+
     def _story(self, data: Standings) -> list[Flowable]:
         if data.teams is not None:
             return self._teams(data, data.teams)
@@ -52,6 +62,7 @@ class StandingsReport(Report[Standings]):
     def _players(self, data: Standings) -> list[Flowable]:
         story: list[Flowable] = [
             Paragraph(two("Individual standings") + " · " + self._after(data), self.styles["title"]),
+            *self._provisional(data),
             Paragraph(two("Per session: table points / match points") + " · "
                       + two("ranking by table points, then match points"), self.styles["small"]),
             Spacer(1, 5),
@@ -89,6 +100,7 @@ class StandingsReport(Report[Standings]):
     def _teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
         story: list[Flowable] = [
             Paragraph(two("Team standings") + " · " + self._after(data), self.styles["title"]),
+            *self._provisional(data),
             Paragraph(two("Team total: the members' table points, then match points"), self.styles["small"]),
             Spacer(1, 5),
         ]

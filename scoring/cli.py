@@ -81,7 +81,10 @@ def _error(code: str, message: str) -> dict[str, Any]:
 
 
 def _dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS)
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    if "\x85" in text or "\u2028" in text or "\u2029" in text:  # rare: translate() itself is slow
+        return text.translate(_LINE_BREAKS)
+    return text
 
 
 class _InputError(Exception):
@@ -119,10 +122,12 @@ def _request(obj: object) -> tuple[str, WinContext]:
 
 @lru_cache(maxsize=32768)  # answer lines are small strings; results themselves are cached less
 def _answer(notation: str, ctx: WinContext) -> str:
-    from scoring.explain import result_to_json
+    from scoring.engine import score_json_text
+    from scoring.notation import parse_hand_uncached
 
     try:
-        return _dumps(result_to_json(score_notation(notation, ctx)))
+        # This cache holds the answer text; the result and the parsed hand are not kept a second time.
+        return score_json_text(parse_hand_uncached(notation), ctx)  # fan names hold no line breaks
     except HandError as e:
         return _dumps(_error(e.code, e.message))
     except Exception as e:  # never let one hand stop the stream

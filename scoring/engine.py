@@ -18,9 +18,18 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from scoring.decompose import Counts, Form, Reading, all_counts, concealed_counts, readings
+from scoring.decompose import (
+    Counts,
+    Form,
+    Reading,
+    all_counts,
+    concealed_counts,
+    meld_sets,
+    readings_of_counts,
+)
 from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
+from scoring.explain import fans_json_text
 from scoring.fan_rules import Found, View
 from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
 from scoring.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
@@ -33,15 +42,11 @@ from scoring.model import Hand, WinContext
 from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import Tile
-from scoring.validate import validate_hand
+from scoring.validate import validated_counts
 from scoring.waits import is_single_wait
 
-__all__ = ["score", "score_hand", "score_reading"]
+__all__ = ["score", "score_hand", "score_hand_uncached", "score_json_text", "score_reading"]
 
-_DETECTORS = (
-    special_fans, chow_combination_fans, pung_combination_fans, single_pung_fans, division_fans, tile_fans,
-    kong_fans, concealed_pung_fans, concealment_fans, tile_hog_fans, win_fans, wait_fans,
-)
 _NINE_GATES_RANKS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -59,34 +64,66 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     """The highest-scoring reading of ``hand`` won in ``ctx`` (H1), with every fan and its tiles.
 
     Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
-    and the other typed ``HandError``s of ``scoring.validate``.
+    and the other typed ``HandError``s of ``scoring.validate``. Cached: the app asks again for the hand on
+    screen.
     """
-    validate_hand(hand, ctx)  # a 13-tile hand is a TileCountError there
-    all_readings = readings(hand)
+    return score_hand_uncached(hand, ctx)
+
+
+def score_hand_uncached(hand: Hand, ctx: WinContext) -> ScoreResult:
+    """``score_hand`` without its cache, for a caller that caches its own answers: a cache that is never
+    hit only costs the hashing and keeps results alive for the garbage collector."""
+    return _result(*_best_reading(hand, ctx), ctx.flowers)
+
+
+def score_json_text(hand: Hand, ctx: WinContext) -> str:
+    """``explain.result_json_text(score_hand(hand, ctx))``, the ``mcr-score --stream`` answer, counted
+    straight from the fans found (the answer has no tiles: no result objects are built for it)."""
+    _, found = _best_reading(hand, ctx)
+    counts: dict[Fan, int] = {}
+    points = 0
+    for f in found:
+        counts[f.fan] = counts.get(f.fan, 0) + 1
+        points += _POINTS[f.fan]
+    if ctx.flowers:
+        counts[Fan.FLOWER_TILES] = ctx.flowers
+    return fans_json_text(points + ctx.flowers, counts, points >= MINIMUM_FANS)
+
+
+def _best_reading(hand: Hand, ctx: WinContext) -> tuple[Reading, tuple[Found, ...]]:
+    """The chosen reading and its fans after exclusions (flowers not included)."""
+    concealed, every = validated_counts(hand, ctx)  # a 13-tile hand is a TileCountError there
+    all_readings = readings_of_counts(tuple(concealed), meld_sets(hand))
     if not all_readings:
         raise NotWinningError(f"not a winning hand: {format_hand(hand)} form no 4 sets and a pair, "
                               f"seven pairs, thirteen orphans or knitted hand", reason="no_form",
                               hand=format_hand(hand))
-    situation = _situation(hand, ctx)
-    scored = [(r, score_reading(r, ctx, *situation)) for r in all_readings]
-    reading, found = _choose(scored)
-    return _result(reading, found, ctx.flowers)
+    situation = _situation(hand, ctx, concealed, every)
+    if len(all_readings) == 1:
+        return all_readings[0], score_reading(all_readings[0], ctx, *situation)
+    return _choose([(r, score_reading(r, ctx, *situation)) for r in all_readings])
 
 
-def _situation(hand: Hand, ctx: WinContext) -> tuple[Tile, Counts, bool, bool, bool]:
-    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯."""
+def _situation(hand: Hand, ctx: WinContext, concealed: list[int] | None = None,
+               every: list[int] | None = None) -> tuple[Tile, Counts, bool, bool, bool]:
+    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯. (``concealed``
+    and ``every``: the hand's concealed and all tile counts, when already counted.)"""
     w = hand.winning
     assert w is not None
-    before = list(concealed_counts(hand))
+    before = list(concealed_counts(hand)) if concealed is None else concealed.copy()
     before[w] -= 1
-    unique = is_single_wait(tuple(before), len(hand.melds), w)
-    nine_gates = not hand.melds and _is_nine_gates_wait(before)
-    return w, all_counts(hand), unique, last_tile_applies(hand, ctx), nine_gates
+    thirteen = tuple(before)
+    n_melds = len(hand.melds)
+    unique = is_single_wait(thirteen, n_melds, w)
+    nine_gates = not n_melds and _is_nine_gates_wait(thirteen)
+    counts = all_counts(hand) if every is None else tuple(every)
+    return w, counts, unique, last_tile_applies(hand, ctx), nine_gates
 
 
-def _is_nine_gates_wait(before: list[int]) -> bool:
+def _is_nine_gates_wait(before: Counts) -> bool:
     """S3: the 13 tiles before winning are exactly 1112345678999 of one suit."""
-    return any(tuple(before[s * 9:s * 9 + 9]) == _NINE_GATES_RANKS for s in range(3))
+    return (before[0:9] == _NINE_GATES_RANKS or before[9:18] == _NINE_GATES_RANKS
+            or before[18:27] == _NINE_GATES_RANKS)
 
 
 def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Counts, unique_wait: bool,
@@ -94,9 +131,10 @@ def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Coun
     """The fans of one reading after exclusions (flowers not included)."""
     view = View(reading, ctx, winning, counts, _exposed(reading, ctx, winning), unique_wait, fourth_tile,
                 nine_gates)
-    found: list[Found] = []
-    for detect in _DETECTORS:
-        found.extend(detect(view))
+    found = (special_fans(view) + chow_combination_fans(view) + pung_combination_fans(view)
+             + single_pung_fans(view) + division_fans(view) + tile_fans(view) + kong_fans(view)
+             + concealed_pung_fans(view) + concealment_fans(view) + tile_hog_fans(view) + win_fans(view)
+             + wait_fans(view))  # one expression: the detectors run for every reading of every hand
     return tuple(apply_exclusions(view, found))
 
 
@@ -108,16 +146,22 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
     exposed = [not s.concealed for s in reading.sets]
     if ctx.self_drawn:
         return tuple(exposed)
-    if any(s.is_chow and not s.declared and s.tile <= w <= s.tile + 2 for s in reading.sets):
-        return tuple(exposed)
+    for s in reading.sets:
+        if s.is_chow and not s.declared and s.tile <= w <= s.tile + 2:
+            return tuple(exposed)
     for i, s in enumerate(reading.sets):
         if s.is_pung and not s.declared and s.tile == w:
             exposed[i] = True
     return tuple(exposed)
 
 
+_POINTS = {fan: fan.points for fan in Fan}
+_ORDER = {fan: (-fan.points, fan.number) for fan in Fan}  # a breakdown's order: points, then FANS.md number
+_FORM_TEXT = {form: form.value for form in Form}
+
+
 def _points(found: tuple[Found, ...]) -> int:
-    return sum(f.fan.points for f in found)
+    return sum(_POINTS[f.fan] for f in found)
 
 
 def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, tuple[Found, ...]]:
@@ -144,18 +188,33 @@ def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, t
 
 def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreResult:
     grouped: dict[Fan, list[Found]] = {}
+    without_flowers = 0
     for f in found:
-        grouped.setdefault(f.fan, []).append(f)
-    awarded = [AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)) for fan, fs in grouped.items()]
+        fan = f.fan
+        without_flowers += _POINTS[fan]
+        fs = grouped.get(fan)
+        if fs is None:
+            grouped[fan] = [f]
+        else:
+            fs.append(f)
+    fans = list(grouped)
     if flowers:
-        awarded.append(AwardedFan(Fan.FLOWER_TILES, flowers, ()))
-    awarded.sort(key=lambda a: (-a.fan.points, a.fan.number))
-    without_flowers = _points(found)
+        fans.append(Fan.FLOWER_TILES)
+    fans.sort(key=_ORDER.__getitem__)  # points, then FANS.md number: no two fans tie
+    awarded = []
+    for fan in fans:
+        fs = grouped.get(fan)
+        if fs is None:
+            awarded.append(AwardedFan(fan, flowers, ()))
+        elif len(fs) == 1:
+            awarded.append(AwardedFan(fan, 1, fs[0].tiles))
+        else:
+            awarded.append(AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)))
     return ScoreResult(
         total=without_flowers + flowers,
         fans=tuple(awarded),
         meets_minimum=without_flowers >= MINIMUM_FANS,
-        reading=reading.form.value,
+        reading=_FORM_TEXT[reading.form],
         sets=reading.groups(),
     )
 

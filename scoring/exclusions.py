@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from operator import itemgetter
 
 from scoring.decompose import Form
 from scoring.fan_rules import Found, View
@@ -137,18 +138,45 @@ SEVEN_PAIRS_COMPANIONS: frozenset[Fan] = frozenset({
 _ROWS_IN_ORDER = tuple(sorted(EXCLUSIONS, key=lambda e: e.fan.number))
 
 
+def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Exclusion], ...]]:
+    """Each excluding fan's rows with their place in ``_ROWS_IN_ORDER`` (the first pass leaves out the rows
+    of combination fans): a hand looks up only the rows of its own fans."""
+    out: dict[Fan, list[tuple[int, Exclusion]]] = {}
+    for k, row in enumerate(_ROWS_IN_ORDER):
+        if combination_excluders or row.fan not in COMBINATION_FANS:
+            out.setdefault(row.fan, []).append((k, row))
+    return {fan: tuple(rows) for fan, rows in out.items()}
+
+
+_ROWS = {False: _rows_by_fan(False), True: _rows_by_fan(True)}
+_PLACE = itemgetter(0)
+
+
 def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
+    """The table rows in FANS.md order, each only while its excluding fan is still present."""
     present = {f.fan for f in found}
-    for row in _ROWS_IN_ORDER:
-        if row.fan not in present or (not combination_excluders and row.fan in COMBINATION_FANS):
+    by_fan = _ROWS[combination_excluders]
+    rows: list[tuple[int, Exclusion]] = []
+    for fan in present:  # a fan absent at the start never comes back: no other row can act
+        if fan in by_fan:
+            rows += by_fan[fan]
+    if not rows:
+        return found
+    rows.sort(key=_PLACE)
+    for _, row in rows:
+        if row.fan not in present:
             continue
         if row.scope is Scope.HAND:
-            found = [f for f in found if f.fan not in row.excludes]
+            if not present.isdisjoint(row.excludes):
+                present.difference_update(row.excludes)
+                found = [f for f in found if f.fan in present]
         else:
             owners = [f for f in found if f.fan is row.fan]
-            found = [f for f in found if f.fan not in row.excludes
-                     or not any(f.sets and f.sets <= o.sets for o in owners)]
-        present = {f.fan for f in found}
+            kept = [f for f in found if f.fan not in row.excludes
+                    or not any(f.sets and f.sets <= o.sets for o in owners)]
+            if len(kept) != len(found):
+                found = kept
+                present = {f.fan for f in found}
     return found
 
 
@@ -174,40 +202,47 @@ def apply_set_combination_principles(found: list[Found]) -> list[Found]:
 
 @lru_cache(maxsize=16384)
 def _best_forest(items: tuple[tuple[Fan, tuple[int, ...]], ...]) -> tuple[int, ...]:
+    """The indexes of ``items`` kept: an exact search over every subset whose links form a forest, taking
+    items by points (high first) then FANS.md number, each first taken then left out. A subset is better
+    by (points, number of different fans, counts per fan in FANS.md order); the first best one found wins.
+    A branch that cannot reach the best points found so far is not followed (it could only score less)."""
     order = sorted(range(len(items)), key=lambda i: (-items[i][0].points, items[i][0].number))
+    fans = sorted({fan for fan, _ in items}, key=lambda f: f.number)
+    slot = {fan: k for k, fan in enumerate(fans)}  # counts of the other fans are 0 in every subset
+    points = [items[i][0].points for i in order]
+    slots = [slot[items[i][0]] for i in order]
+    links = [items[i][1] for i in order]
+    left = [sum(points[k:]) for k in range(len(order) + 1)]  # points still available from item k on
+    counts = [0] * len(fans)
+    chosen: list[int] = []
     best: list[tuple[tuple[int, int, tuple[int, ...]], tuple[int, ...]]] = []
-    n_fans = len(Fan)
-    fan_order = sorted(Fan, key=lambda f: f.number)
-    pos = {f: k for k, f in enumerate(fan_order)}
-
-    def score(chosen: list[int]) -> tuple[int, int, tuple[int, ...]]:
-        counts = [0] * n_fans
-        for i in chosen:
-            counts[pos[items[i][0]]] += 1
-        points = sum(items[i][0].points for i in chosen)
-        return (points, sum(1 for c in counts if c), tuple(counts))
 
     def find(parent: dict[int, int], v: int) -> int:
         while parent.get(v, v) != v:
             v = parent[v]
         return v
 
-    def dfs(k: int, chosen: list[int], parent: dict[int, int]) -> None:
-        if k == len(order):
-            s = score(chosen)
-            if not best or s > best[0][0]:
-                best[:] = [(s, tuple(sorted(chosen)))]
+    def dfs(k: int, total: int, parent: dict[int, int]) -> None:
+        if best and total + left[k] < best[0][0][0]:
             return
-        i = order[k]
-        roots = [find(parent, v) for v in items[i][1]]
+        if k == len(order):
+            score = (total, sum(1 for c in counts if c), tuple(counts))
+            if not best or score > best[0][0]:
+                best[:] = [(score, tuple(sorted(order[j] for j in chosen)))]
+            return
+        roots = [find(parent, v) for v in links[k]]
         if len(set(roots)) == len(roots):
             merged = dict(parent)
             for r in roots[1:]:
                 merged[r] = roots[0]
-            dfs(k + 1, [*chosen, i], merged)
-        dfs(k + 1, chosen, parent)
+            chosen.append(k)
+            counts[slots[k]] += 1
+            dfs(k + 1, total + points[k], merged)
+            counts[slots[k]] -= 1
+            chosen.pop()
+        dfs(k + 1, total, parent)
 
-    dfs(0, [], {})
+    dfs(0, 0, {})
     return best[0][1]
 
 
@@ -261,7 +296,8 @@ def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     found = _apply_rows(found, combination_excluders=False)
     found = apply_set_combination_principles(found)
     found = _apply_rows(found, combination_excluders=True)
-    found = nine_gates_terminal_pung(found)
+    if view.nine_gates:  # 九莲宝灯 is only ever found then
+        found = nine_gates_terminal_pung(found)
     found = knitted_straight_waits(view, found)
     found = seven_pairs_companions(view, found)
     return chicken_hand(view, found)

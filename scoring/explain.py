@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from scoring.fans import Fan
@@ -80,10 +82,14 @@ def fan_entries(result: ScoreResult) -> list[AwardedFan]:
             continue
         old = merged.get(f.fan)
         merged[f.fan] = f if old is None else AwardedFan(f.fan, old.count + f.count, old.tiles + f.tiles)
-    flowers = result.total - sum(f.subtotal for f in merged.values())
+    flowers = result.total - sum(_POINTS[f.fan] * f.count for f in merged.values())
     if Fan.FLOWER_TILES not in merged and flowers > 0:
         merged[Fan.FLOWER_TILES] = AwardedFan(Fan.FLOWER_TILES, flowers)
-    return sorted(merged.values(), key=lambda f: f.fan.number)
+    return [merged[fan] for fan in sorted(merged, key=_NUMBER.__getitem__)]
+
+
+_POINTS = {fan: fan.points for fan in Fan}
+_NUMBER = {fan: fan.number for fan in Fan}
 
 
 def result_to_json(result: ScoreResult) -> dict[str, Any]:
@@ -96,6 +102,27 @@ def result_to_json(result: ScoreResult) -> dict[str, Any]:
         ],
         "meets_minimum": result.meets_minimum,
     }
+
+
+def result_json_text(result: ScoreResult) -> str:
+    """``result_to_json`` as compact JSON text (``ensure_ascii=False``), the ``--stream`` answer: the same
+    characters as ``json.dumps`` gives, assembled from each fan's piece, which ``json.dumps`` made once."""
+    return fans_json_text(result.total, {f.fan: f.count for f in fan_entries(result)}, result.meets_minimum)
+
+
+def fans_json_text(total: int, counts: dict[Fan, int], meets_minimum: bool) -> str:
+    """The ``result_to_json`` text of a total, each fan's count (flowers included) and the verdict."""
+    fans = ",".join([_fan_json(fan) + str(counts[fan]) + "}"
+                     for fan in sorted(counts, key=_NUMBER.__getitem__)])
+    return f'{{"total":{total},"fans":[{fans}],"meets_minimum":{"true" if meets_minimum else "false"}}}'
+
+
+@cache
+def _fan_json(fan: Fan) -> str:
+    """``{"id":…,"zh":…,"en":…,"points":…,"count":`` of one fan."""
+    text = json.dumps({"id": fan.value, "zh": fan.zh, "en": fan.en, "points": fan.points, "count": 0},
+                      ensure_ascii=False, separators=(",", ":"))
+    return text.removesuffix("0}")
 
 
 def _situation(hand: Hand | None, ctx: WinContext | None, lang: str) -> list[str]:

@@ -142,10 +142,37 @@ def _parse_meld(s: str, open_at: int, close_at: int, offset: int) -> Meld:
     return Meld(kind, tiles[0], offer or 0)
 
 
+# An input alternative many players type (Tenhou's order): 1z–4z E S W N, 5z white, 6z green, 7z red.
+# It is read, never written: ``format_hand`` stays NOTATION.md's.
+_Z_RUN = re.compile(r"([0-9]*)z")
+_Z_HONOR = dict(zip("1234567", "ESWNPFC", strict=True))
+
+
+def _from_z(text: str) -> str:
+    """``text`` with its ``z`` runs written as NOTATION.md's honour letters ("[555z]67z" -> "[PPP]FC").
+
+    >>> _from_z("123m456p789s1122z2z")
+    '123m456p789sEESSS'
+    """
+    def honours(m: re.Match[str]) -> str:
+        digits = m.group(1)
+        if not digits or any(d not in _Z_HONOR for d in digits):
+            raise HandParseError(f'"{m.group(0)}" at {m.start() + 1}: honours are written 1z–7z (1z–4z E S W N, '
+                                 f'5z white, 6z green, 7z red)', m.start() + 1, reason="z_digit", text=m.group(0))
+        return "".join(_Z_HONOR[d] for d in digits)
+
+    return _Z_RUN.sub(honours, text)
+
+
 def parse_hand_uncached(text: str) -> Hand:
-    """``parse_hand`` without the cache (for benchmarks and tests of the reader itself)."""
+    """``parse_hand`` without the cache (for benchmarks and tests of the reader itself).
+
+    ``1z``–``7z`` are read as the honours (E S W N, white, green, red); error positions then count in
+    the text as written with honour letters."""
     if not isinstance(text, str):
         raise HandParseError(f"a hand must be written as text, not {type(text).__name__}", reason="not_text")
+    if "z" in text:
+        text = _from_z(text)
     s = text.strip()
     offset = len(text) - len(text.lstrip()) + 1  # index in s -> 1-based position in text
     if not s:

@@ -26,10 +26,11 @@ from scoring.errors import FlowerCountError, HandError, SituationError, TileCoun
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.tiles import NUM_KINDS, name
 
-__all__ = ["MAX_FLOWERS", "check_tiles", "validate_context", "validate_hand"]
+__all__ = ["MAX_FLOWERS", "check_tiles", "validate_context", "validate_hand", "validated_counts"]
 
 MAX_FLOWERS = 8
 _FLAGS = ("self_drawn", "fourth_tile", "kong_related", "last_tile_of_wall")
+_INT = {int}
 
 
 def _is_tile(t: object) -> bool:
@@ -49,36 +50,56 @@ def _check_meld(meld: object) -> None:
 def check_tiles(hand: Hand) -> None:
     """Form checks shared by winning and waiting hands: at most 4 melds, 13 − 3 × melds standing tiles,
     valid tiles, and no tile kind more than four times (H4)."""
-    if len(hand.melds) > 4:
-        raise TileCountError(f"{len(hand.melds)} melds, at most 4", reason="too_many_melds", melds=len(hand.melds))
-    for meld in hand.melds:
+    _checked_counts(hand)
+
+
+def _checked_counts(hand: Hand) -> tuple[list[int], list[int]]:
+    """``check_tiles``, giving the counts it built: concealed tiles (standing and winning), every tile."""
+    melds = hand.melds
+    if len(melds) > 4:
+        raise TileCountError(f"{len(melds)} melds, at most 4", reason="too_many_melds", melds=len(melds))
+    for meld in melds:
         _check_meld(meld)
-    expected = 13 - 3 * len(hand.melds)
-    if len(hand.standing) != expected:
-        after = len(hand.standing) + (hand.winning is not None)
-        noun = "meld" if len(hand.melds) == 1 else "melds"
-        raise TileCountError(f"{after} tiles after {len(hand.melds)} {noun}, expected {expected + 1} "
+    expected = 13 - 3 * len(melds)
+    standing = hand.standing
+    winning = hand.winning
+    if len(standing) != expected:
+        after = len(standing) + (winning is not None)
+        noun = "meld" if len(melds) == 1 else "melds"
+        raise TileCountError(f"{after} tiles after {len(melds)} {noun}, expected {expected + 1} "
                              f"({expected} standing + the winning tile)", reason="tile_count", tiles=after,
-                             melds=len(hand.melds), expected=expected + 1)
-    tiles = list(hand.standing)
-    if hand.winning is not None:
-        tiles.append(hand.winning)
+                             melds=len(melds), expected=expected + 1)
+    tiles = (*standing, winning) if winning is not None else tuple(standing)
+    if not tiles or set(map(type, tiles)) != _INT or min(tiles) < 0 or max(tiles) >= NUM_KINDS:
+        for t in tiles:  # name the first tile that is not one
+            if type(t) is not int or not 0 <= t < NUM_KINDS:
+                raise HandError(f"not a tile: {t!r} (tiles are 0–33)", reason="not_a_tile")
+    concealed = [0] * NUM_KINDS
     for t in tiles:
-        if not _is_tile(t):
-            raise HandError(f"not a tile: {t!r} (tiles are 0–33)", reason="not_a_tile")
-    for meld in hand.melds:
-        tiles.extend(meld.tiles)
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
+        concealed[t] += 1
+    counts = concealed.copy()
+    for meld in melds:
+        t = meld.tile
+        if meld.kind is MeldKind.CHOW:
+            counts[t] += 1
+            counts[t + 1] += 1
+            counts[t + 2] += 1
+        else:
+            counts[t] += 3 if meld.kind is MeldKind.PUNG else 4
     if max(counts) > 4:
         copies = {name(t): n for t, n in enumerate(counts) if n > 4}
         raise TooManyCopiesError(", ".join(f"{n} copies of {t}" for t, n in copies.items()), reason="copies",
                                  copies=copies)
+    return concealed, counts
 
 
 def validate_context(ctx: WinContext) -> None:
     """The situation alone: real booleans, winds E/S/W/N, 0–8 flowers."""
+    if (type(ctx) is WinContext and type(ctx.self_drawn) is bool and type(ctx.fourth_tile) is bool
+            and type(ctx.kong_related) is bool and type(ctx.last_tile_of_wall) is bool
+            and type(ctx.seat_wind) is Wind and type(ctx.prevalent_wind) is Wind
+            and type(ctx.flowers) is int and 0 <= ctx.flowers <= MAX_FLOWERS):
+        return  # the usual case, in one test; otherwise the checks below name what is wrong
     if not isinstance(ctx, WinContext):
         raise SituationError(f"not a win context: {ctx!r}", reason="not_a_context")
     for flag in _FLAGS:
@@ -126,11 +147,18 @@ def validate_hand(hand: Hand, ctx: WinContext) -> None:
     ...
     scoring.errors.TileCountError: a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits
     """
+    validated_counts(hand, ctx)
+
+
+def validated_counts(hand: Hand, ctx: WinContext) -> tuple[list[int], list[int]]:
+    """``validate_hand``, giving the tile counts its checks built: the concealed tiles (standing and
+    winning) and every tile of the hand (kongs as four), as lists of 34 counts."""
     if not isinstance(hand, Hand):
         raise HandError(f"not a hand: {hand!r}", reason="not_a_hand")
     if hand.winning is None:
         raise TileCountError("a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits",
                              reason="waiting_hand")
-    check_tiles(hand)
+    counts = _checked_counts(hand)
     validate_context(ctx)
     _check_situation(hand, ctx)
+    return counts

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.decompose import KNITTED_PATTERNS, Counts, all_counts, concealed_counts, is_complete
+from scoring.decompose import Counts, all_counts, concealed_counts, regular_waits, special_waits
 from scoring.errors import TileCountError
 from scoring.model import Hand
-from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile
-
-_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+from scoring.tiles import Tile
 
 __all__ = ["completing_kinds", "completing_kinds_of", "is_single_wait", "waiting_tiles"]
 
@@ -44,40 +42,16 @@ def _thirteen(hand: Hand) -> Hand:
 
 @lru_cache(maxsize=65536)
 def _completing(counts: Counts, n_melds: int) -> tuple[Tile, ...]:
-    out = []
-    c = list(counts)
-    for t in _candidates(counts, n_melds):
-        c[t] += 1
-        if is_complete(tuple(c), n_melds):
-            out.append(t)
-        c[t] -= 1
-    return tuple(out)
-
-
-def _candidates(counts: Counts, n_melds: int) -> list[Tile]:
-    """Kinds that could possibly complete the hand (pruning only; the exact test is ``is_complete``).
-
-    Sets and pairs need a held tile of the same kind or a held tile at most two ranks away; seven pairs
-    needs a held kind. Thirteen orphans and the knitted forms can use tiles not next to anything, so hands
-    that may take those forms try the terminals/honours or every kind.
-    """
-    held = [t for t in range(NUM_KINDS) if counts[t]]
-    if n_melds == 0 and max(counts) <= 1:
-        return list(range(NUM_KINDS))  # 全不靠 / 七星不靠 waits
-    cand: set[Tile] = set()
-    for t in held:
-        if t >= 27:
-            cand.add(t)
-            continue
-        base = t - t % 9
-        cand.update(k for k in range(max(base, t - 2), min(base + 8, t + 2) + 1))
-    if n_melds == 0 and all(t in _ORPHANS for t in held):
-        cand.update(_ORPHANS)
+    """Every kind ``t`` with ``is_complete(counts + t, n_melds)``, found form by form: the four-sets form
+    group by group (``regular_waits``, cached per suit), the special forms solved for the missing tile."""
+    if sum(counts) != 13 - 3 * n_melds:
+        return ()  # no form has that many tiles
+    kinds = regular_waits(counts, 4 - n_melds)
     if n_melds <= 1:
-        for pattern in KNITTED_PATTERNS:
-            if sum(1 for t in pattern if counts[t]) >= 8:
-                cand.update(pattern)
-    return sorted(cand)
+        special = special_waits(counts, n_melds)
+        if special:
+            return tuple(sorted(special.union(kinds)))
+    return kinds
 
 
 def completing_kinds(hand: Hand) -> tuple[Tile, ...]:
@@ -86,22 +60,10 @@ def completing_kinds(hand: Hand) -> tuple[Tile, ...]:
     return _completing(concealed_counts(h), len(h.melds))
 
 
-@lru_cache(maxsize=65536)
 def is_single_wait(counts: Counts, n_melds: int, winning: Tile) -> bool:
-    """Is ``winning`` the only kind that completes these 13 − 3 × melds concealed tiles (H3)? The same answer
-    as ``completing_kinds_of(counts, n_melds) == (winning,)``, but it stops at the first other completing kind
-    (the engine asks this of every hand it scores)."""
-    candidates = _candidates(counts, n_melds)
-    if winning not in candidates:
-        return False
-    c = list(counts)
-    for t in (*(t for t in candidates if t != winning), winning):
-        c[t] += 1
-        complete = is_complete(tuple(c), n_melds)
-        c[t] -= 1
-        if complete != (t == winning):
-            return False
-    return True
+    """Is ``winning`` the only kind that completes these 13 − 3 × melds concealed tiles (H3)? That is,
+    ``completing_kinds_of(counts, n_melds) == (winning,)``."""
+    return _completing(counts, n_melds) == (winning,)
 
 
 def completing_kinds_of(counts: Counts, n_melds: int) -> tuple[Tile, ...]:

@@ -64,7 +64,7 @@ STATUS = {
 # Storage refusals (file gone, read-only, server down, disk full): the request could not be served, try
 # later. By kind, since each carries its own code ("read_only_database", "server_unavailable", ...).
 UNAVAILABLE = (DatabaseFileGoneError, ReadOnlyDatabaseError, DatabaseConnectError, DamagedDatabaseError)
-UNAVAILABLE_CODES = {"save_no_space"}
+UNAVAILABLE_CODES = {"save_no_space", "server_busy"}
 
 
 def status_of(exc: TournamentError) -> int:
@@ -174,10 +174,22 @@ def check_token(db: Database, token: str | None) -> None:
         device_place(s, token)
 
 
-def read_table(db: Database, token: str | None, session: Any = None, table: Any = None) -> dict[str, Any]:
+def query_number(name: str, raw: str | None) -> int | None:
+    """``?session=`` or ``?table=`` as a number, read only once the token is known good. A number too long
+    to be any session or table is none of the token's (403 by :func:`check_scope`), never parsed whole."""
+    if raw is None:
+        return None
+    if not (raw.isascii() and raw.isdigit()):  # "²".isdigit() is True, int("²") fails
+        raise InputError(name, code="not_a_whole_number", value=raw[:40])
+    return int(raw) if len(raw) <= 18 else -1
+
+
+def read_table(db: Database, token: str | None, session: str | None = None,
+               table: str | None = None) -> dict[str, Any]:
+    """``GET /api/table`` with its raw query values (who asks is checked before they are read)."""
     with db.reader() as s:
         place = device_place(s, token)
-        check_scope(place, session, table)
+        check_scope(place, query_number("session", session), query_number("table", table))
         return table_json(queries.table_sheet(s, *place), settings(s))
 
 

@@ -10,16 +10,17 @@ address holds the token).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -28,9 +29,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import resources
 import texts
 from db.database import Database
-from db.errors import InputError, TournamentError
+from db.errors import DatabaseConnectError, TournamentError
+from db.schema import first_line
 from web import api, calls, public
 from web import page_texts as words
+from web.guard import Limits, RequestCap
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -70,6 +73,35 @@ class _SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class _JSON(JSONResponse):
+    """JSON as UTF-8, or escaped to ASCII when the text cannot be UTF-8 (a lone surrogate a request sent,
+    echoed in a refusal): an answer is never a 500 for its own encoding."""
+
+    def render(self, content: Any) -> bytes:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:
+            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
+# Files of the page, typed here rather than by the system's table (on Windows the registry often maps .js to
+# text/plain, which browsers refuse under nosniff).
+MEDIA_TYPES = {".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+               ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
+               ".json": "application/json", ".png": "image/png", ".ico": "image/x-icon"}
+
+
+class _Static(StaticFiles):
+    def file_response(self, full_path: Any, stat_result: Any, scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        media = MEDIA_TYPES.get(Path(str(full_path)).suffix.lower())
+        if media is not None and isinstance(response, FileResponse):
+            response.media_type = media
+            response.headers["content-type"] = media
+        return response
+
+
 class _TooLarge(Exception):
     pass
 
@@ -100,49 +132,65 @@ def _language(request: Request) -> str:
 def _error(exc: TournamentError, lang: str = texts.DEFAULT) -> JSONResponse:
     status = api.status_of(exc)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return JSONResponse(api.error_json(exc, lang), status_code=status, headers=headers)
+    if status == 503 and exc.code != "server_busy":
+        # the store cannot serve the tables (read-only, disk full, file gone, server down): said where the
+        # organiser looks (serve's console, the app's log), one line per kind a minute (web.guard)
+        log.warning(f"the tables cannot record: {exc.code}: %s", exc)
+    return _JSON(api.error_json(exc, lang), status_code=status, headers=headers)
 
 
 def _internal(exc: BaseException, lang: str = texts.DEFAULT) -> JSONResponse:
     log.exception("unexpected error", exc_info=exc)
     message = texts.translate(lang, "unexpected error: {kind}", "internal", kind=type(exc).__name__)
-    return JSONResponse({"error": {"code": "internal", "message": message}}, status_code=500)
+    return _JSON({"error": {"code": "internal", "message": message}}, status_code=500)
 
 
-async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT) -> Response:
-    try:
-        result = await run_in_threadpool(call)
-    except TournamentError as exc:
-        return _error(exc, lang)
-    except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
-        return _internal(exc, lang)
-    status, body = result if isinstance(result, tuple) else (200, result)
-    return JSONResponse(body, status_code=status)
+async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
+    lang = texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+    await _error(TournamentError(code="server_busy"), lang)(scope, receive, send)
 
 
-def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
+def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
+    limits = limits or Limits()
+
+    async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT) -> tuple[Any, Response | None]:
+        """``call``'s result in the thread pool, or the answer that refuses it."""
+        try:
+            return await run_in_threadpool(call), None
+        except TournamentError as exc:
+            return None, _error(exc, lang)
+        except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
+            return None, _error(DatabaseConnectError(code="server_unavailable", url=db.name,
+                                                     problem=first_line(exc)), lang)
+        except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
+            return None, _internal(exc, lang)
+
+    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT) -> Response:
+        result, refused = await _run(call, lang)
+        if refused is not None:
+            return refused
+        status, body = result if isinstance(result, tuple) else (200, result)
+        return _JSON(body, status_code=status)
 
     async def get_table(request: Request) -> Response:
         q = request.query_params
-
-        def number(name: str) -> int | None:
-            raw = q.get(name)
-            if raw is None:
-                return None
-            if not (raw.isascii() and raw.isdigit()):  # "²".isdigit() is True, int("²") fails
-                raise InputError(name, code="not_a_whole_number", value=raw)
-            return int(raw)
-
-        token = _token(request)
-        return await _answer(lambda: api.read_table(db, token, number("session"), number("table")), _language(request))
+        token = _token(request)  # the numbers are read after the token is checked (api.read_table)
+        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table")), _language(request))
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
         token = _token(request)
+        # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
+        # sending a body slowly, nor waits in, or holds up, the writers' queue.
+        _, refused = await _run(lambda: api.check_token(db, token), _language(request))
+        if refused is not None:
+            return refused
         try:
             raw = await _read_body(request)
         except _TooLarge:
             return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
+        except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
+            return Response(status_code=400)
         return await _answer(lambda: handler(db, token, raw), _language(request))
 
     async def post_score(request: Request) -> Response:
@@ -154,8 +202,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
     write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
 
     def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
-        api.check_token(db, token)  # a stranger's request never waits in, or holds up, the writers' queue
-        try:
+        try:  # the token was checked before the body was read (post)
             with write_lock:
                 return api.record(db, token, raw)
         except IntegrityError:  # the other try of this request_id committed first: its answer
@@ -171,7 +218,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         """The table page's words in its language (``?lang=`` when the page chose one, else the browser's);
         no token needed: nothing of the tournament is in them."""
         asked = texts.resolve(request.query_params.get("lang", ""))
-        return JSONResponse(words.page_texts(asked or _language(request)))
+        return _JSON(words.page_texts(asked or _language(request)))
 
     async def table_page(request: Request) -> Response:
         return FileResponse(static_dir / "table.html", media_type="text/html; charset=utf-8")
@@ -185,7 +232,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC) -> ASGIApp:
         *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
         *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
-        Mount("/static/tiles", StaticFiles(directory=resources.TILES, check_dir=False), name="tiles"),
-        Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
+        Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
+        Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),
     ]
-    return _SecurityHeaders(Starlette(routes=routes))
+    return _SecurityHeaders(RequestCap(Starlette(routes=routes), limits.max_requests, _busy))

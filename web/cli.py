@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from db import cli as db_cli
 from db.commands.common import actor_of
 from db.database import Database
+from db.errors import TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
-from web.server import DEFAULT_HOST, DEFAULT_PORT, addresses, serve
+from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
 
 
 def cmd_devices(args: argparse.Namespace, db: Database) -> int:
@@ -41,13 +42,32 @@ def cmd_devices(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, db: Database) -> int:
+    try:  # bound before anything is printed: a port in use is one line, not "serving…" then a failure
+        sock = listen(args.host, args.port)
+    except ListenError as exc:
+        print(f"mcr-tournament: {exc}", file=sys.stderr)
+        return 1
     urls = addresses(args.host, args.port)
     print(f"mcr-tournament: serving the table devices on {', '.join(urls)} (Ctrl+C stops)", flush=True)
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
+    guard = db._guard
+    if guard is not None:  # the file deleted, moved or replaced under the server (issue 18): said once, loudly
+        guard.check_reads = True
+        guard.on_gone = lambda exc: print(f"mcr-tournament: !!! {exc} — the server answers 503 from now on; "
+                                          "stop it (Ctrl+C) to save what it holds beside the file", flush=True)
+    if db.read_only:
+        print(f"  {db.name} is read-only ({db.read_only_reason or 'read-only'}): the tables can read, not record",
+              flush=True)
+    console_logging()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn finishes the requests under way, then passes it on
-        serve(db, args.host, args.port)
+        serve(db, sock)
     print("mcr-tournament: server stopped", flush=True)
+    with contextlib.suppress(TournamentError):
+        db.check_file()
+    rescued = db.rescue()
+    if rescued is not None:
+        print(f"mcr-tournament: everything the server held is saved in {rescued}", flush=True)
     return 0
 
 

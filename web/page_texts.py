@@ -30,6 +30,7 @@ TEXTS = (
     NC_("table_page", "Choose the winner."), NC_("table_page", "Choose the discarder, or self-drawn."),
     NC_("table_page", "Enter the fan total."), NC_("table_page", "{n} of 14 tiles"),
     NC_("table_page", "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back."),
+    NC_("table_page", "Mode: {mode}: every tile tapped adds one, until another mode is chosen."),
     NC_("table_page", "Not sent yet: kept on this phone, retrying…"),
     NC_("table_page", "Hand {n} recorded."),
     NC_("table_page", "No connection: the hand is checked when it is sent."),

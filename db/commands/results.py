@@ -24,6 +24,7 @@ from db.service.corrections import (
 )
 from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
+from db.service.results import sign_off
 from db.views import TableSeating
 
 
@@ -137,6 +138,15 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
+def cmd_results_sign_off(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        sign_off(s, args.session, args.table, not args.undo, reason=args.reason,
+                 expected_version=args.expected_version, actor=actor_of(args))
+    done = "sign-off withdrawn" if args.undo else "signed off"
+    print(f"session {args.session} table {args.table}: {done}")
+    return 0
+
+
 def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     if args.stage is not None:
         return stage_standings_rows(args, db)
@@ -149,6 +159,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
                      "members": list(t.members)} for t in teams]
             emit([{**r, "members": " ".join(r["members"])} for r in rows], args.format,
                  ("rank", "team", "table_points", "match_points", "members"), json_rows=rows)
+            _provisional(db, args)
             return 0
         st = queries.standings(s, args.after)
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
@@ -158,7 +169,18 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
     emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
          json_rows=rows2)
+    _provisional(db, args)
     return 0
+
+
+def _provisional(db: Database, args: argparse.Namespace) -> None:
+    """A ranking that counts tables still playing says so: a line after the text table; for csv and
+    json on stderr, so their contract (columns, keys) stays as it is."""
+    with db.reader() as s:
+        n = queries.still_playing(s, args.after)
+    if n:
+        print(f"provisional: {n} table{'s' if n != 1 else ''} still playing",
+              file=sys.stdout if args.format == "text" else sys.stderr)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -183,6 +205,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--reason", required=True)
     q.add_argument("--expected-version", type=int, help="refuse if the table changed since this version")
     q.set_defaults(func=cmd_results_correct)
+    q = rs.add_parser("sign-off", help="sign a table's score sheet off (a reason is needed when hands are missing)")
+    q.add_argument("--session", type=int, required=True)
+    q.add_argument("--table", type=int, required=True)
+    q.add_argument("--reason", help="why the table ended early (needed when hands are missing; audited)")
+    q.add_argument("--undo", action="store_true", help="withdraw the sign-off")
+    q.add_argument("--expected-version", type=int, help="refuse if the table changed since this version")
+    q.set_defaults(func=cmd_results_sign_off)
 
     q = sub.add_parser("standings", help="individual or team ranking")
     q.add_argument("--after", type=int, metavar="SESSION")

@@ -44,7 +44,7 @@ def parse_result_line(obj: Any) -> ResultLine:
     if not isinstance(obj, dict):
         raise InputError(None, code="line_not_object")
     kind = obj.get("type")
-    if kind not in _FIELDS:
+    if not isinstance(kind, str) or kind not in _FIELDS:  # ["x"] is unhashable: refused, not a TypeError
         raise InputError("type", code="unknown_line_type", type=_short(kind))
     unknown = sorted(set(obj) - _FIELDS[kind])
     if unknown:

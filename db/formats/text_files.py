@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from db.errors import TournamentError
+from db.files import refuse_live
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _BYTES_END = re.compile(rb"\r\n|\r|\n")
@@ -99,6 +100,7 @@ def utf8_lines(stream: BinaryIO, source: str, limit: int | None = None) -> Itera
 def open_input(path: str | Path) -> BinaryIO:
     """``path`` opened for reading in binary, or a one-line ``TournamentError`` (missing, a folder,
     permission denied, ...) naming it."""
+    refuse_live(path)  # closing it would drop SQLite's locks on the open tournament (db.files)
     try:
         return open(path, "rb")  # noqa: SIM115 - the caller closes it (``with open_input(p) as f``)
     except FileNotFoundError as exc:

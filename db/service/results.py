@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError
+from db.limits import REASON_MAX, check_optional_text
 from db.models import HandResult, Penalty, SessionTable
 from db.profiles import Settings
 from db.service.audit import Actor, audit, default_actor, now
@@ -26,6 +27,7 @@ from db.service.outcomes import (
     score_penalty,
     score_win,
 )
+from db.views import last_hand
 
 
 def locked_table(s: Session, session: int, table: int, expected_version: int | None) -> SessionTable:
@@ -200,12 +202,32 @@ def _recorded_already(s: Session, tbl: SessionTable, line: ResultLine, occurrenc
                      after=tbl.time_called_after)
 
 
-def sign_off(s: Session, session: int, table: int, signed: bool = True, *, expected_version: int | None = None,
-             actor: Actor | None = None) -> None:
-    """Mark a table's score sheet as checked and signed (or undo that)."""
+def missing_hands(hands_per_session: int, time_called_after: int | None, recorded: int) -> tuple[int, ...]:
+    """The hands a sheet still lacks, up to the last hand that counts (``db.views.last_hand``)."""
+    return tuple(range(recorded + 1, last_hand(hands_per_session, time_called_after) + 1))
+
+
+def hands_text(hands: tuple[int, ...]) -> str:
+    """``(10, 11, 12)`` as "10–12", one hand as "10" (the refusal names the missing hands)."""
+    return str(hands[0]) if len(hands) == 1 else f"{hands[0]}–{hands[-1]}"
+
+
+def sign_off(s: Session, session: int, table: int, signed: bool = True, *, reason: str | None = None,
+             expected_version: int | None = None, actor: Actor | None = None) -> None:
+    """Mark a table's score sheet as checked and signed (or undo that).
+
+    A sheet with hands missing (fewer than the session's hands and no time called) is refused with the
+    missing hands named, unless a ``reason`` says why the table ended early (the reason is audited)."""
+    reason = check_optional_text(reason, "reason", REASON_MAX) or None
     tbl = locked_table(s, session, table, expected_version)
     before = tbl.signed_off
+    if signed and not before:
+        missing = missing_hands(settings(s).hands_per_session, tbl.time_called_after, recorded_hands(s, tbl))
+        if missing and reason is None:
+            raise InputError("table", code="sign_off_unfinished", session=session, table=table,
+                             recorded=recorded_hands(s, tbl), missing=hands_text(missing))
     tbl.signed_off = signed
     if signed:
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, AuditAction.SIGN_OFF, where(session, table), before={"signed_off": before}, after={"signed_off": signed})
+    audit(s, actor, AuditAction.SIGN_OFF, where(session, table), before={"signed_off": before},
+          after={"signed_off": signed}, reason=reason)

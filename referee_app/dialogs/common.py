@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QWidget
 
+from referee_app import file_dialogs
 from referee_app.i18n import tr
 
 PROBLEM_STYLE = "color: #b3261e;"
@@ -40,10 +41,10 @@ def ask_new_file(parent: QWidget | None, title: str, default_path: str | Path, f
     added when the name does not end with it (in any case: "Event.MCR" stays); None when cancelled.
     ``confirm_overwrite=False`` where the caller refuses an existing file itself."""
     if confirm_overwrite:
-        path, _ = QFileDialog.getSaveFileName(parent, title, str(default_path), file_filter)
+        path, _ = file_dialogs.get_save_file_name(parent, title, str(default_path), file_filter)
     else:
-        path, _ = QFileDialog.getSaveFileName(parent, title, str(default_path), file_filter,
-                                              options=QFileDialog.Option.DontConfirmOverwrite)
+        path, _ = file_dialogs.get_save_file_name(parent, title, str(default_path), file_filter,
+                                                  options=QFileDialog.Option.DontConfirmOverwrite)
     if not path:
         return None
     return path if path.lower().endswith(suffix.lower()) else path + suffix

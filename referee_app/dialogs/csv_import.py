@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -36,6 +35,7 @@ from db.formats.players_csv import RowErrors, check_players, read_csv_rows
 from db.formats.text_files import read_guessed
 from db.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.players import PlayerInput
+from referee_app import file_dialogs
 from referee_app.i18n import tr
 from referee_app.models import CsvPreviewModel, CsvRow
 from referee_app.store_errors import row_problem, store_problem
@@ -122,7 +122,7 @@ class CsvImportDialog(QDialog):
             self.import_button.setEnabled(False)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, tr("Import CSV…"), "", "CSV (*.csv);;All files (*)")
+        path, _ = file_dialogs.get_open_file_name(self, tr("Import CSV…"), "", "CSV (*.csv);;All files (*)")
         if path:
             self.path.setText(path)
             self.load()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -28,11 +29,15 @@ from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.runner import Runner
 from referee_app.table_devices import TableDevicesServer, qr_image
-from web.server import DEFAULT_PORT
+from texts import N_
+from web.server import DEFAULT_PORT, ListenError
 
 URL_ROLE = Qt.ItemDataRole.UserRole
 TABLE_ROLE = Qt.ItemDataRole.UserRole + 1
 HOSTS = (("127.0.0.1", "This computer only"), ("0.0.0.0", "Phones on the local network"))
+FIREWALL = N_("Windows: allow MCR Referee when the firewall asks. Venue Wi-Fi is often a \"Public\" network, "
+             "which the firewall blocks: allow Public networks too, or make this network Private "
+            "(Settings → Network & Internet).")
 
 
 class DevicesDialog(QDialog):
@@ -65,6 +70,18 @@ class DevicesDialog(QDialog):
         self.status.setObjectName("devices_status")
         self.status.setWordWrap(True)
         form.addRow("", self.status)
+        # The QR codes' address: the default route's first (web.server.addresses); the others (virtual
+        # adapters, VPNs, a second network) can be chosen when the phones cannot reach the first.
+        self.address = QComboBox()
+        self.address.setObjectName("devices_address")
+        self.address.currentIndexChanged.connect(lambda _i: self.load())
+        form.addRow(tr("Address for the QR codes"), self.address)
+        self.firewall = QLabel(tr(FIREWALL))
+        self.firewall.setObjectName("devices_firewall")
+        self.firewall.setWordWrap(True)
+        form.addRow("", self.firewall)
+        self.host.currentIndexChanged.connect(
+            lambda _i: self.firewall.setVisible(self.host.currentData() != "127.0.0.1"))
         self.session = QSpinBox()
         self.session.setRange(1, max(1, sessions))
         self.session.setValue(session)
@@ -81,15 +98,18 @@ class DevicesDialog(QDialog):
         self.qr = QLabel()
         self.qr.setObjectName("devices_qr")
         self.qr.setFixedSize(260, 260)
-        self.link = QLabel()
+        self.link = QLineEdit()  # a link is one long word: a label cut it off (issue 19 §10)
         self.link.setObjectName("devices_link")
-        self.link.setWordWrap(True)
-        self.link.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.link.setReadOnly(True)
+        self.copy = QPushButton(tr("Copy link"))
+        self.copy.setObjectName("devices_copy")
+        self.copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(self.link.text()))
         self.revoke = QPushButton(tr("Replace this table's link"))
         self.revoke.setObjectName("devices_revoke")
         self.revoke.clicked.connect(self._revoke)
         side.addWidget(self.qr)
         side.addWidget(self.link)
+        side.addWidget(self.copy)
         side.addWidget(self.revoke)
         side.addStretch(1)
         body.addLayout(side)
@@ -102,6 +122,9 @@ class DevicesDialog(QDialog):
 
     # ---- the server ------------------------------------------------------------------------------
     def base_url(self) -> str:
+        chosen = self.address.currentData()
+        if self.server.running and chosen:
+            return str(chosen)
         found = self.server.addresses()
         return found[0] if found else f"http://{self.host.currentData()}:{self.port.value()}"
 
@@ -111,16 +134,25 @@ class DevicesDialog(QDialog):
             return
         try:
             self.server.start(self.db, self.host.currentData(), self.port.value())
-        except RuntimeError:
+        except ListenError as exc:
             show_error(self, tr("Could not start the server"),
-                       tr("Port {port} is in use or not allowed.", port=self.port.value()),
+                       tr("Port {port} is in use or not allowed.", port=self.port.value()) + "\n" + str(exc),
                        tr("Choose another port and try again."))
+        except Exception as exc:  # noqa: BLE001 - whatever stopped it, the referee sees the reason
+            show_error(self, tr("Could not start the server"), f"{type(exc).__name__}: {exc}")
 
     def _server_changed(self) -> None:
         running = self.server.running
         self.start_stop.setText(tr("Stop") if running else tr("Start"))
         self.host.setEnabled(not running)
         self.port.setEnabled(not running)
+        self.address.blockSignals(True)
+        self.address.clear()
+        for url in self.server.addresses():
+            self.address.addItem(url, url)
+        self.address.setEnabled(self.address.count() > 1)
+        self.address.blockSignals(False)
+        self.firewall.setVisible(self.host.currentData() != "127.0.0.1")
         if running:
             self.status.setText(tr("Running on {addresses}", addresses=", ".join(self.server.addresses())))
         else:
@@ -141,6 +173,7 @@ class DevicesDialog(QDialog):
         for link in links:
             item = QListWidgetItem(tr("Table {table}", table=link.table) + "   " + link.url(base))
             item.setData(URL_ROLE, link.url(base))
+            item.setToolTip(link.url(base))
             item.setData(TABLE_ROLE, link.table)
             self.tables.addItem(item)
         if links:
@@ -150,6 +183,7 @@ class DevicesDialog(QDialog):
     def _show_selected(self, *_args: object) -> None:
         item = self.tables.currentItem()
         self.revoke.setEnabled(item is not None)
+        self.copy.setEnabled(item is not None)
         if item is None:
             self.qr.clear()
             self.link.clear()

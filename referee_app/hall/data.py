@@ -49,6 +49,7 @@ class HallData:
     after: int = 0  # the standings count the sessions up to this one
     places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
     awards: Awards | None = None  # the prize list (``db.queries.awards``): the awards page
+    still_playing: int = 0  # tables the standings count while they still play: marked provisional
 
     @property
     def seating_session(self) -> int:
@@ -102,4 +103,4 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
                     tuple(best), played_sessions(standings), pn if pn != n else 0,
-                    queries.awards(s, teams) if awards else None)
+                    queries.awards(s, teams) if awards else None, queries.still_playing(s))

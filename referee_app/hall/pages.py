@@ -181,6 +181,8 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
         where = say(lang, "after session {n}", n=data.after) if data.after else ""
+        if data.still_playing:  # a ranking that counts tables still playing says so
+            where += ("  ·  " if where else "") + say(lang, "provisional: {n} still playing", n=data.still_playing)
     elif page.key == "find":
         where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
@@ -395,13 +397,27 @@ class TeamsPage(StandingsPage):
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # TeamStandingRow
-        return [str(r.rank), r.team, " ".join(r.members), _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+        members = ", ".join(r.member_names or r.members)  # type: ignore[attr-defined]
+        return [str(r.rank), r.team, members, _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
 
     def rows_of(self, data: HallData) -> Sequence[object]:
         return data.teams
 
 
 # ------------------------------------------------------------------------------------------ best hands
+
+
+FANS_SHOWN = 4  # the biggest fans of a best hand; more are said to be there ("…")
+
+
+def best_hand_texts(b: object, lang: str) -> tuple[str, str]:
+    """A best hand's two lines: who and where (the name once, also in both languages), and its biggest
+    fans, with "…" when there are more."""
+    who = f"{b.name}  ·  " + say(lang, "table {table}, hand {hand}",  # type: ignore[attr-defined]
+                                 table=b.table, hand=b.hand)  # type: ignore[attr-defined]
+    fans = b.fans  # type: ignore[attr-defined]
+    text = ", ".join(pair(lang, en, zh) for en, zh in fans[:FANS_SHOWN]) + (", …" if len(fans) > FANS_SHOWN else "")
+    return who, text or say(lang, "(totals only)")
 
 
 class BestHandsPage(HallPage):
@@ -428,10 +444,9 @@ class BestHandsPage(HallPage):
                     if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
-            who = say(lang, "{name}  ·  table {table}, hand {hand}", name=b.name, table=b.table, hand=b.hand)
+            who, fans = best_hand_texts(b, lang)
             pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),
                     FG, bold=True)
-            fans = ", ".join(pair(lang, en, zh) for en, zh in b.fans[:4]) or say(lang, "(totals only)")
             pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12), fans,
                     round(rh * 0.24), DIM, shrink=0.6)
 

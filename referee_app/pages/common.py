@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -58,10 +58,27 @@ def title_label(parent: QWidget | None = None, size: int = 15) -> QLabel:
     return label
 
 
-def push_button(name: str, slot: Callable[[], object]) -> QPushButton:
+class KeyButton(QPushButton):
+    """A button with a keyboard shortcut that it shows after its text ("Record win…  (Ctrl+H)").
+
+    ``QAbstractButton.setText`` replaces the shortcut with the text's mnemonic (none without "&"), so a
+    shortcut set once was lost at the first ``retranslate``: here every ``setText`` sets it again, and
+    the shortcut shown is always the one that works (issue 19 §2)."""
+
+    def __init__(self, key: str | QKeySequence) -> None:
+        super().__init__()
+        self.key = QKeySequence(key)
+        self.setShortcut(self.key)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(f"{text}  ({self.key.toString(QKeySequence.SequenceFormat.NativeText)})")
+        self.setShortcut(self.key)
+
+
+def push_button(name: str, slot: Callable[[], object], key: str | None = None) -> QPushButton:
     """A button with an object name (tests and screenshots find it by name); its text comes in
-    ``retranslate``."""
-    b = QPushButton()
+    ``retranslate``. With ``key``, a :class:`KeyButton` that shows and keeps that shortcut."""
+    b = QPushButton() if key is None else KeyButton(key)
     b.setObjectName(name)
     b.clicked.connect(lambda _checked=False: slot())
     return b

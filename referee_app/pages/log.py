@@ -31,8 +31,8 @@ class LogPage(TournamentPage):
         hh.setStretchLastSection(True)
         # long texts (JSON before/after) are elided at a fixed width; the tooltip shows them whole
         # the station names the computer or table device that made the change: wide enough to read
-        for col, width in ((AuditModel.COL_STATION, 130), (AuditModel.COL_WHAT, 230), (AuditModel.COL_BEFORE, 180),
-                           (AuditModel.COL_AFTER, 180)):
+        for col, width in ((AuditModel.COL_STATION, 130), (AuditModel.COL_WHAT, 180), (AuditModel.COL_BEFORE, 150),
+                           (AuditModel.COL_AFTER, 260)):
             hh.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             hh.resizeSection(col, width)
         self.view.verticalHeader().setDefaultSectionSize(24)
@@ -45,6 +45,8 @@ class LogPage(TournamentPage):
     def retranslate(self) -> None:
         self.title.setText(tr("Log"))
         self.filter.setPlaceholderText(tr("Filter") + " …")
+        if self._all:  # the lines are worded when shown: show them again in the new language
+            self._action_changed(0)
 
     def refresh(self) -> None:
         if self.ctx is None:

@@ -20,7 +20,6 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -32,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from db import queries
 from db.files import write_atomic
-from referee_app import settings
+from referee_app import file_dialogs, settings
 from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
@@ -187,7 +186,7 @@ class ReportsPage(TournamentPage):
         return settings.documents_dir()
 
     def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, tr("Save as PDF…"), str(self.default_folder() / self.default_name()),
+        path, _ = file_dialogs.get_save_file_name(self, tr("Save as PDF…"), str(self.default_folder() / self.default_name()),
                                               "PDF (*.pdf)")
         if path:
             self.save_to(path)

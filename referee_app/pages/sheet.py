@@ -50,6 +50,9 @@ class SheetPage(TournamentPage):
         self.penalty_dialog: PenaltyDialog | None = None
         self.false_win_prompt: QMessageBox | None = None
         self.time_called_prompt: QMessageBox | None = None
+        self.sign_off_prompt: QInputDialog | None = None
+        self.draw_prompt: QMessageBox | None = None
+        self._totals_hand: tuple[int, int, int | None] = (0, 0, None)  # the hand the totals bar is for
 
         lay = QVBoxLayout(self)
         lay.setSpacing(4)
@@ -114,8 +117,8 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.totals_box)
 
         actions = QHBoxLayout()
-        self.win_button = push_button("record_win", self.record_win)
-        self.draw_button = push_button("record_draw", self.record_draw)
+        self.win_button = push_button("record_win", self.record_win, "Ctrl+H")
+        self.draw_button = push_button("record_draw", self.ask_draw)
         self.penalty_button = push_button("penalty", self.ask_penalty)
         self.time_button = push_button("time_called", self.ask_time_called)
         self.correct_button = push_button("correct", self.correct_selected)
@@ -126,7 +129,6 @@ class SheetPage(TournamentPage):
         actions.addStretch(1)
         actions.addWidget(self.sign_button)
         lay.addLayout(actions)
-        self.win_button.setShortcut(QKeySequence("Ctrl+H"))
         self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
         self.focus_shortcut.activated.connect(self.winner.setFocus)
         self.retranslate()
@@ -137,7 +139,7 @@ class SheetPage(TournamentPage):
         self.table_label.setText(tr("Table"))
         self.side_tabs.retranslate()
         self.totals_box.retranslate()
-        self.win_button.setText(tr("Record win…") + "  (Ctrl+H)")
+        self.win_button.setText(tr("Record win…"))
         self.draw_button.setText(tr("Record draw"))
         self.penalty_button.setText(tr("Penalty…"))
         self.time_button.setText(tr("Time called…"))
@@ -245,6 +247,10 @@ class SheetPage(TournamentPage):
         self.sign_button.setText(vm.sign_text())
         self.winner.set_choices(vm.winner_choices())
         self.discarder.set_choices(vm.discarder_choices())
+        hand = (vm.session, vm.table, vm.next_hand)
+        if hand != self._totals_hand:  # another hand (recorded here or elsewhere): the bar starts empty
+            self._totals_hand = hand
+            self.totals_box.start_hand()
 
     def _show_clock(self, view: ClockView | None) -> None:
         """The session clock's time left at this table (with its extra time)."""
@@ -289,12 +295,21 @@ class SheetPage(TournamentPage):
             show_error(self, tr("Totals only"), tr("Enter the fan total."), tr("Type the fan and press Enter."))
             self.fan.setFocus()
             return
-        if self.vm.is_false_win(int(text)):
+        false_win = self.vm.is_false_win(int(text))  # names the claimer only: no discarder needed
+        if self.winner.currentData() is None or (self.discarder.currentData() is None and not false_win):
+            from referee_app.errors import show_error
+
+            box = self.winner if self.winner.currentData() is None else self.discarder
+            show_error(self, tr("Totals only"), tr("Choose the winner and who discarded (+ for self-drawn)."),
+                       tr("Type the winner's seat letter (E, S, W, N), then the discarder's or +."))
+            box.setFocus()
+            return
+        if false_win:
             self.offer_false_win(self.winner.currentData(), int(text))
             return
         if self._run(self.vm.record_totals(self.winner.currentData(), self.discarder.currentData(), int(text)),
                      tr("Record")):
-            self.fan.clear()
+            self.totals_box.start_hand()
             self.winner.setFocus()
         else:
             self.fan.setFocus()
@@ -338,16 +353,63 @@ class SheetPage(TournamentPage):
             return None
         vm = self.vm.hand_entry_model(n)
         d = HandEntryDialog(vm, self.vm.entry_title(n), self, offer_false_win=True)
-        d.accepted.connect(lambda: self._entry_confirmed(d, n, None))
-        d.false_win.connect(lambda pos: self.ask_false_win(pos, n, vm.preview))
+        d.hand_no = n
+        # Confirm records while the dialog stays open: refused, the tiles are still there (issue 19 §3)
+        d.on_confirm = lambda e: self._confirm_entry(d, e)
+        d.accepted.connect(lambda: self._entry_closed(d))
+        d.false_win.connect(lambda pos: self.ask_false_win(pos, d.hand_no, vm.preview))
+        d.as_next.connect(lambda _k: self._entry_as_next(d))
+        d.correct_with.connect(lambda k, reason: self._entry_correct(d, k, reason))
         d.rejected.connect(lambda: self._entry_closed(d))  # a day of cancelled entries must not pile up
         self.entry_dialog = d
         d.open()
         return d
 
+    def _confirm_entry(self, d: HandEntryDialog, e: WinEntry) -> bool:
+        """Record hand entry's hand; when the table changed meanwhile, show what changed in the dialog."""
+        op = self.vm.record_hand(d.hand_no, self.vm.win_input(e))
+        if op is None or self.ctx is None:
+            return False
+        moved: list[BaseException] = []
+
+        def table_moved(exc: BaseException) -> bool:
+            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in (
+                    "hand_recorded", "hand_out_of_order", "table_signed_off", "time_called_no_more_hands"):
+                moved.append(exc)
+                return True
+            return False
+
+        done = self.ctx.runner.run(lambda s: (op(s), True)[1], self, tr("Record win…"), on_refused=table_moved)
+        if moved:
+            self.refresh()
+            if self.vm.sheet is not None:
+                d.show_stale(*self.vm.stale_change(d.hand_no))
+        return done is True
+
+    def _entry_as_next(self, d: HandEntryDialog) -> None:
+        """The stale entry's first way on: the same tiles as the next hand, read afresh, to re-confirm."""
+        self.refresh()
+        n = self.vm.next_hand if self.vm.can_record else None
+        if n is None:
+            return
+        d.hand_no = n
+        d.vm.set_winds(*self.vm.entry_winds(n))
+        d.clear_stale(self.vm.entry_title(n))
+
+    def _entry_correct(self, d: HandEntryDialog, hand: int, reason: str) -> None:
+        """The stale entry's second way on: correct the recorded hand with these tiles."""
+        e = d.entry_value()
+        if e is None:
+            return
+        self.refresh()
+        if self._run(self.vm.correct(hand, self.vm.win_input(e), reason), tr("Correct hand…")):
+            d.on_confirm = None
+            d.accept()
+
     def _entry_closed(self, d: HandEntryDialog) -> None:
         if self.entry_dialog is d:
             self.entry_dialog = None
+        d.on_confirm = None  # it holds the dialog: the Python object must die with the widget
         d.deleteLater()
 
     def _entry_confirmed(self, d: HandEntryDialog, hand: int, reason: str | None) -> None:
@@ -366,6 +428,29 @@ class SheetPage(TournamentPage):
 
     def record_draw(self) -> bool:
         return self._run(self.vm.record_draw(), tr("Record draw"))
+
+    def ask_draw(self) -> QMessageBox | None:
+        """Record draw asks first, as every one-click record does (docs/gui.md "One-click records"): a
+        draw recorded by a stray click would move the sheet on a hand."""
+        n = self.vm.next_hand
+        if n is None or not self.vm.can_record:
+            return None
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Record draw"),
+                          tr("Record hand {n} as a draw (no winner)?", n=n), yes | no, self)
+        box.setDefaultButton(yes)
+        box.setEscapeButton(no)
+        self.draw_prompt = box
+
+        def done(_result: int) -> None:
+            self.draw_prompt = None
+            if box.clickedButton() is box.button(yes):
+                self.record_draw()
+            box.deleteLater()
+
+        box.finished.connect(done)
+        box.open()
+        return box
 
     def ask_penalty(self) -> None:
         sh = self.vm.sheet
@@ -455,4 +540,30 @@ class SheetPage(TournamentPage):
         return self._run(self.vm.correct(c.hand, c.result, c.reason), tr("Correct hand…"))
 
     def toggle_sign_off(self) -> bool:
-        return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
+        """Sign off (or take it back). With hands missing and no time called, ask for the reason first
+        (``sign_off_prompt``, window-modal; OK signs off with it): returns False then."""
+        question = self.vm.sign_off_question()
+        if question is None:
+            return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
+        d = QInputDialog(self)
+        d.setWindowTitle(tr("Sign off"))
+        d.setLabelText(question)
+        d.setInputMode(QInputDialog.InputMode.TextInput)
+        d.setOkButtonText(tr("Sign off"))
+        self.sign_off_prompt = d
+
+        def done(result: int) -> None:
+            self.sign_off_prompt = None
+            reason = d.textValue().strip()
+            if result == QInputDialog.DialogCode.Accepted:
+                if reason:
+                    self._run(self.vm.toggle_sign_off(reason), tr("Sign off"))
+                else:
+                    from referee_app.errors import show_error
+
+                    show_error(self, tr("Sign off"), question, tr("Give the reason the table ended early."))
+            d.deleteLater()
+
+        d.finished.connect(done)
+        d.open()
+        return False

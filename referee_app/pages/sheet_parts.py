@@ -41,12 +41,12 @@ class SeatCombo(QComboBox):
         super().keyPressEvent(e)
 
     def set_choices(self, choices: list[tuple[str, str]]) -> None:
-        """Replace the items by ``(text, data)`` pairs, keeping the place chosen."""
+        """Replace the items by ``(text, data)`` pairs, keeping the place chosen (none stays none)."""
         i = self.currentIndex()
         self.clear()
         for text, data in choices:
             self.addItem(text, data)
-        self.setCurrentIndex(max(0, i))
+        self.setCurrentIndex(i if i < self.count() else -1)
 
 
 def sheet_table(model: SheetModel, parent: QWidget) -> QTableView:
@@ -62,11 +62,12 @@ def sheet_table(model: SheetModel, parent: QWidget) -> QTableView:
     hh.setMinimumSectionSize(58)
     view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
-    view.verticalHeader().setDefaultSectionSize(21)
-    view.verticalHeader().setMinimumSectionSize(21)
-    # the 16 hands and the header, like the paper sheet, at least; on a larger screen the rows grow
-    # (most of the room) and the selected hand below gets the rest
-    view.setMinimumHeight(21 * 17 + 6)
+    view.verticalHeader().setDefaultSectionSize(18)
+    view.verticalHeader().setMinimumSectionSize(18)
+    # the 16 hands and the header, like the paper sheet, at least (18 px rows: the whole window fits a
+    # 1280×720 screen); on a larger screen the rows grow (most of the room) and the selected hand below
+    # gets the rest
+    view.setMinimumHeight(18 * 17 + 6)
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     hh.setStretchLastSection(False)  # the last running total is a number like the others
     return view
@@ -76,9 +77,9 @@ def summary_table(model: QAbstractItemModel, parent: QWidget) -> QTableView:
     """Below the lines: penalties, match points, session score, rank, table points."""
     view, _ = table_view(model, parent, sortable=False, name="sheet_summary")
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    view.verticalHeader().setDefaultSectionSize(20)
-    view.horizontalHeader().setFixedHeight(20)
-    view.setFixedHeight(20 * 6 + 4)
+    view.verticalHeader().setDefaultSectionSize(19)
+    view.horizontalHeader().setFixedHeight(19)
+    view.setFixedHeight(19 * 6 + 4)
     return view
 
 
@@ -88,7 +89,7 @@ class SideTabs(QTabWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sheet_side")
-        self.setMinimumHeight(20 * 6 + 4)
+        self.setMinimumHeight(19 * 6 + 4)
         self.penalties = QLabel()
         self.penalties.setObjectName("sheet_penalties")
         self.penalties.setWordWrap(True)
@@ -152,6 +153,13 @@ class TotalsBar(QFrame):
         tl.setColumnStretch(4, 1)
         self.setTabOrder(self.winner, self.discarder)
         self.setTabOrder(self.discarder, self.fan)
+
+    def start_hand(self) -> None:
+        """Each hand starts empty: no winner, no discarder, no fan (the last hand's winner, kept, was
+        recorded again by a fan typed and Enter)."""
+        self.winner.setCurrentIndex(-1)
+        self.discarder.setCurrentIndex(-1)
+        self.fan.clear()
 
     def retranslate(self) -> None:
         self.winner_label.setText(tr("&Winner"))

@@ -33,6 +33,14 @@ def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:
     return info.name, info.sessions, queries.standings(s), queries.team_standings(s)
 
 
+def provisional_line(s: Any) -> str:
+    """The mark of a ranking that counts tables still playing, in the user's language ("" when final)."""
+    n = queries.still_playing(s)
+    if not n:
+        return ""
+    return tr("Provisional: {n} table(s) still playing", n=n)
+
+
 class StandingsPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -50,6 +58,10 @@ class StandingsPage(TournamentPage):
         self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
+        self.provisional = QLabel()
+        self.provisional.setObjectName("standings_provisional")
+        self.provisional.setStyleSheet("color: #b3261e; font-weight: bold;")
+        lay.addWidget(self.provisional)
         self.tabs = QTabWidget()
         self.model = StandingsModel(parent=self)
         self.view, self.proxy = table_view(self.model, self, name="standings")
@@ -104,6 +116,8 @@ class StandingsPage(TournamentPage):
                 self.stage_note.setText(", ".join(
                     f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
+        self.provisional.setText(self.ctx.runner.read(provisional_line))
+        self.provisional.setVisible(bool(self.provisional.text()))
         self.model.set_rows(players, sessions)
         self.team_model.set_rows(teams)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
@@ -162,7 +176,8 @@ class ProjectorView(QWidget):
 
     def refresh(self) -> None:
         name, sessions, players, _teams = self.ctx.runner.read(load_standings)
-        self.title.setText(f"{name} — {tr('Standings')}")
+        provisional = self.ctx.runner.read(provisional_line)
+        self.title.setText(f"{name} — {tr('Standings')}" + (f"  ·  {provisional}" if provisional else ""))
         self.all_rows = players
         # only the sessions played so far: empty columns waste a projector's width
         self.sessions = played_sessions(players)

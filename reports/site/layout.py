@@ -30,6 +30,7 @@ nav a[aria-current]{font-weight:600}
 main{padding:.8rem 1rem 2rem;max-width:72rem}
 h2{font-size:1.1rem;margin:1.4rem 0 .5rem}
 p.note{color:var(--muted);font-size:.85rem;margin:.2rem 0 .8rem}
+p.provisional{color:#b42318;margin:.2rem 0 .4rem}
 a{color:var(--link)}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:0 -1rem;padding:0 1rem}
 table{border-collapse:collapse;font-size:.9rem;margin:.2rem 0 .6rem}

@@ -35,7 +35,7 @@ from db.views import (
 from reports.base import WIND_ZH, fmt_points, fmt_signed
 from reports.penalties import KIND, settlement
 from reports.site.layout import bi, esc, link, num, page, points, signed, table, td, th
-from reports.snapshot import Snapshot, played
+from reports.snapshot import Snapshot, played, provisional_text
 
 BEST_SCORES = 10
 BIGGEST_HANDS = 5
@@ -176,6 +176,9 @@ class Site:
                 else bi("no session played yet", "尚无成绩"))
         body = [f'<p class="note">{when} · {bi("per session: table points / match points", "各局：标准分 / 比赛分")} · '
                 f'{bi("ranking by table points, then match points", "先比标准分，再比比赛分")}</p>']
+        mark = provisional_text(snap.still_playing)
+        if mark:
+            body.insert(0, f'<p class="provisional"><strong>{bi(*mark)}</strong></p>')
         body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.', '尚无成绩。')}</p>")
         ranked = set(self.ix.standing)
         others = [p for p in snap.players if p.number not in ranked]
@@ -310,7 +313,7 @@ class Site:
         body.append(table(hand_header, hand_rows, "pairs") if hand_rows else f"<p>{bi('No hands recorded yet.', '尚未记录。')}</p>")
         if sheet.penalties:
             body.append(f"<h2>{bi('Penalties', '罚分')}</h2>")
-            body.append(self._penalty_table(sheet.penalties, "../"))
+            body.append(self._penalty_table(sheet.penalties, "../", with_place=False))
         body += self._rulings(k, t)
         return self._page(path, f"Session {k} table {t} 第{k}局第{t}桌",
                           bi(f"Session {k} · Table {t}", f"第{k}局 第{t}桌"), "\n".join(body))
@@ -329,18 +332,30 @@ class Site:
                 table([th("Hand", "盘", "n"), th("Called for", "呼叫原因"), th("Ruling", "裁决"), th("Penalty", "罚分", "n")],
                       out)]
 
-    def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True) -> str:
-        header = [th("Session", "局", "n"), th("Table", "桌", "n"), th("Hand", "盘", "n")]
+    def _penalty_table(self, rows: Sequence[PenaltyRow], up: str, with_player: bool = True,
+                       with_place: bool = True) -> str:
+        """The penalties; a table's own page leaves out the session and table (the page says them), so
+        the reason fits a 390 px phone instead of being cut off at the right."""
+        header = [th("Session", "局", "n"), th("Table", "桌", "n")] if with_place else []
+        header.append(th("Hand", "盘", "n"))
         if with_player:
             header.append(th("Player", "选手"))
-        header += [th("Offence", "违例"), th("Points", "罚分", "n"), th("Settlement", "处理"), th("Remarks", "备注")]
+        header += [th("Offence", "违例"), th("Points", "罚分", "n"), th("Settlement", "处理")]
+        if with_place:
+            header.append(th("Remarks", "备注"))
         out = []
         for p in rows:
             who = td(self._player(p.player.number, up)) if with_player else ""
-            out.append(f"<tr>{num(p.session)}{td(link(up + table_path(p.session, p.table), str(p.table)), 'n')}"
-                       f"{num(p.hand or '')}{who}{td(esc(KIND.get(p.kind, p.kind)))}{num(p.points)}"
-                       f"{td(esc(settlement(p)))}{td(esc(p.reason))}</tr>")
-        return table(header, out)
+            place = (f"{num(p.session)}{td(link(up + table_path(p.session, p.table), str(p.table)), 'n')}"
+                     if with_place else "")
+            cells = (f"{place}{num(p.hand or '')}{who}{td(esc(KIND.get(p.kind, p.kind)))}{num(p.points)}"
+                     f"{td(esc(settlement(p)))}")
+            if with_place:
+                out.append(f"<tr>{cells}{td(esc(p.reason))}</tr>")
+            else:  # the remarks on a line of their own below, as the hands' fans are
+                out.append(f'<tr class="main">{cells}</tr><tr class="sub"><td colspan="{len(header)}">'
+                           f'{bi("Remarks", "备注")}: {esc(p.reason)}</td></tr>')
+        return table(header, out, "" if with_place else "pairs")
 
     def player(self, number: str) -> str:
         p = self.ix.players[number]

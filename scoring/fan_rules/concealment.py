@@ -33,28 +33,37 @@ def kong_fan(melded: int, concealed: int) -> Fan | None:
 
 
 def kong_fans(view: View) -> list[Found]:
-    kongs = [s for s in view.sets if s.kind is SetKind.KONG]
-    fan = kong_fan(sum(1 for s in kongs if not s.concealed), sum(1 for s in kongs if s.concealed))
+    kongs = [(i, s) for i, s in view.pungs if s.kind is SetKind.KONG]
+    if not kongs:
+        return []
+    concealed = sum(1 for _, s in kongs if s.concealed)
+    fan = kong_fan(len(kongs) - concealed, concealed)
     if fan is None:
         return []
-    idx = frozenset(i for i, s in enumerate(view.sets) if s.kind is SetKind.KONG)
-    return [Found(fan, tuple(s.tiles for s in kongs), idx)]
+    return [Found(fan, tuple(s.tiles for _, s in kongs), frozenset(i for i, _ in kongs))]
 
 
 def concealed_pung_fans(view: View) -> list[Found]:
     """双暗刻 / 三暗刻 / 四暗刻: concealed pungs, concealed kongs included (K2). A pung completed by a
     discarded winning tile is exposed (``View.exposed``)."""
-    idx = [i for i, s in enumerate(view.sets) if s.is_pung and not view.exposed[i]]
-    fan = {2: Fan.TWO_CONCEALED_PUNGS, 3: Fan.THREE_CONCEALED_PUNGS, 4: Fan.FOUR_CONCEALED_PUNGS}.get(len(idx))
-    if fan is None:
+    exposed = view.exposed
+    idx = [i for i, _ in view.pungs if not exposed[i]]
+    if len(idx) < 2:
         return []
+    fan = _CONCEALED_PUNGS[len(idx)]
     return [Found(fan, tuple(view.sets[i].tiles for i in idx), frozenset(idx))]
+
+
+_CONCEALED_PUNGS = {2: Fan.TWO_CONCEALED_PUNGS, 3: Fan.THREE_CONCEALED_PUNGS, 4: Fan.FOUR_CONCEALED_PUNGS}
 
 
 def concealment_fans(view: View) -> list[Found]:
     """门前清 / 不求人 (no chow, pung or melded kong declared) and 全求人 (W1: four declared exposed sets,
     won on a discard)."""
-    declared_exposed = sum(1 for s in view.sets if s.declared and not s.concealed)
+    declared_exposed = 0
+    for s in view.sets:
+        if s.declared and not s.concealed:
+            declared_exposed += 1
     if declared_exposed == 0:
         fan = Fan.FULLY_CONCEALED_HAND if view.ctx.self_drawn else Fan.CONCEALED_HAND
         return [Found(fan, view.win_group())]
@@ -65,7 +74,15 @@ def concealment_fans(view: View) -> list[Found]:
 
 def tile_hog_fans(view: View) -> list[Found]:
     """四归一: four copies of a kind in the hand that are not a kong (each kind once)."""
-    kong_tiles = {s.tile for s in view.sets if s.kind is SetKind.KONG}
-    if view.form is Form.THIRTEEN_ORPHANS or view.form is Form.HONORS_AND_KNITTED:
+    counts = view.counts
+    if 4 not in counts or view.form is Form.THIRTEEN_ORPHANS or view.form is Form.HONORS_AND_KNITTED:
         return []
-    return [Found(Fan.TILE_HOG, ((t,) * 4,)) for t, n in enumerate(view.counts) if n == 4 and t not in kong_tiles]
+    kong_tiles = {s.tile for _, s in view.pungs if s.kind is SetKind.KONG}
+    out = []
+    t = counts.index(4)
+    while True:
+        if t not in kong_tiles:
+            out.append(Found(Fan.TILE_HOG, ((t,) * 4,)))
+        if 4 not in counts[t + 1:]:
+            return out
+        t = counts.index(4, t + 1)

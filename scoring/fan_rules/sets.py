@@ -8,11 +8,13 @@ Every combination the definitions allow is reported here; the set-combination pr
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from itertools import combinations
 
 from scoring.decompose import TileSet
 from scoring.fan_rules import PAIR, Found, View
 from scoring.fans import Fan
+from scoring.model import Wind
 from scoring.tiles import DRAGONS, WINDS, Tile
 
 __all__ = ["chow_combination_fans", "pung_combination_fans", "single_pung_fans"]
@@ -26,6 +28,7 @@ def _rank(t: Tile) -> int:
     return t % 9  # 0-based
 
 
+@cache
 def _two_chows(a: Tile, b: Tile) -> Fan | None:
     """一般高 / 喜相逢 / 连六 / 老少副 for chows starting on ``a`` and ``b``."""
     if _suit(a) != _suit(b):
@@ -39,6 +42,7 @@ def _two_chows(a: Tile, b: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
     """Three chows starting on ``a <= b <= c``."""
     suits = {_suit(a), _suit(b), _suit(c)}
@@ -62,6 +66,7 @@ def _three_chows(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     if not _suit(a) == _suit(b) == _suit(c) == _suit(d):
         return None
@@ -73,26 +78,39 @@ def _four_chows(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     return None
 
 
-Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
-
-
-def _combination_fans(sets: list[tuple[int, TileSet]], judges: tuple[Judge, Judge, Judge]) -> list[Found]:
-    """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for."""
+def _combination_fans(sets: tuple[tuple[int, TileSet], ...],
+                      judges: tuple[Judge, Judge, Judge]) -> list[Found]:
+    """Every group of two, three and four of ``sets`` (index, set) that ``judges`` name a fan for. The
+    judges take the sets' tiles ascending and are memoised (a few thousand distinct groups exist)."""
+    n = len(sets)
+    if n < 2:
+        return []
     out: list[Found] = []
-    for size, judge in zip((2, 3, 4), judges, strict=True):
-        for group in combinations(sets, size):
-            fan = judge(*sorted(s.tile for _, s in group))
+    two, three, four = judges
+    for group in combinations(sets, 2):
+        a, b = group[0][1].tile, group[1][1].tile
+        fan = two(a, b) if a <= b else two(b, a)
+        if fan is not None:
+            out.append(_found(fan, group))
+    if n > 2:
+        for group in combinations(sets, 3):
+            fan = three(*sorted([s.tile for _, s in group]))
             if fan is not None:
                 out.append(_found(fan, group))
+        if n > 3:
+            for group in combinations(sets, 4):
+                fan = four(*sorted([s.tile for _, s in group]))
+                if fan is not None:
+                    out.append(_found(fan, group))
     return out
 
 
 def chow_combination_fans(view: View) -> list[Found]:
     """Every chow combination fan of the reading, each with the chows that make it."""
-    chows = [(i, s) for i, s in enumerate(view.sets) if s.is_chow]
-    return _combination_fans(chows, (_two_chows, _three_chows, _four_chows))
+    return _combination_fans(view.chows, _CHOW_JUDGES)
 
 
+@cache
 def _two_pungs(a: Tile, b: Tile) -> Fan | None:
     if a < 27 and b < 27:
         return Fan.DOUBLE_PUNG if _rank(a) == _rank(b) and _suit(a) != _suit(b) else None
@@ -101,6 +119,7 @@ def _two_pungs(a: Tile, b: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
     """Three pungs of ``a < b < c``."""
     if c < 27:
@@ -121,6 +140,7 @@ def _three_pungs(a: Tile, b: Tile, c: Tile) -> Fan | None:
     return None
 
 
+@cache
 def _four_pungs(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
     if d < 27 and _suit(a) == _suit(d) and b == a + 1 and c == b + 1 and d == c + 1:
         return Fan.FOUR_PURE_SHIFTED_PUNGS
@@ -131,10 +151,10 @@ def _four_pungs(a: Tile, b: Tile, c: Tile, d: Tile) -> Fan | None:
 
 def pung_combination_fans(view: View) -> list[Found]:
     """Every pung combination fan, including 小四喜 / 小三元 which also use the pair."""
-    pungs = [(i, s) for i, s in enumerate(view.sets) if s.is_pung]
-    out = _combination_fans(pungs, (_two_pungs, _three_pungs, _four_pungs))
+    pungs = view.pungs
+    out = _combination_fans(pungs, _PUNG_JUDGES)
     pair = view.pair
-    if pair is not None:
+    if pair is not None and pair >= 27:
         little: tuple[tuple[tuple[Tile, ...], int, Fan], ...] = (
             (WINDS, 3, Fan.LITTLE_FOUR_WINDS), (DRAGONS, 2, Fan.LITTLE_THREE_DRAGONS))
         for honors, n, little_fan in little:
@@ -148,12 +168,12 @@ def pung_combination_fans(view: View) -> list[Found]:
 
 def single_pung_fans(view: View) -> list[Found]:
     """箭刻, 圈风刻, 门风刻 and 幺九刻, one occurrence per pung (or kong)."""
+    if not view.pungs:
+        return []
     out: list[Found] = []
-    prevalent = 27 + view.ctx.prevalent_wind.offset
-    seat = 27 + view.ctx.seat_wind.offset
-    for i, s in enumerate(view.sets):
-        if not s.is_pung:
-            continue
+    prevalent = _WIND_TILE[view.ctx.prevalent_wind]
+    seat = _WIND_TILE[view.ctx.seat_wind]
+    for i, s in view.pungs:
         t = s.tile
         tiles = (s.tiles,)
         if t in DRAGONS:
@@ -166,6 +186,12 @@ def single_pung_fans(view: View) -> list[Found]:
         if t >= 27 or _rank(t) in (0, 8):
             out.append(Found(Fan.PUNG_OF_TERMINALS_OR_HONORS, tiles, frozenset({i})))
     return out
+
+
+_WIND_TILE = {w: 27 + w.offset for w in Wind}
+Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
+_CHOW_JUDGES: tuple[Judge, Judge, Judge] = (_two_chows, _three_chows, _four_chows)
+_PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pungs)
 
 
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:

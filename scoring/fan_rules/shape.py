@@ -5,7 +5,7 @@ from __future__ import annotations
 from scoring.decompose import Form
 from scoring.fan_rules import PAIR, Found, View
 from scoring.fans import Fan
-from scoring.tiles import Tile, is_terminal_or_honor
+from scoring.tiles import Tile
 
 __all__ = ["division_fans"]
 
@@ -19,35 +19,47 @@ def division_fans(view: View) -> list[Found]:
     if pair is None:
         return []
     sets = view.sets
+    fans: list[Fan] = []
+    if view.form is Form.KNITTED_STRAIGHT:
+        if not view.pungs and pair < 27:
+            fans.append(Fan.ALL_CHOWS)
+    elif view.form is Form.REGULAR:
+        chows = view.chows
+        suited_pair = pair < 27
+        pair_rank = pair % 9
+        if not chows:
+            fans.append(Fan.ALL_PUNGS)
+            if suited_pair and pair_rank in _EVEN_RANKS and all(
+                    s.tile < 27 and s.tile % 9 in _EVEN_RANKS for s in sets):
+                fans.append(Fan.ALL_EVEN_PUNGS)
+        if len(chows) == 4 and suited_pair:
+            fans.append(Fan.ALL_CHOWS)
+        # 全带幺 / 全带五: every set and the pair hold a terminal or honour / a five. A chow starting on rank
+        # r (0-based) holds r, r + 1, r + 2.
+        outside = not suited_pair or pair_rank in (0, 8)
+        five = suited_pair and pair_rank == 4
+        for s in sets if outside or five else ():  # the pair settles it for most hands
+            t = s.tile
+            if s.is_chow:
+                r = t % 9
+                outside = outside and r in (0, 6)
+                five = five and r in (2, 3, 4)
+            else:
+                outside = outside and (t >= 27 or t % 9 in (0, 8))
+                five = five and t < 27 and t % 9 == 4
+        if outside:
+            fans.append(Fan.OUTSIDE_HAND)
+        if five:
+            fans.append(Fan.ALL_FIVE)
+        if len(chows) == 4 and suited_pair and pair_rank == 4:
+            fan = _terminal_chows(sorted(s.tile for _, s in chows), pair)
+            if fan is not None:
+                fans.append(fan)
+    if not fans:
+        return []
     groups = tuple(s.tiles for s in sets) + ((pair, pair),)
     everything = frozenset(range(len(sets))) | {PAIR}
-    out: list[Found] = []
-    if view.form is Form.KNITTED_STRAIGHT:
-        if all(s.is_chow for s in sets) and pair < 27:
-            out.append(Found(Fan.ALL_CHOWS, groups, everything))
-        return out
-    if view.form is not Form.REGULAR:
-        return out
-
-    def add(fan: Fan) -> None:
-        out.append(Found(fan, groups, everything))
-
-    chows = [s for s in sets if s.is_chow]
-    if not chows:
-        add(Fan.ALL_PUNGS)
-        if pair < 27 and pair % 9 in _EVEN_RANKS and all(s.tile < 27 and s.tile % 9 in _EVEN_RANKS for s in sets):
-            add(Fan.ALL_EVEN_PUNGS)
-    if len(chows) == 4 and pair < 27:
-        add(Fan.ALL_CHOWS)
-    if all(any(is_terminal_or_honor(t) for t in g) for g in groups):
-        add(Fan.OUTSIDE_HAND)
-    if all(any(t < 27 and t % 9 == 4 for t in g) for g in groups):
-        add(Fan.ALL_FIVE)
-    if len(chows) == 4 and pair < 27 and pair % 9 == 4:
-        fan = _terminal_chows(sorted(s.tile for s in chows), pair)
-        if fan is not None:
-            add(fan)
-    return out
+    return [Found(fan, groups, everything) for fan in fans]
 
 
 def _terminal_chows(starts: list[Tile], pair: Tile) -> Fan | None:

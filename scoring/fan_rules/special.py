@@ -11,6 +11,8 @@ __all__ = ["special_fans"]
 
 def special_fans(view: View) -> list[Found]:
     r = view.reading
+    if r.form is Form.REGULAR:
+        return [Found(Fan.NINE_GATES, view.hand_group())] if view.nine_gates else []
     out: list[Found] = []
     groups = r.groups()
     if r.form is Form.SEVEN_PAIRS:
@@ -28,8 +30,6 @@ def special_fans(view: View) -> list[Found]:
             out.append(Found(Fan.KNITTED_STRAIGHT, tuple(r.knitted[i:i + 3] for i in (0, 3, 6))))
     elif r.form is Form.KNITTED_STRAIGHT:
         out.append(Found(Fan.KNITTED_STRAIGHT, groups[:3]))
-    elif view.nine_gates:
-        out.append(Found(Fan.NINE_GATES, view.hand_group()))
     return out
 
 

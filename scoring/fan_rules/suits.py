@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from scoring.fan_rules import Found, View
 from scoring.fans import Fan
-from scoring.tiles import DRAGONS, GREEN_TILES, REVERSIBLE, WINDS
+from scoring.tiles import DRAGONS, GREEN_TILES, REVERSIBLE, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = ["tile_fans"]
 
@@ -17,42 +19,68 @@ def tile_fans(view: View) -> list[Found]:
     一色四同顺, 一色四节高, 一色四步高 whenever that holds; never with 推不倒" (the 推不倒 row of the exclusion
     table). C2: 绿一色 with 发 is also 混一色 here and the table removes it; without 发 it is 清一色, kept.
     """
-    kinds = [t for t, n in enumerate(view.counts) if n]
-    suits = {t // 9 for t in kinds if t < 27}
-    honors = [t for t in kinds if t >= 27]
     group = view.hand_group()
+    return [Found(f, group) for f in _tile_fans(view.kinds)]
+
+
+def _mask(tiles: Iterable[Tile]) -> int:
+    return sum(1 << t for t in set(tiles))
+
+
+_SUIT = 0x1FF  # the nine kinds of one suit
+_GREEN = _mask(GREEN_TILES)
+_REVERSIBLE = _mask(REVERSIBLE)
+_TERMINALS_AND_HONORS = _mask(TERMINALS_AND_HONORS)
+_WINDS = _mask(WINDS) >> 27
+_DRAGONS = _mask(DRAGONS) >> 27
+_TERMINAL_RANKS = 0b100000001  # ranks 1 and 9
+
+
+def _ranks(*ranks: int) -> int:
+    return _mask(r - 1 for r in ranks)
+
+
+_UPPER, _MIDDLE, _LOWER = _ranks(7, 8, 9), _ranks(4, 5, 6), _ranks(1, 2, 3)
+_UPPER_FOUR, _LOWER_FOUR = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
+
+
+def _tile_fans(kinds: int) -> tuple[Fan, ...]:
+    """The fans of the kinds held (bit ``t`` of ``kinds`` for kind ``t``), in the order of the checks."""
+    per_suit = (kinds & _SUIT, (kinds >> 9) & _SUIT, (kinds >> 18) & _SUIT)
+    n_suits = sum(1 for m in per_suit if m)
+    honors = kinds >> 27
     fans: list[Fan] = []
-    if all(t in GREEN_TILES for t in kinds):
+    if not kinds & ~_GREEN:
         fans.append(Fan.ALL_GREEN)
-    if all(t in REVERSIBLE for t in kinds):
+    if not kinds & ~_REVERSIBLE:
         fans.append(Fan.REVERSIBLE_TILES)
-    if not suits:
+    if not n_suits:
         fans.append(Fan.ALL_HONORS)
-    elif len(suits) == 1:
+    elif n_suits == 1:
         fans.append(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
-    elif len(suits) == 2:
+    elif n_suits == 2:
         fans.append(Fan.ONE_VOIDED_SUIT)
-    elif any(t in WINDS for t in honors) and any(t in DRAGONS for t in honors):
+    elif honors & _WINDS and honors & _DRAGONS:
         fans.append(Fan.ALL_TYPES)
     if not honors:
         fans.append(Fan.NO_HONORS)
-    ranks = {t % 9 for t in kinds if t < 27}  # 0-based
-    if all(t >= 27 or t % 9 in (0, 8) for t in kinds):
+    ranks = per_suit[0] | per_suit[1] | per_suit[2]  # bit r for rank r + 1
+    if not kinds & ~_TERMINALS_AND_HONORS:
         if not honors:
             fans.append(Fan.ALL_TERMINALS)
-        if suits:
+        if n_suits:
             fans.append(Fan.ALL_TERMINALS_AND_HONORS)
-    if not honors and not ranks & {0, 8}:
+    if not honors and not ranks & _TERMINAL_RANKS:
         fans.append(Fan.ALL_SIMPLES)
     if not honors:
-        if ranks <= {6, 7, 8}:
+        if not ranks & ~_UPPER:
             fans.append(Fan.UPPER_TILES)
-        if ranks <= {3, 4, 5}:
+        if not ranks & ~_MIDDLE:
             fans.append(Fan.MIDDLE_TILES)
-        if ranks <= {0, 1, 2}:
+        if not ranks & ~_LOWER:
             fans.append(Fan.LOWER_TILES)
-        if ranks <= {5, 6, 7, 8}:
+        if not ranks & ~_UPPER_FOUR:
             fans.append(Fan.UPPER_FOUR)
-        if ranks <= {0, 1, 2, 3}:
+        if not ranks & ~_LOWER_FOUR:
             fans.append(Fan.LOWER_FOUR)
-    return [Found(f, group) for f in fans]
+    return tuple(fans)

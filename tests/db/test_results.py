@@ -299,7 +299,7 @@ def test_a_signed_off_table_takes_no_new_hand_but_corrections(db: Database) -> N
     make_tournament(db)
     line(db, {"session": 1, "table": 1, "hand": 1, "type": "draw"})
     with db.factory.begin() as s:
-        sign_off(s, 1, 1, actor=ACTOR)
+        sign_off(s, 1, 1, reason="table ended early", actor=ACTOR)
     with pytest.raises(InputError, match="signed off") as e, db.factory.begin() as s:
         record_draw(s, 1, 1, 2, actor=ACTOR)
     assert e.value.code == "table_signed_off"

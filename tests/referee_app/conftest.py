@@ -74,3 +74,20 @@ def window(qtbot, tournament_file):
     w.resize(1366, 768)
     w.show()
     return w
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Issue 18's guard: after each test (before its widgets and files are closed), every tournament file this
+    process has open in WAL mode must still carry SQLite's POSIX locks. Something that opened and closed the file
+    (a file dialog drawing icons, a read of the file) drops them all, and then another program deletes the WAL
+    the app writes. Linux only (``/proc/locks``)."""
+    result = yield
+    from tests.sqlite_locks import AVAILABLE, held_locks, open_tournament_files
+
+    if AVAILABLE:
+        lost = [str(p) for p in open_tournament_files() if held_locks(p) == 0]
+        if lost:
+            pytest.fail(f"SQLite's locks on {', '.join(lost)} were dropped during the test: something in this "
+                        "process opened and closed the file (docs/data-safety.md, the POSIX lock rule)")
+    return result

@@ -40,7 +40,7 @@ def test_the_indicator_shows_a_call_on_every_page_and_the_panel_takes_and_resolv
     panel.referee.setText("Anna Wu")
     assert panel.take()
     assert panel.table.item(0, 4).text() == "on the way" and panel.table.item(0, 6).text() == "Anna Wu"
-    assert "1 on the way" in indicator.text() and indicator.styleSheet() == ""
+    assert "1 on the way" in indicator.text() and "background" not in indicator.styleSheet()
     assert not panel.take_button.isEnabled() and panel.resolve_button.isEnabled()
     from db import queries
     from db.profiles import Settlement

@@ -125,3 +125,58 @@ def test_a_phone_s_false_win_penalty_shows_on_the_desk_without_a_click(qtbot, wi
     (pen,) = sheet.sheet.penalties
     assert (pen.kind, pen.points, pen.settlement, pen.player.number) == ("false_win_wrong", 30, "others", player)
     assert pen.deltas == (10, -30, 10, 10)
+
+
+def test_a_failed_start_shows_its_real_reason(qtbot, window, error_messages, monkeypatch):
+    import socket
+
+    from referee_app import table_devices
+
+    server = TableDevicesServer()
+    dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    qtbot.addWidget(dialog)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        dialog.port.setValue(port)
+        dialog.start_stop.click()
+    assert not server.running
+    title, message = error_messages[-1]
+    assert title == "Could not start the server" and f"cannot listen on 127.0.0.1:{port}: " in message
+
+    class Broken(table_devices.BackgroundServer):
+        def start(self, timeout: float = 20.0):
+            raise ValueError("Unable to configure formatter 'default'")
+
+    monkeypatch.setattr(table_devices, "BackgroundServer", Broken)
+    dialog.start_stop.click()
+    assert error_messages[-1] == ("Could not start the server", "ValueError: Unable to configure formatter 'default'")
+
+
+def test_the_qr_address_can_be_chosen_and_the_firewall_is_named(qtbot, window, monkeypatch):
+    from referee_app import table_devices
+
+    monkeypatch.setattr(table_devices, "addresses", lambda host, port: [f"http://127.0.0.1:{port}",
+                                                                        f"http://localhost:{port}"])
+    server = TableDevicesServer()
+    dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.host.setCurrentIndex(1)  # phones on the local network
+    assert dialog.firewall.isVisible() and "Public" in dialog.firewall.text()
+    dialog.host.setCurrentIndex(0)
+    assert not dialog.firewall.isVisible()
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        assert dialog.address.count() == 2 and dialog.address.isEnabled()
+        assert dialog.tables.item(0).data(URL_ROLE).startswith("http://127.0.0.1:")
+        dialog.address.setCurrentIndex(1)
+        url = dialog.tables.item(0).data(URL_ROLE)
+        assert url.startswith("http://localhost:") and dialog.link.text() == url
+        r = httpx.get(url.split("/t/")[0] + "/api/table",
+                      headers={"Authorization": f"Bearer {url.rsplit('/', 1)[1]}"})
+        assert r.status_code == 200
+    finally:
+        server.stop()
+    assert dialog.address.count() == 0

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from db.errors import TournamentError
+from referee_app import file_dialogs
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors
 
@@ -24,15 +25,14 @@ def test_ask_new_file_adds_the_suffix_when_missing(qapp, monkeypatch, typed, got
         asked.append((title, start, filters, kw))
         return typed, filters
 
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", answer)
     assert ask_new_file(None, "Export", "/x/r.xlsx", "Excel (*.xlsx)", ".xlsx") == got
     assert asked == [("Export", "/x/r.xlsx", "Excel (*.xlsx)", {})]
 
 
 def test_ask_new_file_can_leave_overwriting_to_the_caller(qapp, monkeypatch) -> None:
     kws = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **kw: (kws.append(kw), ("/x/t", ""))[1]))
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", lambda *a, **kw: (kws.append(kw), ("/x/t", ""))[1])
     assert ask_new_file(None, "Restore", "/x/t.mcr", "*.mcr", ".mcr", confirm_overwrite=False) == "/x/t.mcr"
     assert kws == [{"options": QFileDialog.Option.DontConfirmOverwrite}]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from openpyxl import load_workbook
-from PySide6.QtWidgets import QFileDialog
 
+from referee_app import file_dialogs
 from referee_app.i18n import LANG
 
 
@@ -22,7 +22,7 @@ def test_export_workbook_action_writes_a_workbook(window, tmp_path, monkeypatch)
         asked.append((title, start, filters))
         return str(out), filters
 
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(answer))
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", answer)
     assert window.act_export_workbook.isEnabled()
     window.act_export_workbook.trigger()
     assert asked and asked[0][1].endswith("spring-results.xlsx") and "*.xlsx" in asked[0][2]
@@ -36,7 +36,7 @@ def test_export_workbook_action_writes_a_workbook(window, tmp_path, monkeypatch)
 def test_publish_action_writes_the_site(window, tmp_path, monkeypatch):
     folder = tmp_path / "site"
     folder.mkdir()
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
+    monkeypatch.setattr(file_dialogs, "get_existing_directory", lambda *a, **k: str(folder))
     window.act_publish.trigger()
     index = folder / "index.html"
     assert index.is_file()
@@ -82,7 +82,7 @@ def test_export_ema_action_refuses_an_unfinished_tournament_then_writes_the_file
     from db.service.tournament import update_settings
 
     out = tmp_path / "spring-ema"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a: (str(out), a[-1])))
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", lambda *a: (str(out), a[-1]))
     assert window.act_export_ema.isEnabled()
     window.act_export_ema.trigger()
     assert not (tmp_path / "spring-ema.csv").exists()

@@ -29,6 +29,7 @@ def build_by_clicks(qtbot, entry) -> None:
     click_tile(qtbot, entry, "7s")
     click_mode(qtbot, entry, Mode.CHOW)
     click_tile(qtbot, entry, "2s")
+    click_mode(qtbot, entry, Mode.TILE)  # the mode sticks until another is chosen
     for name in ("8s", "9s", "E", "E"):
         click_tile(qtbot, entry, name)
     click_tile(qtbot, entry, "7s")  # the 14th tile: the winning tile
@@ -97,6 +98,7 @@ def test_click_a_tile_in_the_hand_to_take_it_out(qtbot):
     qtbot.addWidget(entry)
     click_mode(qtbot, entry, Mode.CHOW)
     click_tile(qtbot, entry, "7m")
+    click_mode(qtbot, entry, Mode.TILE)
     click_tile(qtbot, entry, "2s")
     click_tile(qtbot, entry, "1s")
     assert entry.notation.text() == "[789m1]12s"

@@ -95,8 +95,7 @@ def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
 
 
 def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, portable_bundle, monkeypatch):
-    from PySide6.QtWidgets import QFileDialog
-
+    from referee_app import file_dialogs
     from referee_app.dialogs.wizard import NewTournamentWizard
     from referee_app.main import create_window
 
@@ -106,8 +105,8 @@ def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, p
         asked.append((start, filters))
         return str(Path(start).parent / "Spring Open"), filters.split(";;")[0]
 
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(fake_dialog))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(fake_dialog))
+    monkeypatch.setattr(file_dialogs, "get_open_file_name", fake_dialog)
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", fake_dialog)
     w = create_window()
     qtbot.addWidget(w)
     w.open_file = lambda path: asked.append(("opened", path)) or False

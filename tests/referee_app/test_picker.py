@@ -34,7 +34,7 @@ def test_melds_by_mode_then_tile(qtbot):
     qtbot.mouseClick(picker.mode_buttons[Mode.CONCEALED_KONG], Qt.MouseButton.LeftButton)
     click(qtbot, picker, "1s")
     assert [m.kind for m in vm.melds] == [MeldKind.CHOW, MeldKind.CONCEALED_KONG]
-    assert vm.mode is Mode.TILE  # back to single tiles after a meld
+    assert vm.mode is Mode.CONCEALED_KONG  # the mode sticks (docs/gui.md "One meld model")
     assert picker.buttons[T.tile("1s")].count == 4
     assert not picker.buttons[T.tile("1s")].isEnabled()  # all four used
     assert vm.notation() == "[789m1][1111s]"
@@ -110,8 +110,8 @@ def test_one_click_one_preview(qtbot):
     click(qtbot, picker, "7m")
     qtbot.mouseClick(picker.mode_buttons[Mode.WIN], Qt.MouseButton.LeftButton)
     click(qtbot, picker, "5m")
-    assert len(previews) == 2 and vm.mode is Mode.TILE
-    assert picker.mode_buttons[Mode.TILE].isChecked()
+    assert len(previews) == 2 and vm.mode is Mode.WIN
+    assert picker.mode_buttons[Mode.WIN].isChecked()
     assert vm.set_notation("")
     assert len(previews) == 3 and vm.hand().all_tiles() == ()
 

@@ -204,8 +204,9 @@ def test_time_called_with_no_hand_ends_the_session_at_nothing(db, vm):
 
 def test_sign_off_stops_recording_until_taken_back(db, vm):
     run(db, vm, vm.record_draw())
-    run(db, vm, vm.toggle_sign_off())
-    assert vm.signed_off and vm.sign_text() == "Undo sign-off"
+    assert "hand(s) 2–" in vm.sign_off_question()  # hands missing: asked with a reason
+    run(db, vm, vm.toggle_sign_off("table ended early"))
+    assert vm.signed_off and vm.sign_off_question() is None and vm.sign_text() == "Undo sign-off"
     assert vm.next_hand == 2 and not vm.can_record and vm.has_sheet
     run(db, vm, vm.toggle_sign_off())
     assert not vm.signed_off and vm.sign_text() == "Sign off" and vm.can_record

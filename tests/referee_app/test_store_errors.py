@@ -138,7 +138,7 @@ def test_opening_a_file_that_is_not_a_tournament_says_so_in_chinese(qtbot, tmp_p
     notes = tmp_path / "notes.mcr"
     notes.write_text("not a database\n", encoding="utf-8")
     for path, words in ((empty, "是空文件，不是比赛文件"), (notes, "不是比赛文件（不是 SQLite 数据库）")):
-        monkeypatch.setattr(window_module.QFileDialog, "getOpenFileName", lambda *_a, p=path, **_k: (str(p), ""))
+        monkeypatch.setattr(window_module.file_dialogs, "get_open_file_name", lambda *_a, p=path, **_k: (str(p), ""))
         w.start.open_requested.emit()
         title, msg = error_messages[-1]
         assert title == "无法打开文件", title

@@ -61,7 +61,7 @@ def test_blank_sheet_has_names_seats_dealers_and_no_results(generated_at: dateti
     assert "blank 空白" in page
     # 16 dealer marks pre-printed from the rotation, plus the one in the legend; nothing else.
     assert page.count("▲") == 17
-    assert "番" not in page.replace("Fans 番种", "").replace("total 番数", "")
+    assert "番" not in page.replace("Fans 番种", "").replace("total incl. flowers 番数(含花)", "")
     assert "500" not in page.replace("(500+)", "")
 
 
@@ -143,3 +143,24 @@ def test_the_footer_gives_the_offset_not_a_long_windows_zone_name() -> None:
     page = pages_text(ScoreSheetReport(generated_at=windows).render([samples.sheet(1)]))[0]
     assert "Generated 生成于 2026-11-29 18:05 UTC+01:00" in page
     assert "Standard Time" not in page
+
+
+def test_the_fan_total_says_it_includes_the_flowers(generated_at: datetime) -> None:
+    """Issue 19 §7: "12番+2花" read as 14 when the total of 12 already counts the flowers."""
+    sheet = samples.sheet(1)
+    win = next(h for h in sheet.hands if h.kind == "win")
+    with_flowers = dataclasses.replace(win, fan_total=12, flowers=2)
+    sheet = dataclasses.replace(sheet, hands=tuple(with_flowers if h is win else h for h in sheet.hands))
+    page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]
+    assert "12番(含花2)" in page and "+2花" not in page
+    assert "incl. flowers" in page
+
+
+def test_a_table_not_started_prints_no_table_points(generated_at: datetime) -> None:
+    """Issue 19 §7: a table with nothing recorded printed 1.75 table points for each player."""
+    sheet = samples.sheet(3, hands=0)
+    assert sheet.table_points == (1.75,) * 4
+    page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]
+    assert "1.75" not in page
+    played = pages_text(ScoreSheetReport(generated_at=generated_at).render([samples.sheet(3)]))[0]
+    assert any(f"{p:g}" in played for p in samples.sheet(3).table_points)

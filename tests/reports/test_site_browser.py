@@ -80,3 +80,22 @@ def test_a_click_in_the_standings_opens_the_players_page(browser, tmp_path: Path
             inner, scroll = browser.execute_script(  # type: ignore[attr-defined]
                 "return [window.innerWidth, document.documentElement.scrollWidth]")
             assert inner == 390 and scroll <= inner, page  # wide tables scroll inside, never the page
+
+
+def test_a_tables_penalties_fit_a_390_px_phone(browser, tmp_path: Path) -> None:
+    """Issue 19 §11: on a table's page the penalties table was cut at 390 px (the Reason column)."""
+    db, _ = build(tmp_path)
+    site = tmp_path / "site"
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--db", str(db), "publish", "-o", str(site)]) == 0
+    pages = [p.name for p in sorted((site / "tables").glob("*.html")) if "备注" in p.read_text(encoding="utf-8")]
+    assert pages
+    with serve(site) as root:
+        for name in pages:
+            browser.get(root + "tables/" + name)  # type: ignore[attr-defined]
+            widths = browser.execute_script(  # type: ignore[attr-defined]
+                "var t = Array.prototype.filter.call(document.querySelectorAll('.scroll'), function (s) {"
+                " return s.textContent.indexOf('备注') >= 0; })[0];"
+                " return [t.clientWidth, t.scrollWidth, t.textContent];")
+            assert widths[1] <= widths[0], (name, widths[:2])
+            assert "Remarks" in widths[2]  # the reason is there, on its own line under the penalty

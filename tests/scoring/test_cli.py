@@ -68,6 +68,15 @@ def test_breakdown_in_english_and_chinese() -> None:
     assert "一色双龙会" in out(p) and "门前清" in out(p) and "66" in out(p)
 
 
+def test_honours_typed_as_1z_to_7z() -> None:
+    """Issue 19 §10: mcr-score reads 1z–7z (Tenhou order) and writes NOTATION.md's letters back."""
+    a = run("[789m2][777s3][234s3]89s11z7s", "--json")
+    b = run("[789m2][777s3][234s3]89sEE7s", "--json")
+    assert a.returncode == 0, err(a)
+    assert json.loads(out(a)) == json.loads(out(b))
+    assert "11z" not in out(a)
+
+
 def test_json_output() -> None:
     p = run("1122335577889m9m", "--json", "--flowers", "3")
     assert p.returncode == 0, err(p)
@@ -275,3 +284,33 @@ def test_json_flag_and_stream_give_the_same_object() -> None:
                        "flowers": c.flowers})
     streamed = run("--stream", stdin=line + "\n")
     assert out(single) == out(streamed)
+
+
+def test_stream_answer_text_is_json_dumps_of_the_result_object() -> None:
+    # The --stream answer is assembled from per-fan pieces (explain.result_json_text); it must be exactly
+    # the compact json.dumps of result_to_json, for every fan, repeated fans, flowers and both verdicts.
+    from scoring.engine import score_hand
+    from scoring.explain import result_json_text, result_to_json
+    from scoring.result import AwardedFan, ScoreResult
+
+    every_fan = ScoreResult(total=sum(f.points for f in Fan), meets_minimum=True,
+                            fans=tuple(AwardedFan(f, 1 + f.number % 3) for f in Fan))
+    results = [every_fan, ScoreResult(total=3, fans=(), meets_minimum=False)]
+    results += [score_hand(g.hand, g.ctx) for g in generate_hands(300, seed=5)]
+    for r in results:
+        expected = json.dumps(result_to_json(r), ensure_ascii=False, separators=(",", ":"))
+        assert result_json_text(r) == expected
+        assert "\x85" not in expected and "\u2028" not in expected and "\u2029" not in expected
+
+
+def test_stream_answer_counted_from_the_fans_found_is_the_result_s_json() -> None:
+    # engine.score_json_text (the --stream answer) skips the result objects; it must give the text of the
+    # result for every hand: repeated fans, flowers, both verdicts, every form.
+    from scoring.engine import score_hand, score_json_text
+    from scoring.explain import result_json_text
+    from scoring.generate import FORMS, random_winning_hand
+
+    rng = random.Random(12)
+    hands = generate_hands(1500, seed=6) + [random_winning_hand(rng, form) for form in FORMS for _ in range(40)]
+    for g in hands:
+        assert score_json_text(g.hand, g.ctx) == result_json_text(score_hand(g.hand, g.ctx)), g.notation

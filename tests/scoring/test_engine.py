@@ -263,3 +263,21 @@ def test_scores_do_not_depend_on_suit_names_or_rank_direction(
             assert fans_a == fans_b, g.notation
             compared += 1
     assert compared >= 600  # most hands have no tie and no tile-bound fan
+
+
+def test_group_divisibility_rule_agrees_with_the_division_search() -> None:
+    # decompose._shape decides whether a suit divides without a search (c[i] % 3 chows start at each rank);
+    # _shape_divisions lists every division by the recursive search. They must agree on every suit shape up
+    # to 9 tiles (fifth copies included) and on random larger ones, and on the honours.
+    from scoring.decompose import _shape, _shape_divisions
+
+    def shapes_up_to(kinds: int, tiles: int) -> list[tuple[int, ...]]:
+        if kinds == 0:
+            return [()]
+        return [(n, *rest) for n in range(min(tiles, 5) + 1) for rest in shapes_up_to(kinds - 1, tiles - n)]
+
+    rng = random.Random(9)
+    shapes = shapes_up_to(9, 9) + shapes_up_to(7, 8)
+    shapes += [tuple(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
+    for g in shapes:
+        assert _shape(g)[1] == bool(_shape_divisions(g)), g

@@ -175,3 +175,14 @@ def test_parse_does_not_judge_copies_or_situation() -> None:
     # Five 1m parse (validate rejects them): the reader checks the form only.
     hand = parse_hand("[1111m]11m23456789p1m")
     assert hand.all_tiles().count(tile("1m")) == 7
+
+
+def test_tenhou_honours_1z_to_7z_are_read_and_written_back_as_letters() -> None:
+    """Issue 19 §10: 1z–4z E S W N, 5z white (P), 6z green (F), 7z red (C); an input alternative only."""
+    assert parse_hand("[789m2][777s3][234s3]89s11z7s") == parse_hand("[789m2][777s3][234s3]89sEE7s")
+    assert format_hand(parse_hand("[555z][666z1]123m11z4z44z")) == "[PPP][FFF1]123mEENNN"
+    assert parse_hand("[777z2]123m456p11z7s7s").melds[0] == parse_hand("[CCC2]123m456p7sEE7s").melds[0]
+    for bad in ("123m456p789s1188z2z", "123m456p789s11z0z2z", "123m456p789sEEz"):  # 8z, 0z, a bare z
+        with pytest.raises(HandParseError) as e:
+            parse_hand(bad)
+        assert e.value.params["reason"] == "z_digit"

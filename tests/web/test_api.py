@@ -191,7 +191,7 @@ def test_finish_hand_keeps_the_hand_in_progress_open_and_a_signed_off_table_is_c
     assert client.get("/api/table", headers=h).json()["next_hand"] is None
     h2 = auth(links[2])
     with db.factory.begin() as s:
-        sign_off(s, 1, 2, actor=ACTOR)
+        sign_off(s, 1, 2, reason="table ended early", actor=ACTOR)
     r = client.post("/api/hands", headers=h2, json={"type": "draw", "hand": 1})
     assert r.status_code == 409 and r.json()["error"]["code"] == "table_signed_off"
     assert hands_at(db, 2) == 0

@@ -330,7 +330,10 @@ def test_a_hand_the_server_refuses_reopens_as_it_was_entered(server, place, brow
                            f"mcr-outbox:{token}", body, f"mcr-sent:{token}", entry)
     browser.refresh()
     wait_text(browser, "#banner", "999")  # the server's own message names what it refused
-    assert browser.find_element("css selector", "#entry-view").is_displayed()
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    # the entry reopens once the table is read again (after the banner: waited for, not raced)
+    WebDriverWait(browser, 15).until(lambda b: b.find_element("css selector", "#entry-view").is_displayed())
     pressed = browser.find_element("css selector", "#winner button[aria-pressed='true']")
     assert pressed.get_attribute("data-number") == seats[0]
     wait_text(browser, "#verdict", "8 fans: it counts.")

@@ -158,7 +158,9 @@
     if (!canAdd(entry, k)) return;
     entry.history.push(snapshot(entry));
     if (entry.mode === "tile") {
-      if (count(entry) === 13) entry.winning = k;
+      // the 14th tile is the winning tile, unless one is set (a tile taken back from a full hand): then
+      // the tap fills the hand's gap and the winning tile stays (it stuck at "13 of 14", replaced)
+      if (count(entry) === 13 && entry.winning === null) entry.winning = k;
       else entry.standing.push(k);
     } else {
       entry.melds.push({ kind: entry.mode, tile: k });
@@ -290,8 +292,9 @@
       if (!res.ok) throw new Error(errorText(res));
       setNet(true);
       table = res.data;
-      if (!entry) loadDraft();
+      var restored = !entry && (loadDraft(), entry !== null);
       render();
+      if (restored) schedulePreview();  // a full draft after a reload shows its fans and verdict again
       if (outbox()) flush();
     }).catch(function () {
       setNet(false);
@@ -614,8 +617,11 @@
       }
       box.appendChild(ge);
     });
-    $("hand-help").textContent = t("{n} of 14 tiles", { n: count(entry) }) + " · " +
-      t("The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.");
+    // the mode sticks until another is chosen, as on the desk (docs/gui.md "One meld model"): said in words
+    var modeName = { chow: "Chow", pung: "Pung", kong: "Kong", ckong: "Concealed kong" }[entry.mode];
+    $("hand-help").textContent = t("{n} of 14 tiles", { n: count(entry) }) + " · " + (modeName ?
+      t("Mode: {mode}: every tile tapped adds one, until another mode is chosen.", { mode: t(modeName) }) :
+      t("The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back."));
     // modes and situation flags
     var modes = $("modes");
     modes.textContent = "";

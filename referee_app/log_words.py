@@ -1,0 +1,124 @@
+"""The Log in words, in the user's language (issue 19 §9): what changed ("session 1 table 3 hand 2" /
+"第 1 局第 3 桌第 2 盘") and the before/after the audit log stores as JSON ("win · winner 5 · discarder 7 ·
+24 fan" / "和牌 · 和牌者 5 · 点炮者 7 · 24 番"). The store keeps the JSON (it is the record); this is how
+the page shows it. A key or a text this module does not know is shown as it is, never hidden."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import texts
+from referee_app.i18n import LANG
+from texts import NC_
+
+# The place or subject of a change, as the store words it in English (``audit.what``): (pattern, msgid in
+# msgctxt "log_what"), applied in order, the longer places first; a pattern's named groups are the msgid's
+# fields. Parts this list does not know stay as they are.
+WHAT: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), text) for p, text in (
+    (r"session (?P<session>\d+) table (?P<table>\d+) hand (?P<hand>\d+)",
+     NC_("log_what", "session {session} table {table} hand {hand}")),
+    (r"session (?P<session>\d+) table (?P<table>\d+)", NC_("log_what", "session {session} table {table}")),
+    (r"seating of session (?P<session>\d+)", NC_("log_what", "seating of session {session}")),
+    (r"session (?P<session>\d+) clock", NC_("log_what", "session {session} clock")),
+    (r"^player (?P<number>\S+) replaces (?P<other>\S+) from session (?P<session>\d+)",
+     NC_("log_what", "player {number} replaces {other} from session {session}")),
+    (r"^player (?P<number>\S+)", NC_("log_what", "player {number}")),
+    (r"\bpenalty (?P<penalty>\d+)", NC_("log_what", "penalty {penalty}")),
+    (r"\btime call confirmed\b", NC_("log_what", "time call confirmed")),
+    (r"\btime called\b", NC_("log_what", "time called")),
+    (r"\btime is up\b", NC_("log_what", "time is up")),
+    (r"\bdevice link\b", NC_("log_what", "device link")),
+    (r"^tournament ", NC_("log_what", "tournament ")),
+    (r"^balanced seating plan$", NC_("log_what", "balanced seating plan")),
+    (r"^clock settings$", NC_("log_what", "clock settings")),
+    (r"^rule settings$", NC_("log_what", "rule settings")),
+    (r"^start date$", NC_("log_what", "start date")),
+    (r"^tournament name$", NC_("log_what", "tournament name")),
+))
+
+#: a stored key: its label (msgctxt "log_key"), in the order they are said (the store sorts them by name)
+KEYS: dict[str, str] = {
+    "winner": NC_("log_key", "winner"), "discarder": NC_("log_key", "discarder"),
+    "self_drawn": NC_("log_key", "self-drawn"), "fan": NC_("log_key", "fan"), "flowers": NC_("log_key", "flowers"),
+    "player": NC_("log_key", "player"), "kind": NC_("log_key", "kind"), "points": NC_("log_key", "points"),
+    "settlement": NC_("log_key", "settlement"), "to": NC_("log_key", "to"), "reason": NC_("log_key", "reason"),
+    "hand": NC_("log_key", "hand"), "signed_off": NC_("log_key", "signed off"),
+    "after_hand": NC_("log_key", "time called after hand"),
+    "number": NC_("log_key", "number"), "name": NC_("log_key", "name"), "team": NC_("log_key", "team"),
+    "country": NC_("log_key", "country"), "tables": NC_("log_key", "tables"), "policy": NC_("log_key", "policy"),
+    "seed": NC_("log_key", "seed"), "substitute": NC_("log_key", "reserve"),
+    "notation": NC_("log_key.notation", "hand"), "payments": NC_("log_key", "payments"),
+}
+_ORDER = {k: i for i, k in enumerate(KEYS)}
+#: a stored value word: its label (msgctxt "log_value")
+VALUES: dict[str, str] = {
+    "win": NC_("log_value", "win"), "draw": NC_("log_value", "draw"), "penalty": NC_("log_value", "penalty"),
+    "deducted": NC_("log_value", "deducted"), "others": NC_("log_value", "paid to the other three"),
+    "player": NC_("log_value", "paid to one player"), "false_win_wrong": NC_("log_value", "false win"),
+    "false_win": NC_("log_value", "false win"), "lateness": NC_("log_value", "lateness"),
+    "rule_violation": NC_("log_value", "rule violation"), "custom": NC_("log_value", "other"),
+}
+_YES, _NO = NC_("log_value", "yes"), NC_("log_value", "no")
+
+
+def _say(text: str, context: str, **params: object) -> str:
+    return texts.translate(LANG.code, text, context, **params)
+
+
+def what_text(what: str) -> str:
+    """The place or subject of a change in the user's language."""
+    if LANG.code == texts.DEFAULT:
+        return what
+    for pattern, text in WHAT:
+        what = pattern.sub(lambda m, text=text: _say(text, "log_what", **m.groupdict()), what)  # type: ignore[misc]
+    return what
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, bool):
+        return _say(_YES if v else _NO, "log_value")
+    if isinstance(v, dict):
+        return ", ".join(f"{_key(k)} {_value(x)}" if k in KEYS else f"{k} {_value(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(_value(x) for x in v)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return str(v)
+    if isinstance(v, str) and v in VALUES:
+        return _say(VALUES[v], "log_value")
+    return "" if v is None else str(v)
+
+
+def _key(k: str) -> str:
+    label = KEYS.get(k)
+    return k if label is None else _say(label, "log_key.notation" if k == "notation" else "log_key")
+
+
+def _signed_payments(p: dict[str, Any]) -> str:
+    return ", ".join(f"{n} {v:+d}" if isinstance(v, int) else f"{n} {v}" for n, v in p.items())
+
+
+def change_text(stored: str | None) -> str:
+    """A stored before/after (JSON) in words: "win · winner 5 · discarder 7 · fan 24 · payments 5 +48, …"."""
+    if not stored:
+        return ""
+    try:
+        value = json.loads(stored)
+    except ValueError:  # not JSON (an older entry): as it is
+        return stored
+    if not isinstance(value, dict):
+        return _value(value)
+    parts = []
+    if "type" in value:
+        parts.append(_value(value["type"]))
+    for k, v in sorted(value.items(), key=lambda kv: _ORDER.get(kv[0], len(_ORDER))):
+        if k == "type":
+            continue
+        if k == "payments" and isinstance(v, dict):
+            parts.append(f"{_key(k)} {_signed_payments(v)}")
+        elif k == "self_drawn" and v is True:
+            parts.append(_key(k))
+        else:
+            parts.append(f"{_key(k)} {_value(v)}")
+    return " · ".join(p for p in parts if p)

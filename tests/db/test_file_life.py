@@ -1,0 +1,236 @@
+"""Issue 18: a write that "succeeded" is in the file on disk, whatever else touches the folder.
+
+Real files, real processes (the installed ``mcr-tournament``). The POSIX lock cases read ``/proc/locks``
+(Linux); replacing or deleting a file SQLite has open cannot happen on Windows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from db import open_database
+from db.demo import create_demo
+from db.errors import DatabaseFileGoneError, TournamentError
+from db.files import write_atomic
+from db.formats.text_files import open_input
+from db.service.audit import Actor
+from db.service.results import record_draw
+from db.service.tournament import update_settings
+from tests.db.test_cli import EXE
+from tests.sqlite_locks import AVAILABLE, held_locks
+
+ACTOR = Actor("test-station", "test-referee")
+LINUX = pytest.mark.skipif(not AVAILABLE, reason="reads the kernel's lock table (Linux)")
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot delete or replace a file SQLite has "
+                           "open, and its locks are not POSIX locks")
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([EXE, *args], capture_output=True, text=True, timeout=120, cwd=cwd)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def session2_hands(path: Path, cwd: Path) -> list[int]:
+    """The hands of session 2, table 1 as a fresh process reads them from ``path``."""
+    out = run("--db", str(path), "results", "list", "--session", "2", "--format", "json", cwd=cwd)
+    assert out.returncode == 0, out.stderr
+    return sorted(h["hand"] for h in json.loads(out.stdout) if h["table"] == 1)
+
+
+def check_ok(path: Path, cwd: Path) -> None:
+    out = run("--db", str(path), "check", cwd=cwd)
+    assert out.returncode == 0 and "no problems" in out.stdout, out.stdout + out.stderr
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """The demo tournament in ``event.mcr``: session 1 played, session 2 seated."""
+    path = tmp_path / "event.mcr"
+    create_demo(path)
+    shutil.rmtree(tmp_path / "event.mcr.backups", ignore_errors=True)
+    return path
+
+
+# ------------------------------------------------------------------------ 1. the split brain, without Qt
+
+
+@LINUX
+def test_split_brain_a_write_after_the_locks_were_dropped_is_refused_never_lost(event: Path, tmp_path: Path) -> None:
+    """Another descriptor of the file closed in this process (what Qt's file dialog did) drops SQLite's locks;
+    another program then checkpoints and deletes the WAL. The next write must not "succeed" into the deleted
+    WAL: it is refused, and every write that succeeded is in the file."""
+    confirmed = []
+    db = open_database(event)
+    try:
+        with db.factory.begin() as s:
+            record_draw(s, 2, 1, 1, actor=ACTOR)
+        confirmed.append(1)
+        assert held_locks(event) > 0
+        for part in ("", "-wal", "-shm"):
+            with open(str(event) + part, "rb") as f:
+                f.read(16)
+        assert held_locks(event) == 0  # the trap itself: POSIX drops every lock of the process on the file
+        out = run("--db", str(event), "devices", "--session", "2", "--base-url", "http://127.0.0.1:8765", cwd=tmp_path)
+        assert out.returncode == 0, out.stderr
+        assert not Path(str(event) + "-wal").exists()  # it thought it was the last connection
+        try:
+            with db.factory.begin() as s:
+                record_draw(s, 2, 1, 2, actor=ACTOR)
+            confirmed.append(2)
+        except DatabaseFileGoneError:
+            pass
+    finally:
+        db.close()
+    assert session2_hands(event, tmp_path) == confirmed == [1]
+    check_ok(event, tmp_path)
+
+
+@LINUX
+def test_opening_the_open_file_again_in_this_process_keeps_sqlite_s_locks(event: Path, tmp_path: Path) -> None:
+    with open_database(event) as db:
+        with db.factory.begin() as s:
+            record_draw(s, 2, 1, 1, actor=ACTOR)
+        locks = held_locks(event)
+        assert locks > 0
+        for writable in (False, True):
+            with open_database(event, writable=writable) as again, again.reader() as s:
+                assert s.execute(__import__("sqlalchemy").text("SELECT COUNT(*) FROM hands")).scalar()
+        assert held_locks(event) == locks
+        # our own file helpers refuse the live file and its -wal/-shm instead of opening it
+        for part in ("", "-wal", "-shm"):
+            with pytest.raises(TournamentError, match="open in this program"):
+                open_input(str(event) + part)
+        with pytest.raises(TournamentError, match="open in this program"):
+            write_atomic(event, b"not a tournament")
+        assert held_locks(event) == locks
+        with db.factory.begin() as s:
+            record_draw(s, 2, 1, 2, actor=ACTOR)
+    assert session2_hands(event, tmp_path) == [1, 2]
+
+
+# ---------------------------------------------------------- 2. replaced (mv, cp) or deleted under the store
+
+
+def _replacement(tmp_path: Path, event: Path, kind: str) -> Path:
+    """``other``: another tournament; ``older``: a copy of this very file taken before the writes."""
+    path = tmp_path / f"{kind}.mcr"
+    if kind == "other":
+        create_demo(path)
+    else:
+        shutil.copyfile(event, path)
+    return path
+
+
+@POSIX
+@pytest.mark.parametrize(("how", "kind"), [("mv", "other"), ("cp", "other"), ("mv", "older"), ("cp", "older"),
+                                           ("rm", None)])
+def test_a_file_replaced_or_deleted_under_the_store(event: Path, tmp_path: Path, how: str, kind: str | None) -> None:
+    replacement = _replacement(tmp_path, event, kind) if kind else None
+    db = open_database(event)
+    try:
+        assert db._keeper is not None
+        for hand in (1, 2):
+            with db.factory.begin() as s:
+                record_draw(s, 2, 1, hand, actor=ACTOR)
+            if hand == 1 and kind == "older":  # hand 1 into the file, as SQLite's automatic checkpoint does
+                db._keeper.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        if how == "rm":
+            event.unlink()
+        elif how == "mv":
+            assert replacement is not None
+            os.replace(replacement, event)
+        else:
+            assert replacement is not None
+            shutil.copyfile(replacement, event)  # the same inode, another content
+        digest = sha256(event) if event.exists() else None
+        with pytest.raises(DatabaseFileGoneError), db.factory.begin() as s:
+            update_settings(s, name="lost?", actor=ACTOR)
+        with pytest.raises(DatabaseFileGoneError), db.factory.begin() as s:  # and every later one
+            record_draw(s, 2, 1, 3, actor=ACTOR)
+        rescued = db.rescue()
+    finally:
+        db.close()
+    assert rescued is not None and rescued.name.startswith("event.mcr.rescued-")
+    if (how, kind) != ("cp", "older"):
+        # complete; after cp from the backup taken at the first write and the WAL (docs/data-safety.md)
+        assert session2_hands(rescued, tmp_path) == [1, 2]
+        check_ok(rescued, tmp_path)
+    if digest is not None:
+        assert sha256(event) == digest  # the replacement was not written to, not even at close
+        # the WAL this program wrote was set aside (never applied to the replacement)
+        assert not Path(str(event) + "-wal").exists()
+        assert [p for p in tmp_path.iterdir() if p.name.startswith("event.mcr-wal.orphan-")]
+        check_ok(event, tmp_path)
+        assert session2_hands(event, tmp_path) == []  # the replacement as it was (no hand of session 2)
+
+
+# ------------------------------------------------------------- 3. an orphan WAL is set aside, never applied
+
+
+@POSIX
+def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event: Path, tmp_path: Path) -> None:
+    """A writer killed with its WAL beside the file; an older copy of the file put back at the name. The next
+    program to open it sets the WAL aside (it would damage the copy) instead of applying it."""
+    older = tmp_path / "older.mcr"
+    shutil.copyfile(event, older)
+    code = ("import os, sys; from db import open_database; from db.service.results import record_draw; "
+            "from db.service.audit import Actor; db = open_database(sys.argv[1]); a = Actor('s', 'r')\n"
+            "for h in range(1, 5):\n"
+            "    with db.factory.begin() as s: record_draw(s, 2, 1, h, actor=a)\n"
+            "db._keeper.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n"
+            "for t in range(2, 5):\n"
+            "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
+            "os._exit(0)  # like kill -9: no close, the WAL stays\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
+    wal = Path(str(event) + "-wal")
+    assert wal.stat().st_size > 0
+    os.replace(older, event)  # the copy from the stick, put back by hand
+    digest = sha256(event)
+    check_ok(event, tmp_path)  # reads it: the orphan is set aside first
+    assert sha256(event) == digest
+    kept = sorted(p.name for p in tmp_path.iterdir() if ".orphan-" in p.name)
+    assert [n.split(".orphan-")[0] for n in kept] == ["event.mcr-shm", "event.mcr-wal"][: len(kept)] and kept
+    assert session2_hands(event, tmp_path) == []
+
+
+@POSIX
+def test_the_wal_of_this_very_file_is_applied_after_a_kill(event: Path, tmp_path: Path) -> None:
+    """The check is no false alarm: a writer killed with its WAL, the same file reopened, every hand there."""
+    code = ("import os, sys; from db import open_database; from db.service.results import record_draw; "
+            "from db.service.audit import Actor; db = open_database(sys.argv[1]); a = Actor('s', 'r')\n"
+            "for h in range(1, 5):\n"
+            "    with db.factory.begin() as s: record_draw(s, 2, 1, h, actor=a)\n"
+            "db._keeper.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n"
+            "for t in range(2, 5):\n"
+            "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
+            "os._exit(0)\n")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
+    assert session2_hands(event, tmp_path) == [1, 2, 3, 4]
+    assert not [p for p in tmp_path.iterdir() if ".orphan-" in p.name]
+    check_ok(event, tmp_path)
+
+
+def test_every_write_stamps_the_file_s_identity(event: Path) -> None:
+    with open_database(event) as db:
+        assert db._guard is not None
+        identity = db._guard.identity
+        assert identity != 0
+    con = sqlite3.connect(event)
+    try:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == identity
+    finally:
+        con.close()

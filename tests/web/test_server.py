@@ -1,0 +1,237 @@
+"""The server as a program (issues 18 §7 and 24 §2-3, §9): binding before anything is printed, no console
+needed, the page's files typed whatever the system's table says, the QR codes' address, the console lines of
+``serve``, and no traceback when a phone drops mid-upload."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import mimetypes
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from db import Database, open_database
+from db.service.devices import device_links
+from tests.web.test_cli import ROOT, _free_port
+from web.server import BackgroundServer, ListenError, addresses, default_route_ip, listen
+
+
+@pytest.fixture
+def demo(tmp_path: Path) -> Iterator[Database]:
+    from web.cli import main
+
+    path = tmp_path / "d.mcr"
+    assert main(["--db", str(path), "demo"]) == 0
+    with open_database(path) as db:
+        yield db
+
+
+def token_of(db: Database) -> str:
+    with db.factory.begin() as s:
+        return device_links(s, 2)[0].token
+
+
+def test_a_background_server_starts_without_stdout_and_stderr(demo: Database) -> None:
+    """The windowed Windows app has sys.stdout = sys.stderr = None: uvicorn's default logging configuration
+    then fails ("Unable to configure formatter 'default'"); the server must not need a console."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = None  # type: ignore[assignment]
+    try:
+        server = BackgroundServer(demo).start()
+        try:
+            r = httpx.get(f"{server.url}/api/table", headers={"Authorization": f"Bearer {token_of(demo)}"})
+            assert r.status_code == 200
+            logging.getLogger("uvicorn.error").warning("a line with nowhere to go")  # and no crash for it
+        finally:
+            server.stop()
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def test_a_port_in_use_is_refused_with_its_reason_before_anything_starts(demo: Database) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(ListenError, match=f"cannot listen on 127.0.0.1:{port}: "):
+            BackgroundServer(demo, port=port).start()
+    with pytest.raises(ListenError, match="port 99999 is not a port number"):
+        listen("127.0.0.1", 99999)
+
+
+def test_the_page_s_files_have_their_types_whatever_the_system_s_table_says(demo: Database) -> None:
+    """On Windows the registry often maps .js to text/plain; browsers refuse such a script under nosniff."""
+    saved = {ext: mimetypes.types_map.get(ext) for ext in (".js", ".css", ".svg")}
+    for ext in saved:
+        mimetypes.add_type("text/plain", ext)
+    try:
+        with BackgroundServer(demo) as server:
+            js = httpx.get(f"{server.url}/static/table.js")
+            svg = httpx.get(f"{server.url}/static/tiles/1m.svg")
+    finally:
+        for ext, was in saved.items():
+            if was is None:
+                mimetypes.types_map.pop(ext, None)
+            else:
+                mimetypes.add_type(was, ext)
+    assert js.status_code == 200 and js.headers["content-type"].split(";")[0] in ("text/javascript",
+                                                                                   "application/javascript")
+    assert js.headers["x-content-type-options"] == "nosniff"
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+
+
+def test_the_qr_address_is_the_default_route_s_first() -> None:
+    ip = default_route_ip()
+    found = addresses("0.0.0.0", 8765)
+    if ip is None:  # no default route here (an offline machine): the other addresses, or loopback
+        assert found
+        return
+    assert found[0] == f"http://{ip}:8765"
+    # the address really is this computer's: a socket binds to it
+    with socket.socket() as sock:
+        sock.bind((ip, 0))
+    assert addresses("127.0.0.1", 1) == ["http://127.0.0.1:1"]
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextlib.contextmanager
+def server_log() -> Iterator[list[logging.LogRecord]]:
+    """The records of the server's loggers, caught where they are made (whatever propagates or not; after
+    the server is made, as a logging configuration would drop the handler)."""
+    handler = _Records()
+    loggers = [logging.getLogger(name) for name in ("uvicorn.error", "web")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield handler.records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+def test_a_phone_dropping_mid_upload_logs_no_traceback(demo: Database) -> None:
+    token = token_of(demo)
+    with BackgroundServer(demo) as server, server_log() as records:
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", server.port)) as sock:
+                sock.sendall(b"POST /api/hands HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + token.encode()
+                             + b"\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"type\": ")
+                time.sleep(0.2)
+        r = httpx.get(f"{server.url}/api/table", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200  # the server goes on
+        time.sleep(0.3)
+    assert not [rec for rec in records if rec.exc_info or rec.levelno >= logging.ERROR], \
+        [rec.getMessage() for rec in records]
+
+
+def _serve(db: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "web.cli", "--db", db, "serve", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+def test_serve_on_a_used_port_or_a_bad_one_says_so_in_one_line_and_never_serving(tmp_path: Path) -> None:
+    from web.cli import main
+
+    path = tmp_path / "d.mcr"
+    assert main(["--db", str(path), "demo"]) == 0
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = _serve(str(path), "--port", str(port))
+    assert out.returncode == 1 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1, out.stderr
+    assert out.stderr.startswith(f"mcr-tournament: cannot listen on 127.0.0.1:{port}: ")
+    if sys.platform != "win32":  # Windows words it its own way
+        assert out.stderr.rstrip().endswith(": Address already in use")
+    out = _serve(str(path), "--port", "99999")
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.splitlines() == ["mcr-tournament: port 99999 is not a port number (1–65535)"]
+
+
+def test_serve_says_at_start_when_the_file_is_read_only(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read-only for whatever reason the store found (here opened so; a read-only medium or file gives its
+    own reason): the first lines say the tables can read but not record."""
+    import argparse
+
+    from web import cli
+
+    path = tmp_path / "d.mcr"
+    assert cli.main(["--db", str(path), "demo"]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(cli, "serve", lambda db, sock, **kw: sock.close())  # start, print, stop at once
+    with open_database(path, writable=False) as db:
+        assert db.read_only
+        args = argparse.Namespace(host="127.0.0.1", port=_free_port())
+        assert cli.cmd_serve(args, db) == 0
+    out = capsys.readouterr().out
+    assert "d.mcr is read-only" in out and "the tables can read, not record" in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM ends a process at once on Windows; closing the "
+                    "console there sends SIGBREAK, handled the same way")
+def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> None:
+    """Closing the console or SIGTERM: the requests under way get Limits.shutdown_timeout, then the file is
+    closed, with its closing backup (uvicorn alone re-raised SIGTERM after its shutdown and the process died
+    before that)."""
+    import signal
+
+    from web.cli import main
+    from web.guard import Limits
+
+    path = tmp_path / "d.mcr"
+    assert main(["--db", str(path), "demo"]) == 0
+    with open_database(path) as db:
+        token = token_of(db)
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(path), "serve", "--port", str(port)],
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                r = httpx.post(f"http://127.0.0.1:{port}/api/hands", headers={"Authorization": f"Bearer {token}"},
+                               json={"type": "draw", "hand": 1}, timeout=5)
+                break
+            except httpx.TransportError:
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
+        assert r.status_code == 200, r.text  # written since the last backup: closing makes one
+        stuck = socket.create_connection(("127.0.0.1", port))  # a request whose body never comes
+        stuck.sendall(b"POST /api/hands HTTP/1.1\r\nHost: x\r\nContent-Length: 99\r\n\r\n{")
+        time.sleep(0.3)
+        start = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        out, _ = proc.communicate(timeout=60)
+        took = time.monotonic() - start
+        stuck.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    print(f"\nSIGTERM with a request under way: stopped and the file closed in {took:.1f} s "
+          f"(shutdown_timeout {Limits().shutdown_timeout:g} s)")
+    assert proc.returncode == 0 and "server stopped" in out, out
+    assert "Traceback" not in out
+    # the file was closed (its closing backup's step; here one was recent, so none is made): SQLite
+    # checkpointed and removed the WAL, which a killed process leaves behind
+    assert not Path(str(path) + "-wal").exists()

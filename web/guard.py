@@ -1,0 +1,249 @@
+"""What keeps the server up on a hostile network (issue 18, docs/web.md "Limits"): deadlines for a connection
+that sends nothing, its request head slowly or its body slowly; a cap on open connections (the oldest idle one
+makes room for a new one, so a flood of idle connections never locks the phones out nor reaches the file
+limit); a cap on requests in progress; and logging that stays bounded: one line per kind of failure per
+interval, and no traceback for a client that went away or for the system's limits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import h11
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+log = logging.getLogger("web")
+
+# Descriptors kept free for everything but connections: SQLite's file, WAL and shared memory per pooled
+# connection (Starlette runs requests on up to 40 threads), backups, logs, the app's own files.
+FD_RESERVE = 256
+# Connections asyncio accepts in one go, before the protocol of the first sees them; the ones they push out
+# are closed only on the loop's next turn. So the cap keeps twice this many descriptors free too (else "Too
+# many open files" at the file limit, and asyncio stops accepting for a second).
+ACCEPT_BURST = 64
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits. Times in seconds."""
+
+    idle_timeout: float = 10.0  # a connection without a whole request head this long after opening or its last answer
+    body_timeout: float = 10.0  # a request body not all there this long after its head (a body is at most 16 KB)
+    max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
+    max_requests: int = 100  # in progress at once; more are answered 503 at once
+    shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)
+    log_interval: float = 60.0  # one log line per kind of failure per interval
+
+
+def file_limit() -> int | None:
+    """This process's limit of open files, raised to its hard limit (at most 65536) where the system allows.
+    None where there is no such limit to read (Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    for want in (65536, 10240, 4096):  # macOS refuses more than OPEN_MAX (10240)
+        if hard != resource.RLIM_INFINITY:
+            want = min(want, hard)
+        if soft == resource.RLIM_INFINITY or soft >= want:
+            break
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+            break
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def connection_cap(limits: Limits) -> int:
+    """How many connections may be open at once: the limit, kept under the process's file limit."""
+    fds = file_limit()
+    if fds is None:
+        return limits.max_connections
+    return max(8, min(limits.max_connections, fds - min(FD_RESERVE, fds // 4) - 2 * ACCEPT_BURST))
+
+
+def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
+    """uvicorn's h11 protocol with deadlines and the connection cap (one class per server: its idle list)."""
+    # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a plain
+    # dict after many were taken from its front scans the holes they left (quadratic under a flood).
+    idle: OrderedDict[Guarded, None] = OrderedDict()
+
+    class Guarded(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+        _phase: tuple[str, int] = ("", 0)
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            if len(self.connections) > max_connections:
+                oldest = next(iter(idle)) if idle else None
+                if oldest is None:  # every connection has a request under way: this one waits for none
+                    limited("connections_busy", "connection limit (%d) reached with every connection busy: "
+                            "new connections are closed", max_connections)
+                    transport.close()
+                    return
+                limited("connections_full", "connection limit (%d) reached: the oldest idle connections are "
+                        "closed to make room", max_connections)
+                oldest._expire()
+            self._update()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._update()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._update()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._cancel()
+            super().connection_lost(exc)
+
+        def _update(self) -> None:
+            """Arm the deadline of the phase the connection is in: waiting for a head (idle), for the rest of
+            a body, or none while the app works on a whole request."""
+            if self.transport.is_closing():
+                self._cancel()
+                return
+            cycle = self.cycle
+            if cycle is None or cycle.response_complete:
+                phase = "head"
+            elif self.conn.their_state is h11.SEND_BODY:
+                phase = "body"
+            else:
+                phase = "app"
+            key = (phase, id(cycle))
+            if key == self._phase:
+                return
+            self._phase = key
+            self._cancel()
+            if phase == "head":
+                idle[self] = None
+                self._deadline = self.loop.call_later(limits.idle_timeout, self._expire)
+            elif phase == "body":
+                self._deadline = self.loop.call_later(limits.body_timeout, self._expire)
+
+        def _cancel(self) -> None:
+            idle.pop(self, None)
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _expire(self) -> None:
+            # A request whose body stopped coming sees a disconnect (ClientDisconnect, answered by nobody).
+            self._cancel()
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return Guarded
+
+
+class RequestCap:
+    """At most ``limit`` API requests in progress; more are answered 503 ``server_busy`` at once (a phone
+    tries again) rather than queued behind a flood."""
+
+    def __init__(self, app: ASGIApp, limit: int, busy: ASGIApp) -> None:
+        self.app, self.limit, self.busy = app, limit, busy
+        self.running = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+            await self.app(scope, receive, send)
+            return
+        if self.running >= self.limit:
+            limited("requests_busy", "%d requests in progress: more are answered 503 server_busy", self.limit)
+            await self.busy(scope, receive, send)
+            return
+        self.running += 1  # one event loop: no lock needed
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.running -= 1
+
+
+# ------------------------------------------------------------------------------------------------ logging
+
+QUIET = (ClientDisconnect, ConnectionError, TimeoutError, asyncio.CancelledError)  # a client went away
+SYSTEM = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM, errno.ENOSPC}  # the machine's limits
+
+
+def _quiet(exc: BaseException) -> bool:
+    return isinstance(exc, QUIET) or (isinstance(exc, OSError) and exc.errno in SYSTEM)
+
+
+class RateLimit(logging.Filter):
+    """One record per kind per ``interval`` seconds; the next one of a kind says how many were left out. A
+    kind is the logger, the message's template, and the exception's type and errno. A record about a client
+    that went away or a system limit (``Too many open files``) keeps one line and loses its traceback.
+    At most ``max_kinds`` kinds are told apart (then they share one), so the log stays bounded."""
+
+    def __init__(self, interval: float = 60.0, max_kinds: int = 200) -> None:
+        super().__init__()
+        self.interval, self.max_kinds = interval, max_kinds
+        self._kinds: dict[tuple[Any, ...], list[float]] = {}  # kind -> [last written, left out since]
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        """Forget the kinds seen (a new interval for each)."""
+        with self._lock:
+            self._kinds.clear()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        key: tuple[Any, ...] = (record.name, record.levelno, str(record.msg), type(exc).__name__,
+                                getattr(exc, "errno", None))
+        now = time.monotonic()
+        with self._lock:
+            if key not in self._kinds and len(self._kinds) >= self.max_kinds:
+                key = ("other",)
+            last = self._kinds.get(key)
+            if last is not None and now - last[0] < self.interval:
+                last[1] += 1
+                return False
+            left_out = int(last[1]) if last is not None else 0
+            self._kinds[key] = [now, 0]
+        if exc is not None and _quiet(exc):
+            record.msg = f"{record.getMessage().strip()}: {type(exc).__name__}: {exc}"
+            record.args, record.exc_info, record.exc_text = None, None, None
+        if left_out:
+            record.msg = f"{record.getMessage()} ({left_out} more like this in the last {self.interval:g} s)"
+            record.args = None
+        return True
+
+
+RATE_LIMIT = RateLimit()
+GUARDED_LOGGERS = ("web", "uvicorn.error")
+
+
+def guard_logging(interval: float) -> None:
+    """Put the rate limit on the loggers the server writes to (once per process; where the lines go is the
+    program's choice: ``serve`` prints them, the app writes its log file)."""
+    RATE_LIMIT.interval = interval
+    for name in GUARDED_LOGGERS:
+        logger = logging.getLogger(name)
+        if RATE_LIMIT not in logger.filters:
+            logger.addFilter(RATE_LIMIT)
+
+
+def limited(kind: str, message: str, *args: Any) -> None:
+    """A warning of the server's own (at most one line of each ``message`` per interval; ``kind`` names it
+    where it is raised)."""
+    log.warning(message, *args)
+
+
+def loop_errors(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """The event loop's errors (e.g. ``socket.accept() out of system resource`` at the file limit, which
+    asyncio retries a second later) as one rate-limited line each, never a traceback per try."""
+    exc = context.get("exception")
+    message = str(context.get("message", "event loop error")).replace("%", "%%")  # the template is the kind
+    log.error(message, exc_info=exc)
