@@ -71,9 +71,15 @@ def what_text(what: str) -> str:
     """The place or subject of a change in the user's language."""
     if LANG.code == texts.DEFAULT:
         return what
+    said: list[str] = []  # each part said is held out of the text (a mark) so no later pattern reads it again
+
+    def hold(m: re.Match[str], text: str) -> str:
+        said.append(_say(text, "log_what", **m.groupdict()))
+        return f"\0{len(said) - 1}\0"
+
     for pattern, text in WHAT:
-        what = pattern.sub(lambda m, text=text: _say(text, "log_what", **m.groupdict()), what)  # type: ignore[misc]
-    return what
+        what = pattern.sub(lambda m, text=text: hold(m, text), what)  # type: ignore[misc]
+    return re.sub("\0(\\d+)\0", lambda m: said[int(m.group(1))], what)
 
 
 def _value(v: Any) -> str:
