@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 
-.PHONY: run test demo bench lint clean dist dist-smoke
+.PHONY: run test demo bench lint clean dist dist-smoke texts-extract texts-update texts-new
 
 $(PY):
 	$(PYTHON) -m venv $(VENV) || { $(PYTHON) -m pip install --user virtualenv && $(PYTHON) -m virtualenv $(VENV); }
@@ -43,6 +43,19 @@ dist: $(VENV)/.dist-deps
 dist-smoke: dist
 	packaging/smoke_test.sh dist/MCR-Referee
 	packaging/smoke_test.sh --hide-fonts dist/MCR-Referee
+
+# The text catalogue (docs/texts.md): the template from the code, then every language merged with it and
+# the pseudo-locale rebuilt; `make texts-new NEW=de` starts a new language. The .po files are read as they
+# are at run time: nothing to compile.
+texts-extract: $(VENV)/.test-deps
+	$(PY) resources/make_texts.py extract
+
+texts-update: texts-extract
+	$(PY) resources/make_texts.py update
+
+texts-new: texts-extract
+	$(PY) resources/make_texts.py new $(NEW)
+	$(PY) resources/make_texts.py update
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

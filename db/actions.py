@@ -1,9 +1,11 @@
 """The audit log's actions: one stable code per kind of change (stored in ``audit_log.action``, so the
-values never change), each with its English and Chinese label for people."""
+values never change), each with its label for people, from the catalogue (docs/texts.md)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+from texts import Text
 
 
 class AuditAction(StrEnum):
@@ -35,39 +37,40 @@ class AuditAction(StrEnum):
     CHECKIN = "checkin"
 
     @property
-    def en(self) -> str:
-        return _LABELS[self][0]
+    def en(self) -> Text:
+        """The label people read: English that says itself in any language (msgctxt "audit_action")."""
+        return _LABELS[self]
 
     @property
     def zh(self) -> str:
-        return _LABELS[self][1]
+        return _LABELS[self].in_language("zh")
 
 
-_LABELS: dict[AuditAction, tuple[str, str]] = {
-    AuditAction.INIT: ("Tournament created", "创建比赛"),
-    AuditAction.SETTINGS: ("Settings changed", "修改设置"),
-    AuditAction.PLAYER_ADD: ("Player added", "添加选手"),
-    AuditAction.PLAYER_UPDATE: ("Player changed", "修改选手"),
-    AuditAction.SUBSTITUTE: ("Substitute", "替补上场"),
-    AuditAction.SEATING_PLAN: ("Seating plan", "座位计划"),
-    AuditAction.SEAT: ("Seating", "座位表"),
-    AuditAction.SEAT_EDIT: ("Seating edited", "编辑座位"),
-    AuditAction.SEAT_SWAP: ("Seats swapped", "调换座位"),
-    AuditAction.SEAT_CORRECTION: ("Seat corrected", "更正座位"),
-    AuditAction.SEAT_DELETE: ("Seating removed", "删除座位"),
-    AuditAction.RECORD: ("Recorded", "记录"),
-    AuditAction.CORRECT: ("Corrected", "更正"),
-    AuditAction.DELETE: ("Deleted", "删除"),
-    AuditAction.SIGN_OFF: ("Sign-off", "签字确认"),
-    AuditAction.IMPORT: ("Restored from an export", "从导出文件恢复"),
-    AuditAction.DEVICE_ISSUE: ("Table link issued", "发放桌位链接"),
-    AuditAction.DEVICE_REVOKE: ("Table link revoked", "撤销桌位链接"),
-    AuditAction.CLOCK: ("Session clock", "比赛计时"),
-    AuditAction.CALL: ("Referee called", "呼叫裁判"),
-    AuditAction.CALL_TAKE: ("Call taken", "裁判接手"),
-    AuditAction.CALL_RESOLVE: ("Ruling", "裁决"),
-    AuditAction.CALL_CANCEL: ("Call cancelled", "取消呼叫"),
-    AuditAction.PUBLIC_PAGE: ("Players' page settings", "选手页面设置"),
-    AuditAction.STAGE: ("Stage", "比赛阶段"),
-    AuditAction.CHECKIN: ("Check-in", "检录"),
+_LABELS: dict[AuditAction, Text] = {
+    AuditAction.INIT: Text("Tournament created", "audit_action"),
+    AuditAction.SETTINGS: Text("Settings changed", "audit_action"),
+    AuditAction.PLAYER_ADD: Text("Player added", "audit_action"),
+    AuditAction.PLAYER_UPDATE: Text("Player changed", "audit_action"),
+    AuditAction.SUBSTITUTE: Text("Substitute", "audit_action"),
+    AuditAction.SEATING_PLAN: Text("Seating plan", "audit_action"),
+    AuditAction.SEAT: Text("Seating", "audit_action"),
+    AuditAction.SEAT_EDIT: Text("Seating edited", "audit_action"),
+    AuditAction.SEAT_SWAP: Text("Seats swapped", "audit_action"),
+    AuditAction.SEAT_CORRECTION: Text("Seat corrected", "audit_action"),
+    AuditAction.SEAT_DELETE: Text("Seating removed", "audit_action"),
+    AuditAction.RECORD: Text("Recorded", "audit_action"),
+    AuditAction.CORRECT: Text("Corrected", "audit_action"),
+    AuditAction.DELETE: Text("Deleted", "audit_action"),
+    AuditAction.SIGN_OFF: Text("Sign-off", "audit_action"),
+    AuditAction.IMPORT: Text("Restored from an export", "audit_action"),
+    AuditAction.DEVICE_ISSUE: Text("Table link issued", "audit_action"),
+    AuditAction.DEVICE_REVOKE: Text("Table link revoked", "audit_action"),
+    AuditAction.CLOCK: Text("Session clock", "audit_action"),
+    AuditAction.CALL: Text("Referee called", "audit_action"),
+    AuditAction.CALL_TAKE: Text("Call taken", "audit_action"),
+    AuditAction.CALL_RESOLVE: Text("Ruling", "audit_action"),
+    AuditAction.CALL_CANCEL: Text("Call cancelled", "audit_action"),
+    AuditAction.PUBLIC_PAGE: Text("Players' page settings", "audit_action"),
+    AuditAction.STAGE: Text("Stage", "audit_action"),
+    AuditAction.CHECKIN: Text("Check-in", "audit_action"),
 }

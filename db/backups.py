@@ -212,7 +212,7 @@ def back_up(source: BackupSource, kind: str = "manual", *, folder: str | Path | 
     (which must be given)."""
     if source.path is None:
         if folder is None:
-            raise TournamentError(code="server_backup_needs_dir")
+            raise TournamentError(code="server_backup_needs_folder")
         return _export(source, Path(folder))
     where = None if folder is None else Path(folder)
     auto = source.backups

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import sqlalchemy.exc
 
+import texts
 from db.backups import back_up, list_backups
 from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
@@ -27,7 +28,6 @@ from db.commands.common import Command
 from db.database import Database
 from db.errors import InputError, TournamentError
 from db.limits import ACTOR_MAX, INT_MAX, check_text
-from db.messages import render
 from db.schema import first_line, to_url
 from db.seating import SeatingError
 from db.store import open_database
@@ -39,7 +39,9 @@ Extension = Callable[[argparse._SubParsersAction], None]
 __all__ = ["Command", "Extension", "build_parser", "main"]
 
 
-def _fail(message: str) -> int:
+def _fail(refusal: texts.Said | str, lang: str = texts.DEFAULT) -> int:
+    """One line on stderr, in the environment's language (``texts.env_language``)."""
+    message = refusal.in_language(lang) if isinstance(refusal, texts.Said) else refusal
     print(f"mcr-tournament: {message}", file=sys.stderr)
     return 1
 
@@ -126,13 +128,13 @@ def utf8_out() -> None:
 
 def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
     utf8_out()
+    lang = texts.env_language()
     args = build_parser(extensions).parse_args(argv)
     func: Command | None = getattr(args, "func", None)
     if func is None:
-        return _fail(f"the command {args.command!r} is not available")
+        return _fail(TournamentError(code="command_unavailable", command=args.command), lang)
     if not args.db:
-        return _fail("no database: give --db PATH_OR_URL (a file such as tournament.sqlite, "
-                     "or postgresql+psycopg://user:password@host/dbname)")
+        return _fail(TournamentError(code="no_database_given"), lang)
     try:
         # Checked before the database is opened: a bad name stops the command before anything is written.
         check_text(args.station, "--station", ACTOR_MAX)
@@ -145,25 +147,26 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         url = to_url(args.db)
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
                 and url.database and not Path(url.database).exists():
-            return _fail(f"{args.db}: no such database; create it with `init` (or `import`, `demo`)")
+            return _fail(TournamentError(code="no_such_database", path=args.db), lang)
         sub_command = getattr(args, f"{args.command}_command", None)
         reads = args.command in READS or f"{args.command} {sub_command}" in READS
         with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
             return func(args, db)
     except (TournamentError, SeatingError) as exc:
-        return _fail(str(exc))
+        return _fail(exc if isinstance(exc, TournamentError) else exc.args[0], lang)
     except KeyboardInterrupt:
-        return _fail("interrupted")
+        return _fail(TournamentError(code="interrupted"), lang)
     except BrokenPipeError:
         # The reader (e.g. `| head`) stopped listening: not an error of ours.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:  # a file the system would not let us reach (a folder we may not enter, a long name)
-        return _fail(str(_file_error(exc, args.db)))
+        return _fail(_file_error(exc, args.db), lang)
     except (sqlalchemy.exc.NoSuchModuleError, sqlalchemy.exc.ArgumentError) as exc:  # --db foo://bar
-        return _fail(render("database_url_invalid", {"url": args.db, "problem": first_line(exc)}))
+        return _fail(TournamentError(code="database_url_invalid", url=args.db, problem=first_line(exc)), lang)
     except Exception as exc:  # noqa: BLE001 - the CLI promise: a message, never a traceback
-        return _fail(f"unexpected error: {type(exc).__name__}: {first_line(exc)}")
+        return _fail(TournamentError(code="unexpected_error", kind=type(exc).__name__, problem=first_line(exc)),
+                     lang)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,22 @@
 """Errors the store raises. Each carries a stable ``code``, its ``params`` and an English ``message`` a person
-can act on (made from the code by ``db.messages``); the CLI prints the message as is, the GUI translates the
-code, JSON outputs carry ``{"code", "message"}`` (:meth:`TournamentError.to_json`)."""
+can act on (made from the code by ``db.messages``); :meth:`TournamentError.in_language` says it in another
+language through the catalogue (the CLI in the environment's language, the API in the browser's, the GUI in
+its own), JSON outputs carry ``{"code", "message"}`` (:meth:`TournamentError.to_json`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from db.messages import render
+import texts
+from db.messages import MESSAGES, render
+
+
+def _made_here(code: str, params: dict[str, Any], message: str) -> bool:
+    """The message is the catalogue's text of the code (not free text given by the raiser)."""
+    try:
+        return code in MESSAGES and render(code, params) == message
+    except (KeyError, IndexError, ValueError):
+        return False
 
 
 class TournamentError(Exception):
@@ -22,16 +32,28 @@ class TournamentError(Exception):
     def __init__(self, message: str | None = None, *, code: str | None = None, **params: Any) -> None:
         self.code = code or type(self).code
         self.params = params
+        given = message is not None
         if message is None:
             message = render(self.code, params)
         super().__init__(message)
         self.message = message
+        self._free = given and not _made_here(self.code, params, message)
 
     def __str__(self) -> str:
         return self.message
 
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
+    def in_language(self, lang: str) -> str:
+        """The message in ``lang`` (the English message when the catalogue lacks it, or when the refusal was
+        raised with free text instead of a code)."""
+        if lang == texts.DEFAULT or self._free:
+            return self.message
+        try:
+            return render(self.code, self.params, lang)
+        except (KeyError, IndexError, ValueError):  # a translation naming other parameters: the English
+            return self.message
+
+    def to_json(self, lang: str = texts.DEFAULT) -> dict[str, Any]:
+        return {"code": self.code, "message": self.in_language(lang)}
 
 
 class InputError(TournamentError):
@@ -45,9 +67,14 @@ class InputError(TournamentError):
         super().__init__(f'"{field}": {detail}' if field else detail, code=code, **params)
         self.field = field
         self.detail = detail
+        self._free = message is not None and not _made_here(self.code, params, detail)
 
-    def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "field": self.field}
+    def in_language(self, lang: str) -> str:
+        """The detail in ``lang``; the field (a JSON or option name) is said only in English."""
+        return super().in_language(lang)
+
+    def to_json(self, lang: str = texts.DEFAULT) -> dict[str, Any]:
+        return {**super().to_json(lang), "field": self.field}
 
 
 class StaleTableError(TournamentError):

@@ -30,13 +30,14 @@ from pathlib import Path
 from typing import BinaryIO
 
 from db.errors import OutputError
+from texts import Text
 
 Writer = Callable[[BinaryIO], None]
 
 
 # Windows: the file is open in another program (Excel, Acrobat, a virus scanner, another instance).
 SHARING_VIOLATION, LOCK_VIOLATION = 32, 33
-IN_USE = "another program has the file open: close it there and try again"
+IN_USE = Text("another program has the file open: close it there and try again", "cause")
 REPLACE_TRIES = 10  # os.replace onto a file another program holds: about 1 s in all before giving up
 REPLACE_PAUSE_S = 0.1
 
@@ -57,18 +58,18 @@ def describe_os_error(exc: BaseException) -> str:
         if in_use(exc):
             return IN_USE
         if exc.errno == errno.ENOSPC:
-            return "no space left on device"
+            return Text("no space left on device", "cause")
         if exc.errno == errno.EROFS:
-            return "the medium is read-only"
+            return Text("the medium is read-only", "cause")
         if exc.errno in (errno.EACCES, errno.EPERM):
-            return "permission denied"
+            return Text("permission denied", "cause")
         text = exc.strerror or str(exc)
     elif isinstance(exc, sqlite3.Error):
         text = str(exc)
         if "disk is full" in text:
-            return "no space left on device"
+            return Text("no space left on device", "cause")
         if "readonly" in text:
-            return "the medium is read-only"
+            return Text("the medium is read-only", "cause")
     else:
         text = str(exc)
     text = text.splitlines()[0] if text else type(exc).__name__

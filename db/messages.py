@@ -1,17 +1,22 @@
-"""The English text of every refusal, by its stable code (``TournamentError.code``).
+"""The English text of every refusal, by its stable code (``TournamentError.code``), and its rendering in
+any language through the catalogue (``texts``).
 
 A refusal is raised with a code and its parameters (``InputError("hand", code="hand_out_of_order",
-table=2, recorded=3)``); the text is made here, so rewording a sentence never loses a translation: the GUI
-translates by code (``referee_app/store_errors.py``) and a test there fails when a code has no Chinese.
-A value is a ``str.format`` template over the parameters, or a function of them for the few sentences
-whose parts come and go.
+table=2, recorded=3)``); the text is made here. These English templates are the msgids of the catalogue
+(``msgctxt`` = the code; ``make texts-extract`` copies them into ``resources/locales/mcr.pot``), so a
+language is one ``.po`` file and a test fails when a code has no Chinese (docs/texts.md).
+A value is a ``str.format`` template over the parameters, or a :class:`Parts` / :class:`Switch` for the
+few sentences whose parts come and go.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+import texts
+from scoring import tiles as T
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,20 +33,49 @@ class Parts:
     sep: str = ", "
     tail: str = ""
 
-    def __call__(self, params: Mapping[str, Any]) -> str:
-        said = [template.format(self.sep.join(map(str, params[name]))) for name, template in self.parts
-                if params[name]]
-        return self.head + "".join(said) + self.tail
+    def __call__(self, params: Mapping[str, Any], lang: str = texts.DEFAULT, code: str | None = None) -> str:
+        def tr(text: str, suffix: str) -> str:  # each piece is its own catalogue entry (msgctxt code.piece)
+            return texts.gettext(lang, text, f"{code}.{suffix}") if text and code else text
+
+        sep = tr(self.sep, "sep")
+        said = [tr(template, name).format(sep.join(str(texts.said(v, lang)) for v in params[name]))
+                for name, template in self.parts if params[name]]
+        return tr(self.head, "head") + "".join(said) + tr(self.tail, "tail")
+
+    def pieces(self) -> dict[str, str]:
+        """The catalogue's entries: suffix of the msgctxt → English."""
+        found = {"head": self.head, "sep": self.sep, "tail": self.tail, **dict(self.parts)}
+        return {k: v for k, v in found.items() if v}
 
 
-Template = str | Callable[[Mapping[str, Any]], str]
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One of two templates, by a true/false parameter (each its own catalogue entry, msgctxt
+    ``code.yes`` / ``code.no``)."""
+
+    param: str
+    yes: str
+    no: str
+
+    def __call__(self, params: Mapping[str, Any], lang: str = texts.DEFAULT, code: str | None = None) -> str:
+        which = "yes" if params[self.param] else "no"
+        template = getattr(self, which)
+        if code:
+            template = texts.gettext(lang, template, f"{code}.{which}")
+        return texts.format_text(template, params, lang)
+
+    def pieces(self) -> dict[str, str]:
+        return {"yes": self.yes, "no": self.no}
+
+
+Template = str | Parts | Switch
 
 MESSAGES: dict[str, Template] = {
     # --- the tournament and its settings
     "not_initialised": "this database holds no tournament yet: run `mcr-tournament --db ... init --name NAME`",
     "tournament_exists": "this database already holds a tournament (one tournament per database)",
     "name_missing": "the tournament needs a name",
-    "settings_frozen": "the rule settings are frozen: results exist already / 已有成绩，规则设置不可更改",
+    "settings_frozen": "the rule settings are frozen: results exist already",
     "table_points_sum": "{points} must sum to 7",
     "unknown_profile": "unknown rule profile {profile!r}; choose one of {profiles}",
     "sessions_range": "{sessions} sessions: must be 1–100",
@@ -54,7 +88,7 @@ MESSAGES: dict[str, Template] = {
     "team_too_large": "a team has at most 4 players and 1 substitute: {teams}",
     "substitute_self": "a player cannot replace themselves",
     "country_unknown": ("player {number}: {country!r} is not a country: write its ISO 3166 alpha-2 code "
-                        "(e.g. FR, DE, NL, GB, CN) / 国家或地区请填 ISO 3166 两字母代码"),
+                        "(e.g. FR, DE, NL, GB, CN)"),
     "ema_number_invalid": "player {number}: EMA number {ema!r} must be the 8-digit EMA id (digits only)",
     "substitute_seated": "player {number} is already seated in session {session}",
     "substitute_after_results": ("session {session} already has results at player {number}'s table: "
@@ -68,8 +102,7 @@ MESSAGES: dict[str, Template] = {
     "not_seated_yet": "session {session} is not seated yet: run `seat {session}`",
     "report_not_seated": "session {session} is not seated yet: run `mcr-tournament seat {session}`",
     "no_players": "no players yet: import them first (`players import FILE.csv`)",
-    "players_not_multiple_of_4": ("{players} players is not a multiple of 4: {missing} substitute(s) missing "
-                                  "/ 人数不是4的倍数，还缺{missing}名替补"),
+    "players_not_multiple_of_4": ("{players} players is not a multiple of 4: {missing} substitute(s) missing"),
     "seating_has_results": ("session {session} already has results: its seating can no longer be regenerated; "
                             "move players with an audited correction (`seat {session} --swap A B --reason ...`)"),
     "seating_edit_has_results": "session {session} already has results: use swap_players with a reason",
@@ -81,16 +114,15 @@ MESSAGES: dict[str, Template] = {
     "seating_incomplete": Parts("the seating must hold every active player once",
                                 (("missing", "; missing {}"), ("extra", "; not active {}"), ("twice", "; twice {}"))),
     "teammates_together": ("players {a} ({a_name}) and {b} ({b_name}) are both in team {team}: they cannot sit at "
-                           "table {table} of session {session} together (teammates never share a table) "
-                           "/ {a} 与 {b} 同属 {team} 队，不可同桌"),
+                           "table {table} of session {session} together (teammates never share a table)"),
     "generated_teammates": ("session {session}: the generated seating puts teammates {a} and {b} (team {team}) at "
-                            "table {table} although they can be kept apart; please report this / 编排有误：同队选手同桌"),
+                            "table {table} although they can be kept apart; please report this"),
     "swap_same_player": "player {b} is player {a}",
     "swap_needs_reason": ("session {session} has results at these tables: a reason is required "
                           "(the swap is logged as a correction)"),
     "player_not_seated": "player {number} is not seated in session {session}",
     "stale_table": ("session {session} table {table} was changed by another station (you saw version {expected}, "
-                    "it is now {actual}); reload the table and enter it again / 该桌已被其他终端修改，请刷新后重新录入"),
+                    "it is now {actual}); reload the table and enter it again"),
     # --- values of a result
     "not_a_player_number": "{value!r} is not a player number",
     "player_not_at_table": "player {number} is not seated at table {table} (session {session}: {players})",
@@ -104,8 +136,7 @@ MESSAGES: dict[str, Template] = {
     "no_flowers": "this tournament plays without flowers",
     "notation_empty": "the hand notation is empty",
     "fan_mismatch": "{fan} does not match the hand, which scores {total}",
-    "under_eight_fans": ("{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead "
-                         "/ 不足8番，按错和处理"),
+    "under_eight_fans": ("{fans} fans without flowers: a win needs at least 8; record a false-win penalty instead"),
     "win_needs_fan": "a win needs \"fan\" (the base points) or \"notation\" (the full hand)",
     "hand_invalid": "{notation}: {problem}",
     "unknown_settlement": "{settlement!r}: use \"deducted\", \"others\" or {{\"to\": NUMBER}}",
@@ -132,7 +163,7 @@ MESSAGES: dict[str, Template] = {
     "time_already_called": "time was already called at session {session} table {table} after hand {after}",
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
-    "reason_required": "a correction needs a reason / 更正须注明原因",
+    "reason_required": "a correction needs a reason",
     "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
                             "{missing} missing; record them, or sign off with a reason why the table ended early"),
     "hand_not_recorded": "session {session} table {table} hand {hand} is not recorded",
@@ -228,6 +259,12 @@ MESSAGES: dict[str, Template] = {
     "ema_not_ready": Parts("the EMA results file was not written: the tournament is not ready for an EMA upload",
                            (("tables", "; {}"), ("players", "; {}")), sep="; "),
     "demo_needs_new_database": "{path} already holds a tournament; the demo needs a new database",
+    "command_unavailable": "the command {command!r} is not available",
+    "no_database_given": ("no database: give --db PATH_OR_URL (a file such as tournament.sqlite, "
+                          "or postgresql+psycopg://user:password@host/dbname)"),
+    "no_such_database": "{path}: no such database; create it with `init` (or `import`, `demo`)",
+    "interrupted": "interrupted",
+    "unexpected_error": "unexpected error: {kind}: {problem}",
     # --- tournament files, database servers, copies and backups (store, schema, database, backups, files,
     # transfer); ``cause`` / ``problem``: the system's or the driver's own words, as they are
     "database_url_invalid": "--db {url!r} is not a valid database URL: {problem}",
@@ -245,7 +282,7 @@ MESSAGES: dict[str, Template] = {
     "damaged_database": ("{name} has tournament tables but no schema version: it is damaged or incomplete and "
                          "cannot be opened (it was not changed); open a backup instead"),
     "schema_too_new": ("{name} was written by a newer version of MCR Referee (schema {revision!r}; this version "
-                       "knows up to {head!r}). Update MCR Referee to open it. / 数据库版本较新，请升级程序。"),
+                       "knows up to {head!r}). Update MCR Referee to open it."),
     "create_folder_missing": "cannot create the database {path}: folder {folder} does not exist",
     "file_has_tournament": "{name} already holds a tournament: choose a new file name",
     "create_read_only": "cannot create {name}: {reason}",
@@ -255,10 +292,12 @@ MESSAGES: dict[str, Template] = {
                               "make the folder writable"),
     "read_only_database": "{name} is open read-only ({reason}): changes cannot be saved",
     "save_no_space": "could not save to {name}: no space left on device",
-    "database_file_gone": lambda p: (
-        f"{p['name']} was {'replaced by another file' if p['replaced'] else 'deleted or moved'} while open: "
-        "nothing more is saved; save what this program holds with “save a copy” (Database.save_copy) and "
-        "reopen that file"),
+    "database_file_gone": Switch(
+        "replaced",
+        "{name} was replaced by another file while open: nothing more is saved; save what this program holds "
+        "with “save a copy” (Database.save_copy) and reopen that file",
+        "{name} was deleted or moved while open: nothing more is saved; save what this program holds with "
+        "“save a copy” (Database.save_copy) and reopen that file"),
     "file_is_open_tournament": ("{name} is the tournament file open in this program: choose another file (reading or "
                                 "writing it here would break the open file's locks)"),
     "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
@@ -274,8 +313,7 @@ MESSAGES: dict[str, Template] = {
     "copy_of_server": "copies of a server database are JSON exports (backup DIR)",
     "copy_is_open_file": "{name} is the open file: choose another name for the copy",
     "copy_exists": "{name} already exists: choose a new file name (nothing is overwritten)",
-    "server_backup_needs_folder": "name a folder for the backup of a server database",
-    "server_backup_needs_dir": "name a folder for the backup of a server database: backup DIR",
+    "server_backup_needs_folder": "name a folder for the backup of a server database (command line: backup DIR)",
     "backup_list_failed": "cannot list the backups in {folder}: {cause}",
     "backup_folder_failed": "cannot create the backup folder {folder}: {cause}",
     "no_such_backup": "{name}: no such backup",
@@ -283,7 +321,7 @@ MESSAGES: dict[str, Template] = {
     "backup_empty": "{name} is empty: it is not a backup of a tournament",
     "auto_backup_failed": "backup failed: {cause}",
     "backup_problem": "{problem}",
-    "second_backup_refused": lambda p: f"second backup folder: {p['refusal']}",  # refusal: a TournamentError
+    "second_backup_refused": "second backup folder: {refusal}",  # refusal: a TournamentError
     "second_backup_failed": "second backup folder {folder}: {cause}",
     "nothing_to_export": "nothing to export: this database holds no tournament",
     "export_format_invalid": "not an MCR tournament export (\"format\" must be {format!r})",
@@ -329,8 +367,7 @@ MESSAGES: dict[str, Template] = {
     "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
     "no_call": "there is no call {call}",
     "call_still_open": "table {table} already called a referee (call {call}): wait for them, or cancel that call",
-    "call_taken": ("call {call} was already taken by {referee} at another station; reload the calls / "
-                   "该呼叫已由 {referee} 接手"),
+    "call_taken": "call {call} was already taken by {referee} at another station; reload the calls",
     "call_closed": "call {call} is already {status}",
     "call_not_open": "call {call} is {status}: only an open call can be cancelled",
     "call_penalty_elsewhere": "penalty {penalty} is at session {session} table {table}, not at the call's table",
@@ -361,7 +398,86 @@ MESSAGES: dict[str, Template] = {
 }
 
 
-def render(code: str, params: Mapping[str, Any]) -> str:
-    """The English text of ``code`` with ``params``."""
+def render(code: str, params: Mapping[str, Any], lang: str = texts.DEFAULT) -> str:
+    """The text of ``code`` with ``params`` in ``lang`` (English by default; the English where the
+    catalogue lacks the code). Parameters that can say themselves (``texts.Text``, a ``TournamentError``)
+    are said in ``lang`` too."""
     template = MESSAGES[code]
-    return template(params) if callable(template) else template.format(**params)
+    if isinstance(template, Parts | Switch):
+        return template(params, lang, code)
+    return texts.format_text(texts.gettext(lang, template, code), params, lang)
+
+
+# --- the scoring engine's hand problems (``scoring.errors.HandError``), by ``reason``: msgctxt
+# ``hand.<reason>``. The engine words its English itself (shown as it is); these templates over the same
+# parameters are the msgids the other languages translate (``{tile}`` is said by the catalogue's tile names).
+HAND_PROBLEMS: dict[str, str] = {
+    # a mistake at a place in the notation
+    "suit_without_digits": '"{text}" at {position}: suit letter "{letter}" without digits before it',
+    "digits_without_suit": '"{text}" at {position}: digits without a suit letter (m, s or p) after them',
+    "zero": '"{text}" at {position}: tile numbers are 1–9, not 0',
+    "unknown_suit": '"{text}" at {position}: unknown suit letter "{letter}"',
+    "unknown_letter": '"{text}" at {position}: unknown tile letter "{letter}" (honours are E S W N C F P)',
+    "unopened_meld": '"{text}" at {position}: "]" without a "[" before it',
+    "space": '"{text}" at {position}: no spaces inside a hand',
+    "unexpected_character": '"{text}" at {position}: unexpected character "{text}"',
+    "meld_after_tiles": '"{text}" at {position}: melds are written before the standing tiles',
+    "meld_not_closed": '"{text}" at {position}: meld not closed',
+    "melds_over_limit": '"{text}" at {position}: more than {most} melds',
+    "z_digit": '"{text}" at {position}: honours are written 1z–7z (1z–4z E S W N, 5z white, 6z green, 7z red)',
+    # the other problems
+    "copies": "{copies}: there are only 4 of each tile.",
+    "tile_count": "{tiles} tiles after {melds} melds, expected {expected} ({standing} standing + the winning tile)",
+    "too_many_melds": "{melds} melds, at most 4",
+    "waiting_hand": "a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits",
+    "no_form": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs, thirteen orphans or knitted hand",
+    "last_tile": "last tile on {tile} is impossible: the winner's own standing tiles hold a copy of {tile}",
+    "replacement_without_kong": "out with replacement tile needs a kong among the winner's melds",
+    "robbing_kong": ("robbing the kong on {tile} is impossible: the winner's own hand or melds already hold {tile}, "
+                     "but the robbed kong holds the other three copies"),
+    "too_many": "{flowers} flowers: there are only {most} flower tiles",
+    "empty": "empty hand: nothing written",
+    "chow_start": "a chow cannot start at {tile}",
+    "not_a_meld": "{text}: not a chow, pung or kong",
+    "kong_digit": ("{text}: a kong's digit is 1–3 (melded kong, seat it came from) or 5–7 (promoted kong), or "
+                   "none for a concealed kong"),
+    "meld_digit": "{text}: the digit after a chow or pung is 1–3 (where it came from)",
+    "waiting_tile_count": "{tiles} standing tiles after {melds} melds, expected {expected} for a waiting hand",
+    "winning_hand": "a winning hand has 14 tiles; waits are asked of the 13 tiles before the win",
+    # a program's input, which the picker cannot produce
+    "not_text": "a hand must be written as text",
+    "invalid_meld": "not a meld",
+    "not_a_tile": "not a tile",
+    "not_a_hand": "not a hand",
+    "not_a_context": "not a win context",
+    "not_a_bool": "{field} must be true or false",
+    "not_a_wind": "{field} must be one of E, S, W, N",
+    "not_a_number": "the number of flowers must be a whole number",
+}
+
+
+def hand_problem(exc: Any) -> texts.Text:
+    """A ``HandError`` as text that says itself in any language: the engine's English, the catalogue's
+    translation of its reason (``hand.<reason>``) elsewhere; a reason without a template keeps the engine's
+    English behind "invalid hand:" in other languages."""
+    params = dict(getattr(exc, "params", {}) or {})
+    reason = params.get("reason")
+    message = str(getattr(exc, "message", exc))
+    template = HAND_PROBLEMS.get(reason) if isinstance(reason, str) else None
+    if template is None:
+        return texts.Text("invalid hand: {problem}", "hand", english=message, problem=message)
+
+    def tile(text: str) -> texts.Text:
+        return texts.Text(T.name_en(T.tile(text)), "tile", english=text)
+
+    if "tile" in params:
+        params["tile"] = tile(params["tile"])
+    if reason == "copies":  # worded here in English too: the tiles with their full names
+        params["copies"] = texts.Joined(
+            [texts.Text("{n} copies of {tile}", "hand.copies.item", n=n,
+                        tile=texts.Text(T.name_en(T.tile(t)), "tile", english=f"{t} ({T.name_en(T.tile(t))})"))
+             for t, n in params["copies"].items()], texts.Text(", ", "hand.copies.sep"))
+        return texts.Text(template, f"hand.{reason}", **params)
+    if reason == "tile_count" and "expected" in params:
+        params["standing"] = params["expected"] - 1
+    return texts.Text(template, f"hand.{reason}", english=message, **params)

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from db.errors import InputError
+from texts import Text
 
 
 class Settlement(StrEnum):
@@ -22,8 +23,10 @@ class Settlement(StrEnum):
 
     @property
     def en(self) -> str:
-        """The label people read (the GUI translates it)."""
-        return {"deducted": "deducted", "others": "paid to the other three", "player": "paid to one player"}[self]
+        """The label people read: English that says itself in any language (``texts.Text``)."""
+        return {"deducted": Text("deducted", "settlement"),
+                "others": Text("paid to the other three", "settlement"),
+                "player": Text("paid to one player", "settlement")}[self]
 
 
 class SeatRotation(StrEnum):
@@ -128,7 +131,7 @@ R98_PENALTIES = (
                   "10 to each other player; may not win this hand"),
     PenaltyPreset("false_win_not_ready", "诈和", "False win (not ready)", Settlement.OTHERS, (60,),
                   "20 to each other player"),
-    PenaltyPreset("rule_violation", "违规", "Rule violation (empty call, early draw, ...)", Settlement.DEDUCTED,
+    PenaltyPreset("rule_violation", "违例", "Rule violation (empty call, early draw, ...)", Settlement.DEDUCTED,
                   (5, 10, 20, 30, 40, 50, 60)),
     PenaltyPreset("lateness", "迟到", "Lateness", Settlement.DEDUCTED, (10, 20), "10 up to 10 min, 20 up to 15 min"),
     PenaltyPreset("custom", "其他", "Other", Settlement.DEDUCTED),
@@ -139,7 +142,7 @@ GB_PENALTIES = (
                   "10 to each other player"),
     PenaltyPreset("false_win_not_ready", "诈和", "False win (not ready)", Settlement.OTHERS, (30,),
                   "10 to each other player"),
-    PenaltyPreset("rule_violation", "违规", "Rule violation", Settlement.DEDUCTED),
+    PenaltyPreset("rule_violation", "违例", "Rule violation", Settlement.DEDUCTED),
     PenaltyPreset("lateness", "迟到", "Lateness", Settlement.DEDUCTED),
     PenaltyPreset("custom", "其他", "Other", Settlement.DEDUCTED),
 )
@@ -165,6 +168,16 @@ def _default_minutes(profile: str) -> int:
 
 
 PENALTY_KINDS = ("false_win_wrong", "false_win_not_ready", "false_win", "rule_violation", "lateness", "custom")
+# The one home of the penalty kinds' labels: English that says itself in any language (msgctxt
+# "penalty_kind"); the PDFs, the workbook and the site show them (a preset's own name is the tournament's data).
+PENALTY_KIND_LABELS: dict[str, Text] = {
+    "false_win": Text("False win", "penalty_kind"),
+    "false_win_wrong": Text("False win", "penalty_kind"),
+    "false_win_not_ready": Text("False win, not ready", "penalty_kind"),
+    "rule_violation": Text("Rule violation", "penalty_kind"),
+    "lateness": Text("Lateness", "penalty_kind"),
+    "custom": Text("Penalty", "penalty_kind"),
+}
 
 
 def profile_settings(profile: str, *, sessions: int | None = None, hands_per_session: int | None = None,

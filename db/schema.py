@@ -21,6 +21,7 @@ from sqlalchemy.engine import URL, make_url
 
 from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
 from db.files import describe_os_error, live_file
+from texts import Text
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -117,13 +118,13 @@ def read_only_reason(path: Path) -> str | None:
     folder = path.parent
     try:
         if os.name == "posix" and os.statvfs(folder).f_flag & os.ST_RDONLY:
-            return "the medium is read-only"
+            return Text("the medium is read-only", "cause")
     except OSError:
         pass
     if path.exists() and not os.access(path, os.W_OK):
-        return "the file is read-only"
+        return Text("the file is read-only", "cause")
     if not os.access(folder, os.W_OK):
-        return "the folder is read-only"
+        return Text("the folder is read-only", "cause")
     return _probe_folder(folder)
 
 
@@ -136,11 +137,11 @@ def _probe_folder(folder: Path) -> str | None:
     try:
         fd, name = tempfile.mkstemp(prefix=".mcr-probe-", dir=folder)
     except PermissionError as exc:
-        return "the medium is read-only" if getattr(exc, "winerror", None) == ERROR_WRITE_PROTECT \
-            else "the folder is read-only"
+        return Text("the medium is read-only", "cause") if getattr(exc, "winerror", None) == ERROR_WRITE_PROTECT \
+            else Text("the folder is read-only", "cause")
     except OSError as exc:
         # anything else (a folder that is gone, …) is not "read-only": opening the file says what it is
-        return "the medium is read-only" if exc.errno == errno.EROFS else None
+        return Text("the medium is read-only", "cause") if exc.errno == errno.EROFS else None
     os.close(fd)
     with contextlib.suppress(OSError):
         os.unlink(name)

@@ -65,6 +65,7 @@ from db.schema import (
     upgrade,
     wal_is_orphan,
 )
+from texts import Joined, Text
 
 # --------------------------------------------------------------------------------------- engines
 
@@ -143,7 +144,7 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         if "readonly database" in msg and "db" in holder:
             db = holder["db"]
             raise ReadOnlyDatabaseError(code="read_only_database", name=db.name,
-                                         reason=db.read_only_reason or "read-only") from ctx.original_exception
+                                         reason=db.read_only_reason or Text("read-only", "cause")) from ctx.original_exception
         if "disk is full" in msg and "db" in holder:
             raise TournamentError(code="save_no_space", name=holder["db"].name) from ctx.original_exception
 
@@ -245,7 +246,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         if immutable or not path.is_file() or has_live_wal(path):
             raise
         info = inspect_file(path, immutable=True)
-        reason, immutable = "the folder is read-only", True
+        reason, immutable = Text("the folder is read-only", "cause"), True
     if info.state is FileState.NEW and not create:
         raise NotATournamentFileError(code="file_empty", name=name)
     if info.has_tournament and create:
@@ -271,7 +272,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                                  isolation_level=None)
         st = os.stat(path)
         db = make_database(engine, url, path=path, read_only=read_only,
-                       read_only_reason=reason or ("opened for reading" if read_only else None),
+                       read_only_reason=reason or (Text("opened for reading", "cause") if read_only else None),
                        _keeper=keeper, _identity=(st.st_dev, st.st_ino))
         if not read_only:
             # Recognised as ours (or new and ``create``): only now may the file be changed.
@@ -350,7 +351,8 @@ def _open_upgraded_copy(url: URL, path: Path, uri: str, reason: str | None) -> D
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(code="open_failed", name=path.name, cause=cause) from exc
     db = make_database(engine, url, path=path, read_only=True,
-                   read_only_reason=(reason or "opened for reading") + "; an older version's file, read upgraded "
-                   "in memory", _keeper=keeper, _identity=(st.st_dev, st.st_ino))
+                   read_only_reason=Joined([reason or Text("opened for reading", "cause"),
+                                          Text("an older version's file, read upgraded in memory", "cause")],
+                                         Text("; ", "cause.sep")), _keeper=keeper, _identity=(st.st_dev, st.st_ino))
     holder["db"] = db
     return db

@@ -38,9 +38,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error
 from referee_app.i18n import LANG, tr
+from texts import N_, NC_
 
 TICK_MS = 1000
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -59,13 +61,11 @@ def wait_text(seconds: int | None) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-STATUS = {"open": ("waiting", "等候中"), "taken": ("on the way", "裁判已接手"), "resolved": ("resolved", "已处理"),
-          "cancelled": ("cancelled", "已取消")}
+STATUS = {"open": N_("waiting"), "taken": N_("on the way"), "resolved": N_("resolved"), "cancelled": N_("cancelled")}
 
 
 def status_text(code: str) -> str:
-    en, zh = STATUS.get(code, (code, code))
-    return zh if LANG.code == "zh" else en
+    return tr(STATUS[code]) if code in STATUS else code
 
 
 def reason_text(code: str) -> str:
@@ -75,7 +75,7 @@ def reason_text(code: str) -> str:
         r = CallReason(code)
     except ValueError:
         return code
-    return r.zh if LANG.code == "zh" else r.en
+    return texts.translate(LANG.code, r.en, "reason_of_call")
 
 
 class CallsDesk(QObject):
@@ -410,8 +410,11 @@ def calls_banner_text(tables: list[int], lang: str) -> str:
     """
     from referee_app.hall.pages import say
 
-    return say(lang, f"Referee to table {', '.join(map(str, tables))}",
-               f"请裁判到第 {'、'.join(map(str, tables))} 桌")
+    def one(code: str) -> str:
+        joined = ("、" if code == "zh" else ", ").join(map(str, tables))
+        return say(code, NC_("hall", "Referee to table {tables}"), tables=joined)
+
+    return f"{one('en')}  {one('zh')}" if lang == "both" else one(lang)
 
 
 def paint_calls_banner(pt: Any, frame: Any, tables: list[int], lang: str) -> None:

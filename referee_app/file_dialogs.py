@@ -24,6 +24,8 @@ from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
 from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
 
+from referee_app.i18n import tr
+
 NATIVE = sys.platform == "win32"
 
 
@@ -38,8 +40,8 @@ class NameOnlyIconProvider(QFileIconProvider):
 
     def type(self, info: QFileInfo) -> str:  # type: ignore[override]
         if info.isDir():
-            return "Folder"
-        return f"{info.suffix().upper()} file" if info.suffix() else "File"
+            return tr("Folder")
+        return tr("{suffix} file", suffix=info.suffix().upper()) if info.suffix() else tr("File")
 
 
 _PROVIDER: NameOnlyIconProvider | None = None

@@ -427,7 +427,7 @@ class HandEntryDialog(QDialog):
     Keyboard: the focus starts in the notation; Tab goes notation → winner → self-drawn / discarded →
     discarder → last tile → kong → last of the wall → flowers → fans → Confirm; Enter confirms (only a
     valid win of 8 fans or more), Esc cancels; Ctrl+1…Ctrl+6 choose the picker's mode, Ctrl+Z undoes.
-    With ``offer_false_win``, a hand under 8 fans offers "Record false win penalty (错和)": the dialog
+    With ``offer_false_win``, a hand under 8 fans offers "Record false win penalty": the dialog
     closes without recording and ``false_win`` carries the would-be winner's position.
     """
 
@@ -454,7 +454,7 @@ class HandEntryDialog(QDialog):
         self.entry = HandEntryWidget(vm, self)
         lay.addWidget(self.entry, 1)
         self.buttons = QDialogButtonBox()
-        self.false_win_button = self.buttons.addButton(tr("Record false win penalty (错和)"),
+        self.false_win_button = self.buttons.addButton(tr("Record false win penalty"),
                                                        QDialogButtonBox.ButtonRole.ActionRole)
         self.false_win_button.setObjectName("false_win")
         self.false_win_button.clicked.connect(self._false_win)

@@ -9,69 +9,82 @@ import json
 import re
 from typing import Any
 
+import texts
 from referee_app.i18n import LANG
+from texts import NC_
 
-# (pattern, Chinese) applied in order: the longer places first
-WHAT_ZH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), zh) for p, zh in (
-    (r"session (\d+) table (\d+) hand (\d+)", r"第 \1 局第 \2 桌第 \3 盘"),
-    (r"session (\d+) table (\d+)", r"第 \1 局第 \2 桌"),
-    (r"seating of session (\d+)", r"第 \1 局座位"),
-    (r"session (\d+) clock", r"第 \1 局计时"),
-    (r"^player (\S+) replaces (\S+) from session (\d+)", r"选手 \1 从第 \3 局起替换 \2"),
-    (r"^player (\S+)", r"选手 \1"),
-    (r"\bpenalty (\d+)", r"罚分 \1"),
-    (r"\btime call confirmed\b", "叫停已确认"),
-    (r"\btime called\b", "叫停"),
-    (r"\btime is up\b", "时间到"),
-    (r"\bdevice link\b", "终端链接"),
-    (r"^tournament ", "比赛 "),
-    (r"^balanced seating plan$", "均衡编排方案"),
-    (r"^clock settings$", "计时设置"),
-    (r"^rule settings$", "规则设置"),
-    (r"^start date$", "开始日期"),
-    (r"^tournament name$", "比赛名称"),
+# The place or subject of a change, as the store words it in English (``audit.what``): (pattern, msgid in
+# msgctxt "log_what"), applied in order, the longer places first; a pattern's named groups are the msgid's
+# fields. Parts this list does not know stay as they are.
+WHAT: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), text) for p, text in (
+    (r"session (?P<session>\d+) table (?P<table>\d+) hand (?P<hand>\d+)",
+     NC_("log_what", "session {session} table {table} hand {hand}")),
+    (r"session (?P<session>\d+) table (?P<table>\d+)", NC_("log_what", "session {session} table {table}")),
+    (r"seating of session (?P<session>\d+)", NC_("log_what", "seating of session {session}")),
+    (r"session (?P<session>\d+) clock", NC_("log_what", "session {session} clock")),
+    (r"^player (?P<number>\S+) replaces (?P<other>\S+) from session (?P<session>\d+)",
+     NC_("log_what", "player {number} replaces {other} from session {session}")),
+    (r"^player (?P<number>\S+)", NC_("log_what", "player {number}")),
+    (r"\bpenalty (?P<penalty>\d+)", NC_("log_what", "penalty {penalty}")),
+    (r"\btime call confirmed\b", NC_("log_what", "time call confirmed")),
+    (r"\btime called\b", NC_("log_what", "time called")),
+    (r"\btime is up\b", NC_("log_what", "time is up")),
+    (r"\bdevice link\b", NC_("log_what", "device link")),
+    (r"^tournament ", NC_("log_what", "tournament ")),
+    (r"^balanced seating plan$", NC_("log_what", "balanced seating plan")),
+    (r"^clock settings$", NC_("log_what", "clock settings")),
+    (r"^rule settings$", NC_("log_what", "rule settings")),
+    (r"^start date$", NC_("log_what", "start date")),
+    (r"^tournament name$", NC_("log_what", "tournament name")),
 ))
 
-#: a stored key: (English, Chinese) label, in the order they are said (the store sorts them by name)
-KEYS: dict[str, tuple[str, str]] = {
-    "winner": ("winner", "和牌者"), "discarder": ("discarder", "点炮者"), "self_drawn": ("self-drawn", "自摸"),
-    "fan": ("fan", "番"), "flowers": ("flowers", "花牌"),
-    "player": ("player", "选手"), "kind": ("kind", "类别"), "points": ("points", "分"),
-    "settlement": ("settlement", "处理"), "to": ("to", "付给"), "reason": ("reason", "原因"),
-    "hand": ("hand", "盘"), "signed_off": ("signed off", "已签字"), "after_hand": ("time called after hand", "叫停于第几盘后"),
-    "number": ("number", "编号"), "name": ("name", "姓名"), "team": ("team", "队"), "country": ("country", "国家"),
-    "tables": ("tables", "桌"), "policy": ("policy", "规则"),
-    "seed": ("seed", "随机种子"), "substitute": ("reserve", "替补"),
-    "notation": ("hand", "牌"), "payments": ("payments", "得失"),
+#: a stored key: its label (msgctxt "log_key"), in the order they are said (the store sorts them by name)
+KEYS: dict[str, str] = {
+    "winner": NC_("log_key", "winner"), "discarder": NC_("log_key", "discarder"),
+    "self_drawn": NC_("log_key", "self-drawn"), "fan": NC_("log_key", "fan"), "flowers": NC_("log_key", "flowers"),
+    "player": NC_("log_key", "player"), "kind": NC_("log_key", "kind"), "points": NC_("log_key", "points"),
+    "settlement": NC_("log_key", "settlement"), "to": NC_("log_key", "to"), "reason": NC_("log_key", "reason"),
+    "hand": NC_("log_key", "hand"), "signed_off": NC_("log_key", "signed off"),
+    "after_hand": NC_("log_key", "time called after hand"),
+    "number": NC_("log_key", "number"), "name": NC_("log_key", "name"), "team": NC_("log_key", "team"),
+    "country": NC_("log_key", "country"), "tables": NC_("log_key", "tables"), "policy": NC_("log_key", "policy"),
+    "seed": NC_("log_key", "seed"), "substitute": NC_("log_key", "reserve"),
+    "notation": NC_("log_key.notation", "hand"), "payments": NC_("log_key", "payments"),
 }
 _ORDER = {k: i for i, k in enumerate(KEYS)}
-#: a stored value word: (English, Chinese)
-VALUES: dict[str, tuple[str, str]] = {
-    "win": ("win", "和牌"), "draw": ("draw", "荒庄"), "penalty": ("penalty", "罚分"),
-    "deducted": ("deducted", "扣除"), "others": ("paid to the other three", "赔三家"),
-    "player": ("paid to one player", "赔一家"), "false_win_wrong": ("false win", "错和"),
-    "false_win": ("false win", "错和"), "lateness": ("lateness", "迟到"), "rule_violation": ("rule violation", "违例"),
-    "custom": ("other", "其他"),
+#: a stored value word: its label (msgctxt "log_value")
+VALUES: dict[str, str] = {
+    "win": NC_("log_value", "win"), "draw": NC_("log_value", "draw"), "penalty": NC_("log_value", "penalty"),
+    "deducted": NC_("log_value", "deducted"), "others": NC_("log_value", "paid to the other three"),
+    "player": NC_("log_value", "paid to one player"), "false_win_wrong": NC_("log_value", "false win"),
+    "false_win": NC_("log_value", "false win"), "lateness": NC_("log_value", "lateness"),
+    "rule_violation": NC_("log_value", "rule violation"), "custom": NC_("log_value", "other"),
 }
+_YES, _NO = NC_("log_value", "yes"), NC_("log_value", "no")
 
 
-def _zh() -> bool:
-    return LANG.code == "zh"
+def _say(text: str, context: str, **params: object) -> str:
+    return texts.translate(LANG.code, text, context, **params)
 
 
 def what_text(what: str) -> str:
     """The place or subject of a change in the user's language."""
-    if not _zh():
+    if LANG.code == texts.DEFAULT:
         return what
-    for pattern, zh in WHAT_ZH:
-        what = pattern.sub(zh, what)
-    return what
+    said: list[str] = []  # each part said is held out of the text (a mark) so no later pattern reads it again
+
+    def hold(m: re.Match[str], text: str) -> str:
+        said.append(_say(text, "log_what", **m.groupdict()))
+        return f"\0{len(said) - 1}\0"
+
+    for pattern, text in WHAT:
+        what = pattern.sub(lambda m, text=text: hold(m, text), what)  # type: ignore[misc]
+    return re.sub("\0(\\d+)\0", lambda m: said[int(m.group(1))], what)
 
 
 def _value(v: Any) -> str:
-    zh = _zh()
     if isinstance(v, bool):
-        return ("是" if v else "否") if zh else ("yes" if v else "no")
+        return _say(_YES if v else _NO, "log_value")
     if isinstance(v, dict):
         return ", ".join(f"{_key(k)} {_value(x)}" if k in KEYS else f"{k} {_value(x)}" for k, x in v.items())
     if isinstance(v, list):
@@ -79,13 +92,13 @@ def _value(v: Any) -> str:
     if isinstance(v, int) and not isinstance(v, bool):
         return str(v)
     if isinstance(v, str) and v in VALUES:
-        return VALUES[v][1 if zh else 0]
+        return _say(VALUES[v], "log_value")
     return "" if v is None else str(v)
 
 
 def _key(k: str) -> str:
     label = KEYS.get(k)
-    return k if label is None else label[1 if _zh() else 0]
+    return k if label is None else _say(label, "log_key.notation" if k == "notation" else "log_key")
 
 
 def _signed_payments(p: dict[str, Any]) -> str:

@@ -501,7 +501,7 @@ def action_name(code: str) -> str:
         action = AuditAction(code)
     except ValueError:
         return code
-    return action.zh if LANG.code == "zh" else action.en
+    return action.en.in_language(LANG.code)
 
 
 class AuditModel(RowsModel[AuditEntry]):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QWidget
 
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
+from texts import N_
 
 T = TypeVar("T")
 
@@ -31,9 +32,9 @@ NEXT_STEP = {
 
 # A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
 NEXT_STEP_BY_CODE = {
-    "hand_recorded": "The sheet now shows the recorded hand: record yours as the next hand, or correct the "
-                     "recorded hand with it.",
-    "hand_out_of_order": "The sheet now shows the hands recorded: record yours as the next hand.",
+    "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
+                        "recorded hand with it."),
+    "hand_out_of_order": N_("The sheet now shows the hands recorded: record yours as the next hand."),
 }
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+import texts
 from referee_app import paths
 
 ORG = "mcr-referee"
@@ -48,7 +49,7 @@ def settings() -> QSettings:
 
 def language() -> str:
     v = settings().value("language", "en")
-    return v if v in ("en", "zh") else "en"
+    return v if v in texts.languages() else "en"
 
 
 def set_language(code: str) -> None:

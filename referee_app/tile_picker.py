@@ -19,17 +19,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from referee_app.hand_vm import HandEntryModel, Mode
 from referee_app.i18n import tr
 from referee_app.tile_faces import TileButton
+from texts import NC_
 
 MODE_LABELS = [
-    (Mode.TILE, "Tiles", "单张"),
-    (Mode.CHOW, "Chow", "吃"),
-    (Mode.PUNG, "Pung", "碰"),
-    (Mode.KONG, "Kong", "明杠"),
-    (Mode.CONCEALED_KONG, "Concealed kong", "暗杠"),
-    (Mode.WIN, "Winning tile", "和张"),
+    (Mode.TILE, NC_("picker", "Tiles")),
+    (Mode.CHOW, NC_("picker", "Chow")),
+    (Mode.PUNG, NC_("picker", "Pung")),
+    (Mode.KONG, NC_("picker", "Kong")),
+    (Mode.CONCEALED_KONG, NC_("picker", "Concealed kong")),
+    (Mode.WIN, NC_("picker", "Winning tile")),
 ]
 
 
@@ -44,7 +46,7 @@ class TilePicker(QWidget):
         self.mode_group = QButtonGroup(self)
         self.mode_group.setExclusive(True)
         self.mode_buttons: dict[Mode, QPushButton] = {}
-        for mode, _en, _zh in MODE_LABELS:
+        for mode, _en in MODE_LABELS:
             b = QPushButton()
             b.setCheckable(True)
             _no_focus(b)
@@ -117,8 +119,12 @@ class TilePicker(QWidget):
     def retranslate(self) -> None:
         from referee_app.i18n import LANG
 
-        for i, (mode, en, zh) in enumerate(MODE_LABELS, start=1):
-            self.mode_buttons[mode].setText(f"{zh} {en}" if LANG.code == "zh" else f"{en} {zh}")
+        for i, (mode, en) in enumerate(MODE_LABELS, start=1):
+            # both languages on the desk (the mahjong words referees say in either); another language alone
+            zh = texts.gettext("zh", en, "picker")
+            said = texts.gettext(LANG.code, en, "picker")
+            self.mode_buttons[mode].setText(f"{zh} {en}" if LANG.code == "zh" else f"{en} {zh}"
+                                            if LANG.code == texts.DEFAULT else said)
             self.mode_buttons[mode].setShortcut(f"Ctrl+{i}")  # after setText, which resets shortcuts
             self.mode_buttons[mode].setToolTip(f"Ctrl+{i}")
         self.flowers_label.setText(tr("Flowers"))
@@ -157,14 +163,15 @@ class TilePicker(QWidget):
 
 
 def mode_text(mode: Mode) -> str:
-    """The picker's mode in words (the mode sticks until another is chosen)."""
+    """The picker's mode in words (the mode sticks until another is chosen), the mode named in the UI's
+    language (the catalogue's "picker" words)."""
     from referee_app.i18n import LANG
 
     if mode is Mode.TILE:
         return tr("Mode: single tiles (the 14th is the winning tile)")
-    en, zh = next((en, zh) for m, en, zh in MODE_LABELS if m is mode)
+    en = next(en for m, en in MODE_LABELS if m is mode)
     return tr("Mode: {mode} — every tile clicked adds one, until another mode is chosen (Ctrl+1: single tiles)",
-              mode=zh if LANG.code == "zh" else en)
+              mode=texts.gettext(LANG.code, en, "picker"))
 
 
 def _no_focus(b: QPushButton) -> None:

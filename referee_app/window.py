@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from db.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
@@ -268,12 +269,15 @@ class MainWindow(QMainWindow):
 
         self.lang_menu = mb.addMenu("")
         group = QActionGroup(self)
-        self.act_en = QAction("English", self, checkable=True)
-        self.act_zh = QAction("中文", self, checkable=True)
-        for act, code in ((self.act_en, "en"), (self.act_zh, "zh")):
+        # every catalogue found (resources/locales, docs/texts.md), each named in its own language
+        self.lang_actions: dict[str, QAction] = {}
+        for code in texts.languages():
+            act = QAction(texts.language_name(code), self, checkable=True)
             group.addAction(act)
             act.triggered.connect(lambda _c=False, code=code: self.set_language(code))
             self.lang_menu.addAction(act)
+            self.lang_actions[code] = act
+        self.act_en, self.act_zh = self.lang_actions["en"], self.lang_actions.get("zh")
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -308,8 +312,8 @@ class MainWindow(QMainWindow):
         self.act_quit.setText(tr("Quit"))
         self.act_projector.setText(tr("Projector view"))
         self.backup.retranslate()
-        self.act_en.setChecked(LANG.code == "en")
-        self.act_zh.setChecked(LANG.code == "zh")
+        for code, act in self.lang_actions.items():
+            act.setChecked(LANG.code == code)
         for i in range(self.nav.count()):
             item = self.nav.item(i)
             item.setText(tr(item.data(Qt.ItemDataRole.UserRole)))

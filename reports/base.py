@@ -22,14 +22,38 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Table, TableStyle
 
+import texts
 from reports.fonts import FontSet, fonts
+from texts import NC_
 
 D = TypeVar("D")
 T = TypeVar("T")
 
 # Seats and winds in both languages (the sheets are read by Chinese- and English-speaking referees).
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
-WIND_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# The winds' names come from the catalogue (msgctxt "wind": E → 东; "wind.name": E → East), one home for
+# every front end (docs/texts.md).
+WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}
+WIND_EN = {"E": NC_("wind.name", "East"), "S": NC_("wind.name", "South"), "W": NC_("wind.name", "West"),
+           "N": NC_("wind.name", "North")}
+
+
+# The bilingual reports: English first, then the second language, each from the catalogue (msgctxt "report",
+# docs/texts.md); the pseudo-locale test sets both to "xx".
+LANGUAGES = ["en", "zh"]
+
+
+def two(en: str, sep: str = " ", *, second_first: bool = False, **params: object) -> str:
+    """A catalogue text in the reports' two languages: ``two("Table")`` -> ``"Table 桌"``, ``sep`` between
+    them (``"\n"`` in a narrow column header); one text when both languages say it alike."""
+    first, second = (texts.translate(lang, en, "report", **params) for lang in LANGUAGES)
+    if first == second:
+        return first
+    return f"{second}{sep}{first}" if second_first else f"{first}{sep}{second}"
+
+
+def second(en: str, **params: object) -> str:
+    """A catalogue text in the reports' second language only (a narrow column)."""
+    return texts.translate(LANGUAGES[1], en, "report", **params)
 
 
 def bi(en: str, zh: str) -> str:
@@ -85,8 +109,7 @@ class Report(Generic[D]):
     right_margin = 14 * mm
     top_margin = 20 * mm
     bottom_margin = 14 * mm
-    title_en = "Report"
-    title_zh = "报表"
+    title_en = NC_("report", "Report")
 
     def __init__(self, generated_at: datetime | None = None) -> None:
         self.fonts: FontSet = fonts()  # registers the fonts once per process
@@ -160,7 +183,7 @@ class Report(Generic[D]):
         """The PDF document as bytes."""
         buffer = io.BytesIO()
         tournament = self._tournament(data)
-        heading = f"{self.title_en} {self.title_zh}"
+        heading = two(self.title_en)
         if subtitle := self._subtitle(data):
             heading = f"{heading} · {subtitle}"
         doc = BaseDocTemplate(
@@ -201,7 +224,8 @@ class Report(Generic[D]):
             canvas.line(left, top - 2 * mm, right, top - 2 * mm)
             bottom = self.bottom_margin - 7 * mm
             canvas.setFont(font, 7.5)
-            stamp, page = f"Generated 生成于 {generated}", f"Page {number} of {total} · 第 {number}/{total} 页"
+            stamp = two("Generated") + f" {generated}"
+            page = two("Page {number} of {total}", " · ", number=number, total=total)
             canvas.drawString(left, bottom, stamp)
             room = right - left - 2 * max(stringWidth(stamp, font, 7.5), stringWidth(page, font, 7.5)) - 8 * mm
             canvas.drawCentredString(width / 2, bottom, ellipsize(tournament, font, 7.5, room))

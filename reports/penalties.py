@@ -9,28 +9,23 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from db.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason, CallView
 from db.views import PenaltyRow
-from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup
+from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup, two
+from texts import NC_
 
-KIND = {
-    "false_win": "False win 错和",
-    "false_win_wrong": "False win 错和",
-    "false_win_not_ready": "False win, not ready 诈和",
-    "rule_violation": "Rule violation 违例",
-    "lateness": "Lateness 迟到",
-    "custom": "Penalty 罚分",
-}
+KIND = {kind: f"{label} {label.in_language('zh')}" for kind, label in PENALTY_KIND_LABELS.items()}
 
 
 def settlement(row: PenaltyRow) -> str:
     """How the points were settled, in both languages."""
     if row.settlement == "deducted":
-        return "deducted 扣除"
+        return two("deducted")
     if row.settlement == "others":
-        return f"{row.points // 3} to each other player 赔三家"
+        return f"{row.points // 3} " + two("to each other player")
     if row.settlement == "player" and row.to_player is not None:
-        return f"to 赔给 {row.to_player.name} ({row.to_player.number})"
+        return two("to") + f" {row.to_player.name} ({row.to_player.number})"
     return row.settlement
 
 
@@ -47,29 +42,28 @@ class PenaltiesReport(Report[PenaltyRecord]):
 
     pagesize = landscape(A4)
     top_margin = 18 * mm
-    title_en = "Penalty record"
-    title_zh = "违例处罚记录"
-    header = ["Team\n队", "Player\n姓名", "No.\n编号", "Session\n局", "Hand\n盘", "Table\n桌", "Seat\n座位",
-              "Offence\n违例", "Points\n罚分", "Settlement\n处理", "Remarks\n备注"]
+    title_en = NC_("report", "Penalty record")
+    header = [NC_("report", "Team"), NC_("report", "Name"), NC_("report", "No."), NC_("report", "Session"),
+              NC_("report", "Hand"), NC_("report", "Table"), NC_("report", "Seat"), NC_("report", "Offence"),
+              NC_("report", "Points"), NC_("report", "Settlement"), NC_("report", "Remarks")]
     col_widths = (84, 96, 36, 38, 34, 34, 36, 80, 38, 130, 0)  # remarks: the rest (a reason has up to 500 characters)
 
     def _tournament(self, data: PenaltyRecord) -> str:
         return data.tournament
 
     def _subtitle(self, data: PenaltyRecord) -> str:
-        return f"Session 局 {data.session}"
+        return two("Session") + f" {data.session}"
 
     def _story(self, data: PenaltyRecord) -> list[Flowable]:
         story: list[Flowable] = [
-            Paragraph(f"Penalty record, session {data.session} 第 {data.session} 局违例处罚记录",
-                      self.styles["title"]),
+            Paragraph(two("Penalty record, session {n}", n=data.session), self.styles["title"]),
             Spacer(1, 4),
         ]
         if not data.rows:
-            story.append(Paragraph(f"No penalties in session {data.session}. 本局无违例处罚。", self.styles["body"]))
+            story.append(Paragraph(two("No penalties in session {n}.", n=data.session), self.styles["body"]))
             return story + self._rulings(data)
         widths = self.fill_widths(self.col_widths)
-        rows: list[list[object]] = [list(self.header)]
+        rows: list[list[object]] = [[two(h, "\n") for h in self.header]]
         ordered = sorted(data.rows, key=lambda r: (r.table, r.hand if r.hand is not None else 0, r.player.number))
         cell = self.styles["cell"]
         for r in ordered:  # names, teams and reasons wrap (a penalty record is read in full)
@@ -90,8 +84,8 @@ class PenaltiesReport(Report[PenaltyRecord]):
         ))
         story.append(table)
         total = sum(r.points for r in data.rows)
-        story += [Spacer(1, 6), Paragraph(f"{len(data.rows)} penalties, {total} points 共 {len(data.rows)} 次，"
-                                          f"{total} 分", self.styles["body"])]
+        story += [Spacer(1, 6), Paragraph(two("{n} penalties, {total} points", n=len(data.rows), total=total),
+                                          self.styles["body"])]
         return story + self._rulings(data)
 
     def _rulings(self, data: PenaltyRecord) -> list[Flowable]:
@@ -100,8 +94,8 @@ class PenaltiesReport(Report[PenaltyRecord]):
         if not done:
             return []
         cell = self.styles["cell"]
-        rows: list[list[object]] = [["Table\n桌", "Hand\n盘", "Called for\n呼叫原因", "Referee\n裁判", "Ruling\n裁决",
-                                     "Penalty\n罚分"]]
+        rows: list[list[object]] = [[two("Table", "\n"), two("Hand", "\n"), two("Called for", "\n"),
+                                     two("Referee", "\n"), two("Ruling", "\n"), two("Penalty", "\n")]]
         for c in done:
             reason = CallReason(c.reason) if c.reason in {r.value for r in CallReason} else None
             rows.append([str(c.table), "" if c.hand is None else str(c.hand),
@@ -112,5 +106,5 @@ class PenaltiesReport(Report[PenaltyRecord]):
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(table_style(self.fonts.main, 8.5)
                                   + [("LEADING", (0, 0), (-1, 0), 8.5), ("VALIGN", (0, 1), (-1, -1), "TOP")]))
-        return [Spacer(1, 10), Paragraph(f"Rulings on the tables' calls 裁判裁决（{len(done)}）", self.styles["body"]),
+        return [Spacer(1, 10), Paragraph(two("Rulings on the tables' calls ({n})", n=len(done)), self.styles["body"]),
                 Spacer(1, 4), table]

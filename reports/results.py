@@ -12,9 +12,10 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph,
 
 from db.scores import shared_ranks
 from db.views import SEATS, TableSheet
-from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, shrink_cells, table_style
+from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
 from reports.scoresheet import fans_short
 from reports.snapshot import played
+from texts import NC_
 
 _played = played  # the standings' rule (reports.snapshot): a result or a time call
 
@@ -30,10 +31,10 @@ class SessionResults:
 class ResultsReport(Report[SessionResults]):
     """Portrait A4; a table's four players never split across pages (tables sorted by number)."""
 
-    title_en = "Session results"
-    title_zh = "本局成绩"
-    header = ["Table\n桌", "Seat\n座位", "No.\n编号", "Player 选手", "Team 队", "Match pts\n比赛分",
-              "Score\n局分", "Rank\n名次", "Table pts\n标准分"]
+    title_en = NC_("report", "Session results")
+    header = [NC_("report", "Table"), NC_("report", "Seat"), NC_("report", "No."), NC_("report", "Player"),
+              NC_("report", "Team"), NC_("report", "Match pts"), NC_("report", "Score"), NC_("report", "Rank"),
+              NC_("report", "Table pts")]
     col_widths = (38, 38, 40, 138, 112, 48, 40, 32, 46)
     size = 9.0
 
@@ -41,15 +42,15 @@ class ResultsReport(Report[SessionResults]):
         return data.tournament
 
     def _subtitle(self, data: SessionResults) -> str:
-        return f"Session 局 {data.session}"
+        return two("Session") + f" {data.session}"
 
     def _story(self, data: SessionResults) -> list[Flowable]:
         if not data.tables:
             raise ValueError(f"session {data.session} has no tables to report")
         intro = [
-            Paragraph(f"Session {data.session} results 第 {data.session} 局成绩", self.styles["title"]),
-            Paragraph("Match points 比赛分 · score 局分 = 500 + match points · table points 标准分 4/2/1/0 · "
-                      "grey table number: sheet not signed off yet 灰色桌号：尚未签字确认", self.styles["small"]),
+            Paragraph(two("Session {n} results", n=data.session), self.styles["title"]),
+            Paragraph(" · ".join([two("Match points"), two("score = 500 + match points"), two("table points 4/2/1/0"),
+                                  two("grey table number: sheet not signed off yet")]), self.styles["small"]),
             Spacer(1, 6),
         ]
         blocks: list[list[list[object]]] = []
@@ -83,10 +84,10 @@ class ResultsReport(Report[SessionResults]):
                     out.append(("FONT", (0, r), (0, r), font, 6.5))
             return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
 
-        story = self._paged_tables(intro, self.header, blocks, self.col_widths, 22, 15, style)
+        story = self._paged_tables(intro, [two(h, "\n") for h in self.header], blocks, self.col_widths, 22, 15, style)
         if not any(map(_played, data.tables)):
             return [*story, Spacer(1, 8),
-                    Paragraph("No results recorded in this session yet. 本局尚无成绩。", self.styles["body"])]
+                    Paragraph(two("No results recorded in this session yet."), self.styles["body"])]
         return story + self._best(data) + self._teams(data)
 
     @staticmethod
@@ -95,11 +96,11 @@ class ResultsReport(Report[SessionResults]):
         if row == 0:
             return str(sheet.table)
         if row == 1:
-            return f"{len(sheet.hands)} 盘 hands"
+            return f"{len(sheet.hands)} " + two("hands", second_first=True)
         if row == 2 and sheet.time_called_after is not None:
-            return "时间到 time"
+            return two("time", second_first=True)
         if row == 3 and sheet.signed_off:
-            return "已签 signed"
+            return two("signed", second_first=True)
         return ""
 
     def _teams(self, data: SessionResults) -> list[Flowable]:
@@ -113,7 +114,7 @@ class ResultsReport(Report[SessionResults]):
             return []
         totals = [(team, sum(tp for tp, _ in got), sum(mp for _, mp in got), len(got))
                   for team, got in sorted(members.items())]
-        rows: list[list[object]] = [["Rank 名次", "Team 队", "Players 人数", "Table pts 标准分", "Match pts 比赛分"]]
+        rows: list[list[object]] = [[two("Rank"), two("Team"), two("Players count"), two("Table pts"), two("Match pts")]]
         for rank, (team, tp, mp, count) in shared_ranks(totals, key=lambda t: (t[1], t[2])):
             rows.append([str(rank), team, str(count), fmt_points(tp), fmt_signed(mp)])
         widths = (50, 200, 60, 80, 80)
@@ -121,14 +122,15 @@ class ResultsReport(Report[SessionResults]):
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(table_style(self.fonts.main) + [("ALIGN", (2, 0), (-1, -1), "RIGHT")] + fit))
         return [Spacer(1, 8), CondPageBreak(80),
-                Paragraph("Teams in this session 本局团体成绩", self.styles["h2"]), table]
+                Paragraph(two("Teams in this session"), self.styles["h2"]), table]
 
     def _best(self, data: SessionResults) -> list[Flowable]:
         font = self.fonts.main
         players = [(sheet.match_points[i], sheet.table, i, sheet)
                    for sheet in filter(_played, data.tables) for i in range(4)]
         players.sort(key=lambda t: (-t[0], t[1], t[2]))
-        rows: list[list[object]] = [["#", "No. 编号", "Player 选手", "Team 队", "Table 桌", "Match 比赛分", "局分"]]
+        rows: list[list[object]] = [["#", two("No."), two("Player"), two("Team"), two("Table"), two("Match"),
+                                     second("Score")]]
         for n, (mp, table, i, sheet) in enumerate(players[: data.best], start=1):
             p = sheet.players[i]
             rows.append([str(n), p.number, p.name, p.team or "", str(table), fmt_signed(mp),
@@ -140,7 +142,7 @@ class ResultsReport(Report[SessionResults]):
         story: list[Flowable] = [
             CondPageBreak(160),
             Spacer(1, 10),
-            KeepTogether([Paragraph("Best scores of the session 本局最高分", self.styles["h2"]), best]),
+            KeepTogether([Paragraph(two("Best scores of the session"), self.styles["h2"]), best]),
         ]
         hands = [
             (row.fan_total, sheet.table, row.hand, row, sheet.players[row.winner])
@@ -148,9 +150,9 @@ class ResultsReport(Report[SessionResults]):
         ]
         hands.sort(key=lambda t: (-t[0], t[1], t[2]))
         if hands:
-            hand_rows: list[list[object]] = [["Fans 番", "Table 桌", "Hand 盘", "Player 选手", "Fans 番种"]]
+            hand_rows: list[list[object]] = [[two("Fans"), two("Table"), two("Hand"), two("Player"), two("Fan names")]]
             for total, table, hand, row, winner in hands[:5]:
-                how = "自摸 self-drawn" if row.self_drawn else "点和 discard"
+                how = two("self-drawn", second_first=True) if row.self_drawn else two("discard", second_first=True)
                 hand_rows.append([
                     str(total), str(table), str(hand), winner.name,
                     Paragraph(" ".join(fans_short(row.fans)) + f" ({how})", self.styles["cell"]),
@@ -160,5 +162,5 @@ class ResultsReport(Report[SessionResults]):
             biggest = Table(hand_rows, colWidths=hand_widths, repeatRows=1, hAlign="LEFT")
             biggest.setStyle(TableStyle(table_style(font) + fit))
             story += [Spacer(1, 8),
-                      KeepTogether([Paragraph("Biggest hands 最大番和牌", self.styles["h2"]), biggest])]
+                      KeepTogether([Paragraph(two("Biggest hands"), self.styles["h2"]), biggest])]
         return story

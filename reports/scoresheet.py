@@ -32,6 +32,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
+from db.profiles import PENALTY_KIND_LABELS
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from reports.base import WIND_EN, WIND_ZH, Report, ellipsize, fit_size, fmt_points, fmt_signed
 from reports.fonts import FontSet
@@ -40,14 +41,7 @@ from reports.snapshot import played
 GRID = colors.HexColor("#000000")
 SHADE = colors.HexColor("#EEEEEE")
 FAINT = colors.HexColor("#666666")
-PENALTY_KIND = {
-    "false_win": "错和 false win",
-    "false_win_wrong": "错和 false win",
-    "false_win_not_ready": "诈和 false win",
-    "rule_violation": "违例 violation",
-    "lateness": "迟到 late",
-    "custom": "罚分 penalty",
-}
+PENALTY_KIND = {kind: f"{label.in_language('zh')} {label.lower()}" for kind, label in PENALTY_KIND_LABELS.items()}
 SETTLEMENT = {"deducted": "扣除 deducted", "others": "→三家 to others", "player": "→"}
 
 

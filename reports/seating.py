@@ -17,7 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from db.views import SEATS, PlayerView, TableSeating, player_order
-from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style
+from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style, two
+from texts import NC_
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +39,7 @@ def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, 
 
 
 class SeatingReport(Report[SessionSeating]):
-    title_en = "Seating"
-    title_zh = "座位表"
+    title_en = NC_("report", "Seating")
     table_widths = (38, 40, 40, 180, 0)  # table, seat, number, name, team (the rest of the width)
     wall_widths = (150, 38, 42, 12, 150, 38, 42)  # name, table, seat | gap | name, table, seat
 
@@ -47,7 +47,7 @@ class SeatingReport(Report[SessionSeating]):
         return data.tournament
 
     def _subtitle(self, data: SessionSeating) -> str:
-        return f"Session 局 {data.session}"
+        return two("Session") + f" {data.session}"
 
     def _story(self, data: SessionSeating) -> list[Flowable]:
         if not data.tables:
@@ -61,8 +61,7 @@ class SeatingReport(Report[SessionSeating]):
         return ellipsize(p.name, self.fonts.main, 7, room) + number
 
     def _by_table(self, data: SessionSeating) -> list[Flowable]:
-        intro = [Paragraph(f"Session {data.session} seating by table 第 {data.session} 局按桌座位",
-                           self.styles["title"]), Spacer(1, 4)]
+        intro = [Paragraph(two("Session {n} seating by table", n=data.session), self.styles["title"]), Spacer(1, 4)]
         widths = self.fill_widths(self.table_widths)
         blocks = []
         for seating in sorted(data.tables, key=lambda t: t.table):
@@ -81,7 +80,7 @@ class SeatingReport(Report[SessionSeating]):
                             ("FONT", (0, r), (0, r), self.fonts.main, 14)]
             return out + shrink_cells(rows, (3, 4), widths, self.fonts.main, 10)
 
-        header: list[object] = ["Table\n桌", "Seat\n座位", "No.\n编号", "Player 选手", "Team 队"]
+        header: list[object] = [two("Table", "\n"), two("Seat", "\n"), two("No.", "\n"), two("Player"), two("Team")]
         return self._paged_tables(intro, header, blocks, widths, 22, 17, style)
 
     def _by_player(self, data: SessionSeating) -> list[Flowable]:
@@ -90,8 +89,7 @@ class SeatingReport(Report[SessionSeating]):
             ((p, seating.table, SEATS[i]) for seating in data.tables for i, p in enumerate(seating.players)),
             key=lambda e: sort_key(e[0]),
         )
-        title: Flowable = Paragraph(f"Session {data.session}: find your table 第 {data.session} 局：按姓名查桌号",
-                                    self.styles["title"])
+        title: Flowable = Paragraph(two("Session {n}: find your table", n=data.session), self.styles["title"])
         width, height = self.frame_size
         if data.page_url:
             title = self._with_qr(title, data.page_url, width)
@@ -108,8 +106,8 @@ class SeatingReport(Report[SessionSeating]):
             per_column = int(available // row_h)
             page, entries = entries[: 2 * per_column], entries[2 * per_column:]
             left, right = page[:per_column], page[per_column:]
-            rows: list[list[object]] = [["Player 选手", "Table 桌", "Seat 座位", "", "Player 选手", "Table 桌",
-                                         "Seat 座位"]]
+            rows: list[list[object]] = [[two("Player"), two("Table"), two("Seat"), "", two("Player"), two("Table"),
+                                         two("Seat")]]
             for n in range(len(left)):
                 row: list[object] = []
                 for side in (left, right):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+import texts
 from db import queries
 from db.queries import HandKey
 from db.service.calls import CallView, calls_stored, list_calls
@@ -25,6 +26,8 @@ from db.views import (
     TournamentInfo,
     played_sessions,
 )
+from reports.base import LANGUAGES
+from texts import NC_
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +63,19 @@ def read_snapshot(s: Session) -> Snapshot:
                     still_playing=queries.still_playing(s))
 
 
+# the mark of a provisional ranking (msgctxt "report"): one text for one table, one for more
+_PROVISIONAL = (NC_("report", "provisional: {n} table still playing"),
+                NC_("report", "provisional: {n} tables still playing"))
+
+
 def provisional_text(still_playing: int) -> tuple[str, str] | None:
-    """(English, Chinese) of the mark of a ranking that counts tables still playing; None when final."""
+    """The mark of a ranking that counts tables still playing in the reports' two languages (English,
+    Chinese; from the catalogue); None when final."""
     if not still_playing:
         return None
-    tables = "table" if still_playing == 1 else "tables"
-    return (f"provisional: {still_playing} {tables} still playing", f"暂定排名：{still_playing} 桌仍在进行")
+    text = _PROVISIONAL[0 if still_playing == 1 else 1]
+    first, second = (texts.translate(lang, text, "report", n=still_playing) for lang in LANGUAGES)
+    return first, second
 
 
 def played(sheet: TableSheet) -> bool:

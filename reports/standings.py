@@ -11,8 +11,9 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.views import StandingRow, TeamStandingRow
-from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style, text_markup
+from reports.base import Report, fmt_points, fmt_signed, shrink_cells, table_style, text_markup, two
 from reports.snapshot import provisional_text
+from texts import NC_
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,22 +30,21 @@ class StandingsReport(Report[Standings]):
 
     pagesize = landscape(A4)
     top_margin = 18 * mm
-    title_en = "Standings"
-    title_zh = "成绩排名"
+    title_en = NC_("report", "Standings")
     fixed = (36, 40, 150, 120, 50, 56)  # rank, number, player, team, table points, match points
 
     def _tournament(self, data: Standings) -> str:
         return data.tournament
 
     def _subtitle(self, data: Standings) -> str:
-        what = "Teams 团体" if data.teams is not None else "Players 个人"
+        what = two("Teams") if data.teams is not None else two("Players")
         return f"{what} · {self._after(data)}"
 
     @staticmethod
     def _after(data: Standings) -> str:
         if data.after <= 0:
-            return "no session played yet 尚无成绩"
-        return f"after session {data.after} 第 {data.after} 局后"
+            return two("no session played yet")
+        return two("after session {n}", n=data.after)
 
     def _provisional(self, data: Standings) -> list[Flowable]:
         """The mark of a ranking that counts tables still playing ("provisional: 2 tables still playing")."""
@@ -61,20 +61,21 @@ class StandingsReport(Report[Standings]):
 
     def _players(self, data: Standings) -> list[Flowable]:
         story: list[Flowable] = [
-            Paragraph(f"Individual standings 个人排名 · {self._after(data)}", self.styles["title"]),
+            Paragraph(two("Individual standings") + " · " + self._after(data), self.styles["title"]),
             *self._provisional(data),
-            Paragraph("Per session: table points / match points 各局：标准分 / 比赛分 · ranking by table points, "
-                      "then match points 先比标准分，再比比赛分", self.styles["small"]),
+            Paragraph(two("Per session: table points / match points") + " · "
+                      + two("ranking by table points, then match points"), self.styles["small"]),
             Spacer(1, 5),
         ]
         if not data.players:
-            return story + [Paragraph("No results yet. 尚无成绩。", self.styles["body"])]
+            return story + [Paragraph(two("No results yet."), self.styles["body"])]
         sessions = max([data.after, *(e.session for r in data.players for e in r.sessions)])
         width = self.frame_size[0]
         per_session = min(56.0, (width - sum(self.fixed)) / max(1, sessions))
         widths = self.fill_widths([*self.fixed, *([per_session] * sessions)], fill=2)  # spare width: the names
-        header: list[object] = ["Rank\n名次", "No.\n编号", "Player 选手", "Team 队", "Table pts\n标准分",
-                                "Match pts\n比赛分", *(f"S{n}\n第{n}局" for n in range(1, sessions + 1))]
+        header: list[object] = [two("Rank", "\n"), two("No.", "\n"), two("Player"), two("Team"),
+                                two("Table pts", "\n"), two("Match pts", "\n"),
+                                *(two("S{n}", "\n", n=n) for n in range(1, sessions + 1))]
         rows: list[list[object]] = [header]
         for r in data.players:
             by_session = {e.session: e for e in r.sessions}
@@ -98,17 +99,16 @@ class StandingsReport(Report[Standings]):
 
     def _teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
         story: list[Flowable] = [
-            Paragraph(f"Team standings 团体排名 · {self._after(data)}", self.styles["title"]),
+            Paragraph(two("Team standings") + " · " + self._after(data), self.styles["title"]),
             *self._provisional(data),
-            Paragraph("Team total: the members' table points, then match points 团体成绩：队员标准分之和，再比比赛分",
-                      self.styles["small"]),
+            Paragraph(two("Team total: the members' table points, then match points"), self.styles["small"]),
             Spacer(1, 5),
         ]
         if not teams:
-            return story + [Paragraph("No teams. 无团体。", self.styles["body"])]
+            return story + [Paragraph(two("No teams."), self.styles["body"])]
         widths = self.fill_widths((40, 180, 60, 64, 0))
-        rows: list[list[object]] = [["Rank\n名次", "Team 队", "Table pts\n标准分", "Match pts\n比赛分",
-                                     "Members 队员"]]
+        rows: list[list[object]] = [[two("Rank", "\n"), two("Team"), two("Table pts", "\n"),
+                                     two("Match pts", "\n"), two("Members")]]
         for t in teams:
             rows.append([str(t.rank), t.team, fmt_points(t.table_points), fmt_signed(t.match_points),
                          Paragraph(text_markup(", ".join(t.members)), self.styles["cell"])])

@@ -2,8 +2,8 @@
 (``tiles/``: SVG files made by ``make_tiles.py``, drawn by the table page and the desktop picker).
 
 The folder sits beside the code packages in a checkout, in an installed wheel (package data) and in the
-PyInstaller bundle (``sys._MEIPASS/resources``), so ``root()`` finds it in all three. The user-interface
-texts are not here: they are a small table in ``referee_app/i18n.py`` (see docs/gui.md).
+PyInstaller bundle (``sys._MEIPASS/resources``), so ``root()`` finds it in all three. The text
+catalogues are in ``locales/`` (gettext ``.po`` files; ``texts`` finds and reads them, docs/texts.md).
 No imports beyond the standard library: ``reports`` and ``referee_app`` both use it.
 """
 

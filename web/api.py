@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import texts
 from db import queries
 from db.database import Database
 from db.errors import (
@@ -24,7 +25,7 @@ from db.errors import (
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
-from db.profiles import SeatRotation, Settings
+from db.profiles import SeatRotation, Settings, Settlement
 from db.rotation import WINDS, hand_winds
 from db.service.devices import (
     check_request_id,
@@ -35,7 +36,7 @@ from db.service.devices import (
     remembered_answer,
 )
 from db.service.lookup import device_place, find_table, settings, table_numbers
-from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, score_win
+from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, penalty_deltas, score_win
 from db.service.results import lock_table_row, record_hand, record_penalty
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
@@ -72,8 +73,9 @@ def status_of(exc: TournamentError) -> int:
     return 503 if isinstance(exc, UNAVAILABLE) or exc.code in UNAVAILABLE_CODES else 422
 
 
-def error_json(exc: TournamentError) -> dict[str, Any]:
-    return {"error": exc.to_json()}
+def error_json(exc: TournamentError, lang: str = texts.DEFAULT) -> dict[str, Any]:
+    """``{"error": {"code", "message", ...}}``, the message in ``lang`` (the code never changes)."""
+    return {"error": exc.to_json(lang)}
 
 
 def parse_body(raw: bytes) -> Any:
@@ -131,11 +133,19 @@ def penalty_json(p: PenaltyRow, numbers: list[str]) -> dict[str, Any]:
             "settlement": p.settlement, "deltas": _by_number(numbers, p.deltas)}
 
 
-def false_win_json(st: Settings) -> dict[str, Any] | None:
-    """The false-win penalty this table may record itself (its preset), or None: then a referee enters it."""
+def false_win_json(st: Settings, numbers: list[str] | None = None) -> dict[str, Any] | None:
+    """The false-win penalty this table may record itself (its preset), or None: then a referee enters it.
+    ``payments``: what it moves when each player of the table commits it (offender → player → points), by
+    the store's own rule (``outcomes.penalty_deltas``), so the page computes no payment itself."""
     p = device_penalty_preset(st)
-    return None if p is None else {"kind": p.kind, "zh": p.zh, "en": p.en, "points": p.amounts[0],
-                                   "settlement": str(p.settlement)}
+    if p is None:
+        return None
+    out: dict[str, Any] = {"kind": p.kind, "zh": p.zh, "en": p.en, "points": p.amounts[0],
+                           "settlement": str(p.settlement)}
+    if numbers is not None and p.settlement is not Settlement.PLAYER:  # a device never pays one player
+        out["payments"] = {n: _by_number(numbers, penalty_deltas(i, p.amounts[0], p.settlement, None))
+                           for i, n in enumerate(numbers)}
+    return out
 
 
 def table_json(sheet: TableSheet, st: Settings) -> dict[str, Any]:
@@ -154,7 +164,8 @@ def table_json(sheet: TableSheet, st: Settings) -> dict[str, Any]:
     return {"session": sheet.session, "table": sheet.table, "version": sheet.version, "next_hand": next_hand,
             "hands_per_session": sheet.hands_per_session, "time_called_after": sheet.time_called_after,
             "signed_off": sheet.signed_off, "players": players, "hands": hands,
-            "penalties": [penalty_json(p, numbers) for p in sheet.penalties], "false_win": false_win_json(st)}
+            "penalties": [penalty_json(p, numbers) for p in sheet.penalties],
+            "false_win": false_win_json(st, numbers)}
 
 
 def check_token(db: Database, token: str | None) -> None:

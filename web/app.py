@@ -27,10 +27,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import resources
+import texts
 from db.database import Database
 from db.errors import DatabaseConnectError, TournamentError
 from db.schema import first_line
 from web import api, calls, public
+from web import page_texts as words
 from web.guard import Limits, RequestCap
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -121,44 +123,51 @@ def _token(request: Request) -> str | None:
     return value.strip() or None if scheme.lower() == "bearer" else None
 
 
-def _error(exc: TournamentError) -> JSONResponse:
+def _language(request: Request) -> str:
+    """The language of the answer's words: the browser's ``Accept-Language`` (English by default); the
+    codes and keys of the JSON never change with it."""
+    return texts.accept_language(request.headers.get("accept-language"))
+
+
+def _error(exc: TournamentError, lang: str = texts.DEFAULT) -> JSONResponse:
     status = api.status_of(exc)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if status == 503 and exc.code != "server_busy":
         # the store cannot serve the tables (read-only, disk full, file gone, server down): said where the
         # organiser looks (serve's console, the app's log), one line per kind a minute (web.guard)
         log.warning(f"the tables cannot record: {exc.code}: %s", exc)
-    return _JSON(api.error_json(exc), status_code=status, headers=headers)
+    return _JSON(api.error_json(exc, lang), status_code=status, headers=headers)
 
 
-def _internal(exc: BaseException) -> JSONResponse:
+def _internal(exc: BaseException, lang: str = texts.DEFAULT) -> JSONResponse:
     log.exception("unexpected error", exc_info=exc)
-    return _JSON({"error": {"code": "internal", "message": f"unexpected error: {type(exc).__name__}"}},
-                 status_code=500)
+    message = texts.translate(lang, "unexpected error: {kind}", "internal", kind=type(exc).__name__)
+    return _JSON({"error": {"code": "internal", "message": message}}, status_code=500)
 
 
 async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
-    await _error(TournamentError(code="server_busy"))(scope, receive, send)
+    lang = texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+    await _error(TournamentError(code="server_busy"), lang)(scope, receive, send)
 
 
 def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
     limits = limits or Limits()
 
-    async def _run(call: Callable[[], Any]) -> tuple[Any, Response | None]:
+    async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT) -> tuple[Any, Response | None]:
         """``call``'s result in the thread pool, or the answer that refuses it."""
         try:
             return await run_in_threadpool(call), None
         except TournamentError as exc:
-            return None, _error(exc)
+            return None, _error(exc, lang)
         except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
             return None, _error(DatabaseConnectError(code="server_unavailable", url=db.name,
-                                                     problem=first_line(exc)))
+                                                     problem=first_line(exc)), lang)
         except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
-            return None, _internal(exc)
+            return None, _internal(exc, lang)
 
-    async def _answer(call: Callable[[], Any]) -> Response:
-        result, refused = await _run(call)
+    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT) -> Response:
+        result, refused = await _run(call, lang)
         if refused is not None:
             return refused
         status, body = result if isinstance(result, tuple) else (200, result)
@@ -167,22 +176,22 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     async def get_table(request: Request) -> Response:
         q = request.query_params
         token = _token(request)  # the numbers are read after the token is checked (api.read_table)
-        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table")))
+        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table")), _language(request))
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
         token = _token(request)
         # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
         # sending a body slowly, nor waits in, or holds up, the writers' queue.
-        _, refused = await _run(lambda: api.check_token(db, token))
+        _, refused = await _run(lambda: api.check_token(db, token), _language(request))
         if refused is not None:
             return refused
         try:
             raw = await _read_body(request)
         except _TooLarge:
-            return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY))
+            return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
         except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
             return Response(status_code=400)
-        return await _answer(lambda: handler(db, token, raw))
+        return await _answer(lambda: handler(db, token, raw), _language(request))
 
     async def post_score(request: Request) -> Response:
         return await post(request, api.preview)
@@ -205,6 +214,12 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     async def post_hands(request: Request) -> Response:
         return await post(request, record_or_remembered)
 
+    async def page_texts(request: Request) -> Response:
+        """The table page's words in its language (``?lang=`` when the page chose one, else the browser's);
+        no token needed: nothing of the tournament is in them."""
+        asked = texts.resolve(request.query_params.get("lang", ""))
+        return _JSON(words.page_texts(asked or _language(request)))
+
     async def table_page(request: Request) -> Response:
         return FileResponse(static_dir / "table.html", media_type="text/html; charset=utf-8")
 
@@ -212,6 +227,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/table", get_table, methods=["GET"]),
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
+        Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
         *public.routes(db),  # the players' page, without a token (issue 22)

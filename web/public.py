@@ -26,6 +26,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+import texts
 from db import queries
 from db.database import Database
 from db.errors import TournamentError
@@ -37,11 +38,65 @@ from reports.penalties import KIND
 from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot
+from texts import NC_
 
 log = logging.getLogger("web")
 SEARCH_MAX = 60  # characters of a search looked at
 SEARCH_RESULTS = 50
 
+
+
+
+# Page.t's texts, marked for `make texts-extract` (Babel does not look inside f-strings); msgctxt "public"
+_WORDS = (
+    NC_("public", "Table {table}"),
+    NC_("public", "Hands won ({n})"),
+    NC_("public", "Dealt in ({n})"),
+    NC_("public", "Standings & find your table"),
+    NC_("public", "Live from the referees' desk · refreshes by itself"),
+    NC_("public", "Find your table: name or number"),
+    NC_("public", "e.g. Wang or 17"),
+    NC_("public", "Search"),
+    NC_("public", "Standings after session {k}: later results are hidden until the end."),
+    NC_("public", "No table ahead."),
+    NC_("public", "Session {session}"),
+    NC_("public", "Standings"),
+    NC_("public", "Teams"),
+    NC_("public", "Players"),
+    NC_("public", "Players' page"),
+    NC_("public", "Nobody found."),
+    NC_("public", "S{session} · table {table}"),
+    NC_("public", "No results yet."),
+    NC_("public", "Rank"),
+    NC_("public", "Player"),
+    NC_("public", "Table pts"),
+    NC_("public", "Match pts"),
+    NC_("public", "Team"),
+    NC_("public", "Your table"),
+    NC_("public", "No."),
+    NC_("public", "Sessions"),
+    NC_("public", "Not seated yet."),
+    NC_("public", "Session"),
+    NC_("public", "Table"),
+    NC_("public", "Seat"),
+    NC_("public", "flowers +{flowers}"),
+    NC_("public", "self-drawn"),
+    NC_("public", "from"),
+    NC_("public", "won by"),
+    NC_("public", "S{session} T{table} hand {hand}"),
+    NC_("public", "fans"),
+    NC_("public", "Penalties"),
+    NC_("public", "S{session} T{table}"),
+    NC_("public", " hand {hand}"),
+    NC_("public", "points"),
+    NC_("public", "The players page is switched off."),
+    NC_("public", "Not found"),
+    NC_("public", "No player {number}."),
+    NC_("public", "Back"),
+)
+
+class Html(str):
+    """A parameter that is HTML already (``Page.t`` does not escape it again)."""
 
 def language(accept: str | None) -> str:
     """"zh" when the browser prefers Chinese to English (``Accept-Language``), else "en".
@@ -152,8 +207,11 @@ class Page:
         self.lang = lang
         self.ix = data.ix
 
-    def t(self, en: str, zh: str) -> str:
-        return esc(zh if self.lang == "zh" else en)
+    def t(self, en: str, **params: object) -> str:
+        """A catalogue text (msgctxt "public", docs/texts.md) in the page's language, as HTML: the text
+        escaped, then its parameters, escaped too unless already ``Html``."""
+        template = esc(texts.gettext(self.lang, en, "public"))
+        return template.format(**{k: v if isinstance(v, Html) else esc(str(v)) for k, v in params.items()})
 
     def seat(self, i: int) -> str:
         w = SEATS[i]
@@ -181,34 +239,34 @@ class Page:
 </head>
 <body>
 <header><p class="event">{event}</p><h1>{heading}</h1></header>
-<nav aria-label="Site"><a href="/">{self.t("Standings & find your table", "排名与座位查询")}</a></nav>
+<nav aria-label="Site"><a href="/">{self.t("Standings & find your table")}</a></nav>
 <main id="live">
 {body}
 </main>
-<footer>{self.t("Live from the referees' desk · refreshes by itself", "裁判台实时数据 · 自动刷新")}</footer>
+<footer>{self.t("Live from the referees' desk · refreshes by itself")}</footer>
 </body>
 </html>
 """
 
     def search_form(self, q: str) -> str:
         return (f'<form class="find" method="get" action="/" role="search">'
-                f'<label for="q">{self.t("Find your table: name or number", "查座位：姓名或编号")}</label>'
+                f'<label for="q">{self.t("Find your table: name or number")}</label>'
                 f'<div><input id="q" name="q" type="search" value="{esc(q)}" maxlength="{SEARCH_MAX}" '
-                f'autocomplete="off" placeholder="{self.t("e.g. Wang or 17", "例如 王 或 17")}">'
-                f'<button type="submit">{self.t("Search", "搜索")}</button></div></form>')
+                f'autocomplete="off" placeholder="{self.t("e.g. Wang or 17")}">'
+                f'<button type="submit">{self.t("Search")}</button></div></form>')
 
     def cut_note(self) -> str:
         k = self.d.cut
         if k is None:
             return ""
-        return (f'<p class="hidden-note">{self.t(f"Standings after session {k}: later results are hidden until the end.", f"排名截至第 {k} 局：之后的成绩在比赛结束前不公布。")}</p>')
+        return (f'<p class="hidden-note">{self.t("Standings after session {k}: later results are hidden until the end.", k=k)}</p>')
 
     def your_table(self, number: str) -> str:
         place = self.d.now.get(number)
         if place is None:
-            return f'<p class="muted">{self.t("No table ahead.", "暂无待赛座位。")}</p>'
-        return (f'<div class="where"><span class="s">{self.t(f"Session {place.session}", f"第 {place.session} 局")}</span>'
-                f'<span class="t">{"第 " if self.lang == "zh" else "Table "}<b>{place.table}</b>{" 桌" if self.lang == "zh" else ""}</span>'
+            return f'<p class="muted">{self.t("No table ahead.")}</p>'
+        return (f'<div class="where"><span class="s">{self.t("Session {session}", session=place.session)}</span>'
+                f'<span class="t">{self.t("Table {table}", table=Html(f"<b>{place.table}</b>"))}</span>'
                 f'<span class="w">{self.seat(place.seat)}</span></div>')
 
     # ---- GET / -----------------------------------------------------------------------------------
@@ -217,21 +275,21 @@ class Page:
         if q:
             body.append(self.search_results(q))
         body.append(self.cut_note())
-        body.append(f'<h2>{self.t("Standings", "个人排名")}</h2>')
+        body.append(f'<h2>{self.t("Standings")}</h2>')
         body.append(self.standings())
         if self.d.snap.teams:
-            body.append(f'<h2>{self.t("Teams", "团体排名")}</h2>')
+            body.append(f'<h2>{self.t("Teams")}</h2>')
             body.append(self.teams())
-        return self.frame(self.t("Players", "选手"), self.t("Players' page", "选手页面"), "\n".join(body))
+        return self.frame(self.t("Players"), self.t("Players' page"), "\n".join(body))
 
     def search_results(self, q: str) -> str:
         found = search(self.d.snap.players, q)
         if not found:
-            return f'<p class="muted">{self.t("Nobody found.", "未找到。")}</p>'
+            return f'<p class="muted">{self.t("Nobody found.")}</p>'
         items = []
         for p in found[:SEARCH_RESULTS]:
             place = self.d.now.get(p.number)
-            where = (self.t(f"S{place.session} · table {place.table}", f"第{place.session}局 · 第{place.table}桌")
+            where = (self.t("S{session} · table {table}", session=place.session, table=place.table)
                      if place else "")
             items.append(f'<li>{self.player_link(p)} <span class="muted">{esc(p.number)}'
                          f'{" · " + esc(p.team) if p.team else ""}</span> <span class="go">{where}</span></li>')
@@ -240,9 +298,9 @@ class Page:
     def standings(self) -> str:
         rows = self.d.snap.standings
         if not rows:
-            return f'<p class="muted">{self.t("No results yet.", "尚无成绩。")}</p>'
-        head = (f'<tr><th class="n">{self.t("Rank", "名次")}</th><th>{self.t("Player", "选手")}</th>'
-                f'<th class="n">{self.t("Table pts", "标准分")}</th><th class="n">{self.t("Match pts", "比赛分")}</th></tr>')
+            return f'<p class="muted">{self.t("No results yet.")}</p>'
+        head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Player")}</th>'
+                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
         body = "".join(f'<tr><td class="n">{r.rank}</td><td>{self.player_link(r.number)}'
                        f'<small class="muted"> {esc(r.number)}{" · " + esc(r.team) if r.team else ""}</small></td>'
                        f'<td class="n">{fmt_points(r.table_points)}</td><td class="n">{fmt_signed(r.match_points)}</td></tr>'
@@ -250,8 +308,8 @@ class Page:
         return f'<div class="scroll"><table class="standings"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
 
     def teams(self) -> str:
-        head = (f'<tr><th class="n">{self.t("Rank", "名次")}</th><th>{self.t("Team", "队")}</th>'
-                f'<th class="n">{self.t("Table pts", "标准分")}</th><th class="n">{self.t("Match pts", "比赛分")}</th></tr>')
+        head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Team")}</th>'
+                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
         body = "".join(f'<tr><td class="n">{t.rank}</td><td>{esc(t.team)}</td><td class="n">{fmt_points(t.table_points)}'
                        f'</td><td class="n">{fmt_signed(t.match_points)}</td></tr>' for t in self.d.snap.teams)
         return f'<div class="scroll"><table class="teams"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
@@ -261,16 +319,16 @@ class Page:
         p = self.ix.players.get(number)
         if p is None:
             return None
-        body = [f'<h2>{self.t("Your table", "你的座位")}</h2>', self.your_table(number), self.cut_note()]
+        body = [f'<h2>{self.t("Your table")}</h2>', self.your_table(number), self.cut_note()]
         r = self.ix.standing.get(number)
-        facts = [(self.t("No.", "编号"), esc(p.number))]
+        facts = [(self.t("No."), esc(p.number))]
         if p.team:
-            facts.append((self.t("Team", "队"), esc(p.team)))
+            facts.append((self.t("Team"), esc(p.team)))
         if r is not None:
-            facts += [(self.t("Rank", "名次"), str(r.rank)), (self.t("Table pts", "标准分"), fmt_points(r.table_points)),
-                      (self.t("Match pts", "比赛分"), fmt_signed(r.match_points))]
+            facts += [(self.t("Rank"), str(r.rank)), (self.t("Table pts"), fmt_points(r.table_points)),
+                      (self.t("Match pts"), fmt_signed(r.match_points))]
         body.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
-        body.append(f'<h2>{self.t("Sessions", "各局")}</h2>')
+        body.append(f'<h2>{self.t("Sessions")}</h2>')
         body.append(self.sessions(number))
         body.append(self.hands(number))
         return self.frame(f"{p.name} ({p.number})", f'{esc(p.name)} <span class="tag">{esc(p.number)}</span>',
@@ -290,54 +348,54 @@ class Page:
             rows.append(f'<tr><td class="n">{place.session}</td><td class="n">{place.table}</td><td>{self.seat(i)}</td>'
                         f'{result}</tr>')
         if not rows:
-            return f'<p class="muted">{self.t("Not seated yet.", "尚未排座。")}</p>'
-        head = (f'<tr><th class="n">{self.t("Session", "局")}</th><th class="n">{self.t("Table", "桌")}</th>'
-                f'<th>{self.t("Seat", "座位")}</th><th class="n">{self.t("Match pts", "比赛分")}</th>'
-                f'<th class="n">{self.t("Rank", "名次")}</th><th class="n">{self.t("Table pts", "标准分")}</th></tr>')
+            return f'<p class="muted">{self.t("Not seated yet.")}</p>'
+        head = (f'<tr><th class="n">{self.t("Session")}</th><th class="n">{self.t("Table")}</th>'
+                f'<th>{self.t("Seat")}</th><th class="n">{self.t("Match pts")}</th>'
+                f'<th class="n">{self.t("Rank")}</th><th class="n">{self.t("Table pts")}</th></tr>')
         return f'<div class="scroll"><table class="sessions"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
 
     def fans(self, h: HandRow) -> str:
         parts = [f"{esc(f.zh if self.lang == 'zh' else f.en)} {f.points}{f' ×{f.count}' if f.count > 1 else ''}"
                  for f in h.fans]
         if h.flowers and h.flowers_known:
-            parts.append(self.t(f"flowers +{h.flowers}", f"花牌 +{h.flowers}"))
+            parts.append(self.t("flowers +{flowers}", flowers=h.flowers))
         return " · ".join(parts)
 
     def hands(self, number: str) -> str:
         out = []
-        for title_en, title_zh, rows, who in (("Hands won", "和牌", self.ix.won.get(number, []), "winner"),
-                                              ("Dealt in", "点炮", self.ix.dealt_in.get(number, []), "discarder")):
-            out.append(f'<h2>{self.t(f"{title_en} ({len(rows)})", f"{title_zh}（{len(rows)} 盘）")}</h2>')
+        for title, rows, who in ((NC_("public", "Hands won ({n})"), self.ix.won.get(number, []), "winner"),
+                                 (NC_("public", "Dealt in ({n})"), self.ix.dealt_in.get(number, []), "discarder")):
+            out.append(f'<h2>{self.t(title, n=len(rows))}</h2>')
             items = []
             for sheet, h in rows:
                 i = getattr(h, who)
-                other = (self.t("self-drawn", "自摸") if h.self_drawn or h.discarder is None
-                         else self.t("from", "点和") + " " + self.player_link(sheet.players[h.discarder]))
+                other = (self.t("self-drawn") if h.self_drawn or h.discarder is None
+                         else self.t("from") + " " + self.player_link(sheet.players[h.discarder]))
                 if who == "discarder":
-                    other = self.t("won by", "和牌者") + " " + self.player_link(sheet.players[h.winner])  # type: ignore[index]
-                items.append(f'<li><b>{self.t(f"S{sheet.session} T{sheet.table} hand {h.hand}", f"第{sheet.session}局 第{sheet.table}桌 第{h.hand}盘")}</b> '
-                             f'{h.fan_total} {self.t("fans", "番")} · {fmt_signed(h.deltas[i])} · {other}'
+                    other = self.t("won by") + " " + self.player_link(sheet.players[h.winner])  # type: ignore[index]
+                items.append(f'<li><b>{self.t("S{session} T{table} hand {hand}", session=sheet.session, table=sheet.table, hand=h.hand)}</b> '
+                             f'{h.fan_total} {self.t("fans")} · {fmt_signed(h.deltas[i])} · {other}'
                              f'<br><small class="muted">{self.fans(h)}</small></li>')
             if items:
                 out.append(f'<ul class="hands">{"".join(items)}</ul>')
         pens = self.ix.penalties.get(number, [])
         if pens:
-            out.append(f'<h2>{self.t("Penalties", "罚分")}</h2>')
+            out.append(f'<h2>{self.t("Penalties")}</h2>')
             out.append('<ul class="hands">' + "".join(
-                f'<li><b>{self.t(f"S{p.session} T{p.table}", f"第{p.session}局 第{p.table}桌")}'
-                f'{self.t(f" hand {p.hand}", f" 第{p.hand}盘") if p.hand else ""}</b> '
-                f'{esc(KIND.get(p.kind, p.kind))} · {p.points} {self.t("points", "分")}</li>'
+                f'<li><b>{self.t("S{session} T{table}", session=p.session, table=p.table)}'
+                f'{self.t(" hand {hand}", hand=p.hand) if p.hand else ""}</b> '
+                f'{esc(KIND.get(p.kind, p.kind))} · {p.points} {self.t("points")}</li>'
                 for p in pens) + "</ul>")
         return "\n".join(out)
 
     def off(self) -> str:
-        return self.frame(self.t("Players", "选手"), self.t("Players' page", "选手页面"),
-                          f'<p>{self.t("The players page is switched off.", "选手页面已关闭。")}</p>')
+        return self.frame(self.t("Players"), self.t("Players' page"),
+                          f'<p>{self.t("The players page is switched off.")}</p>')
 
     def not_found(self, number: str) -> str:
-        return self.frame(self.t("Players", "选手"), self.t("Not found", "未找到"),
-                          f'<p>{self.t(f"No player {number}.", f"没有 {number} 号选手。")}</p>'
-                          f'<p><a href="/">{self.t("Back", "返回")}</a></p>')
+        return self.frame(self.t("Players"), self.t("Not found"),
+                          f'<p>{self.t("No player {number}.", number=number)}</p>'
+                          f'<p><a href="/">{self.t("Back")}</a></p>')
 
 
 def search(players: Sequence[PlayerView], q: str) -> list[PlayerView]:

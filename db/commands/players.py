@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import texts
 from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.database import Database
@@ -70,7 +71,8 @@ def cmd_seat(args: argparse.Namespace, db: Database) -> int:
             print(f"session {args.session} seated: {len(tables)} tables")
     for c in conflicts:
         # Only when the teams cannot be spread wider (or a correction records where players really sat).
-        print(f"warning: teammates share a table: {c} / 同队选手同桌", file=sys.stderr)
+        print(texts.translate(texts.env_language(), "warning: teammates share a table: {conflict}", "cli",
+                              conflict=c), file=sys.stderr)
     return 0
 
 

@@ -27,6 +27,7 @@ from db import queries
 from db.countries import ALPHA_2, country_code
 from db.errors import TournamentError
 from db.safe_text import safe_cell
+from texts import Text
 
 HEADER = ("Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member", "Country")
 TABLE_POINTS_TOTAL = 7
@@ -62,33 +63,39 @@ def ema_problems(s: Session) -> tuple[list[str], list[str]]:
     for k in range(1, info.sessions + 1):
         seated = sorted(t for (sk, t) in counts if sk == k)
         if not seated:
-            tables.append(f"session {k}: not seated")
+            tables.append(Text("session {session}: not seated", "ema", session=k))
             continue
         for t in seated:
             if counts[(k, t)] != 4:
-                tables.append(f"session {k} table {t}: {counts[(k, t)]} players, not 4")
+                tables.append(Text("session {session} table {table}: {count} players, not 4", "ema", session=k, table=t,
+                                   count=counts[(k, t)]))
         progress = {p.table: p for p in queries.table_progress(s, k)}
         for t, p in sorted(progress.items()):
             if not (p.finished or p.signed_off):
-                tables.append(f"session {k} table {t}: not finished ({p.hands_recorded} of "
-                              f"{info.hands_per_session} hands, time not called)")
+                tables.append(Text("session {session} table {table}: not finished ({recorded} of {hands} hands, "
+                                   "time not called)", "ema", session=k, table=t, recorded=p.hands_recorded,
+                                   hands=info.hands_per_session))
     if sum(by_place) != TABLE_POINTS_TOTAL:
-        tables.append(f"the table points {'/'.join(points_text(x) for x in by_place)} do not add up to 7")
+        tables.append(Text("the table points {points} do not add up to 7", "ema",
+                           points="/".join(points_text(x) for x in by_place)))
     for ts in queries.table_scores(s):
-        where = f"session {ts.session} table {ts.table}"
         if not all(float(mp).is_integer() for mp in ts.match_points):
-            tables.append(f"{where}: scores are not whole numbers")
+            tables.append(Text("session {session} table {table}: scores are not whole numbers", "ema",
+                               session=ts.session, table=ts.table))
         total = sum(ts.table_points)
         if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
-            tables.append(f"{where}: table points add up to {points_text(total)}, not 7")
+            tables.append(Text("session {session} table {table}: table points add up to {points}, not 7", "ema",
+                               session=ts.session, table=ts.table, points=points_text(total)))
     everyone = queries.players(s)
-    players = [f"player {p.number}: country {p.country!r} is not an ISO 3166 alpha-2 code"
+    players = [Text("player {number}: country {country!r} is not an ISO 3166 alpha-2 code", "ema",
+                    number=p.number, country=p.country)
                for p in everyone if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
     holders: dict[str, list[str]] = {}
     for p in everyone:
         if p.ema_number:
             holders.setdefault(p.ema_number, []).append(p.number)
-    players += [f"players {', '.join(nums)}: the same EMA number {ema}" for ema, nums in holders.items() if len(nums) > 1]
+    players += [Text("players {numbers}: the same EMA number {ema}", "ema", numbers=", ".join(nums), ema=ema)
+                for ema, nums in holders.items() if len(nums) > 1]
     return tables, players
 
 

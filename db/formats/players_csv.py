@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import texts
 from db.errors import InputError, TournamentError
 from db.formats.text_files import split_lines
 from db.limits import PLAYERS_MAX
@@ -36,8 +37,22 @@ class RowProblem:
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
 
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "code": self.code, "message": self.message}
+    def problem_in(self, lang: str) -> str:
+        """The problem alone, in ``lang``."""
+        if lang == texts.DEFAULT:
+            return self.message
+        try:
+            return render(self.code, self.params, lang)
+        except (KeyError, IndexError, ValueError):
+            return self.message
+
+    def in_language(self, lang: str) -> str:
+        """"line N: ..." in ``lang``."""
+        return texts.translate(lang, "line {line}: {problem}", "file_row", line=self.line,
+                               problem=self.problem_in(lang))
+
+    def to_json(self, lang: str = texts.DEFAULT) -> dict[str, Any]:
+        return {"line": self.line, "code": self.code, "message": self.problem_in(lang)}
 
 
 class RowErrors(TournamentError):
@@ -52,8 +67,13 @@ class RowErrors(TournamentError):
         self.rows = list(rows)
         self.problems = problems
 
-    def to_json(self) -> dict[str, Any]:
-        return {**super().to_json(), "rows": [r.to_json() for r in self.rows]}
+    def in_language(self, lang: str) -> str:
+        if lang == texts.DEFAULT:
+            return self.message
+        return "\n".join(f"{self.params['source']} {r.in_language(lang)}" for r in self.rows)
+
+    def to_json(self, lang: str = texts.DEFAULT) -> dict[str, Any]:
+        return {**super().to_json(lang), "rows": [r.to_json(lang) for r in self.rows]}
 
 
 def _shown(text: str) -> str:

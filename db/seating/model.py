@@ -6,6 +6,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from texts import Text
+
 SEATS: tuple[str, str, str, str] = ("E", "S", "W", "N")
 Table = tuple[str, str, str, str]  # player ids at starting seats E, S, W, N
 
@@ -24,7 +26,8 @@ class SeatingPlan:
 
 
 class SeatingError(ValueError):
-    """The players or parameters cannot be seated; the message says why (English / 中文)."""
+    """The players or parameters cannot be seated; the message (``args[0]``, a ``texts.Text``) says why
+    in English and through the catalogue in other languages."""
 
 
 def missing_substitutes(n_players: int) -> int:
@@ -92,13 +95,12 @@ def count_teammate_conflicts(
 
 def _check_count(n: int) -> None:
     if n == 0:
-        raise SeatingError("no players to seat / 没有可编排的选手")
+        raise SeatingError(Text("no players to seat", "seating"))
     missing = missing_substitutes(n)
     if missing:
-        raise SeatingError(
-            f"{n} players: {missing} substitute{'s' if missing > 1 else ''} missing (need a multiple of 4)"
-            f" / {n} 名选手：缺 {missing} 名替补（人数须为 4 的倍数）"
-        )
+        raise SeatingError(Text("{n} players: {missing} substitute(s) missing (need a multiple of 4)", "seating",
+                                english=f"{n} players: {missing} substitute{'s' if missing > 1 else ''} missing "
+                                "(need a multiple of 4)", n=n, missing=missing))
 
 
 def _team_indices(ids: Sequence[str], teams: Mapping[str, str | None]) -> list[int]:
@@ -120,7 +122,7 @@ def validate(players: Sequence[str], teams: Mapping[str, str | None]) -> tuple[l
     seen: set[str] = set()
     for pid in ids:
         if pid in seen:
-            raise SeatingError(f"player {pid!r} is listed twice / 选手 {pid!r} 重复")
+            raise SeatingError(Text("player {pid!r} is listed twice", "seating", pid=pid))
         seen.add(pid)
     _check_count(len(ids))
     return ids, _team_indices(ids, teams)

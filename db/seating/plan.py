@@ -19,6 +19,7 @@ from db.seating.model import (
 )
 from db.seating.search import EVALUATIONS_PER_SECOND, Search, deal
 from db.seating.seats import balance_seats
+from texts import Text
 
 
 def plan_tournament(
@@ -55,7 +56,7 @@ def plan_sessions_after(
     With nothing played they are the plan's own figures.
     """
     if sessions < 1:
-        raise SeatingError(f"need at least 1 session, got {sessions} / 场次至少为 1，实为 {sessions}")
+        raise SeatingError(Text("need at least 1 session, got {sessions}", "seating", sessions=sessions))
     ids, team_of = validate(players, teams)
     n = len(ids)
     met, counts = _played(played, ids)
@@ -95,9 +96,8 @@ def _played(
     for s, session in enumerate(played, start=1):
         for table in session:
             if len(table) != 4:
-                raise SeatingError(
-                    f"played session {s}: a table has {len(table)} players, not 4 / 已赛第 {s} 轮：有一桌不是 4 人"
-                )
+                raise SeatingError(Text("played session {session}: a table has {count} players, not 4", "seating",
+                                        session=s, count=len(table)))
             for seat, pid in enumerate(table):
                 if pid in index:
                     counts[index[pid]][seat] += 1

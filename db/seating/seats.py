@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from db.seating.model import SEATS, SeatingError, Session, Table, named_table
+from texts import Text
 
 _SEAT_ORDERS = list(itertools.permutations(range(4)))
 
@@ -114,10 +115,8 @@ def seat_counts(ids: Sequence[str], previous_seats: Mapping[str, Sequence[str]] 
     for k, pid in enumerate(ids):
         for seat in (previous_seats or {}).get(pid, ()):
             if seat not in SEATS:
-                raise SeatingError(
-                    f"player {pid!r}: unknown seat {seat!r} (expected one of E, S, W, N)"
-                    f" / 选手 {pid!r}：未知座位 {seat!r}（应为 E、S、W、N）"
-                )
+                raise SeatingError(Text("player {pid!r}: unknown seat {seat!r} (expected one of E, S, W, N)",
+                                        "seating", pid=pid, seat=seat))
             counts[k][SEATS.index(seat)] += 1
     return counts
 
@@ -138,7 +137,7 @@ def seat_balance_assign(
     """
     ids = [p for table in tables for p in table]
     if any(len(table) != 4 for table in tables):
-        raise SeatingError("every table needs exactly 4 players / 每桌须为 4 名选手")
+        raise SeatingError(Text("every table needs exactly 4 players", "seating"))
     counts = seat_counts(ids, previous_seats)
     index = {pid: k for k, pid in enumerate(ids)}
     rng = random.Random(seed)

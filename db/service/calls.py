@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
+import texts
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.limits import ACTOR_MAX, REASON_MAX, check_text
@@ -27,6 +28,7 @@ from db.service.audit import Actor, audit, now
 from db.service.lookup import check_session, find_table, penalty_place, settings, where
 from db.service.outcomes import check_int
 from db.service.results import lock_table_row
+from texts import Text
 
 NOTE_MAX = 200  # the table's note: a phrase, typed on a phone
 
@@ -39,20 +41,25 @@ class CallReason(StrEnum):
     OTHER = "other"
 
     @property
+    def label(self) -> Text:
+        """The reason in words: English now, any language through the catalogue (msgctxt "reason_of_call")."""
+        return _REASONS[self]
+
+    @property
     def en(self) -> str:
-        return _REASONS[self][0]
+        return str(_REASONS[self])
 
     @property
     def zh(self) -> str:
-        return _REASONS[self][1]
+        return texts.translate("zh", self.en, "reason_of_call")
 
 
-_REASONS: dict[CallReason, tuple[str, str]] = {
-    CallReason.DISPUTE: ("Dispute over a hand", "牌局争议"),
-    CallReason.FALSE_WIN: ("False win", "错和"),
-    CallReason.TILES: ("Wrong tiles / kong", "牌张或杠有误"),
-    CallReason.TIME: ("Time", "时间"),
-    CallReason.OTHER: ("Other", "其他"),
+_REASONS: dict[CallReason, Text] = {
+    CallReason.DISPUTE: Text("Dispute over a hand", "reason_of_call"),
+    CallReason.FALSE_WIN: Text("False win", "reason_of_call"),
+    CallReason.TILES: Text("Wrong tiles / kong", "reason_of_call"),
+    CallReason.TIME: Text("Time", "reason_of_call"),
+    CallReason.OTHER: Text("Other", "reason_of_call"),
 }
 
 
@@ -64,6 +71,17 @@ class CallStatus(StrEnum):
 
 
 WAITING = (CallStatus.OPEN, CallStatus.TAKEN)
+# a call's status said in a refusal (call_closed, call_not_open): the JSON keeps the English word
+_STATUS_WORDS: dict[str, Text] = {
+    CallStatus.OPEN: Text("open", "call_status"),
+    CallStatus.TAKEN: Text("taken", "call_status"),
+    CallStatus.RESOLVED: Text("resolved", "call_status"),
+    CallStatus.CANCELLED: Text("cancelled", "call_status"),
+}
+
+
+def _status_word(status: str) -> str:
+    return _STATUS_WORDS.get(status, status)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +177,7 @@ def take_call(s: Session, call_id: Any, referee: Any, *, actor: Actor | None = N
             return _view(row)
         raise TournamentError(code="call_taken", call=row.id, referee=row.taken_by)
     if row.status != CallStatus.OPEN:
-        raise TournamentError(code="call_closed", call=row.id, status=row.status)
+        raise TournamentError(code="call_closed", call=row.id, status=_status_word(row.status))
     before = _state(row)
     row.status, row.taken_by, row.taken_at = CallStatus.TAKEN, name, now()
     s.flush()
@@ -176,7 +194,7 @@ def resolve_call(s: Session, call_id: Any, ruling: Any, *, penalty: Any = None, 
         raise InputError("ruling", code="missing")
     row = _locked(s, call_id)
     if row.status not in WAITING:
-        raise TournamentError(code="call_closed", call=row.id, status=row.status)
+        raise TournamentError(code="call_closed", call=row.id, status=_status_word(row.status))
     pid = None
     if penalty is not None:
         pid = check_int(penalty, "penalty", 1)
@@ -201,7 +219,7 @@ def cancel_call(s: Session, session: int, table: int, call_id: Any, *, actor: Ac
     if (row.session, row.table_no) != (session, table):
         raise InputError("call", code="no_call", call=row.id)  # another table's call: as if it did not exist
     if row.status != CallStatus.OPEN:
-        raise TournamentError(code="call_not_open", call=row.id, status=row.status)
+        raise TournamentError(code="call_not_open", call=row.id, status=_status_word(row.status))
     before = _state(row)
     row.status, row.closed_at = CallStatus.CANCELLED, now()
     s.flush()

@@ -9,6 +9,7 @@ from typing import Any
 
 from db.errors import InputError
 from db.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
+from db.messages import hand_problem
 from db.models import HandResult, Penalty, SessionTable
 from db.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
 from db.rotation import hand_winds
@@ -220,7 +221,7 @@ def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool
                          prevalent_wind=Wind(w.prevailing), flowers=flowers)
         result = score_hand(parsed, ctx)
     except HandError as exc:
-        raise InputError("notation", code="hand_invalid", notation=notation, problem=exc.message,
+        raise InputError("notation", code="hand_invalid", notation=notation, problem=hand_problem(exc),
                          hand_code=exc.code) from exc
     fans = tuple((str(af.fan), af.count) for af in result.fans)
     return result.total, fans, result.total_without_flowers

@@ -245,7 +245,7 @@ def _plan(numbers: list[str], teams: dict[str, str | None], sessions: int, seed:
         else:
             plan = plans.plan_tournament(numbers, teams, sessions, seed=seed)
     except plans.SeatingError as exc:
-        raise TournamentError(code="seating_failed", problem=str(exc)) from exc
+        raise TournamentError(code="seating_failed", problem=exc.args[0]) from exc
     return [[list(tbl) for tbl in sess] for sess in plan.sessions]
 
 
@@ -257,7 +257,7 @@ def _standings_tables(s: Session, session: int, players: Sequence[Player],
     try:
         result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=_previous_seats(s, session))
     except plans.SeatingError as exc:
-        raise TournamentError(code="standings_seating_failed", problem=str(exc)) from exc
+        raise TournamentError(code="standings_seating_failed", problem=exc.args[0]) from exc
     return [list(tbl) for tbl in result]
 
 

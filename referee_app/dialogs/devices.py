@@ -29,13 +29,14 @@ from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.runner import Runner
 from referee_app.table_devices import TableDevicesServer, qr_image
+from texts import N_
 from web.server import DEFAULT_PORT, ListenError
 
 URL_ROLE = Qt.ItemDataRole.UserRole
 TABLE_ROLE = Qt.ItemDataRole.UserRole + 1
 HOSTS = (("127.0.0.1", "This computer only"), ("0.0.0.0", "Phones on the local network"))
-FIREWALL = ("Windows: allow MCR Referee when the firewall asks. Venue Wi-Fi is often a \"Public\" network, "
-            "which the firewall blocks: allow Public networks too, or make this network Private "
+FIREWALL = N_("Windows: allow MCR Referee when the firewall asks. Venue Wi-Fi is often a \"Public\" network, "
+             "which the firewall blocks: allow Public networks too, or make this network Private "
             "(Settings → Network & Internet).")
 
 

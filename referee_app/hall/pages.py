@@ -21,9 +21,11 @@ from dataclasses import dataclass
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
 
+import texts
 from db.clock import ClockView, format_remaining
 from db.views import Awards
 from referee_app.hall.data import HallData
+from texts import NC_
 
 BG = QColor("#10261c")
 BAND = QColor("#1d4032")
@@ -33,13 +35,24 @@ DIM = QColor("#b9c9bd")
 ACCENT = QColor("#ffd54f")
 RED = QColor("#ff5252")
 
-WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
-LANGS = ("both", "en", "zh")
+WIND_ZH = {w: texts.gettext("zh", w, "wind") for w in "ESWN"}  # the catalogue's (msgctxt "wind")
+LANGS = ("both", *texts.languages())
 
 
-def say(lang: str, en: str, zh: str) -> str:
-    """A text in the display's language: English, Chinese, or both (English first)."""
-    return en if lang == "en" else zh if lang == "zh" else f"{en}  {zh}"
+def say(lang: str, en: str, **params: object) -> str:
+    """A catalogue text (msgctxt "hall", docs/texts.md) in the display's language: English, another
+    catalogue's language, or both (English, then Chinese)."""
+    english = en.format(**params)
+    if lang == "en":
+        return english
+    if lang == "both":
+        return f"{english}  {texts.translate('zh', en, 'hall', **params)}"
+    return texts.translate(lang, en, "hall", **params)
+
+
+def pair(lang: str, en: str, zh: str) -> str:
+    """Data given in both languages (a fan's names, scoring's data) in the display's language."""
+    return en if lang == "en" else f"{en}  {zh}" if lang == "both" else zh if lang == "zh" else en
 
 
 NAME_MIN = 0.7  # a name in a list shrinks to 70 % of the row's type at most, then is elided
@@ -138,8 +151,7 @@ def row_height(h: int) -> int:
 
 class HallPage:
     key = ""
-    en = ""
-    zh = ""
+    en = ""  # the title: a catalogue text (msgctxt "hall")
 
     def count(self, data: HallData, frame: Frame) -> int:
         """How many sub-pages the content needs on this frame."""
@@ -149,11 +161,11 @@ class HallPage:
         raise NotImplementedError
 
     def title(self, lang: str) -> str:
-        return say(lang, self.en, self.zh)
+        return say(lang, self.en)
 
 
 def session_name(lang: str, n: int) -> str:
-    return say(lang, f"Session {n}", f"第 {n} 局")
+    return say(lang, "Session {n}", n=n)
 
 
 def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang: str, sub: int, subs: int,
@@ -168,10 +180,9 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
-        where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+        where = say(lang, "after session {n}", n=data.after) if data.after else ""
         if data.still_playing:  # a ranking that counts tables still playing says so
-            where += ("  ·  " if where else "") + say(lang, f"provisional: {data.still_playing} still playing",
-                                                      f"暂定：{data.still_playing} 桌进行中")
+            where += ("  ·  " if where else "") + say(lang, "provisional: {n} still playing", n=data.still_playing)
     elif page.key == "find":
         where = session_name(lang, data.seating_session) if data.seating_session else ""
     else:
@@ -183,11 +194,11 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     if subs > 1:
         bits.append(f"{sub + 1} / {subs}")
     if pinned:
-        bits.append(say(lang, "pinned", "已固定"))
+        bits.append(say(lang, "pinned"))
     pt.text(QRect(f.left(), f.top(), f.width() // 2, f.height()), "   ·   ".join(bits), round(h * 0.028), DIM)
     if clock is not None and page.key != "clock" and clock.state != "not_started":
-        left = say(lang, "Time is up", "时间到") if clock.time_up else \
-            say(lang, f"{format_remaining(clock.remaining_s)} left", f"剩余 {format_remaining(clock.remaining_s)}")
+        left = say(lang, "Time is up") if clock.time_up else \
+            say(lang, "{left} left", left=format_remaining(clock.remaining_s))
         pt.text(QRect(f.left() + f.width() // 2, f.top(), f.width() // 2, f.height()), left, round(h * 0.034),
                 RED if clock.warning else FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
 
@@ -196,12 +207,12 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
 
 
 class ClockPage(HallPage):
-    key, en, zh = "clock", "Clock", "计时"
+    key, en = "clock", NC_("hall", "Clock")
 
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         r, h = frame.body, frame.full.height()
         if clock is None:
-            pt.text(r, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+            pt.text(r, say(lang, "No session is seated yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         top = QRect(r.left(), r.top() + round(h * 0.02), r.width(), round(h * 0.11))
@@ -211,10 +222,10 @@ class ClockPage(HallPage):
                        round(r.width() * 0.92), round(h * 0.48))
         color = RED if clock.warning else FG
         if clock.time_up:
-            lines = [("Time is up", "时间到")] if lang != "both" else [("Time is up", ""), ("", "时间到")]
+            lines = [say(lang, "Time is up")] if lang != "both" else [say("en", "Time is up"),
+                                                                        say("zh", "Time is up")]
             hh = digits.height() // len(lines)
-            for i, (en, zh) in enumerate(lines):
-                text = en if lang == "en" else zh if lang == "zh" else (en or zh)
+            for i, text in enumerate(lines):
                 pt.text(QRect(digits.left(), digits.top() + i * hh, digits.width(), hh), text,
                         round(hh * 0.8), RED, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
         else:
@@ -226,22 +237,22 @@ class ClockPage(HallPage):
                 px -= 4
                 f = pt.font(px, True)
             pt.text(digits, text, px, color, bold=True, align=Qt.AlignmentFlag.AlignHCenter)
-        state = {"not_started": ("Not started", "未开始"), "paused": ("Paused", "已暂停"),
-                 "running": ("", ""), "ended": ("", "")}[clock.state]
+        state = {"not_started": NC_("hall", "Not started"), "paused": NC_("hall", "Paused"), "running": "",
+                 "ended": ""}[clock.state]
         below = QRect(r.left(), digits.bottom() + round(h * 0.02), r.width(), round(h * 0.08))
         notes: list[str] = []
         if clock.state in ("not_started", "paused"):
-            notes.append(say(lang, *state))
+            notes.append(say(lang, state))
         elif clock.warning and not clock.time_up:
             mark = min(w.at_s for w in clock.warnings if w.passed)  # the nearest mark passed
-            notes.append(say(lang, f"Less than {mark // 60} minutes left", f"剩余不足 {mark // 60} 分钟"))
+            notes.append(say(lang, "Less than {n} minutes left", n=mark // 60))
         if notes:
             pt.text(below, notes[0], round(h * 0.06), ACCENT if clock.state != "running" else color, bold=True,
                     align=Qt.AlignmentFlag.AlignHCenter)
         extra = [t for t in clock.tables if t.extra_s and t.remaining_s > 0 and clock.remaining_s < t.remaining_s]
         if extra:
-            text = "   ".join(say(lang, f"Table {t.table}: {format_remaining(t.remaining_s)}",
-                                   f"第 {t.table} 桌 {format_remaining(t.remaining_s)}") for t in extra[:6])
+            text = "   ".join(say(lang, "Table {table}: {left}", table=t.table, left=format_remaining(t.remaining_s))
+                               for t in extra[:6])
             pt.text(QRect(r.left(), below.bottom() + 4, r.width(), round(h * 0.06)), text, round(h * 0.04), FG,
                     align=Qt.AlignmentFlag.AlignHCenter)
 
@@ -273,8 +284,8 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
 
 
 class FindTablePage(HallPage):
-    key, en, zh = "find", "Find your table", "查找座位"
-    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
+    key, en = "find", NC_("hall", "Find your table")
+    WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W" and its Chinese)
     WIDTHS_ONE = (0.58, 0.11, 0.16, 0.15)  # one language: the seat is one letter, but its header a word
 
     def count(self, data: HallData, frame: Frame) -> int:
@@ -284,7 +295,7 @@ class FindTablePage(HallPage):
         h = frame.full.height()
         rh, cols, rows = row_height(h), _columns(frame), _rows(frame)
         if not data.places:
-            pt.text(frame.body, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No session is seated yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         per = cols * rows
@@ -293,9 +304,9 @@ class FindTablePage(HallPage):
         cw = (frame.body.width() - pad) // cols
         px = round(rh * 0.57)
         widths = self.WIDTHS if lang == "both" else self.WIDTHS_ONE
-        head = [say(lang, "Name", "姓名"), say(lang, "No.", "号"), say(lang, "Table", "桌"), say(lang, "Seat", "座")]
+        head = [say(lang, "Name"), say(lang, "No."), say(lang, "Table"), say(lang, "Seat")]
         if lang == "both":  # the narrow columns: one word each, the Chinese under the English is not needed
-            head[1:] = ["No.", "Table", "Seat 座"]
+            head[1:] = ["No.", "Table", f"Seat {texts.gettext('zh', 'Seat', 'hall')}"]
         for c in range(min(cols, -(-len(chunk) // rows))):  # headers over the columns in use
             x = frame.body.left() + pad + c * cw
             col = QRect(x, frame.body.top(), cw - pad, rh)
@@ -314,7 +325,8 @@ class FindTablePage(HallPage):
             pt.text(num.adjusted(0, 0, -4, 0), pl.number, round(px * 0.72), DIM, align=Qt.AlignmentFlag.AlignRight)
             pt.text(table.adjusted(0, 0, -4, 0), str(pl.table), round(px * 1.1), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
-            wind = pl.seat if lang == "en" else WIND_ZH[pl.seat] if lang == "zh" else f"{pl.seat} {WIND_ZH[pl.seat]}"
+            wind = pl.seat if lang == "en" else f"{pl.seat} {WIND_ZH[pl.seat]}" if lang == "both" \
+                else texts.gettext(lang, pl.seat, "wind")
             pt.text(seat.adjusted(0, 0, -6, 0), wind, px, FG, bold=True, align=Qt.AlignmentFlag.AlignRight)
 
 
@@ -326,7 +338,7 @@ def _points(x: float) -> str:
 
 
 class StandingsPage(HallPage):
-    key, en, zh = "standings", "Individual standings", "个人排名"
+    key, en = "standings", NC_("hall", "Individual standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, name, team, table points, match points
     COLS = 2
 
@@ -334,8 +346,7 @@ class StandingsPage(HallPage):
         return _paged(len(self.rows_of(data)), self.COLS * _rows(frame))
 
     def header(self, lang: str) -> list[str]:
-        return ["#", say(lang, "Name", "姓名"), say(lang, "Team", "队"), say(lang, "TP", "标准分"),
-                say(lang, "MP", "比赛分")]
+        return ["#", say(lang, "Name"), say(lang, "Team"), say(lang, "TP"), say(lang, "MP")]
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # StandingRow
@@ -349,7 +360,7 @@ class StandingsPage(HallPage):
         rh, rows = row_height(h), _rows(frame)
         items = self.rows_of(data)
         if not items:
-            pt.text(frame.body, say(lang, "No results yet", "暂无成绩"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No results yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         per = self.COLS * rows
@@ -378,12 +389,11 @@ class StandingsPage(HallPage):
 
 
 class TeamsPage(StandingsPage):
-    key, en, zh = "teams", "Team standings", "团体排名"
+    key, en = "teams", NC_("hall", "Team standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, team, members, table points, match points
 
     def header(self, lang: str) -> list[str]:
-        return ["#", say(lang, "Team", "队"), say(lang, "Players", "队员"), say(lang, "TP", "标准分"),
-                say(lang, "MP", "比赛分")]
+        return ["#", say(lang, "Team"), say(lang, "Players"), say(lang, "TP"), say(lang, "MP")]
 
     def cells(self, row: object, lang: str) -> list[str]:
         r = row  # TeamStandingRow
@@ -403,15 +413,15 @@ FANS_SHOWN = 4  # the biggest fans of a best hand; more are said to be there ("�
 def best_hand_texts(b: object, lang: str) -> tuple[str, str]:
     """A best hand's two lines: who and where (the name once, also in both languages), and its biggest
     fans, with "…" when there are more."""
-    who = f"{b.name}  ·  " + say(lang, f"table {b.table}, hand {b.hand}",  # type: ignore[attr-defined]
-                                 f"第 {b.table} 桌第 {b.hand} 盘")  # type: ignore[attr-defined]
+    who = f"{b.name}  ·  " + say(lang, "table {table}, hand {hand}",  # type: ignore[attr-defined]
+                                 table=b.table, hand=b.hand)  # type: ignore[attr-defined]
     fans = b.fans  # type: ignore[attr-defined]
-    text = ", ".join(say(lang, en, zh) for en, zh in fans[:FANS_SHOWN]) + (", …" if len(fans) > FANS_SHOWN else "")
-    return who, text or say(lang, "(totals only)", "（仅总分）")
+    text = ", ".join(pair(lang, en, zh) for en, zh in fans[:FANS_SHOWN]) + (", …" if len(fans) > FANS_SHOWN else "")
+    return who, text or say(lang, "(totals only)")
 
 
 class BestHandsPage(HallPage):
-    key, en, zh = "best", "Best hands of the session", "本局最佳和牌"
+    key, en = "best", NC_("hall", "Best hands of the session")
     PER_PAGE = 5
 
     def count(self, data: HallData, frame: Frame) -> int:
@@ -420,7 +430,7 @@ class BestHandsPage(HallPage):
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
         if not data.best:
-            pt.text(frame.body, say(lang, "No hands won yet in this session", "本局暂无和牌"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No hands won yet in this session"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         rh = frame.body.height() // self.PER_PAGE
@@ -430,7 +440,7 @@ class BestHandsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, f"{b.fan_total} fan", f"{b.fan_total} 番")
+            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan_total)
                     if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
@@ -448,7 +458,7 @@ class AwardsPage(HallPage):
     """The prize list (``db.queries.awards``): the tournament's best hands five a page, then one page with
     the chicken hands (无番和), the most wins and the best team."""
 
-    key, en, zh = "awards", "Awards", "奖项"
+    key, en = "awards", NC_("hall", "Awards")
     PER_PAGE = 5
 
     def count(self, data: HallData, frame: Frame) -> int:
@@ -459,7 +469,7 @@ class AwardsPage(HallPage):
         h = frame.full.height()
         a = data.awards
         if a is None or not a.most_wins:
-            pt.text(frame.body, say(lang, "No hands won yet", "暂无和牌"), round(h * 0.06), DIM,
+            pt.text(frame.body, say(lang, "No hands won yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         hand_pages = _paged(len(a.best_hands), self.PER_PAGE)
@@ -473,20 +483,20 @@ class AwardsPage(HallPage):
         rh = frame.body.height() // (self.PER_PAGE + 1)
         pad = round(h * 0.02)
         pt.text(QRect(frame.body.left() + pad, frame.body.top(), frame.body.width() - 2 * pad, rh),
-                say(lang, "Best hands of the tournament", "全场最佳牌"), round(rh * 0.4), FG, bold=True)
+                say(lang, "Best hands of the tournament"), round(rh * 0.4), FG, bold=True)
         for k, b in enumerate(a.best_hands[sub * self.PER_PAGE:(sub + 1) * self.PER_PAGE]):
             row = QRect(frame.body.left() + pad, frame.body.top() + (k + 1) * rh, frame.body.width() - 2 * pad, rh)
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, f"{b.fan} fan", f"{b.fan} 番") if lang != "both"
+            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan) if lang != "both"
                     else f"{b.fan}", round(rh * 0.42), ACCENT, bold=True, align=Qt.AlignmentFlag.AlignRight)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
-            where = say(lang, f"session {b.session}, table {b.table}, hand {b.hand}",
-                        f"第 {b.session} 局第 {b.table} 桌第 {b.hand} 盘")
+            where = say(lang, "session {session}, table {table}, hand {hand}", session=b.session, table=b.table,
+                        hand=b.hand)
             pt.name(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), b.name,
                     round(rh * 0.3), FG)
-            fans = ", ".join(say(lang, f.en, f.zh) for f in b.fans[:4])
+            fans = ", ".join(pair(lang, f.en, f.zh) for f in b.fans[:4])
             pt.text(QRect(text_box.left(), text_box.top() + rh // 2, text_box.width(), rh // 2 - rh // 12),
                     where + ("  ·  " + fans if fans else ""), round(rh * 0.24), DIM, shrink=0.6)
 
@@ -496,7 +506,7 @@ class AwardsPage(HallPage):
         cw = (frame.body.width() - 3 * pad) // 2
         rh = row_height(h)
         px = round(rh * 0.55)
-        columns = ((say(lang, "Chicken hands", "无番和"), a.chicken_hands), (say(lang, "Most wins", "和牌最多"), a.most_wins))
+        columns = ((say(lang, "Chicken hands"), a.chicken_hands), (say(lang, "Most wins"), a.most_wins))
         rows = max(1, _rows(frame) - 3)
         for c, (title, counts) in enumerate(columns):
             left = frame.body.left() + pad + c * (cw + pad)
@@ -513,8 +523,8 @@ class AwardsPage(HallPage):
         team = a.best_team
         if team is not None:
             bottom = QRect(frame.body.left() + pad, frame.body.bottom() - rh, frame.body.width() - 2 * pad, rh)
-            pt.text(bottom, say(lang, f"Best team: {team.team} · {_points(team.table_points)} TP",
-                                f"最佳团队：{team.team} · {_points(team.table_points)} 标准分"),
+            pt.text(bottom, say(lang, "Best team: {team} · {points} TP", team=team.team,
+                                points=_points(team.table_points)),
                     px, ACCENT, bold=True, shrink=0.6)
 
 

@@ -17,13 +17,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
 
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
               "teams": "Team standings", "best": "Best hands", "awards": "Awards"}
-LANG_NAMES = {"both": "both", "en": "English", "zh": "中文"}
+# "both": English and Chinese; then every catalogue found, each in its own name (docs/texts.md)
+LANG_NAMES = {"both": "both", **{code: texts.language_name(code) for code in texts.languages()}}
 
 
 class HallSetupDialog(QDialog):
@@ -55,7 +57,7 @@ class HallSetupDialog(QDialog):
         self.lang = QComboBox()
         self.lang.setObjectName("hall_lang")
         for code, name in LANG_NAMES.items():
-            self.lang.addItem(tr(name), code)
+            self.lang.addItem(tr(name) if code == "both" else name, code)
         form.addRow(tr("Language"), self.lang)
         self.dwell = QSpinBox()
         self.dwell.setRange(3, 300)

@@ -322,7 +322,7 @@ class SheetPage(TournamentPage):
         if fw is None:
             return None
         box = QMessageBox(QMessageBox.Icon.Warning, tr("Totals only"), fw.text, parent=self)
-        penalty = box.addButton(tr("Record false win penalty (错和)"), QMessageBox.ButtonRole.AcceptRole)
+        penalty = box.addButton(tr("Record false win penalty"), QMessageBox.ButtonRole.AcceptRole)
         back = box.addButton(tr("Change the fan"), QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(back)
         box.setEscapeButton(back)

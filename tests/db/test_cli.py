@@ -176,8 +176,10 @@ def test_seat_says_how_many_substitutes_are_missing(tmp_path: Path) -> None:
     assert run("--db", "t.sqlite", "players", "import", "p.csv", cwd=tmp_path).returncode == 0
     out = run_process("--db", "t.sqlite", "seat", "1", cwd=tmp_path)
     assert out.returncode == 1 and out.stdout == ""
-    assert out.stderr == ("mcr-tournament: 14 players is not a multiple of 4: 2 substitute(s) missing "
-                          "/ 人数不是4的倍数，还缺2名替补\n")
+    assert out.stderr == "mcr-tournament: 14 players is not a multiple of 4: 2 substitute(s) missing\n"
+    out = subprocess.run([EXE, "--db", "t.sqlite", "seat", "1"], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path, env={**os.environ, "LANGUAGE": "zh"})
+    assert out.stderr == "mcr-tournament: 14 名选手不是 4 的倍数：还缺 2 名替补。\n"
     out = run("--db", "t.sqlite", "seating", "1", cwd=tmp_path)
     assert out.returncode == 1 and "session 1 is not seated yet" in out.stderr
 

@@ -62,7 +62,7 @@ def test_totals_below_eight_is_refused_with_a_message(qtbot, window, error_messa
     assert sheet.fan.text() == "6"  # kept, to fix
     qtbot.keyClick(sheet.fan, Qt.Key.Key_Return)
     box = sheet.false_win_prompt
-    record = next(b for b in box.buttons() if b.text() == "Record false win penalty (错和)")
+    record = next(b for b in box.buttons() if b.text() == "Record false win penalty")
     qtbot.mouseClick(record, Qt.MouseButton.LeftButton)
     pd = sheet.penalty_dialog
     assert pd is not None and pd.player.currentData() == sheet.sheet.players[2].number

@@ -175,7 +175,7 @@ def test_penalties_are_listed_in_the_language_of_the_reading(db, vm):
     LANG.set("zh")
     load(db, vm)
     assert vm.penalties_tab() == "罚分 (2)"
-    assert vm.penalties_text() == (f"盘 1 · {name2} · 错和 · -30 (付给其余三人) · claimed 6 fans"
+    assert vm.penalties_text() == (f"盘 1 · {name2} · 错和 · -30 (分给其他三家) · claimed 6 fans"
                                    f"<br>{name1} · 迟到 · -10 (扣除)")
 
 

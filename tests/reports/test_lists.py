@@ -69,7 +69,7 @@ def test_penalty_record(generated_at: datetime) -> None:
     for r in rows:
         assert r.player.name in text and r.player.number in text
     assert "False win 错和" in text and "Lateness 迟到" in text
-    assert "10 to each other player 赔三家" in text and "deducted 扣除" in text
+    assert "10 to each other player\n分给其他三家" in text and "deducted 扣除" in text
     assert "错和 under 8 fans" in text
     assert "4 penalties, 80 points" in text
 
@@ -169,3 +169,37 @@ def test_standings_before_any_session(generated_at: datetime) -> None:
     text = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 0, rows)))[0]
     assert "no session played yet 尚无成绩" in text and "after session 0" not in text
     assert "张伟" in text and "Anna" in text
+
+
+
+def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: datetime, monkeypatch) -> None:
+    """With both report languages set to the pseudo-locale, every word of the session results, the penalty
+    record and the seating is wrapped (players, teams, the tournament, numbers, the penalty kinds' and winds'
+    labels, the fan names and the reasons a referee typed aside: they are data). The PDF font has no ⟦ ⟧: pypdf reads the
+    missing glyphs back as NUL, so a wrapped text is found between two NULs."""
+    import re
+
+    from reports import base
+
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    sheets = [samples.sheet(t) for t in range(1, 3)]
+    rows = [p for t in (1, 5) for p in samples.sheet(t).penalties]
+    players = [p for s in sheets for p in s.players] + [r.player for r in rows]
+    pdfs = [
+        ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets)),
+        PenaltiesReport(generated_at=generated_at).render(PenaltyRecord(T, 1, rows)),
+        SeatingReport(generated_at=generated_at).render(
+            SessionSeating(T, 1, [TableSeating(1, s.table, s.players) for s in sheets])),
+    ]
+    data = [T, "UTC", *(p.name for p in players), *(p.team or "" for p in players), *(r.reason for r in rows),
+            "False win", "Lateness", "Rule violation", "Penalty", "错和", "迟到", "违例", "诈和", "罚分",
+            "东", "南", "西", "北"]
+    from scoring.fans import FAN_INFO
+
+    data += [name for info in FAN_INFO.values() for name in (info.zh, info.en)]  # scoring's data
+    data += [w for d in list(data) for w in d.split()]
+    for pdf in pdfs:
+        text = re.sub(r"[\x00⟦][^\x00⟦⟧]*[\x00⟧]", " ", "\n".join(pages_text(pdf)))
+        for d in sorted(filter(None, data), key=len, reverse=True):
+            text = text.replace(d, " ")
+        assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == [], text[:600]

@@ -261,9 +261,12 @@ def test_a_device_records_the_false_win_penalty_at_the_preset(db: Database, clie
                                                               links: dict[int, DeviceLink]) -> None:
     h = auth(links[1])
     t = client.get("/api/table", headers=h).json()
-    assert t["penalties"] == [] and t["false_win"] == {  # R98: 错和 pays 10 to each other player
+    fw = dict(t["false_win"])
+    payments = fw.pop("payments")  # what it moves, offender by offender (the page computes no payment)
+    assert t["penalties"] == [] and fw == {  # R98: 错和 pays 10 to each other player
         "kind": "false_win_wrong", "zh": "错和", "en": "False win (under 8 fans, wrong tile)", "points": 30,
         "settlement": "others"}
+    assert payments["2"] == {"1": 10, "2": -30, "3": 10, "4": 10}
     body = json.dumps({**FALSE_WIN, "version": 0, "request_id": "fw-1"})
     first = client.post("/api/hands", headers=h, content=body)
     assert first.status_code == 200, first.text
@@ -434,3 +437,44 @@ def test_storage_refusals_carry_their_own_code_and_are_unavailable() -> None:
         ("save_no_space", 503), ("file_empty", 422)]
     assert error_json(cases[3][0]) == {"error": {"code": "save_no_space",
                                                  "message": "could not save to event.mcr: no space left on device"}}
+
+
+def test_error_message_follows_accept_language_and_the_code_does_not(
+        client: TestClient, links: dict[int, DeviceLink]) -> None:
+    """A phone set to Chinese reads the refusal in Chinese; the code and the keys stay the same."""
+    bad = {**WIN, "fan": 6}  # under 8 fans without flowers
+    en = client.post("/api/hands", headers=auth(links[1]), json=bad)
+    zh = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "zh-CN,zh;q=0.9,en;q=0.8"},
+                     json=bad)
+    assert en.status_code == zh.status_code == 422
+    assert en.json()["error"].keys() == zh.json()["error"].keys()
+    assert en.json()["error"]["code"] == zh.json()["error"]["code"] == "under_eight_fans"
+    assert "a win needs at least 8" in en.json()["error"]["message"]
+    assert zh.json()["error"]["message"] == "不计花牌只有 6 番：和牌至少要 8 番。不足 8 番按错和处理，请改记错和罚分。"
+    r = client.get("/api/table", headers={"Accept-Language": "zh"})
+    assert r.json()["error"] == {"code": "device_token_missing", "message": "没有桌位链接：请打开裁判给本桌的链接。"}
+    r = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "de-DE, fr;q=0.5"},
+                    json={**WIN, "notation": "123x"})  # no German catalogue: English
+    assert r.json()["error"]["code"] == "hand_invalid" and "unknown suit letter" in r.json()["error"]["message"]
+    r = client.post("/api/hands", headers={**auth(links[1]), "Accept-Language": "zh"}, json={**WIN, "notation": "123x"})
+    assert r.json()["error"]["message"] == '123x：第 1 个字符 “123x”：未知的花色字母 "x"（花色为 m 万、s 条、p 饼）。'
+
+
+def test_the_table_page_words_come_from_the_catalogue_in_the_browsers_language(client: TestClient) -> None:
+    zh = client.get("/api/texts", headers={"Accept-Language": "zh-CN,zh;q=0.9"}).json()
+    assert zh["lang"] == "zh" and zh["texts"]["Win"] == "和牌" and zh["texts"]["Session"] == "局"
+    assert zh["winds"] == {"E": "东", "S": "南", "W": "西", "N": "北"}
+    assert [lang["code"] for lang in zh["languages"]] == ["en", "zh"]
+    en = client.get("/api/texts?lang=en", headers={"Accept-Language": "zh"}).json()  # the page's own choice
+    assert en["lang"] == "en" and all(k == v for k, v in en["texts"].items())
+    xx = client.get("/api/texts?lang=xx").json()
+    assert all(v == f"⟦{k}⟧" for k, v in xx["texts"].items())
+
+
+def test_the_false_win_payments_come_from_the_server(client: TestClient, links: dict[int, DeviceLink]) -> None:
+    fw = client.get("/api/table", headers=auth(links[1])).json()["false_win"]
+    numbers = list(fw["payments"])
+    assert len(numbers) == 4
+    for n in numbers:
+        moves = fw["payments"][n]
+        assert sum(moves.values()) in (0, -fw["points"]) and moves[n] == -fw["points"]

@@ -370,3 +370,29 @@ def test_the_page_follows_the_browsers_language_and_has_a_toggle(server, place) 
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()
+
+
+def test_every_word_of_the_table_page_comes_from_the_catalogue(server, place, browser, tmp_path) -> None:
+    """In the pseudo-locale every word the page shows is wrapped ⟦…⟧: nothing is written into the page
+    itself (players' names, numbers, tiles and a language's own name on the toggle aside)."""
+    import re
+
+    _, token = place
+    browser.get(f"{server.url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "⟦")
+    tap(browser, "#btn-win")
+    wait_text(browser, "#entry-view", "⟦")
+
+    def unwrapped() -> list[str]:
+        text = browser.execute_script(
+            "var b = document.body.cloneNode(true); var l = b.querySelector('#lang'); if (l) l.remove();"
+            "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+        text = re.sub(r"⟦[^⟧]*⟧", "", text)
+        for name in sorted(NAMES + [w for n in NAMES for w in n.split()], key=len, reverse=True):
+            text = text.replace(name, "")  # the players' names (and the short first names on buttons)
+        return [w for w in re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text)]
+
+    assert unwrapped() == []
+    browser.save_screenshot(str(tmp_path / "table-xx.png"))

@@ -7,43 +7,41 @@
   var token = m ? decodeURIComponent(m[1]) : (new URLSearchParams(location.search).get("token") || "");
   if (!token) return;
 
+  // the reasons' codes and English; every word in the page's language comes from the catalogue
+  // (GET /api/texts, docs/texts.md), English until it arrives
   var REASONS = [
-    ["dispute", "Dispute over a hand", "牌局争议"],
-    ["false_win", "False win", "错和"],
-    ["tiles", "Wrong tiles / kong", "牌张或杠有误"],
-    ["time", "Time", "时间"],
-    ["other", "Other", "其他"]
+    ["dispute", "Dispute over a hand"],
+    ["false_win", "False win"],
+    ["tiles", "Wrong tiles / kong"],
+    ["time", "Time"],
+    ["other", "Other"]
   ];
-  var ZH = {
-    "Call referee": "呼叫裁判",
-    "Why?": "原因",
-    "Note (optional)": "备注（可不填）",
-    "Send": "发送",
-    "Back": "返回",
-    "Waiting for a referee": "等候裁判",
-    "since {t}": "已等 {t}",
-    "Referee on the way: {name}": "裁判正在赶来：{name}",
-    "Resolved": "已处理",
-    "Ruling: {text}": "裁决：{text}",
-    "Cancel the call": "取消呼叫",
-    "OK": "知道了",
-    "Not sent: {e}": "未发送：{e}"
-  };
+  var words = {}, wordsLang = null;
   var POLL_ACTIVE_MS = 3000, POLL_IDLE_MS = 20000, SHOW_RESOLVED_MS = 15 * 60 * 1000;
 
-  function zh() { return (document.documentElement.lang || "").indexOf("zh") === 0; }
+  function pageLang() { return (document.documentElement.lang || "en").split("-")[0]; }
   function t(text, params) {
-    var s = zh() && ZH[text] ? ZH[text] : text;
+    var s = words[text] || text;
     Object.keys(params || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(params[k])); });
     return s;
   }
   function reasonText(code) {
-    for (var i = 0; i < REASONS.length; i++) if (REASONS[i][0] === code) return REASONS[i][zh() ? 2 : 1];
+    for (var i = 0; i < REASONS.length; i++) if (REASONS[i][0] === code) return t(REASONS[i][1]);
     return code;
+  }
+  function loadWords() {  // the page's language changed (or first use): its words, then redraw
+    var code = pageLang();
+    if (code === wordsLang) return;
+    wordsLang = code;
+    fetch("/api/texts?lang=" + encodeURIComponent(code), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (data) { if (code === wordsLang) { words = data.texts || {}; render(); } })
+      .catch(function () { /* offline: English until the server answers */ });
   }
 
   function api(method, path, body) {
-    var opts = { method: method, headers: { "Authorization": "Bearer " + token }, cache: "no-store" };
+    var opts = { method: method, headers: { "Authorization": "Bearer " + token, "Accept-Language": pageLang() },
+                 cache: "no-store" };
     if (body !== undefined) {
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
@@ -130,7 +128,7 @@
       form.appendChild(el("h2", "", t("Why?")));
       var choices = el("div", "call-reasons");
       REASONS.forEach(function (r) {
-        var b = button(zh() ? r[2] : r[1], "", function () { state.reason = r[0]; render(); });
+        var b = button(t(r[1]), "", function () { state.reason = r[0]; render(); });
         b.setAttribute("data-reason", r[0]);
         b.setAttribute("aria-pressed", state.reason === r[0] ? "true" : "false");
         choices.appendChild(b);
@@ -202,12 +200,13 @@
     timer = setTimeout(function () { refresh().then(schedule); }, active ? POLL_ACTIVE_MS : POLL_IDLE_MS);
   }
   // the language button of table.js changes <html lang>: redraw in the new language
-  new MutationObserver(function () { render(); }).observe(document.documentElement,
+  new MutationObserver(function () { render(); loadWords(); }).observe(document.documentElement,
     { attributes: true, attributeFilter: ["lang"] });
   setInterval(function () {  // the wait moves on: its text alone
     var c = current(), span = box.querySelector(".call-wait");
     if (c && c.status === "open" && span) span.textContent = " · " + t("since {t}", { t: waited(c) });
   }, 1000);
   render();
+  loadWords();
   refresh().then(schedule);
 }());

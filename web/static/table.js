@@ -9,39 +9,11 @@
   "use strict";
 
   // ---- words ----------------------------------------------------------------------------------------
-  var ZH = {
-    "Table": "桌", "Session": "轮", "Hand": "盘", "Win": "和牌", "Draw": "荒庄", "Cancel": "取消",
-    "Confirm": "确认", "Winner": "和牌者", "Discarder": "点炮者", "Self-drawn": "自摸", "Tiles": "牌",
-    "Fan total": "番数", "Fan": "番", "Remove last": "撤销", "Clear": "清空", "No hands yet.": "尚无记录。",
-    "False win penalty": "错和罚分", "Total": "合计", "Chow": "吃", "Pung": "碰", "Kong": "明杠",
-    "Concealed kong": "暗杠", "Tile": "单张", "Last copy": "和绝张", "Kong win": "杠上/抢杠",
-    "Last tile": "妙手/海底", "fan": "番", "Payments": "得失",
-    "Record hand {n} as a draw: nobody pays.": "第 {n} 盘记为荒庄：无人付分。",
-    "{total} fans: it counts.": "{total} 番：成和。",
-    "Only {n} fans without flowers: at least 8 are needed, a false win.": "不计花牌只有 {n} 番：不足 8 番，错和。",
-    "Choose the winner.": "请选择和牌者。", "Choose the discarder, or self-drawn.": "请选择点炮者或自摸。",
-    "Enter the fan total.": "请输入番数。", "{n} of 14 tiles": "已选 {n} / 14 张",
-    "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back.":
-      "第 14 张即和张。点手牌中的牌可撤回。",
-    "Mode: {mode}: every tile tapped adds one, until another mode is chosen.": "方式：{mode}：每点一张牌加一组，直到选择其他方式。",
-    "Not sent yet: kept on this phone, retrying…": "尚未送出：已保存在本机，正在重试…",
-    "Hand {n} recorded.": "第 {n} 盘已记录。",
-    "No connection: the hand is checked when it is sent.": "无连接：送出时再核对。",
-    "offline": "离线", "Time called after hand {n}": "第 {n} 盘后时间到",
-    "This link is not valid for a table (ask the referee).": "此链接无效（请找裁判）。",
-    "Another device changed this table: the sheet is reloaded, check and enter again.":
-      "其他设备已修改此桌：已刷新，请核对后重新输入。",
-    "Checking…": "核对中…",
-    "False win by {name}: {p} points, {q} to each other player.": "{name} 错和：罚 {p} 分，其他三家各得 {q} 分。",
-    "False win by {name}: {p} points deducted.": "{name} 错和：扣 {p} 分。",
-    "All four agree? Confirm records it; the hand goes on and its result is entered as usual.":
-      "四家确认后按“确认”记录；本盘继续，结束后照常录入结果。",
-    "False win": "错和", "Back": "返回", "False-win penalty recorded: the hand goes on.": "错和罚分已记录：本盘继续。",
-    "Penalty": "罚分", "pending": "待送出", "Session over": "本轮结束",
-    "Call the referee to record the false win of {name}.": "请裁判记录 {name} 的错和罚分。",
-    "Discarder (the winner's own place: self-drawn)": "点炮者（点和牌者本人即自摸）"
-  };
-  var WINDS = { E: ["E", "东"], S: ["S", "南"], W: ["W", "西"], N: ["N", "北"] };
+  // The page keeps no translation: its words come from the server's catalogue in the page's language
+  // (GET /api/texts, docs/texts.md), English until they arrive.
+  var words = {};
+  var WINDS = { E: "E", S: "S", W: "W", N: "N" };
+  var languages = [];
   var SUITS = ["m", "s", "p"];
   var HONOURS = ["E", "S", "W", "N", "C", "F", "P"];
 
@@ -66,11 +38,10 @@
     };
   }());
 
-  var lang = (store.get("mcr-lang") ||
-              ((navigator.language || "en").toLowerCase().indexOf("zh") === 0 ? "zh" : "en"));
+  var lang = store.get("mcr-lang") || "";  // "": the browser's languages decide (Accept-Language)
 
   function t(text, params) {
-    var s = lang === "zh" && ZH[text] ? ZH[text] : text;
+    var s = words[text] || text;
     if (params) {
       Object.keys(params).forEach(function (k) { s = s.split("{" + k + "}").join(String(params[k])); });
     }
@@ -86,6 +57,7 @@
 
   function api(method, path, body) {
     var opts = { method: method, headers: { "Authorization": "Bearer " + token }, cache: "no-store" };
+    if (lang) opts.headers["Accept-Language"] = lang;  // the refusals' messages in the page's language
     if (body !== undefined) {
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
@@ -390,7 +362,7 @@
     return players().filter(function (p) { return String(p.number) === String(number); })[0];
   }
   function windLabel(w) {  // no seat wind once the session is over
-    return w ? (WINDS[w] || [w, w])[lang === "zh" ? 1 : 0] : "·";
+    return w ? (WINDS[w] || w) : "·";
   }
   function deltaOf(h, p, i) {
     var d = h.deltas || h.payments;
@@ -408,18 +380,15 @@
     out.sort(function (a, b) { return a.at - b.at || a.order - b.order || a.i - b.i; });
     return out.map(function (r) { return r.h; });
   }
-  // what a false-win penalty of the preset ``fw`` moves, by player number
+  // what a false-win penalty of the preset ``fw`` moves when ``number`` commits it: the server's payments
   function penaltyDeltas(fw, number) {
-    var d = {};
-    players().forEach(function (p) {
-      d[p.number] = String(p.number) === String(number) ? -fw.points
-        : fw.settlement === "others" ? fw.points / 3 : 0;
-    });
-    return d;
+    return (fw.payments && fw.payments[number]) || {};
   }
-  function penaltyText(fw, name) {
-    return fw.settlement === "others"
-      ? t("False win by {name}: {p} points, {q} to each other player.", { name: name, p: fw.points, q: fw.points / 3 })
+  function penaltyText(fw, name, number) {
+    var d = penaltyDeltas(fw, number), q = 0;
+    Object.keys(d).forEach(function (k) { if (d[k] > q) q = d[k]; });
+    return q > 0
+      ? t("False win by {name}: {p} points, {q} to each other player.", { name: name, p: fw.points, q: q })
       : t("False win by {name}: {p} points deducted.", { name: name, p: fw.points });
   }
   function shortName(name) { return String(name).trim().split(/\s+/)[0]; }  // "Zhang Wei" → "Zhang"
@@ -436,9 +405,31 @@
     $("net").textContent = t("offline");
   }
 
+  // the language after this one in the server's list (the toggle shows its name), or null
+  function nextLanguage() {
+    if (languages.length < 2) return null;
+    var i = languages.map(function (l) { return l.code; }).indexOf(lang);
+    return languages[(i + 1) % languages.length];
+  }
+  // the page's words in ``code`` ("": the browser's languages), then everything drawn again
+  function loadTexts(code) {
+    return fetch("/api/texts" + (code ? "?lang=" + encodeURIComponent(code) : ""), { cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (data) {
+        words = data.texts || {};
+        WINDS = data.winds || WINDS;
+        languages = data.languages || [];
+        lang = data.lang || "en";
+        render();
+      })
+      .catch(function () { /* offline: English words until the server answers */ });
+  }
+
   function renderTexts() {
-    document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
-    $("lang").textContent = lang === "zh" ? "English" : "中文";
+    document.documentElement.lang = lang === "zh" ? "zh-CN" : (lang || "en");
+    var next = nextLanguage();
+    $("lang").textContent = next ? next.name : "";
+    $("lang").hidden = !next;
     Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (e) {
       e.textContent = t(e.getAttribute("data-t"));
     });
@@ -448,11 +439,10 @@
     renderTexts();
     var ps = players();
     if (table) {
-      $("table-title").textContent = lang === "zh"
-        ? "第 " + table.session + " 轮 · 第 " + table.table + " 桌"
-        : "Session " + table.session + " · Table " + table.table;
+      $("table-title").textContent = t("Session {session} · Table {table}",
+                                       { session: table.session, table: table.table });
       var handText = table.next_hand === null || table.next_hand === undefined ? t("Session over")
-        : lang === "zh" ? "第 " + table.next_hand + " 盘" : "Hand " + table.next_hand;
+        : t("Hand {n}", { n: table.next_hand });
       if (table.time_called_after !== null && table.time_called_after !== undefined) {
         handText += " · " + t("Time called after hand {n}", { n: table.time_called_after });
       }
@@ -504,7 +494,7 @@
       // who won and who fed are marked on their own cells; the second column is short: fan, self-drawn
       var what = el("td", { "class": "what" });
       if (h.kind === "win") {
-        what.textContent = h.fan + (lang === "zh" ? " 番" : " fan");
+        what.textContent = t("{n} fan", { n: h.fan });
         if (h.discarder === null || h.discarder === undefined) what.appendChild(el("small", null, t("Self-drawn")));
       } else {
         what.textContent = t(h.kind === "draw" ? "Draw" : h.kind !== "penalty" ? h.kind
@@ -732,7 +722,7 @@
         confirm = true;
       } else if (step) {  // the confirm step of the false-win penalty: who, how much, who gets it
         var who = playerBy(entry.winner);
-        v.textContent = penaltyText(fw, who ? who.name : entry.winner);
+        v.textContent = penaltyText(fw, who ? who.name : entry.winner, entry.winner);
         v.className = "verdict bad";
         note = t("All four agree? Confirm records it; the hand goes on and its result is entered as usual.");
         confirm = true;
@@ -815,13 +805,14 @@
   $("undo").addEventListener("click", removeLast);
   $("clear").addEventListener("click", clearHand);
   $("lang").addEventListener("click", function () {
-    lang = lang === "zh" ? "en" : "zh";
-    store.set("mcr-lang", lang);
-    render();
+    var next = nextLanguage();
+    if (!next) return;
+    store.set("mcr-lang", next.code);
+    loadTexts(next.code);
   });
   window.addEventListener("online", flush);
   document.addEventListener("touchstart", function () {}, { passive: true });  // iOS Safari: :active on tiles
 
   renderTexts();
-  load();
+  loadTexts(lang).then(load);  // the words first, so the first answer is said in them
 }());

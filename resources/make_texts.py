@@ -1,0 +1,156 @@
+"""Build-time tool for the text catalogue (docs/texts.md), run by make, with Babel (the dev extra):
+
+- ``extract``: the template ``resources/locales/mcr.pot`` from the code: the refusal templates of
+  ``db.messages`` (msgctxt = the code), the engine's hand problems (``hand.<reason>``), the tile names, and
+  every literal passed to ``texts.Text`` / ``texts.translate`` / ``texts.gettext`` in the packages;
+- ``update``: each ``resources/locales/<lang>/LC_MESSAGES/mcr.po`` merged with the template (new entries
+  empty, changed English marked fuzzy: both count as missing until translated), then the pseudo-locale
+  ``xx`` rebuilt from the template (every text wrapped as ⟦…⟧, its placeholders kept);
+- ``new LANG``: a new catalogue for LANG, every entry empty, to translate.
+
+The app reads the ``.po`` files themselves at run time (``texts.po``): nothing is compiled.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import texts  # noqa: E402 - after the checkout is on the path
+from db.messages import HAND_PROBLEMS, MESSAGES, Parts, Switch  # noqa: E402
+
+LOCALES = ROOT / "resources" / "locales"
+TEMPLATE = LOCALES / f"{texts.DOMAIN}.pot"
+PACKAGES = ("texts", "scoring", "db", "reports", "web", "referee_app")
+# the calls whose literal arguments are catalogue entries: name -> (msgid argument, (context argument, "c"))
+KEYWORDS = {
+    "Text": (1, (2, "c")),
+    "translate": (2, (3, "c")),
+    "gettext": (2, (3, "c")),
+    "tr": None,  # referee_app.i18n.tr
+    "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/page_texts.py)
+    "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
+}
+I18N = ROOT / "referee_app" / "i18n.py"
+
+
+def pending_gui() -> dict[str, str]:
+    """``referee_app.i18n.ZH``: Chinese added in the code before it reached the catalogue (read with ast:
+    this tool does not start Qt)."""
+    import ast
+
+    for node in ast.walk(ast.parse(I18N.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "ZH" and node.value is not None:
+            return ast.literal_eval(node.value)
+    return {}
+
+
+def template() -> Catalog:
+    cat = Catalog(project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
+    cat.add("English", context="language", auto_comments=["this language's own name, shown in the language menu"])
+    for code, tmpl in MESSAGES.items():
+        if isinstance(tmpl, Parts | Switch):
+            for suffix, text in tmpl.pieces().items():
+                cat.add(text, context=f"{code}.{suffix}", locations=[("db/messages.py", 0)])
+        else:
+            cat.add(tmpl, context=code, locations=[("db/messages.py", 0)])
+    for reason, tmpl in HAND_PROBLEMS.items():
+        cat.add(tmpl, context=f"hand.{reason}", locations=[("db/messages.py", 0)])
+    from scoring import tiles as T
+
+    for t in range(34):
+        cat.add(T.name_en(t), context="tile", auto_comments=[f"the tile {T.name(t)}"])
+    for package in PACKAGES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+                ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True):
+            if isinstance(message, str) and message:
+                cat.add(message, context=context, locations=[(f"{package}/{filename}", lineno)],
+                        auto_comments=comments)
+    # the hall display's texts: say(lang, text, ...) in referee_app/hall, msgctxt "hall"
+    for filename, lineno, message, _comments, _ in extract_from_dir(
+            ROOT / "referee_app" / "hall", method_map=[("**.py", "python")], keywords={"say": (2,)}):
+        if isinstance(message, str) and message:
+            cat.add(message, context="hall", locations=[(f"referee_app/hall/{filename}", lineno)])
+    # the bilingual reports' texts: two(text, ...) / second(text, ...) in reports/, msgctxt "report"
+    for filename, lineno, message, _comments, _ in extract_from_dir(
+            ROOT / "reports", method_map=[("**.py", "python")], keywords={"two": (1,), "second": (1,)}):
+        if isinstance(message, str) and message:
+            cat.add(message, context="report", locations=[(f"reports/{filename}", lineno)])
+    for text in pending_gui():
+        cat.add(text, locations=[("referee_app/i18n.py", 0)])
+    return cat
+
+
+def write(cat: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        write_po(f, cat, width=0, omit_header=False, include_lineno=False, sort_output=False)
+
+
+def pseudo(tmpl: Catalog) -> Catalog:
+    cat = Catalog(locale=None, project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
+    cat._set_locale = None  # type: ignore[attr-defined]
+    for m in tmpl:
+        if m.id:
+            cat.add(m.id, string=f"{texts.PSEUDO_OPEN}{m.id}{texts.PSEUDO_CLOSE}", context=m.context)
+    return cat
+
+
+def extract() -> None:
+    write(template(), TEMPLATE)
+    print(f"{TEMPLATE.relative_to(ROOT)}: {len(template())} entries")
+
+
+def update() -> None:
+    with TEMPLATE.open("rb") as f:
+        tmpl = read_po(f)
+    for lang in texts.languages():
+        if lang in (texts.DEFAULT, texts.PSEUDO):
+            continue
+        path = texts.po_path(lang)
+        with path.open("rb") as f:
+            cat = read_po(f, locale=lang)
+        cat.update(tmpl, update_header_comment=False)
+        if lang == "zh":  # Chinese waiting in referee_app/i18n.py's ZH
+            for text, zh in pending_gui().items():
+                m = cat.get(text)
+                if m is not None and (not m.string or m.fuzzy):
+                    m.string, m.flags = zh, m.flags - {"fuzzy"}
+        write(cat, path)
+        missing = sum(1 for m in cat if m.id and (not m.string or m.fuzzy))
+        print(f"{path.relative_to(ROOT)}: {len(cat)} entries, {missing} to translate")
+    write(pseudo(tmpl), texts.po_path(texts.PSEUDO))
+
+
+def new(lang: str) -> None:
+    with TEMPLATE.open("rb") as f:
+        tmpl = read_po(f)
+    path = texts.po_path(lang)
+    if path.exists():
+        raise SystemExit(f"{path} exists already")
+    cat = Catalog(locale=lang, project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
+    for m in tmpl:
+        if m.id:
+            cat.add(m.id, context=m.context, auto_comments=m.auto_comments)
+    write(cat, path)
+    print(f"{path.relative_to(ROOT)}: {len(cat)} entries to translate")
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else ""
+    if command == "extract":
+        extract()
+    elif command == "update":
+        update()
+    elif command == "new" and len(sys.argv) == 3:
+        new(sys.argv[2])
+    else:
+        raise SystemExit("usage: make_texts.py extract | update | new LANG")

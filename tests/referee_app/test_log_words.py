@@ -1,0 +1,51 @@
+"""The Log in words (referee_app/log_words.py) and the notation's z_digit problem come from the catalogue:
+Chinese from zh's .po, and every word bracketed in the pseudo-locale (docs/texts.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from referee_app.hand_errors import hand_problem
+from referee_app.i18n import LANG
+from referee_app.log_words import change_text, what_text
+from scoring.errors import HandError
+from scoring.notation import parse_hand
+
+
+@pytest.fixture
+def language() -> Iterator[None]:
+    yield
+    LANG.set("en")
+
+
+def test_the_log_says_places_and_changes_in_chinese_with_the_glossarys_terms(language: None) -> None:
+    stored = json.dumps({"type": "draw", "after_hand": 3, "signed_off": True})
+    LANG.set("zh")
+    assert what_text("session 1 table 3 hand 2") == "第 1 局第 3 桌第 2 盘"
+    assert what_text("session 2 table 4 time called") == "第 2 局第 4 桌 到时"
+    assert what_text("player 12 replaces 7 from session 3") == "选手 12 从第 3 局起替换 7"
+    assert change_text(stored) == "荒牌 · 已签字 是 · 到时于第几盘后 3"
+    assert change_text(json.dumps({"settlement": "others"})) == "处理 分给其他三家"
+    LANG.set("en")
+    assert what_text("session 1 table 3 hand 2") == "session 1 table 3 hand 2"
+    assert change_text(stored) == "draw · signed off yes · time called after hand 3"
+
+
+def test_every_word_of_the_log_comes_from_the_catalogue(language: None) -> None:
+    LANG.set("xx")
+    assert what_text("session 1 table 3 hand 2") == "⟦session 1 table 3 hand 2⟧"
+    said = change_text(json.dumps({"type": "win", "winner": 5, "self_drawn": True, "fan": 24}))
+    assert said == "⟦win⟧ · ⟦winner⟧ 5 · ⟦self-drawn⟧ · ⟦fan⟧ 24"
+
+
+def test_honours_written_with_a_wrong_z_digit_are_explained_in_chinese(language: None) -> None:
+    with pytest.raises(HandError) as caught:
+        parse_hand("123m456p789s11z8z")
+    LANG.set("zh")
+    said = hand_problem(caught.value)
+    assert said.startswith("第 ") and "字牌写作 1z–7z" in said and "honours" not in said
+    LANG.set("en")
+    assert "honours are written 1z–7z" in hand_problem(caught.value)

@@ -1,0 +1,79 @@
+"""The table page's words, sent to it as JSON in the browser's language (``GET /api/texts``): the page
+(web/static/table.js, table.html) keeps no translation of its own. Each is a catalogue entry of context
+``table_page`` (docs/texts.md), marked here for ``make texts-extract``; the page looks them up by their
+English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import texts
+from db.service.calls import CallReason
+from texts import NC_
+
+CONTEXT = "table_page"
+TEXTS = (
+    NC_("table_page", "Table"), NC_("table_page", "Session"), NC_("table_page", "Hand"),
+    NC_("table_page", "Win"), NC_("table_page", "Draw"), NC_("table_page", "Cancel"),
+    NC_("table_page", "Confirm"), NC_("table_page", "Winner"), NC_("table_page", "Discarder"),
+    NC_("table_page", "Self-drawn"), NC_("table_page", "Tiles"), NC_("table_page", "Fan total"),
+    NC_("table_page", "Fan"), NC_("table_page", "Remove last"), NC_("table_page", "Clear"),
+    NC_("table_page", "No hands yet."), NC_("table_page", "False win penalty"), NC_("table_page", "Total"),
+    NC_("table_page", "Chow"), NC_("table_page", "Pung"), NC_("table_page", "Kong"),
+    NC_("table_page", "Concealed kong"), NC_("table_page", "Tile"), NC_("table_page", "Last copy"),
+    NC_("table_page", "Kong win"), NC_("table_page", "Last tile"), NC_("table_page", "fan"),
+    NC_("table_page", "Payments"),
+    NC_("table_page", "Record hand {n} as a draw: nobody pays."),
+    NC_("table_page", "{total} fans: it counts."),
+    NC_("table_page", "Only {n} fans without flowers: at least 8 are needed, a false win."),
+    NC_("table_page", "Choose the winner."), NC_("table_page", "Choose the discarder, or self-drawn."),
+    NC_("table_page", "Enter the fan total."), NC_("table_page", "{n} of 14 tiles"),
+    NC_("table_page", "The 14th tile tapped is the winning tile. Tap a tile of the hand to take it back."),
+    NC_("table_page", "Mode: {mode}: every tile tapped adds one, until another mode is chosen."),
+    NC_("table_page", "Not sent yet: kept on this phone, retrying…"),
+    NC_("table_page", "Hand {n} recorded."),
+    NC_("table_page", "No connection: the hand is checked when it is sent."),
+    NC_("table_page", "offline"), NC_("table_page", "Time called after hand {n}"),
+    NC_("table_page", "This link is not valid for a table (ask the referee)."),
+    NC_("table_page", "Another device changed this table: the sheet is reloaded, check and enter again."),
+    NC_("table_page", "Checking…"),
+    NC_("table_page", "False win by {name}: {p} points, {q} to each other player."),
+    NC_("table_page", "False win by {name}: {p} points deducted."),
+    # "Call referee" (web/static/calls.js; the reasons' words are the store's, msgctxt "reason_of_call")
+    NC_("table_page", "Call referee"), NC_("table_page", "Why?"), NC_("table_page", "Note (optional)"),
+    NC_("table_page", "Send"), NC_("table_page", "Waiting for a referee"),
+    NC_("table_page", "since {t}"), NC_("table_page", "Referee on the way: {name}"), NC_("table_page", "Resolved"),
+    NC_("table_page", "Ruling: {text}"), NC_("table_page", "Cancel the call"), NC_("table_page", "OK"),
+    NC_("table_page", "Not sent: {e}"),
+    NC_("table_page", "All four agree? Confirm records it; the hand goes on and its result is entered as usual."),
+    NC_("table_page", "False win"), NC_("table_page", "Back"),
+    NC_("table_page", "False-win penalty recorded: the hand goes on."),
+    NC_("table_page", "Penalty"), NC_("table_page", "pending"), NC_("table_page", "Session over"),
+    NC_("table_page", "Call the referee to record the false win of {name}."),
+    NC_("table_page", "Discarder (the winner's own place: self-drawn)"),
+    NC_("table_page", "Session {session} · Table {table}"), NC_("table_page", "Hand {n}"),
+    NC_("table_page", "{n} fan"),
+)
+WINDS = ("E", "S", "W", "N")
+
+
+def wind_label(wind: str, lang: str) -> str:
+    """A wind's one-letter label (E, S, W, N) in ``lang`` (东 南 西 北): the one home of the winds' names."""
+    return texts.gettext(lang, wind, "wind")
+
+
+def page_texts(lang: str) -> dict[str, Any]:
+    """``GET /api/texts``: the language, the languages to switch to (each in its own name), the page's
+    words and the winds' labels in it."""
+    return {
+        "lang": lang,
+        "languages": [{"code": code, "name": texts.language_name(code)} for code in texts.languages()],
+        "texts": {**{r.en: texts.gettext(lang, r.en, "reason_of_call") for r in CallReason},
+                  **{text: texts.gettext(lang, text, CONTEXT) for text in TEXTS}},
+        "winds": {w: wind_label(w, lang) for w in WINDS},
+    }
+
+
+# the winds' labels, marked for the catalogue (msgctxt "wind")
+_WIND_NAMES = (NC_("wind", "E"), NC_("wind", "S"), NC_("wind", "W"), NC_("wind", "N"))
