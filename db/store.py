@@ -280,10 +280,18 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                 keeper.execute("PRAGMA journal_mode=WAL")
             if info.state is FileState.LEGACY:
                 keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            identity = keeper.execute("PRAGMA user_version").fetchone()[0]
-            if not identity:  # a new file, or one from before identities: its own from now on
-                identity = new_identity()
-                keeper.execute(f"PRAGMA user_version={identity}")
+            # Read and stamp in one write transaction: two programs opening a file from before identities at
+            # once must not stamp two (each would then take the other's commits for a replaced file).
+            keeper.execute("BEGIN IMMEDIATE")
+            try:
+                identity = keeper.execute("PRAGMA user_version").fetchone()[0]
+                if not identity:  # a new file, or one from before identities: its own from now on
+                    identity = new_identity()
+                    keeper.execute(f"PRAGMA user_version={identity}")
+                keeper.execute("COMMIT")
+            except BaseException:
+                keeper.execute("ROLLBACK")
+                raise
             db._live = hold_live(path)
             holder["db"] = db
             db._guard = FileGuard(path, db._live, identity)

@@ -235,4 +235,5 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),
     ]
-    return _SecurityHeaders(RequestCap(Starlette(routes=routes), limits.max_requests, _busy))
+    return _SecurityHeaders(RequestCap(Starlette(routes=routes), limits.max_requests, _busy,
+                                       limits.max_page_requests, public.busy))

@@ -41,6 +41,9 @@ class Limits:
     body_timeout: float = 10.0  # a request body not all there this long after its head (a body is at most 16 KB)
     max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
     max_requests: int = 100  # in progress at once; more are answered 503 at once
+    # players' page requests (no token) in progress at once: under the thread pool's 40 threads, so that a crowd
+    # (or a stranger) on the page never leaves the tables' API waiting for a thread
+    max_page_requests: int = 16
     shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)
     log_interval: float = 60.0  # one log line per kind of failure per interval
 
@@ -150,25 +153,41 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
 
 class RequestCap:
     """At most ``limit`` API requests in progress; more are answered 503 ``server_busy`` at once (a phone
-    tries again) rather than queued behind a flood."""
+    tries again) rather than queued behind a flood. The players' page (``/``, ``/p/…``, no token) has its own,
+    smaller cap (``page_limit``, answered by ``page_busy``), so it can never take the threads the API needs."""
 
-    def __init__(self, app: ASGIApp, limit: int, busy: ASGIApp) -> None:
-        self.app, self.limit, self.busy = app, limit, busy
-        self.running = 0
+    def __init__(self, app: ASGIApp, limit: int, busy: ASGIApp, page_limit: int | None = None,
+                 page_busy: ASGIApp | None = None) -> None:
+        self.app, self.busy = app, busy
+        self.page_busy = page_busy or busy
+        self.limits = {"api": limit, "page": limit if page_limit is None else page_limit}
+        self.counts = {"api": 0, "page": 0}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/"):
+        kind = request_kind(scope["path"]) if scope["type"] == "http" else None
+        if kind is None:
             await self.app(scope, receive, send)
             return
-        if self.running >= self.limit:
-            limited("requests_busy", "%d requests in progress: more are answered 503 server_busy", self.limit)
-            await self.busy(scope, receive, send)
+        if self.counts[kind] >= self.limits[kind]:
+            limited(f"requests_busy_{kind}", "%d %s requests in progress: more are answered 503", self.limits[kind],
+                    kind)
+            await (self.busy if kind == "api" else self.page_busy)(scope, receive, send)
             return
-        self.running += 1  # one event loop: no lock needed
+        self.counts[kind] += 1  # one event loop: no lock needed
         try:
             await self.app(scope, receive, send)
         finally:
-            self.running -= 1
+            self.counts[kind] -= 1
+
+
+def request_kind(path: str) -> str | None:
+    """Which cap a request counts against: "api" (a table's token), "page" (the players' page), or None
+    (static files, the table page's HTML: files, no store read)."""
+    if path.startswith("/api/"):
+        return "api"
+    if path == "/" or path.startswith("/p/"):
+        return "page"
+    return None
 
 
 # ------------------------------------------------------------------------------------------------ logging

@@ -21,16 +21,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import quote
 
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 import texts
 from db import queries
 from db.database import Database
-from db.errors import TournamentError
+from db.errors import DatabaseConnectError, TournamentError
 from db.names import romanised
+from db.schema import first_line
 from db.service.calls import PublicSettings, public_settings
 from db.views import SEATS, HandRow, PlayerView, TableSheet, last_hand, player_order
 from reports.base import WIND_EN, WIND_ZH, fmt_points, fmt_signed
@@ -39,6 +42,7 @@ from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot
 from texts import NC_
+from web.guard import limited
 
 log = logging.getLogger("web")
 SEARCH_MAX = 60  # characters of a search looked at
@@ -442,6 +446,14 @@ table.standings td small{display:block}
 
 # ------------------------------------------------------------------------------------------- routes
 
+RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
+
+
+async def busy(scope: Scope, receive: Receive, send: Send) -> None:
+    """The answer past the players' page's cap (``guard.RequestCap``): try again in a few seconds."""
+    await PlainTextResponse("busy: try again in a few seconds", status_code=503, headers=RETRY)(scope, receive, send)
+
+
 def routes(db: Database) -> list[Route]:
     """``GET /`` and ``GET /p/NUMBER``. An unchanged page (``If-None-Match`` with the marker it was drawn
     at, what ``public.js`` sends) is answered 304 after reading the marker alone."""
@@ -468,7 +480,11 @@ def routes(db: Database) -> list[Route]:
         try:
             return await run_in_threadpool(render, request, number)
         except TournamentError as exc:  # the store cannot be read now (file gone, server down): try later
-            return PlainTextResponse(exc.message, status_code=503)
+            return PlainTextResponse(exc.message, status_code=503, headers=RETRY)
+        except (OperationalError, InterfaceError) as exc:  # as the API: 503, one log line a minute, no traceback
+            gone = DatabaseConnectError(code="server_unavailable", url=db.name, problem=first_line(exc))
+            limited("page_store", "players' page: %s", gone.message)
+            return PlainTextResponse(gone.message, status_code=503, headers=RETRY)
         except Exception as exc:  # noqa: BLE001 - a page, never a traceback
             log.exception("players' page failed", exc_info=exc)
             return PlainTextResponse(f"unexpected error: {type(exc).__name__}", status_code=500)

@@ -234,3 +234,37 @@ def test_every_write_stamps_the_file_s_identity(event: Path) -> None:
         assert con.execute("PRAGMA user_version").fetchone()[0] == identity
     finally:
         con.close()
+
+
+_OPEN_SLOWLY = """
+import sys, time
+import db.store as st
+made = st.new_identity
+def slow():  # widens the moment between reading "no identity yet" and stamping one
+    time.sleep(1.0)
+    return made()
+st.new_identity = slow
+db = st.open_database(sys.argv[1])
+print(db._guard.identity, flush=True)
+time.sleep(2.0)
+db.close()
+"""
+
+
+@POSIX
+def test_two_programs_opening_a_file_from_before_identities_at_once_agree_on_one(event: Path, tmp_path: Path) -> None:
+    """Two writers stamping two identities would each take the other's commits for a replaced file (the
+    guard then refuses a healthy file and sets a live WAL aside): the read and the stamp are one transaction."""
+    with sqlite3.connect(event) as conn:  # not open in this process: a file from before identities
+        conn.execute("PRAGMA user_version=0")
+    conn.close()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    first = subprocess.Popen([sys.executable, "-c", _OPEN_SLOWLY, str(event)], stdout=subprocess.PIPE, text=True,
+                             env=env, cwd=tmp_path)
+    import time
+    time.sleep(0.4)  # the first is between its read and its stamp
+    second = subprocess.run([sys.executable, "-c", _OPEN_SLOWLY, str(event)], capture_output=True, text=True,
+                            env=env, cwd=tmp_path, timeout=60)
+    out, _ = first.communicate(timeout=60)
+    assert second.returncode == 0 and first.returncode == 0, second.stderr
+    assert out.strip() == second.stdout.strip() != "0"

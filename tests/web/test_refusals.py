@@ -143,6 +143,13 @@ def test_postgresql_going_down_is_503_server_unavailable(db_url: str, caplog: py
         # and the organiser is told: one log line for the three refusals (serve prints it on the console)
         said = [r for r in caplog.records if r.name == "web" and "server_unavailable" in r.getMessage()]
         assert len(said) == 1 and said[0].getMessage().startswith("the tables cannot record: server_unavailable: ")
+        # the players' page (no token) says the same with a 503, never a 500 and a traceback per poll
+        caplog.clear()
+        with TestClient(create_app(db), raise_server_exceptions=False) as client:
+            for path in ("/", "/p/1"):
+                page = client.get(path)
+                assert page.status_code == 503 and page.headers["retry-after"] == "5", (path, page.text)
+        assert not [r for r in caplog.records if r.exc_info], "no traceback"
     finally:
         proxy.cut()
         db.engine.dispose()

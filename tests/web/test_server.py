@@ -235,3 +235,37 @@ def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> N
     # the file was closed (its closing backup's step; here one was recent, so none is made): SQLite
     # checkpointed and removed the WAL, which a killed process leaves behind
     assert not Path(str(path) + "-wal").exists()
+
+
+def test_the_players_page_has_its_own_cap_and_never_takes_the_apis_requests() -> None:
+    """A crowd (or a stranger) on the tokenless players' page is answered 503 past its own small cap, while
+    the tables' API still gets through (the page would otherwise hold every thread of the pool)."""
+    import asyncio
+
+    from web.guard import RequestCap, request_kind
+
+    assert [request_kind(p) for p in ("/api/hands", "/", "/p/12", "/t/abc", "/static/table.js")] == [
+        "api", "page", "page", None, None]
+    release = asyncio.Event()
+    answered: list[tuple[str, int]] = []
+
+    async def slow_app(scope, receive, send):  # a request in progress until released
+        if scope["path"] == "/":
+            await release.wait()
+        answered.append((scope["path"], 200))
+
+    async def busy(scope, receive, send):
+        answered.append((scope["path"], 503))
+
+    cap = RequestCap(slow_app, 1, busy, page_limit=1)
+
+    async def main() -> None:
+        first = asyncio.create_task(cap({"type": "http", "path": "/"}, None, None))
+        await asyncio.sleep(0)
+        await cap({"type": "http", "path": "/"}, None, None)  # the page's cap is taken: 503 at once
+        await cap({"type": "http", "path": "/api/table"}, None, None)  # the API's is not
+        release.set()
+        await first
+
+    asyncio.run(main())
+    assert answered == [("/", 503), ("/api/table", 200), ("/", 200)]
