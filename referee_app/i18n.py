@@ -468,6 +468,17 @@ ZH.update({  # stages and the check-in desk (issue 21)
     "Tie at the cut: check the {places} who go through": "晋级线同分：勾选晋级的 {places} 人",
 })
 
+ZH.update({  # the hall display: the players' page's QR code and hidden standings (issue 22)
+    "after session {n}; later results hidden": "第 {n} 局后；之后的成绩暂不公布",
+    "hidden after session {n}": "第 {n} 局后的成绩暂不公布",
+    "Your table and the standings on your phone": "用手机查座位和排名",
+    "Players' page address (QR code)": "选手页面地址（二维码）",
+    "Empty: the address of this app's server while it runs (Tables → Table devices…)":
+        "留空：使用本程序服务器运行时的地址（桌位 → 桌位终端…）",
+    "Not a web address: {url}": "不是网址：{url}",
+    "Type it as http://192.168.1.20:8765, or leave it empty.": "请按 http://192.168.1.20:8765 的格式输入，或留空。",
+})
+
 
 class _Language(QObject):
     """The current language ("en" or "zh") and a signal when it changes."""

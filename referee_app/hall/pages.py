@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 from db.clock import ClockView, format_remaining
 from db.views import Awards
 from referee_app.hall.data import HallData
+from referee_app.i18n import ZH
 
 BG = QColor("#10261c")
 BAND = QColor("#1d4032")
@@ -42,6 +44,11 @@ def say(lang: str, en: str, zh: str) -> str:
     return en if lang == "en" else zh if lang == "zh" else f"{en}  {zh}"
 
 
+def say_tr(lang: str, en: str, **fmt: object) -> str:
+    """:func:`say` of a text whose Chinese is in ``referee_app.i18n.ZH`` (the app's catalogue)."""
+    return say(lang, en.format(**fmt), ZH.get(en, en).format(**fmt))
+
+
 NAME_MIN = 0.7  # a name in a list shrinks to 70 % of the row's type at most, then is elided
 NAME_KEEP = 10  # an elided name keeps at least this many characters (else it counts as clipped)
 
@@ -55,6 +62,7 @@ class Painter:
         self.family = family
         self.clipped: list[str] = []
         self.elided: list[str] = []  # list names drawn elided on purpose (see ``name``)
+        self.qr: list[tuple[str, QRect]] = []  # QR codes drawn: (text, where), for the tests
 
     def name(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False) -> None:
         """A name in a list row: one line, shrunk down to ``NAME_MIN`` of ``px``, then elided with "…"."""
@@ -156,6 +164,18 @@ def session_name(lang: str, n: int) -> str:
     return say(lang, f"Session {n}", f"第 {n} 局")
 
 
+def standings_where(data: HallData, lang: str) -> str:
+    """Which sessions the standings count; while the players' page hides them after session N (docs/gui.md)
+    the hall's are those after N too, and say so."""
+    where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+    cut = data.hidden_after
+    if cut is None:
+        return where
+    if data.after >= cut:
+        return say_tr(lang, "after session {n}; later results hidden", n=cut)
+    return where + ("  ·  " if where else "") + say_tr(lang, "hidden after session {n}", n=cut)
+
+
 def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang: str, sub: int, subs: int,
                 clock: ClockView | None, pinned: bool) -> None:
     """Title band (page title, tournament, session) and footer (sub-page, pinned, the clock small)."""
@@ -168,7 +188,7 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
     if page.key in ("standings", "teams"):  # the standings count the sessions played so far
-        where = say(lang, f"after session {data.after}", f"第 {data.after} 局后") if data.after else ""
+        where = standings_where(data, lang)
         if data.still_playing:  # a ranking that counts tables still playing says so
             where += ("  ·  " if where else "") + say(lang, f"provisional: {data.still_playing} still playing",
                                                       f"暂定：{data.still_playing} 桌进行中")
@@ -272,17 +292,53 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _qr(text: str, size: int) -> QImage:
+    from referee_app.table_devices import qr_image  # with the web server: imported when a QR is drawn
+
+    return qr_image(text, size)
+
+
+def paint_qr_panel(pt: Painter, box: QRect, url: str, lang: str) -> None:
+    """The players' page address as a QR code in ``box`` (one list column's place): a line above saying
+    what it is, the code as large as the column allows (whole pixels per module, its white quiet zone
+    kept), the address in words below."""
+    h = pt.h
+    pad = round(h * 0.01)
+    line = round(h * 0.09)
+    pt.text(QRect(box.left() + pad, box.top(), box.width() - 2 * pad, line),
+            say_tr(lang, "Your table and the standings on your phone"), round(h * 0.03), ACCENT, bold=True,
+            align=Qt.AlignmentFlag.AlignHCenter)
+    side = min(box.width() - 2 * pad, box.height() - 2 * line)
+    image = _qr(url, side)
+    at = QPoint(box.left() + (box.width() - image.width()) // 2, box.top() + line + (side - image.height()) // 2)
+    pt.p.drawImage(at, image)
+    pt.qr.append((url, QRect(at, image.size())))
+    pt.text(QRect(box.left() + pad, box.top() + line + side, box.width() - 2 * pad, line // 2), url,
+            round(h * 0.026), FG, align=Qt.AlignmentFlag.AlignHCenter, shrink=0.6)
+
+
 class FindTablePage(HallPage):
     key, en, zh = "find", "Find your table", "查找座位"
     WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W 西")
     WIDTHS_ONE = (0.58, 0.11, 0.16, 0.15)  # one language: the seat is one letter, but its header a word
 
+    @staticmethod
+    def columns(data: HallData, frame: Frame) -> int:
+        """List columns: one fewer when the players' page's QR code takes the last one's place."""
+        return max(1, _columns(frame) - (1 if data.page_url else 0))
+
     def count(self, data: HallData, frame: Frame) -> int:
-        return _paged(len(data.places), _columns(frame) * _rows(frame))
+        return _paged(len(data.places), self.columns(data, frame) * _rows(frame))
 
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
-        rh, cols, rows = row_height(h), _columns(frame), _rows(frame)
+        rh, cols, rows = row_height(h), self.columns(data, frame), _rows(frame)
+        if data.page_url:  # the list keeps its columns' width; the code stands where the last one was
+            slot = (frame.body.width() - round(h * 0.015)) // _columns(frame)
+            body = QRect(frame.body.left(), frame.body.top(), frame.body.width() - slot, frame.body.height())
+            paint_qr_panel(pt, QRect(body.right() + 1, body.top(), slot, body.height()), data.page_url, lang)
+            frame = Frame(frame.full, frame.title, body, frame.footer)
         if not data.places:
             pt.text(frame.body, say(lang, "No session is seated yet", "尚未编排座位"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
