@@ -471,6 +471,7 @@ ZH.update({  # stages and the check-in desk (issue 21)
 ZH.update({  # the hall display: the players' page's QR code and hidden standings (issue 22)
     "after session {n}; later results hidden": "第 {n} 局后；之后的成绩暂不公布",
     "hidden after session {n}": "第 {n} 局后的成绩暂不公布",
+    "Hidden until the end of the tournament": "比赛结束前不公布",
     "Your table and the standings on your phone": "用手机查座位和排名",
     "Players' page address (QR code)": "选手页面地址（二维码）",
     "Empty: the address of this app's server while it runs (Tables → Table devices…)":

@@ -84,8 +84,8 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
     """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
     table" lists :func:`places_session` of it at ``now``); the prize list only with ``awards`` (it reads
     every hand of the tournament: a display without the awards page does not). While the players' page
-    hides the standings (``db.service.calls.standings_cut``) the standings, team standings and the awards'
-    best team are those after that session."""
+    hides the standings (``db.service.calls.standings_cut``) the standings, team standings and awards
+    are those after that session, and a later session's best hands are not listed."""
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
@@ -99,8 +99,9 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
     standings = tuple(queries.standings(s, after=cut))
     teams = tuple(queries.team_standings(s, after=cut))
     seats = {t.table: t.players for t in seating}
-    wins = sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
-                  key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
+    hidden = cut is not None and n > cut  # the session's hands are hidden with the standings
+    wins = [] if hidden else sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
+                                    key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
     best = []
     for h in wins:
         assert h.winner is not None
@@ -109,4 +110,4 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
                     tuple(best), played_sessions(standings), pn if pn != n else 0,
-                    queries.awards(s, teams) if awards else None, queries.still_playing(s, after=cut), cut)
+                    queries.awards(s, teams, after=cut) if awards else None, queries.still_playing(s, after=cut), cut)

@@ -187,7 +187,7 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     pt.text(QRect(t.left(), t.top(), round(t.width() * 0.58), t.height()), page.title(lang), round(h * 0.055),
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
-    if page.key in ("standings", "teams"):  # the standings count the sessions played so far
+    if page.key in ("standings", "teams") or (page.key == "awards" and data.hidden_after is not None):
         where = standings_where(data, lang)
         if data.still_playing:  # a ranking that counts tables still playing says so
             where += ("  ·  " if where else "") + say(lang, f"provisional: {data.still_playing} still playing",
@@ -476,7 +476,9 @@ class BestHandsPage(HallPage):
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
         if not data.best:
-            pt.text(frame.body, say(lang, "No hands won yet in this session", "本局暂无和牌"), round(h * 0.06), DIM,
+            hidden = data.hidden_after is not None and data.session > data.hidden_after  # as on the players' page
+            pt.text(frame.body, say_tr(lang, "Hidden until the end of the tournament") if hidden else
+                    say(lang, "No hands won yet in this session", "本局暂无和牌"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         rh = frame.body.height() // self.PER_PAGE

@@ -16,6 +16,7 @@ from db.service.calls import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import seat_session
 from db.store import open_database
+from referee_app.hall.data import read_hall
 from referee_app.hall.pages import PAGES, FindTablePage, standings_where
 from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.table_devices import TableDevicesServer
@@ -155,15 +156,25 @@ def test_the_hall_standings_follow_the_players_pages_hidden_standings(qtbot, win
     assert [(r.rank, r.team, r.table_points) for r in data.teams] == teams_1
     assert data.after == 1 and data.hidden_after == 1 and data.awards is not None
     assert data.awards.best_team is not None and data.awards.best_team.team == teams_1[0][1]
+    # the 88-fan hand of session 2 is nowhere: not in the session's best hands nor in the awards
+    later = window.ctx.runner.read(lambda s: read_hall(s, session=2))  # the hall about session 2
+    assert later.best == () and data.session == 1 and [b.fan_total for b in data.best] == [10, 8]
+    assert [b.fan for b in data.awards.best_hands] == [10, 8] and all(b.session == 1 for b in data.awards.best_hands)
     assert standings_where(data, "en") == "after session 1; later results hidden"
     assert standings_where(data, "zh") == "第 1 局后；之后的成绩暂不公布"
     assert standings_where(data, "both") == "after session 1; later results hidden  第 1 局后；之后的成绩暂不公布"
     for lang in ("both", "en", "zh"):
         hall.options.lang = lang
-        for key in ("standings", "teams"):
+        for key in ("standings", "teams", "best", "awards"):
             hall.show_page(key)
             hall.render_image(1920, 1080)
             assert hall.clipped == [], (lang, key)
+    hall.data = later  # "Hidden until the end of the tournament" on the best hands page, in full
+    for lang in ("both", "en", "zh"):
+        hall.options.lang = lang
+        hall.show_page("best")
+        hall.render_image(1920, 1080)
+        assert hall.clipped == [], lang
     # the end of the tournament (every table of the last session signed off): live again, as on the page
     with open_database(tournament_file) as db, db.factory.begin() as s:
         seat_session(s, 3)
@@ -172,6 +183,8 @@ def test_the_hall_standings_follow_the_players_pages_hidden_standings(qtbot, win
     assert window.watcher.poll()
     assert [(r.rank, r.number, r.table_points) for r in hall.data.standings] == live
     assert hall.data.hidden_after is None and standings_where(hall.data, "en") == "after session 2"
+    assert 88 in [b.fan for b in hall.data.awards.best_hands]
+    assert [b.fan_total for b in window.ctx.runner.read(lambda s: read_hall(s, session=2)).best] == [88]
 
 
 def test_a_cut_not_reached_yet_is_said_beside_the_live_standings(qapp) -> None:
