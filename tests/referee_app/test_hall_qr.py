@@ -200,3 +200,28 @@ def _frame():
     from referee_app.hall.pages import Frame
 
     return Frame.of(QRect(0, 0, 1920, 1080))
+
+
+def test_the_code_uses_the_address_chosen_in_table_devices(qtbot, window, monkeypatch) -> None:
+    from referee_app import table_devices
+    from referee_app.dialogs.devices import DevicesDialog
+
+    # two network addresses (the second a VPN's, say), as in test_devices
+    monkeypatch.setattr(table_devices, "addresses", lambda host, port: [f"http://127.0.0.1:{port}",
+                                                                        f"http://localhost:{port}"])
+    server = TableDevicesServer()
+    hall = _hall(qtbot, window, server=server, pages=["find"])
+    dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
+    qtbot.addWidget(dialog)
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        port = server.addresses()[0].rsplit(":", 1)[1]
+        assert hall.data.page_url == f"http://127.0.0.1:{port}/"
+        dialog.address.setCurrentIndex(1)
+        assert hall.data.page_url == f"http://localhost:{port}/"
+        again = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)  # reopened
+        qtbot.addWidget(again)
+        assert again.address.currentData() == f"http://localhost:{port}"  # the choice is kept
+    finally:
+        server.stop()
+    assert hall.data.page_url == ""
