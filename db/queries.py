@@ -578,20 +578,23 @@ def checkin(s: Session, session: int) -> CheckInView:
 BEST_HANDS = 10
 
 
-def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None) -> Awards:
+def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None, after: int | None = None) -> Awards:
     """The prize list: every recorded win, its winner from the table's starting seats. A substitute's
     wins count only when the profile says so (``substitute_awards``); a hand entered as a total only has
     no fans, so it is never a chicken hand (无番和 is known from the fans). Reads the wins' columns only
     and names the fans of the hands listed only (the hall display reads this at every change, passing
-    the ``teams`` it has read already)."""
+    the ``teams`` it has read already). ``after``: the wins of sessions up to it only (hidden standings)."""
     st = _settings(s)
     seats = {(tid, pos): (number, name, sub) for tid, pos, number, name, sub in s.execute(
         select(Seat.table_id, Seat.position, Player.number, Player.name, Player.substitute)
         .join(Player, Player.id == Seat.player_id))}
-    rows = s.execute(select(SessionTable.session, SessionTable.table_no, HandResult.hand_no, HandResult.table_id,
-                            HandResult.winner, HandResult.fan_total, HandResult.fans)
-                     .join(SessionTable, SessionTable.id == HandResult.table_id)
-                     .where(HandResult.kind == "win", HandResult.winner.is_not(None))).all()
+    query = (select(SessionTable.session, SessionTable.table_no, HandResult.hand_no, HandResult.table_id,
+                    HandResult.winner, HandResult.fan_total, HandResult.fans)
+             .join(SessionTable, SessionTable.id == HandResult.table_id)
+             .where(HandResult.kind == "win", HandResult.winner.is_not(None)))
+    if after is not None:
+        query = query.where(SessionTable.session <= after)
+    rows = s.execute(query).all()
     wins: list[_Win] = []
     for session, table, hand, tid, winner, fan, fans in rows:
         who = seats.get((tid, winner))

@@ -20,11 +20,13 @@ class TableDevicesServer(QObject):
     """Start and stop the server; ``changed`` is emitted when it starts or stops."""
 
     changed = Signal()
+    address_chosen = Signal()  # Table devices… chose another address for the QR codes
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._server: BackgroundServer | None = None
         self._host = "127.0.0.1"
+        self.chosen = ""  # the address chosen for QR codes ("": the first, the default route's)
 
     @property
     def running(self) -> bool:
@@ -49,6 +51,16 @@ class TableDevicesServer(QObject):
         if self._server is None:
             return []
         return addresses(self._host, self._server.port)
+
+    def base_url(self) -> str:
+        """The address QR codes use while it runs (the chosen one, else the first); "" when stopped."""
+        found = self.addresses()
+        return self.chosen if self.chosen in found else found[0] if found else ""
+
+    def choose(self, url: str) -> None:
+        if url != self.chosen:
+            self.chosen = url
+            self.address_chosen.emit()
 
 
 def qr_image(text: str, size: int = 240) -> QImage:

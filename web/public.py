@@ -34,7 +34,7 @@ from db.database import Database
 from db.errors import DatabaseConnectError, TournamentError
 from db.names import romanised
 from db.schema import first_line
-from db.service.calls import PublicSettings, public_settings
+from db.service.calls import PublicSettings, public_settings, standings_cut
 from db.views import SEATS, HandRow, PlayerView, TableSheet, last_hand, player_order
 from reports.base import WIND_EN, WIND_ZH, fmt_points, fmt_signed
 from reports.penalties import KIND
@@ -158,9 +158,7 @@ def read_public(db: Database) -> PublicData:
         count, newest = queries.change_marker(s)
         st = public_settings(s)
         full = read_snapshot(s)
-        last = full.info.sessions
-        ended = last in full.sessions and all(sh.signed_off for sh in full.sessions[last])
-        cut = st.hide_standings_after if st.hide_standings_after and not ended else None
+        cut = standings_cut(s)  # the same cut as the hall display's
         snap = full
         if cut is not None:
             snap = replace(full, standings=queries.standings(s, after=cut), teams=queries.team_standings(s, after=cut),

@@ -20,6 +20,7 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
 import texts
+from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.limits import ACTOR_MAX, REASON_MAX, check_text
@@ -329,3 +330,15 @@ def set_public_settings(s: Session, *, enabled: bool | None = None, hide_standin
               before={"enabled": before.enabled, "hide_standings_after": before.hide_standings_after},
               after={"enabled": new.enabled, "hide_standings_after": new.hide_standings_after})
     return new
+
+
+def standings_cut(s: Session) -> int | None:
+    """The session the public standings stop at while they are hidden (``hide_standings_after``), or None:
+    live — no setting, or the tournament has ended (every table of its last session signed off). The
+    players' page and the hall display both cut there (one rule, docs/web.md)."""
+    hide = public_settings(s).hide_standings_after
+    if not hide:
+        return None
+    last = queries.tournament_info(s).sessions
+    tables = queries.table_progress(s, last)
+    return None if tables and all(t.signed_off for t in tables) else hide

@@ -74,7 +74,7 @@ class DevicesDialog(QDialog):
         # adapters, VPNs, a second network) can be chosen when the phones cannot reach the first.
         self.address = QComboBox()
         self.address.setObjectName("devices_address")
-        self.address.currentIndexChanged.connect(lambda _i: self.load())
+        self.address.currentIndexChanged.connect(self._address_changed)
         form.addRow(tr("Address for the QR codes"), self.address)
         self.firewall = QLabel(tr(FIREWALL))
         self.firewall.setObjectName("devices_firewall")
@@ -128,6 +128,10 @@ class DevicesDialog(QDialog):
         found = self.server.addresses()
         return found[0] if found else f"http://{self.host.currentData()}:{self.port.value()}"
 
+    def _address_changed(self, _index: int = 0) -> None:
+        self.server.choose(str(self.address.currentData() or ""))  # the hall display's QR code follows
+        self.load()
+
     def _start_stop(self) -> None:
         if self.server.running:
             self.server.stop()
@@ -150,6 +154,9 @@ class DevicesDialog(QDialog):
         self.address.clear()
         for url in self.server.addresses():
             self.address.addItem(url, url)
+        kept = self.address.findData(self.server.chosen)  # the choice made before (the hall's QR code uses it)
+        if kept >= 0:
+            self.address.setCurrentIndex(kept)
         self.address.setEnabled(self.address.count() > 1)
         self.address.blockSignals(False)
         self.firewall.setVisible(self.host.currentData() != "127.0.0.1")

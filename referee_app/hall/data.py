@@ -10,6 +10,7 @@ from typing import Any
 
 from db import queries
 from db.clock import ENDED
+from db.service.calls import standings_cut
 from db.service.clock import clock_reading
 from db.views import SEATS, Awards, StandingRow, TeamStandingRow, played_sessions, player_order
 
@@ -50,6 +51,8 @@ class HallData:
     places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
     awards: Awards | None = None  # the prize list (``db.queries.awards``): the awards page
     still_playing: int = 0  # tables the standings count while they still play: marked provisional
+    hidden_after: int | None = None  # the standings stop at this session (the players' page's setting)
+    page_url: str = ""  # the players' page address, shown as a QR code on "find your table" ("": none)
 
     @property
     def seating_session(self) -> int:
@@ -80,7 +83,9 @@ def places_session(s: Any, session: int, now: datetime | None = None) -> int:
 def read_hall(s: Any, session: int | None = None, now: datetime | None = None, awards: bool = True) -> HallData:
     """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
     table" lists :func:`places_session` of it at ``now``); the prize list only with ``awards`` (it reads
-    every hand of the tournament: a display without the awards page does not)."""
+    every hand of the tournament: a display without the awards page does not). While the players' page
+    hides the standings (``db.service.calls.standings_cut``) the standings, team standings and awards
+    are those after that session, and a later session's best hands are not listed."""
     info = queries.tournament_info(s)
     n = hall_session(s) if session is None else session
     if not n:
@@ -90,11 +95,13 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
     listed = seating if pn == n else queries.seating(s, pn)
     places = sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in listed
                      for i, p in enumerate(t.players)), key=lambda pl: player_order(pl.name, pl.number))
-    standings = tuple(queries.standings(s))
-    teams = tuple(queries.team_standings(s))
+    cut = standings_cut(s)  # hidden before a final: the standings after session ``cut``, as on the players' page
+    standings = tuple(queries.standings(s, after=cut))
+    teams = tuple(queries.team_standings(s, after=cut))
     seats = {t.table: t.players for t in seating}
-    wins = sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
-                  key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
+    hidden = cut is not None and n > cut  # the session's hands are hidden with the standings
+    wins = [] if hidden else sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
+                                    key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
     best = []
     for h in wins:
         assert h.winner is not None
@@ -103,4 +110,4 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
         best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
     return HallData(info.name, n, info.sessions, tuple(places), standings, teams,
                     tuple(best), played_sessions(standings), pn if pn != n else 0,
-                    queries.awards(s, teams) if awards else None, queries.still_playing(s))
+                    queries.awards(s, teams, after=cut) if awards else None, queries.still_playing(s, after=cut), cut)

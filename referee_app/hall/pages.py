@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
 from db.clock import ClockView, format_remaining
@@ -68,6 +69,7 @@ class Painter:
         self.family = family
         self.clipped: list[str] = []
         self.elided: list[str] = []  # list names drawn elided on purpose (see ``name``)
+        self.qr: list[tuple[str, QRect]] = []  # QR codes drawn: (text, where), for the tests
 
     def name(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False) -> None:
         """A name in a list row: one line, shrunk down to ``NAME_MIN`` of ``px``, then elided with "…"."""
@@ -168,6 +170,18 @@ def session_name(lang: str, n: int) -> str:
     return say(lang, "Session {n}", n=n)
 
 
+def standings_where(data: HallData, lang: str) -> str:
+    """Which sessions the standings count; while the players' page hides them after session N (docs/gui.md)
+    the hall's are those after N too, and say so."""
+    where = say(lang, "after session {n}", n=data.after) if data.after else ""
+    cut = data.hidden_after
+    if cut is None:
+        return where
+    if data.after >= cut:
+        return say(lang, "after session {n}; later results hidden", n=cut)
+    return where + ("  ·  " if where else "") + say(lang, "hidden after session {n}", n=cut)
+
+
 def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang: str, sub: int, subs: int,
                 clock: ClockView | None, pinned: bool) -> None:
     """Title band (page title, tournament, session) and footer (sub-page, pinned, the clock small)."""
@@ -179,8 +193,8 @@ def paint_frame(pt: Painter, frame: Frame, data: HallData, page: HallPage, lang:
     pt.text(QRect(t.left(), t.top(), round(t.width() * 0.58), t.height()), page.title(lang), round(h * 0.055),
             ACCENT, bold=True)
     right = QRect(t.left() + round(t.width() * 0.6), t.top(), round(t.width() * 0.4), t.height())
-    if page.key in ("standings", "teams"):  # the standings count the sessions played so far
-        where = say(lang, "after session {n}", n=data.after) if data.after else ""
+    if page.key in ("standings", "teams") or (page.key == "awards" and data.hidden_after is not None):
+        where = standings_where(data, lang)
         if data.still_playing:  # a ranking that counts tables still playing says so
             where += ("  ·  " if where else "") + say(lang, "provisional: {n} still playing", n=data.still_playing)
     elif page.key == "find":
@@ -283,17 +297,53 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
     return out
 
 
+@lru_cache(maxsize=4)
+def _qr(text: str, size: int) -> QImage:
+    from referee_app.table_devices import qr_image  # with the web server: imported when a QR is drawn
+
+    return qr_image(text, size)
+
+
+def paint_qr_panel(pt: Painter, box: QRect, url: str, lang: str) -> None:
+    """The players' page address as a QR code in ``box`` (one list column's place): a line above saying
+    what it is, the code as large as the column allows (whole pixels per module, its white quiet zone
+    kept), the address in words below."""
+    h = pt.h
+    pad = round(h * 0.01)
+    line = round(h * 0.09)
+    pt.text(QRect(box.left() + pad, box.top(), box.width() - 2 * pad, line),
+            say(lang, "Your table and the standings on your phone"), round(h * 0.03), ACCENT, bold=True,
+            align=Qt.AlignmentFlag.AlignHCenter)
+    side = min(box.width() - 2 * pad, box.height() - 2 * line)
+    image = _qr(url, side)
+    at = QPoint(box.left() + (box.width() - image.width()) // 2, box.top() + line + (side - image.height()) // 2)
+    pt.p.drawImage(at, image)
+    pt.qr.append((url, QRect(at, image.size())))
+    pt.text(QRect(box.left() + pad, box.top() + line + side, box.width() - 2 * pad, line // 2), url,
+            round(h * 0.026), FG, align=Qt.AlignmentFlag.AlignHCenter, shrink=0.6)
+
+
 class FindTablePage(HallPage):
     key, en = "find", NC_("hall", "Find your table")
     WIDTHS = (0.52, 0.12, 0.15, 0.21)  # name, number, table, seat ("W" and its Chinese)
     WIDTHS_ONE = (0.58, 0.11, 0.16, 0.15)  # one language: the seat is one letter, but its header a word
 
+    @staticmethod
+    def columns(data: HallData, frame: Frame) -> int:
+        """List columns: one fewer when the players' page's QR code takes the last one's place."""
+        return max(1, _columns(frame) - (1 if data.page_url else 0))
+
     def count(self, data: HallData, frame: Frame) -> int:
-        return _paged(len(data.places), _columns(frame) * _rows(frame))
+        return _paged(len(data.places), self.columns(data, frame) * _rows(frame))
 
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
-        rh, cols, rows = row_height(h), _columns(frame), _rows(frame)
+        rh, cols, rows = row_height(h), self.columns(data, frame), _rows(frame)
+        if data.page_url:  # the list keeps its columns' width; the code stands where the last one was
+            slot = (frame.body.width() - round(h * 0.015)) // _columns(frame)
+            body = QRect(frame.body.left(), frame.body.top(), frame.body.width() - slot, frame.body.height())
+            paint_qr_panel(pt, QRect(body.right() + 1, body.top(), slot, body.height()), data.page_url, lang)
+            frame = Frame(frame.full, frame.title, body, frame.footer)
         if not data.places:
             pt.text(frame.body, say(lang, "No session is seated yet"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
@@ -430,7 +480,9 @@ class BestHandsPage(HallPage):
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
         if not data.best:
-            pt.text(frame.body, say(lang, "No hands won yet in this session"), round(h * 0.06), DIM,
+            hidden = data.hidden_after is not None and data.session > data.hidden_after  # as on the players' page
+            pt.text(frame.body, say(lang, "Hidden until the end of the tournament") if hidden else
+                    say(lang, "No hands won yet in this session"), round(h * 0.06), DIM,
                     align=Qt.AlignmentFlag.AlignHCenter)
             return
         rh = frame.body.height() // self.PER_PAGE

@@ -2,7 +2,7 @@
 
 Builds a 100-player tournament (Chinese and Latin names, teams of four, three sessions played, the fourth
 seated and its clock running), then draws the clock running and at its warning, "find your table" for the
-fourth session and the standings, in English and in Chinese. ``build_field`` is shared with
+fourth session (also with the players' page's QR code) and the standings, in English and in Chinese. ``build_field`` is shared with
 ``benchmarks/bench_hall.py``.
 """
 
@@ -103,6 +103,14 @@ def main(argv: list[str] | None = None) -> int:
                     target = out / f"hall-{name}-{lang}.png"
                     hall.render_image(1920, 1080).save(str(target))
                     shots.append((target, list(hall.clipped), list(hall.elided)))
+            hall.close()
+            # the players' page's address as a QR code in the fourth column's place (issue 22)
+            hall = HallWindow(ctx, HallOptions(lang=lang, base_url="http://192.168.1.20:8765"))
+            hall.resize(1920, 1080)
+            hall.show_page("find")
+            target = out / f"hall-find-your-table-qr-{lang}.png"
+            hall.render_image(1920, 1080).save(str(target))
+            shots.append((target, list(hall.clipped), list(hall.elided)))
             hall.close()
         with db.factory.begin() as s:  # the warning: 150 minutes, started 2 h 19 min 50 s ago → 10:10 left
             from sqlalchemy import update

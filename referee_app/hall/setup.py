@@ -12,12 +12,16 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLineEdit,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 import texts
+from db.errors import TournamentError
+from db.service.devices import check_base_url
+from referee_app.errors import show_error
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
@@ -67,6 +71,14 @@ class HallSetupDialog(QDialog):
         self.show_calls = QCheckBox(tr("Show “Referee to table N” while a call waits"))
         self.show_calls.setObjectName("hall_show_calls")
         form.addRow("", self.show_calls)
+        # The players' page as a QR code on "find your table": the app's server's address while it runs,
+        # or this one (another computer serves the page, `mcr-tournament serve`).
+        self.base_url = QLineEdit()
+        self.base_url.setObjectName("hall_base_url")
+        server = getattr(parent, "devices_server", None)  # the window's (open_hall makes it)
+        self.base_url.setPlaceholderText((server.base_url() if server is not None else "") or "http://192.168.1.20:8765")
+        self.base_url.setToolTip(tr("Empty: the address of this app's server while it runs (Tables → Table devices…)"))
+        form.addRow(tr("Players' page address (QR code)"), self.base_url)
         lay.addLayout(form)
         bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         bb.accepted.connect(self.accept)
@@ -75,7 +87,19 @@ class HallSetupDialog(QDialog):
 
     def options(self) -> HallOptions:
         return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
-                           self.lang.currentData(), self.dwell.value(), self.show_calls.isChecked())
+                           self.lang.currentData(), self.dwell.value(), self.show_calls.isChecked(),
+                           self.base_url.text().strip())
+
+    def accept(self) -> None:
+        text = self.base_url.text().strip()
+        if text:
+            try:
+                check_base_url(text)
+            except TournamentError:
+                show_error(self, tr("Hall display"), tr("Not a web address: {url}", url=text),
+                           tr("Type it as http://192.168.1.20:8765, or leave it empty."))
+                return
+        super().accept()
 
     @classmethod
     def ask(cls, parent: QWidget | None = None) -> HallOptions | None:
@@ -87,10 +111,16 @@ def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | N
     """Ask (unless ``options`` are given) and open the hall display for the window's tournament."""
     if window.ctx is None:
         return None
+    # The server is made here when Table devices… has not made it yet: started later, the QR code follows.
+    from referee_app.table_devices import TableDevicesServer  # loads the web server, as Table devices… does
+
+    if getattr(window, "devices_server", None) is None:
+        window.devices_server = TableDevicesServer(window)
+    server = window.devices_server
     options = options or HallSetupDialog.ask(window)
     if options is None:
         return None
-    hall = HallWindow(window.ctx, options)
+    hall = HallWindow(window.ctx, options, server=server)
     hall.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     hall.place()
     window.hall_display = hall  # kept (and found by tests)

@@ -9,13 +9,14 @@ station's write, the display re-reads everything. The display only reads: it nev
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QWidget
 
+from db.service.calls import public_settings
 from referee_app.calls_desk import paint_calls_banner, untaken_tables
 from referee_app.clock_watch import ClockWatch
 from referee_app.hall.data import HallData, read_hall
@@ -29,10 +30,12 @@ class HallOptions:
     lang: str = "both"  # "both" | "en" | "zh"
     dwell_s: int = 15  # seconds per (sub-)page
     show_calls: bool = False  # "Referee to table 7" while a table's call waits (issue 22)
+    base_url: str = ""  # the players' page's server as set in the setup ("": the app's server while it runs)
 
 
 class HallWindow(QWidget):
-    def __init__(self, ctx: Any, options: HallOptions | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, ctx: Any, options: HallOptions | None = None, parent: QWidget | None = None,
+                 server: Any = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("hall_display")
         self.setWindowTitle("MCR Referee — hall")
@@ -44,6 +47,9 @@ class HallWindow(QWidget):
         self.pinned = False
         self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
         self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
+        self.qr: list[tuple[str, QRect]] = []  # QR codes drawn at the last paint: (text, where)
+        self.server = server  # referee_app.table_devices.TableDevicesServer: its address for the QR code
+        self.page_on = True  # the players' page is switched on (no QR code for a page answering 404)
         self.data: HallData | None = None
         self.call_tables: list[int] = []
         self._ended_read = 0  # the session whose clock's end made us read again
@@ -54,6 +60,9 @@ class HallWindow(QWidget):
         # Any station's change (the window's change-marker poll, or this app's writes) reads everything
         # again: straight from the runner, so a hall opened before any session is seated follows too.
         self.ctx.runner.data_changed.connect(self.reload)
+        if self.server is not None:  # the QR code follows the server's start, stop and chosen address
+            self.server.changed.connect(self._follow_server)
+            self.server.address_chosen.connect(self._follow_server)
         self.cycle = QTimer(self)
         self.cycle.setInterval(self.options.dwell_s * 1000)
         self.cycle.timeout.connect(self.advance)
@@ -64,13 +73,30 @@ class HallWindow(QWidget):
     def reload(self) -> None:
         """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
         with_awards = "awards" in self.keys
-        self.data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
+        data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
+        self.page_on = self.ctx.runner.read(lambda s: public_settings(s).enabled)
+        self.data = replace(data, page_url=self.page_url())
         self.call_tables = self.ctx.runner.read(untaken_tables) if self.options.show_calls else []
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
         # else the watch's reading is current: it re-reads on every store change itself
         self.sub = min(self.sub, self.count() - 1)
         self.update()
+
+    def page_url(self) -> str:
+        """The players' page address for the QR code: the setup's base URL, else the app's server's
+        (the address chosen for QR codes in Table devices…) while it runs; "" when neither, or when the
+        players' page is switched off."""
+        if not self.page_on:
+            return ""
+        base = self.options.base_url or (self.server.base_url() if self.server is not None else "")
+        return base.rstrip("/") + "/" if base else ""
+
+    def _follow_server(self) -> None:
+        if self.data is not None:
+            self.data = replace(self.data, page_url=self.page_url())
+            self.sub = min(self.sub, self.count() - 1)
+            self.update()
 
     def _ticked(self, view: object) -> None:
         ended = getattr(view, "state", None) == "ended"
@@ -140,7 +166,7 @@ class HallWindow(QWidget):
         page.paint(pt, frame, self.data, sub, self.options.lang, view)
         if self.call_tables:
             paint_calls_banner(pt, frame, self.call_tables, self.options.lang)
-        self.clipped, self.elided = pt.clipped, pt.elided
+        self.clipped, self.elided, self.qr = pt.clipped, pt.elided, pt.qr
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)
@@ -175,6 +201,10 @@ class HallWindow(QWidget):
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         with contextlib.suppress(RuntimeError, TypeError):  # the runner may be gone with its tournament
             self.ctx.runner.data_changed.disconnect(self.reload)
+        if self.server is not None:
+            with contextlib.suppress(RuntimeError, TypeError):
+                self.server.changed.disconnect(self._follow_server)
+                self.server.address_chosen.disconnect(self._follow_server)
         self.watch.watch(None, 0)
         self.cycle.stop()
         super().closeEvent(event)
