@@ -3,3 +3,18 @@
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+import pytest  # noqa: E402 - after the environment line above
+
+
+@pytest.fixture(scope="session")
+def webkit_display():  # type: ignore[no-untyped-def]
+    """One Xvfb display (and throwaway profile) for the session's WebKitGTK tests, started on first use."""
+    from reports.browser import WebKitDisplay
+
+    display = WebKitDisplay()
+    try:
+        yield display
+    finally:
+        display.stop()
