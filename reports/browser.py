@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import warnings
 from typing import Any
 
 CHROMIUM = os.environ.get("MCR_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -76,7 +77,7 @@ def webkit_missing() -> str | None:
         from selenium.webdriver import WebKitGTK as _webkit  # noqa: F401
     except ImportError:
         return "selenium is not installed (pip install -e '.[test]')"
-    if not WEBKIT_DRIVER or not MINIBROWSER:
+    if not (WEBKIT_DRIVER and os.access(WEBKIT_DRIVER, os.X_OK)) or not MINIBROWSER:
         return "no WebKitWebDriver/MiniBrowser (Debian: apt-get install webkit2gtk-driver)"
     if not XVFB:
         return "no Xvfb for WebKitGTK to draw on (Debian: apt-get install xvfb)"
@@ -153,7 +154,9 @@ def open_webkit(display: WebKitDisplay, size: tuple[int, int] = PHONE) -> Any:
                 "--ignore-host=localhost", "--ignore-host=::1", "--enable-dns-prefetching=false"):
         options.add_argument(arg)
     service = Service(executable_path=str(WEBKIT_DRIVER), env=display.env())
-    driver = webdriver.WebKitGTK(options=options, service=service)
+    with warnings.catch_warnings():  # Selenium's own WebKitGTK class still sets a deprecated address
+        warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+        driver = webdriver.WebKitGTK(options=options, service=service)
     try:
         driver.set_page_load_timeout(30)
         driver.set_window_size(*size)
