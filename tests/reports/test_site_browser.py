@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from reports.browser import missing, open_browser
+from reports.browser import missing
 from reports.cli import main
+from tests.browsers import BOTH, open_for
 from tests.reports.hostile import HOSTILE, build
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
@@ -43,8 +44,8 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def browser() -> Iterator[object]:
-    driver = open_browser()
+def browser(request: pytest.FixtureRequest) -> Iterator[object]:
+    driver = open_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
     try:
         yield driver
     finally:
@@ -82,6 +83,7 @@ def test_a_click_in_the_standings_opens_the_players_page(browser, tmp_path: Path
             assert inner == 390 and scroll <= inner, page  # wide tables scroll inside, never the page
 
 
+@BOTH
 def test_a_tables_penalties_fit_a_390_px_phone(browser, tmp_path: Path) -> None:
     """Issue 19 §11: on a table's page the penalties table was cut at 390 px (the Reason column)."""
     db, _ = build(tmp_path)

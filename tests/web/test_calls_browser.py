@@ -121,7 +121,7 @@ def test_a_players_page_shows_their_table_for_the_next_session(server, place, da
     wait_text(browser, ".where", "Session 1")
     with database.factory.begin() as s:  # session 1 is over once its sheets are signed off
         for table in (1, 2):
-            sign_off(s, 1, table)
+            sign_off(s, 1, table, reason="ended early")  # short sheets are signed off with a reason
     # the page refreshes itself (no reload): the player's table of session 2
     text = wait_text(browser, ".where", "Session 2")
     assert f"Table {table2.table}" in text and ["East", "South", "West", "North"][seat] in text

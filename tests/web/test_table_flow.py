@@ -1,13 +1,12 @@
 # ruff: noqa: F811 - the fixtures of test_table_page, used by name
-"""The phone page's four faults of issue 19 §11 and its meld mode (§4), in a real headless Chromium."""
+"""The phone page's faults of issue 19 §11 and its meld mode (§4), in a real headless Chromium and, where
+webkit2gtk-driver is installed, in WebKitGTK on Xvfb (tests/browsers.py; each skips alone, saying why)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from reports.browser import missing
+from tests.browsers import BOTH
 from tests.web.test_table_page import (  # noqa: F401 - the fixtures
     FULL_HAND,
     NAMES,
@@ -19,7 +18,7 @@ from tests.web.test_table_page import (  # noqa: F401 - the fixtures
     wait_text,
 )
 
-pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
+pytestmark = BOTH
 
 
 def _start_win(browser: Any, server: Any, token: str, seats: tuple[str, ...]) -> None:
