@@ -280,18 +280,9 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                 keeper.execute("PRAGMA journal_mode=WAL")
             if info.state is FileState.LEGACY:
                 keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            # Read and stamp in one write transaction: two programs opening a file from before identities at
-            # once must not stamp two (each would then take the other's commits for a replaced file).
-            keeper.execute("BEGIN IMMEDIATE")
-            try:
-                identity = keeper.execute("PRAGMA user_version").fetchone()[0]
-                if not identity:  # a new file, or one from before identities: its own from now on
-                    identity = new_identity()
-                    keeper.execute(f"PRAGMA user_version={identity}")
-                keeper.execute("COMMIT")
-            except BaseException:
-                keeper.execute("ROLLBACK")
-                raise
+            identity = keeper.execute("PRAGMA user_version").fetchone()[0]
+            if not identity:  # a new file, or one from before identities: its own from now on
+                identity = _stamp_identity(keeper)
             db._live = hold_live(path)
             holder["db"] = db
             db._guard = FileGuard(path, db._live, identity)
@@ -312,6 +303,23 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         _close_failed(engine, keeper, holder)
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(code="open_failed", name=name, cause=cause) from exc
+
+
+def _stamp_identity(keeper: sqlite3.Connection) -> int:
+    """Give a file without one its identity, read again and stamped in one write transaction: two programs
+    opening such a file at once must not stamp two (each would take the other's commits for a replaced
+    file). Only a file without an identity waits for the write lock here; any other opens without it."""
+    keeper.execute("BEGIN IMMEDIATE")
+    try:
+        identity = keeper.execute("PRAGMA user_version").fetchone()[0]
+        if not identity:
+            identity = new_identity()
+            keeper.execute(f"PRAGMA user_version={identity}")
+        keeper.execute("COMMIT")
+    except BaseException:
+        keeper.execute("ROLLBACK")
+        raise
+    return int(identity)
 
 
 def _close_failed(engine: Engine, keeper: sqlite3.Connection | None, holder: dict[str, Database]) -> None:
