@@ -331,12 +331,13 @@ def _stage_rules(s: Session) -> list[StageRule]:
 
 
 def _sessions_complete(s: Session, first: int, last: int, after: int | None) -> bool:
-    """Every table of sessions ``first``..``last`` seated and finished (all hands, or time called)."""
+    """Every table of sessions ``first``..``last`` seated and finished (all hands, or time called) or
+    signed off (a sheet signed off early, with its reason, is final too)."""
     if after is not None and last > after:
         return False
     for k in range(first, last + 1):
         progress = table_progress(s, k)
-        if not progress or not all(p.finished for p in progress):
+        if not progress or not all(p.finished or p.signed_off for p in progress):
             return False
     return True
 

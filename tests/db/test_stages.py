@@ -356,3 +356,29 @@ def test_check_names_a_stage_seated_with_players_a_correction_cut_out(tmp_path: 
     code, _out, err = cli(tmp_path, db, "check", ok=False)
     gone = sorted(set(before) - set(after), key=int)
     assert code == 1 and f"stage 'Final' session 2: players {', '.join(gone)} are seated but not" in err
+
+
+def test_a_table_signed_off_early_counts_as_finished_for_the_next_stage(db_url: str, tmp_path: Path) -> None:
+    """Table 2 plays one hand of two and is signed off with a reason (time ran out): the qualifying stage
+    is complete, the final's players are known and its session can be seated."""
+    db = db_url
+    init(tmp_path, db, 8, 1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "none", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    lines = []
+    for t in cli_json(tmp_path, db, "seating", "1"):
+        seats = [t["seats"][w] for w in "ESWN"]
+        if t["table"] == 1:
+            lines += [{"session": 1, "table": 1, "hand": hand, "type": "win", "winner": seats[2 * hand - 2],
+                       "discarder": seats[1], "fan": 8 + 10 * hand} for hand in range(1, HANDS + 1)]
+        else:  # one self-drawn hand: the three others tie below the 4th of table 1 (-16), no tie at the cut
+            lines.append({"session": 1, "table": 2, "hand": 1, "type": "win", "winner": seats[0], "self_drawn": True,
+                          "fan": 20})
+    (tmp_path / "s1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    cli(tmp_path, db, "results", "import", str(tmp_path / "s1.jsonl"), "--atomic")
+    assert cli_json(tmp_path, db, "stage", "list")[0]["players"] is None  # table 2 still plays
+    cli(tmp_path, db, "results", "sign-off", "--session", "1", "--table", "2", "--reason", "time ran out")
+    players = cli_json(tmp_path, db, "stage", "list")[0]["players"]
+    assert players is not None and len(players) == 4
+    cli(tmp_path, db, "seat", "2")
+    assert {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()} == set(players)
