@@ -382,3 +382,34 @@ def test_a_table_signed_off_early_counts_as_finished_for_the_next_stage(db_url: 
     assert players is not None and len(players) == 4
     cli(tmp_path, db, "seat", "2")
     assert {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()} == set(players)
+
+
+def test_a_substitute_takes_a_withdrawn_finalists_place_from_the_session_named(db_url: str, tmp_path: Path) -> None:
+    """The final's leader withdraws after its first session (``players substitute OLD 9 --from-session 3``):
+    the check-in desk expects the substitute, not the withdrawn player; the next session is seated with the
+    substitute in the leader's place (rank seating), set_seating accepts them, ``check`` names no stranger;
+    with the substitute marked absent, the refusal counts no withdrawn player as not seen."""
+    from db.service.seats import set_seating
+    from db.store import open_database
+    from tests.db.helpers import ACTOR
+
+    db, rng, ledger = db_url, random.Random(5), Ledger()
+    init(tmp_path, db, 8, 1, substitutes=1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "2", "--cut", "4", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    cli(tmp_path, db, "seat", "2")
+    play_session(tmp_path, db, 2, ledger, rng)
+    ranked = [row["number"] for row in cli_json(tmp_path, db, "standings", "--stage", "Final")]
+    leader, others = ranked[0], ranked[1:]
+    cli(tmp_path, db, "players", "substitute", leader, "9", "--from-session", "3")
+    assert cli_json(tmp_path, db, "checkin", "--session", "3")["not_seen"] == sorted([*others, "9"], key=int)
+    cli(tmp_path, db, "seat", "3")
+    seats = cli_json(tmp_path, db, "seating", "3")
+    assert {p for t in seats for p in t["seats"].values()} == {*others, "9"}
+    assert "no problems" in cli(tmp_path, db, "check")[1]
+    with open_database(db) as database, database.factory.begin() as s:
+        set_seating(s, 3, [["9", *others]], actor=ACTOR)
+    cli(tmp_path, db, "checkin", "--session", "3", "--present", *others, "--absent", "9")
+    code, _out, err = cli(tmp_path, db, "seat", "3", ok=False)
+    assert code == 1 and "3 players present" in err and "1 substitute(s) missing (0 expected player(s) not seen" in err
