@@ -324,8 +324,8 @@ def test_hidden_standings_are_really_hidden_until_the_end(db: Database, db_url: 
         assert client.get(path).status_code in (401, 404, 405)
     # the end of the tournament (every table of the last session signed off): live again
     with db.factory.begin() as s:
-        sign_off(s, 2, 1, actor=ACTOR)
-        sign_off(s, 2, 2, actor=ACTOR)
+        sign_off(s, 2, 1, reason="the test ends the session early", actor=ACTOR)
+        sign_off(s, 2, 2, reason="the test ends the session early", actor=ACTOR)
     assert client.get("/", headers={"If-None-Match": etag}).status_code == 200
     page = client.get("/").text
     assert [(r, n) for r, n, _tp, _mp in _standings_rows(page)] == live and "88" in client.get("/p/6").text
@@ -339,7 +339,7 @@ def test_the_players_table_is_the_session_in_play_or_the_next(db: Database, clie
         set_seating(s, 2, [["1", "6", "3", "8"], ["5", "2", "7", "4"]], actor=ACTOR)
     assert WHERE.search(client.get("/p/5").text).groups() == ("1", "2", "East")  # type: ignore[union-attr]
     with db.factory.begin() as s:
-        sign_off(s, 1, 2, actor=ACTOR)  # table 2's session is over: its players see their next table
+        sign_off(s, 1, 2, reason="ended early", actor=ACTOR)  # table 2's session is over: its players see their next table
     assert WHERE.search(client.get("/p/5").text).groups() == ("2", "2", "East")  # type: ignore[union-attr]
     assert WHERE.search(client.get("/p/1").text).groups() == ("1", "1", "East")  # type: ignore[union-attr]
 
