@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
 from db.profiles import Settlement
-from db.queries import stages, table_scores
+from db.queries import stage_roster, stages, table_scores
 from db.service.lookup import seating_numbers, settings, tournament
 from db.service.outcomes import penalty_deltas
 from db.views import number_key
@@ -128,7 +128,7 @@ def _stage_problems(s: Session) -> list[str]:
                 problems.append(f"stage {v.name!r} session {k}: seated while the stage's players are not known "
                                 f"(waiting for {v.previous!r}, or a tie at its cut)")
                 continue
-            strangers = sorted(seated - set(v.players) - subs, key=number_key)
+            strangers = sorted(seated - set(v.players) - set(stage_roster(s, v, k)) - subs, key=number_key)
             if strangers:
                 problems.append(f"stage {v.name!r} session {k}: players {', '.join(strangers)} are seated but not "
                                 f"among the stage's players (a result before the cut corrected since?)")

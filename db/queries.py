@@ -5,6 +5,7 @@ Every function takes the ORM ``Session`` first and only reads.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -331,12 +332,13 @@ def _stage_rules(s: Session) -> list[StageRule]:
 
 
 def _sessions_complete(s: Session, first: int, last: int, after: int | None) -> bool:
-    """Every table of sessions ``first``..``last`` seated and finished (all hands, or time called)."""
+    """Every table of sessions ``first``..``last`` seated and finished (all hands, or time called) or
+    signed off (a sheet signed off early, with its reason, is final too)."""
     if after is not None and last > after:
         return False
     for k in range(first, last + 1):
         progress = table_progress(s, k)
-        if not progress or not all(p.finished for p in progress):
+        if not progress or not all(p.finished or p.signed_off for p in progress):
             return False
     return True
 
@@ -442,6 +444,51 @@ def stage_of(s: Session, session: int) -> StageView | None:
         return None
     return next((v for v in _staged(s, _entries(s, None), rules, None).views
                  if v.first_session <= session <= v.last_session), None)
+
+
+def _substitutions(s: Session) -> dict[str, str]:
+    """Who replaced whom, from the substitutions' audit records (the only record of the pairing, exported
+    with the file): each withdrawn number -> the number of their latest substitute."""
+    out: dict[str, str] = {}
+    for before, after in s.execute(select(AuditLog.before, AuditLog.after).where(AuditLog.action == AuditAction.SUBSTITUTE)
+                                   .order_by(AuditLog.id)).all():
+        try:
+            old, new = json.loads(before or "null")["player"], json.loads(after or "null")["player"]
+        except (ValueError, TypeError, KeyError):
+            continue  # not a pairing this reader knows: that withdrawal keeps no substitute
+        out[str(old)] = str(new)
+    return out
+
+
+def stage_places(s: Session, stage: StageView, session: int) -> dict[str, str | None]:
+    """Who holds each of ``stage``'s places in ``session`` (a session of it): the player, or — when they
+    withdrew inside the stage (``players substitute OLD NEW --from-session N``, N ≤ ``session``) — their
+    substitute, following a substitute's own withdrawal in turn; None when nobody does (a withdrawal
+    without a substitute, or one whose substitute already holds another place)."""
+    assert stage.players is not None
+    people = {p.number: p for p in s.scalars(select(Player))}
+    successor = _substitutions(s)
+    mine = set(stage.players)
+    out: dict[str, str | None] = {}
+    taken: set[str] = set()
+    for n in stage.players:
+        holder: str | None = n
+        seen: set[str] = set()
+        while holder is not None and (w := people[holder].withdrawn_from) is not None and w <= session:
+            seen.add(holder)
+            nxt = successor.get(holder)
+            holder = nxt if nxt is not None and nxt in people and nxt not in seen else None
+        if holder is not None and (holder in taken or (holder != n and holder in mine)):
+            holder = None
+        if holder is not None:
+            taken.add(holder)
+        out[n] = holder
+    return out
+
+
+def stage_roster(s: Session, stage: StageView, session: int) -> list[str]:
+    """The numbers ``session`` of ``stage`` expects, in the stage's order (see :func:`stage_places`)."""
+    return [h for h in stage_places(s, stage, session).values() if h is not None]
 
 
 def stage_standings(s: Session, name: str, after: int | None = None) -> list[StageStandingRow]:
@@ -560,7 +607,7 @@ def checkin(s: Session, session: int) -> CheckInView:
     players once known) or the active players; substitutes of the pool are listed only once marked."""
     stage = stage_of(s, session)
     if stage is not None and stage.players is not None:
-        expected = list(stage.players)
+        expected = stage_roster(s, stage, session)
     else:
         expected = [p.number for p in active_players(s, session)]
     rows = s.execute(select(Player.number, CheckIn.present, CheckIn.late).join(Player, Player.id == CheckIn.player_id)

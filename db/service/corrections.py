@@ -3,14 +3,14 @@ reason and is audited with before and after)."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.clock import utc_now
 from db.errors import InputError
 from db.limits import REASON_MAX, check_optional_text
-from db.models import ClockTable, HandResult, Penalty, SessionTable
+from db.models import ClockTable, HandResult, Penalty, RefereeCall, SessionTable
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
 from db.service.outcomes import (
@@ -101,6 +101,12 @@ def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version
     reason = _need_reason(reason)
     row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row).describe(numbers)
+    # A ruling names its penalty by number, without a foreign key (so the ruling outlives it): forget the
+    # number with the penalty, else a later penalty reusing the id (SQLite does) is printed as the ruling's.
+    calls = list(s.scalars(select(RefereeCall.id).where(RefereeCall.penalty_id == row.id).order_by(RefereeCall.id)))
+    if calls:
+        s.execute(update(RefereeCall).where(RefereeCall.id.in_(calls)).values(penalty_id=None))
+        before["calls"] = calls
     s.delete(row)
     audit(s, actor, AuditAction.DELETE, f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
           reason=reason)

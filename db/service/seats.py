@@ -122,8 +122,7 @@ class _Roster:
 def _roster(s: Session, session: int, stage: StageView | None) -> _Roster:
     if stage is not None and stage.players is not None:
         by_number = {p.number: p for p in s.scalars(select(Player))}
-        expected = [p for n in stage.players
-                    if (p := by_number[n]).withdrawn_from is None or p.withdrawn_from > session]
+        expected = [by_number[n] for n in queries.stage_roster(s, stage, session)]
     else:
         expected = active_players(s, session)
     desk = queries.checkin(s, session)
@@ -188,8 +187,9 @@ def _ranked_tables(s: Session, session: int, stage: StageView, numbers: Sequence
     """Rank or snake seating by the stage's ranking after the previous session (at the stage's first
     session: the carried points, then the previous stage's order); each player's seat the least used."""
     seated = set(numbers)
-    ranked = [row.number for row in queries.stage_standings(s, stage.name, after=session - 1)
-              if row.number in seated]
+    holder = queries.stage_places(s, stage, session)  # a substitute sits in the withdrawn player's rank
+    ranked = [h for row in queries.stage_standings(s, stage.name, after=session - 1)
+              if (h := holder.get(row.number, row.number)) is not None and h in seated]
     ranked += [n for n in numbers if n not in ranked]
     tables = rank_tables(ranked) if stage.seating == StageSeating.RANK else snake_tables(ranked)
     try:

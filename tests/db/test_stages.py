@@ -356,3 +356,60 @@ def test_check_names_a_stage_seated_with_players_a_correction_cut_out(tmp_path: 
     code, _out, err = cli(tmp_path, db, "check", ok=False)
     gone = sorted(set(before) - set(after), key=int)
     assert code == 1 and f"stage 'Final' session 2: players {', '.join(gone)} are seated but not" in err
+
+
+def test_a_table_signed_off_early_counts_as_finished_for_the_next_stage(db_url: str, tmp_path: Path) -> None:
+    """Table 2 plays one hand of two and is signed off with a reason (time ran out): the qualifying stage
+    is complete, the final's players are known and its session can be seated."""
+    db = db_url
+    init(tmp_path, db, 8, 1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "none", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    lines = []
+    for t in cli_json(tmp_path, db, "seating", "1"):
+        seats = [t["seats"][w] for w in "ESWN"]
+        if t["table"] == 1:
+            lines += [{"session": 1, "table": 1, "hand": hand, "type": "win", "winner": seats[2 * hand - 2],
+                       "discarder": seats[1], "fan": 8 + 10 * hand} for hand in range(1, HANDS + 1)]
+        else:  # one self-drawn hand: the three others tie below the 4th of table 1 (-16), no tie at the cut
+            lines.append({"session": 1, "table": 2, "hand": 1, "type": "win", "winner": seats[0], "self_drawn": True,
+                          "fan": 20})
+    (tmp_path / "s1.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    cli(tmp_path, db, "results", "import", str(tmp_path / "s1.jsonl"), "--atomic")
+    assert cli_json(tmp_path, db, "stage", "list")[0]["players"] is None  # table 2 still plays
+    cli(tmp_path, db, "results", "sign-off", "--session", "1", "--table", "2", "--reason", "time ran out")
+    players = cli_json(tmp_path, db, "stage", "list")[0]["players"]
+    assert players is not None and len(players) == 4
+    cli(tmp_path, db, "seat", "2")
+    assert {p for t in cli_json(tmp_path, db, "seating", "2") for p in t["seats"].values()} == set(players)
+
+
+def test_a_substitute_takes_a_withdrawn_finalists_place_from_the_session_named(db_url: str, tmp_path: Path) -> None:
+    """The final's leader withdraws after its first session (``players substitute OLD 9 --from-session 3``):
+    the check-in desk expects the substitute, not the withdrawn player; the next session is seated with the
+    substitute in the leader's place (rank seating), set_seating accepts them, ``check`` names no stranger;
+    with the substitute marked absent, the refusal counts no withdrawn player as not seen."""
+    from db.service.seats import set_seating
+    from db.store import open_database
+    from tests.db.helpers import ACTOR
+
+    db, rng, ledger = db_url, random.Random(5), Ledger()
+    init(tmp_path, db, 8, 1, substitutes=1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "2", "--cut", "4", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    cli(tmp_path, db, "seat", "2")
+    play_session(tmp_path, db, 2, ledger, rng)
+    ranked = [row["number"] for row in cli_json(tmp_path, db, "standings", "--stage", "Final")]
+    leader, others = ranked[0], ranked[1:]
+    cli(tmp_path, db, "players", "substitute", leader, "9", "--from-session", "3")
+    assert cli_json(tmp_path, db, "checkin", "--session", "3")["not_seen"] == sorted([*others, "9"], key=int)
+    cli(tmp_path, db, "seat", "3")
+    seats = cli_json(tmp_path, db, "seating", "3")
+    assert {p for t in seats for p in t["seats"].values()} == {*others, "9"}
+    assert "no problems" in cli(tmp_path, db, "check")[1]
+    with open_database(db) as database, database.factory.begin() as s:
+        set_seating(s, 3, [["9", *others]], actor=ACTOR)
+    cli(tmp_path, db, "checkin", "--session", "3", "--present", *others, "--absent", "9")
+    code, _out, err = cli(tmp_path, db, "seat", "3", ok=False)
+    assert code == 1 and "3 players present" in err and "1 substitute(s) missing (0 expected player(s) not seen" in err

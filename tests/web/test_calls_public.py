@@ -27,6 +27,7 @@ from db.service.calls import (
     set_public_settings,
     take_call,
 )
+from db.service.corrections import delete_penalty
 from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.outcomes import PenaltyInput
 from db.service.results import record_penalty, sign_off
@@ -209,6 +210,34 @@ def test_resolve_checks_the_penalty_is_the_calls_table(db: Database, links: dict
     with db.factory.begin() as s:  # an untaken call closed at once: the resolver took it
         done = resolve_call(s, call.id, "no ruling needed", actor=ACTOR)
     assert (done.status, done.taken_by) == ("resolved", ACTOR.referee)
+
+
+
+def test_deleting_a_rulings_penalty_clears_the_number_the_call_kept(db: Database, links: dict[int, DeviceLink]) -> None:
+    """The call keeps its penalty's number without a foreign key; deleting the penalty forgets the number
+    (in the deletion's audit entry), so a later penalty given the same id (SQLite reuses it) is not
+    printed as this ruling's."""
+    with db.factory.begin() as s:
+        call = call_referee(s, 1, 2, "other", actor=ACTOR)
+        other = call_referee(s, 1, 1, "time", actor=ACTOR)
+        pid = record_penalty(s, 1, 2, PenaltyInput("5", 10, Settlement.DEDUCTED, None, "late", "lateness", 1),
+                             actor=ACTOR)
+        resolve_call(s, call.id, "late", penalty=pid, actor=ACTOR)
+        resolve_call(s, other.id, "no penalty", actor=ACTOR)
+    with db.factory.begin() as s:
+        delete_penalty(s, pid, "entered twice", actor=ACTOR)
+    with db.factory.begin() as s:
+        record_penalty(s, 1, 1, PenaltyInput("1", 10, Settlement.DEDUCTED, None, "late", "lateness", 1), actor=ACTOR)
+        rows = {c.id: c for c in s.scalars(select(RefereeCall))}
+        entry = s.scalars(select(AuditLog).where(AuditLog.action == "delete").order_by(AuditLog.id)).all()[-1]
+    assert (rows[call.id].penalty_id, rows[call.id].ruling, rows[call.id].status) == (None, "late", "resolved")
+    assert json.loads(entry.before)["calls"] == [call.id]
+    with db.factory.begin() as s:  # a penalty no ruling names is deleted as before, its entry unchanged
+        pid2 = record_penalty(s, 1, 1, PenaltyInput("2", 5, Settlement.DEDUCTED, None, "late", "lateness", 1),
+                              actor=ACTOR)
+        delete_penalty(s, pid2, "entered twice", actor=ACTOR)
+        entry = s.scalars(select(AuditLog).where(AuditLog.action == "delete").order_by(AuditLog.id)).all()[-1]
+        assert "calls" not in json.loads(entry.before)
 
 
 # ------------------------------------------------------------------------------------ players' page
