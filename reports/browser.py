@@ -46,7 +46,13 @@ def open_browser(lang: str | None = None, size: tuple[int, int] = PHONE, *extra_
     if lang:
         options.add_argument(f"--lang={lang}")
         options.add_experimental_option("prefs", {"intl.accept_languages": lang})
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
+    from selenium.common.exceptions import SessionNotCreatedException
+
+    try:
+        driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
+    except SessionNotCreatedException:  # a start that died on a busy machine ("DevToolsActivePort file
+        # doesn't exist"): once more, then the error stands
+        driver = webdriver.Chrome(options=options, service=Service(executable_path=str(DRIVER)))
     driver.set_page_load_timeout(30)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})

@@ -51,7 +51,10 @@ def closed_by_server(sock: socket.socket) -> bool:
     """The other end closed (EOF or reset); False while it is still open and silent."""
     sock.setblocking(False)
     try:
-        return sock.recv(1) == b""
+        while True:  # whatever the server said before closing (a 408, a refusal) is read past, all of it
+            data = sock.recv(65536)
+            if not data:
+                return True
     except BlockingIOError:
         return False
     except OSError:
