@@ -12,7 +12,6 @@ way"), ``-call-resolved.png`` (the ruling).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -21,9 +20,9 @@ from pathlib import Path
 from db import queries
 from db.service.calls import list_calls, resolve_call, take_call
 from db.store import open_database
-from reports.browser import PHONE, missing, open_browser
+from reports.browser import PHONE, open_browser
 from web.server import BackgroundServer
-from web.table_screenshots import browser, demo_table, tap, wait_for
+from web.table_screenshots import browser, demo_table, run_tool, tap, wait_for
 
 
 def shoot(out: Path) -> list[Path]:
@@ -84,16 +83,7 @@ def shoot(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m web.calls_screenshots")
-    p.add_argument("out", type=Path)
-    args = p.parse_args(argv)
-    if (why := missing()) is not None:
-        print(why, file=sys.stderr)
-        return 1
-    args.out.mkdir(parents=True, exist_ok=True)
-    for path in shoot(args.out):
-        print(path)
-    return 0
+    return run_tool("python -m web.calls_screenshots", shoot, argv)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import argparse
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -120,8 +121,9 @@ def shoot(out: Path) -> list[Path]:
                 d.quit()
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m web.table_screenshots")
+def run_tool(prog: str, shoot: Callable[[Path], list[Path]], argv: list[str] | None) -> int:
+    """A screenshot tool's command line (this one's and ``web.calls_screenshots``'): OUT, then each file."""
+    p = argparse.ArgumentParser(prog=prog)
     p.add_argument("out", type=Path)
     args = p.parse_args(argv)
     if (why := missing()) is not None:
@@ -131,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     for path in shoot(args.out):
         print(path)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_tool("python -m web.table_screenshots", shoot, argv)
 
 
 if __name__ == "__main__":

@@ -39,25 +39,9 @@
       .catch(function () { /* offline: English until the server answers */ });
   }
 
-  function api(method, path, body) {
-    var opts = { method: method, headers: { "Authorization": "Bearer " + token, "Accept-Language": pageLang() },
-                 cache: "no-store" };
-    if (body !== undefined) {
-      opts.headers["Content-Type"] = "application/json";
-      opts.body = JSON.stringify(body);
-    }
-    return fetch(path, opts).then(function (r) {
-      return r.text().then(function (text) {
-        var data = null;
-        try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
-        return { status: r.status, ok: r.ok, data: data };
-      });
-    });
-  }
-  function errorText(res) {
-    var e = res.data && res.data.error;
-    return e ? (e.message || e.code) : "HTTP " + res.status;
-  }
+  // table.js's request (it runs first: this file is deferred), in the page's language
+  function api(method, path, body) { return window.MCRTable.request(method, path, body, pageLang()); }
+  var errorText = window.MCRTable.errorText;
 
   var css = document.createElement("link");
   css.rel = "stylesheet";

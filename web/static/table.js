@@ -55,9 +55,12 @@
   var DRAFT = "mcr-draft:" + token;
   var SENT = "mcr-sent:" + token;
 
-  function api(method, path, body) {
+  function api(method, path, body) { return request(method, path, body, lang); }
+
+  // One way to call the server with the table's token; calls.js uses it too (window.MCRTable).
+  function request(method, path, body, language) {
     var opts = { method: method, headers: { "Authorization": "Bearer " + token }, cache: "no-store" };
-    if (lang) opts.headers["Accept-Language"] = lang;  // the refusals' messages in the page's language
+    if (language) opts.headers["Accept-Language"] = language;  // the refusals' messages in the page's language
     if (body !== undefined) {
       opts.headers["Content-Type"] = "application/json";
       opts.body = JSON.stringify(body);
@@ -75,6 +78,7 @@
     var e = res.data && res.data.error;
     return e ? (e.message || e.code) : "HTTP " + res.status;
   }
+  window.MCRTable = { request: request, errorText: errorText };
 
   function newId() {  // crypto.randomUUID needs a secure context; a table on the LAN may be plain http
     var b = new Uint8Array(16);
