@@ -449,7 +449,9 @@ RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
 
 async def busy(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer past the players' page's cap (``guard.RequestCap``): try again in a few seconds."""
-    await PlainTextResponse("busy: try again in a few seconds", status_code=503, headers=RETRY)(scope, receive, send)
+    lang = language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+    said = TournamentError(code="server_busy").in_language(lang)  # the API's refusal, in the page's language
+    await PlainTextResponse(said, status_code=503, headers=RETRY)(scope, receive, send)
 
 
 def routes(db: Database) -> list[Route]:
