@@ -12,12 +12,15 @@ import argparse
 import sys
 from pathlib import Path
 
+import texts
+
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m referee_app.screenshots")
     p.add_argument("out", type=Path)
     p.add_argument("--size", default="1366x768")
-    p.add_argument("--lang", choices=("en", "zh"), default="en")
+    # every catalogue, the pseudo-locale too: ``--lang xx`` shows any text that bypasses the catalogue
+    p.add_argument("--lang", choices=texts.languages(pseudo=True), default="en")
     args = p.parse_args(argv)
     width, height = (int(x) for x in args.size.split("x"))
     args.out.mkdir(parents=True, exist_ok=True)
@@ -28,10 +31,13 @@ def main(argv: list[str] | None = None) -> int:
     from db.service.tournament import penalty_presets
     from referee_app.dialogs.penalty import PenaltyDialog
     from referee_app.dialogs.wizard import NewTournamentWizard
+    from referee_app.i18n import LANG
     from referee_app.main import create_window
     from referee_app.pages.standings import ProjectorView
 
-    w = create_window(demo=True, lang=args.lang)
+    # the pseudo-locale is set for this run only, never saved as the user's choice
+    w = create_window(demo=True, lang=args.lang if args.lang in texts.languages() else None)
+    LANG.set(args.lang)
     w.resize(width, height)
     w.show()
 

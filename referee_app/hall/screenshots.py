@@ -1,4 +1,5 @@
-"""Screenshots of the hall display at 1920×1080: ``python -m referee_app.hall.screenshots OUT_DIR``.
+"""Screenshots of the hall display at 1920×1080: ``python -m referee_app.hall.screenshots OUT_DIR [LANG...]``
+(English and Chinese unless languages are given).
 
 Builds a 100-player tournament (Chinese and Latin names, teams of four, three sessions played, the fourth
 seated and its clock running), then draws the clock running and at its warning, "find your table" for the
@@ -68,6 +69,7 @@ def build_field(path: Path, players: int = 100, played: int = 3, sessions: int =
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0] if args else "docs/screenshots")
+    langs = tuple(args[1:]) or ("en", "zh")  # any catalogue, the pseudo-locale ``xx`` too
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             start_clock(s, 4, now=utc_now() - timedelta(minutes=41, seconds=23))
         ctx = TournamentContext(db, Runner(db.factory, db.reader), str(path))
         shots = []
-        for lang in ("en", "zh"):
+        for lang in langs:
             hall = HallWindow(ctx, HallOptions(lang=lang))
             hall.resize(1920, 1080)
             for key, subs, name in (("clock", [0], "clock"), ("find", [0], "find-your-table"),
@@ -118,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
             from db.models import SessionClock
             s.execute(update(SessionClock).where(SessionClock.session == 4)
                       .values(started_at=utc_now() - timedelta(minutes=139, seconds=50)))
-        for lang in ("en", "zh"):
+        for lang in langs:
             hall = HallWindow(ctx, HallOptions(lang=lang))
             hall.resize(1920, 1080)
             hall.show_page("clock")
