@@ -56,6 +56,20 @@ def second(en: str, **params: object) -> str:
     return texts.translate(LANGUAGES[1], en, "report", **params)
 
 
+def first(en: str, **params: object) -> str:
+    """A catalogue text in the reports' first language only (a caption whose second language sits apart)."""
+    return texts.translate(LANGUAGES[0], en, "report", **params)
+
+
+def said_two(value: texts.Said, sep: str = " ", *, second_first: bool = False) -> str:
+    """A text made elsewhere (a ``texts.Text``: a penalty kind's label, a workbook column's name) in the
+    reports' two languages, as ``two`` says a report's own texts."""
+    one, other = (texts.said(value, lang) for lang in LANGUAGES)
+    if one == other:
+        return one
+    return f"{other}{sep}{one}" if second_first else f"{one}{sep}{other}"
+
+
 def bi(en: str, zh: str) -> str:
     """A bilingual label, English first: ``bi("Table", "桌")`` -> ``"Table 桌"``."""
     return f"{en} {zh}"

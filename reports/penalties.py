@@ -12,10 +12,16 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from db.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason, CallView
 from db.views import PenaltyRow
-from reports.base import WIND_ZH, Report, shrink_cells, table_style, text_markup, two
+from reports.base import WIND_ZH, Report, said_two, shrink_cells, table_style, text_markup, two
 from texts import NC_
 
 KIND = {kind: f"{label} {label.in_language('zh')}" for kind, label in PENALTY_KIND_LABELS.items()}
+
+
+def kind_text(kind: str) -> str:
+    """A penalty's kind in the reports' two languages ("Lateness 迟到"; an unknown kind: its code)."""
+    label = PENALTY_KIND_LABELS.get(kind)
+    return kind if label is None else said_two(label)
 
 
 def settlement(row: PenaltyRow) -> str:
@@ -70,7 +76,7 @@ class PenaltiesReport(Report[PenaltyRecord]):
             rows.append([
                 Paragraph(text_markup(r.player.team or ""), cell), Paragraph(text_markup(r.player.name), cell),
                 r.player.number, str(r.session), "" if r.hand is None else str(r.hand), str(r.table),
-                f"{r.seat} {WIND_ZH.get(r.seat, '')}", KIND.get(r.kind, r.kind), str(r.points),
+                f"{r.seat} {WIND_ZH.get(r.seat, '')}", kind_text(r.kind), str(r.points),
                 Paragraph(text_markup(settlement(r)), cell), Paragraph(text_markup(r.reason), cell),
             ])
         font = self.fonts.main

@@ -32,23 +32,64 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
+import texts
 from db.profiles import PENALTY_KIND_LABELS
 from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
-from reports.base import WIND_EN, WIND_ZH, Report, ellipsize, fit_size, fmt_points, fmt_signed
+from reports import base
+from reports.base import (
+    WIND_ZH,
+    Report,
+    ellipsize,
+    first,
+    fit_size,
+    fmt_points,
+    fmt_signed,
+    second,
+    two,
+)
 from reports.fonts import FontSet
 from reports.snapshot import played
+from texts import NC_
 
 GRID = colors.HexColor("#000000")
 SHADE = colors.HexColor("#EEEEEE")
 FAINT = colors.HexColor("#666666")
-PENALTY_KIND = {kind: f"{label.in_language('zh')} {label.lower()}" for kind, label in PENALTY_KIND_LABELS.items()}
-SETTLEMENT = {"deducted": "扣除 deducted", "others": "→三家 to others", "player": "→"}
+
+
+# The sheet's words come from the catalogue (msgctxt "report", docs/texts.md) in the reports' two languages
+# (reports.base.LANGUAGES, read when a sheet is drawn: the pseudo-locale test sets both to "xx").
+# The wind rounds' captions, one text each (a language may say each its own way).
+ROUND = {"E": NC_("report", "East round"), "S": NC_("report", "South round"), "W": NC_("report", "West round"),
+         "N": NC_("report", "North round")}
+
+
+def penalty_kind(kind: str) -> str:
+    """A penalty's kind in the remarks, the second language first: "迟到 lateness" (an unknown kind: its code)."""
+    label = PENALTY_KIND_LABELS.get(kind)
+    if label is None:
+        return kind
+    one, other = (texts.said(label, lang) for lang in base.LANGUAGES)
+    return other if one == other else f"{other} {one.lower()}"
+
+
+def settlement_text(row: PenaltyRow) -> str:
+    """How a penalty's points were settled, short: "扣除 deducted", "→三家 to others", "→ Anna"."""
+    if row.settlement == "deducted":
+        return two("deducted", second_first=True)
+    if row.settlement == "others":
+        # TRANSLATORS: the score sheet's remarks, after an arrow: the points go to the table's other three players
+        return "→" + two("to others", second_first=True)
+    if row.settlement == "player":
+        return f"→ {row.to_player.name}" if row.to_player is not None else "→"
+    return row.settlement
 
 
 def fan_total_text(row: HandRow) -> str:
-    """A win's fan total as printed: the total already counts the flowers, so they are said to be in it
-    ("12番(含花2)"), never added ("12番+2花" read as 14)."""
-    return f"{row.fan_total}番" + (f"(含花{row.flowers})" if row.flowers else "")
+    """A win's fan total as printed, in the second language (a narrow cell): the total already counts the
+    flowers, so they are said to be in it ("12番(含花2)"), never added ("12番+2花" read as 14)."""
+    if row.flowers:
+        return second("{fans} fans (incl. {flowers} flowers)", fans=row.fan_total, flowers=row.flowers)
+    return second("{fans} fans", fans=row.fan_total)
 
 
 def fans_short(fans: Sequence[FanView]) -> list[str]:
@@ -206,12 +247,12 @@ class ScoreSheetPage(Flowable):
         s, h = self.sheet, self.g.info_h
         day = s.session_date or (s.start_time.date() if s.start_time else None)
         fields = [
-            ("Session 局", str(s.session), 62, 14),
-            ("Table 桌", str(s.table), 62, 14),
-            ("Date 日期", day.isoformat() if day else "", 96, 11),
-            ("Start 开始", s.start_time.strftime("%H:%M") if s.start_time else "", 66, 11),
-            ("End 结束", s.end_time.strftime("%H:%M") if s.end_time else "", 66, 11),
-            ("Time called after hand 时间到·盘", "" if s.time_called_after is None else str(s.time_called_after),
+            (two("Session"), str(s.session), 62, 14),
+            (two("Table"), str(s.table), 62, 14),
+            (two("Date"), day.isoformat() if day else "", 96, 11),
+            (two("Start"), s.start_time.strftime("%H:%M") if s.start_time else "", 66, 11),
+            (two("End"), s.end_time.strftime("%H:%M") if s.end_time else "", 66, 11),
+            (two("Time called after hand"), "" if s.time_called_after is None else str(s.time_called_after),
              112, 11),
         ]
         x = 0.0
@@ -221,8 +262,8 @@ class ScoreSheetPage(Flowable):
             self._text(x, top + 5, w, h - 5, value, size)
             x += w
         x += 8
-        legend = [("▲", "dealer 庄家"), ("—", "discarder 点和"), ("+", "self-drawn 自摸"),
-                  ("○", "draw 荒庄"), ("✓", "false win 错和"), ("✗", "warning 警告")]
+        legend = [("▲", two("dealer")), ("—", two("discarder")), ("+", two("self-drawn")),
+                  ("○", two("draw")), ("✓", two("false win")), ("✗", two("warning"))]
         c = self.canv
         col_w = (self.width - x - 60) / 3
         for i, (mark, words) in enumerate(legend):
@@ -234,7 +275,7 @@ class ScoreSheetPage(Flowable):
             c.drawString(lx + 12, ly, words)
         status = []
         if s.signed_off:
-            status.append("Signed off 已确认")
+            status.append(two("Signed off"))
         c.setFont(self.fonts.main, 7)
         for i, line in enumerate(status):
             c.drawRightString(self.width, self._y(top + 11 + i * 12), line)
@@ -254,30 +295,34 @@ class ScoreSheetPage(Flowable):
         head_h = g.round_h + g.hand_h + g.fans_h
         # Column captions on the left and the Σ column.
         self._box(seat_x, top, g.seat_w, head_h, fill=SHADE)
-        self._text(seat_x, top, g.seat_w, head_h / 2, "Seat 座位", 7.5)
-        self._text(seat_x, top + head_h / 2 - 6, g.seat_w, 12, "per round 各圈", 6, color=FAINT)
-        self._text(seat_x, top + head_h / 2 + 4, g.seat_w, 12, "东 南 西 北圈", 6, color=FAINT)
+        self._text(seat_x, top, g.seat_w, head_h / 2, two("Seat"), 7.5)
+        self._text(seat_x, top + head_h / 2 - 6, g.seat_w, 12, two("per round"), 6, color=FAINT)
+        # TRANSLATORS: the score sheet's seat column: the four wind rounds in order, {winds} = "东 南 西 北"
+        rounds = second("{winds} rounds", winds=" ".join(WIND_ZH[w] for w in SEATS))
+        self._text(seat_x, top + head_h / 2 + 4, g.seat_w, 12, rounds, 6, color=FAINT)
         self._box(player_x, top, g.player_w, head_h, fill=SHADE)
-        self._text(player_x, top, g.player_w, head_h / 2, "Player 选手", 8)
-        self._text(player_x, top + head_h / 2, g.player_w, head_h / 2, "name · no. · team 姓名·编号·队", 6,
+        self._text(player_x, top, g.player_w, head_h / 2, two("Player"), 8)
+        self._text(player_x, top + head_h / 2, g.player_w, head_h / 2, two("name · no. · team"), 6,
                    color=FAINT)
         self._box(label_x, top, g.label_w, g.round_h + g.hand_h, fill=SHADE)
-        self._text(label_x, top, g.label_w, g.round_h, "Round 圈", 6.5)
-        self._text(label_x, top + g.round_h, g.label_w, g.hand_h, "Hand 盘", 6.5)
+        # TRANSLATORS: the score sheet's caption of its wind-round row (East round, South round, …)
+        self._text(label_x, top, g.label_w, g.round_h, two("Round"), 6.5)
+        self._text(label_x, top + g.round_h, g.label_w, g.hand_h, two("Hand"), 6.5)
         self._box(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h, fill=SHADE)
-        self._text(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h / 2, "Fans 番种", 6.5)
+        self._text(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h / 2, two("Fans"), 6.5)
+        included = two("total incl. flowers")
         self._text(label_x, top + g.round_h + g.hand_h + g.fans_h / 2, g.label_w, g.fans_h / 2,
-                   "total incl. flowers 番数(含花)", self._fit("total incl. flowers 番数(含花)", 6, g.label_w - 2))
+                   included, self._fit(included, 6, g.label_w - 2))
         self._box(total_x, top, g.total_w, head_h, fill=SHADE)
-        self._text(total_x, top, g.total_w, head_h / 2, "Total Σ", 7.5)
-        self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, "合计", 7.5)
+        self._text(total_x, top, g.total_w, head_h / 2, first("Total") + " Σ", 7.5)
+        self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, second("Total"), 7.5)
         # Wind-round groups and hand numbers.
         for r in range((self.columns + 3) // 4):
             span = min(4, self.columns - 4 * r)
             wind = SEATS[r % 4]
             x = hands_x + 4 * r * self.hand_w
             self._box(x, top, span * self.hand_w, g.round_h, fill=SHADE)
-            self._text(x, top, span * self.hand_w, g.round_h, f"{WIND_EN[wind]} round {WIND_ZH[wind]}风圈", 7)
+            self._text(x, top, span * self.hand_w, g.round_h, two(ROUND[wind]), 7)
         hands = {h.hand: h for h in s.hands}
         for col in range(self.columns):
             x = hands_x + col * self.hand_w
@@ -293,7 +338,7 @@ class ScoreSheetPage(Flowable):
         for i in range(4):
             block_top = top + head_h + i * 3 * g.row_h
             self._draw_player(i, block_top)
-            for j, caption in enumerate(("Mark 标记", "Won 得分", "Lost 失分")):
+            for j, caption in enumerate((two("Mark"), two("Won"), two("Lost"))):
                 self._box(label_x, block_top + j * g.row_h, g.label_w, g.row_h, fill=SHADE)
                 self._text(label_x, block_top + j * g.row_h, g.label_w, g.row_h, caption, 5.8)
             won = lost = 0
@@ -314,7 +359,7 @@ class ScoreSheetPage(Flowable):
                 elif delta < 0:
                     lost += -delta
                     self._text(x, block_top + 2 * g.row_h, self.hand_w, g.row_h, str(-delta), 9.5)
-            for j, caption in enumerate(("net 净", "won 得", "lost 失")):
+            for j, caption in enumerate((two("net"), two("won"), two("lost"))):
                 self._box(total_x, block_top + j * g.row_h, g.total_w, g.row_h)
                 self._label(total_x, block_top + j * g.row_h, caption, 5)
             if not self.blank:
@@ -376,11 +421,16 @@ class ScoreSheetPage(Flowable):
     def _draw_fans(self, x: float, top: float, row: HandRow) -> None:
         h, w = self.g.fans_h, self.hand_w
         if row.kind == "draw":
-            self._text(x, top, w, h, "荒 draw", 6.5, color=FAINT)
+            self._text(x, top, w, h, two("draw", second_first=True), 6.5, color=FAINT)
             return
         total = fan_total_text(row)
+        names = fans_short(row.fans)
+        if stringWidth(total, self.fonts.main, 5) > w - 2 and row.flowers:
+            # a language whose words are longer than the cell: the flowers go first among the fan names
+            total = second("{fans} fans", fans=row.fan_total)
+            names = second("incl. {flowers} flowers", flowers=row.flowers).split() + names
         self._text(x, top, w, 10, total, self._fit(total, 7, w - 2))
-        size, lines = fit_lines(fans_short(row.fans), self.fonts.main, w - 3, h - 11)
+        size, lines = fit_lines(names, self.fonts.main, w - 3, h - 11)
         c = self.canv
         c.setFont(self.fonts.main, size)
         for n, line in enumerate(lines):
@@ -399,7 +449,7 @@ class ScoreSheetPage(Flowable):
         self._box(player_x, top, g.player_w, h)
         p = s.players[i]
         self._draw_name(player_x, top + 2, g.player_w, h / 2, p.name)
-        details = f"No. {p.number}" + (f" · {p.team}" if p.team else "")
+        details = first("No.") + f" {p.number}" + (f" · {p.team}" if p.team else "")
         size = self._fit(details, 7.5, g.player_w - 6)
         self._text(player_x, top + h / 2, g.player_w, h / 3, ellipsize(details, self.fonts.main, size, g.player_w - 6),
                    size, align="left", color=FAINT)
@@ -425,16 +475,16 @@ class ScoreSheetPage(Flowable):
     def _draw_results(self, top: float) -> None:
         g, s = self.g, self.sheet
         columns = [
-            ("Seat 座位", g.seat_w),
-            ("Player 选手", g.player_w),
-            ("Penalties 罚分", 62),
-            ("Match points 比赛分", 80),
-            ("Session score 局分 (500+)", 96),
-            ("Rank 名次", 50),
-            ("Table points 标准分", 70),
+            (two("Seat"), g.seat_w),
+            (two("Player"), g.player_w),
+            (two("Penalties"), 62),
+            (two("Match points"), 80),
+            (two("Session score") + " (500+)", 96),
+            (two("Rank"), 50),
+            (two("Table points"), 70),
         ]
         used = sum(w for _, w in columns)
-        columns.append(("Player signature 选手签名", self.width - used))
+        columns.append((two("Player signature"), self.width - used))
         x = 0.0
         for caption, w in columns:
             self._box(x, top, w, g.result_head_h, fill=SHADE)
@@ -480,7 +530,7 @@ class ScoreSheetPage(Flowable):
         if self.link:
             self._draw_link(remarks_w, top, qr_w, g.sign_h)
         self._box(0, top, remarks_w, g.sign_h, width=1.0)
-        self._label(0, top, "Penalties / remarks 罚分 / 备注", 6.5)
+        self._label(0, top, two("Penalties / remarks"), 6.5)
         if not self.blank and s.penalties:
             lines = [self._penalty_line(p) for p in s.penalties]
             c = self.canv
@@ -489,20 +539,23 @@ class ScoreSheetPage(Flowable):
             keep = int((g.sign_h - 10) // (size * 1.15))
             for n, line in enumerate(lines[:keep]):
                 if n == keep - 1 and len(lines) > keep:
-                    line = f"… {len(lines) - n} more / 另有 {len(lines) - n} 条 (see penalty record 见罚分记录)"
+                    # outside the f-string: Babel reads no call inside one
+                    more, see = two("{n} more", " / ", n=len(lines) - n), two("see penalty record")
+                    line = f"… {more} ({see})"
                 line = ellipsize(" ".join(line.split()), self.fonts.main, size, remarks_w - 6)  # one line each
                 c.drawString(3, self._y(top + 9 + (n + 1) * size * 1.15), line)
-        for n, caption in enumerate(("Referee 裁判员", "Chief referee 裁判长")):
+        signature = two("signature")
+        for n, caption in enumerate((two("Referee"), two("Chief referee"))):
             x = remarks_w + qr_w + n * sign_w
             self._box(x, top, sign_w, g.sign_h, width=1.0)
-            self._label(x, top, f"{caption} — signature 签名", 6.5)
+            self._label(x, top, f"{caption} — {signature}", 6.5)
 
     def _draw_link(self, x: float, top: float, w: float, h: float) -> None:
         """The table's device link as a QR code (scanned by the table's phone), with a caption."""
         assert self.link is not None
         self._box(x, top, w, h, width=1.0)
-        self._label(x, top, "Table link", 6)
-        self._label(x, top + 8, "本桌链接", 6)
+        self._label(x, top, first("Table link"), 6)
+        self._label(x, top + 8, second("Table link"), 6)
         widget = QrCodeWidget(self.link, barLevel="L", barBorder=0)
         x0, y0, x1, y1 = widget.getBounds()
         size = h - 4
@@ -511,11 +564,13 @@ class ScoreSheetPage(Flowable):
         renderPDF.draw(drawing, self.canv, x + w - size - 2, self._y(top + h - 2))
 
     def _penalty_line(self, p: PenaltyRow) -> str:
-        hand = f"hand 盘 {p.hand}" if p.hand is not None else "session 全局"
-        kind = PENALTY_KIND.get(p.kind, p.kind)
-        settle = SETTLEMENT.get(p.settlement, p.settlement)
-        if p.settlement == "player" and p.to_player is not None:
-            settle = f"→ {p.to_player.name}"
+        if p.hand is not None:
+            hand = two("hand") + f" {p.hand}"
+        else:
+            # TRANSLATORS: a penalty given for the whole session, not in one hand (the score sheet's remarks)
+            hand = two("session")
+        kind = penalty_kind(p.kind)
+        settle = settlement_text(p)
         reason = f" — {p.reason}" if p.reason else ""
         return f"{p.seat} {p.player.name}: {kind} {p.points}, {hand}, {settle}{reason}"
 
@@ -528,8 +583,7 @@ class ScoreSheetReport(Report[Sequence[TableSheet]]):
     right_margin = 10 * mm
     top_margin = 15 * mm
     bottom_margin = 11 * mm
-    title_en = "Score sheet"
-    title_zh = "比赛记分表"
+    title_en = NC_("report", "Score sheet")
     geometry = _Geometry()
 
     def __init__(self, blank: bool = False, generated_at: datetime | None = None,
@@ -546,8 +600,8 @@ class ScoreSheetReport(Report[Sequence[TableSheet]]):
 
     def _subtitle(self, data: Sequence[TableSheet]) -> str:
         sessions = sorted({s.session for s in data})
-        text = "Session 局 " + ", ".join(map(str, sessions))
-        return text + (" · blank 空白" if self.blank else "")
+        text = two("Session") + " " + ", ".join(map(str, sessions))
+        return text + (" · " + two("blank") if self.blank else "")
 
     def _story(self, data: Sequence[TableSheet]) -> list[Flowable]:
         width = self.pagesize[0] - self.left_margin - self.right_margin

@@ -150,7 +150,7 @@ class SeatingReport(Report[SessionSeating]):
         x0, y0, x1, y1 = widget.getBounds()
         qr = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
         qr.add(widget)
-        caption = Paragraph(f"Your table, standings and results on your phone 手机查座位与成绩:<br/>{url}",
+        caption = Paragraph(two("Your table, standings and results on your phone") + f":<br/>{url}",
                             self.styles["cell"])
         box = Table([[title, caption, qr]], colWidths=[width - size - 150, 146, size + 4])
         box.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))

@@ -17,28 +17,49 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+import texts
 from db.safe_text import safe_cell
 from db.views import SEATS, HandRow, PlayerView, TableSheet
-from reports.base import WIND_ZH
-from reports.penalties import KIND, settlement
+from reports import base
+from reports.base import WIND_ZH, said_two, two
+from reports.penalties import kind_text, settlement
 from reports.snapshot import Snapshot, played
+from texts import NC_, Text
 
 HEADER_FONT = Font(bold=True)
 HEADER_FILL = PatternFill("solid", fgColor="DDE6F0")
-SETTLEMENT = {"deducted": "deducted 扣除", "others": "to the other three 赔三家", "player": "to one player 赔一家"}
+SETTLEMENT = {"deducted": NC_("report", "deducted"), "others": NC_("report", "to the other three"),
+              "player": NC_("report", "to one player")}
+
+# The column names come from the catalogue under msgctxt "workbook", in the reports' two languages ("Rank 名次").
+# They are a contract: programs (and tests/reports/test_workbook.py) find a column by its name, so a reworded
+# translation renames the column. The sheet names (Standings, Teams, Session N, Hands, Penalties) are keys
+# too and stay English.
+
+
+class _Said(str):
+    """A column's name already said (in one language: the fan names' columns)."""
+
+
+def _head(text: str) -> str:
+    """A column's name (a msgid of msgctxt "workbook", or a ``Text`` with parameters) in both languages."""
+    if isinstance(text, _Said):
+        return str(text)
+    return said_two(text if isinstance(text, Text) else Text(text, "workbook"))
 
 
 def _sheet(wb: Workbook, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
            widths: Sequence[float], freeze_columns: int = 0) -> None:
     """A sheet with a bold, frozen header row (and ``freeze_columns`` frozen columns) and the rows
-    (streamed: the workbook is write-only, about twice as fast for a big tournament)."""
+    (streamed: the workbook is write-only, about twice as fast for a big tournament); ``header``: the
+    columns' names as ``_head`` says them."""
     ws = wb.create_sheet(title)
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = w
     ws.freeze_panes = f"{get_column_letter(freeze_columns + 1)}2"
     cells = []
     for text in header:
-        cell = WriteOnlyCell(ws, value=text)
+        cell = WriteOnlyCell(ws, value=_head(text))
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="top")
         cells.append(cell)
@@ -56,9 +77,11 @@ def _player(p: PlayerView | None) -> tuple[str | None, str | None]:
 
 def _standings(wb: Workbook, snap: Snapshot) -> None:
     n = max(snap.played_sessions, 1)
-    header = ["Rank 名次", "No. 编号", "Player 选手", "Team 队", "Table pts 标准分", "Match pts 比赛分"]
+    # TRANSLATORS: the workbook's column names: programs find a column by its name, keep a translation as it is
+    header = [NC_("workbook", "Rank"), NC_("workbook", "No."), NC_("workbook", "Player"), NC_("workbook", "Team"),
+              NC_("workbook", "Table pts"), NC_("workbook", "Match pts")]
     for k in range(1, n + 1):
-        header += [f"S{k} table pts 第{k}局标准分", f"S{k} match pts 第{k}局比赛分"]
+        header += [Text("S{n} table pts", "workbook", n=k), Text("S{n} match pts", "workbook", n=k)]
     rows = []
     for r in snap.standings:
         by = {e.session: e for e in r.sessions}
@@ -74,8 +97,9 @@ def _teams(wb: Workbook, snap: Snapshot) -> None:
     names = {p.number: p.name for p in snap.players}
     rows = [[t.rank, t.team, t.table_points, t.match_points, len(t.members),
              ", ".join(f"{names.get(m, '')} ({m})" for m in t.members)] for t in snap.teams]
-    _sheet(wb, "Teams", ["Rank 名次", "Team 队", "Table pts 标准分", "Match pts 比赛分", "Players 人数",
-                         "Members 队员"], rows, [8, 24, 11, 11, 9, 60], freeze_columns=2)
+    _sheet(wb, "Teams", [NC_("workbook", "Rank"), NC_("workbook", "Team"), NC_("workbook", "Table pts"),
+                         NC_("workbook", "Match pts"), NC_("workbook", "Players"), NC_("workbook", "Members")],
+           rows, [8, 24, 11, 11, 9, 60], freeze_columns=2)
 
 
 def _session(wb: Workbook, session: int, sheets: Sequence[TableSheet]) -> None:
@@ -86,10 +110,12 @@ def _session(wb: Workbook, session: int, sheets: Sequence[TableSheet]) -> None:
             rows.append([sheet.table, f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team,
                          *((sheet.match_points[i], sheet.session_scores[i], sheet.ranks[i], sheet.table_points[i])
                            if done else (None,) * 4),
-                         len(sheet.hands), "yes 是" if sheet.signed_off else "no 否"])
-    _sheet(wb, f"Session {session}", ["Table 桌", "Seat 座位", "No. 编号", "Player 选手", "Team 队",
-                                      "Match pts 比赛分", "Session score 局分", "Rank 名次", "Table pts 标准分",
-                                      "Hands 盘数", "Signed off 已签"],
+                         len(sheet.hands), two("yes") if sheet.signed_off else two("no")])
+    _sheet(wb, f"Session {session}", [NC_("workbook", "Table"), NC_("workbook", "Seat"), NC_("workbook", "No."),
+                                      NC_("workbook", "Player"), NC_("workbook", "Team"), NC_("workbook", "Match pts"),
+                                      NC_("workbook", "Session score"), NC_("workbook", "Rank"),
+                                      NC_("workbook", "Table pts"), NC_("workbook", "Hands"),
+                                      NC_("workbook", "Signed off")],
            rows, [8, 9, 9, 26, 20, 11, 11, 8, 11, 9, 9], freeze_columns=4)
 
 
@@ -97,25 +123,31 @@ def hand_cells(sheet: TableSheet, h: HandRow, entered: str | None) -> list[Any]:
     win = h.kind == "win"
     winner = sheet.players[h.winner] if win and h.winner is not None else None
     discarder = sheet.players[h.discarder] if win and h.discarder is not None else None
-    how = None if not win else ("self-drawn 自摸" if h.self_drawn else "discard 点和")
+    how = None if not win else (two("self-drawn") if h.self_drawn else two("discard"))
     fans_en = "; ".join(f.en + (f" ×{f.count}" if f.count > 1 else "") for f in h.fans)
     fans_zh = "、".join(f.zh + (f"×{f.count}" if f.count > 1 else "") for f in h.fans)
     pays: list[Any] = []
     for i, p in enumerate(sheet.players):
         pays += [p.number, h.deltas[i]]
     return [h.session or sheet.session, sheet.table, h.hand, f"{h.prevailing} {WIND_ZH[h.prevailing]}",
-            sheet.players[h.dealer].number, "win 和牌" if win else "draw 荒牌", *_player(winner), how,
+            sheet.players[h.dealer].number, two("win") if win else two("draw"), *_player(winner), how,
             *_player(discarder), h.fan_total if win else None, h.flowers if win and h.flowers_known else None,
             fans_en or None, fans_zh or None, *pays, entered or None]
 
 
 def _hands(wb: Workbook, snap: Snapshot) -> None:
-    header = ["Session 局", "Table 桌", "Hand 盘", "Round 圈风", "Dealer 庄家", "Result 结果", "Winner No. 和牌者编号",
-              "Winner 和牌者", "How 方式", "Discarder No. 点和者编号", "Discarder 点和者", "Fans 番数",
-              "Flowers 花牌", "Fans (en)", "番种 (zh)"]
+    # the fan names in English, then in Chinese (scoring's data): each column named in one language
+    fans_en = texts.translate(base.LANGUAGES[0], "Fans (en)", "workbook")
+    fans_zh = texts.translate(base.LANGUAGES[1], "Fan names (zh)", "workbook")
+    header = [NC_("workbook", "Session"), NC_("workbook", "Table"), NC_("workbook", "Hand"), NC_("workbook", "Round"),
+              NC_("workbook", "Dealer"), NC_("workbook", "Result"), NC_("workbook", "Winner No."),
+              NC_("workbook", "Winner"), NC_("workbook", "How"), NC_("workbook", "Discarder No."),
+              NC_("workbook", "Discarder"), NC_("workbook", "Fans"), NC_("workbook", "Flowers"),
+              _Said(fans_en), _Said(fans_zh)]
     for seat in SEATS:
-        header += [f"{seat} No. {WIND_ZH[seat]}位编号", f"{seat} points {WIND_ZH[seat]}位得失"]
-    header.append("Entered by 录入")
+        wind = Text(seat, "wind")  # E in English, 东 in Chinese
+        header += [Text("{seat} No.", "workbook", seat=wind), Text("{seat} points", "workbook", seat=wind)]
+    header.append(NC_("workbook", "Entered by"))
     rows = (hand_cells(sheet, h, snap.entered_by.get((k, sheet.table, h.hand)))
             for k in sorted(snap.sessions) for sheet in snap.sessions[k] for h in sheet.hands)
     _sheet(wb, "Hands", header, rows,
@@ -126,11 +158,14 @@ def _penalties(wb: Workbook, snap: Snapshot) -> None:
     rows = []
     for p in snap.penalties:
         rows.append([p.session, p.table, p.hand, f"{p.seat} {WIND_ZH[p.seat]}", p.player.number, p.player.name,
-                     p.player.team, KIND.get(p.kind, p.kind), p.points, SETTLEMENT.get(p.settlement, p.settlement),
+                     p.player.team, kind_text(p.kind), p.points,
+                     two(SETTLEMENT[p.settlement]) if p.settlement in SETTLEMENT else p.settlement,
                      *_player(p.to_player), settlement(p), p.reason or None])
-    _sheet(wb, "Penalties", ["Session 局", "Table 桌", "Hand 盘", "Seat 座位", "No. 编号", "Player 选手",
-                             "Team 队", "Offence 违例", "Points 罚分", "Settlement 处理", "To No. 受益者编号",
-                             "To player 受益者", "Settlement text 处理说明", "Remarks 备注"],
+    _sheet(wb, "Penalties", [NC_("workbook", "Session"), NC_("workbook", "Table"), NC_("workbook", "Hand"),
+                             NC_("workbook", "Seat"), NC_("workbook", "No."), NC_("workbook", "Player"),
+                             NC_("workbook", "Team"), NC_("workbook", "Offence"), NC_("workbook", "Points"),
+                             NC_("workbook", "Settlement"), NC_("workbook", "To No."), NC_("workbook", "To player"),
+                             NC_("workbook", "Settlement text"), NC_("workbook", "Remarks")],
            rows, [8, 7, 7, 9, 9, 22, 18, 22, 8, 22, 10, 20, 30, 40], freeze_columns=3)
 
 

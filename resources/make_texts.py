@@ -79,11 +79,12 @@ def template() -> Catalog:
             ROOT / "referee_app" / "hall", method_map=[("**.py", "python")], keywords={"say": (2,)}):
         if isinstance(message, str) and message:
             cat.add(message, context="hall", locations=[(f"referee_app/hall/{filename}", lineno)])
-    # the bilingual reports' texts: two(text, ...) / second(text, ...) in reports/, msgctxt "report"
-    for filename, lineno, message, _comments, _ in extract_from_dir(
-            ROOT / "reports", method_map=[("**.py", "python")], keywords={"two": (1,), "second": (1,)}):
+    # the bilingual reports' texts: two(text, ...) / first(text, ...) / second(text, ...) in reports/, msgctxt "report"
+    for filename, lineno, message, comments, _ in extract_from_dir(
+            ROOT / "reports", method_map=[("**.py", "python")], keywords={"two": (1,), "second": (1,), "first": (1,)},
+            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if isinstance(message, str) and message:
-            cat.add(message, context="report", locations=[(f"reports/{filename}", lineno)])
+            cat.add(message, context="report", locations=[(f"reports/{filename}", lineno)], auto_comments=comments)
     for text in pending_gui():
         cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat

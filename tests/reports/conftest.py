@@ -35,3 +35,18 @@ def fonts(pdf: bytes) -> dict[str, bool]:
 @pytest.fixture
 def generated_at() -> datetime:
     return GENERATED_AT
+
+
+def unwrapped_words(text: str, data: list[str]) -> list[str]:
+    """The words of a report made in the pseudo-locale that are neither wrapped (⟦…⟧) nor ``data`` (names,
+    teams, the tournament, fan names…): each one is user-facing text that did not come from the catalogue.
+    The PDF font has no ⟦ ⟧: pypdf reads the missing glyphs back as NUL, so a wrapped text is found between
+    two NULs (or the brackets themselves, in a workbook)."""
+    import re
+
+    while (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", text)) != text:  # a wrapped text inside another: "⟦⟦E⟧ No.⟧"
+        text = inner
+    text = re.sub(r"\x00[^\x00]*\x00", " ", text)
+    for known in sorted(filter(None, [*data, *(w for d in data for w in d.split())]), key=len, reverse=True):
+        text = text.replace(known, " ")
+    return re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text)

@@ -17,6 +17,7 @@ from reports.standings import Standings, StandingsReport
 from tests.reports.conftest import fonts, pages_text
 
 T = "第五届国标麻将公开赛 MCR Open 2026"
+URL = "http://192.168.1.20:8765/p"
 
 
 def _frame_ok(pages: list[str]) -> None:
@@ -174,9 +175,10 @@ def test_standings_before_any_session(generated_at: datetime) -> None:
 
 def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: datetime, monkeypatch) -> None:
     """With both report languages set to the pseudo-locale, every word of the session results, the penalty
-    record and the seating is wrapped (players, teams, the tournament, numbers, the penalty kinds' and winds'
-    labels, the fan names and the reasons a referee typed aside: they are data). The PDF font has no ⟦ ⟧: pypdf reads the
-    missing glyphs back as NUL, so a wrapped text is found between two NULs."""
+    record and the seating (with the players' page's QR code) is wrapped (players, teams, the tournament,
+    numbers, the winds' characters, the fan names and the reasons a referee typed aside: they are data). The
+    PDF font has no ⟦ ⟧: pypdf reads the missing glyphs back as NUL, so a wrapped text is found between two
+    NULs."""
     import re
 
     from reports import base
@@ -189,10 +191,9 @@ def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: d
         ResultsReport(generated_at=generated_at).render(SessionResults(T, 1, sheets)),
         PenaltiesReport(generated_at=generated_at).render(PenaltyRecord(T, 1, rows)),
         SeatingReport(generated_at=generated_at).render(
-            SessionSeating(T, 1, [TableSeating(1, s.table, s.players) for s in sheets])),
+            SessionSeating(T, 1, [TableSeating(1, s.table, s.players) for s in sheets], page_url=URL)),
     ]
-    data = [T, "UTC", *(p.name for p in players), *(p.team or "" for p in players), *(r.reason for r in rows),
-            "False win", "Lateness", "Rule violation", "Penalty", "错和", "迟到", "违例", "诈和", "罚分",
+    data = [T, "UTC", URL, *(p.name for p in players), *(p.team or "" for p in players), *(r.reason for r in rows),
             "东", "南", "西", "北"]
     from scoring.fans import FAN_INFO
 

@@ -57,7 +57,7 @@ def test_blank_sheet_has_names_seats_dealers_and_no_results(generated_at: dateti
     for p in sheet.players:
         assert p.name in page
     assert "Player signature 选手签名" in page
-    assert "Referee 裁判员" in page and "Chief referee 裁判长" in page
+    assert "Referee 裁判" in page and "Chief referee 裁判长" in page
     assert "blank 空白" in page
     # 16 dealer marks pre-printed from the rotation, plus the one in the legend; nothing else.
     assert page.count("▲") == 17
@@ -130,7 +130,7 @@ def test_a_table_with_a_device_link_gets_its_qr_code(generated_at: datetime) -> 
     text = pages_text(pdf)
     assert len(text) == 2
     assert "Table link" not in text[0] and "Table link" in text[1] and "本桌链接" in text[1]
-    assert "Referee 裁判员" in text[1] and "Chief referee 裁判长" in text[1]
+    assert "Referee 裁判" in text[1] and "Chief referee 裁判长" in text[1]
     plain = ScoreSheetReport(generated_at=generated_at).render(sheets)
     assert len(pdf) > len(plain)  # the QR's modules are drawn
 
@@ -164,3 +164,34 @@ def test_a_table_not_started_prints_no_table_points(generated_at: datetime) -> N
     assert "1.75" not in page
     played = pages_text(ScoreSheetReport(generated_at=generated_at).render([samples.sheet(3)]))[0]
     assert any(f"{p:g}" in played for p in samples.sheet(3).table_points)
+
+
+def test_the_score_sheet_says_only_catalogue_texts_in_the_pseudo_locale(generated_at: datetime, monkeypatch) -> None:
+    """Both report languages set to the pseudo-locale: every word of a filled sheet (a fan total with
+    flowers, penalties in the remarks, a signed-off table with its device link, more penalties than the
+    box holds) and of a blank sheet is wrapped, apart from data: the tournament, players, teams, the
+    reasons a referee typed, scoring's fan names, the winds' characters (as in the other reports)."""
+    from reports import base
+    from scoring.fans import FAN_INFO
+    from tests.reports.conftest import unwrapped_words
+
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    sheet = samples.sheet(1)
+    win = next(h for h in sheet.hands if h.kind == "win")
+    hands = tuple(dataclasses.replace(win, fan_total=12, flowers=2) if h is win else h for h in sheet.hands)
+    penalties = tuple(p for t in (1, 5, 1, 5) for p in samples.sheet(t).penalties)  # more than the box holds
+    sheet = dataclasses.replace(sheet, hands=hands, penalties=penalties, signed_off=True)
+    link = "http://192.168.1.20:8765/t/" + "A" * 32
+    filled = ScoreSheetReport(generated_at=generated_at, links={(sheet.session, sheet.table): link}).render([sheet])
+    blank = ScoreSheetReport(blank=True, generated_at=generated_at).render([samples.sheet(3, hands=0)])
+    players = [p for t in (1, 3) for p in samples.sheet(t).players] + [p.player for p in penalties]
+    data = ["第五届国标麻将公开赛 MCR Open 2026", "UTC", link, *(p.name for p in players),
+            *(p.team or "" for p in players), *(p.reason for p in penalties), "东", "南", "西", "北",
+            *(name for info in FAN_INFO.values() for name in (info.zh, info.en))]
+    # a fan name wider than its cell is cut onto two lines
+    data += [name[:n] for info in FAN_INFO.values() for name in (info.zh,) for n in range(2, len(name))]
+    data += [name[n:] for info in FAN_INFO.values() for name in (info.zh,) for n in range(1, len(name) - 1)]
+    for pdf in (filled, blank):
+        text = "\n".join(pages_text(pdf))
+        assert "\x00" in text  # the wrapped texts are there
+        assert unwrapped_words(text, data) == [], text[:600]

@@ -52,6 +52,55 @@ def test_sheets_and_frozen_headers(workbook) -> None:
         assert all(isinstance(c.value, str) and c.font.b for c in ws[1]), ws.title
 
 
+# The column names programs read (a contract, docs/reports.md "Workbook"): they come from the catalogue
+# (msgctxt "workbook") since issue 20 and must stay exactly these.
+COLUMNS = {
+    "Standings": ["Rank 名次", "No. 编号", "Player 选手", "Team 队", "Table pts 标准分", "Match pts 比赛分",
+                  "S1 table pts 第1局标准分", "S1 match pts 第1局比赛分"],
+    "Teams": ["Rank 名次", "Team 队", "Table pts 标准分", "Match pts 比赛分", "Players 人数", "Members 队员"],
+    "Session 1": ["Table 桌", "Seat 座位", "No. 编号", "Player 选手", "Team 队", "Match pts 比赛分",
+                  "Session score 局分", "Rank 名次", "Table pts 标准分", "Hands 盘数", "Signed off 已签"],
+    "Hands": ["Session 局", "Table 桌", "Hand 盘", "Round 圈风", "Dealer 庄家", "Result 结果", "Winner No. 和牌者编号",
+              "Winner 和牌者", "How 方式", "Discarder No. 点和者编号", "Discarder 点和者", "Fans 番数", "Flowers 花牌",
+              "Fans (en)", "番种 (zh)", "E No. 东位编号", "E points 东位得失", "S No. 南位编号", "S points 南位得失",
+              "W No. 西位编号", "W points 西位得失", "N No. 北位编号", "N points 北位得失", "Entered by 录入"],
+    "Penalties": ["Session 局", "Table 桌", "Hand 盘", "Seat 座位", "No. 编号", "Player 选手", "Team 队", "Offence 违例",
+                  "Points 罚分", "Settlement 处理", "To No. 受益者编号", "To player 受益者", "Settlement text 处理说明",
+                  "Remarks 备注"],
+}
+
+
+def test_the_column_names_are_the_contract(workbook) -> None:
+    for sheet, columns in COLUMNS.items():
+        assert [c.value for c in workbook[sheet][1]] == columns, sheet
+    assert [c.value for c in workbook["Session 2"][1]] == COLUMNS["Session 1"]
+
+
+def test_the_workbook_says_only_catalogue_texts_in_the_pseudo_locale(workbook, hostile, tmp_path: Path,
+                                                                   monkeypatch) -> None:
+    """Both report languages set to the pseudo-locale: every column name is one wrapped text, and every
+    word in the cells is wrapped or data (names, teams, numbers, fan names, reasons, who entered a hand,
+    the winds' characters as in the PDFs). The sheet names are keys programs read and stay English."""
+    from reports import base
+    from scoring.fans import FAN_INFO
+    from tests.reports.conftest import unwrapped_words
+
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    db, _ = hostile
+    out = tmp_path / "xx.xlsx"
+    assert main(["--db", str(db), "export", str(out), "--format", "xlsx"]) == 0
+    book = load_workbook(out)
+    assert book.sheetnames == ["Standings", "Teams", "Session 1", "Session 2", "Hands", "Penalties"]
+    data = [REFEREE, STATION, "东", "南", "西", "北", *(f(t) for pair in HOSTILE.values() for t in pair for f in (str, neutralise)),
+            *(name for info in FAN_INFO.values() for name in (info.zh, info.en)),
+            *(r["Remarks 备注"] for r in _records(workbook["Penalties"]))]  # the reasons the referee typed
+    for ws in book.worksheets:
+        header = [c.value for c in ws[1]]
+        assert all(h.startswith("⟦") and h.endswith("⟧") and unwrapped_words(h, []) == [] for h in header), header
+        cells = "\n".join(str(v) for row in ws.iter_rows(min_row=2, values_only=True) for v in row if isinstance(v, str))
+        assert unwrapped_words(cells, data) == [], (ws.title, cells[:600])
+
+
 def test_standings_are_numbers_and_match_the_command(workbook, hostile) -> None:
     db, _ = hostile
     expected = json.loads(_out(db, "standings", "--format", "json"))
