@@ -29,6 +29,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
@@ -310,9 +311,12 @@ class ScoreSheetPage(Flowable):
         self._text(label_x, top + g.round_h, g.label_w, g.hand_h, two("Hand"), 6.5)
         self._box(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h, fill=SHADE)
         self._text(label_x, top + g.round_h + g.hand_h, g.label_w, g.fans_h / 2, two("Fans"), 6.5)
-        included = two("total incl. flowers")
-        self._text(label_x, top + g.round_h + g.hand_h + g.fans_h / 2, g.label_w, g.fans_h / 2,
-                   included, self._fit(included, 6, g.label_w - 2))
+        # the caption is wider than its cell in every language: wrapped at words, never over the next cell
+        lines = simpleSplit(two("total incl. flowers"), self.fonts.main, 5, g.label_w - 2)
+        line_h = min(5.6, g.fans_h / 2 / max(1, len(lines)))
+        first_top = top + g.round_h + g.hand_h + g.fans_h * 3 / 4 - line_h * len(lines) / 2
+        for i, line in enumerate(lines):
+            self._text(label_x, first_top + i * line_h, g.label_w, line_h, line, self._fit(line, 5, g.label_w - 2))
         self._box(total_x, top, g.total_w, head_h, fill=SHADE)
         self._text(total_x, top, g.total_w, head_h / 2, first("Total") + " Σ", 7.5)
         self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, second("Total"), 7.5)
