@@ -2,7 +2,10 @@
 
 Every piece of text from the tournament goes through :func:`esc` (``html.escape``), so a player called
 ``<script>`` is text on the page. Pages are plain HTML: no JavaScript, no external CSS or fonts.
-Labels are English and Chinese side by side, as on the printed sheets.
+Labels are in the reports' two languages side by side (English, then Chinese), as on the printed sheets,
+and come from the catalogue as theirs do (msgctxt "report", ``reports.base.LANGUAGES``; docs/texts.md):
+:func:`bi`, :func:`th` and :func:`words` take the English msgid, or a :class:`texts.Text` for a text of
+another context (a wind, a penalty kind, a site-only meaning).
 """
 
 from __future__ import annotations
@@ -11,7 +14,10 @@ import html
 from collections.abc import Iterable, Sequence
 from string import Template
 
+import texts
+from reports import base
 from reports.base import fmt_points, fmt_signed
+from texts import Text
 
 STYLE = """
 :root{--ink:#1b2430;--muted:#5d6b7a;--line:#d5dde6;--band:#f3f6f9;--accent:#9b1c1c;--link:#0b57a4}
@@ -75,7 +81,7 @@ footer{color:var(--muted);font-size:.78rem;padding:1rem;border-top:1px solid var
 """.strip()
 
 PAGE = Template("""<!DOCTYPE html>
-<html lang="en">
+<html lang="$lang">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -105,15 +111,48 @@ def esc(value: object) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def bi(en: str, zh: str) -> str:
-    """A bilingual label, English first, the Chinese marked as such for the browser's font choice."""
-    return f'{esc(en)} <span lang="zh-Hans">{esc(zh)}</span>'
+def html_lang(lang: str) -> str:
+    """The ``lang`` attribute for a catalogue's language (Chinese is written in simplified characters, and
+    the browser picks its font by it)."""
+    return {"zh": "zh-Hans"}.get(lang, lang)
 
 
-def th(en: str, zh: str, cls: str = "") -> str:
-    """A header cell: English on top, Chinese below."""
+def say(text: str, **params: object) -> tuple[str, str]:
+    """``text`` in the reports' two languages (``reports.base.LANGUAGES``, read now: the pseudo-locale test
+    sets both to ``xx``): an English msgid of msgctxt "report" formatted with ``params``, or a
+    :class:`texts.Text`, which carries its own context and parameters."""
+    first, second = (text.in_language(lang) if isinstance(text, Text)
+                     else texts.translate(lang, text, "report", **params) for lang in base.LANGUAGES)
+    return first, second
+
+
+def words(text: str, **params: object) -> str:
+    """Plain text (a ``<title>``, a cell), the two languages side by side; one when both say it alike
+    (as ``reports.base.two``): ``words("Table")`` is "Table", a space, and the catalogue's Chinese."""
+    first, second = say(text, **params)
+    return first if first == second else f"{first} {second}"
+
+
+def both(first: str, second: str) -> str:
+    """Two texts already said in the two languages (escaped here), the second marked as such for the
+    browser's font choice; one when they are alike."""
+    if first == second:
+        return esc(first)
+    return f'{esc(first)} <span lang="{html_lang(base.LANGUAGES[1])}">{esc(second)}</span>'
+
+
+def bi(text: str, **params: object) -> str:
+    """A label in both languages (:func:`say`), as :func:`both` writes them: ``bi("Table")`` is
+    ``Table <span lang="zh-Hans">`` and the catalogue's Chinese."""
+    return both(*say(text, **params))
+
+
+def th(text: str, cls: str = "", **params: object) -> str:
+    """A header cell: the first language on top, the second below."""
     attr = f' class="{cls}"' if cls else ""
-    return f'<th{attr}>{esc(en)}<small lang="zh-Hans">{esc(zh)}</small></th>'
+    first, second = say(text, **params)
+    below = "" if first == second else f'<small lang="{html_lang(base.LANGUAGES[1])}">{esc(second)}</small>'
+    return f"<th{attr}>{esc(first)}{below}</th>"
 
 
 def link(href: str, text: str, cls: str = "") -> str:
@@ -152,4 +191,4 @@ def table(header: Sequence[str], rows: Iterable[str], cls: str = "") -> str:
 def page(*, event: str, title: str, heading: str, nav: str, body: str, footer: str) -> str:
     """The whole page; ``event``/``title`` are plain text (escaped here), the rest ready HTML."""
     return PAGE.substitute(title=esc(title), event=esc(event), heading=heading, nav=nav, body=body,
-                           footer=footer, style=STYLE)
+                           footer=footer, style=STYLE, lang=esc(html_lang(base.LANGUAGES[0])))
