@@ -10,6 +10,7 @@ another context (a wind, a penalty kind, a site-only meaning).
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable, Sequence
 from string import Template
@@ -121,8 +122,20 @@ def say(text: str, **params: object) -> tuple[str, str]:
     """``text`` in the reports' two languages (``reports.base.LANGUAGES``, read now: the pseudo-locale test
     sets both to ``xx``): an English msgid of msgctxt "report" formatted with ``params``, or a
     :class:`texts.Text`, which carries its own context and parameters."""
-    first, second = (text.in_language(lang) if isinstance(text, Text)
-                     else texts.translate(lang, text, "report", **params) for lang in base.LANGUAGES)
+    if isinstance(text, Text):
+        if text.params or str(text) != text.msgid:  # its own parameters or English: as it says itself
+            first, second = (text.in_language(lang) for lang in base.LANGUAGES)
+            return first, second
+        return _said(tuple(base.LANGUAGES), text.msgid, text.context, ())
+    return _said(tuple(base.LANGUAGES), text, "report", tuple(params.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(languages: tuple[str, ...], msgid: str, context: str | None,
+          params: tuple[tuple[str, object], ...]) -> tuple[str, str]:
+    """Kept: a site of 1,000 pages says "Table", "E" and "from" tens of thousands of times (the catalogues
+    themselves are read once, ``texts.catalogue``)."""
+    first, second = (texts.translate(lang, msgid, context, **dict(params)) for lang in languages)
     return first, second
 
 
@@ -136,9 +149,14 @@ def words(text: str, **params: object) -> str:
 def both(first: str, second: str) -> str:
     """Two texts already said in the two languages (escaped here), the second marked as such for the
     browser's font choice; one when they are alike."""
+    return _both(first, second, base.LANGUAGES[1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _both(first: str, second: str, lang: str) -> str:  # kept, as _said
     if first == second:
         return esc(first)
-    return f'{esc(first)} <span lang="{html_lang(base.LANGUAGES[1])}">{esc(second)}</span>'
+    return f'{esc(first)} <span lang="{html_lang(lang)}">{esc(second)}</span>'
 
 
 def bi(text: str, **params: object) -> str:
@@ -149,9 +167,13 @@ def bi(text: str, **params: object) -> str:
 
 def th(text: str, cls: str = "", **params: object) -> str:
     """A header cell: the first language on top, the second below."""
+    return _th(*say(text, **params), base.LANGUAGES[1], cls)
+
+
+@functools.lru_cache(maxsize=1024)
+def _th(first: str, second: str, lang: str, cls: str) -> str:  # kept, as _said
     attr = f' class="{cls}"' if cls else ""
-    first, second = say(text, **params)
-    below = "" if first == second else f'<small lang="{html_lang(base.LANGUAGES[1])}">{esc(second)}</small>'
+    below = "" if first == second else f'<small lang="{html_lang(lang)}">{esc(second)}</small>'
     return f"<th{attr}>{esc(first)}{below}</th>"
 
 

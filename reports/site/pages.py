@@ -423,14 +423,18 @@ def pair(main: str, sub: str, span: int) -> str:
     return f'<tr class="main">{main}</tr><tr class="sub"><td colspan="{span}">{sub}</td></tr>'
 
 
+# the winds' labels: "E" and its Chinese (the catalogue's, msgctxt "wind", marked in web/page_texts.py)
+WINDS = {w: Text(w, "wind") for w in SEATS}
+
+
 def _seat(i: int) -> str:
-    """A starting seat by its wind, "E" and its Chinese (the catalogue's winds, msgctxt "wind")."""
-    return bi(Text(SEATS[i], "wind"))
+    """A starting seat by its wind."""
+    return bi(WINDS[SEATS[i]])
 
 
 def _wind_short(w: str) -> str:
     """A wind round in a narrow cell, as a seat's wind."""
-    return bi(Text(w, "wind"))
+    return bi(WINDS[w])
 
 
 def _fan_name(f: FanView) -> str:
