@@ -2,7 +2,8 @@
 
 - ``extract``: the template ``resources/locales/mcr.pot`` from the code: the refusal templates of
   ``db.messages`` (msgctxt = the code), the engine's hand problems (``hand.<reason>``), the tile names, and
-  every literal passed to ``texts.Text`` / ``texts.translate`` / ``texts.gettext`` in the packages;
+  every literal passed to ``texts.Text`` / ``texts.translate`` / ``texts.gettext`` in the packages, the
+  reports' ``two`` / ``second`` and the results website's ``bi`` / ``th`` / ``words`` (msgctxt "report");
 - ``update``: each ``resources/locales/<lang>/LC_MESSAGES/mcr.po`` merged with the template (new entries
   empty, changed English marked fuzzy: both count as missing until translated), then the pseudo-locale
   ``xx`` rebuilt from the template (every text wrapped as ⟦…⟧, its placeholders kept);
