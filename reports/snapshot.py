@@ -26,7 +26,7 @@ from db.views import (
     TournamentInfo,
     played_sessions,
 )
-from reports.base import LANGUAGES
+from reports import base
 from texts import NC_
 
 
@@ -74,7 +74,7 @@ def provisional_text(still_playing: int) -> tuple[str, str] | None:
     if not still_playing:
         return None
     text = _PROVISIONAL[0 if still_playing == 1 else 1]
-    first, second = (texts.translate(lang, text, "report", n=still_playing) for lang in LANGUAGES)
+    first, second = (texts.translate(lang, text, "report", n=still_playing) for lang in base.LANGUAGES)
     return first, second
 
 

@@ -2,7 +2,8 @@
 
 - ``extract``: the template ``resources/locales/mcr.pot`` from the code: the refusal templates of
   ``db.messages`` (msgctxt = the code), the engine's hand problems (``hand.<reason>``), the tile names, and
-  every literal passed to ``texts.Text`` / ``texts.translate`` / ``texts.gettext`` in the packages;
+  every literal passed to ``texts.Text`` / ``texts.translate`` / ``texts.gettext`` in the packages, the
+  reports' ``two`` / ``second`` and the results website's ``bi`` / ``th`` / ``words`` (msgctxt "report");
 - ``update``: each ``resources/locales/<lang>/LC_MESSAGES/mcr.po`` merged with the template (new entries
   empty, changed English marked fuzzy: both count as missing until translated), then the pseudo-locale
   ``xx`` rebuilt from the template (every text wrapped as ⟦…⟧, its placeholders kept);
@@ -52,6 +53,24 @@ def pending_gui() -> dict[str, str]:
     return {}
 
 
+def literal_calls(folder: Path, names: set[str]) -> list[tuple[str, int, str]]:
+    """(file, line, text) of every call of one of ``names`` (a function or a method) whose first argument is
+    a string literal, in the Python files under ``folder``, inside f-strings too."""
+    import ast
+
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str) and node.args[0].value):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name in names:
+                found.append((path.relative_to(ROOT).as_posix(), node.lineno, node.args[0].value))
+    return sorted(found, key=lambda f: (f[0], f[1]))
+
+
 def template() -> Catalog:
     cat = Catalog(project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
     cat.add("English", context="language", auto_comments=["this language's own name, shown in the language menu"])
@@ -85,6 +104,10 @@ def template() -> Catalog:
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if isinstance(message, str) and message:
             cat.add(message, context="report", locations=[(f"reports/{filename}", lineno)], auto_comments=comments)
+    # the results website's: bi(text, ...) / th(text, ...) / words(text, ...) (reports/site/layout.py), msgctxt
+    # "report"; read with ast, as most of them sit inside f-strings, where Babel does not look
+    for filename, lineno, message in literal_calls(ROOT / "reports" / "site", {"bi", "th", "words"}):
+        cat.add(message, context="report", locations=[(filename, lineno)])
     for text in pending_gui():
         cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat

@@ -2,16 +2,23 @@
 
 Every piece of text from the tournament goes through :func:`esc` (``html.escape``), so a player called
 ``<script>`` is text on the page. Pages are plain HTML: no JavaScript, no external CSS or fonts.
-Labels are English and Chinese side by side, as on the printed sheets.
+Labels are in the reports' two languages side by side (English, then Chinese), as on the printed sheets,
+and come from the catalogue as theirs do (msgctxt "report", ``reports.base.LANGUAGES``; docs/texts.md):
+:func:`bi`, :func:`th` and :func:`words` take the English msgid, or a :class:`texts.Text` for a text of
+another context (a wind, a penalty kind, a site-only meaning).
 """
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Iterable, Sequence
 from string import Template
 
+import texts
+from reports import base
 from reports.base import fmt_points, fmt_signed
+from texts import Text
 
 STYLE = """
 :root{--ink:#1b2430;--muted:#5d6b7a;--line:#d5dde6;--band:#f3f6f9;--accent:#9b1c1c;--link:#0b57a4}
@@ -75,7 +82,7 @@ footer{color:var(--muted);font-size:.78rem;padding:1rem;border-top:1px solid var
 """.strip()
 
 PAGE = Template("""<!DOCTYPE html>
-<html lang="en">
+<html lang="$lang">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -105,15 +112,69 @@ def esc(value: object) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def bi(en: str, zh: str) -> str:
-    """A bilingual label, English first, the Chinese marked as such for the browser's font choice."""
-    return f'{esc(en)} <span lang="zh-Hans">{esc(zh)}</span>'
+def html_lang(lang: str) -> str:
+    """The ``lang`` attribute for a catalogue's language (Chinese is written in simplified characters, and
+    the browser picks its font by it)."""
+    return {"zh": "zh-Hans"}.get(lang, lang)
 
 
-def th(en: str, zh: str, cls: str = "") -> str:
-    """A header cell: English on top, Chinese below."""
+def say(text: str, **params: object) -> tuple[str, str]:
+    """``text`` in the reports' two languages (``reports.base.LANGUAGES``, read now: the pseudo-locale test
+    sets both to ``xx``): an English msgid of msgctxt "report" formatted with ``params``, or a
+    :class:`texts.Text`, which carries its own context and parameters."""
+    if isinstance(text, Text):
+        if text.params or str(text) != text.msgid:  # its own parameters or English: as it says itself
+            first, second = (text.in_language(lang) for lang in base.LANGUAGES)
+            return first, second
+        return _said(tuple(base.LANGUAGES), text.msgid, text.context, ())
+    return _said(tuple(base.LANGUAGES), text, "report", tuple(params.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _said(languages: tuple[str, ...], msgid: str, context: str | None,
+          params: tuple[tuple[str, object], ...]) -> tuple[str, str]:
+    """Kept: a site of 1,000 pages says "Table", "E" and "from" tens of thousands of times (the catalogues
+    themselves are read once, ``texts.catalogue``)."""
+    first, second = (texts.translate(lang, msgid, context, **dict(params)) for lang in languages)
+    return first, second
+
+
+def words(text: str, **params: object) -> str:
+    """Plain text (a ``<title>``, a cell), the two languages side by side; one when both say it alike
+    (as ``reports.base.two``): ``words("Table")`` is "Table", a space, and the catalogue's Chinese."""
+    first, second = say(text, **params)
+    return first if first == second else f"{first} {second}"
+
+
+def both(first: str, second: str) -> str:
+    """Two texts already said in the two languages (escaped here), the second marked as such for the
+    browser's font choice; one when they are alike."""
+    return _both(first, second, base.LANGUAGES[1])
+
+
+@functools.lru_cache(maxsize=4096)
+def _both(first: str, second: str, lang: str) -> str:  # kept, as _said
+    if first == second:
+        return esc(first)
+    return f'{esc(first)} <span lang="{html_lang(lang)}">{esc(second)}</span>'
+
+
+def bi(text: str, **params: object) -> str:
+    """A label in both languages (:func:`say`), as :func:`both` writes them: ``bi("Table")`` is
+    ``Table <span lang="zh-Hans">`` and the catalogue's Chinese."""
+    return both(*say(text, **params))
+
+
+def th(text: str, cls: str = "", **params: object) -> str:
+    """A header cell: the first language on top, the second below."""
+    return _th(*say(text, **params), base.LANGUAGES[1], cls)
+
+
+@functools.lru_cache(maxsize=1024)
+def _th(first: str, second: str, lang: str, cls: str) -> str:  # kept, as _said
     attr = f' class="{cls}"' if cls else ""
-    return f'<th{attr}>{esc(en)}<small lang="zh-Hans">{esc(zh)}</small></th>'
+    below = "" if first == second else f'<small lang="{html_lang(lang)}">{esc(second)}</small>'
+    return f"<th{attr}>{esc(first)}{below}</th>"
 
 
 def link(href: str, text: str, cls: str = "") -> str:
@@ -152,4 +213,4 @@ def table(header: Sequence[str], rows: Iterable[str], cls: str = "") -> str:
 def page(*, event: str, title: str, heading: str, nav: str, body: str, footer: str) -> str:
     """The whole page; ``event``/``title`` are plain text (escaped here), the rest ready HTML."""
     return PAGE.substitute(title=esc(title), event=esc(event), heading=heading, nav=nav, body=body,
-                           footer=footer, style=STYLE)
+                           footer=footer, style=STYLE, lang=esc(html_lang(base.LANGUAGES[0])))
