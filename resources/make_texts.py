@@ -37,6 +37,7 @@ KEYWORDS = {
     "tr": None,  # referee_app.i18n.tr
     "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/page_texts.py)
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
+    "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/explain.py): (context, English)
 }
 I18N = ROOT / "referee_app" / "i18n.py"
 
@@ -62,11 +63,15 @@ def template() -> Catalog:
         else:
             cat.add(tmpl, context=code, locations=[("db/messages.py", 0)])
     for reason, tmpl in HAND_PROBLEMS.items():
-        cat.add(tmpl, context=f"hand.{reason}", locations=[("db/messages.py", 0)])
+        cat.add(tmpl, context=f"hand.{reason}", locations=[("texts/hands.py", 0)])
     from scoring import tiles as T
 
     for t in range(34):
         cat.add(T.name_en(t), context="tile", auto_comments=[f"the tile {T.name(t)}"])
+    from scoring.decompose import Form
+
+    for form in Form:  # the engine's names of a hand's shape, in mcr-score's breakdown ("Read as: ...")
+        cat.add(form.value, context="reading", locations=[("scoring/decompose.py", 0)])
     for package in PACKAGES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
