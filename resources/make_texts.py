@@ -39,18 +39,6 @@ KEYWORDS = {
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
     "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/explain.py): (context, English)
 }
-I18N = ROOT / "referee_app" / "i18n.py"
-
-
-def pending_gui() -> dict[str, str]:
-    """``referee_app.i18n.ZH``: Chinese added in the code before it reached the catalogue (read with ast:
-    this tool does not start Qt)."""
-    import ast
-
-    for node in ast.walk(ast.parse(I18N.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "ZH" and node.value is not None:
-            return ast.literal_eval(node.value)
-    return {}
 
 
 def template() -> Catalog:
@@ -89,8 +77,6 @@ def template() -> Catalog:
             ROOT / "reports", method_map=[("**.py", "python")], keywords={"two": (1,), "second": (1,)}):
         if isinstance(message, str) and message:
             cat.add(message, context="report", locations=[(f"reports/{filename}", lineno)])
-    for text in pending_gui():
-        cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat
 
 
@@ -124,11 +110,6 @@ def update() -> None:
         with path.open("rb") as f:
             cat = read_po(f, locale=lang)
         cat.update(tmpl, update_header_comment=False)
-        if lang == "zh":  # Chinese waiting in referee_app/i18n.py's ZH
-            for text, zh in pending_gui().items():
-                m = cat.get(text)
-                if m is not None and (not m.string or m.fuzzy):
-                    m.string, m.flags = zh, m.flags - {"fuzzy"}
         write(cat, path)
         missing = sum(1 for m in cat if m.id and (not m.string or m.fuzzy))
         print(f"{path.relative_to(ROOT)}: {len(cat)} entries, {missing} to translate")
