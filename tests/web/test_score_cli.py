@@ -68,3 +68,11 @@ def test_the_front_end_starts_without_the_server_or_the_store() -> None:
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() == "[]"
+
+
+def test_every_line_of_the_breakdown_and_the_waits_comes_from_the_catalogue() -> None:
+    # the pseudo-locale wraps each catalogue text: a line that does not start wrapped was written elsewhere
+    for args in ([HAND, "--last-tile", "--flowers", "2"], [HAND[:-2]], [HAND[:-2], "--waits"]):
+        p = mcr_score(*args, language="xx")
+        assert p.returncode == 0 and p.stdout.strip(), p.stderr
+        assert [line for line in p.stdout.splitlines() if not line.startswith("⟦")] == [], p.stdout
