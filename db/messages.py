@@ -17,6 +17,8 @@ from typing import Any
 
 import texts
 from scoring import tiles as T
+from texts.hands import HAND_PROBLEMS as HAND_PROBLEMS
+from texts.hands import hand_problem as _hand_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,76 +410,13 @@ def render(code: str, params: Mapping[str, Any], lang: str = texts.DEFAULT) -> s
     return texts.format_text(texts.gettext(lang, template, code), params, lang)
 
 
-# --- the scoring engine's hand problems (``scoring.errors.HandError``), by ``reason``: msgctxt
-# ``hand.<reason>``. The engine words its English itself (shown as it is); these templates over the same
-# parameters are the msgids the other languages translate (``{tile}`` is said by the catalogue's tile names).
-HAND_PROBLEMS: dict[str, str] = {
-    # a mistake at a place in the notation
-    "suit_without_digits": '"{text}" at {position}: suit letter "{letter}" without digits before it',
-    "digits_without_suit": '"{text}" at {position}: digits without a suit letter (m, s or p) after them',
-    "zero": '"{text}" at {position}: tile numbers are 1–9, not 0',
-    "unknown_suit": '"{text}" at {position}: unknown suit letter "{letter}"',
-    "unknown_letter": '"{text}" at {position}: unknown tile letter "{letter}" (honours are E S W N C F P)',
-    "unopened_meld": '"{text}" at {position}: "]" without a "[" before it',
-    "space": '"{text}" at {position}: no spaces inside a hand',
-    "unexpected_character": '"{text}" at {position}: unexpected character "{text}"',
-    "meld_after_tiles": '"{text}" at {position}: melds are written before the standing tiles',
-    "meld_not_closed": '"{text}" at {position}: meld not closed',
-    "melds_over_limit": '"{text}" at {position}: more than {most} melds',
-    "z_digit": '"{text}" at {position}: honours are written 1z–7z (1z–4z E S W N, 5z white, 6z green, 7z red)',
-    # the other problems
-    "copies": "{copies}: there are only 4 of each tile.",
-    "tile_count": "{tiles} tiles after {melds} melds, expected {expected} ({standing} standing + the winning tile)",
-    "too_many_melds": "{melds} melds, at most 4",
-    "waiting_hand": "a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits",
-    "no_form": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs, thirteen orphans or knitted hand",
-    "last_tile": "last tile on {tile} is impossible: the winner's own standing tiles hold a copy of {tile}",
-    "replacement_without_kong": "out with replacement tile needs a kong among the winner's melds",
-    "robbing_kong": ("robbing the kong on {tile} is impossible: the winner's own hand or melds already hold {tile}, "
-                     "but the robbed kong holds the other three copies"),
-    "too_many": "{flowers} flowers: there are only {most} flower tiles",
-    "empty": "empty hand: nothing written",
-    "chow_start": "a chow cannot start at {tile}",
-    "not_a_meld": "{text}: not a chow, pung or kong",
-    "kong_digit": ("{text}: a kong's digit is 1–3 (melded kong, seat it came from) or 5–7 (promoted kong), or "
-                   "none for a concealed kong"),
-    "meld_digit": "{text}: the digit after a chow or pung is 1–3 (where it came from)",
-    "waiting_tile_count": "{tiles} standing tiles after {melds} melds, expected {expected} for a waiting hand",
-    "winning_hand": "a winning hand has 14 tiles; waits are asked of the 13 tiles before the win",
-    # a program's input, which the picker cannot produce
-    "not_text": "a hand must be written as text",
-    "invalid_meld": "not a meld",
-    "not_a_tile": "not a tile",
-    "not_a_hand": "not a hand",
-    "not_a_context": "not a win context",
-    "not_a_bool": "{field} must be true or false",
-    "not_a_wind": "{field} must be one of E, S, W, N",
-    "not_a_number": "the number of flowers must be a whole number",
-}
-
-
+# --- the scoring engine's hand problems (``scoring.errors.HandError``): their templates live in
+# ``texts.hands`` (msgctxt ``hand.<reason>``), so that mcr-score's front end says them without importing db.
 def hand_problem(exc: Any) -> texts.Text:
-    """A ``HandError`` as text that says itself in any language: the engine's English, the catalogue's
-    translation of its reason (``hand.<reason>``) elsewhere; a reason without a template keeps the engine's
-    English behind "invalid hand:" in other languages."""
-    params = dict(getattr(exc, "params", {}) or {})
-    reason = params.get("reason")
-    message = str(getattr(exc, "message", exc))
-    template = HAND_PROBLEMS.get(reason) if isinstance(reason, str) else None
-    if template is None:
-        return texts.Text("invalid hand: {problem}", "hand", english=message, problem=message)
+    """A ``HandError`` as text that says itself in any language (``texts.hands.hand_problem``), its tiles
+    named by ``scoring.tiles``."""
+    return _hand_problem(exc, _tile_en)
 
-    def tile(text: str) -> texts.Text:
-        return texts.Text(T.name_en(T.tile(text)), "tile", english=text)
 
-    if "tile" in params:
-        params["tile"] = tile(params["tile"])
-    if reason == "copies":  # worded here in English too: the tiles with their full names
-        params["copies"] = texts.Joined(
-            [texts.Text("{n} copies of {tile}", "hand.copies.item", n=n,
-                        tile=texts.Text(T.name_en(T.tile(t)), "tile", english=f"{t} ({T.name_en(T.tile(t))})"))
-             for t, n in params["copies"].items()], texts.Text(", ", "hand.copies.sep"))
-        return texts.Text(template, f"hand.{reason}", **params)
-    if reason == "tile_count" and "expected" in params:
-        params["standing"] = params["expected"] - 1
-    return texts.Text(template, f"hand.{reason}", english=message, **params)
+def _tile_en(text: str) -> str:
+    return T.name_en(T.tile(text))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+import texts
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
@@ -48,6 +49,7 @@ from db.views import (
     player_order,
 )
 from scoring.fans import FAN_INFO, Fan
+from texts import NC_
 
 Four = tuple[PlayerView, PlayerView, PlayerView, PlayerView]
 HandKey = tuple[int, int, int]  # session, table, hand
@@ -541,6 +543,19 @@ def still_playing(s: Session, after: int | None = None) -> int:
     sessions = [k for k in seated_sessions(s) if after is None or k <= after]
     return sum(1 for k in sessions for t in table_progress(s, k)
                if (t.hands_recorded or t.penalties) and not t.finished and not t.signed_off)
+
+
+# the mark of a provisional ranking: one text for one table, one for more (msgctxt "report", the entries the
+# reports' bilingual line says too)
+PROVISIONAL = (NC_("report", "provisional: {n} table still playing"),
+               NC_("report", "provisional: {n} tables still playing"))
+
+
+def provisional_text(n: int, lang: str = texts.DEFAULT) -> str | None:
+    """The mark of a ranking that counts ``n`` tables still playing, in ``lang``; None when it is final."""
+    if not n:
+        return None
+    return texts.translate(lang, PROVISIONAL[0 if n == 1 else 1], "report", n=n)
 
 
 def change_marker(s: Session) -> tuple[int, int]:

@@ -2,12 +2,11 @@
 
 ``scoring`` raises typed ``HandError``s with a stable ``reason`` and parameters; ``db.messages.hand_problem``
 turns one into text that says itself in any language (``texts``, msgctxt ``hand.<reason>``). A problem
-without a known reason is still shown, prefixed, never hidden.
+without a known reason (or a problem given as text) is still shown, prefixed, never hidden.
 """
 
 from __future__ import annotations
 
-import texts
 from db.messages import hand_problem as _hand_text
 from referee_app.i18n import LANG
 from scoring.errors import HandError
@@ -15,6 +14,4 @@ from scoring.errors import HandError
 
 def hand_problem(e: HandError | str) -> str:
     """``e``'s message for the referee, in the current language."""
-    if isinstance(e, HandError):
-        return _hand_text(e).in_language(LANG.code)
-    return texts.Text("invalid hand: {problem}", "hand", english=e, problem=e).in_language(LANG.code)
+    return _hand_text(e).in_language(LANG.code)

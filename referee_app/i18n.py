@@ -12,11 +12,6 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QObject, QTranslator,
 
 import texts
 
-# Chinese for a text not yet in the catalogue (added here by a change made before `make texts-update`
-# moved it): ``tr`` falls back on it in Chinese; `make texts-update` copies these into zh's .po, after which
-# they can be deleted from here. Empty when the catalogue is complete.
-ZH: dict[str, str] = {}
-
 
 class _Language(QObject):
     """The current language (a catalogue's code: "en", "zh", …) and a signal when it changes."""
@@ -61,7 +56,7 @@ LANG = _Language()
 
 def tr(text: str, **fmt: object) -> str:
     """``text`` in the current language (from the catalogue), formatted with ``fmt``."""
-    out = texts.lookup(LANG.code, text) or (ZH.get(text) if LANG.code == "zh" else None) or text
+    out = texts.gettext(LANG.code, text)
     return texts.format_text(out, fmt, LANG.code) if fmt else out
 
 

@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import IO, NoReturn
 
+import texts
+
 
 def app_version() -> str:
     """The installed version (the bundle carries the package's metadata, packaging/mcr-referee.spec)."""
@@ -67,18 +69,26 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    # before the window (and its remembered language) exists, the help speaks the environment's language,
+    # as the other two commands do (texts.env_language, msgctxt "mcr-referee")
+    lang = texts.env_language()
     p = _Parser(
-        prog="mcr-referee", description="MCR Referee desktop app (国标麻将裁判).",
-        epilog="Portable mode: with a file named 'portable' (or portable.txt) beside the program, settings, "
-               "recent files and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
-               "in that folder. Otherwise in the user profile.")
-    p.add_argument("file", nargs="?", help="tournament file (.mcr) or database URL to open")
-    p.add_argument("--demo", action="store_true", help="open a ready demo tournament")
-    p.add_argument("--lang", choices=("en", "zh"), help="user interface language (remembered)")
+        prog="mcr-referee", description=texts.gettext(lang, "MCR Referee, the desktop app.", "mcr-referee"),
+        epilog=texts.gettext(
+            lang, "Portable mode: with a file named 'portable' (or portable.txt) beside the program, settings, "
+            "recent files and the demo are kept in the folder 'data' beside it; with MCR_REFEREE_HOME=FOLDER set, "
+            "in that folder. Otherwise in the user profile.", "mcr-referee"))
+    p.add_argument("file", nargs="?", help=texts.gettext(
+        lang, "tournament file (.mcr) or database URL to open", "mcr-referee"))
+    p.add_argument("--demo", action="store_true",
+                   help=texts.gettext(lang, "open a ready demo tournament", "mcr-referee"))
+    p.add_argument("--lang", choices=("en", "zh"),
+                   help=texts.gettext(lang, "user interface language (remembered)", "mcr-referee"))
     p.add_argument("--version", action="version", version=f"%(prog)s {app_version()}")
     p.add_argument("--smoke-test", metavar="RESULT", type=Path,
-                   help="check the app works (with --demo: the demo tournament and a score sheet open), write "
-                        "'ok' or 'failed: why' to the file RESULT and exit 0 or 1 (the release workflow)")
+                   help=texts.gettext(
+                       lang, "check the app works (with --demo: the demo tournament and a score sheet open), write "
+                       "'ok' or 'failed: why' to the file RESULT and exit 0 or 1 (the release workflow)", "mcr-referee"))
     return p
 
 

@@ -135,10 +135,7 @@ class FansModel(RowsModel[AwardedFan]):
     """The fans of a scored hand: names in both languages, points, and the tiles that make each."""
 
     COL_ZH, COL_EN, COL_POINTS, COL_TILES = range(4)
-    HEADERS = ["中文", "English", "Points", "Made of"]
-
-    def header(self, section: int) -> str:
-        return self.HEADERS[section] if section < 2 else tr(self.HEADERS[section])
+    HEADERS = ["Chinese", "English", "Points", "Made of"]  # the fans' names in Chinese, in English
 
     def cell(self, row: AwardedFan, col: int) -> Any:
         if col == self.COL_ZH:

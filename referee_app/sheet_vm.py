@@ -270,7 +270,7 @@ class SheetViewModel:
             return None
         position = self.position_of(winner)
         return FalseWin(position, n, tr("{fan} fans: a win needs at least 8 (flowers not counted), so this is a "
-                                        "false win (错和) by {name}.", fan=fan,
+                                        "false win by {name}.", fan=fan,
                                         name=self.sheet.players[position].name))
 
     def false_win_penalty(self, position: int, presets: Sequence[Any], kinds: Sequence[str],

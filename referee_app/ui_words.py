@@ -35,6 +35,8 @@ WORDS = (
     N_("Table points"),
     N_("Tiles"),
     N_("Made of"),
+    N_("Chinese"),
+    N_("English"),
     N_("Chow"),
     N_("Pung"),
     N_("Kong"),

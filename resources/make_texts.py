@@ -38,19 +38,8 @@ KEYWORDS = {
     "tr": None,  # referee_app.i18n.tr
     "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/page_texts.py)
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/ui_words.py)
+    "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/explain.py): (context, English)
 }
-I18N = ROOT / "referee_app" / "i18n.py"
-
-
-def pending_gui() -> dict[str, str]:
-    """``referee_app.i18n.ZH``: Chinese added in the code before it reached the catalogue (read with ast:
-    this tool does not start Qt)."""
-    import ast
-
-    for node in ast.walk(ast.parse(I18N.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "ZH" and node.value is not None:
-            return ast.literal_eval(node.value)
-    return {}
 
 
 def literal_calls(folder: Path, names: set[str]) -> list[tuple[str, int, str]]:
@@ -81,11 +70,15 @@ def template() -> Catalog:
         else:
             cat.add(tmpl, context=code, locations=[("db/messages.py", 0)])
     for reason, tmpl in HAND_PROBLEMS.items():
-        cat.add(tmpl, context=f"hand.{reason}", locations=[("db/messages.py", 0)])
+        cat.add(tmpl, context=f"hand.{reason}", locations=[("texts/hands.py", 0)])
     from scoring import tiles as T
 
     for t in range(34):
         cat.add(T.name_en(t), context="tile", auto_comments=[f"the tile {T.name(t)}"])
+    from scoring.decompose import Form
+
+    for form in Form:  # the engine's names of a hand's shape, in mcr-score's breakdown ("Read as: ...")
+        cat.add(form.value, context="reading", locations=[("scoring/decompose.py", 0)])
     for package in PACKAGES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
@@ -108,8 +101,6 @@ def template() -> Catalog:
     # "report"; read with ast, as most of them sit inside f-strings, where Babel does not look
     for filename, lineno, message in literal_calls(ROOT / "reports" / "site", {"bi", "th", "words"}):
         cat.add(message, context="report", locations=[(filename, lineno)])
-    for text in pending_gui():
-        cat.add(text, locations=[("referee_app/i18n.py", 0)])
     return cat
 
 
@@ -143,11 +134,6 @@ def update() -> None:
         with path.open("rb") as f:
             cat = read_po(f, locale=lang)
         cat.update(tmpl, update_header_comment=False)
-        if lang == "zh":  # Chinese waiting in referee_app/i18n.py's ZH
-            for text, zh in pending_gui().items():
-                m = cat.get(text)
-                if m is not None and (not m.string or m.fuzzy):
-                    m.string, m.flags = zh, m.flags - {"fuzzy"}
         write(cat, path)
         missing = sum(1 for m in cat if m.id and (not m.string or m.fuzzy))
         print(f"{path.relative_to(ROOT)}: {len(cat)} entries, {missing} to translate")

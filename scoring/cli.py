@@ -8,6 +8,12 @@
 Errors go to stderr with exit status 1. In ``--stream`` mode nothing ever escapes a line: every problem
 becomes ``{"error": {"code": ..., "message": ...}}`` on that line's output. The engine is imported on first
 use so that ``--help`` and the stream start fast; repeated hands are answered from a cache.
+
+This module speaks English. The ``mcr-score`` console script is ``web.score_cli``, a thin front end that
+passes a :class:`Front` saying the same words in the environment's language through the catalogue
+(``scoring`` imports nothing of ours, so not the catalogue): every text people read here goes through
+``front.pgettext`` (msgctxt ``mcr-score``) and a hand's problem through ``front.problem``. The ``--json``
+and ``--stream`` outputs are contracts and never change with the language.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ import argparse
 import io
 import json
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
@@ -25,7 +33,7 @@ from scoring.model import Hand, WinContext, Wind
 if TYPE_CHECKING:
     from scoring.result import ScoreResult
 
-__all__ = ["build_parser", "main", "score_notation", "stream_line", "run_stream"]
+__all__ = ["Front", "build_parser", "main", "score_notation", "stream_line", "run_stream"]
 
 _WINDS = {w.value: w for w in Wind}
 _FLAG_FIELDS = ("self_drawn", "fourth_tile", "kong_related", "last_tile_of_wall")
@@ -35,32 +43,96 @@ _WIND_FIELDS = ("seat_wind", "prevalent_wind")
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
+def _english(context: str, text: str) -> str:
+    return text
+
+
+def _engine_words(e: HandError) -> str:
+    return e.message
+
+
+def _english_words(lang: str) -> Callable[[str, str], str]:
+    return _english
+
+
+@dataclass(frozen=True, slots=True)
+class Front:
+    """How the command line speaks to people, English by default. ``pgettext(context, English)`` gives a
+    text in the reader's language (gettext's name, so the catalogue's extraction finds the English here);
+    ``problem`` says a hand's problem; ``lang`` is the default of ``--lang``, ``languages`` its choices, and
+    ``words(lang)`` the ``pgettext`` of the breakdown in that language."""
+
+    pgettext: Callable[[str, str], str] = _english
+    problem: Callable[[HandError], str] = _engine_words
+    lang: str = "en"
+    languages: tuple[str, ...] = ("zh", "en")
+    words: Callable[[str], Callable[[str, str], str]] = _english_words
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors exit with status 1 like every other mcr-score error."""
+    """argparse, but usage errors exit with status 1 like every other mcr-score error, and argparse's own
+    words ("usage:", the group titles, "error:") come from the front end."""
+
+    front: Front = Front()
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(1, f"{self.prog}: error: {message}\n")
+        said = self.front.pgettext("mcr-score", "error: {message}").format(message=message)
+        self.exit(1, f"{self.prog}: {said}\n")
+
+    def format_usage(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups,
+                            self.front.pgettext("mcr-score", "usage: "))
+        return formatter.format_help()
+
+    def format_help(self) -> str:
+        formatter = self._get_formatter()
+        formatter.add_usage(self.usage, self._actions, self._mutually_exclusive_groups,
+                            self.front.pgettext("mcr-score", "usage: "))
+        formatter.add_text(self.description)
+        for group in self._action_groups:
+            formatter.start_section(group.title)
+            formatter.add_text(group.description)
+            formatter.add_arguments(group._group_actions)
+            formatter.end_section()
+        formatter.add_text(self.epilog)
+        return formatter.format_help()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="mcr-score", description="Score an MCR (国标麻将) winning hand, or list a waiting hand's "
-                "waits. Notation: see NOTATION.md, e.g. [789m2][777s3][234s3]89sEE7s (winning tile last).")
-    p.add_argument("notation", nargs="?", help="hand in NOTATION.md form, e.g. [789m2][777s3][234s3]89sEE7s")
-    p.add_argument("--self-drawn", action="store_true", help="won by drawing the tile (自摸)")
-    p.add_argument("--last-tile", action="store_true", help="the winning tile is the last copy (和绝张)")
-    p.add_argument("--kong", action="store_true",
-                   help="kong-related: replacement tile when self-drawn (杠上开花), robbing a kong otherwise (抢杠和)")
-    p.add_argument("--last-of-wall", action="store_true",
-                   help="last tile of the wall: self-drawn 妙手回春, on a discard 海底捞月")
-    p.add_argument("--seat", choices=list(_WINDS), default="E", help="seat wind (门风), default E")
-    p.add_argument("--prevailing", choices=list(_WINDS), default="E", help="prevailing wind (圈风), default E")
-    p.add_argument("--flowers", type=int, default=0, help="number of flowers 0–8 (花牌)")
-    p.add_argument("--lang", choices=["zh", "en"], default="en", help="language of the breakdown (default en)")
-    p.add_argument("--json", action="store_true", help="print one JSON object instead of the breakdown")
-    p.add_argument("--waits", action="store_true", help="list the waiting tiles of a 13-tile hand")
-    p.add_argument("--stream", action="store_true",
-                   help="read one JSON object per line on stdin, write one JSON line per input line")
+def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
+    pgettext = front.pgettext
+    p = _Parser(prog="mcr-score", add_help=False, description=pgettext(
+        "mcr-score", "Score an MCR winning hand, or list a waiting hand's waits. Notation: see NOTATION.md, "
+        "e.g. {example} (winning tile last).").format(example="[789m2][777s3][234s3]89sEE7s"))
+    p.front = front
+    p._positionals.title = pgettext("mcr-score", "positional arguments")
+    p._optionals.title = pgettext("mcr-score", "options")
+    p.add_argument("-h", "--help", action="help", help=pgettext("mcr-score", "show this help and exit"))
+    p.add_argument("notation", nargs="?", help=pgettext(
+        "mcr-score", "hand in NOTATION.md form, e.g. {example}").format(example="[789m2][777s3][234s3]89sEE7s"))
+    p.add_argument("--self-drawn", action="store_true", help=pgettext("mcr-score", "won by drawing the tile"))
+    p.add_argument("--last-tile", action="store_true",
+                   help=pgettext("mcr-score", "the winning tile is the last copy (Last Tile)"))
+    p.add_argument("--kong", action="store_true", help=pgettext(
+        "mcr-score", "kong-related: replacement tile when self-drawn (Out with Replacement Tile), robbing a "
+        "kong otherwise (Robbing The Kong)"))
+    p.add_argument("--last-of-wall", action="store_true", help=pgettext(
+        "mcr-score", "last tile of the wall: Last Tile Draw when self-drawn, Last Tile Claim on a discard"))
+    p.add_argument("--seat", choices=list(_WINDS), default="E",
+                   help=pgettext("mcr-score", "seat wind, default {wind}").format(wind="E"))
+    p.add_argument("--prevailing", choices=list(_WINDS), default="E",
+                   help=pgettext("mcr-score", "prevailing wind, default {wind}").format(wind="E"))
+    p.add_argument("--flowers", type=int, default=0,
+                   help=pgettext("mcr-score", "number of flowers {least}–{most}").format(least=0, most=8))
+    p.add_argument("--lang", choices=list(front.languages), default=front.lang,
+                   help=pgettext("mcr-score", "language of the breakdown, default {lang}").format(lang=front.lang))
+    p.add_argument("--json", action="store_true",
+                   help=pgettext("mcr-score", "print one JSON object instead of the breakdown"))
+    p.add_argument("--waits", action="store_true",
+                   help=pgettext("mcr-score", "list the waiting tiles of a 13-tile hand"))
+    p.add_argument("--stream", action="store_true", help=pgettext(
+        "mcr-score", "read one JSON object per line on stdin, write one JSON line per input line"))
     return p
 
 
@@ -176,8 +248,9 @@ def run_stream(stdin: IO[bytes], stdout: IO[bytes]) -> int:
 # ---------------------------------------------------------------------------------------------- one hand
 
 
-def _fail(message: str, notation: str | None = None, position: int | None = None) -> int:
-    print(f"mcr-score: error: {message}", file=sys.stderr)
+def _fail(front: Front, message: str, notation: str | None = None, position: int | None = None) -> int:
+    said = front.pgettext("mcr-score", "error: {message}").format(message=message)
+    print(f"mcr-score: {said}", file=sys.stderr)
     if notation is not None and position is not None and 1 <= position <= len(notation) + 1:
         print(f"  {notation}\n  {' ' * (position - 1)}^", file=sys.stderr)
     return 1
@@ -188,8 +261,8 @@ def _print(text: str) -> None:
     sys.stdout.flush()
 
 
-def _waits(hand: Hand, args: argparse.Namespace, scoring_asked: bool) -> int:
-    from scoring.explain import waits_text
+def _waits(hand: Hand, args: argparse.Namespace, front: Front, scoring_asked: bool) -> int:
+    from scoring.explain import waiting_note, waits_text
     from scoring.notation import format_hand
     from scoring.tiles import name
     from scoring.validate import check_tiles
@@ -200,14 +273,14 @@ def _waits(hand: Hand, args: argparse.Namespace, scoring_asked: bool) -> int:
     if args.json:
         _print(_dumps({"notation": format_hand(hand), "waiting_hand": True, "waits": [name(t) for t in waits]}))
         return 0
+    words = front.words(args.lang)
     if scoring_asked:
-        _print("这是一手听牌（13张，没有和牌张），不能算番。" if args.lang == "zh"
-               else "This is a waiting hand (13 tiles, no winning tile), so there is nothing to score yet.")
-    _print(waits_text(waits, args.lang))
+        _print(waiting_note(words))
+    _print(waits_text(waits, args.lang, words))
     return 0
 
 
-def _one_hand(args: argparse.Namespace) -> int:
+def _one_hand(args: argparse.Namespace, front: Front) -> int:
     from scoring.explain import explain, result_to_json
     from scoring.notation import parse_hand
     from scoring.tiles import name
@@ -217,24 +290,25 @@ def _one_hand(args: argparse.Namespace) -> int:
         hand = parse_hand(notation)
         if args.waits:
             if hand.winning is not None:
-                return _fail(f"--waits needs a 13-tile hand without a winning tile; this one wins on "
-                             f"{name(hand.winning)} (leave out the last tile)")
-            return _waits(hand, args, scoring_asked=False)
+                return _fail(front, front.pgettext(
+                    "mcr-score", "--waits needs a 13-tile hand without a winning tile; this one wins on {tile} "
+                    "(leave out the last tile)").format(tile=name(hand.winning)))
+            return _waits(hand, args, front, scoring_asked=False)
         if hand.winning is None:
-            return _waits(hand, args, scoring_asked=True)
+            return _waits(hand, args, front, scoring_asked=True)
         ctx = WinContext(self_drawn=args.self_drawn, fourth_tile=args.last_tile, kong_related=args.kong,
                          last_tile_of_wall=args.last_of_wall, seat_wind=_WINDS[args.seat],
                          prevalent_wind=_WINDS[args.prevailing], flowers=args.flowers)
         result = score_notation(notation, ctx)
     except HandParseError as e:
         offset = len(notation) - len(notation.lstrip())
-        return _fail(e.message, notation.strip(), None if e.position is None else e.position - offset)
+        return _fail(front, front.problem(e), notation.strip(), None if e.position is None else e.position - offset)
     except HandError as e:
-        return _fail(e.message)
+        return _fail(front, front.problem(e))
     if args.json:
         _print(_dumps(result_to_json(result)))
     else:
-        _print(explain(result, args.lang, hand, ctx))
+        _print(explain(result, args.lang, hand, ctx, front.words(args.lang)))
     return 0
 
 
@@ -245,17 +319,21 @@ def _utf8_out() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, front: Front = Front()) -> int:
+    """The command line in English (``python -m scoring.cli``); ``web.score_cli.main`` passes a ``front``
+    in the environment's language."""
     _utf8_out()
-    args = build_parser().parse_args(argv)
+    args = build_parser(front).parse_args(argv)
     if args.stream:
         if args.notation is not None or args.waits:
-            return _fail("--stream reads hands from stdin; give no NOTATION and no --waits")
+            return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
+                                                            "no --waits"))
         return run_stream(sys.stdin.buffer, sys.stdout.buffer)
     if args.notation is None:
-        return _fail("give a hand, e.g. mcr-score '[789m2][777s3][234s3]89sEE7s', or use --stream")
+        return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
+            example="mcr-score '[789m2][777s3][234s3]89sEE7s'"))
     try:
-        return _one_hand(args)
+        return _one_hand(args, front)
     except BrokenPipeError:
         return 0
 

@@ -1,4 +1,8 @@
-"""A referee's explanation of a ScoreResult (Chinese or English) and the JSON form of ``mcr-score``.
+"""A referee's explanation of a ScoreResult and the JSON form of ``mcr-score``.
+
+The words are English; a front end passes ``pgettext`` to say them in another language (``scoring`` imports
+nothing of ours, so not the catalogue). The fan names and tile names are scoring's data, in Chinese and
+English: ``lang`` chooses which comes first.
 
 >>> from scoring.fans import Fan
 >>> from scoring.result import AwardedFan, ScoreResult
@@ -13,6 +17,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -21,19 +26,18 @@ from scoring.model import Hand, WinContext
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import NUMERAL_ZH, SUIT_EN, SUIT_ZH, SUITS, Tile, name, name_en, name_zh
 
-__all__ = ["describe_tiles", "explain", "fan_entries", "result_to_json", "waits_text"]
+__all__ = ["describe_tiles", "english", "explain", "fan_entries", "result_to_json", "waiting_note", "waits_text"]
 
-LANGS = ("zh", "en")
-_WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+LANGS = ("zh", "en")  # the languages of scoring's data: fan names, tile names
 _WIND_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
-# The engine's reading names (decompose.Form values) in Chinese; anything else is shown as given.
-_READING_ZH = {
-    "4 sets + pair": "四组面子加一对将",
-    "seven pairs": "七对",
-    "thirteen orphans": "十三幺",
-    "honors and knitted tiles": "全不靠型",
-    "knitted straight + set + pair": "组合龙加一组面子和一对将",
-}
+# (context, English) -> the reader's language: gettext's pgettext, passed in by the front end (web.score_cli,
+# through the catalogue, msgctxt "breakdown"; the engine's reading names under msgctxt "reading").
+Pgettext = Callable[[str, str], str]
+
+
+def english(context: str, text: str) -> str:
+    """The English itself: the words of this module when no front end passes its own."""
+    return text
 
 
 def _short(tiles: tuple[Tile, ...]) -> str:
@@ -125,103 +129,94 @@ def _fan_json(fan: Fan) -> str:
     return text.removesuffix("0}")
 
 
-def _situation(hand: Hand | None, ctx: WinContext | None, lang: str) -> list[str]:
+def _situation(hand: Hand | None, ctx: WinContext | None, zh: bool, pgettext: Pgettext) -> list[str]:
     lines: list[str] = []
     if hand is not None:
         from scoring.notation import format_hand
 
         win = hand.winning
-        if lang == "zh":
-            won = "" if win is None else f"，和 {name(win)}（{name_zh(win)}）"
-            lines.append(f"手牌：{format_hand(hand)}{won}")
-        else:
-            won = "" if win is None else f", winning on {name(win)} ({name_en(win)})"
-            lines.append(f"Hand: {format_hand(hand)}{won}")
+        won = "" if win is None else pgettext("breakdown", ", winning on {tile} ({name})").format(
+            tile=name(win), name=name_zh(win) if zh else name_en(win))
+        lines.append(pgettext("breakdown", "Hand: {hand}{won}").format(hand=format_hand(hand), won=won))
     if ctx is not None:
-        if lang == "zh":
-            how = ["自摸" if ctx.self_drawn else "点和"]
-            how += [w for flag, w in ((ctx.fourth_tile, "绝张"), (ctx.kong_related, "杠（杠上开花/抢杠）"),
-                                      (ctx.last_tile_of_wall, "牌墙最后一张")) if flag]
-            lines.append(f"和牌方式：{'、'.join(how)}；门风{_WIND_ZH[ctx.seat_wind.value]}，"
-                         f"圈风{_WIND_ZH[ctx.prevalent_wind.value]}；花牌 {ctx.flowers} 张")
-        else:
-            how = ["self-drawn" if ctx.self_drawn else "on a discard"]
-            how += [w for flag, w in ((ctx.fourth_tile, "last copy of the tile"),
-                                      (ctx.kong_related, "kong (replacement tile / robbing the kong)"),
-                                      (ctx.last_tile_of_wall, "last tile of the wall")) if flag]
-            lines.append(f"Won {', '.join(how)}; seat wind {_WIND_EN[ctx.seat_wind.value]}, prevailing wind "
-                         f"{_WIND_EN[ctx.prevalent_wind.value]}; {ctx.flowers} flower(s)")
+        how = [pgettext("breakdown", "self-drawn") if ctx.self_drawn else pgettext("breakdown", "on a discard")]
+        how += [w for flag, w in ((ctx.fourth_tile, pgettext("breakdown", "last copy of the tile")),
+                                  (ctx.kong_related, pgettext("breakdown", "kong (replacement tile / robbing the kong)")),
+                                  (ctx.last_tile_of_wall, pgettext("breakdown", "last tile of the wall"))) if flag]
+        lines.append(pgettext("breakdown", "Won {how}; seat wind {seat}, prevailing wind {prevailing}; {flowers} "
+                              "flower(s)").format(
+            how=pgettext("breakdown", ", ").join(how), seat=pgettext("wind.name", _WIND_EN[ctx.seat_wind.value]),
+            prevailing=pgettext("wind.name", _WIND_EN[ctx.prevalent_wind.value]), flowers=ctx.flowers))
     return lines
 
 
-def _fan_line(f: AwardedFan, lang: str) -> str:
-    if lang == "zh":
-        head = f"  {f.fan.zh}（{f.fan.en}）"
-        points = f"{f.fan.points}番" + (f" ×{f.count} = {f.subtotal}番" if f.count != 1 else "")
-    else:
-        head = f"  {f.fan.en} ({f.fan.zh})"
-        points = f"{f.fan.points}" + (f" × {f.count}" if f.count != 1 else "") + f" = {f.subtotal}"
+def _fan_line(f: AwardedFan, zh: bool, pgettext: Pgettext) -> str:
+    head = pgettext("breakdown", "  {name} ({other})").format(
+        name=f.fan.zh if zh else f.fan.en, other=f.fan.en if zh else f.fan.zh)
+    points = (pgettext("breakdown", "{points} = {subtotal}") if f.count == 1
+              else pgettext("breakdown", "{points} × {count} = {subtotal}")).format(
+        points=f.fan.points, count=f.count, subtotal=f.subtotal)
     line = f"{head}  {points}"
     if f.fan is Fan.FLOWER_TILES:
-        return line + ("  每花1番，不计入起和番" if lang == "zh" else "  1 per flower, not part of the 8-fan minimum")
+        return line + "  " + pgettext("breakdown", "1 per flower, not part of the 8-fan minimum")
     if f.tiles:
         line += "  " + " ".join(_short(t) for t in f.tiles)
         # Sets and pairs also in words; whole-hand and thirteen-tile fans only as tiles.
         if len(f.tiles) <= 5 and all(len(t) <= 4 for t in f.tiles):
-            words = ("；" if lang == "zh" else ", ").join(describe_tiles(t, lang) for t in f.tiles)
-            line += ("：" if lang == "zh" else ": ") + words
+            words = pgettext("breakdown.sets", ", ").join(describe_tiles(t, "zh" if zh else "en") for t in f.tiles)
+            line += pgettext("breakdown", ": {words}").format(words=words)
     return line
 
 
 def explain(result: ScoreResult, lang: str = "en", hand: Hand | None = None,
-            ctx: WinContext | None = None) -> str:
+            ctx: WinContext | None = None, pgettext: Pgettext = english) -> str:
     """A breakdown a referee can read out: each fan with its points, count and the sets that make it, the
-    total, the flowers, and whether the hand reaches the 8-fan minimum (flowers not counted)."""
-    if lang not in LANGS:
-        raise ValueError(f"language {lang!r}: use zh or en")
+    total, the flowers, and whether the hand reaches the 8-fan minimum (flowers not counted).
+
+    ``pgettext(context, English)`` says the words in the reader's language (English here; ``web.score_cli``
+    passes the catalogue's); ``lang`` picks the fan and tile names, scoring's data: Chinese first for
+    ``zh``, English first otherwise."""
+    zh = lang == "zh"
     entries = fan_entries(result)
     flowers = sum(f.subtotal for f in entries if f.fan is Fan.FLOWER_TILES)
     without = result.total - flowers
-    lines = _situation(hand, ctx, lang)
+    lines = _situation(hand, ctx, zh, pgettext)
     if result.reading:
-        if lang == "zh":
-            lines.append(f"牌型：{_READING_ZH.get(result.reading, result.reading)}")
-        else:
-            lines.append(f"Read as: {result.reading}")
-    lines.append("番种：" if lang == "zh" else "Fans:")
-    lines.extend(_fan_line(f, lang) for f in entries)
-    if lang == "zh":
-        flower_part = f"（不计花牌 {without} 番，花牌 {flowers} 番）" if flowers else ""
-        lines.append(f"合计：{result.total} 番{flower_part}")
-        if result.meets_minimum:
-            lines.append(f"达到 {MINIMUM_FANS} 番起和：不计花牌共 {without} 番，可以和牌。")
-        else:
-            lines.append(f"未达到 {MINIMUM_FANS} 番起和：不计花牌只有 {without} 番（花牌不计入起和番），"
-                         f"这是错和，不能记为和牌。")
+        lines.append(pgettext("breakdown", "Read as: {reading}").format(reading=pgettext("reading", result.reading)))
+    lines.append(pgettext("breakdown", "Fans:"))
+    lines.extend(_fan_line(f, zh, pgettext) for f in entries)
+    flower_part = pgettext("breakdown", " ({without} without flowers + {flowers} for flowers)").format(
+        without=without, flowers=flowers) if flowers else ""
+    lines.append(pgettext("breakdown", "Total: {total} fans{flowers}").format(total=result.total, flowers=flower_part))
+    if result.meets_minimum:
+        lines.append(pgettext("breakdown", "Meets the {minimum}-fan minimum: {without} fans without flowers, a "
+                              "valid win.").format(minimum=MINIMUM_FANS, without=without))
     else:
-        flower_part = f" ({without} without flowers + {flowers} for flowers)" if flowers else ""
-        lines.append(f"Total: {result.total} fans{flower_part}")
-        if result.meets_minimum:
-            lines.append(f"Meets the {MINIMUM_FANS}-fan minimum: {without} fans without flowers, a valid win.")
-        else:
-            lines.append(f"Below the {MINIMUM_FANS}-fan minimum: only {without} fans without flowers (flowers "
-                         f"do not count), so this is a false win (错和) and cannot be recorded as a win.")
+        lines.append(pgettext("breakdown", "Below the {minimum}-fan minimum: only {without} fans without flowers "
+                              "(flowers do not count), so this is a false win and cannot be recorded as a "
+                              "win.").format(minimum=MINIMUM_FANS, without=without))
     return "\n".join(lines)
 
 
-def waits_text(waits: tuple[Tile, ...], lang: str = "en") -> str:
-    """What a 13-tile hand waits on, in words.
+def waits_text(waits: tuple[Tile, ...], lang: str = "en", pgettext: Pgettext = english) -> str:
+    """What a 13-tile hand waits on, in words (``lang`` and ``pgettext`` as for :func:`explain`).
 
     >>> waits_text((11, 14), "en")
     'Waits on 2 tiles: 3s (3 bamboo), 6s (6 bamboo)'
     >>> waits_text((), "zh")
-    '没有听牌（这手牌还不能和）'
+    'Not waiting on any tile (the hand is not ready)'
     """
-    if lang == "zh":
-        if not waits:
-            return "没有听牌（这手牌还不能和）"
-        return f"听 {len(waits)} 种牌：" + "、".join(f"{name(t)}（{name_zh(t)}）" for t in waits)
     if not waits:
-        return "Not waiting on any tile (the hand is not ready)"
-    noun = "tile" if len(waits) == 1 else "tiles"
-    return f"Waits on {len(waits)} {noun}: " + ", ".join(f"{name(t)} ({name_en(t)})" for t in waits)
+        return pgettext("breakdown", "Not waiting on any tile (the hand is not ready)")
+    tiles = pgettext("breakdown", ", ").join(
+        pgettext("breakdown", "{tile} ({name})").format(tile=name(t), name=name_zh(t) if lang == "zh" else name_en(t))
+        for t in waits)
+    if len(waits) == 1:
+        return pgettext("breakdown", "Waits on 1 tile: {tiles}").format(tiles=tiles)
+    return pgettext("breakdown", "Waits on {n} tiles: {tiles}").format(n=len(waits), tiles=tiles)
+
+
+def waiting_note(pgettext: Pgettext = english) -> str:
+    """Said before the waits when a 13-tile hand was given to be scored."""
+    return pgettext("breakdown", "This is a waiting hand (13 tiles, no winning tile), so there is nothing to "
+                    "score yet.")

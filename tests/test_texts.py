@@ -172,6 +172,40 @@ def test_command_line_refusals_in_the_pseudo_locale_are_all_wrapped(tmp_path: Pa
             assert body.startswith("⟦") and body.endswith("⟧"), line
 
 
+def test_mcr_score_refusals_and_help_in_the_pseudo_locale_are_all_wrapped(monkeypatch) -> None:
+    import re
+
+    from web.score_cli import main
+
+    monkeypatch.setenv("LANGUAGE", "xx")
+    monkeypatch.setenv("COLUMNS", "1000")  # one help text a line
+    said = []
+    for argv in ([], ["garbage"], ["[789m2][777s3][234s3]89sEE7s", "--waits"], ["--stream", "x"],
+                 ["x", "--seat", "Q"], ["1112345678999m1m", "--flowers", "9"]):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.suppress(SystemExit):
+            assert main(argv) == 1
+        said.append(err.getvalue())
+    for text in said:
+        lines = [line for line in text.splitlines() if line.startswith("mcr-score: ")]
+        assert len(lines) == 1, text
+        body = lines[0].removeprefix("mcr-score: ")
+        assert body.startswith("⟦") and body.endswith("⟧"), text
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["--help"])
+    help_lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    assert help_lines[0].startswith("⟦usage: ⟧mcr-score ")
+    for line in help_lines[1:]:
+        if not line.startswith(" "):  # the description, the groups' titles
+            assert line.removesuffix(":").startswith("⟦") and line.removesuffix(":").endswith("⟧"), line
+            continue
+        words = re.split(r"\s{2,}", line.strip())[-1]  # the option's help after its syntax
+        if not words.startswith("-") and words != "notation":
+            assert words.startswith("⟦") and words.endswith("⟧"), line
+
+
 def test_every_refusal_code_renders_in_chinese_with_its_english_parameters() -> None:
     """Each Chinese template formats with the parameters its English names (no KeyError at the worst time)."""
     import string

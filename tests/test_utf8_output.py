@@ -24,8 +24,9 @@ def _exe(command: str) -> str:
     return shutil.which(command) or str(Path(sys.executable).parent / command)
 
 
-def _run(command: str, *args: str, encoding: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONUTF8": "0"}
+def _run(command: str, *args: str, encoding: str, cwd: Path | None = None,
+         language: str = "en") -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "PYTHONUTF8": "0", "LANGUAGE": language}
     return subprocess.run([_exe(command), *args], capture_output=True, timeout=120, env=env, cwd=cwd)
 
 
@@ -80,7 +81,7 @@ def test_mcr_tournament_error_is_utf8(encoding: str, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("encoding", ANSI)
 def test_mcr_referee_help_and_version_are_utf8(encoding: str) -> None:
-    out = _run("mcr-referee", "--help", encoding=encoding)
+    out = _run("mcr-referee", "--help", encoding=encoding, language="zh")  # its help in the environment's language
     assert out.returncode == 0, out.stderr.decode(errors="replace")
     assert "国标麻将裁判" in out.stdout.decode("utf-8")
     out = _run("mcr-referee", "--version", encoding=encoding)

@@ -198,9 +198,17 @@ def env_language(environ: Mapping[str, str] | None = None) -> str:
 
 def accept_language(header: str | None) -> str:
     """The language an HTTP ``Accept-Language`` header prefers among those with a catalogue (English
-    when none fits)."""
+    when none fits). The one reading of the header for the API, the table page and the players' page; its
+    first 20 entries only, so a hostile header costs no more than a browser's.
+
+    >>> accept_language("zh-CN,zh;q=0.9,en;q=0.8"), accept_language("en-GB,en;q=0.9,zh;q=0.5")
+    ('zh', 'en')
+    >>> accept_language("fr-FR,fr;q=0.9,zh-TW;q=0.8"), accept_language("*"), accept_language(None)
+    ('zh', 'en', 'en')
+    """
+    available = languages(pseudo=True)
     ranked: list[tuple[float, int, str]] = []
-    for i, item in enumerate((header or "").split(",")):
+    for i, item in enumerate((header or "").split(",")[:20]):
         tag, _, params = item.strip().partition(";")
         q = 1.0
         for p in params.split(";"):
@@ -215,7 +223,7 @@ def accept_language(header: str | None) -> str:
     for _, _, tag in sorted(ranked):
         if tag == "*":
             return DEFAULT
-        found = resolve(tag)
+        found = resolve(tag, available)
         if found:
             return found
     return DEFAULT

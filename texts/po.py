@@ -10,8 +10,10 @@ with an empty ``msgstr`` is left out, as gettext does; plural forms are not used
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)  # a backslash and the character it escapes (a lone last one stays)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
 
 
@@ -20,17 +22,10 @@ def unquote(text: str) -> str:
     text = text.strip()
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
         raise ValueError(f"not a quoted string: {text!r}")
-    out: list[str] = []
-    i, body = 0, text[1:-1]
-    while i < len(body):
-        c = body[i]
-        if c == "\\" and i + 1 < len(body):
-            out.append(_ESCAPES.get(body[i + 1], body[i + 1]))
-            i += 2
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
+    body = text[1:-1]
+    if "\\" not in body:  # most strings: nothing to unescape (a catalogue is read at each command's start)
+        return body
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
 
 
 @dataclass

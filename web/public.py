@@ -36,7 +36,7 @@ from db.names import romanised
 from db.schema import first_line
 from db.service.calls import PublicSettings, public_settings, standings_cut
 from db.views import SEATS, HandRow, PlayerView, TableSheet, last_hand, player_order
-from reports.base import WIND_EN, WIND_ZH, fmt_points, fmt_signed
+from reports.base import WIND_EN, fmt_points, fmt_signed
 from reports.penalties import KIND
 from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
@@ -101,28 +101,6 @@ _WORDS = (
 
 class Html(str):
     """A parameter that is HTML already (``Page.t`` does not escape it again)."""
-
-def language(accept: str | None) -> str:
-    """"zh" when the browser prefers Chinese to English (``Accept-Language``), else "en".
-
-    >>> language("zh-CN,zh;q=0.9,en;q=0.8"), language("en-GB,en;q=0.9,zh;q=0.5"), language(None)
-    ('zh', 'en', 'en')
-    >>> language("fr-FR,fr;q=0.9,zh-TW;q=0.8")
-    'zh'
-    """
-    best: tuple[float, int, str] | None = None
-    for i, part in enumerate((accept or "").split(",")[:20]):
-        tag, _, params = part.strip().partition(";")
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        code = tag.strip().lower()[:2]
-        if code in ("zh", "en") and q > 0 and (best is None or (q, -i) > (best[0], best[1])):
-            best = (q, -i, code)
-    return best[2] if best else "en"
 
 
 # ---------------------------------------------------------------------------------------- read model
@@ -217,7 +195,7 @@ class Page:
 
     def seat(self, i: int) -> str:
         w = SEATS[i]
-        return esc(WIND_ZH[w] if self.lang == "zh" else WIND_EN[w])
+        return esc(texts.gettext(self.lang, WIND_EN[w], "wind.name"))  # East / 东, from the catalogue
 
     def player_link(self, p: PlayerView | str) -> str:
         number = p if isinstance(p, str) else p.number
@@ -449,7 +427,7 @@ RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
 
 async def busy(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer past the players' page's cap (``guard.RequestCap``): try again in a few seconds."""
-    lang = language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+    lang = texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
     said = TournamentError(code="server_busy").in_language(lang)  # the API's refusal, in the page's language
     await PlainTextResponse(said, status_code=503, headers=RETRY)(scope, receive, send)
 
@@ -460,7 +438,7 @@ def routes(db: Database) -> list[Route]:
     cache = Cache(db)
 
     def render(request: Request, number: str | None) -> Response:
-        lang = language(request.headers.get("accept-language"))
+        lang = texts.accept_language(request.headers.get("accept-language"))
         etag = f'"{cache.marker()}-{lang}"'
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers={"ETag": etag})

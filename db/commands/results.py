@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import texts
 from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.commands.stages import stage_standings_rows
@@ -174,13 +175,12 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
 
 
 def _provisional(db: Database, args: argparse.Namespace) -> None:
-    """A ranking that counts tables still playing says so: a line after the text table; for csv and
-    json on stderr, so their contract (columns, keys) stays as it is."""
+    """A ranking that counts tables still playing says so, in the environment's language: a line after the
+    text table; for csv and json on stderr, so their contract (columns, keys) stays as it is."""
     with db.reader() as s:
-        n = queries.still_playing(s, args.after)
-    if n:
-        print(f"provisional: {n} table{'s' if n != 1 else ''} still playing",
-              file=sys.stdout if args.format == "text" else sys.stderr)
+        line = queries.provisional_text(queries.still_playing(s, args.after), texts.env_language())
+    if line:
+        print(line, file=sys.stdout if args.format == "text" else sys.stderr)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

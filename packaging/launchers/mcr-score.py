@@ -1,6 +1,6 @@
 """Frozen entry point of ``mcr-score`` (the same function as the console script)."""
 import sys
 
-from scoring.cli import main
+from web.score_cli import main
 
 sys.exit(main())

@@ -22,8 +22,10 @@ from referee_app import paths, settings
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import user_message
 from referee_app.i18n import tr
+from texts import N_
 
-PROFILES = [("cmr1998", "R98 — 中国麻将竞赛规则 (1998)"), ("gb", "GB — Green Book / World & European practice")]
+PROFILES = [("cmr1998", N_("R98 — Chinese Mahjong Competition Rules (1998)")),
+            ("gb", N_("GB — Green Book / World & European practice"))]
 
 
 class NewTournamentWizard(QDialog):
@@ -41,7 +43,7 @@ class NewTournamentWizard(QDialog):
         self.profile = QComboBox()
         self.profile.setObjectName("wizard_profile")
         for code, text in PROFILES:
-            self.profile.addItem(text, code)
+            self.profile.addItem(tr(text), code)
         form.addRow(tr("Rule profile"), self.profile)
         self.sessions = QSpinBox()
         self.sessions.setObjectName("wizard_sessions")

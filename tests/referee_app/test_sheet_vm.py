@@ -140,7 +140,7 @@ def test_under_eight_fans_is_a_false_win(db, vm):
     assert vm.is_false_win(7) and not vm.is_false_win(8)
     fw = vm.false_win(num[2], 6)
     assert fw is not None and (fw.position, fw.hand) == (2, 1)
-    assert fw.text == (f"6 fans: a win needs at least 8 (flowers not counted), so this is a false win (错和) by "
+    assert fw.text == (f"6 fans: a win needs at least 8 (flowers not counted), so this is a false win by "
                        f"{vm.sheet.players[2].name}.")
     with db.factory() as s:
         presets = vm.read_presets(s)

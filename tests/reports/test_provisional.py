@@ -52,3 +52,17 @@ def test_the_cli_pdf_and_site_mark_a_provisional_ranking(tmp_path: Path) -> None
     assert run("--db", str(db), "publish", "-o", str(site))[0] == 0
     html = (site / "index.html").read_text(encoding="utf-8")
     assert "provisional: 1 table still playing" in html and "暂定排名：1 桌仍在进行" in html
+
+
+def test_the_cli_says_provisional_in_the_environments_language(tmp_path: Path, monkeypatch) -> None:
+    db, _token = build_tournament(tmp_path)
+    with open_database(db) as database, database.factory.begin() as s:
+        record_draw(s, 1, 1, 1, actor=ACTOR)
+    monkeypatch.setenv("LANGUAGE", "zh")
+    code, out, _ = run("--db", str(db), "standings")
+    assert code == 0 and out.rstrip().splitlines()[-1] == "暂定排名：1 桌仍在进行"
+    assert out.splitlines()[0].split()[:3] == ["rank", "number", "name"]  # the columns keep their keys
+    code, out, err = run("--db", str(db), "standings", "--format", "json")
+    assert json.loads(out) and err.strip() == "暂定排名：1 桌仍在进行"
+    monkeypatch.setenv("LANGUAGE", "xx")
+    assert run("--db", str(db), "standings")[1].rstrip().splitlines()[-1] == "⟦provisional: 1 table still playing⟧"

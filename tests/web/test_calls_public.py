@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 from sqlalchemy import select
 
+import texts
 from db import Database, queries
 from db.cli import main as cli_main
 from db.errors import TournamentError
@@ -34,7 +35,7 @@ from db.service.results import record_penalty, sign_off
 from db.service.seats import set_seating
 from tests.db.helpers import ACTOR, make_tournament
 from web.app import create_app
-from web.public import language, search
+from web.public import search
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -350,6 +351,7 @@ def test_search_and_language_helpers() -> None:
     assert [p.number for p in search(ps, "zhang wei")] == ["1", "2"]  # pinyin order: 张伟 zhang wei, 章为 zhang wei
     assert [p.number for p in search(ps, "zoe")] == ["3"] and [p.number for p in search(ps, "EMILE")] == ["3"]
     assert [p.number for p in search(ps, "10")] == ["10"] and search(ps, "  ") == []
+    language = texts.accept_language  # the one reading of Accept-Language (the players' page had its own)
     assert language("zh-TW,zh;q=0.9") == "zh" and language("de,en;q=0.5") == "en" and language("*") == "en"
 
 

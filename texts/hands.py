@@ -1,0 +1,88 @@
+"""The scoring engine's hand problems in words, in any language: msgctxt ``hand.<reason>``.
+
+``scoring`` raises a ``HandError`` with a stable ``reason`` and its parameters, worded in English by the
+engine itself (``scoring`` imports nothing of ours, so not this). The templates below, over the same
+parameters, are the msgids every other language translates. They live here, below every layer, because
+two front ends say them: ``db`` (a refusal's ``problem``, ``db.messages.hand_problem``) and ``mcr-score``
+(``web.score_cli``), which must not import ``db``. The caller names the tiles (``tile_en``: a tile's
+notation, e.g. ``5m``, to its English name, e.g. ``5 characters``), as this package may not import
+``scoring``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from texts import Joined, Text
+
+HAND_PROBLEMS: dict[str, str] = {
+    # a mistake at a place in the notation
+    "suit_without_digits": '"{text}" at {position}: suit letter "{letter}" without digits before it',
+    "digits_without_suit": '"{text}" at {position}: digits without a suit letter (m, s or p) after them',
+    "zero": '"{text}" at {position}: tile numbers are 1–9, not 0',
+    "unknown_suit": '"{text}" at {position}: unknown suit letter "{letter}"',
+    "unknown_letter": '"{text}" at {position}: unknown tile letter "{letter}" (honours are E S W N C F P)',
+    "unopened_meld": '"{text}" at {position}: "]" without a "[" before it',
+    "space": '"{text}" at {position}: no spaces inside a hand',
+    "unexpected_character": '"{text}" at {position}: unexpected character "{text}"',
+    "meld_after_tiles": '"{text}" at {position}: melds are written before the standing tiles',
+    "meld_not_closed": '"{text}" at {position}: meld not closed',
+    "melds_over_limit": '"{text}" at {position}: more than {most} melds',
+    "z_digit": '"{text}" at {position}: honours are written 1z–7z (1z–4z E S W N, 5z white, 6z green, 7z red)',
+    # the other problems
+    "copies": "{copies}: there are only 4 of each tile.",
+    "tile_count": "{tiles} tiles after {melds} melds, expected {expected} ({standing} standing + the winning tile)",
+    "too_many_melds": "{melds} melds, at most 4",
+    "waiting_hand": "a waiting hand (13 tiles, no winning tile) cannot be scored; ask for its waits",
+    "no_form": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs, thirteen orphans or knitted hand",
+    "last_tile": "last tile on {tile} is impossible: the winner's own standing tiles hold a copy of {tile}",
+    "replacement_without_kong": "out with replacement tile needs a kong among the winner's melds",
+    "robbing_kong": ("robbing the kong on {tile} is impossible: the winner's own hand or melds already hold {tile}, "
+                     "but the robbed kong holds the other three copies"),
+    "too_many": "{flowers} flowers: there are only {most} flower tiles",
+    "empty": "empty hand: nothing written",
+    "chow_start": "a chow cannot start at {tile}",
+    "not_a_meld": "{text}: not a chow, pung or kong",
+    "kong_digit": ("{text}: a kong's digit is 1–3 (melded kong, seat it came from) or 5–7 (promoted kong), or "
+                   "none for a concealed kong"),
+    "meld_digit": "{text}: the digit after a chow or pung is 1–3 (where it came from)",
+    "waiting_tile_count": "{tiles} standing tiles after {melds} melds, expected {expected} for a waiting hand",
+    "winning_hand": "a winning hand has 14 tiles; waits are asked of the 13 tiles before the win",
+    # a program's input, which the picker cannot produce
+    "not_text": "a hand must be written as text",
+    "invalid_meld": "not a meld",
+    "not_a_tile": "not a tile",
+    "not_a_hand": "not a hand",
+    "not_a_context": "not a win context",
+    "not_a_bool": "{field} must be true or false",
+    "not_a_wind": "{field} must be one of E, S, W, N",
+    "not_a_number": "the number of flowers must be a whole number",
+}
+
+
+def hand_problem(exc: Any, tile_en: Callable[[str], str]) -> Text:
+    """A ``HandError`` as text that says itself in any language: the engine's English, the catalogue's
+    translation of its reason (``hand.<reason>``) elsewhere; a reason without a template keeps the engine's
+    English behind "invalid hand:" in other languages."""
+    params = dict(getattr(exc, "params", {}) or {})
+    reason = params.get("reason")
+    message = str(getattr(exc, "message", exc))
+    template = HAND_PROBLEMS.get(reason) if isinstance(reason, str) else None
+    if template is None:
+        return Text("invalid hand: {problem}", "hand", english=message, problem=message)
+
+    def tile(text: str) -> Text:
+        return Text(tile_en(text), "tile", english=text)
+
+    if "tile" in params:
+        params["tile"] = tile(params["tile"])
+    if reason == "copies":  # worded here in English too: the tiles with their full names
+        params["copies"] = Joined(
+            [Text("{n} copies of {tile}", "hand.copies.item", n=n,
+                  tile=Text(tile_en(t), "tile", english=f"{t} ({tile_en(t)})"))
+             for t, n in params["copies"].items()], Text(", ", "hand.copies.sep"))
+        return Text(template, f"hand.{reason}", **params)
+    if reason == "tile_count" and "expected" in params:
+        params["standing"] = params["expected"] - 1
+    return Text(template, f"hand.{reason}", english=message, **params)
