@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-import texts
 from db import queries
 from db.queries import HandKey
 from db.service.calls import CallView, calls_stored, list_calls
@@ -27,7 +26,6 @@ from db.views import (
     played_sessions,
 )
 from reports import base
-from texts import NC_
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +61,11 @@ def read_snapshot(s: Session) -> Snapshot:
                     still_playing=queries.still_playing(s))
 
 
-# the mark of a provisional ranking (msgctxt "report"): one text for one table, one for more
-_PROVISIONAL = (NC_("report", "provisional: {n} table still playing"),
-                NC_("report", "provisional: {n} tables still playing"))
-
-
 def provisional_text(still_playing: int) -> tuple[str, str] | None:
     """The mark of a ranking that counts tables still playing in the reports' two languages (English,
-    Chinese; from the catalogue); None when final."""
-    if not still_playing:
-        return None
-    text = _PROVISIONAL[0 if still_playing == 1 else 1]
-    first, second = (texts.translate(lang, text, "report", n=still_playing) for lang in base.LANGUAGES)
-    return first, second
+    Chinese; from the catalogue, the command line's words: ``db.queries.provisional_text``); None when final."""
+    said = [queries.provisional_text(still_playing, lang) for lang in base.LANGUAGES]
+    return None if said[0] is None or said[1] is None else (said[0], said[1])
 
 
 def played(sheet: TableSheet) -> bool:
