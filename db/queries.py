@@ -14,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.changes import marker as _marker
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
 from db.names import name_matches
@@ -519,8 +520,13 @@ def stage_not_ready(view: StageView) -> TournamentError:
 
 def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:
     """Team ranking: members' table points, then match points; equal keys share a rank."""
+    return teams_of(standings(s, after))
+
+
+def teams_of(rows: Iterable[StandingRow]) -> list[TeamStandingRow]:
+    """:func:`team_standings` from individual standings already read (the hall reads them once)."""
     teams: dict[str, list[StandingRow]] = defaultdict(list)
-    for row in standings(s, after):
+    for row in rows:
         if row.team:
             teams[row.team].append(row)
     items = []
@@ -544,12 +550,12 @@ def still_playing(s: Session, after: int | None = None) -> int:
 
 
 def change_marker(s: Session) -> tuple[int, int]:
-    """The store-wide change marker: (number of audit entries, newest id). Every change writes one audit
-    entry, so the marker moves whichever station, device or command made the change; a page keeps the
-    marker it drew and redraws when a fresh read differs. The count is part of it because on PostgreSQL a
-    transaction can commit after a later-numbered one, leaving the newest id unchanged."""
-    count, newest = s.execute(select(func.count(AuditLog.id), func.max(AuditLog.id))).one()
-    return int(count), int(newest or 0)
+    """The store-wide change marker: (entries within ``db.changes.WINDOW`` ids of the newest, newest id).
+    Every change writes one audit entry, so the marker moves whichever station, device or command made the
+    change; a page keeps the marker it drew and redraws when a fresh read differs. Two index lookups, no
+    scan of the log; the count over the window catches a PostgreSQL transaction that commits after a
+    later-numbered one (``db.changes`` explains the window, docs/gui.md "Refresh by what changed")."""
+    return _marker(s)
 
 
 def audit_log(s: Session) -> list[AuditEntry]:
@@ -557,9 +563,10 @@ def audit_log(s: Session) -> list[AuditEntry]:
             for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]
 
 
-def table_progress(s: Session, session: int) -> list[TableProgress]:
+def table_progress(s: Session, session: int, table: int | None = None) -> list[TableProgress]:
+    """Each seated table's progress in ``session`` (only ``table``'s when given)."""
     st = _settings(s)
-    tables = _tables(s, session)
+    tables = _tables(s, session, table)
     ids = [t.id for t in tables]
     counts = dict(s.execute(select(HandResult.table_id, func.max(HandResult.hand_no)).where(HandResult.table_id.in_(ids))
                             .group_by(HandResult.table_id)).all()) if ids else {}
