@@ -132,6 +132,8 @@ class HallReader:
         self.progress: dict[int, dict[int, TableProgress]] = {}  # session -> table -> progress
         self.stale: set[tuple[int, int]] = set()  # tables whose progress is to be read again
         self.seats: dict[int, list[TableSeating]] = {}  # session -> its seating
+        self.scores: dict[tuple[int, int], queries.TableScore] | None = None  # the standings' tables
+        self.stale_scores: set[tuple[int, int]] = set()
         self.cut: int | None = None
         self.cut_due = True
         self.pn_due = True  # "find your table"'s session is to be worked out again (the clock moved)
@@ -146,9 +148,11 @@ class HallReader:
             return
         if changes.players:  # names: in every list
             self.seats.clear()
+            self.scores = None
             self.dirty |= PARTS
         if changes.sessions:  # a seating: its tables, who sits where, and so everything ranked
             self.seated = None
+            self.scores = None
             for k in changes.sessions:
                 self.progress.pop(k, None)
                 self.seats.pop(k, None)
@@ -156,6 +160,7 @@ class HallReader:
             self.dirty |= PARTS
         if changes.tables:  # results: that table's progress, the standings, best hands, awards
             self.stale |= changes.tables
+            self.stale_scores |= changes.tables
             self.dirty |= {"standings", "best", "awards"}
             last = self.info.sessions if self.info is not None else None
             if any(k in (self.n, last) for k, _t in changes.tables):
@@ -197,7 +202,7 @@ class HallReader:
             self.reads["places"] += 1
         standings, teams, after = old.standings, old.teams, old.after
         if needs & {"standings", "awards"} and "standings" in self.dirty:
-            standings = tuple(queries.standings(s, after=cut))
+            standings = tuple(queries.standings_of(s, self._scores(s, cut), after=cut))
             teams = tuple(queries.teams_of(standings))
             after = played_sessions(standings)
             self.dirty.discard("standings")
@@ -241,6 +246,21 @@ class HallReader:
                 self.progress[k].update((p.table, p) for p in queries.table_progress(s, k, t))
                 self.reads["table_progress"] += 1
         self.stale.clear()
+
+    def _scores(self, s: Any, cut: int | None) -> list[queries.TableScore]:
+        """Every played table's score (``queries.table_scores``), kept: only the tables a change touched are
+        read again; those of sessions after ``cut`` are left out (hidden standings)."""
+        if self.scores is None:
+            self.scores = {(sc.session, sc.table): sc for sc in queries.table_scores(s)}
+            self.reads["scores"] += 1
+        elif self.stale_scores:
+            for place in self.stale_scores:
+                self.scores.pop(place, None)
+            self.scores.update(((sc.session, sc.table), sc) for sc in queries.table_scores(s, only=self.stale_scores))
+            self.reads["table_scores"] += 1
+        self.stale_scores.clear()
+        return sorted((sc for sc in self.scores.values() if cut is None or sc.session <= cut),
+                      key=lambda sc: (sc.session, sc.table))
 
     def _session(self) -> int:
         """:func:`hall_session` from the progress kept."""

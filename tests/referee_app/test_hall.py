@@ -313,5 +313,13 @@ def test_a_hand_with_the_standings_shown_redraws_them_at_once(qtbot, window, tou
         four = [p.number for p in queries.seating(s, 1)[1].players]
         record_win(s, 1, 2, 1, winner=four[0], discarder=four[1], fan=24)
     assert window.watcher.poll()
-    assert hall.data.standings == _fresh(window).standings
+    assert hall.data.standings == _fresh(window).standings == tuple(window.ctx.runner.read(queries.standings))
     assert hall.data.standings[0].number == four[0] and hall.data.still_playing == 2
+    assert hall.reader.reads["table_scores"] == 1  # the two tables' scores read again, not every table's
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        from db.service.corrections import delete_hand
+
+        delete_hand(s, 1, 2, 1, "wrong table")
+    assert window.watcher.poll()
+    assert hall.data.standings == tuple(window.ctx.runner.read(queries.standings))
+    assert all(e.table != 2 for r in hall.data.standings for e in r.sessions)  # table 2 has no result now
