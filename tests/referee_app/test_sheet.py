@@ -343,3 +343,26 @@ def test_a_players_name_changed_elsewhere_reaches_the_sheet(qtbot, window, tourn
     assert window.watcher.poll()
     assert sheet.sheet.players[0].name == "Renamed Player"
     assert "Renamed Player" in sheet.players_line.text()
+
+
+def test_an_unknown_change_from_elsewhere_reads_everything_again(qtbot, window, tournament_file):
+    """An audit entry whose action this app does not know (a newer version's, say) is "everything": the
+    page on screen reads all it shows again, never keeping what may be stale."""
+    from datetime import datetime
+
+    from db.changes import ALL
+    from db.models import AuditLog
+    from db.store import open_database
+
+    sheet = open_sheet(window)
+    shown = sheet.sheet
+    seen: list[object] = []
+    window.ctx.runner.changed.connect(seen.append)
+    loads: list[int] = []
+    real = sheet.refresh
+    sheet.refresh = lambda: (loads.append(1), real())[1]  # type: ignore[method-assign]
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        s.add(AuditLog(at=datetime.now(), station="elsewhere", referee="", action="table_renamed",
+                       what="table 1 is now 'Lotus'"))
+    assert window.watcher.poll()
+    assert seen == [ALL] and loads == [1] and sheet.sheet is not shown
