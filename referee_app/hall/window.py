@@ -82,7 +82,10 @@ class HallWindow(QWidget):
         if self.options.show_calls and (changes.calls or changes.wide):
             self.call_tables = self.ctx.runner.read(untaken_tables)
         self.reader.invalidate(changes)
-        self._read()
+        if self.reader.due(NEEDS.get(self.key, PARTS)):
+            self._read()
+        else:  # nothing it shows was touched (a check-in, a table link; a call only moves the banner)
+            self.update()
 
     def _catch_up(self) -> None:
         """Another page came up: read its parts when a change marked them since they were last read."""
