@@ -1,8 +1,8 @@
 """One runner for "do this unit of work, then refresh" (the Anki ``operations`` pattern).
 
 ``runner.run(lambda s: service(s, ...))`` opens one transaction (``factory.begin()``), shows a dialog
-that says what to do next when the store or the engine refuses, and on success emits ``data_changed``
-once so every page reloads. ``runner.read(fn)`` is the same without the signal, for queries.
+that says what to do next when the store or the engine refuses, and on success tells the pages once what
+changed (below). ``runner.read(fn)`` is the same without the signal, for queries.
 
 After a change the runner emits ``changed(Changes)`` (``db.changes``: which sessions, tables, players,
 clock, settings it touched) and then ``data_changed``: pages listen to ``changed`` and re-read only what

@@ -122,7 +122,8 @@ class HallWindow(QWidget):
         ended = getattr(view, "state", None) == "ended"
         if ended and self.data is not None and self._ended_read != self.data.session:
             self._ended_read = self.data.session  # once per session
-            self.reload(Changes(clock=frozenset({self.data.session})))  # its time is over: "find your table" moves on to the next session if seated
+            # its time is over: "find your table" moves on to the next session if seated
+            self.reload(Changes(clock=frozenset({self.data.session})))
         self.update()  # the clock (big or in the footer) moves every second
 
     # ---- paging -------------------------------------------------------------------------------------
