@@ -209,8 +209,12 @@ class ChangeTracker:
 
     def _new_entries(self, s: Session, now: tuple[int, int]) -> Changes:
         # everything is read before the tracker moves on: a read that fails leaves it where it was
-        top = max(self.top, now[1])
-        ids = set(s.scalars(select(AuditLog.id).where(AuditLog.id > min(self.top, now[1]) - self.window)))
+        top, low = max(self.top, now[1]), min(self.top, now[1]) - self.window
+        # The ids seen are all there and none came in below ``top``: only those above it are new (the usual
+        # case; one count over the window instead of reading every id in it)
+        kept = s.scalar(select(func.count()).select_from(AuditLog).where(AuditLog.id > low, AuditLog.id <= self.top))
+        above = self.top if kept == len(self.seen) and now[1] >= self.top else low
+        ids = set(s.scalars(select(AuditLog.id).where(AuditLog.id > above)))
         new = sorted(ids - self.seen)
         changes = ALL  # the marker moved with no new entry: entries went (a restore), draw everything
         if 0 < len(new) <= MAX_DESCRIBED:
