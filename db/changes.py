@@ -8,8 +8,9 @@ page re-reads only what it shows when the descriptor says it moved. An action th
 :class:`ChangeTracker` follows the store's audit log for one reader (the desk's window): it remembers the
 ids it has seen near the top of the log and, on :meth:`ChangeTracker.catch_up`, reads the entries added
 since — by this process or any other (a table device, ``mcr-tournament``, another station on PostgreSQL) —
-and returns their descriptor. The cost does not grow with the log: one index lookup when nothing changed
-(:func:`marker`), an id range of at most :data:`WINDOW` entries when something did. docs/gui.md
+and returns their descriptor. The cost does not grow with the log: the marker's two index lookups when
+nothing changed (:func:`marker`); when something did, a count over the window and the ids above the newest
+seen (all the window's ids only when one came in below it). docs/gui.md
 "Refresh by what changed" gives the design; the PostgreSQL case is below.
 
 PostgreSQL hands out ids when a transaction inserts, not when it commits, so an entry can become visible
