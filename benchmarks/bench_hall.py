@@ -1,6 +1,8 @@
 """Hall display at 400 players (3 sessions played, the 4th seated, its clock running): how long a page
-flip takes (painting the next page at 1920×1080) and a redraw after a store change (reading everything
-again, then painting). Not a timed test: it prints the figures."""
+flip takes (painting the next page at 1920×1080) and the redraw after one hand recorded at one table by
+another station (issue 23 "Refresh by what changed": the change watcher's catch-up reads the new audit
+entry, the hall re-reads what it touched and paints), against a full redraw in the same run (every part
+read again, then painted: what every change cost before). Not a timed test: it prints the figures."""
 
 from __future__ import annotations
 
@@ -23,11 +25,15 @@ def _ms(samples: list[float]) -> str:
 
 def main() -> None:
     from PySide6.QtWidgets import QApplication
+    from sqlalchemy import func, select
 
+    from db.models import AuditLog
     from db.service.clock import start_clock
+    from db.service.results import record_draw
     from db.store import open_database
     from referee_app import appearance
     from referee_app.context import TournamentContext
+    from referee_app.hall.data import PARTS
     from referee_app.hall.pages import PAGES
     from referee_app.hall.screenshots import build_field
     from referee_app.hall.window import HallOptions, HallWindow
@@ -58,23 +64,50 @@ def main() -> None:
                     hall.render_image(1920, 1080)
                     flips.append(time.perf_counter() - w0)
             print(f"page flip, {key:9} ({subs} page{'s' if subs > 1 else ''}): {_ms(flips)}")
-        hall.show_page("find")
-        redraws, reads = [], []
-        for _ in range(5):
-            w0 = time.perf_counter()
-            hall.reload()  # what a change of the store's marker triggers
-            w1 = time.perf_counter()
-            hall.render_image(1920, 1080)
-            redraws.append(time.perf_counter() - w0)
-            reads.append(w1 - w0)
-        print(f"store-change redraw (read everything + paint find-your-table): {_ms(redraws)}; "
-              f"of which the read {_ms(reads)}")
-        polls = []
+        full = {}
+        for key in ("find", "standings"):
+            hall.show_page(key)
+            samples = []
+            for _ in range(5):
+                w0 = time.perf_counter()
+                hall.reader.forget()  # the baseline: every part read again, as before issue 23
+                hall.data = ctx.runner.read(lambda s: hall.reader.read(s, PARTS))
+                hall.render_image(1920, 1080)
+                samples.append(time.perf_counter() - w0)
+            full[key] = samples
+            print(f"full redraw (read everything + paint {key}): {_ms(samples)}")
+        ctx.runner.start_tracking()
+        table = 0
+        with open_database(path, backups=False) as other:  # another station records
+            for key in ("find", "standings"):
+                hall.show_page(key)
+                samples, reads = [], []
+                for _ in range(5):
+                    table += 1
+                    with other.factory.begin() as s:
+                        record_draw(s, 4, table, 1)
+                    w0 = time.perf_counter()
+                    changes = ctx.runner.catch_up()  # the watcher's 1 s poll that sees it
+                    assert changes is not None and changes.tables == {(4, table)}, changes
+                    ctx.runner.notify(changes)  # the hall re-reads what the hand touched
+                    w1 = time.perf_counter()
+                    hall.render_image(1920, 1080)
+                    samples.append(time.perf_counter() - w0)
+                    reads.append(w1 - w0)
+                ratio = statistics.median(samples) / statistics.median(full[key])
+                print(f"redraw after one hand at one table, {key} shown (catch-up + read + paint): {_ms(samples)}"
+                      f" = {ratio:.2f} x the full redraw; of which catch-up + read {_ms(reads)}")
+        polls, counts = [], []
         for _ in range(20):
             w0 = time.perf_counter()
-            hall.watch.tick()  # the 1 s poll with nothing changed: the change marker and the clock
+            assert not ctx.runner.catch_up()  # the 1 s poll with nothing changed: the marker only
             polls.append(time.perf_counter() - w0)
-        print(f"1 s poll with no change (change marker + clock): {_ms(polls)}")
+            w0 = time.perf_counter()
+            ctx.runner.read(lambda s: s.execute(select(func.count(AuditLog.id), func.max(AuditLog.id))).one())
+            counts.append(time.perf_counter() - w0)
+        ratio = statistics.median(polls) / statistics.median(counts)
+        print(f"1 s poll with no change (marker: newest id + a window): {_ms(polls)} = {ratio:.2f} x counting the "
+              f"whole audit log ({_ms(counts)})")
         hall.close()
         db.close()
 

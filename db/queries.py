@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 import texts
 from db.actions import AuditAction
+from db.changes import marker as _marker
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
 from db.names import name_matches
@@ -227,26 +228,37 @@ class TableScore:
     deducted: int
 
 
-def table_scores(s: Session, after: int | None = None) -> list[TableScore]:
-    """Scores of every table that has at least one result (hand, penalty or time call), sessions ≤ ``after``.
+def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int, int]] | None = None
+                 ) -> list[TableScore]:
+    """Scores of every table that has at least one result (hand, penalty or time call), sessions ≤ ``after``;
+    ``only``: of those (session, table) only (the hall re-reads the table a change touched).
 
     Sums run in the database, so the cost grows with the number of tables, not of hands.
     """
     st = _settings(s)
-    sums: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
-    for model in (HandResult, Penalty):
-        cols = [func.sum(model.d0), func.sum(model.d1), func.sum(model.d2), func.sum(model.d3)]
-        for tid, *d in s.execute(select(model.table_id, *cols).group_by(model.table_id)).all():
-            acc = sums[tid]
-            for i in range(4):
-                acc[i] += int(d[i] or 0)
-    for tid, ded in s.execute(select(Penalty.table_id, func.sum(Penalty.points))
-                              .where(Penalty.settlement == Settlement.DEDUCTED).group_by(Penalty.table_id)).all():
-        sums[tid][4] += int(ded or 0)
     q = select(SessionTable)
     if after is not None:
         q = q.where(SessionTable.session <= after)
-    tables = [t for t in s.scalars(q) if t.id in sums or t.time_called_after is not None]
+    wanted: list[SessionTable] | None = None
+    if only is not None:
+        places = sorted(set(only))
+        wanted = [t for k, n in places for t in s.scalars(q.where(SessionTable.session == k,
+                                                                  SessionTable.table_no == n))]
+    picked = None if wanted is None else [t.id for t in wanted]
+    sums: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    for model in (HandResult, Penalty):
+        cols = [func.sum(model.d0), func.sum(model.d1), func.sum(model.d2), func.sum(model.d3)]
+        sq = select(model.table_id, *cols).group_by(model.table_id)
+        for tid, *d in s.execute(sq if picked is None else sq.where(model.table_id.in_(picked))).all():
+            acc = sums[tid]
+            for i in range(4):
+                acc[i] += int(d[i] or 0)
+    dq = select(Penalty.table_id, func.sum(Penalty.points)).where(Penalty.settlement == Settlement.DEDUCTED) \
+        .group_by(Penalty.table_id)
+    for tid, ded in s.execute(dq if picked is None else dq.where(Penalty.table_id.in_(picked))).all():
+        sums[tid][4] += int(ded or 0)
+    tables = [t for t in (s.scalars(q) if wanted is None else wanted)
+              if t.id in sums or t.time_called_after is not None]
     numbers: dict[int, list[str]] = defaultdict(list)
     ids = [t.id for t in tables]
     for chunk in range(0, len(ids), 500):
@@ -281,13 +293,19 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     the rest keeping their order of the stage they were cut from (:func:`staged`). The points shown stay
     each player's totals over every session played; the stages' own totals are in :func:`stage_standings`.
     """
+    return standings_of(s, table_scores(s, after), after)
+
+
+def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = None) -> list[StandingRow]:
+    """:func:`standings` from the tables' scores already read (``table_scores(s, after)``; the hall keeps
+    them and re-reads only the table a change touched)."""
     st = _settings(s)
-    entries = _entries(s, after)
+    entries = _entries_of(scores)
     rules = _stage_rules(s)
     if rules:
         return _final_ranking(s, entries, rules, after)
     rows = []
-    for p in s.scalars(select(Player)):
+    for p in s.execute(select(Player.number, Player.name, Player.team, Player.substitute)):  # rows, not objects
         es = entries.get(p.number, ())
         if p.substitute and not es:
             continue  # a reserve who has not played is not ranked
@@ -304,8 +322,12 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
 
 def _entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
     """Each player's played sessions (sessions ≤ ``after``), in session order."""
+    return _entries_of(table_scores(s, after))
+
+
+def _entries_of(scores: Iterable[TableScore]) -> dict[str, tuple[SessionEntry, ...]]:
     entries: dict[str, list[SessionEntry]] = defaultdict(list)
-    for ts in table_scores(s, after):
+    for ts in scores:
         for i, num in enumerate(ts.numbers):
             entries[num].append(SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
     return {n: tuple(sorted(es, key=lambda e: e.session)) for n, es in entries.items()}
@@ -521,8 +543,13 @@ def stage_not_ready(view: StageView) -> TournamentError:
 
 def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:
     """Team ranking: members' table points, then match points; equal keys share a rank."""
+    return teams_of(standings(s, after))
+
+
+def teams_of(rows: Iterable[StandingRow]) -> list[TeamStandingRow]:
+    """:func:`team_standings` from individual standings already read (the hall reads them once)."""
     teams: dict[str, list[StandingRow]] = defaultdict(list)
-    for row in standings(s, after):
+    for row in rows:
         if row.team:
             teams[row.team].append(row)
     items = []
@@ -559,12 +586,12 @@ def provisional_text(n: int, lang: str = texts.DEFAULT) -> str | None:
 
 
 def change_marker(s: Session) -> tuple[int, int]:
-    """The store-wide change marker: (number of audit entries, newest id). Every change writes one audit
-    entry, so the marker moves whichever station, device or command made the change; a page keeps the
-    marker it drew and redraws when a fresh read differs. The count is part of it because on PostgreSQL a
-    transaction can commit after a later-numbered one, leaving the newest id unchanged."""
-    count, newest = s.execute(select(func.count(AuditLog.id), func.max(AuditLog.id))).one()
-    return int(count), int(newest or 0)
+    """The store-wide change marker: (entries within ``db.changes.WINDOW`` ids of the newest, newest id).
+    Every change writes one audit entry, so the marker moves whichever station, device or command made the
+    change; a page keeps the marker it drew and redraws when a fresh read differs. Two index lookups, no
+    scan of the log; the count over the window catches a PostgreSQL transaction that commits after a
+    later-numbered one (``db.changes`` explains the window, docs/gui.md "Refresh by what changed")."""
+    return _marker(s)
 
 
 def audit_log(s: Session) -> list[AuditEntry]:
@@ -572,9 +599,10 @@ def audit_log(s: Session) -> list[AuditEntry]:
             for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]
 
 
-def table_progress(s: Session, session: int) -> list[TableProgress]:
+def table_progress(s: Session, session: int, table: int | None = None) -> list[TableProgress]:
+    """Each seated table's progress in ``session`` (only ``table``'s when given)."""
     st = _settings(s)
-    tables = _tables(s, session)
+    tables = _tables(s, session, table)
     ids = [t.id for t in tables]
     counts = dict(s.execute(select(HandResult.table_id, func.max(HandResult.hand_no)).where(HandResult.table_id.in_(ids))
                             .group_by(HandResult.table_id)).all()) if ids else {}

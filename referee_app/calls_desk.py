@@ -6,7 +6,7 @@
   name, and closes it with a ruling, optionally linked to a penalty of that table and a hand.
 
 Both read through the runner's read-only sessions when the store changes (the change watcher's
-``data_changed``: a call from a phone moves the change marker like any write) and tick the waiting times
+``Runner.changed`` says the calls moved: a call from a phone moves the change marker like any write) and tick the waiting times
 every second without reading. Writes go through ``Runner.run`` (one transaction; refusals as dialogs:
 a call another referee took first says who).
 """
@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from db.changes import Changes
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error
 from referee_app.i18n import LANG, tr
@@ -103,7 +104,7 @@ class CallsDesk(QObject):
     def attach(self, ctx: TournamentContext | None) -> None:
         if self.ctx is not None:
             with contextlib.suppress(RuntimeError, TypeError):
-                self.ctx.runner.data_changed.disconnect(self.reload)
+                self.ctx.runner.changed.disconnect(self.reload_for)
         self.ctx = ctx
         self.calls = []
         if self.panel is not None:
@@ -112,10 +113,15 @@ class CallsDesk(QObject):
             self.timer.stop()
             self.indicator.setVisible(False)
             return
-        ctx.runner.data_changed.connect(self.reload)
+        ctx.runner.changed.connect(self.reload_for)
         self.indicator.setVisible(True)
         self.reload()
         self.timer.start()
+
+    def reload_for(self, changes: Changes) -> None:
+        """A change touched the calls (or everything): read them again; other changes leave them."""
+        if changes.calls or changes.wide:
+            self.reload()
 
     def reload(self) -> None:
         from db.service.calls import list_calls
@@ -314,7 +320,7 @@ class CallsPanel(QDialog):
         actor = Actor(default_actor().station, name)
         ok = self.desk.ctx.runner.run_ok(lambda s: take_call(s, c.id, name, actor=actor), self, tr("Take"))
         if not ok:
-            self.desk.reload()  # the call as another referee left it (a success reloads through data_changed)
+            self.desk.reload()  # the call as another referee left it (a success reloads through the runner's changed)
         return ok
 
     def resolve(self) -> bool:

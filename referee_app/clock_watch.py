@@ -2,9 +2,10 @@
 
 ``ClockWatch`` keeps one ``db.service.clock.ClockReading`` (the stored moments, marks, extra time, open
 tables) and emits ``ticked(ClockView)`` every second from ``reading.at(now)`` — nothing counts down here,
-so a restarted station shows the same time. It re-reads the clock when the runner says the store changed
-(``data_changed``: this app's writes, and any other writer's as seen by the window's one change-marker
-poll, ``referee_app/watcher.py``); ``changed`` then tells the page. The ticks themselves read nothing. With ``ring`` set, a tick that
+so a restarted station shows the same time. It re-reads the clock when the runner says a change touched
+its session (``Runner.changed``: this app's writes, and any other writer's as seen by the window's one
+change-marker poll, ``referee_app/watcher.py``; the clock, a table's result or time call, the seating or
+the settings); ``changed`` then tells the page. The ticks themselves read nothing. With ``ring`` set, a tick that
 finds the clock at zero for a table the bell has still to call asks the tournament's one :class:`Bell`
 (``ctx.bell``), so two pages that show the same clock (the Sessions clock bar, the score sheet) make one
 attempt, whichever of them was ever shown.
@@ -18,6 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from db.changes import ALL, Changes
 from db.clock import ClockView
 from db.service.clock import ClockReading, bell_due, clock_reading, ring_bell
 
@@ -29,7 +31,7 @@ class Bell:
     bell is tried once per :data:`RETRY_S` however many pages show the clock. It reads first and writes
     only when the store says a table is still to be called (another station may have rung already), so a
     tick with nothing to call emits no change; the write (``ring_bell``, idempotent across stations)
-    emits the runner's ``data_changed`` and every watch re-reads from that."""
+    emits the runner's ``changed`` and every watch of that session re-reads from that."""
 
     def __init__(self, runner: Any) -> None:
         self.runner = runner
@@ -65,9 +67,9 @@ class ClockWatch(QObject):
         """Follow ``session`` of the tournament ``ctx`` (None: stop)."""
         if self.ctx is not None and self.ctx is not ctx:
             with contextlib.suppress(RuntimeError, TypeError):  # already gone with its runner
-                self.ctx.runner.data_changed.disconnect(self._store_changed)
+                self.ctx.runner.changed.disconnect(self._store_changed)
         if ctx is not None and ctx is not self.ctx:
-            ctx.runner.data_changed.connect(self._store_changed)
+            ctx.runner.changed.connect(self._store_changed)
         self.ctx, self.session = ctx, session
         self.reading = None
         if ctx is None or not session:
@@ -89,8 +91,9 @@ class ClockWatch(QObject):
     def view(self) -> ClockView | None:
         return None if self.reading is None else self.reading.at()
 
-    def _store_changed(self) -> None:
-        if self.ctx is not None and self.session:
+    def _store_changed(self, changes: Changes = ALL) -> None:
+        # the reading holds the session's clock and its tables' time calls, extra time and progress
+        if self.ctx is not None and self.session and changes.touches_session(self.session):
             self.reload()
             self.changed.emit()
 
@@ -100,6 +103,6 @@ class ClockWatch(QObject):
         if self.reading is None:
             return
         if self.ring and self.reading.bell_due():
-            self.ctx.bell.ring(self.session)  # a write re-reads this watch through data_changed
+            self.ctx.bell.ring(self.session)  # a write re-reads this watch through the runner's changed
         if self.reading is not None:
             self.ticked.emit(self.reading.at())

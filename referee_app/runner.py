@@ -1,11 +1,16 @@
 """One runner for "do this unit of work, then refresh" (the Anki ``operations`` pattern).
 
 ``runner.run(lambda s: service(s, ...))`` opens one transaction (``factory.begin()``), shows a dialog
-that says what to do next when the store or the engine refuses, and on success emits ``data_changed``
-once so every page reloads. ``runner.read(fn)`` is the same without the signal, for queries.
+that says what to do next when the store or the engine refuses, and on success tells the pages once what
+changed (below). ``runner.read(fn)`` is the same without the signal, for queries.
 
-``wrote`` is emitted just before ``data_changed`` after this app's own write (the change watcher notes
-the store's marker then, so it does not redraw the pages a second time). When the store refuses a write
+After a change the runner emits ``changed(Changes)`` (``db.changes``: which sessions, tables, players,
+clock, settings it touched) and then ``data_changed``: pages listen to ``changed`` and re-read only what
+they show. The descriptor comes from the audit log, the same way for every writer: after this app's own
+write the runner's :class:`~db.changes.ChangeTracker` reads the entries added since it last looked (its
+own, and any other writer's committed meanwhile), and the window's change watcher does the same each
+second (``referee_app/watcher.py``), so a change is drawn once, whoever made it. ``wrote`` is emitted just
+before, after this app's own write (the backup status follows it). When the store refuses a write
 because the tournament file was deleted or moved (``database_file_gone``), ``on_file_gone`` (set by the
 window) is called with the message instead of a plain error box: it offers to save what the app holds.
 """
@@ -18,6 +23,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from db.changes import ALL, Changes, ChangeTracker
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
 from texts import N_
@@ -39,7 +45,8 @@ NEXT_STEP_BY_CODE = {
 
 
 class Runner(QObject):
-    data_changed = Signal()
+    changed = Signal(object)  # db.changes.Changes: what a change (this app's or another writer's) touched
+    data_changed = Signal()  # after ``changed``: something changed (for those who reload whatever it was)
     wrote = Signal()
 
     def __init__(self, factory: Any, reader: Any, parent: QObject | None = None) -> None:
@@ -49,6 +56,7 @@ class Runner(QObject):
         # neither wait for another station nor count as the first write (which starts a backup).
         self.reader = reader
         self.on_file_gone: Callable[[str], object] | None = None
+        self.tracker = ChangeTracker()  # the audit entries drawn so far (``catch_up``)
 
     def run(self, fn: Callable[[Any], T], parent: QWidget | None = None, what: str = "",
             on_refused: Callable[[BaseException], bool] | None = None) -> T | None:
@@ -69,11 +77,33 @@ class Runner(QObject):
             step = NEXT_STEP_BY_CODE.get(getattr(exc, "code", ""), NEXT_STEP.get(type(exc).__name__))
             show_error(parent, what or tr("Could not do that"), msg, tr(step or "Correct the input and try again."))
             if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in NEXT_STEP_BY_CODE:
-                self.data_changed.emit()  # show what the table holds now
+                self.notify(self.catch_up() or ALL)  # show what the table holds now
             return None
         self.wrote.emit()
-        self.data_changed.emit()
+        # An own write always writes an audit entry; when none is found (a service that had nothing to
+        # do) the pages reload as they always did.
+        self.notify(self.catch_up() or ALL)
         return value
+
+    def start_tracking(self) -> None:
+        """Take the store as it is now as drawn (the window does when it opens a tournament)."""
+        try:
+            self.read(self.tracker.start)
+        except Exception:  # noqa: BLE001 - a server away for a moment: the first catch-up starts it
+            self.tracker = ChangeTracker()
+
+    def catch_up(self) -> Changes | None:
+        """What the store's changes since the last look touched (a false ``Changes``: nothing); None when
+        the store could not be read (the tracker is left as it was: the next look finds the same)."""
+        try:
+            return self.read(self.tracker.catch_up)
+        except Exception:  # noqa: BLE001 - e.g. a server away for a moment
+            return None
+
+    def notify(self, changes: Changes) -> None:
+        """Tell the pages what changed: ``changed(changes)``, then ``data_changed``."""
+        self.changed.emit(changes)
+        self.data_changed.emit()
 
     def run_ok(self, fn: Callable[[Any], object], parent: QWidget | None = None, what: str = "") -> bool:
         """``run`` for actions whose service returns nothing: True when it was done."""

@@ -131,6 +131,13 @@ class SheetViewModel:
         # the names are taken in the language of the moment of reading, as the page always did
         self.kind_names = {p.kind: (p.zh if LANG.code == "zh" else p.en) for p in presets}
 
+    def load_table(self, s: Any) -> None:
+        """Read the shown table's sheet and bell again, nothing else (a change touched this table only:
+        the sessions, the tables, the settings and the presets read by :meth:`load` are as they were)."""
+        sheet = queries.table_sheet(s, self.session, self.table)
+        self.bell = next((b for b in table_bells(s, self.session) if b.table == self.table), None)
+        self.sheet = sheet
+
     def read_presets(self, s: Any) -> list[Any]:
         """The rule profile's penalty presets, read afresh when a penalty dialog opens."""
         self.presets = list(penalty_presets(s))

@@ -1,12 +1,14 @@
 """The desk sees every writer live: a one-second poll of the store-wide change marker (issue 15).
 
 Another process (``mcr-tournament``), another station on PostgreSQL or a table device changes the
-tournament; every change writes one audit entry, so ``db.queries.change_marker`` (count and newest id of
-the audit log) moves. The watcher reads it every :data:`INTERVAL_MS` through the runner's read-only
-sessions (never the write lock, never the first write that starts a backup) and, when it differs from
-the last one seen, emits the runner's ``data_changed``: the page on screen reloads within about a second
-and the others when they are next shown. This app's own writes note the marker on ``Runner.wrote``
-(before the pages reload), so they are not drawn twice.
+tournament; every change writes one audit entry, so the store's change marker (``db.changes.marker``:
+the newest id of the audit log and the entries just below it) moves. Every :data:`INTERVAL_MS` the
+watcher asks the runner to catch up (``Runner.catch_up``: the marker through the runner's read-only
+sessions, never the write lock, never the first write that starts a backup; when it moved, the new audit
+entries) and, when something changed, hands their descriptor (``db.changes.Changes``: which sessions,
+tables, players, clock, settings) to ``Runner.notify``: the page on screen re-reads what the change
+touched within about a second, the others read when they are next shown. This app's own writes catch up
+in the runner right after they commit, so they are not drawn twice.
 
 The same tick checks that the tournament file is still where it was opened (``Database.check_file``, one
 ``stat``): a file deleted or moved under a running app is reported once through ``file_gone`` before
@@ -15,9 +17,6 @@ restored catches up.
 """
 
 from __future__ import annotations
-
-import contextlib
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QWidget
@@ -28,14 +27,13 @@ INTERVAL_MS = 1000
 
 
 class ChangeWatcher(QObject):
-    changed = Signal()  # another writer changed the store (after data_changed was emitted)
+    changed = Signal()  # another writer changed the store (after the runner's notify)
     file_gone = Signal(str)  # the open file was deleted, moved or replaced: the store's message
 
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.window = window
         self.ctx: TournamentContext | None = None
-        self.seen: Any = None
         self.gone_reported = False
         self.polls = 0  # ticks that read the marker (tests, the benchmark)
         self.timer = QTimer(self)
@@ -47,21 +45,12 @@ class ChangeWatcher(QObject):
         self.stop()
         self.ctx = ctx
         self.gone_reported = False
-        self.seen = self._marker()
-        ctx.runner.wrote.connect(self.note_own_write)
+        ctx.runner.start_tracking()  # what the pages are about to read is the store as it is now
         self.timer.start()
 
     def stop(self) -> None:
         self.timer.stop()
-        if self.ctx is not None:
-            with contextlib.suppress(RuntimeError, TypeError):  # already gone with its runner
-                self.ctx.runner.wrote.disconnect(self.note_own_write)
         self.ctx = None
-        self.seen = None
-
-    def note_own_write(self) -> None:
-        """This app wrote: the pages reload anyway, so the marker after the write is the one drawn."""
-        self.seen = self._marker()
 
     def poll(self) -> bool:
         """One tick: True when another writer changed the store and the pages were told to reload."""
@@ -70,11 +59,11 @@ class ChangeWatcher(QObject):
             return False
         if not self.gone_reported and self._file_gone(ctx):
             return False
-        marker = self._marker()
-        if marker is None or marker == self.seen:
+        self.polls += 1
+        changes = ctx.runner.catch_up()  # None: the store could not be read, the next tick tries again
+        if not changes:
             return False
-        self.seen = marker
-        ctx.runner.data_changed.emit()
+        ctx.runner.notify(changes)
         self.changed.emit()
         return True
 
@@ -90,14 +79,3 @@ class ChangeWatcher(QObject):
             self.file_gone.emit(user_message(exc) or str(exc))
             return True
         return False
-
-    def _marker(self) -> Any:
-        from db.queries import change_marker
-
-        if self.ctx is None:
-            return None
-        self.polls += 1
-        try:
-            return self.ctx.runner.read(change_marker)
-        except Exception:  # noqa: BLE001 - a server away for a moment: the next tick tries again
-            return None

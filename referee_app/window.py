@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from db.changes import ALL, Changes
 from db.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
@@ -381,8 +382,8 @@ class MainWindow(QMainWindow):
         self.close_tournament()
         self.ctx = ctx
         self.tournament_name = info.name
-        self.watcher.watch(ctx)  # own writes note the marker on runner.wrote, before data_changed
-        runner.data_changed.connect(self.refresh_current)
+        self.watcher.watch(ctx)  # takes the store as it is now as drawn; own writes catch up in the runner
+        runner.changed.connect(self.refresh_current)
         self.calls.attach(ctx)
         self.backup.attach(ctx)
         if "://" not in path:
@@ -529,10 +530,11 @@ class MainWindow(QMainWindow):
                                         folder=folder), 10000)
         return True
 
-    def refresh_current(self) -> None:
+    def refresh_current(self, changes: Changes = ALL) -> None:
+        """The page on screen re-reads what ``changes`` touched of it (the others read when shown)."""
         w = self.stack.currentWidget()
         if isinstance(w, TournamentPage):
-            w.refresh()
+            w.refresh_for(changes)
 
     def projector(self) -> None:
         if self.ctx is None:

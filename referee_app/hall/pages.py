@@ -70,15 +70,14 @@ class Painter:
         self.clipped: list[str] = []
         self.elided: list[str] = []  # list names drawn elided on purpose (see ``name``)
         self.qr: list[tuple[str, QRect]] = []  # QR codes drawn: (text, where), for the tests
+        self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetrics]] = {}  # a page repeats a few sizes
 
     def name(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False) -> None:
         """A name in a list row: one line, shrunk down to ``NAME_MIN`` of ``px``, then elided with "…"."""
         size, low = px, max(8, round(px * NAME_MIN))
-        f = self.font(size, bold)
-        while QFontMetrics(f).horizontalAdvance(text) > rect.width() and size > low:
+        while self.metrics(size, bold).horizontalAdvance(text) > rect.width() and size > low:
             size -= 1
-            f = self.font(size, bold)
-        fm = QFontMetrics(f)
+        f, fm = self.font(size, bold), self.metrics(size, bold)
         shown = text
         if fm.horizontalAdvance(text) > rect.width():
             shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
@@ -89,30 +88,36 @@ class Painter:
         self.p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
 
     def font(self, px: int, bold: bool = False) -> QFont:
-        f = QFont(self.family) if self.family else QFont()
-        f.setPixelSize(max(8, px))
-        f.setBold(bold)
-        return f
+        return self._font(px, bold)[0]
+
+    def metrics(self, px: int, bold: bool = False) -> QFontMetrics:
+        return self._font(px, bold)[1]
+
+    def _font(self, px: int, bold: bool) -> tuple[QFont, QFontMetrics]:
+        key = (max(8, px), bold)
+        if key not in self._fonts:
+            f = QFont(self.family) if self.family else QFont()
+            f.setPixelSize(key[0])
+            f.setBold(bold)
+            self._fonts[key] = (f, QFontMetrics(f))
+        return self._fonts[key]
 
     def text(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False,
              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft, shrink: float = 0.75) -> None:
         size = px
-        f = self.font(size, bold)
-        while QFontMetrics(f).horizontalAdvance(text) > rect.width() and size > px * shrink:
+        while self.metrics(size, bold).horizontalAdvance(text) > rect.width() and size > px * shrink:
             size -= 1
-            f = self.font(size, bold)
-        fm = QFontMetrics(f)
+        f, fm = self.font(size, bold), self.metrics(size, bold)
         if fm.horizontalAdvance(text) > rect.width() and " " in text.strip():
             # two lines in the same box, split at the space nearest the middle
             spaces = [i for i, ch in enumerate(text) if ch == " "]
             cut = min(spaces, key=lambda i: abs(i - len(text) / 2))
             lines = [text[:cut].strip(), text[cut:].strip()]
             size = min(size, round(rect.height() * 0.46))
-            f = self.font(size, bold)
-            while max(QFontMetrics(f).horizontalAdvance(x) for x in lines) > rect.width() and size > px * 0.5:
+            while max(self.metrics(size, bold).horizontalAdvance(x) for x in lines) > rect.width() and size > px * 0.5:
                 size -= 1
-                f = self.font(size, bold)
-            if max(QFontMetrics(f).horizontalAdvance(x) for x in lines) <= rect.width():
+            f = self.font(size, bold)
+            if max(self.metrics(size, bold).horizontalAdvance(x) for x in lines) <= rect.width():
                 self.p.setFont(f)
                 self.p.setPen(color)
                 half = rect.height() // 2

@@ -3,7 +3,9 @@ pages (and their sub-pages), redrawn when the store changes at any station.
 
 Keys: Space pins / unpins the page shown, Left / Right flip, Esc closes. The clock page redraws every
 second from the derived clock (``ClockWatch``); when the main window's one change-marker poll sees any
-station's write, the display re-reads everything. The display only reads: it never rings the bell itself.
+station's write (or this app writes), the display re-reads what the change touched of what it shows
+(``HallReader``: a hand at one table re-reads that table's progress, and the standings when a page shows
+them; docs/gui.md "Refresh by what changed"). The display only reads: it never rings the bell itself.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QWidget
 
+from db.changes import ALL, Changes
 from db.service.calls import public_settings
 from referee_app.calls_desk import paint_calls_banner, untaken_tables
 from referee_app.clock_watch import ClockWatch
-from referee_app.hall.data import HallData, read_hall
+from referee_app.hall.data import NEEDS, PARTS, HallData, HallReader
 from referee_app.hall.pages import PAGES, Frame, Painter, paint_frame
 
 
@@ -57,9 +60,10 @@ class HallWindow(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.watch = ClockWatch(self, ring=False)
         self.watch.ticked.connect(self._ticked)
-        # Any station's change (the window's change-marker poll, or this app's writes) reads everything
-        # again: straight from the runner, so a hall opened before any session is seated follows too.
-        self.ctx.runner.data_changed.connect(self.reload)
+        # Any station's change (the window's change-marker poll, or this app's writes) reads again what it
+        # touched: straight from the runner, so a hall opened before any session is seated follows too.
+        self.reader = HallReader(awards="awards" in self.keys)
+        self.ctx.runner.changed.connect(self.reload)
         if self.server is not None:  # the QR code follows the server's start, stop and chosen address
             self.server.changed.connect(self._follow_server)
             self.server.address_chosen.connect(self._follow_server)
@@ -70,17 +74,33 @@ class HallWindow(QWidget):
         self.cycle.start()
 
     # ---- data ---------------------------------------------------------------------------------------
-    def reload(self) -> None:
-        """Read everything again (the store changed); keep the page and, when it still exists, the sub-page."""
-        with_awards = "awards" in self.keys
-        data = self.ctx.runner.read(lambda s: read_hall(s, awards=with_awards))
-        self.page_on = self.ctx.runner.read(lambda s: public_settings(s).enabled)
+    def reload(self, changes: Changes = ALL) -> None:
+        """The store changed: read again what ``changes`` touched of the page shown (the other pages' parts
+        are read when they come up); keep the page and, when it still exists, the sub-page."""
+        if changes.wide:
+            self.page_on = self.ctx.runner.read(lambda s: public_settings(s).enabled)
+        if self.options.show_calls and (changes.calls or changes.wide):
+            self.call_tables = self.ctx.runner.read(untaken_tables)
+        self.reader.invalidate(changes)
+        if self.reader.due(NEEDS.get(self.key, PARTS)):
+            self._read()
+        else:  # nothing it shows was touched (a check-in, a table link; a call only moves the banner)
+            self.update()
+
+    def _catch_up(self) -> None:
+        """Another page came up: read its parts when a change marked them since they were last read."""
+        if self.reader.due(NEEDS.get(self.key, PARTS)):
+            self._read()
+
+    def _read(self) -> None:
+        """The data of the page shown, re-reading only what a change marked (nothing: no read at all)."""
+        needs = NEEDS.get(self.key, PARTS)
+        data = self.ctx.runner.read(lambda s: self.reader.read(s, needs))
         self.data = replace(data, page_url=self.page_url())
-        self.call_tables = self.ctx.runner.read(untaken_tables) if self.options.show_calls else []
         if self.data.session != self.watch.session:
             self.watch.watch(self.ctx, self.data.session)  # reads that session's clock (0: stops)
-        # else the watch's reading is current: it re-reads on every store change itself
-        self.sub = min(self.sub, self.count() - 1)
+        # else the watch's reading is current: it re-reads on every store change of its session itself
+        self.sub = max(0, min(self.sub, self.count() - 1))
         self.update()
 
     def page_url(self) -> str:
@@ -102,7 +122,8 @@ class HallWindow(QWidget):
         ended = getattr(view, "state", None) == "ended"
         if ended and self.data is not None and self._ended_read != self.data.session:
             self._ended_read = self.data.session  # once per session
-            self.reload()  # its time is over: "find your table" moves on to the next session if seated
+            # its time is over: "find your table" moves on to the next session if seated
+            self.reload(Changes(clock=frozenset({self.data.session})))
         self.update()  # the clock (big or in the footer) moves every second
 
     # ---- paging -------------------------------------------------------------------------------------
@@ -117,12 +138,15 @@ class HallWindow(QWidget):
         return 1 if self.data is None else PAGES[self.key].count(self.data, self.frame())
 
     def flip(self, step: int) -> None:
-        """Next (+1) or previous (-1) sub-page, moving to the next or previous page kind at the ends."""
+        """Next (+1) or previous (-1) sub-page, moving to the next or previous page kind at the ends (its
+        data read first when a change marked it)."""
         self.sub += step
         if self.sub >= self.count():
             self.index, self.sub = (self.index + 1) % len(self.keys), 0
+            self._catch_up()
         elif self.sub < 0:
             self.index = (self.index - 1) % len(self.keys)
+            self._catch_up()
             self.sub = self.count() - 1
         self.update()
 
@@ -132,6 +156,8 @@ class HallWindow(QWidget):
 
     def show_page(self, key: str, sub: int = 0) -> None:
         self.index, self.sub = self.keys.index(key), sub
+        self._catch_up()
+        self.sub = sub  # as asked, even past the page's end (the painting keeps to the last one)
         self.update()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
@@ -200,7 +226,7 @@ class HallWindow(QWidget):
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         with contextlib.suppress(RuntimeError, TypeError):  # the runner may be gone with its tournament
-            self.ctx.runner.data_changed.disconnect(self.reload)
+            self.ctx.runner.changed.disconnect(self.reload)
         if self.server is not None:
             with contextlib.suppress(RuntimeError, TypeError):
                 self.server.changed.disconnect(self._follow_server)

@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from db.changes import Changes
 from referee_app.context import TournamentContext
 
 
@@ -25,7 +26,7 @@ class TournamentPage(QWidget):
 
     def run(self, fn: Callable[[Any], object], what: str = "") -> bool:
         """One action of this page through the runner: True when it was done. The window reloads the page
-        it shows on ``data_changed``; a page acted on while hidden reloads itself (never both: recording a
+        it shows on ``Runner.changed``; a page acted on while hidden reloads itself (never both: recording a
         hand read the sheet twice)."""
         assert self.ctx is not None
         ok = self.ctx.runner.run_ok(fn, self, what)
@@ -35,6 +36,11 @@ class TournamentPage(QWidget):
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass
+
+    def refresh_for(self, changes: Changes) -> None:
+        """The store changed (``Runner.changed``): re-read what ``changes`` touched of this page. A page
+        that does not say what it depends on reads everything again."""
+        self.refresh()
 
     def retranslate(self) -> None:  # pragma: no cover - overridden
         pass

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.changes import Changes
 from db.service.checkin import check_in
 from db.views import CheckInView, PlayerView
 from referee_app.i18n import tr
@@ -140,6 +141,12 @@ class CheckInPage(TournamentPage):
             self.not_seen.addItem(f"{number}  {self.names.get(number, '')}")
         self._show_counts()
         self.search()
+
+    def refresh_for(self, changes: Changes) -> None:
+        """Check-in marks, the players, a seating, and results (a stage's players follow the standings once
+        the stage before it is complete); a call, the clock or a table link leave the desk as it is."""
+        if changes.checkin or changes.results:
+            self.refresh()
 
     def _show_counts(self) -> None:
         d = self.desk

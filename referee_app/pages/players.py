@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
+from db.changes import Changes
 from db.service.lookup import has_results
 from db.service.players import PlayerInput, import_players
 from db.service.teammates import teammate_conflicts
@@ -62,6 +63,11 @@ class PlayersPage(TournamentPage):
             return
         self.model.set_rows(self.ctx.runner.read(queries.players))
         self.count.setText(tr("{n} players", n=len(self.model.rows)))
+
+    def refresh_for(self, changes: Changes) -> None:
+        """The list shows the players' details only: a result, a call or the clock leave it as it is."""
+        if changes.players or changes.wide:
+            self.refresh()
 
     def save_players(self, players: list[PlayerInput]) -> bool:
         assert self.ctx is not None

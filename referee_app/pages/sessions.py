@@ -9,6 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
+from db.changes import Changes
 from db.service.clock import owed_confirmations
 from db.service.seats import seat_session, swap_players
 from db.views import player_order
@@ -100,6 +101,14 @@ class SessionsPage(TournamentPage):
         self.session.setCurrentIndex(max(0, min(keep, info.sessions) - 1))
         self.session.blockSignals(False)
         self.refresh_tables()
+
+    def refresh_for(self, changes: Changes) -> None:
+        """A seating (the sessions' list) or a wide change: everything; a change to the session shown (its
+        tables' results, its clock) or a player's details: its tables; another session's: nothing."""
+        if changes.wide or changes.sessions:
+            self.refresh()
+        elif changes.players or changes.touches_session(self.current_session()):
+            self.refresh_tables()
 
     def refresh_tables(self) -> None:
         if self.ctx is None:

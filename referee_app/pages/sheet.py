@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.changes import Changes
 from db.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
 from db.views import TableSheet
@@ -193,6 +194,33 @@ class SheetPage(TournamentPage):
         else:
             self.clock.reload()
         self._show_clock(self.clock.view())
+        self._show()
+
+    def refresh_for(self, changes: Changes) -> None:
+        """Only what the change touched: the table shown re-reads its sheet when its results changed
+        (another table's hand leaves this page as it is, its widgets untouched); a seating, a player's
+        details or the settings read everything again. The clock line follows its own watch."""
+        if self.ctx is None:
+            return
+        vm = self.vm
+        if vm.sheet is None or changes.wide or changes.players or changes.sessions:
+            self.refresh()
+        elif (vm.session, vm.table) in changes.tables:
+            self.refresh_table()
+
+    def refresh_table(self) -> None:
+        """Re-read the shown table's sheet only (the session and table boxes stay as they are)."""
+        if self.ctx is None:
+            return
+        try:
+            self.ctx.runner.read(self.vm.load_table)
+        except Exception as exc:  # noqa: BLE001 - e.g. the table no longer exists: read everything
+            from referee_app.errors import user_message
+
+            if user_message(exc) is None:
+                raise
+            self.refresh()
+            return
         self._show()
 
     def show_hand_details(self, row: int) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.changes import Changes
 from db.errors import TournamentError
 from db.stages import plain
 from db.views import StandingRow, played_sessions
@@ -121,6 +122,12 @@ class StandingsPage(TournamentPage):
         self.model.set_rows(players, sessions)
         self.team_model.set_rows(teams)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
+
+    def refresh_for(self, changes: Changes) -> None:
+        """Only a change that can move the standings reads them again: a result, penalty or time call
+        (``tables``), a seating, a player's details, the settings; a call, the clock, check-in do not."""
+        if changes.results:
+            self.refresh()
 
     def open_stages(self) -> None:
         if self.ctx is not None:

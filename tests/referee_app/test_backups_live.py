@@ -205,8 +205,9 @@ def test_own_writes_are_drawn_once_and_a_minimised_window_does_not_poll(qtbot, w
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
     loads = []
-    real = sheet.refresh
+    real, real_table = sheet.refresh, sheet.refresh_table
     sheet.refresh = lambda: (loads.append(1), real())[1]  # type: ignore[method-assign]
+    sheet.refresh_table = lambda: (loads.append(1), real_table())[1]  # type: ignore[method-assign]
     assert sheet.record_draw()
     assert len(loads) == 1
     assert not window.watcher.poll()  # the marker after this app's own write is already noted

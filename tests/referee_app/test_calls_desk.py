@@ -160,7 +160,7 @@ def test_the_hall_display_shows_referee_to_table_while_a_call_waits(qtbot, windo
         h.resize(1920, 1080)
     first = call(window, 2, "time")
     call(window, 1, "dispute")
-    window.ctx.runner.data_changed.emit()  # what the change watcher does when it sees the calls
+    assert window.watcher.poll()  # the change watcher sees the calls (a descriptor saying "calls")
     assert hall.call_tables == [2, 1] and quiet.call_tables == []
     for key in PAGES:  # drawn on every page, nothing cut off
         hall.show_page(key)
@@ -168,8 +168,25 @@ def test_the_hall_display_shows_referee_to_table_while_a_call_waits(qtbot, windo
         assert hall.clipped == [], (key, hall.clipped)
     with window.ctx.db.factory.begin() as s:
         take_call(s, first.id, "Anna")  # on the way: no longer called for in the hall
-    window.ctx.runner.data_changed.emit()
+    assert window.watcher.poll()
     assert hall.call_tables == [1]
     image = hall.render_image(1920, 1080)
     banner = image.pixelColor(20, 1075)  # the footer's left part: the banner's red
     assert (banner.red(), banner.green(), banner.blue()) == (0xc8, 0x23, 0x2c)
+
+
+def test_the_calls_are_read_again_only_when_a_change_touched_them(qtbot, window, tournament_file) -> None:
+    """Refresh by what changed: a hand recorded elsewhere leaves the desk's calls as read; a call is read."""
+    from db.service.results import record_draw
+    from db.store import open_database
+
+    desk = window.calls
+    reads: list[int] = []
+    real = desk.reload
+    desk.reload = lambda: (reads.append(1), real())[1]  # type: ignore[method-assign]
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 2, 1)
+    assert window.watcher.poll() and reads == []
+    call(window, 2, "time")
+    assert window.watcher.poll() and reads == [1]
+    assert [c.table for c in desk.waiting()] == [2]

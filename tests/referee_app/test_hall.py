@@ -7,6 +7,7 @@ from datetime import timedelta
 
 from PySide6.QtCore import Qt
 
+from db.changes import ALL
 from db.clock import utc_now
 from db.service.clock import start_clock
 from db.service.results import record_draw
@@ -233,7 +234,7 @@ def test_a_store_change_reads_the_clock_once(qtbot, window, monkeypatch) -> None
     monkeypatch.setattr(hall.watch, "reload", lambda: (reads.append("watch"), real_reload())[1])
     monkeypatch.setattr(hall_data, "clock_reading", lambda s, n: (reads.append("hall"), real_reading(s, n))[1])
     with qtbot.waitSignal(hall.watch.changed):
-        window.ctx.runner.data_changed.emit()
+        window.ctx.runner.notify(ALL)  # a change that touched everything
     assert reads == ["watch"]
 
 
@@ -255,3 +256,70 @@ def test_a_hall_opened_before_any_seating_follows_the_first_one(qtbot, tmp_path)
         seat_session(s, 1)
     assert window.watcher.poll()
     assert len(hall.data.places) == 8
+
+
+def _fresh(window):
+    return window.ctx.runner.read(read_hall)
+
+
+def test_a_hand_elsewhere_rereads_only_what_it_touched_and_the_hall_matches_a_full_read(
+        qtbot, window, tournament_file) -> None:
+    """Refresh by what changed: a hand at table 2 from another station re-reads that table's progress; who
+    sits where is not read again, the standings only when their page is shown — and what the hall then
+    shows is exactly a full read's."""
+    from db.service.players import PlayerInput, import_players
+
+    hall = _hall(qtbot, window, pages=["find", "standings", "teams", "best", "awards"])
+    assert hall.key == "find" and hall.data is not None
+    before = dict(hall.reader.reads)
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 2, 1)
+    assert window.watcher.poll()
+    reads = {k: n - before.get(k, 0) for k, n in hall.reader.reads.items() if n != before.get(k, 0)}
+    assert reads == {"table_progress": 1}  # not the places, not the seating, not the standings
+    assert hall.data.places == _fresh(window).places and hall.data.still_playing == 1
+    hall.show_page("standings")  # its turn: the standings are read as it comes up, once
+    assert hall.reader.reads["standings"] == before.get("standings", 0) + 1
+    hall.show_page("teams")
+    assert hall.reader.reads["standings"] == before.get("standings", 0) + 1
+    for key in ("best", "awards"):
+        hall.show_page(key)
+    fresh = _fresh(window)
+    assert hall.data.standings == fresh.standings and hall.data.teams == fresh.teams
+    assert hall.data.best == fresh.best and hall.data.awards == fresh.awards
+    assert hall.data.still_playing == fresh.still_playing and hall.data.session == fresh.session
+    # a name changed elsewhere: every list reads again, on the page shown now
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        import_players(s, [PlayerInput("1", "Renamed Player")])
+    assert window.watcher.poll()
+    hall.show_page("find")
+    assert "Renamed Player" in [p.name for p in hall.data.places]
+    assert replace_url(hall.data) == _fresh(window)
+
+
+def replace_url(data):
+    from dataclasses import replace
+
+    return replace(data, page_url="")
+
+
+def test_a_hand_with_the_standings_shown_redraws_them_at_once(qtbot, window, tournament_file) -> None:
+    hall = _hall(qtbot, window, pages=["standings"])
+    from db import queries
+    from db.service.results import record_win
+
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 1, 1)
+        four = [p.number for p in queries.seating(s, 1)[1].players]
+        record_win(s, 1, 2, 1, winner=four[0], discarder=four[1], fan=24)
+    assert window.watcher.poll()
+    assert hall.data.standings == _fresh(window).standings == tuple(window.ctx.runner.read(queries.standings))
+    assert hall.data.standings[0].number == four[0] and hall.data.still_playing == 2
+    assert hall.reader.reads["table_scores"] == 1  # the two tables' scores read again, not every table's
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        from db.service.corrections import delete_hand
+
+        delete_hand(s, 1, 2, 1, "wrong table")
+    assert window.watcher.poll()
+    assert hall.data.standings == tuple(window.ctx.runner.read(queries.standings))
+    assert all(e.table != 2 for r in hall.data.standings for e in r.sessions)  # table 2 has no result now

@@ -151,7 +151,10 @@ def test_the_hall_standings_follow_the_players_pages_hidden_standings(qtbot, win
     assert after_1 != live
     window.watcher.poll()
     hall = _hall(qtbot, window)
+    for key in ("best", "awards"):  # each page reads what it shows when it comes up
+        hall.show_page(key)
     data = hall.data
+    assert data is not None
     assert [(r.rank, r.number, r.table_points) for r in data.standings] == after_1
     assert [(r.rank, r.team, r.table_points) for r in data.teams] == teams_1
     assert data.after == 1 and data.hidden_after == 1 and data.awards is not None
@@ -181,6 +184,7 @@ def test_the_hall_standings_follow_the_players_pages_hidden_standings(qtbot, win
         for t in (1, 2):
             sign_off(s, 3, t, reason="ended early", actor=ACTOR)
     assert window.watcher.poll()
+    hall.show_page("awards")  # the standings and the awards, read as the page comes up
     assert [(r.rank, r.number, r.table_points) for r in hall.data.standings] == live
     assert hall.data.hidden_after is None and standings_where(hall.data, "en") == "after session 2"
     assert 88 in [b.fan for b in hall.data.awards.best_hands]

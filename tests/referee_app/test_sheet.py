@@ -226,13 +226,17 @@ def test_another_station_saved_first(qtbot, window, tournament_file, error_messa
 def test_an_action_reloads_the_sheet_once_shown_or_hidden(qtbot, window):
     sheet = open_sheet(window)
     loads: list[int] = []
-    real = sheet.refresh
+    real, real_table = sheet.refresh, sheet.refresh_table
 
     def counted() -> None:  # a spy on the real refresh (it still reads the real file)
         loads.append(1)
         real()
 
-    sheet.refresh = counted
+    def counted_table() -> None:  # the shown table's sheet only: what a hand recorded here touched
+        loads.append(1)
+        real_table()
+
+    sheet.refresh, sheet.refresh_table = counted, counted_table
     assert sheet.record_draw()
     assert len(loads) == 1 and [h.kind for h in sheet.sheet.hands] == ["draw"]
     window.go("Players")  # acted on while hidden (e.g. from another page): it reloads itself
@@ -293,3 +297,72 @@ def test_another_stations_write_keeps_the_line_being_read(qtbot, window, tournam
     sheet.vm.choose(1, 2)
     sheet.refresh()  # another table starts from the top, on the penalties
     assert sheet.side_tabs.currentIndex() == 0
+
+
+def _spy(signal) -> list[int]:
+    seen: list[int] = []
+    signal.connect(lambda *_a: seen.append(1))
+    return seen
+
+
+def test_another_stations_hand_updates_only_the_table_it_was_at(qtbot, window, tournament_file):
+    """Refresh by what changed: a hand at table 2 from another station (another Database object on the
+    same file) leaves table 1's sheet as it was — the same read, its widgets not rebuilt — and shows on
+    table 2's; a hand at table 1 re-reads that table's sheet only (the session and table boxes stay)."""
+    from db.service.results import record_draw
+    from db.store import open_database
+
+    sheet = open_sheet(window)
+    shown = sheet.sheet
+    resets, boxes = _spy(sheet.model.modelReset), _spy(sheet.session_box.model().rowsRemoved)
+    seen: list[object] = []
+    window.ctx.runner.changed.connect(seen.append)
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 2, 1)
+    assert window.watcher.poll()
+    assert [(c.tables, c.everything) for c in seen] == [(frozenset({(1, 2)}), False)]
+    assert sheet.sheet is shown and resets == [] and boxes == []  # table 1: not read, not redrawn
+    assert not sheet.sheet.hands
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 1, 1)
+    assert window.watcher.poll()
+    assert sheet.sheet is not shown and len(sheet.sheet.hands) == 1 and sheet.sheet.hands[0].kind == "draw"
+    assert len(resets) == 1 and boxes == []  # the sheet's lines again, the boxes untouched
+    window.show_sheet(1, 2)
+    assert (sheet.vm.table, len(sheet.sheet.hands), sheet.sheet.hands[0].kind) == (2, 1, "draw")
+
+
+def test_a_players_name_changed_elsewhere_reaches_the_sheet(qtbot, window, tournament_file):
+    from db.service.players import PlayerInput, import_players
+    from db.store import open_database
+
+    sheet = open_sheet(window)
+    number = sheet.sheet.players[0].number
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        import_players(s, [PlayerInput(number, "Renamed Player")])
+    assert window.watcher.poll()
+    assert sheet.sheet.players[0].name == "Renamed Player"
+    assert "Renamed Player" in sheet.players_line.text()
+
+
+def test_an_unknown_change_from_elsewhere_reads_everything_again(qtbot, window, tournament_file):
+    """An audit entry whose action this app does not know (a newer version's, say) is "everything": the
+    page on screen reads all it shows again, never keeping what may be stale."""
+    from datetime import datetime
+
+    from db.changes import ALL
+    from db.models import AuditLog
+    from db.store import open_database
+
+    sheet = open_sheet(window)
+    shown = sheet.sheet
+    seen: list[object] = []
+    window.ctx.runner.changed.connect(seen.append)
+    loads: list[int] = []
+    real = sheet.refresh
+    sheet.refresh = lambda: (loads.append(1), real())[1]  # type: ignore[method-assign]
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        s.add(AuditLog(at=datetime.now(), station="elsewhere", referee="", action="table_renamed",
+                       what="table 1 is now 'Lotus'"))
+    assert window.watcher.poll()
+    assert seen == [ALL] and loads == [1] and sheet.sheet is not shown

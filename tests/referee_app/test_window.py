@@ -147,3 +147,28 @@ def test_window_size_is_remembered(qtbot):
     qtbot.addWidget(again)
     again.show()
     assert (again.width(), again.height()) == wanted
+
+
+def test_the_sessions_page_reads_the_tables_of_the_session_shown_only_when_it_changed(qtbot, window,
+                                                                                      tournament_file):
+    """Refresh by what changed: a hand elsewhere in the session shown re-reads its tables (not the session
+    list); a check-in or a call leaves the page as it is."""
+    from db.service.calls import call_referee
+    from db.service.checkin import check_in
+    from db.service.results import record_draw
+    from db.store import open_database
+
+    window.go("Sessions & tables")
+    page = window.pages["Sessions & tables"]
+    reads: list[str] = []
+    real, real_tables = page.refresh, page.refresh_tables
+    page.refresh = lambda: (reads.append("all"), real())[1]  # type: ignore[method-assign]
+    page.refresh_tables = lambda: (reads.append("tables"), real_tables())[1]  # type: ignore[method-assign]
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        check_in(s, 2, present=["1"])
+        call_referee(s, 1, 1, "dispute")
+    assert window.watcher.poll() and reads == []
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 2, 1)
+    assert window.watcher.poll() and reads == ["tables"]
+    assert [r.hands for r in page.model.rows if r.table == 2] == [1]

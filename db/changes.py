@@ -1,0 +1,247 @@
+"""What a change touched (Anki's ``OpChanges``), read from the audit log so every writer tells every page.
+
+Every change writes one audit entry (``db.service.audit``): its ``action`` and ``what`` say which session,
+table, players, clock or settings it was about. :func:`describe` turns entries into a :class:`Changes`; a
+page re-reads only what it shows when the descriptor says it moved. An action this module does not know
+(a new one, or a ``what`` it cannot read) is "everything": the safe default, never a stale page.
+
+:class:`ChangeTracker` follows the store's audit log for one reader (the desk's window): it remembers the
+ids it has seen near the top of the log and, on :meth:`ChangeTracker.catch_up`, reads the entries added
+since — by this process or any other (a table device, ``mcr-tournament``, another station on PostgreSQL) —
+and returns their descriptor. The cost does not grow with the log: the marker's two index lookups when
+nothing changed (:func:`marker`); when something did, a count over the window and the ids above the newest
+seen (all the window's ids only when one came in below it). docs/gui.md
+"Refresh by what changed" gives the design; the PostgreSQL case is below.
+
+PostgreSQL hands out ids when a transaction inserts, not when it commits, so an entry can become visible
+after one with a higher id (a "straggler"). The marker therefore is not just the newest id: it is the
+newest id and how many entries lie within :data:`WINDOW` ids below it, so a straggler inside the window
+moves it, and the tracker finds it among the ids it has not seen. A straggler deeper than the window
+would need a transaction to stay open while :data:`WINDOW` entries of other transactions committed after
+its own insert; on PostgreSQL the tracker also compares the whole log's count every
+:data:`FULL_CHECK_EVERY` catch-ups and answers "everything" when it moved without it. SQLite has one
+writer at a time, so ids appear in commit order there and the check is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from db.actions import AuditAction
+from db.models import AuditLog
+
+WINDOW = 1000  # ids below the newest in which a late (PostgreSQL) commit is still caught by the marker
+FULL_CHECK_EVERY = 60  # catch-ups between two full counts of the log (PostgreSQL only; about a minute)
+MAX_DESCRIBED = 2000  # more new entries than this at once (an import): "everything", without reading them
+
+
+@dataclass(frozen=True, slots=True)
+class Changes:
+    """What one or more changes touched. ``tables``: results, time calls or sign-off at (session, table);
+    ``sessions``: the seating of a whole session; ``clock``: sessions whose clock moved; ``checkin``:
+    sessions whose check-in moved; ``players``: any player's details; ``settings``: the tournament's
+    settings (rules, clock settings, the players' page, the seating plan); ``calls``: the referee calls;
+    ``devices``: the tables' links. ``everything``: assume anything changed (unknown actions, a restore)."""
+
+    everything: bool = False
+    settings: bool = False
+    players: bool = False
+    sessions: frozenset[int] = frozenset()
+    tables: frozenset[tuple[int, int]] = frozenset()
+    clock: frozenset[int] = frozenset()
+    checkin: frozenset[int] = frozenset()
+    calls: bool = False
+    devices: bool = False
+
+    def __or__(self, other: Changes) -> Changes:
+        if self.everything or other.everything:
+            return ALL
+        return Changes(False, self.settings or other.settings, self.players or other.players,
+                       self.sessions | other.sessions, self.tables | other.tables, self.clock | other.clock,
+                       self.checkin | other.checkin, self.calls or other.calls, self.devices or other.devices)
+
+    def __bool__(self) -> bool:
+        return self != NOTHING
+
+    @property
+    def wide(self) -> bool:
+        """A change any view may depend on: everything, or the settings."""
+        return self.everything or self.settings
+
+    @property
+    def results(self) -> bool:
+        """The standings may have moved: a result, a seating, a player's details or the settings."""
+        return self.wide or self.players or bool(self.tables or self.sessions)
+
+    def touches_session(self, session: int) -> bool:
+        """Anything of ``session``: its seating, a table's results, its clock (and the wide changes)."""
+        return (self.wide or session in self.sessions or session in self.clock
+                or any(k == session for k, _t in self.tables))
+
+    def touches_table(self, session: int, table: int) -> bool:
+        """What one table's sheet shows: its results, its session's seating, the players' names."""
+        return self.wide or self.players or session in self.sessions or (session, table) in self.tables
+
+
+NOTHING = Changes()
+ALL = Changes(everything=True)
+
+_TABLE = re.compile(r"\bsession (\d+) table (\d+)\b")
+_SESSION = re.compile(r"\bsession (\d+)\b")
+
+
+def _table(what: str) -> tuple[int, int] | None:
+    m = _TABLE.search(what)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _session(what: str) -> int | None:
+    m = _SESSION.search(what)
+    return int(m.group(1)) if m else None
+
+
+_TABLE_ACTIONS = {AuditAction.RECORD, AuditAction.CORRECT, AuditAction.DELETE, AuditAction.SIGN_OFF}
+_SEATING_ACTIONS = {AuditAction.SEAT, AuditAction.SEAT_EDIT, AuditAction.SEAT_SWAP, AuditAction.SEAT_CORRECTION,
+                    AuditAction.SEAT_DELETE}
+_CALL_ACTIONS = {AuditAction.CALL, AuditAction.CALL_TAKE, AuditAction.CALL_RESOLVE, AuditAction.CALL_CANCEL}
+
+
+def describe_entry(action: str, what: str) -> Changes:
+    """One audit entry's descriptor, from how the services write ``what`` (``lookup.where``: "session 3
+    table 7 hand 2", "seating of session 3", "session 3 clock paused", ...). Anything else: :data:`ALL`."""
+    try:
+        act = AuditAction(action)
+    except ValueError:
+        return ALL
+    if act in _TABLE_ACTIONS:
+        place = _table(what)
+        return ALL if place is None else Changes(tables=frozenset({place}))
+    if act in _SEATING_ACTIONS:
+        k = _session(what)
+        return ALL if k is None else Changes(sessions=frozenset({k}))
+    if act is AuditAction.CLOCK:
+        k = _session(what)
+        if k is None:
+            return ALL
+        place = _table(what)  # a confirmed time call changes that table's last hand too
+        return Changes(clock=frozenset({k}), tables=frozenset({place}) if place else frozenset())
+    if act in _CALL_ACTIONS:
+        return Changes(calls=True)
+    if act in (AuditAction.PLAYER_ADD, AuditAction.PLAYER_UPDATE):
+        return Changes(players=True)
+    if act is AuditAction.CHECKIN:
+        k = _session(what)
+        return ALL if k is None else Changes(checkin=frozenset({k}))
+    if act in (AuditAction.DEVICE_ISSUE, AuditAction.DEVICE_REVOKE):
+        return Changes(devices=True)
+    if act in (AuditAction.PUBLIC_PAGE, AuditAction.SEATING_PLAN):
+        return Changes(settings=True)
+    # settings (rules, name, clock settings), a new tournament, a restore, stages, a substitute (seats of
+    # several sessions): rare, and they reach into every view
+    return ALL
+
+
+def describe(entries: Iterable[tuple[str, str]]) -> Changes:
+    """The union of the entries' descriptors (:data:`NOTHING` for none)."""
+    out = NOTHING
+    for action, what in entries:
+        out = out | describe_entry(action, what)
+        if out.everything:
+            break
+    return out
+
+
+def marker(s: Session, window: int = WINDOW) -> tuple[int, int]:
+    """The store-wide change marker: (entries within ``window`` ids of the newest, newest id). Two index
+    lookups, whatever the log's length; it moves with every committed change, a PostgreSQL commit that
+    lands below the newest id included (within the window; see the module's docstring)."""
+    newest = int(s.scalar(select(func.max(AuditLog.id))) or 0)
+    recent = int(s.scalar(select(func.count()).select_from(AuditLog).where(AuditLog.id > newest - window)) or 0)
+    return recent, newest
+
+
+@dataclass
+class ChangeTracker:
+    """The audit entries one reader has seen, near the top of the log; :meth:`catch_up` describes the rest."""
+
+    window: int = WINDOW
+    full_check_every: int = FULL_CHECK_EVERY
+    seen: set[int] = field(default_factory=set)  # ids seen within ``window`` of ``top``
+    top: int = 0
+    last: tuple[int, int] | None = None  # the marker at the last look (None: not started)
+    total: int | None = None  # the whole log's count at the last full check (PostgreSQL)
+    catch_ups: int = 0
+
+    @property
+    def started(self) -> bool:
+        return self.last is not None
+
+    def start(self, s: Session) -> None:
+        """Take the log as it is now as seen (nothing to describe)."""
+        self._snapshot(s)
+        last = marker(s, self.window)
+        seen = set(s.scalars(select(AuditLog.id).where(AuditLog.id > last[1] - self.window)))
+        total = self._count(s) if self._checks_total(s) else None
+        self.last, self.top, self.seen, self.total, self.catch_ups = last, last[1], seen, total, 0
+
+    def catch_up(self, s: Session) -> Changes:
+        """The descriptor of the entries committed since the last look (:data:`NOTHING`, which is false,
+        when none). Not started yet: starts, and says :data:`ALL` (what was read before is older).
+        Every read comes first and the tracker moves on last: a read that fails leaves it as it was."""
+        if self.last is None:
+            self.start(s)
+            return ALL
+        self._snapshot(s)
+        now = marker(s, self.window)
+        due = self.total is not None and (self.catch_ups + 1) % self.full_check_every == 0
+        total = self._count(s) if due else None
+        changes = NOTHING if now == self.last else self._new_entries(s, now)
+        self.catch_ups += 1
+        if total is not None:
+            if total != self.total:
+                changes = ALL  # a straggler deeper than the window (or entries gone): draw everything
+            self.total = total
+        return changes
+
+    def _new_entries(self, s: Session, now: tuple[int, int]) -> Changes:
+        # everything is read before the tracker moves on: a read that fails leaves it where it was
+        top, low = max(self.top, now[1]), min(self.top, now[1]) - self.window
+        # The ids seen are all there and none came in below ``top``: only those above it are new (the usual
+        # case; one count over the window instead of reading every id in it)
+        kept = s.scalar(select(func.count()).select_from(AuditLog).where(AuditLog.id > low, AuditLog.id <= self.top))
+        above = self.top if kept == len(self.seen) and now[1] >= self.top else low
+        ids = set(s.scalars(select(AuditLog.id).where(AuditLog.id > above)))
+        new = sorted(ids - self.seen)
+        changes = ALL  # the marker moved with no new entry: entries went (a restore), draw everything
+        if 0 < len(new) <= MAX_DESCRIBED:
+            rows: list[tuple[str, str]] = []
+            for i in range(0, len(new), 500):
+                rows += [(a, w) for a, w in s.execute(select(AuditLog.action, AuditLog.what)
+                                                      .where(AuditLog.id.in_(new[i:i + 500])))]
+            changes = describe(rows)
+        self.last, self.top = now, top
+        self.seen = {i for i in ids | self.seen if i > top - self.window}
+        if self.total is not None:
+            self.total += len(new)
+        return changes
+
+    @staticmethod
+    def _snapshot(s: Session) -> None:
+        """PostgreSQL: the look's reads in one snapshot (REPEATABLE READ), so the full count and the new
+        entries agree; SQLite's read transaction is one snapshot already."""
+        if s.get_bind().dialect.name == "postgresql":
+            s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+    @staticmethod
+    def _checks_total(s: Session) -> bool:
+        bind = s.get_bind()
+        return bind.dialect.name != "sqlite"
+
+    @staticmethod
+    def _count(s: Session) -> int:
+        return int(s.scalar(select(func.count()).select_from(AuditLog)) or 0)
