@@ -34,7 +34,7 @@ def wait_fans(view: View) -> list[Found]:
     open), in the middle a closed wait, in the pair a single wait. When the reading allows several places,
     edge beats closed beats single (they are worth the same; the order follows the reference calculator).
     """
-    if not view.unique_wait or view.form not in (Form.REGULAR, Form.KNITTED_STRAIGHT):
+    if view.form is not Form.REGULAR and view.form is not Form.KNITTED_STRAIGHT:
         return []
     w = view.winning
     edge = closed = None
@@ -45,10 +45,11 @@ def wait_fans(view: View) -> list[Found]:
             closed = closed if closed is not None else i
         elif w in (s.tile, s.tile + 2):
             edge = edge if edge is not None else i
+    # The unique wait is asked last: it is the costly question, and most readings never need it.
     if edge is not None:
-        return [Found(Fan.EDGE_WAIT, (view.sets[edge].tiles,), frozenset({edge}))]
+        return [Found(Fan.EDGE_WAIT, (view.sets[edge].tiles,), frozenset({edge}))] if view.unique_wait else []
     if closed is not None:
-        return [Found(Fan.CLOSED_WAIT, (view.sets[closed].tiles,), frozenset({closed}))]
-    if view.pair == w:
+        return [Found(Fan.CLOSED_WAIT, (view.sets[closed].tiles,), frozenset({closed}))] if view.unique_wait else []
+    if view.pair == w and view.unique_wait:
         return [Found(Fan.SINGLE_WAIT, ((w, w),), frozenset({PAIR}))]
     return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.fan_rules import Found, View
+from scoring.fan_rules import HAND_TILES, Found, View
 from scoring.fans import Fan
 from scoring.tiles import DRAGONS, GREEN_TILES, REVERSIBLE, TERMINALS_AND_HONORS, WINDS, Tile
 
@@ -19,8 +19,7 @@ def tile_fans(view: View) -> list[Found]:
     一色四同顺, 一色四节高, 一色四步高 whenever that holds; never with 推不倒" (the 推不倒 row of the exclusion
     table). C2: 绿一色 with 发 is also 混一色 here and the table removes it; without 发 it is 清一色, kept.
     """
-    group = view.hand_group()
-    return [Found(f, group) for f in _tile_fans(view.kinds)]
+    return [Found(f, HAND_TILES) for f in _tile_fans(view.kinds)]
 
 
 def _mask(tiles: Iterable[Tile]) -> int:
