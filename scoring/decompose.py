@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache, lru_cache
-from itertools import product
+from itertools import chain, product, repeat
 
 from scoring.model import Hand, MeldKind
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
@@ -143,6 +143,7 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 )
 _KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
 _ORPHANS = frozenset(TERMINALS_AND_HONORS)
+_HALF = bytes(n // 2 for n in range(256))  # a count byte -> its number of pairs
 
 Division = tuple[tuple[tuple[SetKind, Tile], ...], Tile]  # (concealed sets ascending, pair)
 
@@ -365,7 +366,8 @@ def all_counts(hand: Hand) -> Counts:
 
 
 def _is_seven_pairs(c: Counts) -> bool:
-    return 1 not in c and 3 not in c and sum(c) == 14 and all(n % 2 == 0 for n in c)
+    # Counts are at most 5 (a fifth copy when asking for waits): no odd count is 1, 3 or 5.
+    return 1 not in c and 3 not in c and 5 not in c and sum(c) == 14
 
 
 def _is_thirteen_orphans(c: Counts) -> bool:
@@ -407,7 +409,7 @@ def readings_of_counts(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Read
     n_melds = len(melds)
     if n_melds == 0:
         if _is_seven_pairs(counts):
-            pairs = tuple(t for t, n in enumerate(counts) for _ in range(n // 2))
+            pairs = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), bytes(counts).translate(_HALF))))
             out.append(Reading(Form.SEVEN_PAIRS, pairs=pairs))
         if _is_thirteen_orphans(counts):
             pair = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)

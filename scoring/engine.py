@@ -81,11 +81,9 @@ def score_json_text(hand: Hand, ctx: WinContext) -> str:
     """``explain.result_json_text(score_hand(hand, ctx))``, the ``mcr-score --stream`` answer, counted
     straight from the fans found (the answer has no tiles: no result objects are built for it)."""
     _, _, found = _best_reading(hand, ctx)
-    counts: dict[Fan, int] = {}
-    points = 0
-    for f in found:
-        counts[f.fan] = counts.get(f.fan, 0) + 1
-        points += _POINTS[f.fan]
+    fans = [f.fan for f in found]
+    points = sum(map(_POINTS.__getitem__, fans))
+    counts = Counter(fans)  # counted in C
     if ctx.flowers:
         counts[Fan.FLOWER_TILES] = ctx.flowers
     return fans_json_text(points + ctx.flowers, counts, points >= MINIMUM_FANS)

@@ -149,17 +149,17 @@ def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Excl
 
 
 _ROWS = {False: _rows_by_fan(False), True: _rows_by_fan(True)}
+_COMBINATION_EXCLUDERS = frozenset(row.fan for row in EXCLUSIONS if row.fan in COMBINATION_FANS)
 _PLACE = itemgetter(0)
 
 
-def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
-    """The table rows in FANS.md order, each only while its excluding fan is still present."""
-    present = {f.fan for f in found}
+def _apply_rows(found: list[Found], present: set[Fan], combination_excluders: bool) -> list[Found]:
+    """The table rows in FANS.md order, each only while its excluding fan is still present. ``present``:
+    the fans of ``found``, kept up to date here."""
     by_fan = _ROWS[combination_excluders]
     rows: list[tuple[int, Exclusion]] = []
-    for fan in present:  # a fan absent at the start never comes back: no other row can act
-        if fan in by_fan:
-            rows += by_fan[fan]
+    for fan in present.intersection(by_fan):  # a fan absent at the start never comes back: no other row can act
+        rows += by_fan[fan]
     if not rows:
         return found
     rows.sort(key=_PLACE)
@@ -176,7 +176,8 @@ def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
                     or not any(f.sets and f.sets <= o.sets for o in owners)]
             if len(kept) != len(found):
                 found = kept
-                present = {f.fan for f in found}
+                present.clear()
+                present.update([f.fan for f in found])
     return found
 
 
@@ -288,17 +289,24 @@ def last_tile_applies(hand: Hand, ctx: WinContext) -> bool:
     w = hand.winning
     if ctx.fourth_tile:
         return True
-    return sum(m.tiles.count(w) for m in hand.melds) == 3
+    return bool(hand.melds) and sum(m.tiles.count(w) for m in hand.melds) == 3
 
 
 def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     """All exclusions, in the order of the module docstring."""
-    found = _apply_rows(found, combination_excluders=False)
-    found = apply_set_combination_principles(found)
-    found = _apply_rows(found, combination_excluders=True)
+    present = {f.fan for f in found}  # the fans of ``found``, kept up to date along the way
+    found = _apply_rows(found, present, combination_excluders=False)
+    if not present.isdisjoint(COMBINATION_FANS):
+        kept = apply_set_combination_principles(found)
+        if len(kept) != len(found):
+            found = kept
+            present = {f.fan for f in found}
+        # The first pass's rows have nothing left to remove (fans never come back), so the second one can
+        # act only through a combination fan's row.
+        if not present.isdisjoint(_COMBINATION_EXCLUDERS):
+            found = _apply_rows(found, present, combination_excluders=True)
     if view.nine_gates:  # 九莲宝灯 is only ever found then
         found = nine_gates_terminal_pung(found)
     found = knitted_straight_waits(view, found)
     found = seven_pairs_companions(view, found)
     return chicken_hand(view, found)
-

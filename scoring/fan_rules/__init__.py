@@ -83,7 +83,8 @@ class View:
 
     ``exposed[i]``: set ``i`` is not concealed — a declared chow, pung or melded kong, or (discard win) the
     concealed pung the winning tile completed. The hand's shared facts are in ``situation``; the ones every
-    detector reads are copied here (``winning``, ``counts``, ``kinds``, ``fourth_tile``, ``nine_gates``).
+    detector reads are copied here (``winning``, ``counts``, ``kinds``, ``fourth_tile``, ``nine_gates``), as
+    are the reading's ``form``, ``sets`` and ``pair`` (attributes: a property is a call per read).
 
     Filled in at creation, for the detectors: ``chows`` and ``pungs`` (kongs included) as (set index, set)
     in set order.
@@ -93,6 +94,9 @@ class View:
     ctx: WinContext
     situation: Situation
     exposed: tuple[bool, ...]
+    form: Form = field(init=False, repr=False, compare=False)
+    sets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
+    pair: Tile | None = field(init=False, repr=False, compare=False)
     winning: Tile = field(init=False, repr=False, compare=False)
     counts: Counts = field(init=False, repr=False, compare=False)
     kinds: int = field(init=False, repr=False, compare=False)
@@ -102,9 +106,13 @@ class View:
     pungs: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        reading = self.reading
+        self.form = reading.form
+        self.sets = sets = reading.sets
+        self.pair = reading.pair
         chows = []
         pungs = []
-        for i, s in enumerate(self.reading.sets):
+        for i, s in enumerate(sets):
             (chows if s.is_chow else pungs).append((i, s))
         self.chows = tuple(chows)
         self.pungs = tuple(pungs)
@@ -118,18 +126,6 @@ class View:
     @property
     def unique_wait(self) -> bool:
         return self.situation.unique_wait
-
-    @property
-    def form(self) -> Form:
-        return self.reading.form
-
-    @property
-    def sets(self) -> tuple[TileSet, ...]:
-        return self.reading.sets
-
-    @property
-    def pair(self) -> Tile | None:
-        return self.reading.pair
 
     def win_group(self) -> tuple[tuple[Tile, ...], ...]:
         return ((self.winning,),)

@@ -195,5 +195,6 @@ _PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pung
 
 
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
-    ordered = sorted(group, key=lambda x: x[1].tile)
-    return Found(fan, tuple(s.tiles for _, s in ordered), frozenset(i for i, _ in group))
+    # The sets' tiles ascending by their first tile: sorting the tile tuples themselves gives that order
+    # (two sets of one group never share a first tile unless they are the same set).
+    return Found(fan, tuple(sorted([s.tiles for _, s in group])), frozenset([i for i, _ in group]))
