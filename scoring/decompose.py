@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache, lru_cache
 from itertools import chain, product, repeat
+from operator import mul
 
 from scoring.model import Hand, MeldKind
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
@@ -212,13 +213,16 @@ def _shape_divisions(group: Counts) -> tuple[Division, ...]:
         return ()
     need_pair = n % 3 == 2
     base = 0 if len(group) == 9 else 27  # a suit, or the honours (no chows)
-    c = [0] * NUM_KINDS
+    c = [0] * (base + len(group) + 2)  # two kinds beyond the group: a chow's test looks there
     c[base:base + len(group)] = group
     found: set[Division] = set()
     _divide(c, (n - 2 * need_pair) // 3, need_pair, base, [], found)
     ordered = sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1]))
     return tuple((tuple((k, t - base) for k, t in sets), pair - base if pair >= 0 else -1)
                  for sets, pair in ordered)
+
+
+_RANKS = range(9)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -233,8 +237,10 @@ def _shape(group: Counts) -> tuple[int, bool]:
         return rem, 1 not in mods and mods.count(2) == rem // 2
     if rem == 0:
         return rem, _sets_only(list(group))
-    for i, x in enumerate(group):
-        if x >= 2:
+    # The pair's rank r: a chow on rank i holds ranks summing to 3i + 3, a pung 3i, the pair 2r, so the
+    # sum of all ranks is 2r modulo 3, and r is twice that sum modulo 3. Only every third rank is tried.
+    for i in range(2 * sum(map(mul, _RANKS, group)) % 3, 9, 3):
+        if group[i] >= 2:
             c = list(group)
             c[i] -= 2
             if _sets_only(c):
@@ -316,9 +322,10 @@ def _divide(c: list[int], n_sets: int, need_pair: bool, start: int, acc: list[tu
     # reached exactly once per choice sequence. No kind below ``start`` is left in ``c``. (Whether a group
     # divides at all is ``_shape``'s question, answered without a search.)
     i = start
-    while i < NUM_KINDS and not c[i]:
+    end = len(c)
+    while i < end and not c[i]:
         i += 1
-    if i == NUM_KINDS:
+    if i == end:
         if n_sets == 0 and not need_pair:
             found.add((tuple(sorted(acc, key=_set_key)), pair))
         return

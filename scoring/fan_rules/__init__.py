@@ -16,7 +16,6 @@ together. Families:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from scoring.decompose import Counts, Form, Reading, TileSet
@@ -76,52 +75,39 @@ class Situation:
         return self._unique
 
 
-@dataclass(slots=True)
 class View:
-    """A reading seen with its situation. Not frozen (a frozen dataclass is built field by field through
-    ``object.__setattr__``, and one is built per reading); nothing changes it after creation.
+    """A reading seen with its situation: what every detector reads, as plain attributes (one is built per
+    reading, and nothing changes it after creation).
 
     ``exposed[i]``: set ``i`` is not concealed — a declared chow, pung or melded kong, or (discard win) the
-    concealed pung the winning tile completed. The hand's shared facts are in ``situation``; the ones every
-    detector reads are copied here (``winning``, ``counts``, ``kinds``, ``fourth_tile``, ``nine_gates``), as
-    are the reading's ``form``, ``sets`` and ``pair`` (attributes: a property is a call per read).
-
-    Filled in at creation, for the detectors: ``chows`` and ``pungs`` (kongs included) as (set index, set)
-    in set order.
+    concealed pung the winning tile completed. The hand's shared facts are in ``situation``; the ones the
+    detectors read are copied here (``winning``, ``counts``, ``kinds``, ``fourth_tile``, ``nine_gates``), as
+    are the reading's ``form``, ``sets`` and ``pair``. ``chows`` and ``pungs`` (kongs included): (set index,
+    set) in set order.
     """
 
-    reading: Reading
-    ctx: WinContext
-    situation: Situation
-    exposed: tuple[bool, ...]
-    form: Form = field(init=False, repr=False, compare=False)
-    sets: tuple[TileSet, ...] = field(init=False, repr=False, compare=False)
-    pair: Tile | None = field(init=False, repr=False, compare=False)
-    winning: Tile = field(init=False, repr=False, compare=False)
-    counts: Counts = field(init=False, repr=False, compare=False)
-    kinds: int = field(init=False, repr=False, compare=False)
-    fourth_tile: bool = field(init=False, repr=False, compare=False)
-    nine_gates: bool = field(init=False, repr=False, compare=False)
-    chows: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
-    pungs: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
+    __slots__ = ("reading", "ctx", "situation", "exposed", "form", "sets", "pair", "winning", "counts", "kinds",
+                 "fourth_tile", "nine_gates", "chows", "pungs")
 
-    def __post_init__(self) -> None:
-        reading = self.reading
-        self.form = reading.form
-        self.sets = sets = reading.sets
-        self.pair = reading.pair
-        chows = []
-        pungs = []
-        for i, s in enumerate(sets):
+    def __init__(self, reading: Reading, ctx: WinContext, situation: Situation, exposed: tuple[bool, ...]) -> None:
+        self.reading = reading
+        self.ctx = ctx
+        self.situation = situation
+        self.exposed = exposed
+        self.form: Form = reading.form
+        self.sets: tuple[TileSet, ...] = reading.sets
+        self.pair: Tile | None = reading.pair
+        self.winning: Tile = situation.winning
+        self.counts: Counts = situation.counts
+        self.kinds: int = situation.kinds
+        self.fourth_tile: bool = situation.fourth_tile
+        self.nine_gates: bool = situation.nine_gates
+        chows: list[tuple[int, TileSet]] = []
+        pungs: list[tuple[int, TileSet]] = []
+        for i, s in enumerate(self.sets):
             (chows if s.is_chow else pungs).append((i, s))
         self.chows = tuple(chows)
         self.pungs = tuple(pungs)
-        hand = self.situation
-        self.winning = hand.winning
-        self.counts = hand.counts
-        self.kinds = hand.kinds
-        self.fourth_tile = hand.fourth_tile
-        self.nine_gates = hand.nine_gates
 
     @property
     def unique_wait(self) -> bool:
