@@ -188,11 +188,15 @@ def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
     s = _group_divisions(9, counts[9:18]) if m else ()
     p = _group_divisions(18, counts[18:27]) if s else ()
     h = _group_divisions(27, counts[27:]) if p else ()
-    if not h or (m[0][1] >= 0) + (s[0][1] >= 0) + (p[0][1] >= 0) + (h[0][1] >= 0) != 1:
-        return ()  # a group cannot be divided, or the pair is not in exactly one group
+    if not h:
+        return ()  # a group cannot be divided
+    # Every group divides, so each holds 0 or 2 tiles beyond its sets, 2 in all modulo 3: one group holds
+    # the pair, or all four hold one (no division). A group without the pair gives -1 as its pair.
     if len(m) == len(s) == len(p) == len(h) == 1:  # the usual case: one way to divide each group
         (a, pa), (b, pb), (c, pc), (d, pd) = m[0], s[0], p[0], h[0]
-        return ((a + b + c + d, max(pa, pb, pc, pd)),)
+        return ((a + b + c + d, max(pa, pb, pc, pd)),) if min(pa, pb, pc, pd) < 0 else ()
+    if min(m[0][1], s[0][1], p[0][1], h[0][1]) >= 0:
+        return ()
     return tuple((a + b + c + d, max(pa, pb, pc, pd))
                  for (a, pa), (b, pb), (c, pc), (d, pd) in product(m, s, p, h))
 

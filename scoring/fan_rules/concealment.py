@@ -33,6 +33,8 @@ def kong_fan(melded: int, concealed: int) -> Fan | None:
 
 
 def kong_fans(view: View) -> list[Found]:
+    if 4 not in view.counts:  # a kong is four copies of its tile: most hands hold none
+        return []
     kongs = [(i, s) for i, s in view.pungs if s.kind is SetKind.KONG]
     if not kongs:
         return []
@@ -46,6 +48,8 @@ def kong_fans(view: View) -> list[Found]:
 def concealed_pung_fans(view: View) -> list[Found]:
     """双暗刻 / 三暗刻 / 四暗刻: concealed pungs, concealed kongs included (K2). A pung completed by a
     discarded winning tile is exposed (``View.exposed``)."""
+    if len(view.pungs) < 2:
+        return []
     exposed = view.exposed
     idx = [i for i, _ in view.pungs if not exposed[i]]
     if len(idx) < 2:

@@ -45,8 +45,8 @@ _UPPER_FOUR, _LOWER_FOUR = _ranks(6, 7, 8, 9), _ranks(1, 2, 3, 4)
 
 def _tile_fans(kinds: int) -> tuple[Fan, ...]:
     """The fans of the kinds held (bit ``t`` of ``kinds`` for kind ``t``), in the order of the checks."""
-    per_suit = (kinds & _SUIT, (kinds >> 9) & _SUIT, (kinds >> 18) & _SUIT)
-    n_suits = sum(1 for m in per_suit if m)
+    characters, bamboo, dots = kinds & _SUIT, (kinds >> 9) & _SUIT, (kinds >> 18) & _SUIT
+    n_suits = (characters != 0) + (bamboo != 0) + (dots != 0)
     honors = kinds >> 27
     fans: list[Fan] = []
     if not kinds & ~_GREEN:
@@ -63,7 +63,7 @@ def _tile_fans(kinds: int) -> tuple[Fan, ...]:
         fans.append(Fan.ALL_TYPES)
     if not honors:
         fans.append(Fan.NO_HONORS)
-    ranks = per_suit[0] | per_suit[1] | per_suit[2]  # bit r for rank r + 1
+    ranks = characters | bamboo | dots  # bit r for rank r + 1
     if not kinds & ~_TERMINALS_AND_HONORS:
         if not honors:
             fans.append(Fan.ALL_TERMINALS)
