@@ -304,8 +304,8 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
     if sum(counts) != 3 * n_sets + 1:
         return ()
     groups = (counts[:9], counts[9:18], counts[18:27], counts[27:])
-    shapes = (_shape(groups[0]), _shape(groups[1]), _shape(groups[2]), _shape(groups[3]))
-    rems = [r for r, _ in shapes]
+    (r0, d0), (r1, d1), (r2, d2), (r3, d3) = map(_shape, groups)
+    rems = (r0, r1, r2, r3)
     ones = rems.count(1)
     if ones == 1 and 2 not in rems:
         targets: tuple[int, ...] = (rems.index(1),)
@@ -313,9 +313,11 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
         targets = tuple(k for k in range(4) if rems[k] == 2)
     else:
         return ()
+    divisible = (d0, d1, d2, d3)
+    undivisible = divisible.count(False)
     out: tuple[Tile, ...] = ()
     for k in targets:
-        if all(shapes[j][1] for j in range(4) if j != k):
+        if undivisible == (not divisible[k]):  # every other group divides
             out += _group_waits(_GROUPS[k][0], groups[k])
     return out
 
