@@ -158,8 +158,9 @@ def _apply_rows(found: list[Found], present: set[Fan], combination_excluders: bo
     the fans of ``found``, kept up to date here."""
     by_fan = _ROWS[combination_excluders]
     rows: list[tuple[int, Exclusion]] = []
-    for fan in present.intersection(by_fan):  # a fan absent at the start never comes back: no other row can act
-        rows += by_fan[fan]
+    for fan in present:  # a fan absent at the start never comes back: no other row can act
+        if fan in by_fan:
+            rows += by_fan[fan]
     if not rows:
         return found
     rows.sort(key=_PLACE)

@@ -33,8 +33,6 @@ def kong_fan(melded: int, concealed: int) -> Fan | None:
 
 
 def kong_fans(view: View) -> list[Found]:
-    if 4 not in view.counts:  # a kong is four copies of its tile: most hands hold none
-        return []
     kongs = [(i, s) for i, s in view.pungs if s.kind is SetKind.KONG]
     if not kongs:
         return []
