@@ -410,7 +410,7 @@ def _without(c: Counts, tiles: tuple[Tile, ...]) -> list[int]:
 
 
 def _is_honors_and_knitted(c: Counts) -> bool:
-    if 2 in c or sum(c) != 14 or any(n > 1 for n in c):
+    if sum(c) != 14 or max(c) > 1:
         return False
     suited = {t for t, n in enumerate(c) if n and t < 27}
     return any(suited <= p for p in _KNITTED_SETS)
@@ -522,7 +522,8 @@ def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
                 if suited <= p:
                     out.update(t for t in range(27, NUM_KINDS) if not counts[t])
                     out.update(t for t in p if not counts[t])
-    if n_melds <= 1 and sum(max(_knitted_held(counts[lo:lo + 9])) for lo in (0, 9, 18)) >= 8:
+    if n_melds <= 1 and (max(_knitted_held(counts[:9])) + max(_knitted_held(counts[9:18]))
+                         + max(_knitted_held(counts[18:27]))) >= 8:
         for pattern in KNITTED_PATTERNS:
             missing = [t for t in pattern if not counts[t]]
             if not missing:

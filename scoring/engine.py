@@ -113,13 +113,15 @@ def _situation(hand: Hand, ctx: WinContext, concealed: list[int] | None = None,
     counted.)"""
     w = hand.winning
     assert w is not None
-    before = list(concealed_counts(hand)) if concealed is None else concealed.copy()
+    if concealed is None:
+        concealed = list(concealed_counts(hand))
+    before = concealed.copy()
     before[w] -= 1
     thirteen = tuple(before)
     n_melds = len(hand.melds)
     nine_gates = not n_melds and _is_nine_gates_wait(thirteen)
     counts = all_counts(hand) if every is None else tuple(every)
-    return Situation(w, counts, last_tile_applies(hand, ctx), nine_gates, thirteen, n_melds)
+    return Situation(w, counts, last_tile_applies(ctx, counts[w] - concealed[w]), nine_gates, thirteen, n_melds)
 
 
 def _is_nine_gates_wait(before: Counts) -> bool:
@@ -131,10 +133,18 @@ def _is_nine_gates_wait(before: Counts) -> bool:
 def score_reading(reading: Reading, ctx: WinContext, situation: Situation) -> tuple[Found, ...]:
     """The fans of one reading after exclusions (flowers not included)."""
     view = View(reading, ctx, situation, _exposed(reading, ctx, situation.winning))
-    found = (special_fans(view) + chow_combination_fans(view) + pung_combination_fans(view)
-             + single_pung_fans(view) + division_fans(view) + tile_fans(view) + kong_fans(view)
-             + concealed_pung_fans(view) + concealment_fans(view) + tile_hog_fans(view) + win_fans(view)
-             + wait_fans(view))  # one expression: the detectors run for every reading of every hand
+    # Every detector in a fixed order (the order of the fans found matters for ties and for the order of a
+    # fan's tiles). A detector that would find nothing in this reading is not called: special forms and
+    # 九莲宝灯, chow combinations without two chows, every pung fan without a pung.
+    found = special_fans(view) if view.form is not Form.REGULAR or view.nine_gates else []
+    if len(view.chows) > 1:
+        found += chow_combination_fans(view)
+    if view.pungs:
+        found += pung_combination_fans(view) + single_pung_fans(view)
+    found += division_fans(view) + tile_fans(view)
+    if view.pungs:
+        found += kong_fans(view) + concealed_pung_fans(view)
+    found += concealment_fans(view) + tile_hog_fans(view) + win_fans(view) + wait_fans(view)
     return tuple(apply_exclusions(view, found))
 
 

@@ -23,7 +23,7 @@ from operator import itemgetter
 from scoring.decompose import Form
 from scoring.fan_rules import Found, View
 from scoring.fans import Fan
-from scoring.model import Hand, WinContext
+from scoring.model import WinContext
 
 __all__ = [
     "COMBINATION_FANS", "EXCLUSIONS", "SEVEN_PAIRS_COMPANIONS", "Exclusion", "Scope", "apply_exclusions",
@@ -283,14 +283,12 @@ def chicken_hand(view: View, found: list[Found]) -> list[Found]:
     return [Found(F.CHICKEN_HAND, view.reading.groups())]
 
 
-def last_tile_applies(hand: Hand, ctx: WinContext) -> bool:
+def last_tile_applies(ctx: WinContext, copies_in_melds: int) -> bool:
     """W2: 和绝张 "counts when the other three copies of the winning tile are visible (discards, everyone's
     exposed melds — the winner's own exposed melds included, so it applies automatically when they hold
-    three copies)." (抢杠和 excluding 和绝张 is a table row.)"""
-    w = hand.winning
-    if ctx.fourth_tile:
-        return True
-    return bool(hand.melds) and sum(m.tiles.count(w) for m in hand.melds) == 3
+    three copies)." (抢杠和 excluding 和绝张 is a table row.) ``copies_in_melds``: copies of the winning tile
+    in the winner's melds (a kong's four included)."""
+    return ctx.fourth_tile or copies_in_melds == 3
 
 
 def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
@@ -308,6 +306,9 @@ def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
             found = _apply_rows(found, present, combination_excluders=True)
     if view.nine_gates:  # 九莲宝灯 is only ever found then
         found = nine_gates_terminal_pung(found)
-    found = knitted_straight_waits(view, found)
-    found = seven_pairs_companions(view, found)
-    return chicken_hand(view, found)
+    form = view.form
+    if form is Form.KNITTED_STRAIGHT:
+        found = knitted_straight_waits(view, found)
+    elif form is Form.SEVEN_PAIRS:
+        found = seven_pairs_companions(view, found)
+    return found if found else chicken_hand(view, found)

@@ -55,11 +55,12 @@ class Situation:
     only of a reading whose concealed chows or pair hold the winning tile: it is found on first use.
     """
 
-    __slots__ = ("winning", "counts", "kinds", "fourth_tile", "nine_gates", "_thirteen", "_n_melds", "_unique")
+    __slots__ = ("winning", "win_group", "counts", "kinds", "fourth_tile", "nine_gates", "_thirteen", "_n_melds", "_unique")
 
     def __init__(self, winning: Tile, counts: Counts, fourth_tile: bool, nine_gates: bool, thirteen: Counts,
                  n_melds: int) -> None:
         self.winning = winning
+        self.win_group = ((winning,),)  # the tiles of a fan of the winning tile (自摸, 边张 …)
         self.counts = counts
         self.kinds = kinds_held(counts)
         self.fourth_tile = fourth_tile
@@ -87,7 +88,7 @@ class View:
     """
 
     __slots__ = ("reading", "ctx", "situation", "exposed", "form", "sets", "pair", "winning", "counts", "kinds",
-                 "fourth_tile", "nine_gates", "chows", "pungs")
+                 "fourth_tile", "nine_gates", "chows", "pungs", "win_group")
 
     def __init__(self, reading: Reading, ctx: WinContext, situation: Situation, exposed: tuple[bool, ...]) -> None:
         self.reading = reading
@@ -98,6 +99,7 @@ class View:
         self.sets: tuple[TileSet, ...] = reading.sets
         self.pair: Tile | None = reading.pair
         self.winning: Tile = situation.winning
+        self.win_group: tuple[tuple[Tile, ...], ...] = situation.win_group
         self.counts: Counts = situation.counts
         self.kinds: int = situation.kinds
         self.fourth_tile: bool = situation.fourth_tile
@@ -113,8 +115,6 @@ class View:
     def unique_wait(self) -> bool:
         return self.situation.unique_wait
 
-    def win_group(self) -> tuple[tuple[Tile, ...], ...]:
-        return ((self.winning,),)
 
 
 def kinds_held(counts: Counts) -> int:

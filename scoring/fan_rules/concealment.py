@@ -68,9 +68,9 @@ def concealment_fans(view: View) -> list[Found]:
             declared_exposed += 1
     if declared_exposed == 0:
         fan = Fan.FULLY_CONCEALED_HAND if view.ctx.self_drawn else Fan.CONCEALED_HAND
-        return [Found(fan, view.win_group())]
+        return [Found(fan, view.win_group)]
     if declared_exposed == 4 and not view.ctx.self_drawn:
-        return [Found(Fan.MELDED_HAND, view.win_group())]
+        return [Found(Fan.MELDED_HAND, view.win_group)]
     return []
 
 

@@ -183,7 +183,7 @@ def single_pung_fans(view: View) -> list[Found]:
             out.append(Found(Fan.PREVALENT_WIND, tiles, frozenset({i})))
         if t == seat:
             out.append(Found(Fan.SEAT_WIND, tiles, frozenset({i})))
-        if t >= 27 or _rank(t) in (0, 8):
+        if t >= 27 or t % 9 in (0, 8):
             out.append(Found(Fan.PUNG_OF_TERMINALS_OR_HONORS, tiles, frozenset({i})))
     return out
 

@@ -13,7 +13,7 @@ def win_fans(view: View) -> list[Found]:
     """The win situation. W3: 杠上开花 is self-drawn, 抢杠和 on a discard; 妙手回春 self-drawn, 海底捞月 on a
     discard. The exclusions (自摸, 和绝张) are rows of the exclusion table."""
     ctx = view.ctx
-    g = view.win_group()
+    g = view.win_group
     fans: list[Fan] = []
     if ctx.self_drawn:
         fans.append(Fan.SELF_DRAWN)
