@@ -501,7 +501,8 @@ def _divisible_by_groups(counts: Counts, n_sets: int) -> bool:
 @lru_cache(maxsize=1 << 14)
 def _knitted_held(suit: Counts) -> tuple[int, int, int]:
     """How many of the ranks 147, 258 and 369 one suit holds (a knitted pattern takes one of them)."""
-    return tuple(sum(1 for r in (k, k + 3, k + 6) if suit[r]) for k in range(3))  # type: ignore[return-value]
+    held = [n > 0 for n in suit]
+    return held[0] + held[3] + held[6], held[1] + held[4] + held[7], held[2] + held[5] + held[8]
 
 
 def special_waits(counts: Counts, n_melds: int) -> set[Tile]:

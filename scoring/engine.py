@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import chain, repeat
+from operator import attrgetter, not_
 
 from scoring.decompose import (
     Counts,
@@ -153,7 +154,7 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
     chow of this reading can take it, the concealed pung of that tile took it and is exposed (a pung made
     by a discard is not a concealed pung). Taking it into a chow keeps the pung concealed, so the reading
     scores the better choice."""
-    exposed = [not s.concealed for s in reading.sets]
+    exposed = list(map(not_, map(_CONCEALED, reading.sets)))
     if ctx.self_drawn:
         return tuple(exposed)
     for s in reading.sets:
@@ -166,6 +167,7 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
 
 
 _POINTS = {fan: fan.points for fan in Fan}
+_CONCEALED = attrgetter("concealed")
 _ORDER = {fan: (-fan.points, fan.number) for fan in Fan}  # a breakdown's order: points, then FANS.md number
 _FORM_TEXT = {form: form.value for form in Form}
 

@@ -151,6 +151,7 @@ def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Excl
 _ROWS = {False: _rows_by_fan(False), True: _rows_by_fan(True)}
 _COMBINATION_EXCLUDERS = frozenset(row.fan for row in EXCLUSIONS if row.fan in COMBINATION_FANS)
 _PLACE = itemgetter(0)
+_FAN_OF = itemgetter(0)  # of a ``Found``
 
 
 def _apply_rows(found: list[Found], present: set[Fan], combination_excluders: bool) -> list[Found]:
@@ -293,7 +294,7 @@ def last_tile_applies(ctx: WinContext, copies_in_melds: int) -> bool:
 
 def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     """All exclusions, in the order of the module docstring."""
-    present = {f.fan for f in found}  # the fans of ``found``, kept up to date along the way
+    present = set(map(_FAN_OF, found))  # the fans of ``found``, kept up to date along the way
     found = _apply_rows(found, present, combination_excluders=False)
     if not present.isdisjoint(COMBINATION_FANS):
         kept = apply_set_combination_principles(found)

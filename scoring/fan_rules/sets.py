@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from operator import attrgetter, itemgetter
 
 from scoring.decompose import TileSet
 from scoring.fan_rules import PAIR, Found, View
@@ -94,12 +95,12 @@ def _combination_fans(sets: tuple[tuple[int, TileSet], ...],
             out.append(_found(fan, group))
     if n > 2:
         for group in combinations(sets, 3):
-            fan = three(*sorted([s.tile for _, s in group]))
+            fan = three(*sorted(map(_TILE, map(_SET, group))))
             if fan is not None:
                 out.append(_found(fan, group))
         if n > 3:
             for group in combinations(sets, 4):
-                fan = four(*sorted([s.tile for _, s in group]))
+                fan = four(*sorted(map(_TILE, map(_SET, group))))
                 if fan is not None:
                     out.append(_found(fan, group))
     return out
@@ -189,6 +190,8 @@ def single_pung_fans(view: View) -> list[Found]:
 
 
 _WIND_TILE = {w: 27 + w.offset for w in Wind}
+_INDEX, _SET = itemgetter(0), itemgetter(1)  # of an (index, set) pair
+_TILE, _TILES = attrgetter("tile"), attrgetter("tiles")  # of a set
 Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
 _CHOW_JUDGES: tuple[Judge, Judge, Judge] = (_two_chows, _three_chows, _four_chows)
 _PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pungs)
@@ -197,4 +200,4 @@ _PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pung
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
     # The sets' tiles ascending by their first tile: sorting the tile tuples themselves gives that order
     # (two sets of one group never share a first tile unless they are the same set).
-    return Found(fan, tuple(sorted([s.tiles for _, s in group])), frozenset([i for i, _ in group]))
+    return Found(fan, tuple(sorted(map(_TILES, map(_SET, group)))), frozenset(map(_INDEX, group)))

@@ -14,16 +14,16 @@ def win_fans(view: View) -> list[Found]:
     discard. The exclusions (自摸, 和绝张) are rows of the exclusion table."""
     ctx = view.ctx
     g = view.win_group
-    fans: list[Fan] = []
+    out: list[Found] = []
     if ctx.self_drawn:
-        fans.append(Fan.SELF_DRAWN)
+        out.append(Found(Fan.SELF_DRAWN, g))
     if view.fourth_tile:
-        fans.append(Fan.LAST_TILE)
+        out.append(Found(Fan.LAST_TILE, g))
     if ctx.last_tile_of_wall:
-        fans.append(Fan.LAST_TILE_DRAW if ctx.self_drawn else Fan.LAST_TILE_CLAIM)
+        out.append(Found(Fan.LAST_TILE_DRAW if ctx.self_drawn else Fan.LAST_TILE_CLAIM, g))
     if ctx.kong_related:
-        fans.append(Fan.OUT_WITH_REPLACEMENT_TILE if ctx.self_drawn else Fan.ROBBING_THE_KONG)
-    return [Found(f, g) for f in fans]
+        out.append(Found(Fan.OUT_WITH_REPLACEMENT_TILE if ctx.self_drawn else Fan.ROBBING_THE_KONG, g))
+    return out
 
 
 def wait_fans(view: View) -> list[Found]:

@@ -19,7 +19,12 @@ def tile_fans(view: View) -> list[Found]:
     一色四同顺, 一色四节高, 一色四步高 whenever that holds; never with 推不倒" (the 推不倒 row of the exclusion
     table). C2: 绿一色 with 发 is also 混一色 here and the table removes it; without 发 it is 清一色, kept.
     """
-    return [Found(f, HAND_TILES) for f in _tile_fans(view.kinds)]
+    return list(map(_HAND_FOUND.__getitem__, _tile_fans(view.kinds)))
+
+
+# A whole-hand fan's occurrence is the same value in every hand (its tiles are the ``HAND_TILES`` marker):
+# one shared ``Found`` per fan.
+_HAND_FOUND = {fan: Found(fan, HAND_TILES) for fan in Fan}
 
 
 def _mask(tiles: Iterable[Tile]) -> int:
