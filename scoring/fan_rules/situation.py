@@ -47,6 +47,11 @@ def wait_fans(view: View) -> list[Found]:
             edge = edge if edge is not None else i
     # The unique wait is asked last: it is the costly question, and most readings never need it.
     if edge is not None:
+        start = view.sets[edge].tile
+        if start % 9 != (6 if w == start else 0):
+            # Not 89+7 or 12+3: the chow one rank further along (w's other side) completes the hand too, so
+            # the wait is not unique, without asking.
+            return []
         return [Found(Fan.EDGE_WAIT, (view.sets[edge].tiles,), frozenset({edge}))] if view.unique_wait else []
     if closed is not None:
         return [Found(Fan.CLOSED_WAIT, (view.sets[closed].tiles,), frozenset({closed}))] if view.unique_wait else []
