@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 from itertools import chain, repeat
-from operator import attrgetter, not_
+from operator import attrgetter, itemgetter, not_
 
 from scoring.decompose import (
     Counts,
@@ -82,12 +82,13 @@ def score_json_text(hand: Hand, ctx: WinContext) -> str:
     """``explain.result_json_text(score_hand(hand, ctx))``, the ``mcr-score --stream`` answer, counted
     straight from the fans found (the answer has no tiles: no result objects are built for it)."""
     _, _, found = _best_reading(hand, ctx)
-    counts: dict[Fan, int] = {}
-    points = 0
-    for f in found:
-        fan = f.fan
-        counts[fan] = counts.get(fan, 0) + 1
-        points += _POINTS[fan]
+    fans = list(map(_FAN_OF, found))
+    points = sum(map(_POINTS.__getitem__, fans))
+    counts = dict.fromkeys(fans, 1)
+    if len(counts) < len(fans):  # a fan found more than once: count them
+        counts = dict.fromkeys(fans, 0)
+        for fan in fans:
+            counts[fan] += 1
     if ctx.flowers:
         counts[Fan.FLOWER_TILES] = ctx.flowers
     return fans_json_text(points + ctx.flowers, counts, points >= MINIMUM_FANS)
@@ -168,6 +169,7 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
 
 _POINTS = {fan: fan.points for fan in Fan}
 _CONCEALED = attrgetter("concealed")
+_FAN_OF = itemgetter(0)  # of a ``Found``
 _ORDER = {fan: (-fan.points, fan.number) for fan in Fan}  # a breakdown's order: points, then FANS.md number
 _FORM_TEXT = {form: form.value for form in Form}
 
