@@ -27,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache, lru_cache
-from itertools import product
+from itertools import chain, product, repeat
+from operator import mul
 
 from scoring.model import Hand, MeldKind
 from scoring.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, name
@@ -143,6 +144,7 @@ KNITTED_PATTERNS: tuple[tuple[Tile, ...], ...] = tuple(
 )
 _KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
 _ORPHANS = frozenset(TERMINALS_AND_HONORS)
+_HALF = bytes(n // 2 for n in range(256))  # a count byte -> its number of pairs
 
 Division = tuple[tuple[tuple[SetKind, Tile], ...], Tile]  # (concealed sets ascending, pair)
 
@@ -186,11 +188,15 @@ def set_divisions(counts: Counts, n_sets: int) -> tuple[SetDivision, ...]:
     s = _group_divisions(9, counts[9:18]) if m else ()
     p = _group_divisions(18, counts[18:27]) if s else ()
     h = _group_divisions(27, counts[27:]) if p else ()
-    if not h or (m[0][1] >= 0) + (s[0][1] >= 0) + (p[0][1] >= 0) + (h[0][1] >= 0) != 1:
-        return ()  # a group cannot be divided, or the pair is not in exactly one group
+    if not h:
+        return ()  # a group cannot be divided
+    # Every group divides, so each holds 0 or 2 tiles beyond its sets, 2 in all modulo 3: one group holds
+    # the pair, or all four hold one (no division). A group without the pair gives -1 as its pair.
     if len(m) == len(s) == len(p) == len(h) == 1:  # the usual case: one way to divide each group
         (a, pa), (b, pb), (c, pc), (d, pd) = m[0], s[0], p[0], h[0]
-        return ((a + b + c + d, max(pa, pb, pc, pd)),)
+        return ((a + b + c + d, max(pa, pb, pc, pd)),) if min(pa, pb, pc, pd) < 0 else ()
+    if min(m[0][1], s[0][1], p[0][1], h[0][1]) >= 0:
+        return ()
     return tuple((a + b + c + d, max(pa, pb, pc, pd))
                  for (a, pa), (b, pb), (c, pc), (d, pd) in product(m, s, p, h))
 
@@ -211,13 +217,16 @@ def _shape_divisions(group: Counts) -> tuple[Division, ...]:
         return ()
     need_pair = n % 3 == 2
     base = 0 if len(group) == 9 else 27  # a suit, or the honours (no chows)
-    c = [0] * NUM_KINDS
+    c = [0] * (base + len(group) + 2)  # two kinds beyond the group: a chow's test looks there
     c[base:base + len(group)] = group
     found: set[Division] = set()
     _divide(c, (n - 2 * need_pair) // 3, need_pair, base, [], found)
     ordered = sorted(found, key=lambda d: (tuple(_set_key(s) for s in d[0]), d[1]))
     return tuple((tuple((k, t - base) for k, t in sets), pair - base if pair >= 0 else -1)
                  for sets, pair in ordered)
+
+
+_RANKS = range(9)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -232,8 +241,10 @@ def _shape(group: Counts) -> tuple[int, bool]:
         return rem, 1 not in mods and mods.count(2) == rem // 2
     if rem == 0:
         return rem, _sets_only(list(group))
-    for i, x in enumerate(group):
-        if x >= 2:
+    # The pair's rank r: a chow on rank i holds ranks summing to 3i + 3, a pung 3i, the pair 2r, so the
+    # sum of all ranks is 2r modulo 3, and r is twice that sum modulo 3. Only every third rank is tried.
+    for i in range(2 * sum(map(mul, _RANKS, group)) % 3, 9, 3):
+        if group[i] >= 2:
             c = list(group)
             c[i] -= 2
             if _sets_only(c):
@@ -293,8 +304,8 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
     if sum(counts) != 3 * n_sets + 1:
         return ()
     groups = (counts[:9], counts[9:18], counts[18:27], counts[27:])
-    shapes = (_shape(groups[0]), _shape(groups[1]), _shape(groups[2]), _shape(groups[3]))
-    rems = [r for r, _ in shapes]
+    (r0, d0), (r1, d1), (r2, d2), (r3, d3) = map(_shape, groups)
+    rems = (r0, r1, r2, r3)
     ones = rems.count(1)
     if ones == 1 and 2 not in rems:
         targets: tuple[int, ...] = (rems.index(1),)
@@ -302,9 +313,11 @@ def regular_waits(counts: Counts, n_sets: int) -> tuple[Tile, ...]:
         targets = tuple(k for k in range(4) if rems[k] == 2)
     else:
         return ()
+    divisible = (d0, d1, d2, d3)
+    undivisible = divisible.count(False)
     out: tuple[Tile, ...] = ()
     for k in targets:
-        if all(shapes[j][1] for j in range(4) if j != k):
+        if undivisible == (not divisible[k]):  # every other group divides
             out += _group_waits(_GROUPS[k][0], groups[k])
     return out
 
@@ -315,9 +328,10 @@ def _divide(c: list[int], n_sets: int, need_pair: bool, start: int, acc: list[tu
     # reached exactly once per choice sequence. No kind below ``start`` is left in ``c``. (Whether a group
     # divides at all is ``_shape``'s question, answered without a search.)
     i = start
-    while i < NUM_KINDS and not c[i]:
+    end = len(c)
+    while i < end and not c[i]:
         i += 1
-    if i == NUM_KINDS:
+    if i == end:
         if n_sets == 0 and not need_pair:
             found.add((tuple(sorted(acc, key=_set_key)), pair))
         return
@@ -365,7 +379,8 @@ def all_counts(hand: Hand) -> Counts:
 
 
 def _is_seven_pairs(c: Counts) -> bool:
-    return 1 not in c and 3 not in c and sum(c) == 14 and all(n % 2 == 0 for n in c)
+    # Counts are at most 5 (a fifth copy when asking for waits): no odd count is 1, 3 or 5.
+    return 1 not in c and 3 not in c and 5 not in c and sum(c) == 14
 
 
 def _is_thirteen_orphans(c: Counts) -> bool:
@@ -395,7 +410,7 @@ def _without(c: Counts, tiles: tuple[Tile, ...]) -> list[int]:
 
 
 def _is_honors_and_knitted(c: Counts) -> bool:
-    if 2 in c or sum(c) != 14 or any(n > 1 for n in c):
+    if sum(c) != 14 or max(c) > 1:
         return False
     suited = {t for t, n in enumerate(c) if n and t < 27}
     return any(suited <= p for p in _KNITTED_SETS)
@@ -407,7 +422,7 @@ def readings_of_counts(counts: Counts, melds: tuple[TileSet, ...]) -> tuple[Read
     n_melds = len(melds)
     if n_melds == 0:
         if _is_seven_pairs(counts):
-            pairs = tuple(t for t, n in enumerate(counts) for _ in range(n // 2))
+            pairs = tuple(chain.from_iterable(map(repeat, range(NUM_KINDS), bytes(counts).translate(_HALF))))
             out.append(Reading(Form.SEVEN_PAIRS, pairs=pairs))
         if _is_thirteen_orphans(counts):
             pair = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
@@ -486,7 +501,8 @@ def _divisible_by_groups(counts: Counts, n_sets: int) -> bool:
 @lru_cache(maxsize=1 << 14)
 def _knitted_held(suit: Counts) -> tuple[int, int, int]:
     """How many of the ranks 147, 258 and 369 one suit holds (a knitted pattern takes one of them)."""
-    return tuple(sum(1 for r in (k, k + 3, k + 6) if suit[r]) for k in range(3))  # type: ignore[return-value]
+    held = [n > 0 for n in suit]
+    return held[0] + held[3] + held[6], held[1] + held[4] + held[7], held[2] + held[5] + held[8]
 
 
 def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
@@ -507,7 +523,8 @@ def special_waits(counts: Counts, n_melds: int) -> set[Tile]:
                 if suited <= p:
                     out.update(t for t in range(27, NUM_KINDS) if not counts[t])
                     out.update(t for t in p if not counts[t])
-    if n_melds <= 1 and sum(max(_knitted_held(counts[lo:lo + 9])) for lo in (0, 9, 18)) >= 8:
+    if n_melds <= 1 and (max(_knitted_held(counts[:9])) + max(_knitted_held(counts[9:18]))
+                         + max(_knitted_held(counts[18:27]))) >= 8:
         for pattern in KNITTED_PATTERNS:
             missing = [t for t in pattern if not counts[t]]
             if not missing:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from itertools import chain, repeat
+from operator import attrgetter, itemgetter, not_
 
 from scoring.decompose import (
     Counts,
@@ -30,7 +32,7 @@ from scoring.decompose import (
 from scoring.errors import NotWinningError
 from scoring.exclusions import apply_exclusions, last_tile_applies
 from scoring.explain import fans_json_text
-from scoring.fan_rules import Found, View
+from scoring.fan_rules import HAND_TILES, Found, Situation, View
 from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
 from scoring.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
 from scoring.fan_rules.shape import division_fans
@@ -43,7 +45,6 @@ from scoring.notation import format_hand, parse_hand
 from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import Tile
 from scoring.validate import validated_counts
-from scoring.waits import is_single_wait
 
 __all__ = ["score", "score_hand", "score_hand_uncached", "score_json_text", "score_reading"]
 
@@ -73,25 +74,28 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
 def score_hand_uncached(hand: Hand, ctx: WinContext) -> ScoreResult:
     """``score_hand`` without its cache, for a caller that caches its own answers: a cache that is never
     hit only costs the hashing and keeps results alive for the garbage collector."""
-    return _result(*_best_reading(hand, ctx), ctx.flowers)
+    situation, reading, found = _best_reading(hand, ctx)
+    return _result(reading, found, ctx.flowers, situation.counts)
 
 
 def score_json_text(hand: Hand, ctx: WinContext) -> str:
     """``explain.result_json_text(score_hand(hand, ctx))``, the ``mcr-score --stream`` answer, counted
     straight from the fans found (the answer has no tiles: no result objects are built for it)."""
-    _, found = _best_reading(hand, ctx)
-    counts: dict[Fan, int] = {}
-    points = 0
-    for f in found:
-        counts[f.fan] = counts.get(f.fan, 0) + 1
-        points += _POINTS[f.fan]
+    _, _, found = _best_reading(hand, ctx)
+    fans = list(map(_FAN_OF, found))
+    points = sum(map(_POINTS.__getitem__, fans))
+    counts = dict.fromkeys(fans, 1)
+    if len(counts) < len(fans):  # a fan found more than once: count them
+        counts = dict.fromkeys(fans, 0)
+        for fan in fans:
+            counts[fan] += 1
     if ctx.flowers:
         counts[Fan.FLOWER_TILES] = ctx.flowers
     return fans_json_text(points + ctx.flowers, counts, points >= MINIMUM_FANS)
 
 
-def _best_reading(hand: Hand, ctx: WinContext) -> tuple[Reading, tuple[Found, ...]]:
-    """The chosen reading and its fans after exclusions (flowers not included)."""
+def _best_reading(hand: Hand, ctx: WinContext) -> tuple[Situation, Reading, tuple[Found, ...]]:
+    """The hand's situation, the chosen reading and its fans after exclusions (flowers not included)."""
     concealed, every = validated_counts(hand, ctx)  # a 13-tile hand is a TileCountError there
     all_readings = readings_of_counts(tuple(concealed), meld_sets(hand))
     if not all_readings:
@@ -100,24 +104,26 @@ def _best_reading(hand: Hand, ctx: WinContext) -> tuple[Reading, tuple[Found, ..
                               hand=format_hand(hand))
     situation = _situation(hand, ctx, concealed, every)
     if len(all_readings) == 1:
-        return all_readings[0], score_reading(all_readings[0], ctx, *situation)
-    return _choose([(r, score_reading(r, ctx, *situation)) for r in all_readings])
+        return situation, all_readings[0], score_reading(all_readings[0], ctx, situation)
+    return (situation, *_choose([(r, score_reading(r, ctx, situation)) for r in all_readings]))
 
 
 def _situation(hand: Hand, ctx: WinContext, concealed: list[int] | None = None,
-               every: list[int] | None = None) -> tuple[Tile, Counts, bool, bool, bool]:
-    """What every reading shares: winning tile, all tile counts, unique wait, 和绝张, 九莲宝灯. (``concealed``
-    and ``every``: the hand's concealed and all tile counts, when already counted.)"""
+               every: list[int] | None = None) -> Situation:
+    """What every reading shares: winning tile, all tile counts, 和绝张, 九莲宝灯 (and the unique wait, found
+    when first asked). (``concealed`` and ``every``: the hand's concealed and all tile counts, when already
+    counted.)"""
     w = hand.winning
     assert w is not None
-    before = list(concealed_counts(hand)) if concealed is None else concealed.copy()
+    if concealed is None:
+        concealed = list(concealed_counts(hand))
+    before = concealed.copy()
     before[w] -= 1
     thirteen = tuple(before)
     n_melds = len(hand.melds)
-    unique = is_single_wait(thirteen, n_melds, w)
     nine_gates = not n_melds and _is_nine_gates_wait(thirteen)
     counts = all_counts(hand) if every is None else tuple(every)
-    return w, counts, unique, last_tile_applies(hand, ctx), nine_gates
+    return Situation(w, counts, last_tile_applies(ctx, counts[w] - concealed[w]), nine_gates, thirteen, n_melds)
 
 
 def _is_nine_gates_wait(before: Counts) -> bool:
@@ -126,15 +132,21 @@ def _is_nine_gates_wait(before: Counts) -> bool:
             or before[18:27] == _NINE_GATES_RANKS)
 
 
-def score_reading(reading: Reading, ctx: WinContext, winning: Tile, counts: Counts, unique_wait: bool,
-                  fourth_tile: bool, nine_gates: bool) -> tuple[Found, ...]:
+def score_reading(reading: Reading, ctx: WinContext, situation: Situation) -> tuple[Found, ...]:
     """The fans of one reading after exclusions (flowers not included)."""
-    view = View(reading, ctx, winning, counts, _exposed(reading, ctx, winning), unique_wait, fourth_tile,
-                nine_gates)
-    found = (special_fans(view) + chow_combination_fans(view) + pung_combination_fans(view)
-             + single_pung_fans(view) + division_fans(view) + tile_fans(view) + kong_fans(view)
-             + concealed_pung_fans(view) + concealment_fans(view) + tile_hog_fans(view) + win_fans(view)
-             + wait_fans(view))  # one expression: the detectors run for every reading of every hand
+    view = View(reading, ctx, situation, _exposed(reading, ctx, situation.winning))
+    # Every detector in a fixed order (the order of the fans found matters for ties and for the order of a
+    # fan's tiles). A detector that would find nothing in this reading is not called: special forms and
+    # 九莲宝灯, chow combinations without two chows, every pung fan without a pung.
+    found = special_fans(view) if view.form is not Form.REGULAR or view.nine_gates else []
+    if len(view.chows) > 1:
+        found += chow_combination_fans(view)
+    if view.pungs:
+        found += pung_combination_fans(view) + single_pung_fans(view)
+    found += division_fans(view) + tile_fans(view)
+    if view.pungs:
+        found += kong_fans(view) + concealed_pung_fans(view)
+    found += concealment_fans(view) + tile_hog_fans(view) + win_fans(view) + wait_fans(view)
     return tuple(apply_exclusions(view, found))
 
 
@@ -143,7 +155,7 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
     chow of this reading can take it, the concealed pung of that tile took it and is exposed (a pung made
     by a discard is not a concealed pung). Taking it into a chow keeps the pung concealed, so the reading
     scores the better choice."""
-    exposed = [not s.concealed for s in reading.sets]
+    exposed = list(map(not_, map(_CONCEALED, reading.sets)))
     if ctx.self_drawn:
         return tuple(exposed)
     for s in reading.sets:
@@ -156,6 +168,8 @@ def _exposed(reading: Reading, ctx: WinContext, w: Tile) -> tuple[bool, ...]:
 
 
 _POINTS = {fan: fan.points for fan in Fan}
+_CONCEALED = attrgetter("concealed")
+_FAN_OF = itemgetter(0)  # of a ``Found``
 _ORDER = {fan: (-fan.points, fan.number) for fan in Fan}  # a breakdown's order: points, then FANS.md number
 _FORM_TEXT = {form: form.value for form in Form}
 
@@ -186,7 +200,9 @@ def _choose(scored: list[tuple[Reading, tuple[Found, ...]]]) -> tuple[Reading, t
     return best_reading, best_found
 
 
-def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreResult:
+def _result(reading: Reading, found: tuple[Found, ...], flowers: int, counts: Counts) -> ScoreResult:
+    """The result of the chosen reading: fans in breakdown order with their tiles (``HAND_TILES`` becomes
+    every tile of the hand, from ``counts``), the total with flowers, the 8-fan verdict."""
     grouped: dict[Fan, list[Found]] = {}
     without_flowers = 0
     for f in found:
@@ -202,14 +218,17 @@ def _result(reading: Reading, found: tuple[Found, ...], flowers: int) -> ScoreRe
         fans.append(Fan.FLOWER_TILES)
     fans.sort(key=_ORDER.__getitem__)  # points, then FANS.md number: no two fans tie
     awarded = []
+    hand_tiles = (tuple(chain.from_iterable(map(repeat, range(len(counts)), counts))),)
     for fan in fans:
         fs = grouped.get(fan)
         if fs is None:
             awarded.append(AwardedFan(fan, flowers, ()))
         elif len(fs) == 1:
-            awarded.append(AwardedFan(fan, 1, fs[0].tiles))
+            tiles = fs[0].tiles
+            awarded.append(AwardedFan(fan, 1, hand_tiles if tiles is HAND_TILES else tiles))
         else:
-            awarded.append(AwardedFan(fan, len(fs), tuple(g for f in fs for g in f.tiles)))
+            awarded.append(AwardedFan(fan, len(fs), tuple(
+                g for f in fs for g in (hand_tiles if f.tiles is HAND_TILES else f.tiles))))
     return ScoreResult(
         total=without_flowers + flowers,
         fans=tuple(awarded),

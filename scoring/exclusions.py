@@ -23,7 +23,7 @@ from operator import itemgetter
 from scoring.decompose import Form
 from scoring.fan_rules import Found, View
 from scoring.fans import Fan
-from scoring.model import Hand, WinContext
+from scoring.model import WinContext
 
 __all__ = [
     "COMBINATION_FANS", "EXCLUSIONS", "SEVEN_PAIRS_COMPANIONS", "Exclusion", "Scope", "apply_exclusions",
@@ -149,12 +149,14 @@ def _rows_by_fan(combination_excluders: bool) -> dict[Fan, tuple[tuple[int, Excl
 
 
 _ROWS = {False: _rows_by_fan(False), True: _rows_by_fan(True)}
+_COMBINATION_EXCLUDERS = frozenset(row.fan for row in EXCLUSIONS if row.fan in COMBINATION_FANS)
 _PLACE = itemgetter(0)
+_FAN_OF = itemgetter(0)  # of a ``Found``
 
 
-def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
-    """The table rows in FANS.md order, each only while its excluding fan is still present."""
-    present = {f.fan for f in found}
+def _apply_rows(found: list[Found], present: set[Fan], combination_excluders: bool) -> list[Found]:
+    """The table rows in FANS.md order, each only while its excluding fan is still present. ``present``:
+    the fans of ``found``, kept up to date here."""
     by_fan = _ROWS[combination_excluders]
     rows: list[tuple[int, Exclusion]] = []
     for fan in present:  # a fan absent at the start never comes back: no other row can act
@@ -176,7 +178,8 @@ def _apply_rows(found: list[Found], combination_excluders: bool) -> list[Found]:
                     or not any(f.sets and f.sets <= o.sets for o in owners)]
             if len(kept) != len(found):
                 found = kept
-                present = {f.fan for f in found}
+                present.clear()
+                present.update([f.fan for f in found])
     return found
 
 
@@ -281,24 +284,32 @@ def chicken_hand(view: View, found: list[Found]) -> list[Found]:
     return [Found(F.CHICKEN_HAND, view.reading.groups())]
 
 
-def last_tile_applies(hand: Hand, ctx: WinContext) -> bool:
+def last_tile_applies(ctx: WinContext, copies_in_melds: int) -> bool:
     """W2: 和绝张 "counts when the other three copies of the winning tile are visible (discards, everyone's
     exposed melds — the winner's own exposed melds included, so it applies automatically when they hold
-    three copies)." (抢杠和 excluding 和绝张 is a table row.)"""
-    w = hand.winning
-    if ctx.fourth_tile:
-        return True
-    return sum(m.tiles.count(w) for m in hand.melds) == 3
+    three copies)." (抢杠和 excluding 和绝张 is a table row.) ``copies_in_melds``: copies of the winning tile
+    in the winner's melds (a kong's four included)."""
+    return ctx.fourth_tile or copies_in_melds == 3
 
 
 def apply_exclusions(view: View, found: list[Found]) -> list[Found]:
     """All exclusions, in the order of the module docstring."""
-    found = _apply_rows(found, combination_excluders=False)
-    found = apply_set_combination_principles(found)
-    found = _apply_rows(found, combination_excluders=True)
+    present = set(map(_FAN_OF, found))  # the fans of ``found``, kept up to date along the way
+    found = _apply_rows(found, present, combination_excluders=False)
+    if not present.isdisjoint(COMBINATION_FANS):
+        kept = apply_set_combination_principles(found)
+        if len(kept) != len(found):
+            found = kept
+            present = {f.fan for f in found}
+        # The first pass's rows have nothing left to remove (fans never come back), so the second one can
+        # act only through a combination fan's row.
+        if not present.isdisjoint(_COMBINATION_EXCLUDERS):
+            found = _apply_rows(found, present, combination_excluders=True)
     if view.nine_gates:  # 九莲宝灯 is only ever found then
         found = nine_gates_terminal_pung(found)
-    found = knitted_straight_waits(view, found)
-    found = seven_pairs_companions(view, found)
-    return chicken_hand(view, found)
-
+    form = view.form
+    if form is Form.KNITTED_STRAIGHT:
+        found = knitted_straight_waits(view, found)
+    elif form is Form.SEVEN_PAIRS:
+        found = seven_pairs_companions(view, found)
+    return found if found else chicken_hand(view, found)

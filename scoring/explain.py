@@ -116,9 +116,15 @@ def result_json_text(result: ScoreResult) -> str:
 
 def fans_json_text(total: int, counts: dict[Fan, int], meets_minimum: bool) -> str:
     """The ``result_to_json`` text of a total, each fan's count (flowers included) and the verdict."""
-    fans = ",".join([_fan_json(fan) + str(counts[fan]) + "}"
-                     for fan in sorted(counts, key=_NUMBER.__getitem__)])
+    ordered = sorted(counts, key=_NUMBER.__getitem__)
+    fans = ",".join(map(_fan_entry, ordered, map(counts.__getitem__, ordered)))
     return f'{{"total":{total},"fans":[{fans}],"meets_minimum":{"true" if meets_minimum else "false"}}}'
+
+
+@cache
+def _fan_entry(fan: Fan, count: int) -> str:
+    """One fan of the JSON answer with its count (a few hundred pairs occur)."""
+    return _fan_json(fan) + str(count) + "}"
 
 
 @cache

@@ -16,98 +16,110 @@ together. Families:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from itertools import chain, repeat
 from typing import NamedTuple
 
 from scoring.decompose import Counts, Form, Reading, TileSet
 from scoring.fans import Fan
 from scoring.model import WinContext
 from scoring.tiles import Tile
+from scoring.waits import is_single_wait
 
-__all__ = ["PAIR", "Found", "View"]
+__all__ = ["HAND_TILES", "PAIR", "Found", "Situation", "View", "kinds_held"]
 
 PAIR = 9  # the set index that stands for the pair in ``Found.sets``
 
+# The tiles of a whole-hand fan (清一色, 断幺 …) are every tile of the hand. Its detectors name them with
+# this marker and ``engine._result`` puts the hand's tiles in its place: a reading that is not chosen, and
+# the ``--stream`` answer (which has no tiles), never spell the hand out. (A tile -1 is no tile.)
+HAND_TILES: tuple[tuple[Tile, ...], ...] = ((-1,),)
+
 
 class Found(NamedTuple):
-    """One occurrence of a fan: ``tiles`` are the groups making it, ``sets`` the reading's set indexes used
-    (``PAIR`` for the pair); empty ``sets`` means the fan belongs to the whole hand. (An immutable named
-    tuple rather than a frozen dataclass: every reading makes several, and a tuple is made in a third of the
-    time.)"""
+    """One occurrence of a fan: ``tiles`` are the groups making it (``HAND_TILES`` for every tile of the
+    hand), ``sets`` the reading's set indexes used (``PAIR`` for the pair); empty ``sets`` means the fan
+    belongs to the whole hand. (An immutable named tuple rather than a frozen dataclass: every reading makes
+    several, and a tuple is made in a third of the time.)"""
 
     fan: Fan
     tiles: tuple[tuple[Tile, ...], ...]
     sets: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """A reading seen with its situation.
+class Situation:
+    """What every reading of one winning hand shares, found once per hand: the winning tile, the counts of
+    every tile (kongs as four), ``kinds`` (bit ``t`` set when the hand holds kind ``t``), 和绝张 (the flag, or
+    three copies in the winner's own melds, W2) and 九莲宝灯's wait (the 13 tiles before the win were
+    1112345678999 of one suit, S3).
 
-    ``exposed[i]``: set ``i`` is not concealed — a declared chow, pung or melded kong, or (discard win) the
-    concealed pung the winning tile completed. ``unique_wait``: exactly one tile kind completes the 13 tiles
-    (H3). ``fourth_tile``: 和绝张 applies (the flag, or three copies in the winner's own melds, W2).
-    ``nine_gates``: the 13 tiles before the win were 1112345678999 of one suit (S3).
-
-    Filled in at creation, for the detectors: ``chows`` and ``pungs`` (kongs included) as (set index, set)
-    in set order, ``tiles`` (every tile of the hand, ascending) and ``kinds`` (bit ``t`` set when the hand
-    holds kind ``t``).
+    ``unique_wait`` (exactly one tile kind completes the 13 tiles, H3) is asked only by the wait fans, and
+    only of a reading whose concealed chows or pair hold the winning tile: it is found on first use.
     """
 
-    reading: Reading
-    ctx: WinContext
-    winning: Tile
-    counts: Counts
-    exposed: tuple[bool, ...]
-    unique_wait: bool
-    fourth_tile: bool
-    nine_gates: bool
-    chows: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
-    pungs: tuple[tuple[int, TileSet], ...] = field(init=False, repr=False, compare=False)
-    tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
-    kinds: int = field(init=False, repr=False, compare=False)
+    __slots__ = ("winning", "win_group", "counts", "kinds", "fourth_tile", "nine_gates", "_thirteen", "_n_melds", "_unique")
 
-    def __post_init__(self) -> None:
-        chows = []
-        pungs = []
-        for i, s in enumerate(self.reading.sets):
+    def __init__(self, winning: Tile, counts: Counts, fourth_tile: bool, nine_gates: bool, thirteen: Counts,
+                 n_melds: int) -> None:
+        self.winning = winning
+        self.win_group = ((winning,),)  # the tiles of a fan of the winning tile (自摸, 边张 …)
+        self.counts = counts
+        self.kinds = kinds_held(counts)
+        self.fourth_tile = fourth_tile
+        self.nine_gates = nine_gates
+        self._thirteen = thirteen  # the concealed tile counts before the win
+        self._n_melds = n_melds
+        self._unique: bool | None = None
+
+    @property
+    def unique_wait(self) -> bool:
+        if self._unique is None:
+            self._unique = is_single_wait(self._thirteen, self._n_melds, self.winning)
+        return self._unique
+
+
+class View:
+    """A reading seen with its situation: what every detector reads, as plain attributes (one is built per
+    reading, and nothing changes it after creation).
+
+    ``exposed[i]``: set ``i`` is not concealed — a declared chow, pung or melded kong, or (discard win) the
+    concealed pung the winning tile completed. The hand's shared facts are in ``situation``; the ones the
+    detectors read are copied here (``winning``, ``counts``, ``kinds``, ``fourth_tile``, ``nine_gates``), as
+    are the reading's ``form``, ``sets`` and ``pair``. ``chows`` and ``pungs`` (kongs included): (set index,
+    set) in set order.
+    """
+
+    __slots__ = ("reading", "ctx", "situation", "exposed", "form", "sets", "pair", "winning", "counts", "kinds",
+                 "fourth_tile", "nine_gates", "chows", "pungs", "win_group")
+
+    def __init__(self, reading: Reading, ctx: WinContext, situation: Situation, exposed: tuple[bool, ...]) -> None:
+        self.reading = reading
+        self.ctx = ctx
+        self.situation = situation
+        self.exposed = exposed
+        self.form: Form = reading.form
+        self.sets: tuple[TileSet, ...] = reading.sets
+        self.pair: Tile | None = reading.pair
+        self.winning: Tile = situation.winning
+        self.win_group: tuple[tuple[Tile, ...], ...] = situation.win_group
+        self.counts: Counts = situation.counts
+        self.kinds: int = situation.kinds
+        self.fourth_tile: bool = situation.fourth_tile
+        self.nine_gates: bool = situation.nine_gates
+        chows: list[tuple[int, TileSet]] = []
+        pungs: list[tuple[int, TileSet]] = []
+        for i, s in enumerate(self.sets):
             (chows if s.is_chow else pungs).append((i, s))
-        tiles, kinds = hand_tiles(self.counts)
-        set_field = object.__setattr__
-        set_field(self, "chows", tuple(chows))
-        set_field(self, "pungs", tuple(pungs))
-        set_field(self, "tiles", tiles)
-        set_field(self, "kinds", kinds)
+        self.chows = tuple(chows)
+        self.pungs = tuple(pungs)
 
     @property
-    def form(self) -> Form:
-        return self.reading.form
-
-    @property
-    def sets(self) -> tuple[TileSet, ...]:
-        return self.reading.sets
-
-    @property
-    def pair(self) -> Tile | None:
-        return self.reading.pair
-
-    @property
-    def all_tiles(self) -> tuple[Tile, ...]:
-        return self.tiles
-
-    def hand_group(self) -> tuple[tuple[Tile, ...], ...]:
-        """The tiles of a whole-hand fan: one group holding every tile."""
-        return (self.tiles,)
-
-    def win_group(self) -> tuple[tuple[Tile, ...], ...]:
-        return ((self.winning,),)
+    def unique_wait(self) -> bool:
+        return self.situation.unique_wait
 
 
-def hand_tiles(counts: Counts) -> tuple[tuple[Tile, ...], int]:
-    """Every tile of ``counts`` ascending, and the bit mask of the kinds held (C-level loops only)."""
-    tiles = tuple(chain.from_iterable(map(repeat, range(len(counts)), counts)))
-    return tiles, int(bytes(counts).translate(_HELD)[::-1], 2)
+
+def kinds_held(counts: Counts) -> int:
+    """The bit mask of the kinds held: bit ``t`` set when ``counts[t]`` (C-level loops only)."""
+    return int(bytes(counts).translate(_HELD)[::-1], 2)
 
 
 _HELD = bytes([ord("0")] + [ord("1")] * 255)  # a count byte -> "1" when the kind is held

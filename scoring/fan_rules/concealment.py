@@ -46,6 +46,8 @@ def kong_fans(view: View) -> list[Found]:
 def concealed_pung_fans(view: View) -> list[Found]:
     """双暗刻 / 三暗刻 / 四暗刻: concealed pungs, concealed kongs included (K2). A pung completed by a
     discarded winning tile is exposed (``View.exposed``)."""
+    if len(view.pungs) < 2:
+        return []
     exposed = view.exposed
     idx = [i for i, _ in view.pungs if not exposed[i]]
     if len(idx) < 2:
@@ -66,9 +68,9 @@ def concealment_fans(view: View) -> list[Found]:
             declared_exposed += 1
     if declared_exposed == 0:
         fan = Fan.FULLY_CONCEALED_HAND if view.ctx.self_drawn else Fan.CONCEALED_HAND
-        return [Found(fan, view.win_group())]
+        return [Found(fan, view.win_group)]
     if declared_exposed == 4 and not view.ctx.self_drawn:
-        return [Found(Fan.MELDED_HAND, view.win_group())]
+        return [Found(Fan.MELDED_HAND, view.win_group)]
     return []
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
+from operator import attrgetter, itemgetter
 
 from scoring.decompose import TileSet
 from scoring.fan_rules import PAIR, Found, View
@@ -94,12 +95,12 @@ def _combination_fans(sets: tuple[tuple[int, TileSet], ...],
             out.append(_found(fan, group))
     if n > 2:
         for group in combinations(sets, 3):
-            fan = three(*sorted([s.tile for _, s in group]))
+            fan = three(*sorted(map(_TILE, map(_SET, group))))
             if fan is not None:
                 out.append(_found(fan, group))
         if n > 3:
             for group in combinations(sets, 4):
-                fan = four(*sorted([s.tile for _, s in group]))
+                fan = four(*sorted(map(_TILE, map(_SET, group))))
                 if fan is not None:
                     out.append(_found(fan, group))
     return out
@@ -183,17 +184,20 @@ def single_pung_fans(view: View) -> list[Found]:
             out.append(Found(Fan.PREVALENT_WIND, tiles, frozenset({i})))
         if t == seat:
             out.append(Found(Fan.SEAT_WIND, tiles, frozenset({i})))
-        if t >= 27 or _rank(t) in (0, 8):
+        if t >= 27 or t % 9 in (0, 8):
             out.append(Found(Fan.PUNG_OF_TERMINALS_OR_HONORS, tiles, frozenset({i})))
     return out
 
 
 _WIND_TILE = {w: 27 + w.offset for w in Wind}
+_INDEX, _SET = itemgetter(0), itemgetter(1)  # of an (index, set) pair
+_TILE, _TILES = attrgetter("tile"), attrgetter("tiles")  # of a set
 Judge = Callable[..., Fan | None]  # the fan of 2, 3 or 4 sets given their tiles in ascending order
 _CHOW_JUDGES: tuple[Judge, Judge, Judge] = (_two_chows, _three_chows, _four_chows)
 _PUNG_JUDGES: tuple[Judge, Judge, Judge] = (_two_pungs, _three_pungs, _four_pungs)
 
 
 def _found(fan: Fan, group: Sequence[tuple[int, TileSet]]) -> Found:
-    ordered = sorted(group, key=lambda x: x[1].tile)
-    return Found(fan, tuple(s.tiles for _, s in ordered), frozenset(i for i, _ in group))
+    # The sets' tiles ascending by their first tile: sorting the tile tuples themselves gives that order
+    # (two sets of one group never share a first tile unless they are the same set).
+    return Found(fan, tuple(sorted(map(_TILES, map(_SET, group)))), frozenset(map(_INDEX, group)))

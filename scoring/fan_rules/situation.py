@@ -13,17 +13,17 @@ def win_fans(view: View) -> list[Found]:
     """The win situation. W3: 杠上开花 is self-drawn, 抢杠和 on a discard; 妙手回春 self-drawn, 海底捞月 on a
     discard. The exclusions (自摸, 和绝张) are rows of the exclusion table."""
     ctx = view.ctx
-    g = view.win_group()
-    fans: list[Fan] = []
+    g = view.win_group
+    out: list[Found] = []
     if ctx.self_drawn:
-        fans.append(Fan.SELF_DRAWN)
+        out.append(Found(Fan.SELF_DRAWN, g))
     if view.fourth_tile:
-        fans.append(Fan.LAST_TILE)
+        out.append(Found(Fan.LAST_TILE, g))
     if ctx.last_tile_of_wall:
-        fans.append(Fan.LAST_TILE_DRAW if ctx.self_drawn else Fan.LAST_TILE_CLAIM)
+        out.append(Found(Fan.LAST_TILE_DRAW if ctx.self_drawn else Fan.LAST_TILE_CLAIM, g))
     if ctx.kong_related:
-        fans.append(Fan.OUT_WITH_REPLACEMENT_TILE if ctx.self_drawn else Fan.ROBBING_THE_KONG)
-    return [Found(f, g) for f in fans]
+        out.append(Found(Fan.OUT_WITH_REPLACEMENT_TILE if ctx.self_drawn else Fan.ROBBING_THE_KONG, g))
+    return out
 
 
 def wait_fans(view: View) -> list[Found]:
@@ -34,7 +34,7 @@ def wait_fans(view: View) -> list[Found]:
     open), in the middle a closed wait, in the pair a single wait. When the reading allows several places,
     edge beats closed beats single (they are worth the same; the order follows the reference calculator).
     """
-    if not view.unique_wait or view.form not in (Form.REGULAR, Form.KNITTED_STRAIGHT):
+    if view.form is not Form.REGULAR and view.form is not Form.KNITTED_STRAIGHT:
         return []
     w = view.winning
     edge = closed = None
@@ -45,10 +45,16 @@ def wait_fans(view: View) -> list[Found]:
             closed = closed if closed is not None else i
         elif w in (s.tile, s.tile + 2):
             edge = edge if edge is not None else i
+    # The unique wait is asked last: it is the costly question, and most readings never need it.
     if edge is not None:
-        return [Found(Fan.EDGE_WAIT, (view.sets[edge].tiles,), frozenset({edge}))]
+        start = view.sets[edge].tile
+        if start % 9 != (6 if w == start else 0):
+            # Not 89+7 or 12+3: the chow one rank further along (w's other side) completes the hand too, so
+            # the wait is not unique, without asking.
+            return []
+        return [Found(Fan.EDGE_WAIT, (view.sets[edge].tiles,), frozenset({edge}))] if view.unique_wait else []
     if closed is not None:
-        return [Found(Fan.CLOSED_WAIT, (view.sets[closed].tiles,), frozenset({closed}))]
-    if view.pair == w:
+        return [Found(Fan.CLOSED_WAIT, (view.sets[closed].tiles,), frozenset({closed}))] if view.unique_wait else []
+    if view.pair == w and view.unique_wait:
         return [Found(Fan.SINGLE_WAIT, ((w, w),), frozenset({PAIR}))]
     return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.decompose import Form
-from scoring.fan_rules import Found, View
+from scoring.fan_rules import HAND_TILES, Found, View
 from scoring.fans import Fan
 
 __all__ = ["special_fans"]
@@ -12,7 +12,7 @@ __all__ = ["special_fans"]
 def special_fans(view: View) -> list[Found]:
     r = view.reading
     if r.form is Form.REGULAR:
-        return [Found(Fan.NINE_GATES, view.hand_group())] if view.nine_gates else []
+        return [Found(Fan.NINE_GATES, HAND_TILES)] if view.nine_gates else []
     out: list[Found] = []
     groups = r.groups()
     if r.form is Form.SEVEN_PAIRS:

@@ -257,7 +257,7 @@ def test_scores_do_not_depend_on_suit_names_or_rank_direction(
         if _SUIT_BOUND & (fans_a.keys() | fans_b.keys()):
             continue  # 绿一色 and 推不倒 name particular tiles
         assert a.total == b.total, (g.notation, fans_a, fans_b)
-        ties = len({sum(f.fan.points for f in score_reading(r, g.ctx, *_situation(g.hand, g.ctx)))
+        ties = len({sum(f.fan.points for f in score_reading(r, g.ctx, _situation(g.hand, g.ctx)))
                     for r in readings(g.hand)}) < len(readings(g.hand))
         if not ties:  # with equal readings the tie-break follows tile order, which the mapping changes
             assert fans_a == fans_b, g.notation
