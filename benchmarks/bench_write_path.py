@@ -4,19 +4,20 @@ SQLite file in a temporary folder opened as the app opens it (WAL, ``synchronous
 - desk: the service a desk's confirm runs (``referee_app.sheet_vm`` → ``db.service.results.record_hand``) in
   its own ``db.factory.begin()`` transaction, as ``referee_app.runner`` runs it;
 - api: what ``POST /api/hands`` runs in our code (``web.api.check_token`` then ``web.api.record``, with a
-  ``version`` and a ``request_id``), and the whole request through the Starlette app in-process
-  (``TestClient``: routing, the thread pool, JSON; no socket);
+  ``version`` and a ``request_id``), and the whole request as uvicorn hands it to the app (an ASGI call
+  in-process: middleware, routing, the thread pool, the JSON answer; no socket, no HTTP parsing);
 - baseline: a bare ``sqlite3`` INSERT of one row and its COMMIT on a file with the same pragmas (WAL,
   ``synchronous=FULL``): the fsync floor every recorded hand pays.
 
 Each figure is the median CPU time (``time.process_time``: this process's CPU, all threads) per recorded hand
-over :data:`HANDS` hands (a mix like ``bench_web``'s: draws, totals, one in three wins by its tiles), with the
-wall time beside it. ``python benchmarks/bench_write_path.py [--profile desk|api]`` prints a cProfile of that
+over :data:`HANDS` hands, the four taking turns by 20 hands (a mix like ``bench_web``'s: draws, totals, one in three wins by its tiles), with the
+wall time beside it. ``python benchmarks/bench_write_path.py [--profile desk|api|app]`` prints a cProfile of that
 path instead.
 """
 
 from __future__ import annotations
 
+import asyncio
 import cProfile
 import json
 import pstats
@@ -44,6 +45,7 @@ from db.service.seats import seat_session  # noqa: E402
 from db.service.tournament import create_tournament  # noqa: E402
 
 HANDS = 300
+CHUNK = 20  # calls of one kind in a row
 TABLES = 40  # 160 players, as bench_web; hands go round the tables (300 hands: 7-8 per table)
 ACTOR = Actor("bench", "bench")
 NOTATIONS = ("123456789m234p55p", "11223344556677m", "1112345678999m5m", "22334455667788p")
@@ -97,15 +99,20 @@ def plan(db: Database) -> list[tuple[int, int, dict[str, Any]]]:
     return out
 
 
-def timed(calls: Iterator[Callable[[], Any]]) -> tuple[float, float]:
-    """Median CPU ms and median wall ms of each call."""
-    cpu, wall = [], []
-    for call in calls:
-        c0, w0 = time.process_time(), time.perf_counter()
-        call()
-        cpu.append(time.process_time() - c0)
-        wall.append(time.perf_counter() - w0)
-    return statistics.median(cpu) * 1e3, statistics.median(wall) * 1e3
+def timed(kinds: dict[str, Iterator[Callable[[], Any]]]) -> dict[str, tuple[float, float]]:
+    """Median CPU ms and median wall ms of each kind's calls, the kinds taking turns by :data:`CHUNK` calls
+    (so that they share the machine's noise)."""
+    cpu: dict[str, list[float]] = {k: [] for k in kinds}
+    wall: dict[str, list[float]] = {k: [] for k in kinds}
+    for _ in range(HANDS // CHUNK):
+        for kind, calls in kinds.items():
+            for _ in range(CHUNK):
+                call = next(calls)
+                c0, w0 = time.process_time(), time.perf_counter()
+                call()
+                cpu[kind].append(time.process_time() - c0)
+                wall[kind].append(time.perf_counter() - w0)
+    return {k: (statistics.median(cpu[k]) * 1e3, statistics.median(wall[k]) * 1e3) for k in kinds}
 
 
 def table_versions(db: Database) -> dict[int, int]:
@@ -138,20 +145,51 @@ def api_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
         yield call
 
 
-def http_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
-    from starlette.testclient import TestClient
-
+def app_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
+    """The whole request as uvicorn hands it to the app (an ASGI call on one event loop): the security
+    headers, the request cap, routing, the token check and the write in the thread pool, the JSON answer."""
     from web.app import create_app
 
+    app = create_app(db)
+    loop = asyncio.new_event_loop()
     versions = table_versions(db)
-    with TestClient(create_app(db)) as client:
+    try:
         for table, hand, body in plan(db):
             def call(table: int = table, hand: int = hand, body: dict[str, Any] = body) -> None:
-                r = client.post("/api/hands", json={**body, "version": versions[table], "request_id": f"t{table}-h{hand}"},
-                                headers={"Authorization": f"Bearer {tokens[table - 1]}"})
-                assert r.status_code == 200, r.text
-                versions[table] = r.json()["version"]
+                raw = json.dumps({**body, "version": versions[table], "request_id": f"t{table}-h{hand}"}).encode()
+                status, answer = loop.run_until_complete(asgi_post(app, "/api/hands", tokens[table - 1], raw))
+                assert status == 200, answer
+                versions[table] = json.loads(answer)["version"]
             yield call
+    finally:
+        loop.close()
+
+
+async def asgi_post(app: Any, path: str, token: str, raw: bytes) -> tuple[int, bytes]:
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json"),
+                         (b"content-length", str(len(raw)).encode()), (b"authorization", f"Bearer {token}".encode())],
+             "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8765)}
+    sent = False
+    status, body = 0, b""
+
+    async def receive() -> dict[str, Any]:
+        nonlocal sent
+        if sent:
+            await asyncio.sleep(3600)
+        sent = True
+        return {"type": "http.request", "body": raw, "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status, body
+        if message["type"] == "http.response.start":
+            status = message["status"]
+        elif message["type"] == "http.response.body":
+            body += message.get("body", b"")
+
+    await app(scope, receive, send)
+    return status, body
 
 
 def baseline_calls(path: Path) -> Iterator[Callable[[], Any]]:
@@ -177,22 +215,11 @@ def fresh(tmp: Path, name: str) -> tuple[Database, list[str]]:
     return open_database(path, backups=False), tokens
 
 
-def measure(tmp: Path, kind: str) -> tuple[float, float]:
-    if kind == "baseline":
-        return timed(baseline_calls(tmp / "bare.db"))
-    db, tokens = fresh(tmp, kind)
-    try:
-        calls = {"desk": lambda: desk_calls(db), "api": lambda: api_calls(db, tokens),
-                 "http": lambda: http_calls(db, tokens)}[kind]()
-        return timed(calls)
-    finally:
-        db.close()
-
-
 def profile(kind: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db, tokens = fresh(Path(tmp), kind)
-        calls = list(desk_calls(db) if kind == "desk" else api_calls(db, tokens))
+        calls = {"desk": lambda: desk_calls(db), "api": lambda: api_calls(db, tokens),
+                 "app": lambda: app_calls(db, tokens)}[kind]()
         prof = cProfile.Profile(time.process_time)
         prof.enable()
         for call in calls:
@@ -203,7 +230,7 @@ def profile(kind: str) -> None:
 
 
 LABELS = {"baseline": "bare SQLite INSERT+COMMIT (baseline)", "desk": "desk confirm: record_hand + commit",
-          "api": "POST /api/hands: api.check_token + api.record", "http": "POST /api/hands through the app (TestClient)"}
+          "api": "POST /api/hands: api.check_token + api.record", "app": "POST /api/hands through the app (ASGI)"}
 
 
 def main() -> None:
@@ -211,7 +238,13 @@ def main() -> None:
         profile(sys.argv[sys.argv.index("--profile") + 1])
         return
     with tempfile.TemporaryDirectory() as tmp:
-        figures = {kind: measure(Path(tmp), kind) for kind in ("baseline", "desk", "api", "http")}
+        dbs = {kind: fresh(Path(tmp), kind) for kind in ("desk", "api", "app")}
+        try:
+            figures = timed({"baseline": baseline_calls(Path(tmp) / "bare.db"), "desk": desk_calls(dbs["desk"][0]),
+                             "api": api_calls(*dbs["api"]), "app": app_calls(*dbs["app"])})
+        finally:
+            for db, _tokens in dbs.values():
+                db.close()
     base_cpu, base_wall = figures["baseline"]
     print(f"CPU per recorded hand, median of {HANDS} (SQLite file, WAL, synchronous=FULL):")
     for kind, (cpu, wall) in figures.items():

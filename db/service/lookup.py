@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session, defer
 
 from db.errors import InputError, NotInitialisedError, TournamentError
@@ -152,9 +152,15 @@ def device_place(s: Session, token: str | None) -> tuple[int, int]:
     The row is found by the token's SHA-256, then the token itself is compared in constant time."""
     if not token:
         raise TournamentError(code="device_token_missing")
-    row = s.scalar(select(DeviceToken).where(DeviceToken.token_hash == token_hash(token)))
+    row = s.connection().execute(_TOKEN, {"p_hash": token_hash(token)}).one_or_none()
     if row is None or not hmac.compare_digest(row.token.encode("utf-8"), token.encode("utf-8")):
         raise TournamentError(code="device_token_unknown")
     if row.revoked_at is not None:
         raise TournamentError(code="device_token_revoked")
     return row.session, row.table_no
+
+
+# Every device request reads its token first: a plain statement, built once (no ORM objects).
+_DT = DeviceToken.__table__
+_TOKEN = select(_DT.c.token, _DT.c.session, _DT.c.table_no, _DT.c.revoked_at).where(
+    _DT.c.token_hash == bindparam("p_hash"))
