@@ -26,6 +26,7 @@ import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -125,7 +126,7 @@ def desk_calls(db: Database) -> Iterator[Callable[[], Any]]:
     for table, hand, body in plan(db):
         def call(table: int = table, hand: int = hand, body: dict[str, Any] = body) -> None:
             with db.factory.begin() as s:
-                record_hand(s, 1, table, hand, as_input(body), expected_version=versions[table], actor=ACTOR)
+                record_hand(s, 1, table, hand, as_input(body), expected_version=versions[table])  # as sheet_vm: no actor
                 versions[table] += 1
         yield call
 
@@ -146,22 +147,34 @@ def api_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
 
 
 def app_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
-    """The whole request as uvicorn hands it to the app (an ASGI call on one event loop): the security
-    headers, the request cap, routing, the token check and the write in the thread pool, the JSON answer."""
+    """The whole request as uvicorn hands it to the app: an ASGI call on an event loop that runs in its own
+    thread for the whole run, as uvicorn's does (so the thread pool's workers are reused, not started per
+    request): the security headers, the request cap, routing, the token check and the write in the thread
+    pool, the JSON answer."""
     from web.app import create_app
 
     app = create_app(db)
     loop = asyncio.new_event_loop()
+    stop = asyncio.Event()
+
+    async def serve() -> None:  # the root task, as uvicorn's server is
+        await stop.wait()
+
+    runner = threading.Thread(target=loop.run_until_complete, args=(serve(),))
+    runner.start()
     versions = table_versions(db)
     try:
         for table, hand, body in plan(db):
             def call(table: int = table, hand: int = hand, body: dict[str, Any] = body) -> None:
                 raw = json.dumps({**body, "version": versions[table], "request_id": f"t{table}-h{hand}"}).encode()
-                status, answer = loop.run_until_complete(asgi_post(app, "/api/hands", tokens[table - 1], raw))
+                post = asgi_post(app, "/api/hands", tokens[table - 1], raw)
+                status, answer = asyncio.run_coroutine_threadsafe(post, loop).result()
                 assert status == 200, answer
                 versions[table] = json.loads(answer)["version"]
             yield call
     finally:
+        loop.call_soon_threadsafe(stop.set)
+        runner.join()
         loop.close()
 
 

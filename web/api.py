@@ -35,7 +35,7 @@ from db.service.devices import (
     remember_answer,
     remembered_answer,
 )
-from db.service.lookup import device_place, find_table, settings, table_numbers
+from db.service.lookup import device_place, find_table, settings, table_numbers, table_to_score
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, penalty_deltas, score_win
 from db.service.results import lock_row, lock_table_row, record_hand_at, record_penalty
 from db.views import PenaltyRow, TableSheet
@@ -201,9 +201,7 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
         obj = parse_body(body)
         hand, result = _hand_line(obj, place, preview=True)
         assert result is not None
-        tbl = find_table(s, *place)
-        st = settings(s)
-        numbers = table_numbers(s, tbl)
+        tbl, st, numbers = table_to_score(s, *place)
         hand = check_int(hand, "hand", 1, st.hands_per_session)
         sh = (score_win(st, numbers, tbl, hand, result, minimum=False) if isinstance(result, WinInput)
               else ScoredHand("draw"))

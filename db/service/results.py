@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import DateTime, Text, bindparam, case, cast, func, insert, select, update
+from sqlalchemy import DateTime, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError
 from db.limits import INT_MAX, REASON_MAX, check_optional_text
-from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
+from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
 from db.profiles import Settings
 from db.service.audit import Actor, audit, audit_json, default_actor, now
-from db.service.lookup import existing_hand, find_table, recorded_hands, settings, table_numbers, where
+from db.service.lookup import (
+    NUMBERS,
+    existing_hand,
+    find_table,
+    head,
+    recorded_hands,
+    settings,
+    stand_in,
+    table_numbers,
+    where,
+)
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -129,8 +138,6 @@ def record_hand_at(s: Session, session: int, table: int, hand: int, result: WinI
 
 # --- the fast path: Core statements built once (SQLAlchemy caches their compiled form per dialect) -------
 _T, _H, _SEAT, _P = SessionTable.__table__, HandResult.__table__, Seat.__table__, Player.__table__
-_HEAD = select(Tournament.__table__.c.sessions, cast(Tournament.__table__.c.settings, Text)).where(
-    Tournament.__table__.c.id == 1)
 _TABLE_ROW = (_T.c.id, _T.c.version, _T.c.signed_off, _T.c.time_called_after, _T.c.start_time, _T.c.end_time)
 
 
@@ -149,8 +156,6 @@ def _bump(check_version: bool) -> Any:
 _LOCK = select(_T.c.id).where(_T.c.session == bindparam("p_session"),
                               _T.c.table_no == bindparam("p_table")).with_for_update()
 _BUMP = {True: _bump(True), False: _bump(False)}
-_NUMBERS = (select(_SEAT.c.position, _P.c.number).join(_P, _P.c.id == _SEAT.c.player_id)
-            .where(_SEAT.c.table_id == bindparam("p_table_id")).order_by(_SEAT.c.position))
 _HANDS = select(func.coalesce(func.max(_H.c.hand_no), 0),
                 func.coalesce(func.sum(case((_H.c.hand_no == bindparam("p_hand"), 1), else_=0)), 0)
                 ).where(_H.c.table_id == bindparam("p_table_id"))
@@ -158,13 +163,6 @@ _END = update(_T).where(_T.c.id == bindparam("p_table_id")).values(
     end_time=func.coalesce(_T.c.end_time, bindparam("p_now", type_=DateTime())))
 _INSERT_HAND = insert(_H)
 _INSERT_AUDIT = insert(AuditLog.__table__)
-
-
-@lru_cache(maxsize=8)
-def settings_of(text: str) -> Settings:
-    """The settings stored as ``text``: parsed once per distinct text. The text itself is read in every
-    transaction, so a change another program made is seen at once."""
-    return Settings.from_json(json.loads(text))
 
 
 def _is_int(value: Any) -> bool:
@@ -179,28 +177,22 @@ def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInp
         return None
     if expected_version is not None and not (_is_int(expected_version) and 0 <= expected_version <= INT_MAX):
         return None
-    s.flush()  # what this transaction added through the ORM counts in the reads below
-    conn = s.connection()
-    sessions, text = conn.execute(_HEAD).one()
-    if not 1 <= session <= sessions:
+    found = head(s)  # flushes first: what this transaction changed through the ORM counts in the reads below
+    if found is None or not 1 <= session <= found[0]:
         return None
-    st = s.info.get("mcr_settings") or settings_of(text)
-    s.info["mcr_settings"] = st
-    stamp = now()
+    st, conn, stamp = found[1], s.connection(), now()
     row = conn.execute(_BUMP[expected_version is not None], {
         "p_session": session, "p_table": table, "p_version": expected_version, "p_now": stamp}).one_or_none()
     if row is None:
         return None
-    table_id, version, signed_off, called_after, start_time, end_time = row
+    table_id, version, signed_off, called_after = row[:4]
     held = s.identity_map.get(s.identity_key(SessionTable, (table_id,)))
     if held is not None:  # flushed above, so nothing of it is lost: read again when next used
         s.expire(held)
     if signed_off:  # the players signed the sheet: it is closed to new hands (corrections stay possible)
         raise InputError("table", code="table_signed_off", session=session, table=table)
-    # A detached stand-in for the checks and refusals that name the table.
-    tbl = SessionTable(id=table_id, session=session, table_no=table, version=version, signed_off=signed_off,
-                       time_called_after=called_after, start_time=start_time, end_time=end_time)
-    numbers = [number for _pos, number in conn.execute(_NUMBERS, {"p_table_id": table_id})]
+    tbl = stand_in(session, table, row)
+    numbers = [number for _pos, number in conn.execute(NUMBERS, {"p_table_id": table_id})]
     recorded, found = conn.execute(_HANDS, {"p_hand": hand, "p_table_id": table_id}).one()
     if found:
         raise InputError("hand", code="hand_recorded", session=session, table=table, hand=hand)
