@@ -1,7 +1,8 @@
 """40 table devices record a whole 16-hand session at once against one SQLite file, through the real
 server (``mcr-tournament serve``: uvicorn on 127.0.0.1, its own process) and httpx; then the same during a busy
 moment (issue 23): 8 ``mcr-tournament results import`` processes record session 2 meanwhile (5 tables x 16
-hands each, one transaction a line) and another process computes the standings again and again.
+hands each, one transaction a line; the devices start once the imports write) and another process computes
+the standings again and again.
 
 Each device (a thread with its own keep-alive connection, all starting together) reads its table, then
 for every hand previews it (``POST /api/score``) and records it (``POST /api/hands`` with ``version``
@@ -103,10 +104,12 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(path: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(path: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    """``serve`` in its own process, its console written to ``log`` (a pipe nobody reads could fill and stop it)."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(path), "--station", "bench", "serve",
-                             "--port", str(port)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(path), "--station", "bench", "serve",
+                                 "--port", str(port)], env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -114,7 +117,7 @@ def start_server(path: str, port: int) -> subprocess.Popen[bytes]:
             return proc
         except httpx.TransportError:
             if proc.poll() is not None:
-                raise RuntimeError(proc.stdout.read().decode() if proc.stdout else "the server stopped") from None
+                raise RuntimeError(log.read_text(errors="replace") or "the server stopped") from None
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start within 60 s")
@@ -234,6 +237,20 @@ def start_standings(target: str, folder: Path, runs: int | None = None) -> tuple
     return proc, out
 
 
+def imports_writing(target: str, imports: list[subprocess.Popen[bytes]]) -> None:
+    """Wait until the imports write (their processes started and recorded a first line each, about): the
+    devices then come in during the imports, not during 8 interpreters starting at once."""
+    with open_database(target, writable=False) as db:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and all(p.poll() is None for p in imports):
+            with db.reader() as s:
+                done = s.scalar(select(func.count()).select_from(HandResult).join(
+                    SessionTable, SessionTable.id == HandResult.table_id).where(SessionTable.session == 2))
+            if (done or 0) >= IMPORTS:
+                return
+            time.sleep(0.1)
+
+
 def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, float]:
     """The whole run against ``target`` (a file path or a database URL holding no tournament yet): the write
     p95 in ms, and when ``busy`` the standings' median seconds per run during it and on the quiet store."""
@@ -242,7 +259,7 @@ def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, 
     files = import_files(folder, second) if busy else []
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     port = free_port()
-    server = start_server(target, port)
+    server = start_server(target, port, folder / "server.log")
     loop: subprocess.Popen[bytes] | None = None
     imports: list[subprocess.Popen[bytes]] = []
     try:
@@ -253,11 +270,14 @@ def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, 
         threads = [threading.Thread(target=d.play, args=(start,)) for d in devices]
         for t in threads:
             t.start()
-        start.wait()
-        t0 = time.perf_counter()
+        t_imports = time.perf_counter()
         imports = [subprocess.Popen([sys.executable, "-m", "web.cli", "--db", target, "--station", f"import {k + 1}",
                                      "results", "import", str(f)], env=env, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT) for k, f in enumerate(files)]
+        if busy:
+            imports_writing(target, imports)
+        start.wait()
+        t0 = time.perf_counter()
         for t in threads:
             t.join()
         wall = time.perf_counter() - t0
@@ -266,7 +286,7 @@ def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, 
             output = proc.communicate(timeout=600)[0].decode(errors="replace")
             if proc.returncode != 0:
                 import_failures.append(output.strip().splitlines()[-1:] or [f"exit {proc.returncode}"])
-        busy_wall = time.perf_counter() - t0
+        busy_wall = time.perf_counter() - t_imports
     finally:
         (folder / "stop").touch()
         if loop is not None:
@@ -308,6 +328,11 @@ def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, 
               f"{len(import_failures)} failed {import_failures[:2]}")
     for line in errors[:5]:
         print("  ", line)
+    if errors:  # what the server's console said about it
+        said = [line for line in (folder / "server.log").read_text(errors="replace").splitlines()
+                if "!!!" in line or "while open" in line or "rror" in line]
+        for line in said[:5]:
+            print("   serve:", line)
     for kind in sorted(latency) + ["all requests"]:
         values = everything if kind == "all requests" else latency[kind]
         print(f"  {kind:26} n={len(values):5}  median {statistics.median(values) * 1000:7.1f} ms   "
