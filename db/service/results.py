@@ -112,9 +112,9 @@ def record_hand_at(s: Session, session: int, table: int, hand: int, result: WinI
                    expected_version: int | None = None, actor: Actor | None = None) -> RecordedHand:
     """:func:`record_hand`, also giving the numbers and the new version (the API answers with them).
 
-    The usual case (a well-formed request at a table this session has not loaded) runs as a few plain SQL
-    statements (:func:`_record_fast`): the same checks in the same order, the same rows and refusals,
-    about a third of the ORM's CPU. Anything else takes the ORM path below it."""
+    The usual case (well-formed input, a table that exists, the version expected) runs as a few plain SQL
+    statements (:func:`_record_fast`): the same checks in the same order, the same rows and refusals, about
+    a quarter of the ORM's CPU. Anything else takes the ORM path below it."""
     fast = _record_fast(s, session, table, hand, result, expected_version, actor) if PLAIN_SQL else None
     if fast is not None:
         return fast
@@ -172,7 +172,9 @@ def _is_int(value: Any) -> bool:
 def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput,
                  expected_version: int | None, actor: Actor | None) -> RecordedHand | None:
     """:func:`record_hand` in plain SQL, or None (nothing done) when the ORM path must decide: an input of
-    the wrong kind, or a table not found or stale (the ORM path gives the refusal, worded as always)."""
+    the wrong kind, or a table not found or stale (the ORM path gives the refusal, worded as always). A
+    refusal after the version moved (signed off, hand out of order, a bad win) leaves the transaction to be
+    rolled back, as the ORM path's does."""
     if not (_is_int(session) and _is_int(table) and _is_int(hand)):
         return None
     if expected_version is not None and not (_is_int(expected_version) and 0 <= expected_version <= INT_MAX):
@@ -193,8 +195,8 @@ def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInp
         raise InputError("table", code="table_signed_off", session=session, table=table)
     tbl = stand_in(session, table, row)
     numbers = [number for _pos, number in conn.execute(NUMBERS, {"p_table_id": table_id})]
-    recorded, found = conn.execute(_HANDS, {"p_hand": hand, "p_table_id": table_id}).one()
-    if found:
+    recorded, this_one = conn.execute(_HANDS, {"p_hand": hand, "p_table_id": table_id}).one()
+    if this_one:
         raise InputError("hand", code="hand_recorded", session=session, table=table, hand=hand)
     hand = _check_next_hand(st, tbl, hand, int(recorded))
     sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
