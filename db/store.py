@@ -25,6 +25,7 @@ What opening a SQLite file guarantees (docs/data-safety.md):
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import sqlite3
@@ -176,7 +177,8 @@ def _begin_immediate(conn: Any) -> None:
             time.sleep(random.uniform(0.001, 0.003))
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     finally:
-        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+        with contextlib.suppress(sqlite3.Error):  # a broken connection: the error above is the one to see
+            raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
 
 
 def create_db_engine(url: URL) -> Engine:
