@@ -25,6 +25,7 @@ import ctypes
 import logging
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -91,8 +92,16 @@ class FileGuard:
         self.set_aside: list[Path] = []  # our -wal and -shm, renamed when the file went
         self.check_reads = False  # `serve`: every read checks too, so a gone file answers 503 at once
         self.on_gone: Callable[[DatabaseFileGoneError], object] | None = None
+        # One check at a time: a check that read the header before a checkpoint moved its counter on must not
+        # compare after another thread's check recorded the newer counter (it saw "a counter that went back"
+        # and abandoned a healthy file: `serve` checks on each of its threads).
+        self._lock = threading.RLock()
 
     def check(self) -> None:
+        with self._lock:
+            self._check()
+
+    def _check(self) -> None:
         if self.gone is not None:
             raise self.gone
         problem = self._problem()

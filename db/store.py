@@ -25,8 +25,11 @@ What opening a SQLite file guarantees (docs/data-safety.md):
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +109,10 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             db._before_write()
         elif db is not None and db._guard is not None and db._guard.check_reads:
             db.check_file()
-        conn.exec_driver_sql("BEGIN" if deferred else "BEGIN IMMEDIATE")
+        if deferred:
+            conn.exec_driver_sql("BEGIN")
+        else:
+            _begin_immediate(conn)
         if not deferred:
             conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
 
@@ -149,6 +155,30 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             raise TournamentError(code="save_no_space", name=holder["db"].name) from ctx.original_exception
 
     return engine
+
+
+def _begin_immediate(conn: Any) -> None:
+    """``BEGIN IMMEDIATE``, waiting for another program's write by trying again every 1–3 ms rather than in
+    SQLite's busy handler, whose sleeps grow to 100 ms: a writer asleep there takes the lock only if it wakes
+    while the lock is free, so a program writing transaction after transaction (8 imports, one line each)
+    held the tables' server off for seconds (issue 23). After ``BUSY_TIMEOUT_S`` the statement runs once
+    more through SQLAlchemy, which raises what it always raised."""
+    raw = conn.connection.dbapi_connection
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        while time.monotonic() < deadline:
+            try:
+                raw.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    break  # not a wait: SQLAlchemy's statement below raises it, mapped as always
+            time.sleep(random.uniform(0.001, 0.003))
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    finally:
+        with contextlib.suppress(sqlite3.Error):  # a broken connection: the error above is the one to see
+            raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
 
 
 def create_db_engine(url: URL) -> Engine:

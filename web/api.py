@@ -35,9 +35,9 @@ from db.service.devices import (
     remember_answer,
     remembered_answer,
 )
-from db.service.lookup import device_place, find_table, settings, table_numbers
+from db.service.lookup import device_place, find_table, settings, table_numbers, table_to_score
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, penalty_deltas, score_win
-from db.service.results import lock_table_row, record_hand, record_penalty
+from db.service.results import lock_row, lock_table_row, record_hand_at, record_penalty
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 
@@ -201,9 +201,7 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
         obj = parse_body(body)
         hand, result = _hand_line(obj, place, preview=True)
         assert result is not None
-        tbl = find_table(s, *place)
-        st = settings(s)
-        numbers = table_numbers(s, tbl)
+        tbl, st, numbers = table_to_score(s, *place)
         hand = check_int(hand, "hand", 1, st.hands_per_session)
         sh = (score_win(st, numbers, tbl, hand, result, minimum=False) if isinstance(result, WinInput)
               else ScoredHand("draw"))
@@ -231,29 +229,34 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
         hand, result = _hand_line(obj, place)
         # The row lock first: two tries of one request wait for each other, and the second finds the
         # first's remembered answer.
-        tbl = lock_table_row(s, find_table(s, *place))
+        if lock_row(s, *place) is None:  # no such table (any more): the refusal find_table words
+            lock_table_row(s, find_table(s, *place))
         if request_id is not None:
             before = remembered_answer(s, *place, request_id)
             if before is not None:
                 return before
         actor = device_actor(place[1])
-        numbers = table_numbers(s, tbl)
         answer: dict[str, Any]
         if result is None:  # the false-win penalty (checked here, under the table's lock)
+            tbl = find_table(s, *place)
+            numbers = table_numbers(s, tbl)
             line = {k: v for k, v in obj.items() if k not in ("version", "request_id")}
             penalty = device_false_win(s, *place, line, expected_version=version)
             pid = record_penalty(s, *place, penalty, expected_version=version, actor=actor)
             row = next(p for p in queries.table_sheet(s, *place).penalties if p.id == pid)
             answer = {"session": place[0], "table": place[1], "hand": row.hand, "kind": "penalty",
-                      "penalty": penalty_json(row, numbers)}
+                      "penalty": penalty_json(row, numbers),
+                      "version": s.get_one(SessionTable, tbl.id).version}
         else:
-            sh = record_hand(s, *place, hand, result, expected_version=version, actor=actor)
+            # scored once: the answer is built from what was recorded, nothing is read or scored again
+            rec = record_hand_at(s, *place, hand, result, expected_version=version, actor=actor)
+            sh, numbers = rec.scored, rec.numbers
             answer = {"session": place[0], "table": place[1], "hand": hand, "kind": sh.kind,
                       "winner": None if sh.winner is None else numbers[sh.winner],
                       "discarder": None if sh.discarder is None else numbers[sh.discarder],
                       "self_drawn": sh.self_drawn, "fan": sh.fan_total if sh.kind == "win" else None,
-                      "fans": fans_json(sh.fans), "deltas": _by_number(numbers, sh.deltas)}
-        answer["version"] = s.get_one(SessionTable, tbl.id).version
+                      "fans": fans_json(sh.fans), "deltas": _by_number(numbers, sh.deltas),
+                      "version": rec.version}
         if request_id is not None:
             remember_answer(s, *place, request_id, 200, answer)
         return 200, answer

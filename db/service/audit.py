@@ -44,7 +44,7 @@ def now() -> datetime:
     return datetime.now().replace(microsecond=0)
 
 
-def _json(value: Any) -> str | None:
+def audit_json(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
@@ -52,4 +52,4 @@ def audit(s: Session, actor: Actor | None, action: AuditAction, what: str, befor
           reason: str | None = None) -> None:
     a = actor or default_actor()
     s.add(AuditLog(at=now(), station=a.station, referee=a.referee, action=action, what=what,
-                   before=_json(before), after=_json(after), reason=reason))
+                   before=audit_json(before), after=audit_json(after), reason=reason))

@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
@@ -133,16 +133,25 @@ def check_request_id(value: Any) -> str | None:
 
 def remembered_answer(s: Session, session: int, table: int, request_id: str) -> tuple[int, Any] | None:
     """(status, answer) given to an earlier write with this ``request_id`` at this table, or None."""
-    row = s.scalar(select(DeviceRequest).where(DeviceRequest.session == session, DeviceRequest.table_no == table,
-                                               DeviceRequest.request_id == request_id))
+    row = s.connection().execute(_REMEMBERED, {"p_session": session, "p_table": table,
+                                                "p_request": request_id}).one_or_none()
     return None if row is None else (row.status, json.loads(row.response))
 
 
 def remember_answer(s: Session, session: int, table: int, request_id: str, status: int, answer: Any) -> None:
-    """Keep the answer to a write in the write's own transaction (it is kept exactly when the write is)."""
-    s.add(DeviceRequest(session=session, table_no=table, request_id=request_id, status=status,
-                        response=json.dumps(answer, ensure_ascii=False), at=now()))
-    s.flush()
+    """Keep the answer to a write in the write's own transaction (it is kept exactly when the write is). A
+    second answer under the same id raises ``IntegrityError`` here (the unique constraint)."""
+    s.connection().execute(_REMEMBER, {"session": session, "table_no": table, "request_id": request_id,
+                                       "status": status, "response": json.dumps(answer, ensure_ascii=False),
+                                       "at": now()})
+
+
+# Plain statements, built once: every device write with a request_id runs both.
+_DR = DeviceRequest.__table__
+_REMEMBERED = select(_DR.c.status, _DR.c.response).where(
+    _DR.c.session == bindparam("p_session"), _DR.c.table_no == bindparam("p_table"),
+    _DR.c.request_id == bindparam("p_request"))
+_REMEMBER = insert(_DR)
 
 
 # ------------------------------------------------------------------------------ the false win (错和)

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
+from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.orm import Session, defer
 
 from db.errors import InputError, NotInitialisedError, TournamentError
@@ -26,11 +29,36 @@ def tournament(s: Session) -> Tournament:
 
 
 def settings(s: Session) -> Settings:
-    """The tournament's settings, read once per session (a session is one user action)."""
+    """The tournament's settings, read once per session (a session is one user action). A hot path that must
+    not load the tournament object reads them with :func:`head` instead."""
     cached: Settings | None = s.info.get("mcr_settings")
     if cached is None:
         cached = s.info["mcr_settings"] = Settings.from_json(tournament(s).settings)
     return cached
+
+
+@lru_cache(maxsize=8)
+def settings_of(text: str) -> Settings:
+    """The settings stored as ``text``: parsed once per distinct text. :func:`head` reads the text in every
+    transaction, so a change another program made is seen at once."""
+    return Settings.from_json(json.loads(text))
+
+
+_TOURNAMENT = Tournament.__table__
+_HEAD = select(_TOURNAMENT.c.sessions, cast(_TOURNAMENT.c.settings, Text)).where(_TOURNAMENT.c.id == 1)
+
+
+def head(s: Session) -> tuple[int, Settings] | None:
+    """(sessions, settings) in one plain statement, or None before ``init``; the settings are kept for the
+    session as :func:`settings` keeps them. The session's pending changes are flushed first, so that what
+    this transaction changed through the ORM is what is read."""
+    s.flush()
+    row = s.connection().execute(_HEAD).one_or_none()
+    if row is None:
+        return None
+    st = s.info.get("mcr_settings") or settings_of(row[1])
+    s.info["mcr_settings"] = st
+    return int(row[0]), st
 
 
 def has_results(s: Session, session: int | None = None) -> bool:
@@ -112,6 +140,37 @@ def find_table(s: Session, session: int, table: int) -> SessionTable:
     return tbl
 
 
+_ST, _SEAT, _PLAYER = SessionTable.__table__, Seat.__table__, Player.__table__
+_TABLE = select(_ST.c.id, _ST.c.version, _ST.c.signed_off, _ST.c.time_called_after, _ST.c.start_time,
+                _ST.c.end_time).where(_ST.c.session == bindparam("p_session"), _ST.c.table_no == bindparam("p_table"))
+NUMBERS = (select(_SEAT.c.position, _PLAYER.c.number).join(_PLAYER, _PLAYER.c.id == _SEAT.c.player_id)
+           .where(_SEAT.c.table_id == bindparam("p_table_id")).order_by(_SEAT.c.position))
+
+
+def stand_in(session: int, table: int, row: Any) -> SessionTable:
+    """A detached table object from a plain row (id, version, signed_off, time_called_after, start_time,
+    end_time): for the checks and refusals that name a table, never added to a session."""
+    table_id, version, signed_off, called_after, start_time, end_time = row
+    return SessionTable(id=table_id, session=session, table_no=table, version=version, signed_off=signed_off,
+                        time_called_after=called_after, start_time=start_time, end_time=end_time)
+
+
+def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable, Settings, list[str]]:
+    """What scoring a hand at a table needs, in three plain statements and no loaded object: the table (a
+    detached stand-in, see :func:`stand_in`), the settings and the player numbers E, S, W, N. A missing
+    session or table is refused as :func:`find_table` refuses it."""
+    plain = all(isinstance(v, int) and not isinstance(v, bool) for v in (session, table))
+    found = head(s) if plain else None
+    row = None
+    if found is not None and 1 <= session <= found[0]:
+        row = s.connection().execute(_TABLE, {"p_session": session, "p_table": table}).one_or_none()
+    if found is None or row is None:
+        tbl = find_table(s, session, table)  # the refusal, worded as always
+        return tbl, settings(s), table_numbers(s, tbl)
+    numbers = [number for _pos, number in s.connection().execute(NUMBERS, {"p_table_id": row[0]})]
+    return stand_in(session, table, row), found[1], numbers
+
+
 def table_numbers(s: Session, tbl: SessionTable) -> list[str]:
     rows = s.execute(select(Seat.position, Player.number).join(Player, Player.id == Seat.player_id)
                      .where(Seat.table_id == tbl.id).order_by(Seat.position)).all()
@@ -152,9 +211,15 @@ def device_place(s: Session, token: str | None) -> tuple[int, int]:
     The row is found by the token's SHA-256, then the token itself is compared in constant time."""
     if not token:
         raise TournamentError(code="device_token_missing")
-    row = s.scalar(select(DeviceToken).where(DeviceToken.token_hash == token_hash(token)))
+    row = s.connection().execute(_TOKEN, {"p_hash": token_hash(token)}).one_or_none()
     if row is None or not hmac.compare_digest(row.token.encode("utf-8"), token.encode("utf-8")):
         raise TournamentError(code="device_token_unknown")
     if row.revoked_at is not None:
         raise TournamentError(code="device_token_revoked")
     return row.session, row.table_no
+
+
+# Every device request reads its token first: a plain statement, built once (no ORM objects).
+_DT = DeviceToken.__table__
+_TOKEN = select(_DT.c.token, _DT.c.session, _DT.c.table_no, _DT.c.revoked_at).where(
+    _DT.c.token_hash == bindparam("p_hash"))

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import DateTime, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError
-from db.limits import REASON_MAX, check_optional_text
-from db.models import HandResult, Penalty, SessionTable
+from db.limits import INT_MAX, REASON_MAX, check_optional_text
+from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
 from db.profiles import Settings
-from db.service.audit import Actor, audit, default_actor, now
-from db.service.lookup import existing_hand, find_table, recorded_hands, settings, table_numbers, where
+from db.service.audit import Actor, audit, audit_json, default_actor, now
+from db.service.lookup import (
+    NUMBERS,
+    existing_hand,
+    find_table,
+    head,
+    recorded_hands,
+    settings,
+    stand_in,
+    table_numbers,
+    where,
+)
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -55,6 +66,12 @@ def lock_table_row(s: Session, tbl: SessionTable) -> SessionTable:
     return s.scalars(q.execution_options(populate_existing=True)).one()
 
 
+def lock_row(s: Session, session: int, table: int) -> int | None:
+    """:func:`lock_table_row` by (session, table) in one plain statement, loading no object: the table's id,
+    or None when there is no such table."""
+    return s.connection().execute(_LOCK, {"p_session": session, "p_table": table}).scalar_one_or_none()
+
+
 def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | None) -> HandResult:
     a = actor or default_actor()
     row = HandResult(table_id=tbl.id, hand_no=hand, recorded_at=now(), station=a.station, referee=a.referee)
@@ -74,6 +91,33 @@ def _check_next_hand(st: Settings, tbl: SessionTable, hand: Any, recorded: int) 
 def record_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, *,
                 expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
     """Record a win or a draw in the next hand slot of a table."""
+    return record_hand_at(s, session, table, hand, result, expected_version=expected_version, actor=actor).scored
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """What :func:`record_hand_at` recorded: the scored hand, the table's player numbers (E, S, W, N) and
+    the table's version after the change (what a device is answered with)."""
+
+    scored: ScoredHand
+    numbers: list[str]
+    version: int
+
+
+# False: every hand takes the ORM path (tests record the same hands both ways and compare every row and answer).
+PLAIN_SQL = True
+
+
+def record_hand_at(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, *,
+                   expected_version: int | None = None, actor: Actor | None = None) -> RecordedHand:
+    """:func:`record_hand`, also giving the numbers and the new version (the API answers with them).
+
+    The usual case (well-formed input, a table that exists, the version expected) runs as a few plain SQL
+    statements (:func:`_record_fast`): the same checks in the same order, the same rows and refusals, about
+    a quarter of the ORM's CPU. Anything else takes the ORM path below it."""
+    fast = _record_fast(s, session, table, hand, result, expected_version, actor) if PLAIN_SQL else None
+    if fast is not None:
+        return fast
     tbl = locked_table(s, session, table, expected_version)
     if tbl.signed_off:  # the players signed the sheet: it is closed to new hands (corrections stay possible)
         raise InputError("table", code="table_signed_off", session=session, table=table)
@@ -89,7 +133,88 @@ def record_hand(s: Session, session: int, table: int, hand: int, result: WinInpu
     if hand in (st.hands_per_session, tbl.time_called_after):
         tbl.end_time = tbl.end_time or now()
     audit(s, actor, AuditAction.RECORD, where(session, table, hand), after=sh.describe(numbers))
-    return sh
+    return RecordedHand(sh, numbers, tbl.version)
+
+
+# --- the fast path: Core statements built once (SQLAlchemy caches their compiled form per dialect) -------
+_T, _H, _SEAT, _P = SessionTable.__table__, HandResult.__table__, Seat.__table__, Player.__table__
+_TABLE_ROW = (_T.c.id, _T.c.version, _T.c.signed_off, _T.c.time_called_after, _T.c.start_time, _T.c.end_time)
+
+
+def _bump(check_version: bool) -> Any:
+    """Move the table's version on (the write lock on PostgreSQL's row, as :func:`locked_table`), stamp its
+    start, and return the row: one statement instead of a find, an update and a refresh."""
+    cond = [_T.c.session == bindparam("p_session"), _T.c.table_no == bindparam("p_table")]
+    if check_version:
+        cond.append(_T.c.version == bindparam("p_version"))
+    return (update(_T).where(*cond)
+            .values(version=_T.c.version + 1,
+                    start_time=func.coalesce(_T.c.start_time, bindparam("p_now", type_=DateTime())))
+            .returning(*_TABLE_ROW))
+
+
+_LOCK = select(_T.c.id).where(_T.c.session == bindparam("p_session"),
+                              _T.c.table_no == bindparam("p_table")).with_for_update()
+_BUMP = {True: _bump(True), False: _bump(False)}
+_HANDS = select(func.coalesce(func.max(_H.c.hand_no), 0),
+                func.coalesce(func.sum(case((_H.c.hand_no == bindparam("p_hand"), 1), else_=0)), 0)
+                ).where(_H.c.table_id == bindparam("p_table_id"))
+_END = update(_T).where(_T.c.id == bindparam("p_table_id")).values(
+    end_time=func.coalesce(_T.c.end_time, bindparam("p_now", type_=DateTime())))
+_INSERT_HAND = insert(_H)
+_INSERT_AUDIT = insert(AuditLog.__table__)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput,
+                 expected_version: int | None, actor: Actor | None) -> RecordedHand | None:
+    """:func:`record_hand` in plain SQL, or None (nothing done) when the ORM path must decide: an input of
+    the wrong kind, or a table not found or stale (the ORM path gives the refusal, worded as always). A
+    refusal after the version moved (signed off, hand out of order, a bad win) leaves the transaction to be
+    rolled back, as the ORM path's does."""
+    if not (_is_int(session) and _is_int(table) and _is_int(hand)):
+        return None
+    if expected_version is not None and not (_is_int(expected_version) and 0 <= expected_version <= INT_MAX):
+        return None
+    found = head(s)  # flushes first: what this transaction changed through the ORM counts in the reads below
+    if found is None or not 1 <= session <= found[0]:
+        return None
+    st, conn, stamp = found[1], s.connection(), now()
+    row = conn.execute(_BUMP[expected_version is not None], {
+        "p_session": session, "p_table": table, "p_version": expected_version, "p_now": stamp}).one_or_none()
+    if row is None:
+        return None
+    table_id, version, signed_off, called_after = row[:4]
+    held = s.identity_map.get(s.identity_key(SessionTable, (table_id,)))
+    if held is not None:  # flushed above, so nothing of it is lost: read again when next used
+        s.expire(held)
+    if signed_off:  # the players signed the sheet: it is closed to new hands (corrections stay possible)
+        raise InputError("table", code="table_signed_off", session=session, table=table)
+    tbl = stand_in(session, table, row)
+    numbers = [number for _pos, number in conn.execute(NUMBERS, {"p_table_id": table_id})]
+    recorded, this_one = conn.execute(_HANDS, {"p_hand": hand, "p_table_id": table_id}).one()
+    if this_one:
+        raise InputError("hand", code="hand_recorded", session=session, table=table, hand=hand)
+    hand = _check_next_hand(st, tbl, hand, int(recorded))
+    sh = score_win(st, numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
+    a = actor or default_actor()
+    conn.execute(_INSERT_HAND, {
+        "table_id": table_id, "hand_no": hand, "recorded_at": stamp, "station": a.station, "referee": a.referee,
+        "kind": sh.kind, "winner": sh.winner, "discarder": sh.discarder, "self_drawn": sh.self_drawn,
+        "fan_total": sh.fan_total, "flowers": sh.flowers, "notation": sh.notation, "fourth_tile": sh.fourth_tile,
+        "kong_related": sh.kong_related, "last_tile_of_wall": sh.last_tile_of_wall,
+        "fans": None if sh.fans is None else [{"id": f, "count": c} for f, c in sh.fans],
+        "d0": sh.deltas[0], "d1": sh.deltas[1], "d2": sh.deltas[2], "d3": sh.deltas[3]})
+    if hand in (st.hands_per_session, called_after):
+        conn.execute(_END, {"p_table_id": table_id, "p_now": stamp})
+    conn.execute(_INSERT_AUDIT, {
+        "at": stamp, "station": a.station, "referee": a.referee, "action": AuditAction.RECORD,
+        "what": where(session, table, hand), "before": None, "after": audit_json(sh.describe(numbers)),
+        "reason": None})
+    return RecordedHand(sh, numbers, version)
 
 
 def record_win(s: Session, session: int, table: int, hand: int, *, winner: str, discarder: str | None = None,
