@@ -9,18 +9,18 @@ page re-reads only what it shows when the descriptor says it moved. An action th
 ids it has seen near the top of the log and, on :meth:`ChangeTracker.catch_up`, reads the entries added
 since — by this process or any other (a table device, ``mcr-tournament``, another station on PostgreSQL) —
 and returns their descriptor. The cost does not grow with the log: the marker's two index lookups when
-nothing changed (:func:`marker`); when something did, a count over the window and the ids above the newest
+nothing changed on SQLite (:func:`marker`); when something did, a count over the window and the ids above the newest
 seen (all the window's ids only when one came in below it). docs/gui.md
 "Refresh by what changed" gives the design; the PostgreSQL case is below.
 
 PostgreSQL hands out ids when a transaction inserts, not when it commits, so an entry can become visible
-after one with a higher id (a "straggler"). The marker therefore is not just the newest id: it is the
-newest id and how many entries lie within :data:`WINDOW` ids below it, so a straggler inside the window
-moves it, and the tracker finds it among the ids it has not seen. A straggler deeper than the window
-would need a transaction to stay open while :data:`WINDOW` entries of other transactions committed after
-its own insert; on PostgreSQL the tracker also compares the whole log's count every
-:data:`FULL_CHECK_EVERY` catch-ups and answers "everything" when it moved without it. SQLite has one
-writer at a time, so ids appear in commit order there and the check is skipped.
+after one with a higher id (a "straggler"), and one transaction's own entries can lie far below the newest
+id when it commits (an atomic import of a thousand lines). The marker therefore is not just the newest id:
+on SQLite it is the newest id and how many entries lie within :data:`WINDOW` ids below it (SQLite has one
+writer at a time, so ids appear in commit order there); on PostgreSQL it is the newest id and the whole
+log's count, so a straggler at any depth moves it (the count costs a scan there, as it did before the
+window). The tracker compares that count with the entries it found: more entries than it found (a
+straggler below the window it reads) is "everything".
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from db.actions import AuditAction
 from db.models import AuditLog
 
 WINDOW = 1000  # ids below the newest in which a late (PostgreSQL) commit is still caught by the marker
-FULL_CHECK_EVERY = 60  # catch-ups between two full counts of the log (PostgreSQL only; about a minute)
 MAX_DESCRIBED = 2000  # more new entries than this at once (an import): "everything", without reading them
 
 
@@ -157,12 +156,15 @@ def describe(entries: Iterable[tuple[str, str]]) -> Changes:
 
 
 def marker(s: Session, window: int = WINDOW) -> tuple[int, int]:
-    """The store-wide change marker: (entries within ``window`` ids of the newest, newest id). Two index
-    lookups, whatever the log's length; it moves with every committed change, a PostgreSQL commit that
-    lands below the newest id included (within the window; see the module's docstring)."""
+    """The store-wide change marker: (a count, the newest id); it moves with every committed change. On
+    SQLite the count is the entries within ``window`` ids of the newest: two index lookups, whatever the
+    log's length. On PostgreSQL it is the whole log's count, so a commit that lands below the newest id
+    moves it at any depth (see the module's docstring)."""
     newest = int(s.scalar(select(func.max(AuditLog.id))) or 0)
-    recent = int(s.scalar(select(func.count()).select_from(AuditLog).where(AuditLog.id > newest - window)) or 0)
-    return recent, newest
+    counted = select(func.count()).select_from(AuditLog)
+    if s.get_bind().dialect.name == "sqlite":
+        counted = counted.where(AuditLog.id > newest - window)
+    return int(s.scalar(counted) or 0), newest
 
 
 @dataclass
@@ -170,12 +172,10 @@ class ChangeTracker:
     """The audit entries one reader has seen, near the top of the log; :meth:`catch_up` describes the rest."""
 
     window: int = WINDOW
-    full_check_every: int = FULL_CHECK_EVERY
     seen: set[int] = field(default_factory=set)  # ids seen within ``window`` of ``top``
     top: int = 0
     last: tuple[int, int] | None = None  # the marker at the last look (None: not started)
-    total: int | None = None  # the whole log's count at the last full check (PostgreSQL)
-    catch_ups: int = 0
+    total: int | None = None  # the whole log's count at the last look (PostgreSQL: the marker's count)
 
     @property
     def started(self) -> bool:
@@ -186,8 +186,8 @@ class ChangeTracker:
         self._snapshot(s)
         last = marker(s, self.window)
         seen = set(s.scalars(select(AuditLog.id).where(AuditLog.id > last[1] - self.window)))
-        total = self._count(s) if self._checks_total(s) else None
-        self.last, self.top, self.seen, self.total, self.catch_ups = last, last[1], seen, total, 0
+        total = last[0] if self._counts_all(s) else None
+        self.last, self.top, self.seen, self.total = last, last[1], seen, total
 
     def catch_up(self, s: Session) -> Changes:
         """The descriptor of the entries committed since the last look (:data:`NOTHING`, which is false,
@@ -198,14 +198,11 @@ class ChangeTracker:
             return ALL
         self._snapshot(s)
         now = marker(s, self.window)
-        due = self.total is not None and (self.catch_ups + 1) % self.full_check_every == 0
-        total = self._count(s) if due else None
         changes = NOTHING if now == self.last else self._new_entries(s, now)
-        self.catch_ups += 1
-        if total is not None:
-            if total != self.total:
-                changes = ALL  # a straggler deeper than the window (or entries gone): draw everything
-            self.total = total
+        if self.total is not None:
+            if now[0] != self.total:
+                changes = ALL  # more entries came than were found: a straggler below the window read
+            self.total = now[0]
         return changes
 
     def _new_entries(self, s: Session, now: tuple[int, int]) -> Changes:
@@ -238,10 +235,6 @@ class ChangeTracker:
             s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
 
     @staticmethod
-    def _checks_total(s: Session) -> bool:
-        bind = s.get_bind()
-        return bind.dialect.name != "sqlite"
-
-    @staticmethod
-    def _count(s: Session) -> int:
-        return int(s.scalar(select(func.count()).select_from(AuditLog)) or 0)
+    def _counts_all(s: Session) -> bool:
+        """The marker's count is the whole log's (PostgreSQL; :func:`marker`)."""
+        return s.get_bind().dialect.name != "sqlite"
