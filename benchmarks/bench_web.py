@@ -15,7 +15,7 @@ targets: the write p95 (40 devices: <= 120 ms on SQLite; busy: <= 300 ms) beside
 the same store in the same run (the fsync floor), and the standings' seconds per run while busy (<= 0.3 s)
 beside the same standings on the quiet store afterwards. All traffic stays on 127.0.0.1; the run is bounded
 (40 x 16 hands, 60 s per request at most). With ``MCR_TEST_POSTGRES_URL`` set it runs the same on PostgreSQL
-too (schemas of its own, dropped after).
+too (schemas of its own, dropped after). ``--only busy`` (or ``--only quiet``) runs one of the two scenarios.
 """
 
 from __future__ import annotations
@@ -351,16 +351,20 @@ def run(target: str, label: str, folder: Path, busy: bool = False) -> dict[str, 
     return figures
 
 
-def report(label: str, quiet: dict[str, float], busy: dict[str, float], bare_ms: float) -> None:
-    """Issue 23's targets, each beside its baseline from the same run."""
+def report(label: str, quiet: dict[str, float] | None, busy: dict[str, float] | None, bare_ms: float) -> None:
+    """Issue 23's targets, each beside its baseline from the same run (those of the scenarios run)."""
     def verdict(value: float, target: float) -> str:
         return "met" if value <= target else f"NOT met (x{value / target:.1f} the target)"
 
     sqlite = label == "SQLite"
     print(f"\n== issue 23 targets on {label} (baseline: a bare INSERT + COMMIT there, median {bare_ms:.2f} ms)")
-    w40, wbusy = quiet["write_p95_ms"], busy["write_p95_ms"]
-    print(f"  40 devices at once: write p95 {w40:7.1f} ms = x{w40 / bare_ms:6.1f} the bare commit; target <= 120 ms"
-          + (f" on SQLite: {verdict(w40, 120)}" if sqlite else " (set for SQLite)"))
+    if quiet is not None:
+        w40 = quiet["write_p95_ms"]
+        print(f"  40 devices at once: write p95 {w40:7.1f} ms = x{w40 / bare_ms:6.1f} the bare commit; target <= 120 ms"
+              + (f" on SQLite: {verdict(w40, 120)}" if sqlite else " (set for SQLite)"))
+    if busy is None:
+        return
+    wbusy = busy["write_p95_ms"]
     print(f"  busy:               write p95 {wbusy:7.1f} ms = x{wbusy / bare_ms:6.1f} the bare commit; target <= 300 ms:"
           f" {verdict(wbusy, 300)}")
     st, quiet_st = busy["standings_s"], busy["standings_quiet_s"]
@@ -373,12 +377,17 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--standings-loop":
         standings_loop(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]) if len(sys.argv) > 5 else None)
         return
+    only = sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "--only" else None
+    if only not in (None, "quiet", "busy"):
+        sys.exit("usage: bench_web.py [--only quiet|busy]")
+    with_quiet, with_busy = only in (None, "quiet"), only in (None, "busy")
     print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         bare = bare_commit_ms(str(folder / "x.mcr"), folder)
-        quiet = run(str(folder / "quiet" / "bench.mcr"), "one SQLite file", folder / "quiet")
-        busy = run(str(folder / "busy" / "bench.mcr"), "one SQLite file", folder / "busy", busy=True)
+        quiet = run(str(folder / "quiet" / "bench.mcr"), "one SQLite file", folder / "quiet") if with_quiet else None
+        busy = run(str(folder / "busy" / "bench.mcr"), "one SQLite file", folder / "busy", busy=True) \
+            if with_busy else None
         report("SQLite", quiet, busy, bare)
     base = os.environ.get("MCR_TEST_POSTGRES_URL")
     if base:  # the same on PostgreSQL, in schemas of its own that are dropped afterwards
@@ -393,8 +402,8 @@ def main() -> None:
             with tempfile.TemporaryDirectory() as tmp:
                 folder = Path(tmp)
                 bare = bare_commit_ms(urls[0], folder)
-                quiet = run(urls[1], "PostgreSQL", folder / "quiet")
-                busy = run(urls[2], "PostgreSQL", folder / "busy", busy=True)
+                quiet = run(urls[1], "PostgreSQL", folder / "quiet") if with_quiet else None
+                busy = run(urls[2], "PostgreSQL", folder / "busy", busy=True) if with_busy else None
                 report("PostgreSQL", quiet, busy, bare)
         finally:
             with admin.begin() as conn:

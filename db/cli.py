@@ -90,6 +90,9 @@ CREATES = {"init", "import", "demo"}  # commands that may create a new database 
 # Commands that only read: opened read-only (no write lock, no migration, no backups).
 READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list",
          "stage list", "awards"}
+# Bulk writers: on SQLite they wait politely for the file's write lock, so a device's or a desk's write goes
+# first (``Database.batch``, db.store); their transactions and what each guarantees are unchanged.
+BATCH = {"results import", "players import"}
 
 
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
@@ -151,6 +154,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         sub_command = getattr(args, f"{args.command}_command", None)
         reads = args.command in READS or f"{args.command} {sub_command}" in READS
         with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
+            db.batch = f"{args.command} {sub_command}" in BATCH
             return func(args, db)
     except (TournamentError, SeatingError) as exc:
         return _fail(exc if isinstance(exc, TournamentError) else exc.args[0], lang)

@@ -40,12 +40,16 @@ class Database:
     read_only: bool = False
     read_only_reason: str | None = None
     backups: Backups | None = None
+    # A batch writer (``results import``, ``players import``): on SQLite it waits politely for the file's
+    # write lock, so interactive writers (the server's devices, a desk) get it first (db.store).
+    batch: bool = False
     _keeper: sqlite3.Connection | None = field(default=None, repr=False)
     _identity: tuple[int, int] | None = field(default=None, repr=False)
     _guard: FileGuard | None = field(default=None, repr=False)  # a file open for writing (db.guard)
     _live: LiveFile | None = field(default=None, repr=False)
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _closed: bool = field(default=False, repr=False)
+    _batch_free_until: float = field(default=0.0, repr=False)  # a batch writer's pause after its commit ends
 
     @property
     def is_sqlite(self) -> bool:

@@ -112,7 +112,10 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         if deferred:
             conn.exec_driver_sql("BEGIN")
         else:
-            _begin_immediate(conn)
+            batch = db is not None and db.batch
+            _begin_immediate(conn, batch=batch, pause_until=db._batch_free_until if db is not None else 0.0)
+            if batch:
+                conn.info["mcr_batch"] = True
         if not deferred:
             conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
 
@@ -134,9 +137,12 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
                 db.backups.wrote()
 
     @event.listens_for(engine, "checkin")
-    def _on_checkin(_dbapi_conn: Any, _record: Any) -> None:
+    def _on_checkin(_dbapi_conn: Any, record: Any) -> None:
         # The connection is back in the pool: a write it made is committed (or rolled back).
         db = holder.get("db")
+        if db is not None and record is not None and record.info.pop("mcr_batch", False):
+            # the lock is free now: a batch writer leaves it to a waiting interactive writer for a moment
+            db._batch_free_until = time.monotonic() + BATCH_PAUSE_S
         if db is not None and db.backups is not None:
             try:
                 db.backups.after_write()
@@ -157,14 +163,29 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
     return engine
 
 
-def _begin_immediate(conn: Any) -> None:
+# A batch writer (``Database.batch``: the command line's imports) yields the file's write lock to interactive
+# writers (the server's devices, a desk's confirm), which try every 1–3 ms: after each of its transactions it
+# leaves the lock free for BATCH_PAUSE_S, and while the lock is busy it tries again every BATCH_RETRY_S only
+# (random in the range, so 8 imports do not try together). After BATCH_PATIENCE_S of waiting it tries as
+# often as anyone, so it is never starved into the busy timeout. A back-off doubling up to 80–160 ms measured
+# worse (docs/web.md "Figures"): the imports, shut out, reached that patience and competed as equals again.
+BATCH_PAUSE_S = 0.005
+BATCH_RETRY_S = (0.02, 0.04)
+BATCH_PATIENCE_S = 10.0
+
+
+def _begin_immediate(conn: Any, *, batch: bool = False, pause_until: float = 0.0) -> None:
     """``BEGIN IMMEDIATE``, waiting for another program's write by trying again every 1–3 ms rather than in
     SQLite's busy handler, whose sleeps grow to 100 ms: a writer asleep there takes the lock only if it wakes
     while the lock is free, so a program writing transaction after transaction (8 imports, one line each)
-    held the tables' server off for seconds (issue 23). After ``BUSY_TIMEOUT_S`` the statement runs once
-    more through SQLAlchemy, which raises what it always raised."""
+    held the tables' server off for seconds (issue 23). A ``batch`` writer waits politely (the constants
+    above; ``pause_until``: the end of the pause after its last transaction). After ``BUSY_TIMEOUT_S`` the
+    statement runs once more through SQLAlchemy, which raises what it always raised."""
     raw = conn.connection.dbapi_connection
-    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    start = time.monotonic()
+    deadline = start + BUSY_TIMEOUT_S
+    if batch and pause_until > start:
+        time.sleep(pause_until - start)
     raw.execute("PRAGMA busy_timeout=0")
     try:
         while time.monotonic() < deadline:
@@ -174,7 +195,8 @@ def _begin_immediate(conn: Any) -> None:
             except sqlite3.OperationalError as exc:
                 if "locked" not in str(exc) and "busy" not in str(exc):
                     break  # not a wait: SQLAlchemy's statement below raises it, mapped as always
-            time.sleep(random.uniform(0.001, 0.003))
+            polite = batch and time.monotonic() - start < BATCH_PATIENCE_S
+            time.sleep(random.uniform(*BATCH_RETRY_S) if polite else random.uniform(0.001, 0.003))
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     finally:
         with contextlib.suppress(sqlite3.Error):  # a broken connection: the error above is the one to see
