@@ -9,6 +9,8 @@ import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from operator import attrgetter, itemgetter
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -279,11 +281,14 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
     return out
 
 
+_TIE_BREAK_INDEX = {TieBreak.TABLE_POINTS: 0, TieBreak.MATCH_POINTS: 1, TieBreak.BEST_SESSION: 2,
+                     TieBreak.BEST_SESSION_COUNT: 3}
+
+
 def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: int, best: float, best_count: int
               ) -> tuple[float, ...]:
-    values = {TieBreak.TABLE_POINTS: tp, TieBreak.MATCH_POINTS: mp, TieBreak.BEST_SESSION: best,
-              TieBreak.BEST_SESSION_COUNT: best_count}
-    return tuple(values[t] for t in tie_breaks)
+    values = (tp, mp, best, best_count)
+    return tuple(values[_TIE_BREAK_INDEX[t]] for t in tie_breaks)
 
 
 def standings(s: Session, after: int | None = None) -> list[StandingRow]:
@@ -304,20 +309,27 @@ def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = N
     rules = _stage_rules(s)
     if rules:
         return _final_ranking(s, entries, rules, after)
+    # the ranking of every player on each redraw of the hall: a plain loop over rows (no per-row objects)
+    order = [_TIE_BREAK_INDEX[t] for t in st.tie_breaks]
     rows = []
-    for p in s.execute(select(Player.number, Player.name, Player.team, Player.substitute)):  # rows, not objects
-        es = entries.get(p.number, ())
-        if p.substitute and not es:
+    for number, name, team, substitute in s.execute(select(Player.number, Player.name, Player.team,
+                                                           Player.substitute)):
+        es = entries.get(number, ())
+        if substitute and not es:
             continue  # a reserve who has not played is not ranked
-        tp = sum(e.table_points for e in es)
-        mp = sum(e.match_points for e in es)
-        best = max((e.table_points for e in es), default=0.0)
-        best_count = sum(1 for e in es if e.table_points == best) if es else 0
-        key = _sort_key(st.tie_breaks, tp, mp, best, best_count)
-        rows.append((key, p, tp, mp, es))
-    rows.sort(key=lambda r: number_key(r[1].number))
-    ranked = shared_ranks(rows, key=lambda r: r[0])
-    return [StandingRow(rank, p.number, p.name, p.team, float(tp), int(mp), es) for rank, (_k, p, tp, mp, es) in ranked]
+        if es:
+            tps = [e.table_points for e in es]
+            tp: float = sum(tps)
+            mp = sum(e.match_points for e in es)
+            best = max(tps)
+            values: tuple[float, ...] = (tp, mp, best, tps.count(best))
+        else:
+            tp, mp, values = 0, 0, (0, 0, 0.0, 0)
+        rows.append((tuple([values[i] for i in order]), number_key(number), number, name, team, tp, mp, es))
+    rows.sort(key=itemgetter(1))
+    ranked = shared_ranks(rows, key=itemgetter(0))
+    return [StandingRow(rank, number, name, team, float(tp), int(mp), es)
+            for rank, (_k, _nk, number, name, team, tp, mp, es) in ranked]
 
 
 def _entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
@@ -328,9 +340,20 @@ def _entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...
 def _entries_of(scores: Iterable[TableScore]) -> dict[str, tuple[SessionEntry, ...]]:
     entries: dict[str, list[SessionEntry]] = defaultdict(list)
     for ts in scores:
-        for i, num in enumerate(ts.numbers):
-            entries[num].append(SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
-    return {n: tuple(sorted(es, key=lambda e: e.session)) for n, es in entries.items()}
+        for num, entry in _score_entries(ts):
+            entries[num].append(entry)
+    return {n: tuple(sorted(es, key=_SESSION)) for n, es in entries.items()}
+
+
+_SESSION = attrgetter("session")
+
+
+@lru_cache(maxsize=4096)
+def _score_entries(ts: TableScore) -> tuple[tuple[str, SessionEntry], ...]:
+    """A table's four players' entries; kept per score (a value), as the hall ranks the same kept scores
+    again after each hand and building 1,600 frozen entries was most of that ranking's time."""
+    return tuple((num, SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
+                 for i, num in enumerate(ts.numbers))
 
 
 # ------------------------------------------------------------------------------------------- stages
