@@ -187,16 +187,21 @@ def _begin_immediate(conn: Any, *, batch: bool = False, pause_until: float = 0.0
     if batch and pause_until > start:
         time.sleep(pause_until - start)
     raw.execute("PRAGMA busy_timeout=0")
+    waited_out = True
     try:
         while time.monotonic() < deadline:
             try:
                 raw.execute("BEGIN IMMEDIATE")
                 return
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    break  # not a wait: SQLAlchemy's statement below raises it, mapped as always
+            except sqlite3.Error as exc:
+                if not isinstance(exc, sqlite3.OperationalError) or ("locked" not in str(exc)
+                                                                     and "busy" not in str(exc)):
+                    waited_out = False
+                    break  # not a wait: SQLAlchemy's statement below raises it, wrapped and mapped as always
             polite = batch and time.monotonic() - start < BATCH_PATIENCE_S
             time.sleep(random.uniform(*BATCH_RETRY_S) if polite else random.uniform(0.001, 0.003))
+        if not waited_out:  # that statement waits for the lock as any other would, not 0 ms
+            raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     finally:
         with contextlib.suppress(sqlite3.Error):  # a broken connection: the error above is the one to see

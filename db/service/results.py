@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,6 +142,11 @@ _T, _H, _SEAT, _P = SessionTable.__table__, HandResult.__table__, Seat.__table__
 _TABLE_ROW = (_T.c.id, _T.c.version, _T.c.signed_off, _T.c.time_called_after, _T.c.start_time, _T.c.end_time)
 
 
+# the SQLite library Python was built with (a checkout's Python may use an old system one; the download
+# ships its own): ``RETURNING`` needs 3.35
+SQLITE_RETURNING = sqlite3.sqlite_version_info >= (3, 35, 0)
+
+
 def _bump(check_version: bool) -> Any:
     """Move the table's version on (the write lock on PostgreSQL's row, as :func:`locked_table`), stamp its
     start, and return the row: one statement instead of a find, an update and a refresh."""
@@ -177,6 +183,8 @@ def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInp
     rolled back, as the ORM path's does."""
     if not (_is_int(session) and _is_int(table) and _is_int(hand)):
         return None
+    if not SQLITE_RETURNING and s.get_bind().dialect.name == "sqlite":
+        return None  # UPDATE … RETURNING came with SQLite 3.35 (2021): an older library takes the ORM path
     if expected_version is not None and not (_is_int(expected_version) and 0 <= expected_version <= INT_MAX):
         return None
     found = head(s)  # flushes first: what this transaction changed through the ORM counts in the reads below

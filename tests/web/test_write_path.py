@@ -153,3 +153,21 @@ def test_a_table_the_session_holds_is_read_again_after_a_hand(db: Database) -> N
     assert refused.value.code == "table_signed_off"
     with db.reader() as s:
         assert s.scalar(select(SessionTable.version).where(SessionTable.id == table_id)) == 0  # all rolled back
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_an_sqlite_library_without_returning_records_through_the_orm_path(db: Database,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``UPDATE … RETURNING`` came with SQLite 3.35: a Python built with an older library (a checkout on an old
+    system) records every hand through the ORM path, never sending a statement it would refuse."""
+    from sqlalchemy import event
+
+    make_tournament(db)
+    monkeypatch.setattr(results, "SQLITE_RETURNING", False)
+    sent: list[str] = []
+    event.listen(db.engine, "before_cursor_execute", lambda _c, _cur, stmt, *_a: sent.append(stmt))
+    with db.factory.begin() as s:
+        record_hand(s, 1, 1, 1, DrawInput(), actor=ACTOR)
+    assert sent and not [stmt for stmt in sent if "RETURNING" in stmt.upper()]
+    with db.reader() as s:
+        assert s.scalar(select(HandResult.hand_no)) == 1
