@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,10 @@ async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
     await _error(TournamentError(code="server_busy"), lang)(scope, receive, send)
 
 
+KNOWN_TOKEN_S = 10.0
+KNOWN_TOKENS = 4096
+
+
 def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
     limits = limits or Limits()
@@ -178,13 +183,23 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         token = _token(request)  # the numbers are read after the token is checked (api.read_table)
         return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table")), _language(request))
 
+    # Tokens a check found good in the last KNOWN_TOKEN_S: their next request skips the check before the body
+    # (one thread-pool hop less a hand, issue 23). Never a stranger's: each handler checks its token again in
+    # its own transaction, so a link revoked meanwhile is still refused, with the same answer.
+    known: dict[str, float] = {}
+
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
         token = _token(request)
         # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
         # sending a body slowly, nor waits in, or holds up, the writers' queue.
-        _, refused = await _run(lambda: api.check_token(db, token), _language(request))
-        if refused is not None:
-            return refused
+        if token is None or known.get(token, 0.0) < time.monotonic():
+            _, refused = await _run(lambda: api.check_token(db, token), _language(request))
+            if refused is not None:
+                return refused
+            if token is not None:
+                if len(known) >= KNOWN_TOKENS:  # a few hundred tables at most: more is a flood, start again
+                    known.clear()
+                known[token] = time.monotonic() + KNOWN_TOKEN_S
         try:
             raw = await _read_body(request)
         except _TooLarge:
