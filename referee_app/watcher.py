@@ -12,14 +12,15 @@ in the runner right after they commit, so they are not drawn twice.
 
 The same tick checks that the tournament file is still where it was opened (``Database.check_file``, one
 ``stat``): a file deleted or moved under a running app is reported once through ``file_gone`` before
-anyone tries to save into it. Nothing is read while the window is minimised; the first tick after it is
-restored catches up.
+anyone tries to save into it. Nothing is read while the window is minimised and no other window of the
+app is on screen; the first tick after it is restored catches up. The hall display on a projector (or the
+standings' projector view) keeps the poll going while the desk is minimised: it follows every station.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from referee_app.context import TournamentContext
 
@@ -55,7 +56,7 @@ class ChangeWatcher(QObject):
     def poll(self) -> bool:
         """One tick: True when another writer changed the store and the pages were told to reload."""
         ctx = self.ctx
-        if ctx is None or self.window.isMinimized():
+        if ctx is None or self._nothing_shown():
             return False
         if not self.gone_reported and self._file_gone(ctx):
             return False
@@ -66,6 +67,13 @@ class ChangeWatcher(QObject):
         ctx.runner.notify(changes)
         self.changed.emit()
         return True
+
+    def _nothing_shown(self) -> bool:
+        """The desk minimised and no other window of the app on screen (the hall display, the projector view)."""
+        if not self.window.isMinimized():
+            return False
+        return not any(w is not self.window and w.isVisible() and not w.isMinimized()
+                       for w in QApplication.topLevelWidgets())
 
     def _file_gone(self, ctx: TournamentContext) -> bool:
         from db.errors import DatabaseFileGoneError

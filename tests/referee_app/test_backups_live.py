@@ -217,6 +217,24 @@ def test_own_writes_are_drawn_once_and_a_minimised_window_does_not_poll(qtbot, w
     assert not window.watcher.poll() and window.watcher.polls == n
 
 
+def test_a_hall_display_on_screen_keeps_following_while_the_desk_is_minimised(qtbot, window, tournament_file):
+    """The hall on the projector shows every station's hands: minimising the desk must not stop the poll."""
+    from db.service.results import record_draw
+    from db.store import open_database
+    from referee_app.hall.window import HallOptions, HallWindow
+
+    hall = HallWindow(window.ctx, HallOptions(lang="en"))
+    qtbot.addWidget(hall)
+    hall.show()
+    window.showMinimized()
+    with open_database(tournament_file) as other, other.factory.begin() as s:
+        record_draw(s, 1, 1, 1)
+    assert window.watcher.poll()
+    hall.close()
+    n = window.watcher.polls
+    assert not window.watcher.poll() and window.watcher.polls == n  # nothing of ours on screen: no read
+
+
 def test_the_log_shows_the_station_of_every_change(window):
     draw(window)
     window.go("Log")
