@@ -94,26 +94,22 @@ def main(argv: list[str] | None = None) -> int:
             start_clock(s, 4, now=utc_now() - timedelta(minutes=41, seconds=23))
         ctx = TournamentContext(db, Runner(db.factory, db.reader), str(path))
         shots = []
-        for lang in langs:
-            hall = HallWindow(ctx, HallOptions(lang=lang))
+
+        def shoot(options: HallOptions, key: str, name: str) -> None:
+            """One page at 1920×1080 into ``hall-NAME-LANG.png``, with what it clipped or elided."""
+            hall = HallWindow(ctx, options)
             hall.resize(1920, 1080)
-            for key, subs, name in (("clock", [0], "clock"), ("find", [0], "find-your-table"),
-                                    ("standings", [0], "standings")):
-                hall.show_page(key)
-                for sub in subs:
-                    hall.sub = sub
-                    target = out / f"hall-{name}-{lang}.png"
-                    hall.render_image(1920, 1080).save(str(target))
-                    shots.append((target, list(hall.clipped), list(hall.elided)))
-            hall.close()
-            # the players' page's address as a QR code in the fourth column's place (issue 22)
-            hall = HallWindow(ctx, HallOptions(lang=lang, base_url="http://192.168.1.20:8765"))
-            hall.resize(1920, 1080)
-            hall.show_page("find")
-            target = out / f"hall-find-your-table-qr-{lang}.png"
+            hall.show_page(key)
+            target = out / f"hall-{name}-{options.lang}.png"
             hall.render_image(1920, 1080).save(str(target))
             shots.append((target, list(hall.clipped), list(hall.elided)))
             hall.close()
+
+        for lang in langs:
+            for key, name in (("clock", "clock"), ("find", "find-your-table"), ("standings", "standings")):
+                shoot(HallOptions(lang=lang), key, name)
+            # the players' page's address as a QR code in the fourth column's place (issue 22)
+            shoot(HallOptions(lang=lang, base_url="http://192.168.1.20:8765"), "find", "find-your-table-qr")
         with db.factory.begin() as s:  # the warning: 150 minutes, started 2 h 19 min 50 s ago → 10:10 left
             from sqlalchemy import update
 
@@ -121,13 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             s.execute(update(SessionClock).where(SessionClock.session == 4)
                       .values(started_at=utc_now() - timedelta(minutes=139, seconds=50)))
         for lang in langs:
-            hall = HallWindow(ctx, HallOptions(lang=lang))
-            hall.resize(1920, 1080)
-            hall.show_page("clock")
-            target = out / f"hall-clock-warning-{lang}.png"
-            hall.render_image(1920, 1080).save(str(target))
-            shots.append((target, list(hall.clipped), list(hall.elided)))
-            hall.close()
+            shoot(HallOptions(lang=lang), "clock", "clock-warning")
         db.close()
     for target, clipped, elided in shots:
         print(target, *(["clipped: " + ", ".join(clipped)] if clipped else []),
