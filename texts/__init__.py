@@ -51,11 +51,18 @@ def po_path(lang: str) -> Path:
     return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+@functools.cache
+def _installed() -> tuple[str, ...]:
+    # read once a process: every API request asks (Accept-Language), and a folder's listing costs more than
+    # the rest of the request's reading of the header (issue 23)
+    folder = locales_dir()
+    return tuple(sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+                 if folder.is_dir() else ())
+
+
 def languages(*, pseudo: bool = False) -> tuple[str, ...]:
     """English, then every language with a catalogue, sorted (the pseudo-locale only when asked)."""
-    folder = locales_dir()
-    found = sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")) if folder.is_dir() else []
-    return (DEFAULT, *(lang for lang in found if lang != DEFAULT and (pseudo or lang != PSEUDO)))
+    return (DEFAULT, *(lang for lang in _installed() if lang != DEFAULT and (pseudo or lang != PSEUDO)))
 
 
 @functools.cache
