@@ -34,7 +34,7 @@ from db.errors import DatabaseConnectError, TournamentError
 from db.schema import first_line
 from web import api, calls, public
 from web import page_texts as words
-from web.guard import Limits, RequestCap
+from web.guard import Limits, RequestCap, WritersFirst
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -159,10 +159,18 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
     limits = limits or Limits()
 
-    async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT) -> tuple[Any, Response | None]:
-        """``call``'s result in the thread pool, or the answer that refuses it."""
+    gate = WritersFirst()
+
+    async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT, *,
+                   write: bool = False) -> tuple[Any, Response | None]:
+        """``call``'s result in the thread pool, or the answer that refuses it; a read starts once no write
+        is waiting (:class:`WritersFirst`)."""
         try:
-            return await run_in_threadpool(call), None
+            if not write:
+                async with gate.reading():
+                    return await run_in_threadpool(call), None
+            with gate.writing():
+                return await run_in_threadpool(call), None
         except TournamentError as exc:
             return None, _error(exc, lang)
         except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
@@ -171,8 +179,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
             return None, _internal(exc, lang)
 
-    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT) -> Response:
-        result, refused = await _run(call, lang)
+    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT, *, write: bool = False) -> Response:
+        result, refused = await _run(call, lang, write=write)
         if refused is not None:
             return refused
         status, body = result if isinstance(result, tuple) else (200, result)
@@ -188,7 +196,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     # its own transaction, so a link revoked meanwhile is still refused, with the same answer.
     known: dict[str, float] = {}
 
-    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any]) -> Response:
+    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
+                   write: bool = True) -> Response:
         token = _token(request)
         # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
         # sending a body slowly, nor waits in, or holds up, the writers' queue.
@@ -206,10 +215,10 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
             return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
         except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
             return Response(status_code=400)
-        return await _answer(lambda: handler(db, token, raw), _language(request))
+        return await _answer(lambda: handler(db, token, raw), _language(request), write=write)
 
     async def post_score(request: Request) -> Response:
-        return await post(request, api.preview)
+        return await post(request, api.preview, write=False)
 
     # SQLite has one writer at a time: the server's writers queue here, in order, rather than on the
     # file's lock, where SQLite's busy handler sleeps and retries (slower, and unfair under load). Other
@@ -245,7 +254,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
         *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
-        *public.routes(db),  # the players' page, without a token (issue 22)
+        *public.routes(db, gate),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),

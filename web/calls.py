@@ -64,7 +64,7 @@ def delete_call(db: Database, token: str | None, call_id: str) -> dict[str, Any]
 
 
 def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | None, bytes], Any]], Awaitable[Response]],
-           answer: Callable[[Callable[[], Any]], Awaitable[Response]],
+           answer: Callable[..., Awaitable[Response]],
            token: Callable[[Request], str | None]) -> list[Route]:
     """The routes of the calls, built with ``web.app``'s own request helpers (the body limit, the token
     header, refusals as JSON) so that they behave as every other API call does."""
@@ -78,7 +78,7 @@ def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | N
     async def one_call(request: Request) -> Response:
         tok = token(request)
         call_id = request.path_params["call_id"]
-        return await answer(lambda: delete_call(db, tok, call_id))
+        return await answer(lambda: delete_call(db, tok, call_id), write=True)  # guard.WritersFirst
 
     return [Route("/api/calls", calls, methods=["GET", "POST"]),
             Route("/api/calls/{call_id}", one_call, methods=["DELETE"])]

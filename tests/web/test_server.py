@@ -286,3 +286,45 @@ def test_the_server_s_connections_send_without_nagle_s_delay(demo: Database) -> 
             assert accepted[0].getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
     finally:
         server.stop()
+
+
+def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Writes first (guard.WritersFirst): a table's preview sent while another hand's write waits for the
+    file starts after that write, so the one server process spends itself on the write first."""
+    import sqlite3
+    import threading
+
+    from web.guard import WritersFirst
+
+    monkeypatch.setattr(WritersFirst, "patience", 60.0)  # the order, not the patience, is what is tested
+    token = token_of(demo)
+    auth = {"Authorization": f"Bearer {token}"}
+    server = BackgroundServer(demo).start()
+    done: list[str] = []
+    try:
+        with httpx.Client(base_url=server.url, headers=auth, timeout=60) as phone:
+            table = phone.get("/api/table").json()
+            draw = {"type": "draw", "hand": table["next_hand"]}
+            assert phone.post("/api/score", json=draw).status_code == 200  # the token is known from now on
+            holder = sqlite3.connect(demo.path, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")  # another program writes: the hand waits for the file
+
+            def send(kind: str, path: str, body: dict[str, object]) -> None:
+                with httpx.Client(base_url=server.url, headers=auth, timeout=60) as c:
+                    assert c.post(path, json=body).status_code == 200
+                done.append(kind)
+
+            write = threading.Thread(target=send, args=("write", "/api/hands", {**draw, "version": table["version"]}))
+            write.start()
+            time.sleep(0.5)  # the write is in the server, waiting for the file's lock
+            preview = threading.Thread(target=send, args=("preview", "/api/score", draw))
+            preview.start()
+            time.sleep(0.5)
+            assert done == []  # the preview did not run beside the waiting write
+            holder.execute("COMMIT")
+            holder.close()
+            write.join(30)
+            preview.join(30)
+    finally:
+        server.stop()
+    assert done == ["write", "preview"]
