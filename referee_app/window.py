@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QStackedWidget,
     QWidget,
 )
+from shiboken6 import isValid
 
 import texts
 from db.changes import ALL, Changes
@@ -73,6 +74,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx: TournamentContext | None = None
         self.tournament_name = ""
+        self.hall_displays: list[Any] = []  # opened by View → Hall display… (hall/setup.open_hall)
+        self._waiting: list[Any] = []  # displays between a closed tournament and the next one (``_release``)
         self.setObjectName("main_window")
         self.setMinimumSize(QSize(1000, 600))
         self._initial_size()
@@ -379,13 +382,17 @@ class MainWindow(QMainWindow):
             show_error(self, tr("Could not open the file"), user_message(exc) or f"{type(exc).__name__}: {exc}",
                        tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
             return False
-        self.close_tournament()
+        self._release()  # the displays on other screens wait for this one
         self.ctx = ctx
         self.tournament_name = info.name
         self.watcher.watch(ctx)  # takes the store as it is now as drawn; own writes catch up in the runner
         runner.changed.connect(self.refresh_current)
         self.calls.attach(ctx)
         self.backup.attach(ctx)
+        waiting, self._waiting = self._waiting, []
+        for w in waiting:
+            if isValid(w):
+                w.follow(ctx)  # the hall display and the projector view show the tournament opened now
         if "://" not in path:
             settings.add_recent_file(path)
         for p in self.pages.values():
@@ -402,14 +409,18 @@ class MainWindow(QMainWindow):
 
         path = settings.data_dir() / "demo.mcr"
         if self.ctx is not None and Path(self.ctx.path).resolve() == path.resolve():
-            self.close_tournament()  # the demo file is about to be replaced
+            self._release()  # the demo file is about to be replaced; the displays wait for the new copy
         try:
             store.create_demo(path)
         except Exception as exc:  # noqa: BLE001
+            self._close_waiting()
             show_error(self, tr("Demo tournament"), user_message(exc) or f"{type(exc).__name__}: {exc}",
                        tr("Create a new tournament instead."))
             return False
-        return self.open_file(str(path))
+        if self.open_file(str(path)):
+            return True
+        self._close_waiting()
+        return False
 
     def new_tournament(self) -> None:
         from referee_app.dialogs.wizard import NewTournamentWizard
@@ -419,8 +430,35 @@ class MainWindow(QMainWindow):
             self.go("Players")  # the next step: add or import the players
 
     def close_tournament(self) -> None:
+        """File → Close (also closing the window, and the end of the system's session): the tournament
+        closes, and the windows that showed it on other screens with it: they have nothing left to show."""
+        self._release()
+        self._close_waiting()
+
+    def displays(self) -> list[Any]:
+        """The windows that show the open tournament on other screens: the hall displays opened from this
+        window (top-level windows of their own, so minimising the desk leaves them on the projector) and
+        the standings' projector views (children of this window)."""
+        from referee_app.pages.standings import ProjectorView
+
+        self.hall_displays = [h for h in self.hall_displays if isValid(h) and h.isVisible()]
+        return [*self.hall_displays, *(v for v in self.findChildren(ProjectorView) if v.isVisible())]
+
+    def _close_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for w in waiting:
+            if isValid(w):
+                w.close()
+
+    def _release(self) -> None:
+        """Close the open tournament (its store last: the closing backup) and detach everything that
+        showed it. The displays on other screens stop reading and wait, in ``_waiting``, for the
+        tournament opened next (``_opened``: they follow it) or for ``_close_waiting``."""
         if self.ctx is None:
             return
+        for w in self.displays():
+            w.follow(None)
+            self._waiting.append(w)
         if self.devices_server is not None:
             self.devices_server.stop()  # its requests finish first; the database closes after
         for p in self.pages.values():

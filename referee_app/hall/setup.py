@@ -124,6 +124,8 @@ def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | N
     hall.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     hall.place()
     window.hall_display = hall  # kept (and found by tests)
+    # File → Open… of another tournament makes every open hall follow it; File → Close closes them
+    window.hall_displays.append(hall)
     return hall
 
 

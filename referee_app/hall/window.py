@@ -6,6 +6,7 @@ second from the derived clock (``ClockWatch``); when the main window's one chang
 station's write (or this app writes), the display re-reads what the change touched of what it shows
 (``HallReader``: a hand at one table re-reads that table's progress, and the standings when a page shows
 them; docs/gui.md "Refresh by what changed"). The display only reads: it never rings the bell itself.
+When the main window opens another tournament the display follows it (``follow``); File → Close closes it.
 """
 
 from __future__ import annotations
@@ -74,9 +75,33 @@ class HallWindow(QWidget):
         self.cycle.start()
 
     # ---- data ---------------------------------------------------------------------------------------
+    def follow(self, ctx: Any) -> None:
+        """The main window opened another tournament (File → Open…, a recent file, the demo, a restored
+        copy): show that one from now on. Its own settings stay — the screen, the pages, the page shown and
+        pinned, the language, the seconds per page, the calls banner, the QR code's address; what was read of
+        the old tournament is forgotten and its clock no longer followed (its store is closed). ``None``: the
+        old one is closed and the next not open yet: nothing is read meanwhile."""
+        self._unbind()
+        self.watch.watch(None, 0)  # re-watched by the read below (the same session number is another clock)
+        self.ctx = ctx
+        self.reader = HallReader(awards="awards" in self.keys)
+        self.data, self.call_tables, self._ended_read, self.sub = None, [], 0, 0
+        if ctx is None:
+            self.update()
+            return
+        ctx.runner.changed.connect(self.reload)
+        self.reload()
+
+    def _unbind(self) -> None:
+        if self.ctx is not None:
+            with contextlib.suppress(RuntimeError, TypeError):  # the runner may be gone with its tournament
+                self.ctx.runner.changed.disconnect(self.reload)
+
     def reload(self, changes: Changes = ALL) -> None:
         """The store changed: read again what ``changes`` touched of the page shown (the other pages' parts
         are read when they come up); keep the page and, when it still exists, the sub-page."""
+        if self.ctx is None:  # between two tournaments (``follow``)
+            return
         if changes.wide:
             self.page_on = self.ctx.runner.read(lambda s: public_settings(s).enabled)
         if self.options.show_calls and (changes.calls or changes.wide):
@@ -94,6 +119,8 @@ class HallWindow(QWidget):
 
     def _read(self) -> None:
         """The data of the page shown, re-reading only what a change marked (nothing: no read at all)."""
+        if self.ctx is None:
+            return
         needs = NEEDS.get(self.key, PARTS)
         data = self.ctx.runner.read(lambda s: self.reader.read(s, needs))
         self.data = replace(data, page_url=self.page_url())
@@ -225,8 +252,7 @@ class HallWindow(QWidget):
         self.activateWindow()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
-        with contextlib.suppress(RuntimeError, TypeError):  # the runner may be gone with its tournament
-            self.ctx.runner.changed.disconnect(self.reload)
+        self._unbind()
         if self.server is not None:
             with contextlib.suppress(RuntimeError, TypeError):
                 self.server.changed.disconnect(self._follow_server)

@@ -149,7 +149,7 @@ class ProjectorView(QWidget):
 
     def __init__(self, ctx: TournamentContext, parent: QWidget | None = None, rows_per_page: int = 16) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.ctx = ctx
+        self.ctx: TournamentContext | None = ctx
         self.rows_per_page = rows_per_page
         self.page = 0
         self.setObjectName("projector_view")
@@ -182,6 +182,8 @@ class ProjectorView(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        if self.ctx is None:
+            return
         name, sessions, players, _teams = self.ctx.runner.read(load_standings)
         provisional = self.ctx.runner.read(provisional_line)
         self.title.setText(f"{name} — {tr('Standings')}" + (f"  ·  {provisional}" if provisional else ""))
@@ -189,6 +191,17 @@ class ProjectorView(QWidget):
         # only the sessions played so far: empty columns waste a projector's width
         self.sessions = played_sessions(players)
         self._show_page()
+
+    def follow(self, ctx: TournamentContext | None) -> None:
+        """The main window opened another tournament: show its standings from the first page (``None``:
+        between the old one's closing and the next one's opening: nothing is read)."""
+        self.ctx = ctx
+        self.page = 0
+        if ctx is None:
+            self.timer.stop()
+            return
+        self.timer.start()
+        self.refresh()
 
     def pages(self) -> int:
         return max(1, -(-len(self.all_rows) // self.rows_per_page))
