@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from dataclasses import dataclass
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -147,17 +149,30 @@ NUMBERS = (select(_SEAT.c.position, _PLAYER.c.number).join(_PLAYER, _PLAYER.c.id
            .where(_SEAT.c.table_id == bindparam("p_table_id")).order_by(_SEAT.c.position))
 
 
-def stand_in(session: int, table: int, row: Any) -> SessionTable:
-    """A detached table object from a plain row (id, version, signed_off, time_called_after, start_time,
-    end_time): for the checks and refusals that name a table, never added to a session."""
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as a plain row read it (no ORM object: building one costs ten times this), for the checks
+    and refusals that name a table on the hot paths (issue 23)."""
+
+    id: int
+    session: int
+    table_no: int
+    version: int
+    signed_off: bool
+    time_called_after: int | None
+    start_time: datetime | None
+    end_time: datetime | None
+
+
+def stand_in(session: int, table: int, row: Any) -> TableRow:
+    """The table of a plain row (id, version, signed_off, time_called_after, start_time, end_time)."""
     table_id, version, signed_off, called_after, start_time, end_time = row
-    return SessionTable(id=table_id, session=session, table_no=table, version=version, signed_off=signed_off,
-                        time_called_after=called_after, start_time=start_time, end_time=end_time)
+    return TableRow(table_id, session, table, version, bool(signed_off), called_after, start_time, end_time)
 
 
-def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable, Settings, list[str]]:
+def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable | TableRow, Settings, list[str]]:
     """What scoring a hand at a table needs, in three plain statements and no loaded object: the table (a
-    detached stand-in, see :func:`stand_in`), the settings and the player numbers E, S, W, N. A missing
+    :class:`TableRow`), the settings and the player numbers E, S, W, N. A missing
     session or table is refused as :func:`find_table` refuses it."""
     plain = all(isinstance(v, int) and not isinstance(v, bool) for v in (session, table))
     found = head(s) if plain else None

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from db.errors import InputError
 from db.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
 from db.messages import hand_problem
-from db.models import HandResult, Penalty, SessionTable
+from db.models import HandResult, Penalty
 from db.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
 from db.rotation import hand_winds
 from scoring.settlement import settle_win
@@ -63,7 +63,18 @@ class ResultLine:
     result: ResultInput
 
 
-def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: SessionTable) -> int:
+class AtTable(Protocol):
+    """What the checks of a result read of its table: a loaded table or a plain row (``lookup.TableRow``)."""
+
+    @property
+    def session(self) -> int: ...
+    @property
+    def table_no(self) -> int: ...
+    @property
+    def time_called_after(self) -> int | None: ...
+
+
+def position_of(numbers: Sequence[str], number: Any, field_name: str, tbl: AtTable) -> int:
     if not isinstance(number, str | int) or isinstance(number, bool):
         raise InputError(field_name, code="not_a_player_number", value=_short(number))
     if str(number) not in numbers:
@@ -162,7 +173,7 @@ class ScoredHand:
         return d
 
 
-def score_win(st: Settings, numbers: Sequence[str], tbl: SessionTable, hand: int, win: WinInput, *,
+def score_win(st: Settings, numbers: Sequence[str], tbl: AtTable, hand: int, win: WinInput, *,
               minimum: bool = True) -> ScoredHand:
     """Validate a win and compute its base points, fans and payments (winds from the seating).
 
@@ -278,7 +289,7 @@ class ScoredPenalty:
         return d
 
 
-def score_penalty(st: Settings, numbers: Sequence[str], tbl: SessionTable, pen: PenaltyInput,
+def score_penalty(st: Settings, numbers: Sequence[str], tbl: AtTable, pen: PenaltyInput,
                   recorded: int | None) -> ScoredPenalty:
     """Validate a penalty and compute its effect; ``recorded`` None skips the checks against the table's
     progress (used to recognise a line that is already recorded)."""

@@ -28,6 +28,7 @@ from db.service.lookup import (
     where,
 )
 from db.service.outcomes import (
+    AtTable,
     DrawInput,
     PenaltyInput,
     ResultLine,
@@ -80,7 +81,7 @@ def _new_hand_row(tbl: SessionTable, hand: int, sh: ScoredHand, actor: Actor | N
     return row
 
 
-def _check_next_hand(st: Settings, tbl: SessionTable, hand: Any, recorded: int) -> int:
+def _check_next_hand(st: Settings, tbl: AtTable, hand: Any, recorded: int) -> int:
     hand = check_int(hand, "hand", 1, st.hands_per_session)
     if tbl.time_called_after is not None and hand > tbl.time_called_after:
         raise InputError("hand", code="time_called_no_more_hands", after=tbl.time_called_after, table=tbl.table_no)
