@@ -145,6 +145,11 @@ def find_table(s: Session, session: int, table: int) -> SessionTable:
 _ST, _SEAT, _PLAYER = SessionTable.__table__, Seat.__table__, Player.__table__
 _TABLE = select(_ST.c.id, _ST.c.version, _ST.c.signed_off, _ST.c.time_called_after, _ST.c.start_time,
                 _ST.c.end_time).where(_ST.c.session == bindparam("p_session"), _ST.c.table_no == bindparam("p_table"))
+# the table's row beside each of its seats, E S W N: a table and its players in one statement
+_TABLE_SEATS = (select(*_TABLE.selected_columns, _SEAT.c.position, _PLAYER.c.number)
+                .join(_SEAT, _SEAT.c.table_id == _ST.c.id).join(_PLAYER, _PLAYER.c.id == _SEAT.c.player_id)
+                .where(_ST.c.session == bindparam("p_session"), _ST.c.table_no == bindparam("p_table"))
+                .order_by(_SEAT.c.position))
 NUMBERS = (select(_SEAT.c.position, _PLAYER.c.number).join(_PLAYER, _PLAYER.c.id == _SEAT.c.player_id)
            .where(_SEAT.c.table_id == bindparam("p_table_id")).order_by(_SEAT.c.position))
 
@@ -171,19 +176,18 @@ def stand_in(session: int, table: int, row: Any) -> TableRow:
 
 
 def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable | TableRow, Settings, list[str]]:
-    """What scoring a hand at a table needs, in three plain statements and no loaded object: the table (a
+    """What scoring a hand at a table needs, in two plain statements and no loaded object: the table (a
     :class:`TableRow`), the settings and the player numbers E, S, W, N. A missing
     session or table is refused as :func:`find_table` refuses it."""
     plain = all(isinstance(v, int) and not isinstance(v, bool) for v in (session, table))
     found = head(s) if plain else None
-    row = None
+    rows = []
     if found is not None and 1 <= session <= found[0]:
-        row = s.connection().execute(_TABLE, {"p_session": session, "p_table": table}).one_or_none()
-    if found is None or row is None:
+        rows = s.connection().execute(_TABLE_SEATS, {"p_session": session, "p_table": table}).all()
+    if found is None or not rows:
         tbl = find_table(s, session, table)  # the refusal, worded as always
         return tbl, settings(s), table_numbers(s, tbl)
-    numbers = [number for _pos, number in s.connection().execute(NUMBERS, {"p_table_id": row[0]})]
-    return stand_in(session, table, row), found[1], numbers
+    return stand_in(session, table, rows[0][:6]), found[1], [row[7] for row in rows]
 
 
 def table_numbers(s: Session, tbl: SessionTable) -> list[str]:
