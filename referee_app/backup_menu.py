@@ -276,10 +276,12 @@ class BackupActions(QObject):
         return bool(path) and self.save_copy_to(str(path))
 
     def save_copy_to(self, path: str) -> bool:
-        """Save what the open connection holds to the new file ``path``, then open that file."""
+        """Save what the open connection holds to the new file ``path``, then open that file, carrying on
+        what was open in the app (``MainWindow.open_file``'s ``carry_on``)."""
         assert self.ctx is not None
         with reporting_errors(self.window, tr("Save to a new file…"), tr("Choose a new file name.")) as done:
             out = self.ctx.db.save_copy(path)
         if not done.ok:
             return False
-        return self.window.open_file(str(out))
+        # the same tournament: a hand entry or a question of the score sheet still open goes on in the copy
+        return self.window.open_file(str(out), carry_on=True)

@@ -373,6 +373,13 @@ class SheetViewModel:
             tr("Next step: {steps}.", steps=tr(" or ").join(steps)) if steps else "")
         return text, self.line_hand(row), nxt, None if row is None else hand
 
+    @staticmethod
+    def not_open_text(why: str) -> str:
+        """Above hand entry when its table is not open any more (``why``, from the page): what is wrong,
+        that the tiles stay, and the way on (rich text)."""
+        return f"<b>{why}</b> " + tr("Your tiles are kept.") + " " + tr(
+            "Next step: copy the notation, then Cancel and enter the hand in the tournament it belongs to.")
+
     def correction_entry_model(self, hand: int) -> HandEntryModel:
         """Hand entry started from what is recorded for ``hand``, to correct it."""
         row = self.hand_row(hand)

@@ -337,19 +337,21 @@ class MainWindow(QMainWindow):
         if path:
             self.open_file(path)
 
-    def open_file(self, path: str) -> bool:
-        """Open a tournament file (or database URL). Shows what to do when it cannot."""
+    def open_file(self, path: str, *, carry_on: bool = False) -> bool:
+        """Open a tournament file (or database URL). Shows what to do when it cannot. ``carry_on``: it is the
+        copy of the tournament open now (saved after its file vanished): the page on screen stays, and what
+        the score sheet was entering or asking goes on into it (``TournamentContext.lineage``)."""
         from PySide6.QtWidgets import QApplication
 
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         self.statusBar().showMessage(tr("Opening {path}…", path=path))
         try:
-            return self._open_file(path)
+            return self._open_file(path, carry_on)
         finally:
             QApplication.restoreOverrideCursor()
             self.statusBar().clearMessage()
 
-    def _open_file(self, path: str) -> bool:
+    def _open_file(self, path: str, carry_on: bool = False) -> bool:
         from db.store import open_database
 
         if "://" not in path and not Path(path).is_file():
@@ -367,9 +369,9 @@ class MainWindow(QMainWindow):
             show_error(self, tr("Could not open the file"), user_message(exc) or f"{type(exc).__name__}: {exc}",
                        tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
             return False
-        return self._opened(db, path)
+        return self._opened(db, path, carry_on)
 
-    def _opened(self, db: object, path: str) -> bool:
+    def _opened(self, db: object, path: str, carry_on: bool = False) -> bool:
         from referee_app import store
 
         self._ensure_pages()
@@ -382,6 +384,11 @@ class MainWindow(QMainWindow):
             show_error(self, tr("Could not open the file"), user_message(exc) or f"{type(exc).__name__}: {exc}",
                        tr("Check that the path is a tournament file (.mcr) and that no other program has it locked."))
             return False
+        shown = self.stack.currentWidget()
+        if carry_on and self.ctx is not None:
+            ctx.lineage = self.ctx.lineage
+        else:
+            shown = None
         self._release()  # the displays on other screens wait for this one
         self.ctx = ctx
         self.tournament_name = info.name
@@ -400,7 +407,8 @@ class MainWindow(QMainWindow):
         self.nav.setVisible(True)
         self._enable_file_actions()
         self._update_title()
-        self.go("Sessions & tables")
+        # the copy of the same tournament: back where the referee was (the score sheet under hand entry)
+        self.go(next((k for k, p in self.pages.items() if p is shown), "Sessions & tables"))
         self.tournament_opened.emit(info.name)
         return True
 

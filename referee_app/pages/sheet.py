@@ -9,6 +9,7 @@ each action does come from its view-model (``sheet_vm.SheetViewModel``).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -31,6 +32,7 @@ from db.views import TableSheet
 from referee_app.clock_watch import ClockWatch
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
+from referee_app.errors import show_error
 from referee_app.hand_entry import HandEntryDialog, WinEntry
 from referee_app.hand_vm import Preview
 from referee_app.i18n import tr
@@ -41,6 +43,10 @@ from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.sheet_vm import Op, SheetViewModel
 from referee_app.tile_faces import hand_groups
+
+#: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's
+#: name, session, table); its answer is recorded only there (``SheetPage._still_at``)
+Where = tuple[object, str, int, int]
 
 
 class SheetPage(TournamentPage):
@@ -54,6 +60,7 @@ class SheetPage(TournamentPage):
         self.sign_off_prompt: QInputDialog | None = None
         self.draw_prompt: QMessageBox | None = None
         self._totals_hand: tuple[int, int, int | None] = (0, 0, None)  # the hand the totals bar is for
+        self._left: tuple[object, int, int] | None = None  # the table shown when the tournament closed
 
         lay = QVBoxLayout(self)
         lay.setSpacing(4)
@@ -155,8 +162,15 @@ class SheetPage(TournamentPage):
         return self.vm.sheet
 
     def set_context(self, ctx: Any) -> None:
+        if self.ctx is not None:
+            self._left = (self.ctx.lineage, self.vm.session, self.vm.table)
         super().set_context(ctx)
         self.vm.reset()  # a new tournament starts at its latest seated session
+        if ctx is not None:
+            left, self._left = self._left, None
+            if left is not None and left[0] is ctx.lineage and left[1]:
+                # the copy saved after the file vanished: the same table, its hand entry and questions go on
+                self.vm.select(left[1], left[2])
         # The old tournament's clock stops here (it must not ring the bell in a closed file); the next
         # refresh follows the new one's.
         self.clock.watch(None, 0)
@@ -303,12 +317,45 @@ class SheetPage(TournamentPage):
         sh = self.vm.sheet
         if sh is None or sh.time_called_after is None:
             return False
+        where = self._where()
         n, ok = QInputDialog.getInt(self, tr("Confirm time call…"), tr("Last completed hand"), sh.time_called_after,
                                     len(sh.hands), sh.hands_per_session)
-        return ok and self.confirm_time_call(n)
+        return ok and self._may_answer(where, tr("Confirm time call…")) and self.confirm_time_call(n)
 
     def confirm_time_call(self, after_hand: int) -> bool:
         return self._run(self.vm.confirm_time_call(after_hand), tr("Confirm time call…"))
+
+    # ---- the table a dialog was opened for -------------------------------------------------------
+    def _where(self) -> Where:
+        """The table shown, as a dialog or question opened now is for."""
+        ctx = self.ctx
+        return (None if ctx is None else ctx.lineage, "" if ctx is None else Path(ctx.path).name,
+                self.vm.session, self.vm.table)
+
+    def _still_at(self, where: Where) -> str | None:
+        """None when the answer to a dialog opened for ``where`` can be recorded: its tournament is open (or
+        the copy saved from it after its file vanished: the same tables) and the table is read from it now.
+        Otherwise what is wrong, in words: nothing is recorded into another tournament's table."""
+        lineage, name, session, table = where
+        if self.ctx is None or lineage is None or self.ctx.lineage is not lineage or not session:
+            return tr("Not recorded: {file} is no longer open here (another tournament was opened or it was "
+                      "closed), so nothing can be saved at session {session} table {table}.", file=name,
+                      session=session, table=table)
+        if self.vm.sheet is None or (self.vm.session, self.vm.table) != (session, table):
+            self.vm.select(session, table)
+            self.refresh()
+        if self.vm.sheet is None:
+            return tr("Not recorded: {file} has no table {table} in session {session} now.", file=name,
+                      session=session, table=table)
+        return None
+
+    def _may_answer(self, where: Where, what: str) -> bool:
+        """``_still_at`` for a question: False after saying why in a message box."""
+        why = self._still_at(where)
+        if why is not None:
+            show_error(self, what, why, tr("Nothing was saved: open the tournament it belongs to and do it again "
+                                           "there."))
+        return why is None
 
     # ---- actions ---------------------------------------------------------------------------------
     def _run(self, op: Op | None, what: str) -> bool:
@@ -355,10 +402,11 @@ class SheetPage(TournamentPage):
         box.setDefaultButton(back)
         box.setEscapeButton(back)
         self.false_win_prompt = box
+        where = self._where()
 
         def done(_result: int) -> None:
             self.false_win_prompt = None
-            if box.clickedButton() is penalty:
+            if box.clickedButton() is penalty and self._may_answer(where, tr("Totals only")):
                 self.fan.clear()
                 self.ask_false_win(fw.position, fw.hand)
             else:
@@ -382,19 +430,31 @@ class SheetPage(TournamentPage):
         vm = self.vm.hand_entry_model(n)
         d = HandEntryDialog(vm, self.vm.entry_title(n), self, offer_false_win=True)
         d.hand_no = n
+        where = self._where()
         # Confirm records while the dialog stays open: refused, the tiles are still there (issue 19 §3)
-        d.on_confirm = lambda e: self._confirm_entry(d, e)
+        d.on_confirm = lambda e: self._confirm_entry(d, e, where)
         d.accepted.connect(lambda: self._entry_closed(d))
-        d.false_win.connect(lambda pos: self.ask_false_win(pos, d.hand_no, vm.preview))
-        d.as_next.connect(lambda _k: self._entry_as_next(d))
-        d.correct_with.connect(lambda k, reason: self._entry_correct(d, k, reason))
+        d.false_win.connect(lambda pos: self._may_answer(where, tr("Record false win penalty"))
+                            and self.ask_false_win(pos, d.hand_no, vm.preview))
+        d.as_next.connect(lambda _k: self._entry_as_next(d, where))
+        d.correct_with.connect(lambda k, reason: self._entry_correct(d, k, reason, where))
         d.rejected.connect(lambda: self._entry_closed(d))  # a day of cancelled entries must not pile up
         self.entry_dialog = d
         d.open()
         return d
 
-    def _confirm_entry(self, d: HandEntryDialog, e: WinEntry) -> bool:
-        """Record hand entry's hand; when the table changed meanwhile, show what changed in the dialog."""
+    def _not_at(self, d: HandEntryDialog, where: Where) -> bool:
+        """Hand entry's table is not open (``_still_at``): say so in the dialog, its tiles kept."""
+        why = self._still_at(where)
+        if why is not None:
+            d.show_stale(self.vm.not_open_text(why), None, None, None)
+        return why is not None
+
+    def _confirm_entry(self, d: HandEntryDialog, e: WinEntry, where: Where) -> bool:
+        """Record hand entry's hand; when the table changed meanwhile, show what changed in the dialog.
+        After the copy saved from a vanished file was opened, it is recorded there: the same table."""
+        if self._not_at(d, where):
+            return False
         op = self.vm.record_hand(d.hand_no, self.vm.win_input(e))
         if op is None or self.ctx is None:
             return False
@@ -414,8 +474,10 @@ class SheetPage(TournamentPage):
                 d.show_stale(*self.vm.stale_change(d.hand_no))
         return done is True
 
-    def _entry_as_next(self, d: HandEntryDialog) -> None:
+    def _entry_as_next(self, d: HandEntryDialog, where: Where) -> None:
         """The stale entry's first way on: the same tiles as the next hand, read afresh, to re-confirm."""
+        if self._not_at(d, where):
+            return
         self.refresh()
         n = self.vm.next_hand if self.vm.can_record else None
         if n is None:
@@ -424,10 +486,10 @@ class SheetPage(TournamentPage):
         d.vm.set_winds(*self.vm.entry_winds(n))
         d.clear_stale(self.vm.entry_title(n))
 
-    def _entry_correct(self, d: HandEntryDialog, hand: int, reason: str) -> None:
+    def _entry_correct(self, d: HandEntryDialog, hand: int, reason: str, where: Where) -> None:
         """The stale entry's second way on: correct the recorded hand with these tiles."""
         e = d.entry_value()
-        if e is None:
+        if e is None or self._not_at(d, where):
             return
         self.refresh()
         if self._run(self.vm.correct(hand, self.vm.win_input(e), reason), tr("Correct hand…")):
@@ -440,15 +502,11 @@ class SheetPage(TournamentPage):
         d.on_confirm = None  # it holds the dialog: the Python object must die with the widget
         d.deleteLater()
 
-    def _entry_confirmed(self, d: HandEntryDialog, hand: int, reason: str | None) -> None:
-        entry = d.entry_value()
-        self.entry_dialog = None
-        if entry is not None:
-            if reason is None:
-                self.record_win_entry(hand, entry)
-            else:
-                self.apply_correction(Correction(hand, self.vm.win_input(entry), reason))
-        d.deleteLater()
+    def _confirm_correction(self, d: HandEntryDialog, e: WinEntry, hand: int, reason: str, where: Where) -> bool:
+        """Correct ``hand`` with the hand entered again; refused, the dialog stays with its tiles."""
+        if self._not_at(d, where):
+            return False
+        return self.apply_correction(Correction(hand, self.vm.win_input(e), reason))
 
     def record_win_entry(self, hand: int, e: WinEntry) -> bool:
         return self.vm.sheet is not None and self._run(self.vm.record_hand(hand, self.vm.win_input(e)),
@@ -469,10 +527,11 @@ class SheetPage(TournamentPage):
         box.setDefaultButton(yes)
         box.setEscapeButton(no)
         self.draw_prompt = box
+        where = self._where()
 
         def done(_result: int) -> None:
             self.draw_prompt = None
-            if box.clickedButton() is box.button(yes):
+            if box.clickedButton() is box.button(yes) and self._may_answer(where, tr("Record draw")):
                 self.record_draw()
             box.deleteLater()
 
@@ -484,8 +543,9 @@ class SheetPage(TournamentPage):
         sh = self.vm.sheet
         if sh is None or self.ctx is None:
             return
+        where = self._where()
         p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None)
-        if p is not None:
+        if p is not None and self._may_answer(where, tr("Penalty…")):
             self.record_penalty(p)
 
     def ask_false_win(self, position: int, hand: int, preview: Preview | None = None) -> PenaltyDialog | None:
@@ -499,11 +559,12 @@ class SheetPage(TournamentPage):
         pre = self.vm.false_win_penalty(position, presets, FALSE_WIN_KINDS, preview)
         d = PenaltyDialog(self, sh.players, presets, hand, player=pre.player, kind=pre.kind, reason=pre.reason)
         self.penalty_dialog = d
+        where = self._where()
 
         def done() -> None:
             self.penalty_dialog = None
             p = d.value()
-            if p is not None:
+            if p is not None and self._may_answer(where, tr("Penalty…")):
                 self.record_penalty(p)
             d.deleteLater()
 
@@ -527,10 +588,11 @@ class SheetPage(TournamentPage):
         box.setDefaultButton(no if q.warning else yes)
         box.setEscapeButton(no)
         self.time_called_prompt = box
+        where = self._where()
 
         def done(_result: int) -> None:
             self.time_called_prompt = None
-            if box.clickedButton() is box.button(yes):
+            if box.clickedButton() is box.button(yes) and self._may_answer(where, tr("Time called")):
                 self.call_time()
             box.deleteLater()
 
@@ -552,12 +614,14 @@ class SheetPage(TournamentPage):
         sh, hand = self.vm.sheet, self.selected_hand()
         if sh is None or hand is None:
             return
+        where = self._where()
         c = CorrectionDialog.ask(self, sh.players, self.vm.hand_row(hand))
-        if c is None:
+        if c is None or not self._may_answer(where, tr("Correct hand…")):
             return
         if c.result is None:  # re-enter the full hand
             d = HandEntryDialog(self.vm.correction_entry_model(hand), self.vm.correction_title(hand), self)
-            d.accepted.connect(lambda: self._entry_confirmed(d, hand, c.reason))
+            d.on_confirm = lambda e: self._confirm_correction(d, e, hand, c.reason, where)
+            d.accepted.connect(lambda: self._entry_closed(d))
             d.rejected.connect(lambda: self._entry_closed(d))
             self.entry_dialog = d
             d.open()
@@ -579,11 +643,12 @@ class SheetPage(TournamentPage):
         d.setInputMode(QInputDialog.InputMode.TextInput)
         d.setOkButtonText(tr("Sign off"))
         self.sign_off_prompt = d
+        where = self._where()
 
         def done(result: int) -> None:
             self.sign_off_prompt = None
             reason = d.textValue().strip()
-            if result == QInputDialog.DialogCode.Accepted:
+            if result == QInputDialog.DialogCode.Accepted and self._may_answer(where, tr("Sign off")):
                 if reason:
                     self._run(self.vm.toggle_sign_off(reason), tr("Sign off"))
                 else:
