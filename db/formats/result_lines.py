@@ -18,6 +18,7 @@ from db.service.outcomes import (
     WinInput,
     _short,
     check_int,
+    check_whole,
 )
 from db.views import HandRow, PenaltyRow, TableSeating
 
@@ -58,8 +59,8 @@ def parse_result_line(obj: Any) -> ResultLine:
     hand = obj.get("hand")
     if kind in ("win", "draw") and hand is None:
         raise InputError("hand", code="missing")
-    if hand is not None:
-        check_int(hand, "hand", 1)
+    if hand is not None:  # its top is the session's hands: the service refuses 2^31 as it refuses 999
+        check_whole(hand, "hand", 1)
     result: ResultInput
     if kind == "win":
         if "winner" not in obj:
@@ -94,7 +95,7 @@ def parse_result_line(obj: Any) -> ResultLine:
     else:
         if "after_hand" not in obj:
             raise InputError("after_hand", code="missing")
-        result = TimeCalledInput(check_int(obj["after_hand"], "after_hand", 0))
+        result = TimeCalledInput(check_whole(obj["after_hand"], "after_hand", 0))  # as the hand: its top is the session's
     return ResultLine(obj["session"], obj["table"], hand, result)
 
 

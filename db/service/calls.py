@@ -23,11 +23,11 @@ import texts
 from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
-from db.limits import ACTOR_MAX, REASON_MAX, check_text
+from db.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.models import PublicPage, RefereeCall
 from db.service.audit import Actor, audit, now
 from db.service.lookup import check_session, find_table, penalty_place, settings, where
-from db.service.outcomes import check_int
+from db.service.outcomes import check_int, check_whole
 from db.service.results import lock_table_row
 from texts import Text
 
@@ -135,8 +135,8 @@ def _what(row: RefereeCall) -> str:
 def _locked(s: Session, call_id: Any) -> RefereeCall:
     """The call's row, locked until the transaction ends (PostgreSQL: ``FOR UPDATE``; SQLite has one
     writer at a time), so two referees' takes are decided one after the other."""
-    cid = check_int(call_id, "call", 1)
-    row = s.scalar(select(RefereeCall).where(RefereeCall.id == cid).with_for_update())
+    cid = check_whole(call_id, "call", 1)  # a number past the id column is no call (as 99999), never queried
+    row = s.scalar(select(RefereeCall).where(RefereeCall.id == cid).with_for_update()) if cid <= INT_MAX else None
     if row is None:
         raise InputError("call", code="no_call", call=cid)
     return row

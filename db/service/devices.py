@@ -32,7 +32,7 @@ from db.service.lookup import (
     token_hash,
     where,
 )
-from db.service.outcomes import PenaltyInput, _short, check_int, position_of
+from db.service.outcomes import PenaltyInput, _short, check_whole, position_of
 from db.views import last_hand
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits in 32 characters
@@ -204,7 +204,7 @@ def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], 
         raise InputError("table", code="table_signed_off", session=session, table=table)
     if in_play > last_hand(st.hands_per_session, tbl.time_called_after):
         raise InputError("hand", code="device_penalty_over", table=table)
-    hand = check_int(obj["hand"], "hand", 1)
+    hand = check_whole(obj["hand"], "hand", 1)  # any other hand than the one in play is refused as such
     if hand != in_play:
         raise InputError("hand", code="device_penalty_hand", hand=hand, next=in_play)
     pos = position_of(table_numbers(s, tbl), obj["player"], "player", tbl)

@@ -15,6 +15,7 @@ from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.orm import Session, defer
 
 from db.errors import InputError, NotInitialisedError, TournamentError
+from db.limits import INT_MAX
 from db.models import DeviceToken, HandResult, Penalty, Player, Seat, SessionTable, Tournament
 from db.profiles import Settings
 
@@ -133,7 +134,9 @@ def find_table(s: Session, session: int, table: int) -> SessionTable:
     check_session(s, session)
     if not isinstance(table, int) or isinstance(table, bool):
         raise InputError("table", code="not_a_table", table=table)
-    tbl = s.scalar(select(SessionTable).where(SessionTable.session == session, SessionTable.table_no == table))
+    # a number past the Integer column is no table (asked, PostgreSQL would refuse the query: DataError)
+    tbl = (s.scalar(select(SessionTable).where(SessionTable.session == session, SessionTable.table_no == table))
+           if 1 <= table <= INT_MAX else None)
     if tbl is None:
         n = len(session_tables(s, session))
         if n:
@@ -182,7 +185,7 @@ def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable |
     plain = all(isinstance(v, int) and not isinstance(v, bool) for v in (session, table))
     found = head(s) if plain else None
     rows = []
-    if found is not None and 1 <= session <= found[0]:
+    if found is not None and 1 <= session <= found[0] and 1 <= table <= INT_MAX:
         rows = s.connection().execute(_TABLE_SEATS, {"p_session": session, "p_table": table}).all()
     if found is None or not rows:
         tbl = find_table(s, session, table)  # the refusal, worded as always
@@ -201,6 +204,8 @@ def recorded_hands(s: Session, tbl: SessionTable) -> int:
 
 
 def existing_hand(s: Session, tbl: SessionTable, hand: int) -> HandResult | None:
+    if not 1 <= hand <= INT_MAX:  # never recorded; PostgreSQL would refuse the query (DataError)
+        return None
     return s.scalar(select(HandResult).where(HandResult.table_id == tbl.id, HandResult.hand_no == hand))
 
 

@@ -108,6 +108,21 @@ def check_int(value: Any, field_name: str, low: int, high: int | None = None) ->
     return value
 
 
+def check_whole(value: Any, field_name: str, low: int) -> int:
+    """``value`` if it is a whole number of at least ``low``, however large: for a hand, whose top is the
+    tournament's hands per session, checked by the service that records it (before any query), so hand
+    2^31 is refused as hand 999 is, not with the Integer column's limit.
+
+    >>> check_whole(2**31, "hand", 1)
+    2147483648
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(field_name, code="not_a_whole_number", value=_short(value))
+    if value < low:
+        raise InputError(field_name, code="too_small", value=_short(value), low=low)
+    return value
+
+
 def _short(value: Any) -> Any:
     """A wrong value as a message shows it: long text or containers cut to 40 characters."""
     text = repr(value)

@@ -184,6 +184,8 @@ def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInp
     rolled back, as the ORM path's does."""
     if not (_is_int(session) and _is_int(table) and _is_int(hand)):
         return None
+    if not (0 < table <= INT_MAX and 0 < hand <= INT_MAX):  # past an Integer column: the ORM path refuses it
+        return None
     if not SQLITE_RETURNING and s.get_bind().dialect.name == "sqlite":
         return None  # UPDATE … RETURNING came with SQLite 3.35 (2021): an older library takes the ORM path
     if expected_version is not None and not (_is_int(expected_version) and 0 <= expected_version <= INT_MAX):

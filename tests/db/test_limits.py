@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy.exc
 from sqlalchemy import func, select
 
-from db import Database, open_database
+from db import Database, open_database, queries
 from db.errors import InputError
 from db.formats.players_csv import RowErrors, parse_players_csv
 from db.formats.result_import import import_result_lines
@@ -332,3 +332,73 @@ def test_corrections_check_their_numbers(db: Database) -> None:
     make_tournament(db)
     assert _refusal(db, lambda s: delete_hand(s, 1, 1, 2**63, "r")).startswith('"hand": 9223372036854775808 is out')
     assert _refusal(db, lambda s: delete_penalty(s, 2**63, "r")).startswith('"penalty": 9223372036854775808 is out')
+
+
+# Past the Integer columns (2^31 - 1): PostgreSQL refused the query with DataError (a 500 from the API) before
+# the services' own checks; a hand is bounded by the session's hands, so it gets hand 999's refusal.
+PAST_INT = [2**31, 10**30, -2**31 - 1]
+
+
+@pytest.mark.parametrize("plain_sql", [True, False], ids=["plain-sql", "orm"])
+def test_a_hand_or_table_past_the_integer_columns_is_refused_as_999_is_on_both_write_paths(
+        db: Database, monkeypatch: pytest.MonkeyPatch, plain_sql: bool) -> None:
+    from db.service import results
+    from db.service.calls import call_referee
+    from db.service.corrections import cancel_time_called, delete_hand
+    from db.service.devices import revoke_device
+    from db.service.results import record_draw, record_win, sign_off
+
+    monkeypatch.setattr(results, "PLAIN_SQL", plain_sql)
+    make_tournament(db)
+    for big in [2**31 - 1, *PAST_INT]:
+        shown = f'"hand": {big} is out of range (1–16)'  # hand 999's refusal, as the service words it
+        assert _refusal(db, lambda s, big=big: record_draw(s, 1, 1, big)) == shown
+        assert _refusal(db, lambda s, big=big: record_win(s, 1, 1, big, winner="1", self_drawn=True, fan=8)) == shown
+        table = f'"table": session 1 has no table {big} (tables 1–2)'
+        assert _refusal(db, lambda s: record_draw(s, 1, 999, 1)) == '"table": session 1 has no table 999 (tables 1–2)'
+        for action in (lambda s, big=big: record_draw(s, 1, big, 1),
+                       lambda s, big=big: sign_off(s, 1, big, reason="r"),
+                       lambda s, big=big: delete_hand(s, 1, big, 1, "r"),
+                       lambda s, big=big: cancel_time_called(s, 1, big, "r"),
+                       lambda s, big=big: call_referee(s, 1, big, "dispute"),
+                       lambda s, big=big: revoke_device(s, 1, big)):
+            assert _refusal(db, action) == table
+    with db.factory.begin() as s:  # nothing was half-written: the table still takes its first hand
+        record_draw(s, 1, 1, 1)
+    with db.reader() as s:
+        assert [h.hand for h in queries.table_sheet(s, 1, 1).hands] == [1]
+
+
+@pytest.mark.parametrize("big", [2**31 - 1, *PAST_INT])
+def test_a_result_line_with_a_hand_past_the_integer_columns_is_rejected_as_hand_999(
+        db: Database, big: int) -> None:
+    make_tournament(db)
+    like = 999 if big > 0 else -1  # the refusal of a hand past the session's, or of one below the first
+    lines = [{"session": 1, "table": 1, "hand": h, "type": "draw"} for h in (like, big)]
+    lines += [{"session": 1, "table": 1, "hand": h, "type": "win", "winner": "1", "self_drawn": True, "fan": 8}
+              for h in (like, big)]
+    lines += [json.loads(_pen(hand=h)) for h in (like, big)]
+    lines += [{"session": 1, "table": 1, "type": "time_called", "after_hand": a} for a in (like, big)]
+    report = import_result_lines(db, "\n".join(json.dumps(d) for d in lines), "r.jsonl")
+    assert (report.recorded, report.rejected) == (0, 8)
+    said = [e.split(": ", 1)[1] for e in report.errors]
+    assert said[1::2] == [e.replace(str(like), str(big)) for e in said[0::2]]
+    if big > 0:
+        assert said[1] == f'"hand": {big} is out of range (1–16)'
+        assert said[7] == f'"after_hand": {big} is out of range (0–15)'
+    else:
+        assert said[1] == f'"hand": {big} must be at least 1'
+
+
+@pytest.mark.parametrize("big", [2**31 - 1, *PAST_INT])
+def test_results_import_refuses_a_hand_past_the_integer_columns_in_one_line_on_both_backends(
+        db_url: str, tmp_path: Path, big: int) -> None:
+    with open_database(db_url, create=True) as db:
+        make_tournament(db)
+    line = {"session": 1, "table": 1, "hand": big, "type": "win", "winner": "1", "discarder": "2", "fan": 8}
+    (tmp_path / "r.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    out = run("--db", db_url, "results", "import", "r.jsonl", cwd=tmp_path)
+    assert out.returncode == 1
+    assert out.stdout == "results: 0 recorded, 0 skipped, 1 rejected\n"
+    said = "is out of range (1–16)" if big > 0 else "must be at least 1"
+    assert out.stderr == f'r.jsonl line 1: "hand": {big} {said}\n'

@@ -491,3 +491,31 @@ def test_the_false_win_payments_come_from_the_server(client: TestClient, links: 
     for n in numbers:
         moves = fw["payments"][n]
         assert sum(moves.values()) in (0, -fw["points"]) and moves[n] == -fw["points"]
+
+
+@pytest.mark.parametrize("big", [2**31 - 1, 2**31, 10**30, -2**31 - 1])
+def test_a_hand_past_the_integer_columns_is_refused_as_hand_999(db: Database, client: TestClient,
+                                                                links: dict[int, DeviceLink], big: int) -> None:
+    """A hand past PostgreSQL's 32-bit Integer never reaches a query (a DataError there is a 500); it gets the
+    refusal of a hand past the session's, or below the first (it was "out of range (1–2147483647)", and a
+    device's false win was not told "the hand in play only"), on SQLite and PostgreSQL alike."""
+    h = auth(links[1])
+    like = 999 if big > 0 else -1
+    for path, body in (("/api/hands", WIN), ("/api/score", WIN), ("/api/hands", {"type": "draw", "hand": 1}),
+                       ("/api/hands", FALSE_WIN)):
+        want = client.post(path, headers=h, json={**body, "hand": like})
+        got = client.post(path, headers=h, json={**body, "hand": big})
+        assert want.status_code == 422
+        assert got.status_code == 422, got.text
+        assert got.json() == json.loads(want.text.replace(str(like), str(big)))
+        if big > 0 and path == "/api/score":
+            assert got.json()["error"]["message"] == f'"hand": {big} is out of range (1–16)'
+    # version and session/table: the refusal they always had (a 422, or not this device's table: 403)
+    r = client.post("/api/hands", headers=h, json={**WIN, "version": big})
+    assert r.status_code in (409, 422) and r.json()["error"]["code"] in ("stale_table", "out_of_range", "too_small")
+    for field in ("session", "table"):
+        r = client.post("/api/hands", headers=h, json={**WIN, field: big})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "device_other_table"
+        assert client.get(f"/api/table?{field}={abs(big)}", headers=h).status_code == 403
+    assert hands_at(db, 1) == 0 and penalties_at(db, 1) == []
+    assert client.post("/api/hands", headers=h, json=WIN).status_code == 200  # and the table takes its hand
