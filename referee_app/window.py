@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
 from referee_app.watcher import ChangeWatcher
+
+log = logging.getLogger(__name__)
 
 
 @contextlib.contextmanager
@@ -396,10 +399,6 @@ class MainWindow(QMainWindow):
         runner.changed.connect(self.refresh_current)
         self.calls.attach(ctx)
         self.backup.attach(ctx)
-        waiting, self._waiting = self._waiting, []
-        for w in waiting:
-            if isValid(w):
-                w.follow(ctx)  # the hall display and the projector view show the tournament opened now
         if "://" not in path:
             settings.add_recent_file(path)
         for p in self.pages.values():
@@ -409,6 +408,17 @@ class MainWindow(QMainWindow):
         self._update_title()
         # the copy of the same tournament: back where the referee was (the score sheet under hand entry)
         self.go(next((k for k, p in self.pages.items() if p is shown), "Sessions & tables"))
+        # the hall display and the projector view show the tournament opened now: once the window is in it,
+        # so that a display that cannot read it leaves the window whole (that display closes, said in the log)
+        waiting, self._waiting = self._waiting, []
+        for w in waiting:
+            if not isValid(w):
+                continue
+            try:
+                w.follow(ctx)
+            except Exception:  # noqa: BLE001 - a display never stops the file from opening
+                log.exception("a display could not follow the tournament opened: closed")
+                w.close()
         self.tournament_opened.emit(info.name)
         return True
 

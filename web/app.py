@@ -34,7 +34,7 @@ from db.errors import DatabaseConnectError, TournamentError
 from db.schema import first_line
 from web import api, calls, public
 from web import page_texts as words
-from web.guard import Limits, RequestCap, WritersFirst
+from web.guard import Lane, Limits, RequestCap, WritersFirst
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -162,15 +162,18 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     gate = WritersFirst()
 
     async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT, *,
-                   write: bool = False) -> tuple[Any, Response | None]:
-        """``call``'s result in the thread pool, or the answer that refuses it; a read starts once no write
-        is waiting (:class:`WritersFirst`)."""
+                   lane: Lane = "read") -> tuple[Any, Response | None]:
+        """``call``'s result in the thread pool, or the answer that refuses it. A write starts at once, a read
+        once no write is waiting (:class:`~web.guard.WritersFirst`); a token's check (``"check"``: one
+        indexed read, before a write too) takes neither lane."""
         try:
-            if not write:
+            if lane == "write":
+                with gate.writing():
+                    return await run_in_threadpool(call), None
+            if lane == "read":
                 async with gate.reading():
                     return await run_in_threadpool(call), None
-            with gate.writing():
-                return await run_in_threadpool(call), None
+            return await run_in_threadpool(call), None
         except TournamentError as exc:
             return None, _error(exc, lang)
         except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
@@ -179,8 +182,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
             return None, _internal(exc, lang)
 
-    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT, *, write: bool = False) -> Response:
-        result, refused = await _run(call, lang, write=write)
+    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT, *, lane: Lane = "read") -> Response:
+        result, refused = await _run(call, lang, lane=lane)
         if refused is not None:
             return refused
         status, body = result if isinstance(result, tuple) else (200, result)
@@ -196,26 +199,40 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     # its own transaction, so a link revoked meanwhile is still refused, with the same answer.
     known: dict[str, float] = {}
 
-    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
-                   write: bool = True) -> Response:
+    async def who_asks(request: Request) -> tuple[str | None, Response | None]:
+        """The request's token, or the answer refusing it. Checked before the body is read and before a
+        write's lane: a stranger never holds a request slot (guard.RequestCap) while sending a body slowly,
+        nor waits in, or holds up, the writers' queue."""
         token = _token(request)
-        # Who asks before the body is read: a stranger never holds a request slot (guard.RequestCap) while
-        # sending a body slowly, nor waits in, or holds up, the writers' queue.
         if token is None or known.get(token, 0.0) < time.monotonic():
-            _, refused = await _run(lambda: api.check_token(db, token), _language(request))
+            _, refused = await _run(lambda: api.check_token(db, token), _language(request), lane="check")
             if refused is not None:
-                return refused
+                return token, refused
             if token is not None:
                 if len(known) >= KNOWN_TOKENS:  # a few hundred tables at most: more is a flood, start again
                     known.clear()
                 known[token] = time.monotonic() + KNOWN_TOKEN_S
+        return token, None
+
+    async def write(request: Request, call: Callable[[str | None], Any]) -> Response:
+        """A write without a body (cancelling a call): who asks first, then the writers' lane."""
+        token, refused = await who_asks(request)
+        if refused is not None:
+            return refused
+        return await _answer(lambda: call(token), _language(request), lane="write")
+
+    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
+                   write: bool = True) -> Response:
+        token, refused = await who_asks(request)
+        if refused is not None:
+            return refused
         try:
             raw = await _read_body(request)
         except _TooLarge:
             return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
         except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
             return Response(status_code=400)
-        return await _answer(lambda: handler(db, token, raw), _language(request), write=write)
+        return await _answer(lambda: handler(db, token, raw), _language(request), lane="write" if write else "read")
 
     async def post_score(request: Request) -> Response:
         return await post(request, api.preview, write=False)
@@ -253,8 +270,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
-        *calls.routes(db, post=post, answer=_answer, token=_token),  # referee calls (issue 22)
-        *public.routes(db, gate),  # the players' page, without a token (issue 22)
+        *calls.routes(db, post=post, answer=_answer, write=write, token=_token),  # referee calls (issue 22)
+        *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),

@@ -58,13 +58,16 @@ def get_calls(db: Database, token: str | None) -> list[dict[str, Any]]:
 def delete_call(db: Database, token: str | None, call_id: str) -> dict[str, Any]:
     with db.factory.begin() as s:
         place = device_place(s, token)
-        if not (call_id.isascii() and call_id.isdigit()):
+        # an id that is no call's: not digits, 0, or too long to be any (never parsed whole: int() refuses
+        # 4,300 digits and more)
+        if not (call_id.isascii() and call_id.isdigit()) or len(call_id) > 18 or int(call_id) < 1:
             raise InputError("call", code="no_call", call=call_id[:20])
         return _table_json(cancel_call(s, *place, int(call_id), actor=device_actor(place[1])))
 
 
 def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | None, bytes], Any]], Awaitable[Response]],
-           answer: Callable[..., Awaitable[Response]],
+           answer: Callable[[Callable[[], Any]], Awaitable[Response]],
+           write: Callable[[Request, Callable[[str | None], Any]], Awaitable[Response]],
            token: Callable[[Request], str | None]) -> list[Route]:
     """The routes of the calls, built with ``web.app``'s own request helpers (the body limit, the token
     header, refusals as JSON) so that they behave as every other API call does."""
@@ -76,9 +79,8 @@ def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | N
         return await answer(lambda: get_calls(db, tok))
 
     async def one_call(request: Request) -> Response:
-        tok = token(request)
         call_id = request.path_params["call_id"]
-        return await answer(lambda: delete_call(db, tok, call_id), write=True)  # guard.WritersFirst
+        return await write(request, lambda tok: delete_call(db, tok, call_id))  # who asks, then a write
 
     return [Route("/api/calls", calls, methods=["GET", "POST"]),
             Route("/api/calls/{call_id}", one_call, methods=["DELETE"])]

@@ -14,10 +14,11 @@ import logging
 import socket
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import h11
 from starlette.requests import ClientDisconnect
@@ -166,60 +167,67 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
     return Guarded
 
 
+# Which way a request's work goes into the thread pool (WritersFirst): a token's check takes neither lane.
+Lane = Literal["read", "write", "check"]
+
+
+class _LaneState:
+    """One event loop's writes under way and reads in progress (asyncio's Event and Semaphore belong to one
+    loop: an app served again on another loop, as a test client does, gets its own)."""
+
+    def __init__(self, reads_at_once: int) -> None:
+        self.writes = 0
+        self.idle = asyncio.Event()
+        self.idle.set()
+        self.reads = asyncio.Semaphore(reads_at_once)
+
+
 class WritersFirst:
-    """The order in which the server's requests start their work (issue 23): a write (a hand, a penalty, a
-    call) starts at once; a read (a preview, a table's sheet, a token's check, the players' page) starts once
-    no write is waiting or under way, or after :attr:`patience` seconds; and at most :data:`READS_AT_ONCE`
-    of the tables' reads run together.
+    """The order in which the tables' requests start their work (issue 23): a write (a hand, the false win,
+    a call or its cancellation) starts at once; a read (a preview, a table's sheet, the calls' list) starts
+    once no write is waiting or under way, or after :attr:`patience` seconds; and at most
+    :attr:`READS_AT_ONCE` of those reads run together.
 
     Why: the server is one Python process, so whatever runs beside a write slows it (they take turns in
     one interpreter), and every write queued behind it waits that much longer. A write is a table waiting
     to see its hand recorded; a preview is a hint the page shows while the hand is entered. Reads cannot
-    starve: a table's next write needs its reads first, and a read waits :attr:`patience` at most.
-    Event-loop state only, used from the loop's thread: no lock."""
+    starve: a table's next write needs its reads first, and a read waits :attr:`patience` at most. Used
+    from the event loop's thread only: no lock."""
 
     patience = 0.5
     READS_AT_ONCE = 2
 
     def __init__(self) -> None:
-        self._writes = 0
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._idle = asyncio.Event()
-        self._reading = asyncio.Semaphore(self.READS_AT_ONCE)
+        self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LaneState] = weakref.WeakKeyDictionary()
 
-    def _bound(self) -> None:
-        # asyncio's Event and Semaphore belong to one loop: an app served again on another loop (a test
-        # client's portal, a server started anew) gets its own
+    def _state(self) -> _LaneState:
         loop = asyncio.get_running_loop()
-        if loop is not self._loop:
-            self._loop, self._writes = loop, 0
-            self._idle, self._reading = asyncio.Event(), asyncio.Semaphore(self.READS_AT_ONCE)
-            self._idle.set()
+        state = self._loops.get(loop)
+        if state is None:
+            state = self._loops[loop] = _LaneState(self.READS_AT_ONCE)
+        return state
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
-        self._bound()
-        self._writes += 1
-        self._idle.clear()
+        state = self._state()
+        state.writes += 1
+        state.idle.clear()
         try:
             yield
         finally:
-            self._writes -= 1
-            if not self._writes:
-                self._idle.set()
-
-    async def reads_may_start(self) -> None:
-        """Wait while a write is waiting or under way (:attr:`patience` at most)."""
-        self._bound()
-        if self._writes:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._idle.wait(), self.patience)
+            state.writes -= 1
+            if not state.writes:
+                state.idle.set()
 
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[None]:
-        """A table's read: after the writes (:meth:`reads_may_start`), one of :data:`READS_AT_ONCE`."""
-        await self.reads_may_start()
-        async with self._reading:
+        """A read: once no write is waiting or under way (:attr:`patience` at most), then one of
+        :attr:`READS_AT_ONCE`."""
+        state = self._state()
+        if state.writes:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(state.idle.wait(), self.patience)
+        async with state.reads:
             yield
 
 

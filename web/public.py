@@ -42,7 +42,7 @@ from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot
 from texts import NC_
-from web.guard import WritersFirst, limited
+from web.guard import limited
 
 log = logging.getLogger("web")
 SEARCH_MAX = 60  # characters of a search looked at
@@ -432,7 +432,7 @@ async def busy(scope: Scope, receive: Receive, send: Send) -> None:
     await PlainTextResponse(said, status_code=503, headers=RETRY)(scope, receive, send)
 
 
-def routes(db: Database, gate: WritersFirst | None = None) -> list[Route]:
+def routes(db: Database) -> list[Route]:
     """``GET /`` and ``GET /p/NUMBER``. An unchanged page (``If-None-Match`` with the marker it was drawn
     at, what ``public.js`` sends) is answered 304 after reading the marker alone."""
     cache = Cache(db)
@@ -455,8 +455,6 @@ def routes(db: Database, gate: WritersFirst | None = None) -> list[Route]:
         return HTMLResponse(html, headers=headers)
 
     async def answer(request: Request, number: str | None) -> Response:
-        if gate is not None:  # a page waits while the tables' hands are written (guard.WritersFirst)
-            await gate.reads_may_start()
         try:
             return await run_in_threadpool(render, request, number)
         except TournamentError as exc:  # the store cannot be read now (file gone, server down): try later

@@ -294,37 +294,45 @@ def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: py
     import sqlite3
     import threading
 
+    from web import api
     from web.guard import WritersFirst
 
     monkeypatch.setattr(WritersFirst, "patience", 60.0)  # the order, not the patience, is what is tested
+    started = threading.Event()
+    record = api.record
+
+    def record_seen(*args: object) -> object:  # the real write, and a sign that it has begun
+        started.set()
+        return record(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(api, "record", record_seen)
     token = token_of(demo)
     auth = {"Authorization": f"Bearer {token}"}
     server = BackgroundServer(demo).start()
-    done: list[str] = []
+    done: list[tuple[str, int]] = []
+    holder = sqlite3.connect(demo.path, isolation_level=None)
     try:
         with httpx.Client(base_url=server.url, headers=auth, timeout=60) as phone:
             table = phone.get("/api/table").json()
             draw = {"type": "draw", "hand": table["next_hand"]}
             assert phone.post("/api/score", json=draw).status_code == 200  # the token is known from now on
-            holder = sqlite3.connect(demo.path, isolation_level=None)
-            holder.execute("BEGIN IMMEDIATE")  # another program writes: the hand waits for the file
+        holder.execute("BEGIN IMMEDIATE")  # another program writes: the hand waits for the file
 
-            def send(kind: str, path: str, body: dict[str, object]) -> None:
-                with httpx.Client(base_url=server.url, headers=auth, timeout=60) as c:
-                    assert c.post(path, json=body).status_code == 200
-                done.append(kind)
+        def send(kind: str, path: str, body: dict[str, object]) -> None:
+            with httpx.Client(base_url=server.url, headers=auth, timeout=60) as c:
+                done.append((kind, c.post(path, json=body).status_code))
 
-            write = threading.Thread(target=send, args=("write", "/api/hands", {**draw, "version": table["version"]}))
-            write.start()
-            time.sleep(0.5)  # the write is in the server, waiting for the file's lock
-            preview = threading.Thread(target=send, args=("preview", "/api/score", draw))
-            preview.start()
-            time.sleep(0.5)
-            assert done == []  # the preview did not run beside the waiting write
-            holder.execute("COMMIT")
-            holder.close()
-            write.join(30)
-            preview.join(30)
+        write = threading.Thread(target=send, args=("write", "/api/hands", {**draw, "version": table["version"]}))
+        write.start()
+        assert started.wait(30)  # the write is in the server, waiting for the file's lock
+        preview = threading.Thread(target=send, args=("preview", "/api/score", draw))
+        preview.start()
+        preview.join(0.5)  # time for the preview to run, were it let run beside the write
+        assert done == []
+        holder.execute("COMMIT")
+        write.join(30)
+        preview.join(30)
     finally:
+        holder.close()  # the write never waits out its busy timeout behind a failed check
         server.stop()
-    assert done == ["write", "preview"]
+    assert done == [("write", 200), ("preview", 200)]
