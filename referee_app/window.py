@@ -407,9 +407,17 @@ class MainWindow(QMainWindow):
         self._enable_file_actions()
         self._update_title()
         # the copy of the same tournament: back where the referee was (the score sheet under hand entry)
-        self.go(next((k for k, p in self.pages.items() if p is shown), "Sessions & tables"))
-        # the hall display and the projector view show the tournament opened now: once the window is in it,
-        # so that a display that cannot read it leaves the window whole (that display closes, said in the log)
+        try:
+            self.go(next((k for k, p in self.pages.items() if p is shown), "Sessions & tables"))
+        finally:
+            self._follow_waiting(ctx)
+        self.tournament_opened.emit(info.name)
+        return True
+
+    def _follow_waiting(self, ctx: TournamentContext) -> None:
+        """The hall display and the projector view show the tournament opened now, once the window is in it.
+        A display whose first reading fails stays up, bound to the new tournament (said in the log): it reads
+        again at the next change or page, so a passing lock or a server's blip heals by itself."""
         waiting, self._waiting = self._waiting, []
         for w in waiting:
             if not isValid(w):
@@ -417,10 +425,7 @@ class MainWindow(QMainWindow):
             try:
                 w.follow(ctx)
             except Exception:  # noqa: BLE001 - a display never stops the file from opening
-                log.exception("a display could not follow the tournament opened: closed")
-                w.close()
-        self.tournament_opened.emit(info.name)
-        return True
+                log.exception("a display could not read the tournament opened yet")
 
     def open_demo(self) -> bool:
         from referee_app import store

@@ -222,7 +222,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         return await _answer(lambda: call(token), _language(request), lane="write")
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
-                   write: bool = True) -> Response:
+                   writes: bool = True) -> Response:
         token, refused = await who_asks(request)
         if refused is not None:
             return refused
@@ -232,10 +232,10 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
             return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
         except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
             return Response(status_code=400)
-        return await _answer(lambda: handler(db, token, raw), _language(request), lane="write" if write else "read")
+        return await _answer(lambda: handler(db, token, raw), _language(request), lane="write" if writes else "read")
 
     async def post_score(request: Request) -> Response:
-        return await post(request, api.preview, write=False)
+        return await post(request, api.preview, writes=False)
 
     # SQLite has one writer at a time: the server's writers queue here, in order, rather than on the
     # file's lock, where SQLite's busy handler sleeps and retries (slower, and unfair under load). Other

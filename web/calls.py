@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+import texts
 from db.database import Database
 from db.errors import InputError
 from db.service.audit import now
@@ -66,7 +67,7 @@ def delete_call(db: Database, token: str | None, call_id: str) -> dict[str, Any]
 
 
 def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | None, bytes], Any]], Awaitable[Response]],
-           answer: Callable[[Callable[[], Any]], Awaitable[Response]],
+           answer: Callable[..., Awaitable[Response]],
            write: Callable[[Request, Callable[[str | None], Any]], Awaitable[Response]],
            token: Callable[[Request], str | None]) -> list[Route]:
     """The routes of the calls, built with ``web.app``'s own request helpers (the body limit, the token
@@ -76,7 +77,8 @@ def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | N
         if request.method == "POST":
             return await post(request, post_call)
         tok = token(request)
-        return await answer(lambda: get_calls(db, tok))
+        lang = texts.accept_language(request.headers.get("accept-language"))  # as every other API answer
+        return await answer(lambda: get_calls(db, tok), lang)
 
     async def one_call(request: Request) -> Response:
         call_id = request.path_params["call_id"]

@@ -198,14 +198,16 @@ class WritersFirst:
     READS_AT_ONCE = 2
 
     def __init__(self) -> None:
-        self._loops: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LaneState] = weakref.WeakKeyDictionary()
+        self._loop: weakref.ref[asyncio.AbstractEventLoop] | None = None
+        self._lanes = _LaneState(self.READS_AT_ONCE)
 
     def _state(self) -> _LaneState:
+        # one loop at a time serves the app (a server started anew, a test client's portal, builds its own):
+        # another loop gets fresh state; a write still finishing on the old one settles the old state
         loop = asyncio.get_running_loop()
-        state = self._loops.get(loop)
-        if state is None:
-            state = self._loops[loop] = _LaneState(self.READS_AT_ONCE)
-        return state
+        if self._loop is None or self._loop() is not loop:
+            self._loop, self._lanes = weakref.ref(loop), _LaneState(self.READS_AT_ONCE)
+        return self._lanes
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:

@@ -450,3 +450,15 @@ def test_two_phones_of_one_table_calling_at_once_make_one_call(db: Database, lin
     assert sorted(outcome) == ["call_still_open", "called"]
     with db.reader() as s:
         assert len(list_calls(s)) == 1
+
+
+def test_the_calls_refusals_follow_the_phones_language(client: TestClient, links: dict[int, DeviceLink]) -> None:
+    """Every API answer speaks the phone's language (calls.js sends Accept-Language): reading the calls and
+    cancelling one as well as posting one; the code stays the same."""
+    missing = "没有桌位链接：请打开裁判给本桌的链接。"
+    for method, path in (("GET", "/api/calls"), ("DELETE", "/api/calls/1"), ("POST", "/api/calls")):
+        r = client.request(method, path, headers={"Accept-Language": "zh"})
+        assert r.status_code == 401 and r.json()["error"] == {"code": "device_token_missing", "message": missing}
+    r = client.delete("/api/calls/99999", headers={**auth(links[1]), "Accept-Language": "zh-CN"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "no_call"
+    assert r.json()["error"]["message"] != client.delete("/api/calls/99999", headers=auth(links[1])).json()["error"]["message"]

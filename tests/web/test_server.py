@@ -299,40 +299,52 @@ def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: py
 
     monkeypatch.setattr(WritersFirst, "patience", 60.0)  # the order, not the patience, is what is tested
     started = threading.Event()
-    record = api.record
+    order: list[str] = []  # what the server did, in its order
+    record, preview = api.record, api.preview
 
-    def record_seen(*args: object) -> object:  # the real write, and a sign that it has begun
+    def record_seen(*args: object) -> object:  # the real write, and when it began and ended
         started.set()
-        return record(*args)  # type: ignore[arg-type]
+        try:
+            return record(*args)  # type: ignore[arg-type]
+        finally:
+            order.append("write done")
+
+    def preview_seen(*args: object) -> object:
+        order.append("preview starts")
+        return preview(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(api, "record", record_seen)
+    monkeypatch.setattr(api, "preview", preview_seen)
     token = token_of(demo)
     auth = {"Authorization": f"Bearer {token}"}
     server = BackgroundServer(demo).start()
-    done: list[tuple[str, int]] = []
+    statuses: dict[str, int] = {}
+    threads: list[threading.Thread] = []
     holder = sqlite3.connect(demo.path, isolation_level=None)
     try:
         with httpx.Client(base_url=server.url, headers=auth, timeout=60) as phone:
             table = phone.get("/api/table").json()
             draw = {"type": "draw", "hand": table["next_hand"]}
             assert phone.post("/api/score", json=draw).status_code == 200  # the token is known from now on
+        order.clear()
         holder.execute("BEGIN IMMEDIATE")  # another program writes: the hand waits for the file
 
         def send(kind: str, path: str, body: dict[str, object]) -> None:
             with httpx.Client(base_url=server.url, headers=auth, timeout=60) as c:
-                done.append((kind, c.post(path, json=body).status_code))
+                statuses[kind] = c.post(path, json=body).status_code
 
-        write = threading.Thread(target=send, args=("write", "/api/hands", {**draw, "version": table["version"]}))
-        write.start()
+        threads.append(threading.Thread(target=send, args=("write", "/api/hands",
+                                                           {**draw, "version": table["version"]})))
+        threads[-1].start()
         assert started.wait(30)  # the write is in the server, waiting for the file's lock
-        preview = threading.Thread(target=send, args=("preview", "/api/score", draw))
-        preview.start()
-        preview.join(0.5)  # time for the preview to run, were it let run beside the write
-        assert done == []
+        threads.append(threading.Thread(target=send, args=("preview", "/api/score", draw)))
+        threads[-1].start()
+        threads[-1].join(0.5)  # time for the preview to run, were it let run beside the write
         holder.execute("COMMIT")
-        write.join(30)
-        preview.join(30)
     finally:
         holder.close()  # the write never waits out its busy timeout behind a failed check
+        for t in threads:
+            t.join(30)
         server.stop()
-    assert done == [("write", 200), ("preview", 200)]
+    assert order == ["write done", "preview starts"]
+    assert statuses == {"write": 200, "preview": 200}
