@@ -57,6 +57,7 @@ _WORDS = (
     NC_("public", "Hands won ({n})"),
     NC_("public", "Dealt in ({n})"),
     NC_("public", "Standings & find your table"),
+    NC_("public", "Pages of the event"),  # the navigation's name for screen readers
     NC_("public", "Live from the referees' desk · refreshes by itself"),
     NC_("public", "Find your table: name or number"),
     NC_("public", "e.g. Wang or 17"),
@@ -219,7 +220,7 @@ class Page:
 </head>
 <body>
 <header><p class="event">{event}</p><h1>{heading}</h1></header>
-<nav aria-label="Site"><a href="/">{self.t("Standings & find your table")}</a></nav>
+<nav aria-label="{self.t("Pages of the event")}"><a href="/">{self.t("Standings & find your table")}</a></nav>
 <main id="live">
 {body}
 </main>

@@ -319,6 +319,7 @@ def test_hidden_standings_are_really_hidden_until_the_end(db: Database, db_url: 
     assert WHERE.search(p6).groups() == ("2", "1", "South")  # type: ignore[union-attr]  # find-your-table stays
     zh = client.get("/", headers={"Accept-Language": "zh"}).text
     assert [(r, n) for r, n, _tp, _mp in _standings_rows(zh)] == after_1
+    assert '<nav aria-label="比赛页面">' in zh and '<nav aria-label="Pages of the event">' in page  # screen readers
     # the page's refresh: an unchanged page is 304 with its marker, a changed one is drawn again
     etag = client.get("/").headers["etag"]
     assert client.get("/", headers={"If-None-Match": etag}).status_code == 304
