@@ -24,6 +24,8 @@ TEXTS = (
     NC_("table_page", "Concealed kong"), NC_("table_page", "Tile"), NC_("table_page", "Last copy"),
     NC_("table_page", "Kong win"), NC_("table_page", "Last tile"), NC_("table_page", "fan"),
     NC_("table_page", "Payments"),
+    # names for screen readers (aria-label): the language toggle, and the tiles of the hand being entered
+    NC_("table_page", "Language"), NC_("table_page", "Tiles in hand"),
     NC_("table_page", "Record hand {n} as a draw: nobody pays."),
     NC_("table_page", "{total} fans: it counts."),
     NC_("table_page", "Only {n} fans without flowers: at least 8 are needed, a false win."),

@@ -374,9 +374,13 @@ def test_the_page_follows_the_browsers_language_and_has_a_toggle(server, place) 
         driver.get(f"{server.url}/t/{token}")
         wait_text(driver, "#hand-no", "第 1 盘")
         assert driver.find_element("css selector", "#btn-win").text == "和牌"
+        labels = "return [document.getElementById('lang').getAttribute('aria-label'), " \
+                 "document.getElementById('hand').getAttribute('aria-label')]"
+        assert driver.execute_script(labels) == ["语言", "手牌"]  # what a screen reader says
         tap(driver, "#lang")
         wait_text(driver, "#hand-no", "Hand 1")
         assert driver.find_element("css selector", "#btn-win").text == "Win"
+        assert driver.execute_script(labels) == ["Language", "Tiles in hand"]
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()

@@ -437,6 +437,9 @@
     Array.prototype.forEach.call(document.querySelectorAll("[data-t]"), function (e) {
       e.textContent = t(e.getAttribute("data-t"));
     });
+    Array.prototype.forEach.call(document.querySelectorAll("[data-t-label]"), function (e) {
+      e.setAttribute("aria-label", t(e.getAttribute("data-t-label")));  // what a screen reader says
+    });
   }
 
   function render() {
