@@ -270,7 +270,8 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
-        *calls.routes(db, post=post, answer=_answer, write=write, token=_token),  # referee calls (issue 22)
+        *calls.routes(db, post=post, answer=_answer, write=write, token=_token,  # referee calls (issue 22)
+                      language=_language),
         *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),

@@ -15,7 +15,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-import texts
 from db.database import Database
 from db.errors import InputError
 from db.service.audit import now
@@ -69,7 +68,7 @@ def delete_call(db: Database, token: str | None, call_id: str) -> dict[str, Any]
 def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | None, bytes], Any]], Awaitable[Response]],
            answer: Callable[..., Awaitable[Response]],
            write: Callable[[Request, Callable[[str | None], Any]], Awaitable[Response]],
-           token: Callable[[Request], str | None]) -> list[Route]:
+           token: Callable[[Request], str | None], language: Callable[[Request], str]) -> list[Route]:
     """The routes of the calls, built with ``web.app``'s own request helpers (the body limit, the token
     header, refusals as JSON) so that they behave as every other API call does."""
 
@@ -77,8 +76,7 @@ def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | N
         if request.method == "POST":
             return await post(request, post_call)
         tok = token(request)
-        lang = texts.accept_language(request.headers.get("accept-language"))  # as every other API answer
-        return await answer(lambda: get_calls(db, tok), lang)
+        return await answer(lambda: get_calls(db, tok), language(request))
 
     async def one_call(request: Request) -> Response:
         call_id = request.path_params["call_id"]

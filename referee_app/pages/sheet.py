@@ -9,6 +9,7 @@ each action does come from its view-model (``sheet_vm.SheetViewModel``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -186,13 +187,7 @@ class SheetPage(TournamentPage):
     def refresh(self) -> None:
         if self.ctx is None:
             return
-        try:
-            self.ctx.runner.read(self.vm.load)
-        except Exception as exc:  # noqa: BLE001 - e.g. the table no longer exists after regeneration
-            from referee_app.errors import user_message
-
-            if user_message(exc) is None:
-                raise
+        if not self._read(self.vm.load):  # e.g. the table no longer exists after regeneration
             self.vm.clear()
         if self.vm.sheet is not None:
             self.session_box.clear()
@@ -226,16 +221,24 @@ class SheetPage(TournamentPage):
         """Re-read the shown table's sheet only (the session and table boxes stay as they are)."""
         if self.ctx is None:
             return
+        if not self._read(self.vm.load_table):  # e.g. the table no longer exists: read everything
+            self.refresh()
+            return
+        self._show()
+
+    def _read(self, load: Callable[..., Any]) -> bool:
+        """``load`` through the runner; False when the store refused it with words for the user (a table
+        gone), any other error raised as it is."""
+        assert self.ctx is not None
         try:
-            self.ctx.runner.read(self.vm.load_table)
-        except Exception as exc:  # noqa: BLE001 - e.g. the table no longer exists: read everything
+            self.ctx.runner.read(load)
+        except Exception as exc:  # noqa: BLE001 - only the refusals a user can read are taken here
             from referee_app.errors import user_message
 
             if user_message(exc) is None:
                 raise
-            self.refresh()
-            return
-        self._show()
+            return False
+        return True
 
     def show_hand_details(self, row: int) -> None:
         """The selected line's tiles (from its notation) and fans, beside the totals."""
