@@ -16,7 +16,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -180,13 +180,14 @@ class _LaneState:
         self.idle = asyncio.Event()
         self.idle.set()
         self.reads = asyncio.Semaphore(reads_at_once)
+        self.writer = asyncio.Lock()  # writes one at a time, in the order they came (asyncio's lock is FIFO)
 
 
 class WritersFirst:
     """The order in which the tables' requests start their work (issue 23): a write (a hand, the false win,
-    a call or its cancellation) starts at once; a read (a preview, a table's sheet, the calls' list) starts
-    once no write is waiting or under way, or after :attr:`patience` seconds; and at most
-    :attr:`READS_AT_ONCE` of those reads run together.
+    a call or its cancellation) starts at once (on SQLite, once the writes that came before it are done); a
+    read (a preview, a table's sheet, the calls' list) starts once no write is waiting or under way, or after
+    :attr:`patience` seconds; and at most :attr:`READS_AT_ONCE` of those reads run together.
 
     Why: the server is one Python process, so whatever runs beside a write slows it (they take turns in
     one interpreter), and every write queued behind it waits that much longer. A write is a table waiting
@@ -209,13 +210,19 @@ class WritersFirst:
             self._loop, self._lanes = weakref.ref(loop), _LaneState(self.READS_AT_ONCE)
         return self._lanes
 
-    @contextlib.contextmanager
-    def writing(self) -> Iterator[None]:
+    @contextlib.asynccontextmanager
+    async def writing(self, *, one_at_a_time: bool = False) -> AsyncIterator[None]:
+        """A write. ``one_at_a_time`` (SQLite: one writer per file): the writes start one after another in
+        the order they came, rather than all at once to wait on a lock that wakes them in no set order."""
         state = self._state()
         state.writes += 1
         state.idle.clear()
         try:
-            yield
+            if one_at_a_time:
+                async with state.writer:
+                    yield
+            else:
+                yield
         finally:
             state.writes -= 1
             if not state.writes:
@@ -224,13 +231,25 @@ class WritersFirst:
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[None]:
         """A read: once no write is waiting or under way (:attr:`patience` at most), then one of
-        :attr:`READS_AT_ONCE`."""
+        :attr:`READS_AT_ONCE`. A write that comes while the read waits for its turn still goes first: the
+        read looks again once it has its turn (else a moment with no write let every waiting read through,
+        and the writes that came meanwhile queued behind them all)."""
         state = self._state()
-        if state.writes:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(state.idle.wait(), self.patience)
-        async with state.reads:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.patience
+        while True:
+            left = deadline - loop.time()
+            if state.writes and left > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(state.idle.wait(), left)
+            await state.reads.acquire()
+            if not state.writes or loop.time() >= deadline:
+                break
+            state.reads.release()
+        try:
             yield
+        finally:
+            state.reads.release()
 
 
 class RequestCap:

@@ -348,3 +348,75 @@ def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: py
         server.stop()
     assert order == ["write done", "preview starts"]
     assert statuses == {"write": 200, "preview": 200}
+
+
+def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() -> None:
+    """Writes first, checked when a read's turn comes, not only when it asked: a preview that found no write
+    under way but waited behind another read still lets a write that came meanwhile go first (before, a
+    moment with no write let every waiting read through, and 40 tables' writes queued behind 40 previews)."""
+    import asyncio
+
+    from web.guard import WritersFirst
+
+    gate = WritersFirst()
+    gate.READS_AT_ONCE = 1
+    gate.patience = 60.0  # the order, not the patience, is what is tested
+    order: list[str] = []
+
+    async def read(name: str, hold: asyncio.Event | None = None) -> None:
+        async with gate.reading():
+            order.append(f"{name} starts")
+            if hold is not None:
+                await hold.wait()
+            order.append(f"{name} done")
+
+    async def main() -> None:
+        first_read, write_may_end = asyncio.Event(), asyncio.Event()
+        a = asyncio.create_task(read("read A", first_read))
+        await asyncio.sleep(0)  # A runs; B finds no write and waits for A's turn to end
+        b = asyncio.create_task(read("read B"))
+        await asyncio.sleep(0)
+
+        async def write() -> None:
+            async with gate.writing(one_at_a_time=True):
+                order.append("write starts")
+                await write_may_end.wait()
+                order.append("write done")
+
+        w = asyncio.create_task(write())
+        await asyncio.sleep(0)
+        first_read.set()  # B's turn comes while the write is under way
+        for _ in range(5):
+            await asyncio.sleep(0)
+        write_may_end.set()
+        await asyncio.gather(a, b, w)
+
+    asyncio.run(main())
+    assert order == ["read A starts", "write starts", "read A done", "write done", "read B starts", "read B done"]
+
+
+def test_writes_to_one_sqlite_file_start_one_at_a_time_in_the_order_they_came() -> None:
+    """SQLite has one writer per file: the server's writes start one after another, first come first served,
+    rather than all at once to wait on a lock that wakes them in no set order (a long tail of waits)."""
+    import asyncio
+
+    from web.guard import WritersFirst
+
+    gate = WritersFirst()
+    events: list[str] = []
+
+    async def write(n: int) -> None:
+        async with gate.writing(one_at_a_time=True):
+            events.append(f"{n} starts")
+            await asyncio.sleep(0.01)
+            events.append(f"{n} done")
+
+    async def main() -> None:
+        tasks = []
+        for n in range(5):
+            tasks.append(asyncio.create_task(write(n)))
+            await asyncio.sleep(0)  # they come in this order
+        await asyncio.gather(*tasks)
+
+    asyncio.run(main())
+    assert events == [f"{n} {what}" for n in range(5) for what in ("starts", "done")]
