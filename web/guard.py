@@ -16,7 +16,7 @@ import threading
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -180,14 +180,13 @@ class _LaneState:
         self.idle = asyncio.Event()
         self.idle.set()
         self.reads = asyncio.Semaphore(reads_at_once)
-        self.writer = asyncio.Lock()  # writes one at a time, in the order they came (asyncio's lock is FIFO)
 
 
 class WritersFirst:
     """The order in which the tables' requests start their work (issue 23): a write (a hand, the false win,
-    a call or its cancellation) starts at once (on SQLite, once the writes that came before it are done); a
-    read (a preview, a table's sheet, the calls' list) starts once no write is waiting or under way, or after
-    :attr:`patience` seconds; and at most :attr:`READS_AT_ONCE` of those reads run together.
+    a call or its cancellation) starts at once; a read (a preview, a table's sheet, the calls' list) starts
+    once no write is waiting or under way, or after :attr:`patience` seconds; and at most
+    :attr:`READS_AT_ONCE` of those reads run together.
 
     Why: the server is one Python process, so whatever runs beside a write slows it (they take turns in
     one interpreter), and every write queued behind it waits that much longer. A write is a table waiting
@@ -210,19 +209,13 @@ class WritersFirst:
             self._loop, self._lanes = weakref.ref(loop), _LaneState(self.READS_AT_ONCE)
         return self._lanes
 
-    @contextlib.asynccontextmanager
-    async def writing(self, *, one_at_a_time: bool = False) -> AsyncIterator[None]:
-        """A write. ``one_at_a_time`` (SQLite: one writer per file): the writes start one after another in
-        the order they came, rather than all at once to wait on a lock that wakes them in no set order."""
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
         state = self._state()
         state.writes += 1
         state.idle.clear()
         try:
-            if one_at_a_time:
-                async with state.writer:
-                    yield
-            else:
-                yield
+            yield
         finally:
             state.writes -= 1
             if not state.writes:

@@ -378,7 +378,7 @@ def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() 
         await asyncio.sleep(0)
 
         async def write() -> None:
-            async with gate.writing(one_at_a_time=True):
+            with gate.writing():
                 order.append("write starts")
                 await write_may_end.wait()
                 order.append("write done")
@@ -394,29 +394,3 @@ def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() 
     asyncio.run(main())
     assert order == ["read A starts", "write starts", "read A done", "write done", "read B starts", "read B done"]
 
-
-def test_writes_to_one_sqlite_file_start_one_at_a_time_in_the_order_they_came() -> None:
-    """SQLite has one writer per file: the server's writes start one after another, first come first served,
-    rather than all at once to wait on a lock that wakes them in no set order (a long tail of waits)."""
-    import asyncio
-
-    from web.guard import WritersFirst
-
-    gate = WritersFirst()
-    events: list[str] = []
-
-    async def write(n: int) -> None:
-        async with gate.writing(one_at_a_time=True):
-            events.append(f"{n} starts")
-            await asyncio.sleep(0.01)
-            events.append(f"{n} done")
-
-    async def main() -> None:
-        tasks = []
-        for n in range(5):
-            tasks.append(asyncio.create_task(write(n)))
-            await asyncio.sleep(0)  # they come in this order
-        await asyncio.gather(*tasks)
-
-    asyncio.run(main())
-    assert events == [f"{n} {what}" for n in range(5) for what in ("starts", "done")]
