@@ -238,10 +238,10 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         return await post(request, api.preview, writes=False)
 
     # SQLite has one writer at a time: the server's writers queue here rather than on the file's lock,
-    # where SQLite's busy handler sleeps and retries (slower, and unfair under load); a thread lock hands
-    # over at once, where a queue on the event loop left the file free between two writes for another
-    # program to take (with 8 imports writing: the tables' write p95 ×3–7, issue 23). Other programs writing the same
-    # file still queue on its lock. PostgreSQL locks only the table's row.
+    # where SQLite's busy handler sleeps and retries (slower, and unfair under load). A thread lock hands
+    # over at once; a queue on the event loop left the file free between two writes for another program
+    # to take (with 8 imports writing, the tables' write p95 ×3–7, issue 23). Other programs writing the
+    # same file still queue on its lock. PostgreSQL locks only the table's row.
     write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
 
     def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
