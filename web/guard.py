@@ -224,25 +224,23 @@ class WritersFirst:
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[None]:
         """A read: once no write is waiting or under way (:attr:`patience` at most), then one of
-        :attr:`READS_AT_ONCE`. A write that comes while the read waits for its turn still goes first: the
-        read looks again once it has its turn (else a moment with no write let every waiting read through,
-        and the writes that came meanwhile queued behind them all)."""
+        :attr:`READS_AT_ONCE`. A write that comes while the read waits for its turn still goes first: when
+        its turn comes the read looks again, keeping its turn (else a moment with no write let every waiting
+        read through, and the writes that came meanwhile queued behind them all)."""
         state = self._state()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.patience
-        while True:
+
+        async def no_write() -> None:
             left = deadline - loop.time()
             if state.writes and left > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(state.idle.wait(), left)
-            await state.reads.acquire()
-            if not state.writes or loop.time() >= deadline:
-                break
-            state.reads.release()
-        try:
+
+        await no_write()
+        async with state.reads:
+            await no_write()
             yield
-        finally:
-            state.reads.release()
 
 
 class RequestCap:
