@@ -191,8 +191,8 @@ class WritersFirst:
     Why: the server is one Python process, so whatever runs beside a write slows it (they take turns in
     one interpreter), and every write queued behind it waits that much longer. A write is a table waiting
     to see its hand recorded; a preview is a hint the page shows while the hand is entered. Reads cannot
-    starve: a table's next write needs its reads first, and a read waits :attr:`patience` at most. Used
-    from the event loop's thread only: no lock."""
+    starve: a table's next write needs its reads first, and a read waits for writes :attr:`patience` at
+    most, then only for the reads ahead of it. Used from the event loop's thread only: no lock."""
 
     patience = 0.5
     READS_AT_ONCE = 2
@@ -232,8 +232,9 @@ class WritersFirst:
         deadline = loop.time() + self.patience
 
         async def no_write() -> None:
-            left = deadline - loop.time()
-            if state.writes and left > 0:
+            # again after each wake-up: a write may have started between the set that woke this read and
+            # its turn to run
+            while state.writes and (left := deadline - loop.time()) > 0:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(state.idle.wait(), left)
 

@@ -359,7 +359,7 @@ def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() 
     from web.guard import WritersFirst
 
     gate = WritersFirst()
-    gate.READS_AT_ONCE = 1
+    gate.READS_AT_ONCE = 1  # read by the state the gate builds on the first loop it serves (below)
     gate.patience = 60.0  # the order, not the patience, is what is tested
     order: list[str] = []
 
@@ -394,3 +394,50 @@ def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() 
     asyncio.run(main())
     assert order == ["read A starts", "write starts", "read A done", "write done", "read B starts", "read B done"]
 
+
+def test_a_read_woken_by_the_end_of_the_writes_waits_again_for_a_write_that_started_meanwhile() -> None:
+    """A read that has its turn and waits for the writes is woken when the last one ends, and runs a moment
+    later: a write that starts in that moment still goes first."""
+    import asyncio
+
+    from web.guard import WritersFirst
+
+    gate = WritersFirst()
+    gate.READS_AT_ONCE = 1  # read by the state the gate builds on the first loop it serves (below)
+    gate.patience = 60.0
+    order: list[str] = []
+
+    async def write(name: str, end: asyncio.Event) -> None:
+        with gate.writing():
+            order.append(f"{name} starts")
+            await end.wait()
+            order.append(f"{name} done")
+
+    async def read(name: str, end: asyncio.Event | None = None) -> None:
+        async with gate.reading():
+            order.append(f"{name} starts")
+            if end is not None:
+                await end.wait()
+
+    async def main() -> None:
+        end_a, end1, end2 = asyncio.Event(), asyncio.Event(), asyncio.Event()
+        a = asyncio.create_task(read("read A", end_a))
+        await asyncio.sleep(0)
+        b = asyncio.create_task(read("read B"))  # waits for A's turn to end (no write yet)
+        await asyncio.sleep(0)
+        w1 = asyncio.create_task(write("write 1", end1))
+        await asyncio.sleep(0)
+        end_a.set()
+        for _ in range(5):
+            await asyncio.sleep(0)  # B has its turn, looks again and waits for write 1
+        end1.set()
+        await asyncio.sleep(0)  # write 1 ends: B's wake-up is due, not yet run
+        w2 = asyncio.create_task(write("write 2", end2))  # and a write comes in that moment
+        for _ in range(10):
+            await asyncio.sleep(0)
+        end2.set()
+        await asyncio.gather(a, b, w1, w2)
+
+    asyncio.run(main())
+    assert order == ["read A starts", "write 1 starts", "write 1 done", "write 2 starts", "write 2 done",
+                     "read B starts"]
