@@ -384,14 +384,15 @@ def clock_reading(s: Session, session: int) -> ClockReading:
     row = _row(s, session)
     times = ClockTimes(session, st.session_minutes * 60) if row is None else ClockTimes(
         row.session, row.length_s, row.started_at, row.paused_at, row.paused_total_s, row.ended_at)
-    rung = {b.table for b in table_bells(s, session)}
+    bells = table_bells(s, session)
+    rung = {b.table for b in bells}
     hands: dict[int, int | None] = {t: n for t, n in s.execute(select(SessionTable.table_no, func.max(HandResult.hand_no))
                            .join(HandResult, HandResult.table_id == SessionTable.id, isouter=True)
                            .where(SessionTable.session == session, SessionTable.time_called_after.is_(None))
                            .group_by(SessionTable.table_no)).all()}
     open_tables = tuple(t for t, n in sorted(hands.items()) if t not in rung and (n or 0) < st.hands_per_session)
     return ClockReading(times, st.clock_warnings, tuple(sorted(_extras(s, session).items())), open_tables,
-                        tuple(owed_confirmations(s, session)), st.end_policy)
+                        tuple(b.table for b in bells if b.owes_confirmation), st.end_policy)
 
 
 def owed_confirmations(s: Session, session: int) -> list[int]:
