@@ -392,12 +392,16 @@ def clock_reading(s: Session, session: int) -> ClockReading:
                            .group_by(SessionTable.table_no)).all()}
     open_tables = tuple(t for t, n in sorted(hands.items()) if t not in rung and (n or 0) < st.hands_per_session)
     return ClockReading(times, st.clock_warnings, tuple(sorted(_extras(s, session).items())), open_tables,
-                        tuple(b.table for b in bells if b.owes_confirmation), st.end_policy)
+                        tuple(_owed(bells)), st.end_policy)
 
 
 def owed_confirmations(s: Session, session: int) -> list[int]:
     """Tables whose bell time call the referee has not confirmed yet."""
-    return [b.table for b in table_bells(s, session) if b.owes_confirmation]
+    return _owed(table_bells(s, session))
+
+
+def _owed(bells: list[TableBell]) -> list[int]:
+    return [b.table for b in bells if b.owes_confirmation]
 
 
 def confirm_time_call(s: Session, session: int, table: int, after_hand: int, *, expected_version: int | None = None,

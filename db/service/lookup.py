@@ -31,9 +31,18 @@ def tournament(s: Session) -> Tournament:
     return t
 
 
-def _held(s: Session) -> Tournament | None:
-    """The tournament object when this session has loaded it (it may hold changes not yet flushed)."""
-    return s.identity_map.get(s.identity_key(Tournament, (1,)))  # type: ignore[return-value]
+def _from_object(s: Session) -> bool:
+    """Whether this session reads the tournament's head from its object: it holds that object (whose changes
+    may not be flushed yet) or has objects pending (maybe that one). Else :func:`plain_head` serves."""
+    return s.identity_map.get(s.identity_key(Tournament, (1,))) is not None or bool(s.new)
+
+
+def plain_head(s: Session) -> tuple[int, Settings]:
+    """:func:`head`, or :class:`NotInitialisedError` before ``init``."""
+    found = head(s)
+    if found is None:
+        raise NotInitialisedError()
+    return found
 
 
 def settings(s: Session) -> Settings:
@@ -43,14 +52,7 @@ def settings(s: Session) -> Settings:
     cost 0.4 ms, on every page's reading after every change (issue 23)."""
     cached: Settings | None = s.info.get("mcr_settings")
     if cached is None:
-        held = _held(s)
-        if held is not None or s.new:  # held, or maybe about to be (pending): as the object says, flushed
-            cached = Settings.from_json(tournament(s).settings)
-        else:
-            found = head(s)  # one plain statement, and the sessions' count beside
-            if found is None:
-                raise NotInitialisedError()
-            cached = found[1]
+        cached = Settings.from_json(tournament(s).settings) if _from_object(s) else plain_head(s)[1]
         s.info["mcr_settings"] = cached
     return cached
 
@@ -126,13 +128,7 @@ def session_tables(s: Session, session: int) -> list[SessionTable]:
 
 
 def check_session(s: Session, session: int, field_name: str = "session") -> None:
-    if _held(s) is not None or s.new:  # as settings(): the object's changes count
-        n = tournament(s).sessions
-    else:
-        found = head(s)  # keeps the settings for the session too
-        if found is None:
-            raise NotInitialisedError()
-        n = found[0]
+    n = tournament(s).sessions if _from_object(s) else plain_head(s)[0]  # head() keeps the settings too
     if not isinstance(session, int) or isinstance(session, bool) or not 1 <= session <= n:
         raise InputError(field_name, code="no_session", session=session, sessions=n)
 
