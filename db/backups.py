@@ -260,7 +260,7 @@ def _check_problem(path: Path) -> str | None:
         return str(exc)
     finally:
         con.close()
-    return None if rows == [("ok",)] else str(rows[0][0])[:200]
+    return None if rows == [("ok",)] else " ".join(str(rows[0][0]).split())[:200]  # one line
 
 
 def _export(source: BackupSource, folder: Path) -> Path:

@@ -28,6 +28,11 @@ TABLE = "file_stamp"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
+def not_stamp(name: str | None, type_: str, _parents: object) -> bool:
+    """Alembic's ``include_name``: the stamp table is the file's, not the schema's (autogenerate leaves it)."""
+    return not (type_ == "table" and name == TABLE)
+
+
 @dataclass(frozen=True)
 class Stamp:
     """Whose file (``identity``, the random number also in ``user_version``) and how far its commits went
