@@ -21,8 +21,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
 from db.files import LiveFile, atomic_path, release_live
-from db.schema import BUSY_TIMEOUT_S
 from db.guard import FileGuard, keep_open_forever
+from db.schema import BUSY_TIMEOUT_S
 from db.stamp import Stamp, file_stamp, integrity_ok, rebuild
 
 CHECKPOINT_WAIT_MS = 2000  # a checkpoint waits this long for readers and writers, then checkpoints what it can

@@ -26,6 +26,7 @@ import contextlib
 import ctypes
 import logging
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
