@@ -162,16 +162,24 @@ class Database:
         if guard is None or guard.gone is None or self.path is None:
             return None
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-        backups = list_backups(self.path)
-        wal = next((p for p in guard.set_aside if "-wal." in p.name), None)
         try:
             saved: Path | None = self.save_copy(self.path.with_name(f"{self.path.name}.rescued-{stamp}.mcr"))
         except (TournamentError, OSError, sqlite3.Error):
             saved = None
+        return self.check_copy(saved)
+
+    def check_copy(self, saved: Path | None) -> Rescue:
+        """Whether ``saved`` (a copy written by :meth:`save_copy`) passes ``integrity_check``, is this file and
+        holds every commit this program acknowledged; with the newest backup and the WAL set aside, to name
+        when it does not."""
+        guard = self._guard
+        acknowledged = guard.acknowledged if guard is not None else 0
+        backups = list_backups(self.path) if self.path is not None else []
+        wal = next((p for p in guard.set_aside if "-wal." in p.name), None) if guard is not None else None
         have = file_stamp(saved) if saved is not None else None
         ok = saved is not None and integrity_ok(saved) and have is not None \
-            and have.identity in (0, guard.identity) and have.seq >= guard.acknowledged
-        return Rescue(saved, ok, guard.acknowledged, have, backups[-1].path if backups else None, wal)
+            and (guard is None or have.identity in (0, guard.identity)) and have.seq >= acknowledged
+        return Rescue(saved, ok, acknowledged, have, backups[-1].path if backups else None, wal)
 
     def checkpoint(self) -> bool:
         """Write the WAL's commits into the file and restart the WAL (``TRUNCATE``), this program's own
