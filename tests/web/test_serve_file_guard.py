@@ -203,3 +203,29 @@ def test_a_slow_copy_of_the_live_folder_across_a_checkpoint_opens_without_the_wa
     assert sha256(copy / "event.mcr") == digest
     assert integrity_ok(venue.event)
     assert hands_in(venue.event) == set(venue.acked)  # the live file lost nothing
+
+
+def test_checkpoints_by_other_programs_while_serve_writes_are_no_false_alarm(tmp_path: Path) -> None:
+    """Another of our programs writing the same file (its backup and checkpoint first) and a plain sqlite3
+    checkpoint, between the server's hands: the file changes under the server, legitimately, every time."""
+    venue = Venue(tmp_path)
+    other = ("import sys, db.backups as b; b.FLOOR = 0.0; b.INTERVAL = 0.0; from web.cli import main; "
+             "sys.exit(main(sys.argv[1:]))")
+    with venue.serving() as client:
+        for i in range(4):
+            for _ in range(3):
+                assert venue.post_next(client) == 200
+            done = subprocess.run([sys.executable, "-c", other, "--db", str(venue.event), "settings", "--name",
+                                   f"Open {i}"], capture_output=True, text=True, timeout=120,
+                                  env={**os.environ, "PYTHONPATH": str(ROOT)})
+            assert done.returncode == 0, done.stdout + done.stderr
+            for _ in range(3):
+                assert venue.post_next(client) == 200
+            con = sqlite3.connect(venue.event)
+            con.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            con.close()
+    assert venue.proc is not None and venue.proc.returncode == 0, venue.console
+    assert "!!!" not in venue.console and not venue.refused, venue.console
+    assert not list(tmp_path.glob("event.mcr-wal.orphan-*"))
+    assert integrity_ok(venue.event)
+    assert hands_in(venue.event) == set(venue.acked)
