@@ -61,6 +61,7 @@ log = logging.getLogger(__name__)
 _HELD: set[Path] = set()  # old backups rotation could not delete, already logged
 INTERVAL = 300.0
 FLOOR = 60.0
+WAL_LIMIT = 64 << 20  # bytes: a WAL this large gets its backup and checkpoint before INTERVAL is up
 SUFFIX = ".mcr"
 _NAME = re.compile(r"^(?P<stem>.+)-(?P<ts>\d{8}T\d{6}Z)(?:-(?P<kind>session(?P<session>\d+)|manual|before-upgrade))?"
                    r"(?:-(?P<n>\d+))?\.mcr$")
@@ -197,6 +198,9 @@ class BackupSource(Protocol):
     def read_rows(self, sql: str) -> list[tuple[Any, ...]]:
         """The rows of a plain read on the connection the program holds ([] when it holds none)."""
 
+    def checkpoint(self) -> bool:
+        """The program's own checkpoint of the file it writes (False when none was taken or it was partial)."""
+
 
 def back_up(source: BackupSource, kind: str = "manual", *, folder: str | Path | None = None,
             session: int | None = None) -> Path:
@@ -236,7 +240,27 @@ def _copy(source: BackupSource, path: Path, folder: Path | None, kind: str, sess
     target = _unique_name(where, _backup_stem(path.stem, where), kind, session, datetime.now(UTC))
     with atomic_path(target) as tmp:
         source.copy_to(tmp)
+        # a copy of a damaged file is no backup: refused before it is named as one, so rotation never deletes
+        # a good copy in its favour (issue 35)
+        problem = _check_problem(tmp)
+        if problem is not None:
+            raise BackupError(code="backup_damaged", name=path.name, problem=problem)
     return target
+
+
+def _check_problem(path: Path) -> str | None:
+    """SQLite's ``quick_check`` of a copy: None when it passes, else its first finding."""
+    try:
+        con = sqlite3.connect(sqlite_uri(path, "ro", immutable=True), uri=True)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        rows = con.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.Error as exc:
+        return str(exc)
+    finally:
+        con.close()
+    return None if rows == [("ok",)] else " ".join(str(rows[0][0]).split())[:200]  # one line
 
 
 def _export(source: BackupSource, folder: Path) -> Path:
@@ -316,6 +340,9 @@ class Backups:
         where = folder if folder is not None else self.folder
         with self._lock:
             t0 = time.perf_counter()
+            # the WAL starts again where this copy starts: the newest backup plus the WAL then always hold the
+            # whole file, whatever happens to the file itself (the rescue, db.stamp.rebuild)
+            self.source.checkpoint()
             target = _copy(self.source, self.path, where, kind, session)
             self.last_duration = time.perf_counter() - t0
             self._last = time.time()
@@ -359,7 +386,7 @@ class Backups:
             finished, self._complete = sorted(done - self._complete), done
             for k in finished:
                 self._auto("session", session=k)
-            if not finished and not self._recent(self.interval) and self._has_tournament():
+            if not finished and (not self._recent(self.interval) or self._wal_large()) and self._has_tournament():
                 self._auto("auto")
 
     def on_close(self) -> None:
@@ -368,6 +395,14 @@ class Backups:
             self._auto("auto")
 
     # --- helpers -----------------------------------------------------------------------------------
+
+    def _wal_large(self) -> bool:
+        """The WAL grew past :data:`WAL_LIMIT` since the last checkpoint (a storm of writes): back up and
+        checkpoint before the interval is up, so reads stay fast and the WAL bounded."""
+        try:
+            return os.stat(self.path.with_name(self.path.name + "-wal")).st_size > WAL_LIMIT
+        except OSError:
+            return False
 
     def _recent(self, seconds: float) -> bool:
         return self._last is not None and time.time() - self._last < seconds

@@ -5,6 +5,7 @@ a backup on demand is :func:`db.backups.back_up`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -20,7 +21,25 @@ from sqlalchemy.orm import Session, sessionmaker
 from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
 from db.files import LiveFile, atomic_path, release_live
-from db.guard import FileGuard, keep_open_forever, rebuild
+from db.guard import FileGuard, keep_open_forever
+from db.schema import BUSY_TIMEOUT_S
+from db.stamp import Stamp, file_stamp, integrity_ok, rebuild
+
+CHECKPOINT_WAIT_MS = 2000  # a checkpoint waits this long for readers and writers, then checkpoints what it can
+
+
+@dataclass(frozen=True)
+class Rescue:
+    """What :meth:`Database.rescue` saved: the copy (None: none could be written), whether it passed the checks
+    and holds every acknowledged commit (``acknowledged``; ``stamp``: what the copy holds), and where the rest
+    is when it does not: the newest backup and the WAL set aside."""
+
+    path: Path | None
+    complete: bool
+    acknowledged: int
+    stamp: Stamp | None
+    backup: Path | None
+    wal: Path | None
 
 
 @dataclass
@@ -100,9 +119,11 @@ class Database:
         guard = self._guard
         if guard is not None and guard.overwritten and self.path is not None:
             # cp over the file: the connection reads the new bytes mixed with our WAL; the newest backup since
-            # the WAL's first commit plus the WAL hold the whole file (db.guard.rebuild)
+            # the last checkpoint plus the WAL hold the whole file (db.stamp.rebuild; the store checkpoints only
+            # right before a backup, so the newest backup is always such a one)
             wal = next((p for p in guard.set_aside if "-wal." in p.name), None)
-            if wal is not None and rebuild(wal, [b.path for b in list_backups(self.path)], target):
+            if wal is not None and rebuild(wal, [b.path for b in list_backups(self.path)], target,
+                                           at_least=guard.acknowledged):
                 return
         with self._lock:
             dst = sqlite3.connect(str(target))
@@ -131,14 +152,54 @@ class Database:
         with self._lock:
             return [] if self._keeper is None else self._keeper.execute(sql).fetchall()
 
-    def rescue(self) -> Path | None:
+    def rescue(self) -> Rescue | None:
         """After the file was deleted, moved or replaced: save what this program holds beside it as
-        ``event.mcr.rescued-<UTC time>.mcr`` (a complete copy from the open connection). None when the file is
-        fine or this is no file."""
-        if self._guard is None or self._guard.gone is None or self.path is None:
+        ``event.mcr.rescued-<UTC time>.mcr``, then check it (``integrity_check``, the file's identity, and every
+        commit this program acknowledged in it) before it is announced. None when the file is fine or this is
+        no file; otherwise what was saved and whether it is complete, with the newest backup and the set-aside
+        WAL to name when it is not."""
+        guard = self._guard
+        if guard is None or guard.gone is None or self.path is None:
             return None
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-        return self.save_copy(self.path.with_name(f"{self.path.name}.rescued-{stamp}.mcr"))
+        try:
+            saved: Path | None = self.save_copy(self.path.with_name(f"{self.path.name}.rescued-{stamp}.mcr"))
+        except (TournamentError, OSError, sqlite3.Error):
+            saved = None
+        return self.check_copy(saved)
+
+    def check_copy(self, saved: Path | None) -> Rescue:
+        """Whether ``saved`` (a copy written by :meth:`save_copy`) passes ``integrity_check``, is this file and
+        holds every commit this program acknowledged; with the newest backup and the WAL set aside, to name
+        when it does not."""
+        guard = self._guard
+        acknowledged = guard.acknowledged if guard is not None else 0
+        backups = list_backups(self.path) if self.path is not None else []
+        wal = next((p for p in guard.set_aside if "-wal." in p.name), None) if guard is not None else None
+        have = file_stamp(saved) if saved is not None else None
+        ok = saved is not None and integrity_ok(saved) and have is not None \
+            and (guard is None or have.identity in (0, guard.identity)) and have.seq >= acknowledged
+        return Rescue(saved, ok, acknowledged, have, backups[-1].path if backups else None, wal)
+
+    def checkpoint(self) -> bool:
+        """Write the WAL's commits into the file and restart the WAL (``TRUNCATE``), this program's own
+        checkpoint: the store takes one right before each automatic backup (SQLite's automatic ones are off),
+        so the file changes only when the guard knows, and the newest backup plus the WAL always hold the whole
+        file. Waits :data:`CHECKPOINT_WAIT_MS` at most for other connections; True when it was complete."""
+        guard = self._guard
+        if self._keeper is None or guard is None or guard.gone is not None or self._closed:
+            return False
+        with self._lock:
+            try:
+                self._keeper.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+                busy, _log, _done = self._keeper.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            except sqlite3.Error:
+                busy = 1
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    self._keeper.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
+        guard.refresh()
+        return not busy
 
     def close(self) -> None:
         """Close the database. A file written since its last backup gets one first (the app calls this
@@ -180,6 +241,6 @@ def make_database(engine: Engine, url: URL, **kw: Any) -> Database:
     def _after_commit(_s: Session) -> None:
         # the commit went into the WAL this program writes: it counts only if that is still the file's
         if db._guard is not None:
-            db._guard.check()
+            db._guard.check(committed=True)
 
     return db

@@ -277,6 +277,22 @@ class LiveFile:
         except OSError:
             return None
 
+    def content(self) -> bytes | None:
+        """The whole file this descriptor names (the guard's check of its stamp, db.stamp), read through the
+        descriptor: never a second ``open()`` of a live file."""
+        if self.fd is None:
+            return None
+        parts, offset = [], 0
+        try:
+            while True:
+                chunk = os.pread(self.fd, 1 << 20, offset)
+                if not chunk:
+                    return b"".join(parts)
+                parts.append(chunk)
+                offset += len(chunk)
+        except OSError:
+            return None
+
 
 _LIVE: dict[tuple[int, int], LiveFile] = {}
 

@@ -4,10 +4,12 @@ writes (issue 18, docs/data-safety.md "The file on disk is the one written").
 Before every write transaction and after its commit the store asks :meth:`FileGuard.check`:
 
 - the path still names the file that was opened (device and inode: not deleted, moved or replaced by ``mv``);
-- its header, read through the descriptor the store keeps (:class:`db.files.LiveFile`, never a second
-  ``open()``), still carries the file's identity (``user_version``, random, set at creation or at the first
-  write open) and a change counter that never went back (a ``cp`` of another file, or of an older copy of this
-  one, over the same inode);
+- its content, read through the descriptor the store keeps (:class:`db.files.LiveFile`, never a second
+  ``open()``), is still this file at least as new as last seen: only a checkpoint writes the main file of a
+  WAL database, so when ``fstat`` and the header show no change that is all; otherwise the file's own commit
+  sequence (:mod:`db.stamp`) is read from its bytes and must carry the file's identity and not have gone back
+  (a ``cp`` of another file, or of an older copy of this one, over the same inode; SQLite's change counter
+  does not tell, it does not count commits in WAL mode);
 - the ``-wal`` at the path is still the one this program's connections write (not deleted by another
   program's checkpoint after this program's locks were lost: the split brain).
 
@@ -26,13 +28,16 @@ import logging
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from db.errors import DatabaseFileGoneError
-from db.files import LiveFile
-from db.schema import WAL_MAGIC, Header, parse_header
+from db.files import HEADER_SIZE, LiveFile
+from db.schema import parse_header
+from db.stamp import stamp_of_image
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +80,30 @@ def keep_open_forever(conn: sqlite3.Connection) -> None:
     ctypes.pythonapi.Py_IncRef(ctypes.py_object(conn))
 
 
+@dataclass(frozen=True)
+class Seen:
+    """The main file as last verified: what ``fstat`` and its header said, and the stamp of its content."""
+
+    size: int
+    mtime_ns: int
+    ctime_ns: int
+    header: bytes
+    seq: int
+    at_ns: int  # when it was verified (wall clock, as the file's times)
+
+    def same(self, st: os.stat_result, header: bytes | None) -> bool:
+        """Nothing wrote the file since: its size, times and header as they were, and the times not so close
+        to the verification that a write in the same clock tick could hide (the kernel's file times are
+        coarse: "racy" as git calls it, then the content is read again)."""
+        return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, header) == (
+            self.size, self.mtime_ns, self.ctime_ns, self.header) and self.at_ns - st.st_ctime_ns > RACY_NS
+
+
+RACY_NS = 100_000_000  # 0.1 s: well over the kernel's coarse clock tick (1-10 ms)
+DEEP_TRIES = 4  # a checkpoint by another program may be under way: read the content again before judging
+DEEP_PAUSE_S = 0.05
+
+
 class FileGuard:
     """The identity of one file open for writing and the check of it (see the module doc)."""
 
@@ -83,8 +112,7 @@ class FileGuard:
         self.live = live
         self.identity = identity
         self.wal = _key(wal_path(path))
-        head = parse_header(live.header()) if live is not None else None
-        self.counter = head.counter if head is not None else 0
+        self.seen: Seen | None = None
         self.gone: DatabaseFileGoneError | None = None
         # cp over the same inode: what the connection reads mixes the new bytes with our WAL, so no automatic
         # backup is taken from it any more (a backup named after the file must be a consistent one)
@@ -92,19 +120,44 @@ class FileGuard:
         self.set_aside: list[Path] = []  # our -wal and -shm, renamed when the file went
         self.check_reads = False  # `serve`: every read checks too, so a gone file answers 503 at once
         self.on_gone: Callable[[DatabaseFileGoneError], object] | None = None
-        # One check at a time: a check that read the header before a checkpoint moved its counter on must not
-        # compare after another thread's check recorded the newer counter (it saw "a counter that went back"
-        # and abandoned a healthy file: `serve` checks on each of its threads).
+        self.acknowledged = 0  # the newest commit sequence whose check after the commit passed
+        self._pending = threading.local()  # the sequence of the commit this thread is making
+        # One check at a time: two threads must not verify the content at once, nor one record a baseline
+        # older than the other's (`serve` checks on each of its threads).
         self._lock = threading.RLock()
+        with self._lock:
+            live = self.live
+            if self._verify_content(force=True) is not None and live is not None and live.fd is not None:
+                # SQLite opened it, so it is the file: its bytes as they are are the baseline (seq 0)
+                st = os.fstat(live.fd)
+                self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, live.header() or b"", 0, 0)
 
-    def check(self) -> None:
+    def committing(self, seq: int | None) -> None:
+        """This thread's write transaction stamped ``seq`` (db.stamp.bump) and is about to commit."""
+        self._pending.seq = seq
+
+    def check(self, *, committed: bool = False) -> None:
+        """Raise :class:`DatabaseFileGoneError` when the file is no longer the one written. ``committed``: the
+        check after this thread's commit: when it passes, that commit counts as acknowledged."""
         with self._lock:
             self._check()
+            if committed:
+                seq = getattr(self._pending, "seq", None)
+                self._pending.seq = None
+                if seq is not None:
+                    self.acknowledged = max(self.acknowledged, seq)
 
-    def _check(self) -> None:
+    def refresh(self) -> None:
+        """After this program's own checkpoint: read the content again and take it as the new baseline (it
+        must still be this file, at least as new as before)."""
+        with self._lock:
+            if self.gone is None:
+                self._check(force=True)
+
+    def _check(self, force: bool = False) -> None:
         if self.gone is not None:
             raise self.gone
-        problem = self._problem()
+        problem = self._problem(force)
         if problem is None:
             return
         self.overwritten = problem.startswith("overwritten")
@@ -120,17 +173,16 @@ class FileGuard:
                 self.on_gone(self.gone)
         raise self.gone
 
-    def _problem(self) -> str | None:
+    def _problem(self, force: bool = False) -> str | None:
         key = _key(self.path)
         if key is None:
             return "deleted"
         if self.live is not None and key != (self.live.dev, self.live.ino):
             return "replaced (another file at the path)"
-        if self.live is not None and self.live.fd is not None:  # no descriptor on Windows: no header check
-            head = parse_header(self.live.header())
-            if head is None or (head.identity not in (0, self.identity)) or head.counter < self.counter:
-                return "overwritten (another file's content)"
-            self.counter = head.counter
+        if self.live is not None and self.live.fd is not None:  # no descriptor on Windows: no content check
+            problem = self._verify_content(force)
+            if problem is not None:
+                return problem
         wal = _key(wal_path(self.path))
         if self.wal is None:
             self.wal = wal
@@ -138,74 +190,38 @@ class FileGuard:
             return "WAL not ours"  # another program checkpointed and deleted the WAL this program writes
         return None
 
-
-def wal_frames(wal: Path) -> tuple[int, dict[int, bytes], int, Header | None] | None:
-    """The committed frames of ``wal`` as SQLite's recovery reads them (salts match the header, up to the last
-    commit frame): (page size, {page: its newest image}, pages in the database after the last commit, the
-    first page-1 frame's header). None when it holds no commit."""
-    with open(wal, "rb") as f:
-        head = f.read(32)
-        if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+    def _verify_content(self, force: bool = False) -> str | None:
+        """The main file's bytes are still this file's, at least as new as last seen. Only a checkpoint
+        (ours or another program's) writes them while the file is open: when ``fstat`` and the header say
+        nothing changed that is all (a few microseconds); otherwise the content is read through the kept
+        descriptor and its stamp compared (db.stamp)."""
+        live = self.live
+        if live is None or live.fd is None:
             return None
-        size = int.from_bytes(head[8:12], "big")
-        size = 65536 if size == 1 else size
-        salts = head[16:24]
-        pending: dict[int, bytes] = {}
-        pages: dict[int, bytes] = {}
-        db_pages = 0
-        first: Header | None = None
-        while True:
-            fh = f.read(24)
-            if len(fh) < 24 or fh[8:16] != salts:
-                break
-            data = f.read(size)
-            if len(data) < size:
-                break
-            pgno, commit = int.from_bytes(fh[:4], "big"), int.from_bytes(fh[4:8], "big")
-            pending[pgno] = data
-            if pgno == 1 and first is None:
-                first = parse_header(data)
-            if commit:
-                pages.update(pending)
-                pending.clear()
-                db_pages = commit
-    return (size, pages, db_pages, first) if db_pages else None
-
-
-def rebuild(wal: Path, backups: list[Path], target: Path) -> bool:
-    """Write at ``target`` the file as this program last committed it, from the newest backup taken since the
-    WAL's first commit (its change counter at least the one before it, the same identity) with the WAL's
-    frames applied over it, as a checkpoint does. For a file overwritten by ``cp``: the connection then reads
-    a mix of the new bytes and the WAL, but the backup and the WAL hold the whole file. False when no backup
-    fits (the caller copies from the connection instead)."""
-    try:
-        found = wal_frames(wal)
-    except OSError:
-        return False
-    if found is None or found[3] is None:
-        return False
-    size, pages, db_pages, first = found
-    for backup in reversed(backups):  # newest first
+        head = live.header()
+        parsed = parse_header(head)
+        if parsed is None or parsed.identity not in (0, self.identity):
+            return "overwritten (another file's content)"
         try:
-            base = backup.read_bytes()
+            st = os.fstat(live.fd)
         except OSError:
-            continue
-        head = parse_header(base[:100])
-        if head is None or head.identity not in (0, first.identity) or head.counter < first.counter - 1 \
-                or int.from_bytes(base[16:18], "big") not in (size, 1 if size == 65536 else size):
-            continue
-        image = bytearray(base[: db_pages * size].ljust(db_pages * size, b"\0"))
-        for pgno, data in pages.items():
-            if pgno <= db_pages:
-                image[(pgno - 1) * size: pgno * size] = data
-        target.write_bytes(bytes(image))
-        con = sqlite3.connect(f"file:{target}?mode=ro", uri=True)
-        try:
-            ok = con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        except sqlite3.Error:
-            ok = False
-        finally:
-            con.close()
-        if ok:
-            return True
-    return False
+            return None  # cannot tell: SQLite reports real failures itself
+        if not force and self.seen is not None and self.seen.same(st, head):
+            return None
+        stamp = None
+        for attempt in range(DEEP_TRIES):
+            if attempt:
+                time.sleep(DEEP_PAUSE_S)
+            st = os.fstat(live.fd)
+            image = live.content()
+            stamp = stamp_of_image(image) if image is not None else None
+            if stamp is not None and stamp.identity in (0, self.identity) and \
+                    (self.seen is None or stamp.seq >= self.seen.seq) and os.fstat(live.fd).st_ctime_ns == st.st_ctime_ns:
+                break
+        if stamp is None or stamp.identity not in (0, self.identity):
+            return "overwritten (another file's content)"
+        if self.seen is not None and stamp.seq < self.seen.seq:
+            return f"overwritten (an older copy: commit {stamp.seq}, the file was at {self.seen.seq})"
+        self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, image[:HEADER_SIZE] if image else b"",
+                         stamp.seq, time.time_ns())
+        return None

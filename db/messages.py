@@ -296,10 +296,12 @@ MESSAGES: dict[str, Template] = {
     "save_no_space": "could not save to {name}: no space left on device",
     "database_file_gone": Switch(
         "replaced",
-        "{name} was replaced by another file while open: nothing more is saved; save what this program holds "
-        "with “save a copy” (Database.save_copy) and reopen that file",
-        "{name} was deleted or moved while open: nothing more is saved; save what this program holds with "
-        "“save a copy” (Database.save_copy) and reopen that file"),
+        "{name} was replaced by another file while open: nothing more is saved in it; save what this program "
+        "holds to a new file and go on in that file",
+        "{name} was deleted or moved while open: nothing more is saved in it; save what this program holds to a "
+        "new file and go on in that file"),
+    "database_malformed": ("{name} is damaged (SQLite: “database disk image is malformed”): nothing more is read "
+                           "or saved in it; open its newest backup instead"),
     "file_is_open_tournament": ("{name} is the tournament file open in this program: choose another file (reading or "
                                 "writing it here would break the open file's locks)"),
     "postgres_extra_missing": ("PostgreSQL support is not installed: install the postgres extra: "
@@ -322,6 +324,8 @@ MESSAGES: dict[str, Template] = {
     "restore_target_exists": "{name} already exists: restore into a new file (nothing is overwritten)",
     "backup_empty": "{name} is empty: it is not a backup of a tournament",
     "auto_backup_failed": "backup failed: {cause}",
+    "backup_damaged": ("no backup taken: the copy of {name} fails SQLite's check ({problem}), so the older backups "
+                       "are kept; the file may be damaged: open its newest backup"),
     "backup_problem": "{problem}",
     "second_backup_refused": "second backup folder: {refusal}",  # refusal: a TournamentError
     "second_backup_failed": "second backup folder {folder}: {cause}",

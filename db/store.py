@@ -26,10 +26,12 @@ What opening a SQLite file guarantees (docs/data-safety.md):
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import random
 import sqlite3
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -37,16 +39,17 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
-from db.backups import Backups, back_up
+from db.backups import Backups, back_up, list_backups
 from db.database import Database, make_database
 from db.errors import (
     BackupError,
+    DamagedDatabaseError,
     DatabaseConnectError,
     NotATournamentFileError,
     ReadOnlyDatabaseError,
     TournamentError,
 )
-from db.files import describe_os_error, hold_live, live_file, release_live
+from db.files import atomic_path, describe_os_error, hold_live, live_file, release_live
 from db.guard import FileGuard, set_aside
 from db.schema import (
     APPLICATION_ID,
@@ -66,9 +69,11 @@ from db.schema import (
     to_url,
     too_new,
     upgrade,
-    wal_is_orphan,
 )
+from db.stamp import bump, ensure_stamp, rebuild, wal_is_foreign
 from texts import Joined, Text
+
+log = logging.getLogger(__name__)
 
 # --------------------------------------------------------------------------------------- engines
 
@@ -95,6 +100,10 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         cur.execute("PRAGMA foreign_keys=ON")
         if not read_only:
             cur.execute("PRAGMA synchronous=FULL")
+            # Checkpoints are the store's own (Database.checkpoint, before each automatic backup), so the file
+            # changes only when this program knows (db.guard) and a backup always starts where the WAL does
+            # (the rescue, db.stamp.rebuild).
+            cur.execute("PRAGMA wal_autocheckpoint=0")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
         cur.close()
 
@@ -120,13 +129,15 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
 
     def _stamp(conn: Any) -> None:
-        # Page 1 changes in every transaction of ours that writes, so the header's change counter grows with
-        # each commit: a file put back from an older copy shows as older than its WAL (db.guard, db.schema).
+        # Every transaction of ours that writes moves the file's own commit sequence on (db.stamp): a file put
+        # back from an older copy shows as older than what this program saw, and than its WAL (db.guard).
         db = holder.get("db")
         before = conn.info.pop("mcr_changes", None)
         if db is not None and db._guard is not None and before is not None \
                 and conn.connection.dbapi_connection.total_changes != before:
-            conn.exec_driver_sql(f"PRAGMA user_version={db._guard.identity}")
+            raw = conn.connection.dbapi_connection
+            raw.execute(f"PRAGMA user_version={db._guard.identity}")
+            db._guard.committing(bump(raw))
 
     @event.listens_for(engine, "commit")
     def _on_commit(conn: Any) -> None:
@@ -143,6 +154,8 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         if db is not None and record is not None and record.info.pop("mcr_batch", False):
             # the lock is free now: a batch writer leaves it to a waiting interactive writer for a moment
             db._batch_free_until = time.monotonic() + BATCH_PAUSE_S
+        if db is not None and db.backups is None and db._guard is not None and _wal_size(db) > NO_BACKUPS_WAL_LIMIT:
+            db.checkpoint()  # opened without backups: the store's checkpoints still bound the WAL
         if db is not None and db.backups is not None:
             try:
                 db.backups.after_write()
@@ -159,8 +172,25 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
                                          reason=db.read_only_reason or Text("read-only", "cause")) from ctx.original_exception
         if "disk is full" in msg and "db" in holder:
             raise TournamentError(code="save_no_space", name=holder["db"].name) from ctx.original_exception
+        if "malformed" in msg and "db" in holder:
+            # the bytes under the connection changed (a cp over the file): say so as the guard does, else damaged
+            db = holder["db"]
+            db.check_file()
+            raise DamagedDatabaseError(code="database_malformed", name=db.name) from ctx.original_exception
 
     return engine
+
+
+NO_BACKUPS_WAL_LIMIT = 4 << 20  # bytes: a file written without backups is checkpointed past this
+
+
+def _wal_size(db: Database) -> int:
+    if db.path is None:
+        return 0
+    try:
+        return os.stat(db.path.with_name(db.path.name + "-wal")).st_size
+    except OSError:
+        return 0
 
 
 # A batch writer (``Database.batch``: the command line's imports) yields the file's write lock to interactive
@@ -289,10 +319,11 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             raise NotATournamentFileError(code="no_such_tournament_file", name=name)
         if not path.parent.is_dir():
             raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
-    if live_file(path) is None and wal_is_orphan(path):
-        # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program):
-        # SQLite would apply it to this file and damage it. Set aside, never applied (issue 18).
-        set_aside(path, "it belongs to another file")
+    if live_file(path) is None and wal_is_foreign(path):
+        # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program), or
+        # by this file before an older copy was put back: SQLite would apply it to this file and damage it. Set
+        # aside, never applied (issues 18, 35), and what it holds saved beside the file when a backup fits.
+        _rescue_orphan(path, set_aside(path, "it does not belong to the file now at the path"))
     reason = read_only_reason(path)
     immutable = reason is not None and not has_live_wal(path)
     try:
@@ -327,6 +358,8 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
     try:
         keeper = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_S,
                                  isolation_level=None)
+        if not read_only:
+            keeper.execute("PRAGMA wal_autocheckpoint=0")  # the store's own checkpoints only (see _on_connect)
         st = os.stat(path)
         db = make_database(engine, url, path=path, read_only=read_only,
                        read_only_reason=reason or (Text("opened for reading", "cause") if read_only else None),
@@ -340,6 +373,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             identity = keeper.execute("PRAGMA user_version").fetchone()[0]
             if not identity:  # a new file, or one from before identities: its own from now on
                 identity = _stamp_identity(keeper)
+            ensure_stamp(keeper, identity)
             db._live = hold_live(path)
             holder["db"] = db
             db._guard = FileGuard(path, db._live, identity)
@@ -360,6 +394,29 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         _close_failed(engine, keeper, holder)
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(code="open_failed", name=name, cause=cause) from exc
+
+
+def _rescue_orphan(path: Path, moved: list[Path]) -> Path | None:
+    """A WAL set aside at opening: when it is this file's own (a crash, then an older copy put back), rebuild
+    the file as its writer left it from the newest backup it follows plus the WAL (db.stamp.rebuild), checked,
+    as ``NAME.rescued-<UTC time>.mcr`` beside it. Said in one line either way; the WAL is kept."""
+    wal = next((p for p in moved if "-wal." in p.name), None)
+    if wal is None:
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.rescued-{stamp}.mcr")
+    try:
+        with atomic_path(target) as tmp:
+            found = rebuild(wal, [b.path for b in list_backups(path)], tmp)
+            if found is None:
+                raise FileNotFoundError
+    except (OSError, TournamentError):
+        log.warning("%s: the WAL beside it did not belong to it; set aside as %s (kept: it may hold results no "
+                    "backup holds)", path.name, wal.name)
+        return None
+    log.warning("%s: the WAL beside it did not belong to it (an older copy put back?); set aside as %s, and the "
+                "file as that WAL left it (commit %d) saved as %s", path.name, wal.name, found.seq, target.name)
+    return target
 
 
 def _stamp_identity(keeper: sqlite3.Connection) -> int:

@@ -283,5 +283,12 @@ class BackupActions(QObject):
             out = self.ctx.db.save_copy(path)
         if not done.ok:
             return False
+        check = self.ctx.db.check_copy(out)
+        if not check.complete:  # checked before it is announced (issue 35): say plainly what is where
+            QMessageBox.warning(self.window, tr("Save to a new file…"), tr(
+                "The copy {name} does not hold every result recorded here: it fails SQLite's check or misses "
+                "results. Keep it, and keep these too: the newest backup {backup} and the results written since, "
+                "in {wal}.").format(name=out.name, backup=check.backup.name if check.backup else "—",
+                                    wal=check.wal.name if check.wal else "—"))
         # the same tournament: a hand entry or a question of the score sheet still open goes on in the copy
         return self.window.open_file(str(out), carry_on=True)

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from db import cli as db_cli
 from db.commands.common import actor_of
-from db.database import Database
+from db.database import Database, Rescue
 from db.errors import TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
@@ -67,8 +67,29 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
         db.check_file()
     rescued = db.rescue()
     if rescued is not None:
-        print(f"mcr-tournament: everything the server held is saved in {rescued}", flush=True)
+        for line in rescue_lines(rescued):
+            print(f"mcr-tournament: {line}", flush=True)
     return 0
+
+
+def rescue_lines(rescued: Rescue) -> list[str]:
+    """What the console says after a rescue: where everything is, or plainly what is where when the copy saved
+    is not complete (it was checked before it is announced)."""
+    if rescued.complete and rescued.path is not None:
+        return [f"everything the server held is saved in {rescued.path} (checked: it holds every result the "
+                "server acknowledged)"]
+    lines = ["!!! the copy of what the server held is NOT complete:"]
+    if rescued.path is None:
+        lines.append("  no copy could be written")
+    else:
+        held = "unreadable" if rescued.stamp is None else f"up to commit {rescued.stamp.seq}"
+        lines.append(f"  {rescued.path} fails the check or misses results ({held}; the server acknowledged up to "
+                     f"commit {rescued.acknowledged})")
+    if rescued.backup is not None:
+        lines.append(f"  the newest backup is {rescued.backup}")
+    if rescued.wal is not None:
+        lines.append(f"  the results written since are in {rescued.wal} (kept; the backup plus it hold them)")
+    return lines
 
 
 def add_web_commands(sub: argparse._SubParsersAction) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from alembic import context
 
 from db.models import Base
+from db.stamp import not_stamp
 
 config = context.config
 connection = config.attributes.get("connection")
@@ -20,6 +21,7 @@ context.configure(
     target_metadata=Base.metadata,
     render_as_batch=True,  # SQLite cannot ALTER most things; batch mode rebuilds tables
     compare_type=True,
+    include_name=not_stamp,  # the file's commit sequence (db.stamp) is no part of the schema
 )
 with context.begin_transaction():
     context.run_migrations()
