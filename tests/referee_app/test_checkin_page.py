@@ -93,3 +93,40 @@ def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, wind
     assert dialog.table.item(0, 5).text() == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
     with open_database(tournament_file, writable=False) as db, db.reader() as s:
         assert queries.stages(s)[0].players == ("1", "3", "5", "7")
+
+
+def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_removes_it(
+        qtbot, window, tournament_file) -> None:
+    """Issue 34 item 7: a 1-session final in a 3-session tournament: the dialog says it will be session 4,
+    can make it session 3 instead, and a stage without results is changed and removed again."""
+    from referee_app.dialogs.stages import StagesDialog
+
+    dialog = StagesDialog(window.ctx, window)
+    qtbot.addWidget(dialog)
+    assert dialog.span.text() == "A new stage will be session 4, after the 3 planned: the tournament will have 4 sessions."
+    dialog.sessions.setValue(2)
+    assert dialog.span.text() == ("A new stage will be sessions 4–5, after the 3 planned: the tournament will have "
+                                  "5 sessions.")
+    dialog.sessions.setValue(1)
+    dialog.last_planned.setChecked(True)
+    assert dialog.span.text() == "A new stage will be session 3 of the 3 planned; the qualifying stage keeps sessions 1–2."
+    qtbot.keyClicks(dialog.name, "Final")
+    dialog.cut.setValue(4)
+    assert dialog.add()
+    assert [dialog.table.item(0, c).text() for c in range(2)] == ["Final", "3"]
+    assert not dialog.last_planned.isEnabled()  # the last sessions are the final's now
+    dialog.table.selectRow(0)
+    assert dialog.name.text() == "Final" and dialog.change_button.isEnabled()
+    dialog.carry.setCurrentIndex(dialog.carry.findData("full"))
+    dialog.name.setText("Grand final")
+    assert dialog.change()
+    assert [dialog.table.item(0, c).text() for c in range(4)] == ["Grand final", "3", "4", "full"]
+    dialog.table.selectRow(0)
+    assert dialog.remove(keep_sessions=True)
+    assert dialog.table.rowCount() == 0 and not dialog.remove_button.isEnabled()
+    assert dialog.span.text().startswith("A new stage will be session 4, after the 3 planned")
+    window.close_tournament()
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert queries.stages(s) == [] and queries.settings(s).sessions == 3
+        log = [e.what for e in queries.audit_log(s) if e.action == "stage"]
+    assert log == ["stage 'Final' added", "stage 'Final' changed", "stage 'Grand final' removed"]
