@@ -403,8 +403,7 @@ MESSAGES: dict[str, Template] = {
     "checkin_nobody": "name the players: --present N… or --absent N…",
     "checkin_both": "players {numbers} are named both present and absent",
     "checkin_substitutes_missing": ("session {session}: {present} players present is not a multiple of 4: "
-                                    "{missing} substitute(s) missing ({not_seen} expected player(s) not seen "
-                                    "yet)"),
+                                    "{missing} substitute(s) missing. {advice}"),
 }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .test_stages import cli, cli_json, init
 
 
@@ -74,11 +76,13 @@ def test_seat_after_check_in_says_how_many_substitutes_are_missing(db_url: str, 
     cli(tmp_path, db, "checkin", "--session", "1", "--present", "17")
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)  # only players present are seated
     assert code == 1 and "1 players present is not a multiple of 4: 15 substitute(s) missing" in err
-    assert "16 expected player(s) not seen yet" in err
+    assert "Not seen yet: 1 Player 1, 2 Player 2," in err and "16 Player 16. Check in those who are here" in err
     cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 17) if i not in (3, 9)])
     cli(tmp_path, db, "checkin", "--session", "1", "--absent", "3", "9")
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
     assert code == 1 and "session 1: 15 players present is not a multiple of 4: 1 substitute(s) missing" in err
+    assert err.endswith("Every expected player is checked in or absent and no substitute is left: add 1 "
+                        "substitute(s) (a player with substitute: yes), then check them in.\n")
 
     # Re-planning instead: the session is planned among the players present, filled up from the pool.
     cli(tmp_path, db, "settings", "--no-show", "replan")
@@ -100,3 +104,27 @@ def test_check_in_refusals(tmp_path: Path) -> None:
     assert code == 1 and "99" in err
     code, _o, err = cli(tmp_path, db, "checkin", "--session", "4", "--present", "1", ok=False)
     assert code == 1 and "session 4 does not exist" in err
+
+
+def test_the_seating_refusal_names_who_is_not_seen_yet_and_the_substitutes_not_checked_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34 item 13: 20 players and 2 substitutes, 19 checked in: the refusal names player 20 (not seen
+    yet) and the two substitutes nobody checked in, and says what to do, in English and in Chinese."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 20, 1, substitutes=2)
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 20)])
+    code, out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert (code, out) == (1, "")
+    assert err == ("mcr-tournament: session 1: 19 players present is not a multiple of 4: 1 substitute(s) missing. "
+                   "Not seen yet: 20 Player 20. Check in those who are here; mark the others absent and check in "
+                   "substitutes for them (not checked in yet: 21 Reserve 21, 22 Reserve 22).\n")
+    with monkeypatch.context() as m:
+        m.setenv("LANGUAGE", "zh")
+        _c, _o, zh = cli(tmp_path, db, "seat", "1", ok=False)
+    assert "20 Player 20" in zh and "21 Reserve 21, 22 Reserve 22" in zh and "Not seen" not in zh
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "20")  # all seen: the substitutes are named
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert err.endswith("Every expected player is checked in or absent: check in 1 of the substitutes not checked "
+                        "in yet (21 Reserve 21, 22 Reserve 22).\n")
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", "22")
+    cli(tmp_path, db, "seat", "1")

@@ -130,3 +130,33 @@ def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_rem
         assert queries.stages(s) == [] and queries.settings(s).sessions == 3
         log = [e.what for e in queries.audit_log(s) if e.action == "stage"]
     assert log == ["stage 'Final' added", "stage 'Final' changed", "stage 'Grand final' removed"]
+
+
+def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, window, tournament_file,
+                                                                     error_messages) -> None:
+    """Issue 34 item 13: seven of eight players checked in; Generate seating names Hu (not seen yet) and
+    sends the referee to the Check-in page, in English and in Chinese."""
+    from db.service.checkin import check_in
+    from db.service.seats import delete_session_seating
+    from referee_app.i18n import LANG
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        delete_session_seating(s, 1)
+        check_in(s, 1, [str(i) for i in range(1, 8)], [])
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Sessions & tables")
+    page = w.pages["Sessions & tables"]
+    assert not page.seat()
+    shown = error_messages[-1]
+    assert shown[1] == ("session 1: 7 players present is not a multiple of 4: 1 substitute(s) missing. Not seen "
+                        "yet: 8 Hu. Check in those who are here; mark the others absent and add 1 substitute(s) (a "
+                        "player with substitute: yes), then check them in.")
+    assert shown.next_step.startswith("On the Check-in page, check in the players named")
+    LANG.set("zh")
+    assert not page.seat()
+    zh = error_messages[-1]
+    assert "8 Hu" in zh[1] and "Not seen" not in zh[1] and "Check-in" not in zh.next_step
