@@ -507,6 +507,29 @@ def _substitutions(s: Session) -> dict[str, str]:
     return out
 
 
+def replacements(s: Session, session: int) -> dict[str, str]:
+    """Whom each substitute seated in ``session`` replaces: substitute number -> the number replaced. A
+    no-show's seat given at the check-in (the latest ``stand_in`` record of the session), or a withdrawal
+    (``players substitute OLD NEW``, OLD withdrawn by ``session``); a pairing counts while the substitute
+    sits in the session and the player replaced does not."""
+    seated = {p.number for t in seating(s, session) for p in t.players}
+    pairs: dict[str, str] = {}
+    people = {p.number: p for p in s.scalars(select(Player))}
+    for old, new in _substitutions(s).items():
+        w = people[old].withdrawn_from if old in people else None
+        if w is not None and w <= session:
+            pairs[new] = old
+    for (after,) in s.execute(select(AuditLog.after).where(AuditLog.action == AuditAction.STAND_IN)
+                              .order_by(AuditLog.id)):
+        try:
+            entry = json.loads(after or "null")
+            if entry["session"] == session:
+                pairs.update({str(k): str(v) for k, v in entry["replaces"].items()})
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue  # not a record this reader knows
+    return {new: old for new, old in pairs.items() if new in seated and old not in seated}
+
+
 def stage_places(s: Session, stage: StageView, session: int) -> dict[str, str | None]:
     """Who holds each of ``stage``'s places in ``session`` (a session of it): the player, or — when they
     withdrew inside the stage (``players substitute OLD NEW --from-session N``, N ≤ ``session``) — their

@@ -98,11 +98,22 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     if method not in ("balanced", "standings"):
         raise InputError("method", code="unknown_seating_method", method=method)
     tables = _tables_for(s, session, method, seed, roster.players, stage, actor)
+    replaces: dict[str, str] = {}
     if roster.stand_ins:
         stand_ins = iter(roster.stand_ins)
         away = set(roster.away)
-        tables = [[next(stand_ins) if n in away else n for n in tbl] for tbl in tables]
+
+        def stand_in(n: str) -> str:
+            if n not in away:
+                return n
+            replaces[sub := next(stand_ins)] = n
+            return sub
+
+        tables = [[stand_in(n) for n in tbl] for tbl in tables]
     _write_seating(s, session, tables, actor)
+    if replaces:  # the only record of who took whose seat (queries.replacements reads it)
+        audit(s, actor, AuditAction.STAND_IN, f"substitutes in session {session}",
+              after={"session": session, "replaces": replaces})
     return tables
 
 

@@ -128,3 +128,27 @@ def test_the_seating_refusal_names_who_is_not_seen_yet_and_the_substitutes_not_c
                         "in yet (21 Reserve 21, 22 Reserve 22).\n")
     cli(tmp_path, db, "checkin", "--session", "1", "--present", "22")
     cli(tmp_path, db, "seat", "1")
+
+
+def test_the_seating_says_whom_each_substitute_replaces(tmp_path: Path) -> None:
+    """Issue 34 item 12: a no-show's seat given at the check-in and a withdrawal both show in `seating`:
+    JSON ``"replaces"`` at the substitute's table (the other tables as before), the text a column."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 16, 2, substitutes=2)  # substitutes 17 and 18
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 16)], "17")
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "16")
+    cli(tmp_path, db, "seat", "1")
+    tables = cli_json(tmp_path, db, "seating", "1")
+    [at] = [t for t in tables if "17" in t["seats"].values()]
+    assert at["replaces"] == {"17": "16"} and all("replaces" not in t for t in tables if t is not at)
+    _c, text, _e = cli(tmp_path, db, "seating", "1", "--format", "text")
+    assert "17 for 16 Player 16" in text
+    _c, csv_out, _e = cli(tmp_path, db, "seating", "1", "--format", "csv")
+    assert csv_out.splitlines()[0] == "table,E,S,W,N"  # the CSV keeps its columns
+    log = [e for e in cli_json(tmp_path, db, "log") if e["action"] == "stand_in"]
+    assert [e["after"] for e in log] == [{"session": 1, "replaces": {"17": "16"}}]
+
+    cli(tmp_path, db, "players", "substitute", "3", "18", "--from-session", "2")
+    cli(tmp_path, db, "seat", "2")
+    tables = cli_json(tmp_path, db, "seating", "2")
+    assert [t["replaces"] for t in tables if "replaces" in t] == [{"18": "3"}]

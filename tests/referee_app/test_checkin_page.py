@@ -160,3 +160,26 @@ def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, win
     assert not page.seat()
     zh = error_messages[-1]
     assert "8 Hu" in zh[1] and "Not seen" not in zh[1] and "Check-in" not in zh.next_step
+
+
+def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tournament_file) -> None:
+    """Issue 34 item 12: Hu is absent, the substitute Iris takes his seat: her cell says so."""
+    from db.service.checkin import check_in
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from referee_app.models import TablesModel
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        import_players(s, [PlayerInput("9", "Iris", None, None, True)])
+        check_in(s, 1, [str(i) for i in range(1, 8)] + ["9"], ["8"])
+        seat_session(s, 1)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Sessions & tables")
+    m = w.pages["Sessions & tables"].model
+    cells = [m.index(r, c).data() for r in range(m.rowCount()) for c in range(TablesModel.COL_E, TablesModel.COL_N + 1)]
+    assert [c for c in cells if c.startswith("9 ")] == ["9  Iris  · for 8 Hu"]
+    assert sum("· for" in c for c in cells) == 1
