@@ -204,13 +204,14 @@ class SessionEntry:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    rank: int
+    rank: int  # 0 for a substitute's row (``substitute``): listed for the team totals only, never ranked
     number: str
     name: str
     team: str | None
     table_points: float
     match_points: int
     sessions: tuple[SessionEntry, ...] = ()
+    substitute: bool = False
 
 
 def played_sessions(standings: Iterable[StandingRow]) -> int:

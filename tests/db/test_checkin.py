@@ -50,13 +50,16 @@ def test_no_shows_get_the_pool_substitutes_and_a_late_arrival_keeps_them_out(db_
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
     assert code == 1 and "already has results" in err
 
-    # The session played to its end: the substitutes are ranked with it, the no-shows have no session 1.
+    # The session played to its end: the substitutes are not ranked (named beside the ranking), the no-shows
+    # have no session 1.
     rest = [{"session": 1, "table": k, "hand": h, "type": "win", "winner": tbl[0], "discarder": tbl[2], "fan": 8}
             for k, tbl in enumerate(seated, start=1) for h in (1, 2) if (k, h) != (1, 1)]
     (tmp_path / "rest.jsonl").write_text("".join(json.dumps(x) + "\n" for x in rest), encoding="utf-8")
     cli(tmp_path, db, "results", "import", "rest.jsonl")
-    standings = {r["number"]: r for r in cli_json(tmp_path, db, "standings")}
-    assert [e["session"] for e in standings["17"]["sessions"]] == [1] == [e["session"] for e in standings["18"]["sessions"]]
+    _c, out, err = cli(tmp_path, db, "standings", "--format", "json")
+    standings = {r["number"]: r for r in json.loads(out)}
+    assert "17" not in standings and "18" not in standings and len(standings) == 16
+    assert err.startswith("not ranked (substitutes): 17 Reserve 17 (")
     assert standings["15"]["sessions"] == [] and standings["16"]["sessions"] == []
 
     # Session 2 has no check-in yet: everyone expected again, the substitutes back in the pool.
