@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from db import queries
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
-from db.stages import Carry, StageSeating, new_stage_first
+from db.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.views import StageView
 from referee_app.i18n import tr
 
@@ -133,7 +133,7 @@ class StagesDialog(QDialog):
             elif v.tied:
                 who = tr("tie at the cut: {tied}", tied=", ".join(v.tied))
             else:
-                who = tr("after {previous}", previous=v.previous)
+                who = tr("after {previous}", previous=_stage_name(v.previous))
             for c, text in enumerate((v.name, span, str(v.cut), tr(v.carry), tr(v.seating), who)):
                 self.table.setItem(r, c, QTableWidgetItem(text))
         self.table.resizeColumnsToContents()
@@ -231,7 +231,7 @@ class StagesDialog(QDialog):
                           tr("Remove stage {stage} ({sessions})?", stage=v.name,
                              sessions=_span(v.first_session, v.sessions)), parent=self)
         drop = box.addButton(tr("Remove it and its sessions"), QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton(tr("Remove it; its sessions go to {previous}", previous=v.previous),
+        keep = box.addButton(tr("Remove it; its sessions go to {previous}", previous=_stage_name(v.previous)),
                              QMessageBox.ButtonRole.AcceptRole)
         box.addButton(tr("Cancel"), QMessageBox.ButtonRole.RejectRole)
         box.exec()
@@ -269,3 +269,8 @@ def _span(first: int, count: int) -> str:
     last = first + count - 1
     return tr("session {first}", first=first) if last == first else tr("sessions {first}–{last}", first=first,
                                                                          last=last)
+
+
+def _stage_name(name: str) -> str:
+    """A stage's name as the organiser gave it; the first stage's ("qualifying") in the user's language."""
+    return tr("the qualifying stage") if name == QUALIFYING else name

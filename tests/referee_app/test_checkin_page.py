@@ -183,3 +183,37 @@ def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tourna
     cells = [m.index(r, c).data() for r in range(m.rowCount()) for c in range(TablesModel.COL_E, TablesModel.COL_N + 1)]
     assert [c for c in cells if c.startswith("9 ")] == ["9  Iris  · for 8 Hu"]
     assert sum("· for" in c for c in cells) == 1
+
+
+def test_a_stage_with_results_is_refused_with_the_stores_line(qtbot, window, tournament_file,
+                                                               error_messages) -> None:
+    """Issue 34 item 7: the final (session 3) has a time call: Save changes and Remove say why not."""
+    from db.service.results import call_time
+    from db.service.seats import seat_session
+    from db.service.stages import decide_tie
+    from referee_app.dialogs.stages import StagesDialog
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        add_stage(s, "Final", 1, 4, "half", "rank", last_planned=True)
+        for k in (1, 2):
+            if k > 1:
+                seat_session(s, k)
+            for t in (1, 2):
+                call_time(s, k, t, 0)
+        decide_tie(s, "Final", ["1", "2", "3", "4"])
+        seat_session(s, 3)
+        call_time(s, 3, 1, 0)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    dialog = StagesDialog(w.ctx, w)
+    qtbot.addWidget(dialog)
+    dialog.table.selectRow(0)
+    dialog.carry.setCurrentIndex(dialog.carry.findData("full"))
+    assert not dialog.change() and not dialog.remove()
+    line = "stage 'Final' can no longer be changed or removed: session 3 has results (correct the results instead)"
+    assert [m[1] for m in error_messages[-2:]] == [line, line]
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert [(v.name, v.first_session, v.carry) for v in queries.stages(s)] == [("Final", 3, "half")]
