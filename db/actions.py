@@ -35,6 +35,7 @@ class AuditAction(StrEnum):
     PUBLIC_PAGE = "public_page"
     STAGE = "stage"
     CHECKIN = "checkin"
+    STAND_IN = "stand_in"  # after {"session", "replaces": {substitute: no-show}}: who took whose seat
 
     @property
     def en(self) -> Text:
@@ -73,4 +74,5 @@ _LABELS: dict[AuditAction, Text] = {
     AuditAction.PUBLIC_PAGE: Text("Players' page settings", "audit_action"),
     AuditAction.STAGE: Text("Stage", "audit_action"),
     AuditAction.CHECKIN: Text("Check-in", "audit_action"),
+    AuditAction.STAND_IN: Text("Substitutes seated", "audit_action"),
 }

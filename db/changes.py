@@ -106,7 +106,7 @@ def _session(what: str) -> int | None:
 
 _TABLE_ACTIONS = {AuditAction.RECORD, AuditAction.CORRECT, AuditAction.DELETE, AuditAction.SIGN_OFF}
 _SEATING_ACTIONS = {AuditAction.SEAT, AuditAction.SEAT_EDIT, AuditAction.SEAT_SWAP, AuditAction.SEAT_CORRECTION,
-                    AuditAction.SEAT_DELETE}
+                    AuditAction.SEAT_DELETE, AuditAction.STAND_IN}
 _CALL_ACTIONS = {AuditAction.CALL, AuditAction.CALL_TAKE, AuditAction.CALL_RESOLVE, AuditAction.CALL_CANCEL}
 
 

@@ -384,8 +384,16 @@ MESSAGES: dict[str, Template] = {
     "stage_rule_unknown": "carry must be full, half or none ({carry!r}); seating rank, snake or spread ({seating!r})",
     "stage_cut_invalid": ("the cut must be a multiple of 4, at least 4 and at most the previous stage's cut "
                           "({previous}): not {cut}"),
-    "stage_sessions_fixed": ("this tournament has stages: its {sessions} sessions change only by adding a stage "
-                             "(`stage add`)"),
+    "stage_sessions_fixed": ("this tournament has stages: its {sessions} sessions change with its stages "
+                             "(`stage add`, `stage change`, `stage remove`)"),
+    "stage_cut_below_next": "the cut must be at least the next stage's cut ({following}): not {cut}",
+    "stage_take_after_stage": ("the last planned sessions are stage {stage!r}'s: a new stage can only be added "
+                               "after it"),
+    "stage_take_range": ("{sessions} session(s) cannot be taken from the {planned} planned: the qualifying stage "
+                         "keeps at least one"),
+    "stage_take_has_results": ("session {session} has results: it cannot become a session of stage {stage!r}"),
+    "stage_has_results": ("stage {stage!r} can no longer be changed or removed: session {session} has results "
+                          "(correct the results instead)"),
     "no_stage": "there is no stage {stage!r} (stages: {stages})",
     "stage_previous_incomplete": ("stage {stage!r} cannot start yet: its players are the top of {previous!r}, "
                                   "which is not complete (every table of its sessions played to the end)"),
@@ -399,8 +407,7 @@ MESSAGES: dict[str, Template] = {
     "checkin_nobody": "name the players: --present N… or --absent N…",
     "checkin_both": "players {numbers} are named both present and absent",
     "checkin_substitutes_missing": ("session {session}: {present} players present is not a multiple of 4: "
-                                    "{missing} substitute(s) missing ({not_seen} expected player(s) not seen "
-                                    "yet)"),
+                                    "{missing} substitute(s) missing. {advice}"),
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import attrgetter, itemgetter
@@ -27,7 +27,7 @@ from db.scores import shared_ranks, table_points, table_ranks
 from db.service.lookup import active_players
 from db.service.lookup import settings as _settings
 from db.service.lookup import tournament as _tournament
-from db.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line
+from db.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
 from db.views import (
     AuditEntry,
     AwardCount,
@@ -301,22 +301,26 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     return standings_of(s, table_scores(s, after), after)
 
 
-def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = None) -> list[StandingRow]:
+def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = None, *,
+                 substitutes: bool = False) -> list[StandingRow]:
     """:func:`standings` from the tables' scores already read (``table_scores(s, after)``; the hall keeps
-    them and re-reads only the table a change touched)."""
+    them and re-reads only the table a change touched). Substitutes are never ranked (docs/tournament.md,
+    "Substitutes"); with ``substitutes`` those who played follow the ranking as rows with rank 0 and
+    ``substitute`` set, for the team totals."""
     st = _settings(s)
     entries = _entries_of(scores)
     rules = _stage_rules(s)
+    extra = _substitute_rows(s, entries) if substitutes else []
     if rules:
-        return _final_ranking(s, entries, rules, after)
+        return _final_ranking(s, entries, rules, after) + extra
     # the ranking of every player on each redraw of the hall: a plain loop over rows (no per-row objects)
     order = [_TIE_BREAK_INDEX[t] for t in st.tie_breaks]
     rows = []
     for number, name, team, substitute in s.execute(select(Player.number, Player.name, Player.team,
                                                            Player.substitute)):
+        if substitute:
+            continue  # a substitute plays for the field, not for a place
         es = entries.get(number, ())
-        if substitute and not es:
-            continue  # a reserve who has not played is not ranked
         if es:
             tps = [e.table_points for e in es]
             tp: float = sum(tps)
@@ -329,7 +333,22 @@ def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = N
     rows.sort(key=itemgetter(1))
     ranked = shared_ranks(rows, key=itemgetter(0))
     return [StandingRow(rank, number, name, team, float(tp), int(mp), es)
-            for rank, (_k, _nk, number, name, team, tp, mp, es) in ranked]
+            for rank, (_k, _nk, number, name, team, tp, mp, es) in ranked] + extra
+
+
+def _substitute_rows(s: Session, entries: Mapping[str, tuple[SessionEntry, ...]]) -> list[StandingRow]:
+    """The substitutes who played, by number: rank 0, never ranked, their totals for their teams."""
+    rows = [StandingRow(0, p.number, p.name, p.team, float(sum(e.table_points for e in es)),
+                        int(sum(e.match_points for e in es)), es, substitute=True)
+            for p in s.scalars(select(Player).where(Player.substitute.is_(True)))
+            if (es := entries.get(p.number, ()))]
+    return sorted(rows, key=lambda r: number_key(r.number))
+
+
+def substitutes_played(s: Session, after: int | None = None) -> list[StandingRow]:
+    """The substitutes who played (sessions ≤ ``after``), with their totals: listed beside the ranking,
+    never in it."""
+    return _substitute_rows(s, _entries(s, after))
 
 
 def _entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
@@ -421,7 +440,7 @@ def _staged(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Seq
             after: int | None) -> _Staged:
     st = _settings(s)
     people = list(s.scalars(select(Player)))
-    everyone = [p.number for p in people if not (p.substitute and not entries.get(p.number))]
+    everyone = [p.number for p in people if not p.substitute]  # substitutes are never ranked
     withdrawn = {p.number: p.withdrawn_from for p in people if p.withdrawn_from is not None}
     ranking: list[tuple[int, _StageRow]] | None = _rank_stage(
         everyone, entries, 1, rules[0].first_session - 1, st.tie_breaks, {}, Carry.NONE)
@@ -507,6 +526,29 @@ def _substitutions(s: Session) -> dict[str, str]:
     return out
 
 
+def replacements(s: Session, session: int) -> dict[str, str]:
+    """Whom each substitute seated in ``session`` replaces: substitute number -> the number replaced. A
+    no-show's seat given at the check-in (the latest ``stand_in`` record of the session), or a withdrawal
+    (``players substitute OLD NEW``, OLD withdrawn by ``session``); a pairing counts while the substitute
+    sits in the session and the player replaced does not."""
+    seated = {p.number for t in seating(s, session) for p in t.players}
+    pairs: dict[str, str] = {}
+    people = {p.number: p for p in s.scalars(select(Player))}
+    for old, new in _substitutions(s).items():
+        w = people[old].withdrawn_from if old in people else None
+        if w is not None and w <= session:
+            pairs[new] = old
+    for (after,) in s.execute(select(AuditLog.after).where(AuditLog.action == AuditAction.STAND_IN)
+                              .order_by(AuditLog.id)):
+        try:
+            entry = json.loads(after or "null")
+            if entry["session"] == session:
+                pairs.update({str(k): str(v) for k, v in entry["replaces"].items()})
+        except (ValueError, TypeError, KeyError, AttributeError):
+            continue  # not a record this reader knows
+    return {new: old for new, old in pairs.items() if new in seated and old not in seated}
+
+
 def stage_places(s: Session, stage: StageView, session: int) -> dict[str, str | None]:
     """Who holds each of ``stage``'s places in ``session`` (a session of it): the player, or — when they
     withdrew inside the stage (``players substitute OLD NEW --from-session N``, N ≤ ``session``) — their
@@ -566,7 +608,7 @@ def stage_not_ready(view: StageView) -> TournamentError:
 
 def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:
     """Team ranking: members' table points, then match points; equal keys share a rank."""
-    return teams_of(standings(s, after))
+    return teams_of(standings_of(s, table_scores(s, after), after, substitutes=True))
 
 
 def teams_of(rows: Iterable[StandingRow]) -> list[TeamStandingRow]:
@@ -606,6 +648,14 @@ def provisional_text(n: int, lang: str = texts.DEFAULT) -> str | None:
     if not n:
         return None
     return texts.translate(lang, PROVISIONAL[0 if n == 1 else 1], "report", n=n)
+
+
+def substitutes_text(rows: Sequence[StandingRow], lang: str = texts.DEFAULT) -> str | None:
+    """The line beside a ranking naming the substitutes who played and are not ranked; None without any."""
+    if not rows:
+        return None
+    who = ", ".join(f"{r.number} {r.name} ({plain(r.table_points)}, {r.match_points:+d})" for r in rows)
+    return texts.translate(lang, "not ranked (substitutes): {players}", "report", players=who)
 
 
 def change_marker(s: Session) -> tuple[int, int]:

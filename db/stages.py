@@ -51,6 +51,17 @@ class StageRule:
         return self.first_session + self.sessions - 1
 
 
+def new_stage_first(planned: int, sessions: int, last_planned: bool) -> int:
+    """The first session of a stage of ``sessions`` added to a tournament of ``planned`` sessions: the next
+    one, or with ``last_planned`` the first of the last ``sessions`` planned (the qualifying stage keeps
+    the sessions before it).
+
+    >>> new_stage_first(3, 1, False), new_stage_first(3, 1, True), new_stage_first(5, 2, True)
+    (4, 3, 4)
+    """
+    return planned - sessions + 1 if last_planned else planned + 1
+
+
 @dataclass(frozen=True, slots=True)
 class Cut:
     """Where the cut falls: ``players`` in ranking order, or None while a tie at the line is open

@@ -35,6 +35,17 @@ def number_key(number: str) -> tuple[int, int, str]:
     return (0, int(number), "") if number.isascii() and number.isdigit() else (1, 0, number)
 
 
+def next_free_number(numbers: Iterable[str]) -> str:
+    """The number a new player is offered: one more than the highest number made of digits (numbers are
+    handed out in order; a gap left by a player removed is not reused, so a number never names two people
+    over an event), "1" when there is none.
+
+    >>> next_free_number(["1", "2", "10", "A7"]), next_free_number([]), next_free_number(["B"])
+    ('11', '1', '1')
+    """
+    return str(max((int(n) for n in numbers if n.isascii() and n.isdigit()), default=0) + 1)
+
+
 def player_order(name: str, number: str) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
     """The order of players by name everywhere: :func:`db.names.name_key` (pinyin for Chinese names,
     accents and case ignored), then :func:`number_key` for equal names ("2" before "10").
@@ -193,13 +204,14 @@ class SessionEntry:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    rank: int
+    rank: int  # 0 for a substitute's row (``substitute``): listed for the team totals only, never ranked
     number: str
     name: str
     team: str | None
     table_points: float
     match_points: int
     sessions: tuple[SessionEntry, ...] = ()
+    substitute: bool = False
 
 
 def played_sessions(standings: Iterable[StandingRow]) -> int:

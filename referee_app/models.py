@@ -192,14 +192,18 @@ def wind_label(code: str) -> str:
     return tr(SEAT_NAMES.get(code, code))
 
 
+CHECKED = "✓"  # a yes in a table's column (the header says what it means, in any language)
+
+
 class PlayersModel(RowsModel[PlayerView]):
-    COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_EMA, COL_FIRST, COL_LAST = range(7)
-    HEADERS = ["Number", "Name", "Team", "Country", "EMA number", "First name", "Last name"]
+    COL_NUMBER, COL_NAME, COL_TEAM, COL_SUBSTITUTE, COL_COUNTRY, COL_EMA, COL_FIRST, COL_LAST = range(8)
+    HEADERS = ["Number", "Name", "Team", "Substitute", "Country", "EMA number", "First name", "Last name"]
 
     def cell(self, row: PlayerView, col: int) -> Any:
         if col >= self.COL_FIRST:  # as the EMA file writes them: entered, else split from the name
             return row.names[col - self.COL_FIRST]
-        return (row.number, row.name, row.team or "", row.country or "", row.ema_number or "")[col]
+        return (row.number, row.name, row.team or "", CHECKED if row.substitute else "", row.country or "",
+                row.ema_number or "")[col]
 
     def sort_value(self, row: PlayerView, col: int) -> Any:
         # "2" before "10"; as text, sort keys must be comparable strings
@@ -218,6 +222,7 @@ class TableProgressRow:
     hands_per_session: int
     time_called: int | None
     status: str
+    replaces: tuple[tuple[str, str], ...] = ()  # (substitute's number, "number name" of whom they replace)
 
 
 class TablesModel(RowsModel[TableProgressRow]):
@@ -229,7 +234,9 @@ class TablesModel(RowsModel[TableProgressRow]):
             return row.table
         if self.COL_E <= col <= self.COL_N:
             p = row.players[col - self.COL_E]
-            return f"{p.number}  {p.name}" + (f"  ({p.team})" if p.team else "")
+            whom = dict(row.replaces).get(p.number)
+            replaces = "  · " + tr("for {player}", player=whom) if whom else ""
+            return f"{p.number}  {p.name}" + (f"  ({p.team})" if p.team else "") + replaces
         if col == self.COL_PROGRESS:
             return f"{row.hands} / {row.hands_per_session}"
         if col == self.COL_TIME:
@@ -531,14 +538,15 @@ class CsvRow:
     country: str
     error: str = ""
     ema_number: str = ""
+    substitute: str = ""  # the file's cell as read: "✓" for a substitute, "" for not, else the cell itself
 
 
 class CsvPreviewModel(RowsModel[CsvRow]):
-    COL_ROW, COL_NUMBER, COL_NAME, COL_TEAM, COL_COUNTRY, COL_EMA, COL_PROBLEM = range(7)
-    HEADERS = ["Row", "Number", "Name", "Team", "Country", "EMA number", "Problem"]
+    COL_ROW, COL_NUMBER, COL_NAME, COL_TEAM, COL_SUBSTITUTE, COL_COUNTRY, COL_EMA, COL_PROBLEM = range(8)
+    HEADERS = ["Row", "Number", "Name", "Team", "Substitute", "Country", "EMA number", "Problem"]
 
     def cell(self, r: CsvRow, col: int) -> Any:
-        return (r.line, r.number, r.name, r.team, r.country, r.ema_number, r.error)[col]
+        return (r.line, r.number, r.name, r.team, r.substitute, r.country, r.ema_number, r.error)[col]
 
     def foreground(self, r: CsvRow, col: int) -> Any:
         return NEG if r.error else None

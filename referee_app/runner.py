@@ -41,6 +41,9 @@ NEXT_STEP_BY_CODE = {
     "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
                         "recorded hand with it."),
     "hand_out_of_order": N_("The sheet now shows the hands recorded: record yours as the next hand."),
+    # the store's line names the players; the desk is where they are checked in or marked absent
+    "checkin_substitutes_missing": N_("On the Check-in page, check in the players named, or mark them absent and "
+                                      "check in substitutes; a new substitute is added on the Players page."),
 }
 
 

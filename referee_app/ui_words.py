@@ -76,6 +76,7 @@ WORDS = (
     N_("After"),
     N_("Row"),
     N_("Problem"),
+    N_("Substitute"),
     N_("comma"),
     N_("semicolon"),
     N_("tab"),

@@ -85,7 +85,9 @@ def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
     name = _seated(s, args.session).name
     url = check_base_url(args.base_url) + "/" if getattr(args, "base_url", None) else None  # the players' page
-    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session), url))
+    names = {p.number: p.name for p in queries.players(s)}
+    replaces = {new: f"{old} {names.get(old, '')}".rstrip() for new, old in queries.replacements(s, args.session).items()}
+    return SeatingReport().render(SessionSeating(name, args.session, queries.seating(s, args.session), url, replaces))
 
 
 def build_standings(s: Session, args: argparse.Namespace) -> bytes:

@@ -7,8 +7,8 @@ accents ignored), then the player number.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
@@ -27,6 +27,8 @@ class SessionSeating:
     session: int
     tables: Sequence[TableSeating]
     page_url: str | None = None  # the players' page (issue 22): a QR code beside the wall list's title
+    # a substitute's number -> "number name" of whom they replace (db.queries.replacements)
+    replaces: Mapping[str, str] = field(default_factory=dict)
 
 
 def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
@@ -67,8 +69,10 @@ class SeatingReport(Report[SessionSeating]):
         for seating in sorted(data.tables, key=lambda t: t.table):
             block: list[list[object]] = []
             for i, p in enumerate(seating.players):
+                whom = data.replaces.get(p.number)
+                team = " · ".join(t for t in (p.team or "", two("for {player}", player=whom) if whom else "") if t)
                 block.append(["" if block else str(seating.table), f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number,
-                              p.name, p.team or ""])
+                              p.name, team])
             blocks.append(block)
 
         def style(rows: list[list[object]]) -> list[tuple]:

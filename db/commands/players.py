@@ -54,9 +54,17 @@ def cmd_players_substitute(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
-def _seating_json(tables: Sequence[TableSeating]) -> list[dict[str, Any]]:
-    return [{"table": t.table, "seats": {w: p.number for w, p in zip("ESWN", t.players, strict=True)}}
-            for t in tables]
+def _seating_json(tables: Sequence[TableSeating], replaces: dict[str, str] | None = None) -> list[dict[str, Any]]:
+    """``[{"table", "seats": {"E": number, ...}}]``, and ``"replaces": {substitute: number replaced}`` at a
+    table where a substitute sits (``seating`` only)."""
+    out: list[dict[str, Any]] = []
+    for t in tables:
+        row: dict[str, Any] = {"table": t.table, "seats": {w: p.number for w, p in zip("ESWN", t.players, strict=True)}}
+        here = {p.number: replaces[p.number] for p in t.players if replaces and p.number in replaces}
+        if here:
+            row["replaces"] = here
+        out.append(row)
+    return out
 
 
 def cmd_seat(args: argparse.Namespace, db: Database) -> int:
@@ -80,13 +88,17 @@ def cmd_seating(args: argparse.Namespace, db: Database) -> int:
     with db.reader() as s:
         check_session(s, args.session)
         tables = queries.seating(s, args.session)
+        replaces = queries.replacements(s, args.session)
+        names = {p.number: p.name for p in queries.players(s)}
     if not tables:
         raise TournamentError(code="not_seated_yet", session=args.session)
     rows = [{"table": t.table, **{w: p.number for w, p in zip("ESWN", t.players, strict=True)},
-             **{f"{w}_name": p.name for w, p in zip("ESWN", t.players, strict=True)}} for t in tables]
+             **{f"{w}_name": p.name for w, p in zip("ESWN", t.players, strict=True)},
+             "substitutes": "; ".join(f"{p.number} for {replaces[p.number]} {names.get(replaces[p.number], '')}".rstrip()
+                                      for p in t.players if p.number in replaces)} for t in tables]
     cols = ("table", "E", "S", "W", "N") if args.format == "csv" else \
-        ("table", "E", "E_name", "S", "S_name", "W", "W_name", "N", "N_name")
-    emit(rows, args.format, cols, json_rows=_seating_json(tables))
+        ("table", "E", "E_name", "S", "S_name", "W", "W_name", "N", "N_name") + (("substitutes",) if replaces else ())
+    emit(rows, args.format, cols, json_rows=_seating_json(tables, replaces))
     return 0
 
 

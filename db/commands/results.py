@@ -163,6 +163,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
             _provisional(db, args)
             return 0
         st = queries.standings(s, args.after)
+        subs = queries.substitutes_played(s, args.after)
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
              "match_points": r.match_points,
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
@@ -171,6 +172,10 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
          json_rows=rows2)
     _provisional(db, args)
+    # substitutes are not ranked (docs/tournament.md): named after the table, on stderr for csv and json
+    line = queries.substitutes_text(subs, texts.env_language())
+    if line:
+        print(line, file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
 
 

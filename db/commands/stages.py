@@ -11,17 +11,41 @@ from db.database import Database
 from db.errors import InputError
 from db.service.checkin import check_in
 from db.service.lookup import check_session
-from db.service.stages import add_stage, decide_tie
+from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
 from db.stages import Carry, StageSeating, plain
 from db.views import AwardHand
 
 
+def _span(first: int, count: int) -> str:
+    last = first + count - 1
+    return f"session{'s' if last > first else ''} {first}{f'–{last}' if last > first else ''}"
+
+
 def cmd_stage_add(args: argparse.Namespace, db: Database) -> int:
     with db.factory.begin() as s:
-        first = add_stage(s, args.name, args.sessions, args.cut, args.carry, args.seating, actor_of(args))
-    last = first + args.sessions - 1
-    print(f"stage {args.name!r} added: session{'s' if last > first else ''} {first}"
-          f"{f'–{last}' if last > first else ''}, top {args.cut}, {args.carry} carried, {args.seating} seating")
+        first = add_stage(s, args.name, args.sessions, args.cut, args.carry, args.seating, actor_of(args),
+                          last_planned=args.last_planned)
+    print(f"stage {args.name!r} added: {_span(first, args.sessions)}, top {args.cut}, {args.carry} carried, "
+          f"{args.seating} seating")
+    if args.last_planned:
+        print(f"qualifying: {_span(1, first - 1)}")
+    return 0
+
+
+def cmd_stage_change(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        row = change_stage(s, args.name, new_name=args.rename, sessions=args.sessions, cut=args.cut,
+                           carry=args.carry, seating=args.seating, actor=actor_of(args))
+        line = (f"stage {row.name!r} changed: {_span(row.first_session, row.sessions)}, top {row.cut}, "
+                f"{row.carry} carried, {row.seating} seating")
+    print(line)
+    return 0
+
+
+def cmd_stage_remove(args: argparse.Namespace, db: Database) -> int:
+    with db.factory.begin() as s:
+        total = remove_stage(s, args.name, keep_sessions=args.keep_sessions, actor=actor_of(args))
+    print(f"stage {args.name!r} removed: the tournament has {total} session{'s' if total != 1 else ''}")
     return 0
 
 
@@ -126,7 +150,7 @@ def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    """``stage`` (add, list, decide), ``awards`` and ``checkin``."""
+    """``stage`` (add, change, remove, list, decide), ``awards`` and ``checkin``."""
     sg = sub.add_parser("stage", help="stages and cuts (semi-final, final, ...)").add_subparsers(
         dest="stage_command", required=True)
     q = sg.add_parser("add", help="append a stage after the last session")
@@ -137,7 +161,24 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                    help="what is carried of the previous stage's table points and match points")
     q.add_argument("--seating", choices=[str(c) for c in StageSeating], required=True,
                    help="rank: 1–4 at table 1, ...; snake: across the tables; spread: no repeat opponents")
+    q.add_argument("--last-planned", action="store_true",
+                   help="the stage is the last N planned sessions (taken from the qualifying stage) instead of "
+                        "N sessions added after them")
     q.set_defaults(func=cmd_stage_add)
+    q = sg.add_parser("change", help="change a stage that has no results yet (later stages move with it)")
+    q.add_argument("name")
+    q.add_argument("--rename", metavar="NEW_NAME")
+    q.add_argument("--sessions", type=int)
+    q.add_argument("--cut", type=int)
+    q.add_argument("--carry", choices=[str(c) for c in Carry])
+    q.add_argument("--seating", choices=[str(c) for c in StageSeating])
+    q.set_defaults(func=cmd_stage_change)
+    q = sg.add_parser("remove", help="remove a stage that has no results yet (later stages move up)")
+    q.add_argument("name")
+    q.add_argument("--keep-sessions", action="store_true",
+                   help="its sessions go to the stage before it (the qualifying stage for the first) "
+                        "instead of being dropped")
+    q.set_defaults(func=cmd_stage_remove)
     q = sg.add_parser("list", help="the stages and their players")
     format_arg(q)
     q.set_defaults(func=cmd_stage_list)

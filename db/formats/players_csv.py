@@ -76,6 +76,18 @@ class RowErrors(TournamentError):
         return {**super().to_json(lang), "rows": [r.to_json(lang) for r in self.rows]}
 
 
+def substitute_cell(cell: str) -> bool | None:
+    """The ``substitute`` cell: True, False (empty too), or None when it is neither.
+
+    >>> substitute_cell("Yes"), substitute_cell(""), substitute_cell("x"), substitute_cell("maybe")
+    (True, False, True, None)
+    """
+    value = cell.strip().lower()
+    if value in ("1", "yes", "true", "x"):
+        return True
+    return False if value in ("", "0", "no", "false") else None
+
+
 def _shown(text: str) -> str:
     """A cell as an error message quotes it: its repr (control characters escaped), cut to 40 characters."""
     shown = repr(text)
@@ -197,12 +209,13 @@ def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInp
             continue
         seen[number] = lineno
         sub = cell("substitute").lower()
-        if sub not in ("", "0", "no", "false", "1", "yes", "true", "x"):
+        flag = substitute_cell(sub)
+        if flag is None:
             problems.append(RowProblem.of(lineno, "csv_substitute_invalid", value=_shown(sub)))
             continue
         try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
             player = checked_player(PlayerInput(
-                number, name, cell("team") or None, cell("country") or None, sub in ("1", "yes", "true", "x"),
+                number, name, cell("team") or None, cell("country") or None, flag,
                 *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
         except InputError as exc:
             problems.append(RowProblem(lineno, exc.code, exc.params, str(exc)))

@@ -32,7 +32,8 @@ from db.service.lookup import (
 from db.service.lookup import settings as _settings
 from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_error
 from db.stages import StageSeating, rank_tables, snake_tables
-from db.views import StageView, number_key
+from db.views import CheckInView, StageView, number_key
+from texts import Text
 
 
 def _check_count(players: Sequence[Player]) -> None:
@@ -97,11 +98,22 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     if method not in ("balanced", "standings"):
         raise InputError("method", code="unknown_seating_method", method=method)
     tables = _tables_for(s, session, method, seed, roster.players, stage, actor)
+    replaces: dict[str, str] = {}
     if roster.stand_ins:
         stand_ins = iter(roster.stand_ins)
         away = set(roster.away)
-        tables = [[next(stand_ins) if n in away else n for n in tbl] for tbl in tables]
+
+        def stand_in(n: str) -> str:
+            if n not in away:
+                return n
+            replaces[sub := next(stand_ins)] = n
+            return sub
+
+        tables = [[stand_in(n) for n in tbl] for tbl in tables]
     _write_seating(s, session, tables, actor)
+    if replaces:  # the only record of who took whose seat (queries.replacements reads it)
+        audit(s, actor, AuditAction.STAND_IN, f"substitutes in session {session}",
+              after={"session": session, "replaces": replaces})
     return tables
 
 
@@ -138,15 +150,42 @@ def _roster(s: Session, session: int, stage: StageView | None) -> _Roster:
     pool.sort(key=lambda p: number_key(p.number))
     if _settings(s).no_show is NoShow.SUBSTITUTE:
         if len(away) > len(pool):
-            raise TournamentError(code="checkin_substitutes_missing", session=session,
-                                  present=len(here) + len(pool), missing=len(away) - len(pool),
-                                  not_seen=len(desk.not_seen))
+            raise _short(s, session, desk, numbers, len(here) + len(pool), len(away) - len(pool))
         return _Roster(expected, tuple(away), tuple(p.number for p in pool[:len(away)]))
     needed = -len(here) % 4
     if needed > len(pool):
-        raise TournamentError(code="checkin_substitutes_missing", session=session,
-                              present=len(here) + len(pool), missing=needed - len(pool), not_seen=len(desk.not_seen))
+        raise _short(s, session, desk, numbers, len(here) + len(pool), needed - len(pool))
     return _Roster(here + pool[:needed])
+
+
+def _short(s: Session, session: int, desk: CheckInView, expected: set[str], present: int,
+           missing: int) -> TournamentError:
+    """The refusal when the players present do not fill the tables: it names who is not seen yet and the
+    substitutes not checked in yet, and says what to do with them (docs/tournament.md, "The check-in desk")."""
+    people = {p.number: p for p in s.scalars(select(Player))}
+    marked = set(desk.present) | set(desk.absent)
+    spare = sorted((n for n, p in people.items() if p.substitute and n not in expected and n not in marked
+                    and (p.withdrawn_from is None or p.withdrawn_from > session)), key=number_key)
+    not_seen = [f"{n} {people[n].name}" for n in desk.not_seen]
+    spares = ", ".join(f"{n} {people[n].name}" for n in spare)
+    if not_seen and spare:
+        advice = Text("Not seen yet: {players}. Check in those who are here; mark the others absent and check in "
+                      "substitutes for them (not checked in yet: {substitutes}).", "checkin_advice",
+                      players=", ".join(not_seen), substitutes=spares)
+    elif not_seen:
+        advice = Text("Not seen yet: {players}. Check in those who are here; mark the others absent and add "
+                      "{missing} substitute(s) (a player with substitute: yes), then check them in.",
+                      "checkin_advice", players=", ".join(not_seen), missing=missing)
+    elif spare:
+        advice = Text("Every expected player is checked in or absent: check in {missing} of the substitutes not "
+                      "checked in yet ({substitutes}).", "checkin_advice", missing=missing, substitutes=spares)
+    else:
+        advice = Text("Every expected player is checked in or absent and no substitute is left: add {missing} "
+                      "substitute(s) (a player with substitute: yes), then check them in.", "checkin_advice",
+                      missing=missing)
+    return TournamentError(code="checkin_substitutes_missing", session=session, present=present, missing=missing,
+                           not_seen=len(desk.not_seen), not_seen_players=list(desk.not_seen),
+                           substitutes=spare, advice=advice)
 
 
 def _tables_for(s: Session, session: int, method: str, seed: int | None, players: Sequence[Player],

@@ -17,44 +17,182 @@ from db.limits import NAME_MAX, check_text
 from db.models import Stage
 from db.profiles import NoShow, Settings
 from db.service.audit import Actor, audit
-from db.service.lookup import tournament
-from db.stages import QUALIFYING, Carry, StageSeating
+from db.service.lookup import has_results, seating_numbers, tournament
+from db.service.seats import delete_session_seating
+from db.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 
 SESSIONS_MAX = 100  # as ``init --sessions``
 
 
 def add_stage(s: Session, name: str, sessions: int, cut: int, carry: str, seating: str,
-              actor: Actor | None = None) -> int:
+              actor: Actor | None = None, *, last_planned: bool = False) -> int:
     """Append a stage after the last session: its ``sessions`` come next, its players are the top ``cut`` of
-    the stage before it. Returns the stage's first session."""
-    name = check_text(name, "name", NAME_MAX)
-    if not name:
-        raise InputError("name", code="missing")
-    existing = list(s.scalars(select(Stage).order_by(Stage.first_session)))
-    if name.casefold() == QUALIFYING or any(st.name.casefold() == name.casefold() for st in existing):
-        raise InputError("name", code="stage_exists", stage=name)
-    try:
-        carry_rule, seating_rule = Carry(carry), StageSeating(seating)
-    except ValueError as exc:
-        raise InputError("carry", code="stage_rule_unknown", carry=carry, seating=seating) from exc
+    the stage before it. With ``last_planned`` the stage is instead the tournament's last ``sessions``
+    planned sessions (taken from the qualifying stage, which keeps at least one; none of them may have
+    results, and their seating, made for everyone, is removed). Returns the stage's first session."""
+    name = _stage_name(s, name)
+    carry_rule, seating_rule = _rules(carry, seating)
     t = tournament(s)
-    if not isinstance(sessions, int) or not 1 <= sessions <= SESSIONS_MAX - t.sessions:
+    existing = _rows(s)
+    if last_planned:
+        if existing:
+            raise InputError("sessions", code="stage_take_after_stage", stage=existing[-1].name)
+        if not isinstance(sessions, int) or not 1 <= sessions < t.sessions:
+            raise InputError("sessions", code="stage_take_range", sessions=sessions, planned=t.sessions)
+    elif not isinstance(sessions, int) or not 1 <= sessions <= SESSIONS_MAX - t.sessions:
         raise InputError("sessions", code="sessions_range", sessions=t.sessions + sessions)
-    previous_cut = existing[-1].cut if existing else None
-    if cut < 4 or cut % 4 or (previous_cut is not None and cut > previous_cut):
-        raise InputError("cut", code="stage_cut_invalid", cut=cut, previous=previous_cut or "-")
-    first = t.sessions + 1
+    first = new_stage_first(t.sessions, sessions, last_planned)
+    _check_cut(cut, existing[-1].cut if existing else None, None)
+    _free_sessions(s, first, t.sessions, name, code="stage_take_has_results", actor=actor)
     s.add(Stage(name=name, first_session=first, sessions=sessions, cut=cut, carry=str(carry_rule),
                 seating=str(seating_rule)))
-    old = Settings.from_json(t.settings)
-    t.sessions = first + sessions - 1
-    t.settings = replace(old, sessions=t.sessions).to_json()
-    s.info.pop("mcr_settings", None)
+    _set_sessions(s, first + sessions - 1, first)
     s.flush()
     audit(s, actor, AuditAction.STAGE, f"stage {name!r} added",
           after={"name": name, "first_session": first, "sessions": sessions, "cut": cut, "carry": str(carry_rule),
-                 "seating": str(seating_rule)})
+                 "seating": str(seating_rule), **({"last_planned": True} if last_planned else {})})
     return first
+
+
+def change_stage(s: Session, name: str, *, new_name: str | None = None, sessions: int | None = None,
+                 cut: int | None = None, carry: str | None = None, seating: str | None = None,
+                 actor: Actor | None = None) -> Stage:
+    """Change stage ``name`` while neither it nor any later stage has results: its name, its number of
+    sessions (the later stages move with it), its cut (a tie decided at the old cut is open again), what it
+    carries and how it seats. The seating of its sessions and the later ones is removed (it was made by
+    the old rule). Returns the stage row."""
+    rows = _rows(s)
+    row = _find(s, rows, name)
+    at = rows.index(row)
+    before = _as_dict(row)
+    renamed = None if new_name is None or new_name.strip() == row.name else _stage_name(s, new_name)
+    carry_rule, seating_rule = _rules(row.carry if carry is None else carry, row.seating if seating is None else seating)
+    t = tournament(s)
+    count = row.sessions if sessions is None else sessions
+    if not isinstance(count, int) or not 1 <= count <= SESSIONS_MAX - (t.sessions - row.sessions):
+        raise InputError("sessions", code="sessions_range", sessions=t.sessions - row.sessions + count)
+    new_cut = row.cut if cut is None else cut
+    _check_cut(new_cut, rows[at - 1].cut if at else None, rows[at + 1].cut if at + 1 < len(rows) else None)
+    moves = count != row.sessions
+    rules_change = (new_cut, str(carry_rule), str(seating_rule)) != (row.cut, row.carry, row.seating)
+    if moves or rules_change:
+        _free_sessions(s, row.first_session, t.sessions, row.name, code="stage_has_results", actor=actor)
+    if renamed is not None:
+        row.name = renamed
+    if new_cut != row.cut:
+        row.advance = None  # a tie decided at the old line is not this line's
+    row.cut, row.carry, row.seating = new_cut, str(carry_rule), str(seating_rule)
+    if moves:
+        row.sessions = count
+        _renumber(s, rows, rows[0].first_session)
+        _set_sessions(s, rows[-1].first_session + rows[-1].sessions - 1, row.first_session)
+    s.flush()
+    after = _as_dict(row)
+    if after != before:
+        audit(s, actor, AuditAction.STAGE, f"stage {before['name']!r} changed", before=before, after=after)
+    return row
+
+
+def remove_stage(s: Session, name: str, *, keep_sessions: bool = False, actor: Actor | None = None) -> int:
+    """Remove stage ``name`` while neither it nor any later stage has results. Its sessions are dropped
+    (the later stages move up), or with ``keep_sessions`` they go to the stage before it (the qualifying
+    stage for the first). The seating of its sessions and the later ones is removed. Returns the
+    tournament's session count after it."""
+    rows = _rows(s)
+    row = _find(s, rows, name)
+    at = rows.index(row)
+    t = tournament(s)
+    _free_sessions(s, row.first_session, t.sessions, row.name, code="stage_has_results", actor=actor)
+    before = _as_dict(row)
+    rest = rows[:at] + rows[at + 1:]
+    s.delete(row)
+    s.flush()
+    if keep_sessions:
+        if at:
+            rest[at - 1].sessions += row.sessions
+        total = t.sessions
+    else:
+        total = t.sessions - row.sessions
+    first = rows[0].first_session if at else rows[0].first_session + (row.sessions if keep_sessions else 0)
+    _renumber(s, rest, first)
+    _set_sessions(s, total, row.first_session)
+    s.flush()
+    audit(s, actor, AuditAction.STAGE, f"stage {row.name!r} removed", before=before,
+          after={"sessions": total, "kept_sessions": keep_sessions})
+    return total
+
+
+def _rows(s: Session) -> list[Stage]:
+    return list(s.scalars(select(Stage).order_by(Stage.first_session)))
+
+
+def _find(s: Session, rows: Sequence[Stage], name: str) -> Stage:
+    row = next((r for r in rows if r.name == name), None)
+    if row is None:
+        raise InputError("stage", code="no_stage", stage=name, stages=", ".join(r.name for r in rows) or "none")
+    return row
+
+
+def _as_dict(row: Stage) -> dict[str, object]:
+    return {"name": row.name, "first_session": row.first_session, "sessions": row.sessions, "cut": row.cut,
+            "carry": row.carry, "seating": row.seating, "advance": row.advance}
+
+
+def _stage_name(s: Session, name: str) -> str:
+    name = check_text(name, "name", NAME_MAX).strip()
+    if not name:
+        raise InputError("name", code="missing")
+    if name.casefold() == QUALIFYING or any(r.name.casefold() == name.casefold() for r in _rows(s)):
+        raise InputError("name", code="stage_exists", stage=name)
+    return name
+
+
+def _rules(carry: str, seating: str) -> tuple[Carry, StageSeating]:
+    try:
+        return Carry(carry), StageSeating(seating)
+    except ValueError as exc:
+        raise InputError("carry", code="stage_rule_unknown", carry=carry, seating=seating) from exc
+
+
+def _check_cut(cut: int, previous: int | None, following: int | None) -> None:
+    """A multiple of 4, at most the previous stage's cut and at least the next stage's."""
+    if not isinstance(cut, int) or cut < 4 or cut % 4 or (previous is not None and cut > previous):
+        raise InputError("cut", code="stage_cut_invalid", cut=cut, previous=previous or "-")
+    if following is not None and cut < following:
+        raise InputError("cut", code="stage_cut_below_next", cut=cut, following=following)
+
+
+def _free_sessions(s: Session, first: int, last: int, stage: str, *, code: str, actor: Actor | None) -> None:
+    """Sessions ``first``..``last`` change stage or rule: refused if any has results (they were played under
+    the old rule); their seatings, made by it, are removed (each audited, as ``delete_session_seating`` does)."""
+    played = [k for k in range(first, last + 1) if has_results(s, k)]
+    if played:
+        raise TournamentError(code=code, stage=stage, session=played[0])
+    for k in range(first, last + 1):
+        if seating_numbers(s, k):
+            delete_session_seating(s, k, actor)
+
+
+def _renumber(s: Session, rows: Sequence[Stage], first: int) -> None:
+    """The stages' first sessions, one after the other from ``first`` (moved out of the way first:
+    ``first_session`` is unique and each row is its own UPDATE)."""
+    for r in rows:
+        r.first_session = -r.first_session
+    s.flush()
+    for r in rows:
+        r.first_session, first = first, first + r.sessions
+
+
+def _set_sessions(s: Session, total: int, changed_from: int) -> None:
+    """The tournament's session count, and its stored balanced plan forgotten from ``changed_from`` on (a
+    plan covers its own stage's sessions: those sessions are planned again when seated)."""
+    t = tournament(s)
+    t.sessions = total
+    t.settings = replace(Settings.from_json(t.settings), sessions=total).to_json()
+    if t.seating_plan is not None:
+        kept = list(t.seating_plan[:changed_from - 1])
+        t.seating_plan = kept + [None] * (total - len(kept))
+    s.info.pop("mcr_settings", None)
 
 
 def decide_tie(s: Session, name: str, advance: Sequence[str], actor: Actor | None = None) -> None:

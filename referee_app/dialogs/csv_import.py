@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from db.errors import TournamentError
-from db.formats.players_csv import RowErrors, check_players, read_csv_rows
+from db.formats.players_csv import RowErrors, check_players, read_csv_rows, substitute_cell
 from db.formats.text_files import read_guessed
 from db.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.players import PlayerInput
 from referee_app import file_dialogs
 from referee_app.i18n import tr
-from referee_app.models import CsvPreviewModel, CsvRow
+from referee_app.models import CHECKED, CsvPreviewModel, CsvRow
 from referee_app.store_errors import row_problem, store_problem
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
@@ -63,8 +63,13 @@ def preview(text: str, source: str = "players.csv") -> tuple[list[CsvRow], list[
     def col(row: list[str], name: str) -> str:
         return row[header.index(name)].strip() if name in header and header.index(name) < len(row) else ""
 
+    def substitute(row: list[str]) -> str:  # as the import reads it (players_csv.substitute_cell)
+        cell = col(row, "substitute")
+        flag = substitute_cell(cell)
+        return cell if flag is None else CHECKED if flag else ""
+
     out = [CsvRow(lineno, col(row, "number"), col(row, "name"), col(row, "team"), col(row, "country"),
-                  problems.get(lineno, ""), col(row, "ema_number"))
+                  problems.get(lineno, ""), col(row, "ema_number"), substitute(row))
            for lineno, row in table.rows[1:] if any(c.strip() for c in row)]
     out += [CsvRow(b.line, "", "", "", "", problems.get(b.line, store_problem(b))) for b in table.broken if b.line > 1]
     out.sort(key=lambda r: r.line)

@@ -13,7 +13,8 @@ from referee_app.i18n import tr
 
 
 class PlayerDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None, player: PlayerView | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, player: PlayerView | None = None,
+                 suggested_number: str = "") -> None:
         super().__init__(parent)
         self.player = player
         self.setWindowTitle(tr("Edit player") if player else tr("Add player"))
@@ -25,8 +26,10 @@ class PlayerDialog(QDialog):
             e.setObjectName(name)
             return e
 
-        self.number = edit("number", player.number if player else "")
+        self.number = edit("number", player.number if player else suggested_number)
         self.number.setReadOnly(player is not None)  # the number identifies the player
+        if player is None:  # the next free number, selected: typing another one replaces it
+            self.number.selectAll()
         self.name = edit("name", player.name if player else "")
         self.team = edit("team", player.team if player else None)
         self.country = edit("country", player.country if player else None)
@@ -97,6 +100,7 @@ class PlayerDialog(QDialog):
                            self._optional(self.last_name, p.last_name if p else None))
 
     @classmethod
-    def ask(cls, parent: QWidget | None, player: PlayerView | None = None) -> PlayerInput | None:
-        d = cls(parent, player)
+    def ask(cls, parent: QWidget | None, player: PlayerView | None = None,
+            suggested_number: str = "") -> PlayerInput | None:
+        d = cls(parent, player, suggested_number)
         return d.value() if d.exec() == QDialog.DialogCode.Accepted else None

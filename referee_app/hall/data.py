@@ -202,8 +202,9 @@ class HallReader:
             self.reads["places"] += 1
         standings, teams, after = old.standings, old.teams, old.after
         if needs & {"standings", "awards"} and "standings" in self.dirty:
-            standings = tuple(queries.standings_of(s, self._scores(s, cut), after=cut))
-            teams = tuple(queries.teams_of(standings))
+            everyone = queries.standings_of(s, self._scores(s, cut), after=cut, substitutes=True)
+            standings = tuple(r for r in everyone if not r.substitute)  # substitutes are not ranked
+            teams = tuple(queries.teams_of(everyone))  # but count for their teams
             after = played_sessions(standings)
             self.dirty.discard("standings")
             self.reads["standings"] += 1

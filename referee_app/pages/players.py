@@ -10,6 +10,7 @@ from db.changes import Changes
 from db.service.lookup import has_results
 from db.service.players import PlayerInput, import_players
 from db.service.teammates import teammate_conflicts
+from db.views import next_free_number
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog
@@ -92,7 +93,7 @@ class PlayersPage(TournamentPage):
         return found
 
     def add_player(self) -> None:
-        p = PlayerDialog.ask(self)
+        p = PlayerDialog.ask(self, None, next_free_number(r.number for r in self.model.rows))
         if p:
             self.save_players([p])
 

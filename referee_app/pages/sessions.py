@@ -119,8 +119,11 @@ class SessionsPage(TournamentPage):
             seats = {t.table: t.players for t in queries.seating(s, n)}
             hps = queries.tournament_info(s).hands_per_session
             owed = set(owed_confirmations(s, n))
+            names = {p.number: p.name for p in queries.players(s)}
+            whom = {new: f"{old} {names.get(old, '')}".rstrip() for new, old in queries.replacements(s, n).items()}
             return [TableProgressRow(p.table, seats[p.table], p.hands_recorded, hps, p.time_called_after,
-                                     status_of(p.hands_recorded, p.finished, p.signed_off, p.table in owed))
+                                     status_of(p.hands_recorded, p.finished, p.signed_off, p.table in owed),
+                                     tuple((q.number, whom[q.number]) for q in seats[p.table] if q.number in whom))
                     for p in queries.table_progress(s, n) if p.table in seats]
 
         rows = self.ctx.runner.read(load)

@@ -11,7 +11,7 @@ from db.demo import fill_demo
 STORED = {"init", "settings", "player_add", "player_update", "substitute", "seating_plan", "seat", "seat_edit",
           "seat_swap", "seat_correction", "seat_delete", "record", "correct", "delete", "sign_off", "import",
           "device_issue", "device_revoke", "clock", "call", "call_take", "call_resolve", "call_cancel",
-          "public_page", "stage", "checkin"}
+          "public_page", "stage", "checkin", "stand_in"}
 
 
 def test_values_are_the_stored_codes_and_each_has_both_labels() -> None:

@@ -58,3 +58,46 @@ def test_awards_from_the_recorded_hands(db_url: str, tmp_path: Path) -> None:
     a = cli_json(tmp_path, db, "awards")
     assert (a["best_hands"][0]["player"], a["best_hands"][0]["fan"]) == ("9", 88) and len(a["best_hands"]) == 8
     assert a["best_hand_by_session"][0]["player"] == "9"
+
+
+def test_a_substitute_is_ranked_nowhere_but_counts_for_the_team(tmp_path: Path) -> None:
+    """Issue 34 item 12, one rule for the standings, the EMA file and the prize list: the substitute 9 plays
+    session 1 for team D (and wins its biggest hand) and is in none of them; the team's total has 9's points."""
+    db = str(tmp_path / "t.sqlite")
+    (tmp_path / "players.csv").write_text("number,name,team,substitute\n" + "".join(
+        f"{i},Player {i},{'ABCD'[(i - 1) // 2]},no\n" for i in range(1, 9)) + "9,Reserve 9,D,yes\n", encoding="utf-8")
+    cli(tmp_path, db, "init", "--name", "Subs", "--sessions", "1", "--hands-per-session", "2")
+    cli(tmp_path, db, "players", "import", "players.csv")
+    cli(tmp_path, db, "seat", "1")
+    t1, t2 = ([t["seats"][w] for w in "ESWN"] for t in cli_json(tmp_path, db, "seating", "1"))
+    out = "8" if "8" in t1 + t2 else "7"
+    cli(tmp_path, db, "players", "substitute", out, "9", "--from-session", "1")
+    tables = [[("9" if n == out else n) for n in t] for t in (t1, t2)]
+    lines = []
+    for k, t in enumerate(tables, start=1):
+        others = [n for n in t if n != "9"]
+        first = ("9", others[0], 88) if "9" in t else (t[0], t[1], 9)  # the substitute's 88: the biggest hand
+        for h, (winner, discarder, fan) in enumerate([first, (others[1], others[2], 10)], start=1):
+            lines.append({"session": 1, "table": k, "hand": h, "type": "win", "winner": winner,
+                          "discarder": discarder, "fan": fan})
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    cli(tmp_path, db, "results", "import", "r.jsonl", "--atomic")
+
+    _c, standings, err = cli(tmp_path, db, "standings", "--format", "json")
+    ranked = json.loads(standings)
+    assert "9" not in {r["number"] for r in ranked} and len(ranked) == 8
+    assert [r["rank"] for r in ranked if r["sessions"]][:1] == [1] and err.startswith("not ranked (substitutes): 9 ")
+    team_d = next(t for t in cli_json(tmp_path, db, "standings", "--teams") if t["team"] == "D")
+    assert "9" in team_d["members"]
+    # the team's points: its members' totals, the substitute's included (9 won the 88: 4 table points)
+    by_number = {r["number"]: r for r in ranked}
+    members = [m for m in team_d["members"] if m != "9"]
+    assert team_d["table_points"] == sum(by_number[m]["table_points"] for m in members) + 4
+
+    cli(tmp_path, db, "export", "ema.csv", "--format", "ema")
+    ema = (tmp_path / "ema.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert len(ema) == 1 + 7 and not any("Reserve 9" in line or "RESERVE" in line for line in ema)  # 7 who played
+    assert [line.split(",")[0] for line in ema[1:]][0] == '"1"'
+
+    a = cli_json(tmp_path, db, "awards")
+    assert all(h["player"] != "9" for h in a["best_hands"]) and "9" not in {c["player"] for c in a["most_wins"]}

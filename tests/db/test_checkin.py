@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from .test_stages import cli, cli_json, init
 
 
@@ -48,13 +50,16 @@ def test_no_shows_get_the_pool_substitutes_and_a_late_arrival_keeps_them_out(db_
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
     assert code == 1 and "already has results" in err
 
-    # The session played to its end: the substitutes are ranked with it, the no-shows have no session 1.
+    # The session played to its end: the substitutes are not ranked (named beside the ranking), the no-shows
+    # have no session 1.
     rest = [{"session": 1, "table": k, "hand": h, "type": "win", "winner": tbl[0], "discarder": tbl[2], "fan": 8}
             for k, tbl in enumerate(seated, start=1) for h in (1, 2) if (k, h) != (1, 1)]
     (tmp_path / "rest.jsonl").write_text("".join(json.dumps(x) + "\n" for x in rest), encoding="utf-8")
     cli(tmp_path, db, "results", "import", "rest.jsonl")
-    standings = {r["number"]: r for r in cli_json(tmp_path, db, "standings")}
-    assert [e["session"] for e in standings["17"]["sessions"]] == [1] == [e["session"] for e in standings["18"]["sessions"]]
+    _c, out, err = cli(tmp_path, db, "standings", "--format", "json")
+    standings = {r["number"]: r for r in json.loads(out)}
+    assert "17" not in standings and "18" not in standings and len(standings) == 16
+    assert err.startswith("not ranked (substitutes): 17 Reserve 17 (")
     assert standings["15"]["sessions"] == [] and standings["16"]["sessions"] == []
 
     # Session 2 has no check-in yet: everyone expected again, the substitutes back in the pool.
@@ -74,11 +79,13 @@ def test_seat_after_check_in_says_how_many_substitutes_are_missing(db_url: str, 
     cli(tmp_path, db, "checkin", "--session", "1", "--present", "17")
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)  # only players present are seated
     assert code == 1 and "1 players present is not a multiple of 4: 15 substitute(s) missing" in err
-    assert "16 expected player(s) not seen yet" in err
+    assert "Not seen yet: 1 Player 1, 2 Player 2," in err and "16 Player 16. Check in those who are here" in err
     cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 17) if i not in (3, 9)])
     cli(tmp_path, db, "checkin", "--session", "1", "--absent", "3", "9")
     code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
     assert code == 1 and "session 1: 15 players present is not a multiple of 4: 1 substitute(s) missing" in err
+    assert err.endswith("Every expected player is checked in or absent and no substitute is left: add 1 "
+                        "substitute(s) (a player with substitute: yes), then check them in.\n")
 
     # Re-planning instead: the session is planned among the players present, filled up from the pool.
     cli(tmp_path, db, "settings", "--no-show", "replan")
@@ -100,3 +107,51 @@ def test_check_in_refusals(tmp_path: Path) -> None:
     assert code == 1 and "99" in err
     code, _o, err = cli(tmp_path, db, "checkin", "--session", "4", "--present", "1", ok=False)
     assert code == 1 and "session 4 does not exist" in err
+
+
+def test_the_seating_refusal_names_who_is_not_seen_yet_and_the_substitutes_not_checked_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34 item 13: 20 players and 2 substitutes, 19 checked in: the refusal names player 20 (not seen
+    yet) and the two substitutes nobody checked in, and says what to do, in English and in Chinese."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 20, 1, substitutes=2)
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 20)])
+    code, out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert (code, out) == (1, "")
+    assert err == ("mcr-tournament: session 1: 19 players present is not a multiple of 4: 1 substitute(s) missing. "
+                   "Not seen yet: 20 Player 20. Check in those who are here; mark the others absent and check in "
+                   "substitutes for them (not checked in yet: 21 Reserve 21, 22 Reserve 22).\n")
+    with monkeypatch.context() as m:
+        m.setenv("LANGUAGE", "zh")
+        _c, _o, zh = cli(tmp_path, db, "seat", "1", ok=False)
+    assert "20 Player 20" in zh and "21 Reserve 21, 22 Reserve 22" in zh and "Not seen" not in zh
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "20")  # all seen: the substitutes are named
+    code, _out, err = cli(tmp_path, db, "seat", "1", ok=False)
+    assert err.endswith("Every expected player is checked in or absent: check in 1 of the substitutes not checked "
+                        "in yet (21 Reserve 21, 22 Reserve 22).\n")
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", "22")
+    cli(tmp_path, db, "seat", "1")
+
+
+def test_the_seating_says_whom_each_substitute_replaces(tmp_path: Path) -> None:
+    """Issue 34 item 12: a no-show's seat given at the check-in and a withdrawal both show in `seating`:
+    JSON ``"replaces"`` at the substitute's table (the other tables as before), the text a column."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 16, 2, substitutes=2)  # substitutes 17 and 18
+    cli(tmp_path, db, "checkin", "--session", "1", "--present", *[str(i) for i in range(1, 16)], "17")
+    cli(tmp_path, db, "checkin", "--session", "1", "--absent", "16")
+    cli(tmp_path, db, "seat", "1")
+    tables = cli_json(tmp_path, db, "seating", "1")
+    [at] = [t for t in tables if "17" in t["seats"].values()]
+    assert at["replaces"] == {"17": "16"} and all("replaces" not in t for t in tables if t is not at)
+    _c, text, _e = cli(tmp_path, db, "seating", "1", "--format", "text")
+    assert "17 for 16 Player 16" in text
+    _c, csv_out, _e = cli(tmp_path, db, "seating", "1", "--format", "csv")
+    assert csv_out.splitlines()[0] == "table,E,S,W,N"  # the CSV keeps its columns
+    log = [e for e in cli_json(tmp_path, db, "log") if e["action"] == "stand_in"]
+    assert [e["after"] for e in log] == [{"session": 1, "replaces": {"17": "16"}}]
+
+    cli(tmp_path, db, "players", "substitute", "3", "18", "--from-session", "2")
+    cli(tmp_path, db, "seat", "2")
+    tables = cli_json(tmp_path, db, "seating", "2")
+    assert [t["replaces"] for t in tables if "replaces" in t] == [{"18": "3"}]

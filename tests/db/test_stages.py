@@ -284,7 +284,7 @@ def test_stage_add_refusals(tmp_path: Path) -> None:
                         "--seating", "rank", ok=False)
     assert code == 1 and "at most the previous stage's cut (4)" in err
     code, _o, err = cli(tmp_path, db, "settings", "--sessions", "5", ok=False)
-    assert code == 1 and "adding a stage" in err
+    assert code == 1 and "change with its stages" in err
     code, _o, err = cli(tmp_path, db, "standings", "--stage", "Nope", ok=False)
     assert code == 1 and "no stage 'Nope'" in err
     assert json.loads(cli(tmp_path, db, "settings")[1])["sessions"] == 3
@@ -412,4 +412,100 @@ def test_a_substitute_takes_a_withdrawn_finalists_place_from_the_session_named(d
         set_seating(s, 3, [["9", *others]], actor=ACTOR)
     cli(tmp_path, db, "checkin", "--session", "3", "--present", *others, "--absent", "9")
     code, _out, err = cli(tmp_path, db, "seat", "3", ok=False)
-    assert code == 1 and "3 players present" in err and "1 substitute(s) missing (0 expected player(s) not seen" in err
+    assert code == 1 and "3 players present" in err and "1 substitute(s) missing. Every expected player" in err
+
+
+# ------------------------------------------------------------------ stages at set-up (issue 34, item 7)
+
+
+def test_a_final_added_by_mistake_after_the_planned_sessions_is_removed_and_made_of_the_last_one(
+        db_url: str, tmp_path: Path) -> None:
+    """A 3-session tournament: `stage add` appends the final as session 4; `stage remove` takes it back
+    (audited), `--last-planned` makes session 3 the final instead, and its seating (made for everyone)
+    goes with it."""
+    db = db_url
+    init(tmp_path, db, 8, 3)
+    cli(tmp_path, db, "seat", "1")
+    cli(tmp_path, db, "seat", "3")
+    _c, out, _e = cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half",
+                      "--seating", "rank")
+    assert out == "stage 'Final' added: session 4, top 4, half carried, rank seating\n"
+    _c, out, _e = cli(tmp_path, db, "stage", "remove", "Final")
+    assert out == "stage 'Final' removed: the tournament has 3 sessions\n"
+    assert cli_json(tmp_path, db, "stage", "list") == []
+    assert json.loads(cli(tmp_path, db, "settings")[1])["sessions"] == 3
+    _c, out, _e = cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half",
+                      "--seating", "rank", "--last-planned")
+    assert out == ("stage 'Final' added: session 3, top 4, half carried, rank seating\n"
+                   "qualifying: sessions 1–2\n")
+    [final] = cli_json(tmp_path, db, "stage", "list")
+    assert (final["first_session"], final["sessions"]) == (3, 1)
+    assert json.loads(cli(tmp_path, db, "settings")[1])["sessions"] == 3
+    assert "session 3 is not seated yet" in cli(tmp_path, db, "seating", "3", ok=False)[2]
+    assert len(cli_json(tmp_path, db, "seating", "1")) == 2
+    log = json.loads(cli(tmp_path, db, "log", "--format", "json")[1])
+    assert [e["what"] for e in log if e["action"] == "stage"] == \
+        ["stage 'Final' added", "stage 'Final' removed", "stage 'Final' added"]
+    assert any(e["action"] == "seat_delete" and e["what"] == "seating of session 3" for e in log)
+
+
+def test_a_stage_without_results_is_changed_and_later_stages_move_with_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 16, 2)
+    cli(tmp_path, db, "stage", "add", "Semi", "--sessions", "1", "--cut", "8", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "none", "--seating", "rank")
+    _c, out, _e = cli(tmp_path, db, "stage", "change", "Semi", "--sessions", "2", "--seating", "snake",
+                      "--rename", "Semi-final")
+    assert out == "stage 'Semi-final' changed: sessions 3–4, top 8, half carried, snake seating\n"
+    stages = {v["name"]: (v["first_session"], v["sessions"], v["cut"], v["seating"])
+              for v in cli_json(tmp_path, db, "stage", "list")}
+    assert stages == {"Semi-final": (3, 2, 8, "snake"), "Final": (5, 1, 4, "rank")}
+    assert json.loads(cli(tmp_path, db, "settings")[1])["sessions"] == 5
+    cli(tmp_path, db, "stage", "change", "Final", "--cut", "8")
+    code, _o, err = cli(tmp_path, db, "stage", "change", "Semi-final", "--cut", "4", ok=False)
+    assert code == 1 and "the cut must be at least the next stage's cut (8): not 4" in err
+    code, _o, err = cli(tmp_path, db, "stage", "change", "Final", "--cut", "12", ok=False)
+    assert code == 1 and "at most the previous stage's cut (8)" in err
+    # removing the semi-final with its sessions kept: they go to the qualifying stage, the final follows
+    _c, out, _e = cli(tmp_path, db, "stage", "remove", "Semi-final", "--keep-sessions")
+    assert out == "stage 'Semi-final' removed: the tournament has 5 sessions\n"
+    assert [(v["name"], v["first_session"]) for v in cli_json(tmp_path, db, "stage", "list")] == [("Final", 5)]
+    code, _o, err = cli(tmp_path, db, "stage", "remove", "Nope", ok=False)
+    assert code == 1 and "there is no stage 'Nope' (stages: Final)" in err
+
+
+def test_a_stage_with_results_is_neither_changed_nor_removed(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = random.Random(7), Ledger()
+    init(tmp_path, db, 8, 1)
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, ledger, rng)
+    cli(tmp_path, db, "seat", "2")
+    play_session(tmp_path, db, 2, ledger, rng)
+    for args in (("remove", "Final"), ("change", "Final", "--carry", "full"), ("change", "Final", "--sessions", "2")):
+        code, out, err = cli(tmp_path, db, "stage", *args, ok=False)
+        assert (code, out) == (1, "")
+        assert err.strip().endswith("stage 'Final' can no longer be changed or removed: session 2 has results "
+                                    "(correct the results instead)")
+    code, _o, err = cli(tmp_path, db, "stage", "add", "Top", "--sessions", "1", "--cut", "4", "--carry", "half",
+                        "--seating", "rank", "--last-planned", ok=False)
+    assert code == 1 and "the last planned sessions are stage 'Final''s" in err
+    # a rename changes no result: allowed
+    cli(tmp_path, db, "stage", "change", "Final", "--rename", "Grand final")
+    assert [v["name"] for v in cli_json(tmp_path, db, "stage", "list")] == ["Grand final"]
+
+
+def test_the_last_planned_sessions_with_results_do_not_become_a_stage(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = random.Random(3), Ledger()
+    init(tmp_path, db, 8, 2)
+    cli(tmp_path, db, "seat", "2")
+    play_session(tmp_path, db, 2, ledger, rng)
+    code, _o, err = cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half",
+                        "--seating", "rank", "--last-planned", ok=False)
+    assert code == 1 and "session 2 has results: it cannot become a session of stage 'Final'" in err
+    code, _o, err = cli(tmp_path, db, "stage", "add", "Final", "--sessions", "2", "--cut", "4", "--carry", "half",
+                        "--seating", "rank", "--last-planned", ok=False)
+    assert code == 1 and "the qualifying stage keeps at least one" in err
+    assert cli_json(tmp_path, db, "stage", "list") == []

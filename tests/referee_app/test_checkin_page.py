@@ -93,3 +93,127 @@ def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, wind
     assert dialog.table.item(0, 5).text() == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
     with open_database(tournament_file, writable=False) as db, db.reader() as s:
         assert queries.stages(s)[0].players == ("1", "3", "5", "7")
+
+
+def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_removes_it(
+        qtbot, window, tournament_file) -> None:
+    """Issue 34 item 7: a 1-session final in a 3-session tournament: the dialog says it will be session 4,
+    can make it session 3 instead, and a stage without results is changed and removed again."""
+    from referee_app.dialogs.stages import StagesDialog
+
+    dialog = StagesDialog(window.ctx, window)
+    qtbot.addWidget(dialog)
+    assert dialog.span.text() == "A new stage will be session 4, after the 3 planned: the tournament will have 4 sessions."
+    dialog.sessions.setValue(2)
+    assert dialog.span.text() == ("A new stage will be sessions 4–5, after the 3 planned: the tournament will have "
+                                  "5 sessions.")
+    dialog.sessions.setValue(1)
+    dialog.last_planned.setChecked(True)
+    assert dialog.span.text() == "A new stage will be session 3 of the 3 planned; the qualifying stage keeps sessions 1–2."
+    qtbot.keyClicks(dialog.name, "Final")
+    dialog.cut.setValue(4)
+    assert dialog.add()
+    assert [dialog.table.item(0, c).text() for c in range(2)] == ["Final", "3"]
+    assert not dialog.last_planned.isEnabled()  # the last sessions are the final's now
+    dialog.table.selectRow(0)
+    assert dialog.name.text() == "Final" and dialog.change_button.isEnabled()
+    dialog.carry.setCurrentIndex(dialog.carry.findData("full"))
+    dialog.name.setText("Grand final")
+    assert dialog.change()
+    assert [dialog.table.item(0, c).text() for c in range(4)] == ["Grand final", "3", "4", "full"]
+    dialog.table.selectRow(0)
+    assert dialog.remove(keep_sessions=True)
+    assert dialog.table.rowCount() == 0 and not dialog.remove_button.isEnabled()
+    assert dialog.span.text().startswith("A new stage will be session 4, after the 3 planned")
+    window.close_tournament()
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert queries.stages(s) == [] and queries.settings(s).sessions == 3
+        log = [e.what for e in queries.audit_log(s) if e.action == "stage"]
+    assert log == ["stage 'Final' added", "stage 'Final' changed", "stage 'Grand final' removed"]
+
+
+def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, window, tournament_file,
+                                                                     error_messages) -> None:
+    """Issue 34 item 13: seven of eight players checked in; Generate seating names Hu (not seen yet) and
+    sends the referee to the Check-in page, in English and in Chinese."""
+    from db.service.checkin import check_in
+    from db.service.seats import delete_session_seating
+    from referee_app.i18n import LANG
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        delete_session_seating(s, 1)
+        check_in(s, 1, [str(i) for i in range(1, 8)], [])
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Sessions & tables")
+    page = w.pages["Sessions & tables"]
+    assert not page.seat()
+    shown = error_messages[-1]
+    assert shown[1] == ("session 1: 7 players present is not a multiple of 4: 1 substitute(s) missing. Not seen "
+                        "yet: 8 Hu. Check in those who are here; mark the others absent and add 1 substitute(s) (a "
+                        "player with substitute: yes), then check them in.")
+    assert shown.next_step.startswith("On the Check-in page, check in the players named")
+    LANG.set("zh")
+    assert not page.seat()
+    zh = error_messages[-1]
+    assert "8 Hu" in zh[1] and "Not seen" not in zh[1] and "Check-in" not in zh.next_step
+
+
+def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tournament_file) -> None:
+    """Issue 34 item 12: Hu is absent, the substitute Iris takes his seat: her cell says so."""
+    from db.service.checkin import check_in
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import seat_session
+    from referee_app.models import TablesModel
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        import_players(s, [PlayerInput("9", "Iris", None, None, True)])
+        check_in(s, 1, [str(i) for i in range(1, 8)] + ["9"], ["8"])
+        seat_session(s, 1)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    w.go("Sessions & tables")
+    m = w.pages["Sessions & tables"].model
+    cells = [m.index(r, c).data() for r in range(m.rowCount()) for c in range(TablesModel.COL_E, TablesModel.COL_N + 1)]
+    assert [c for c in cells if c.startswith("9 ")] == ["9  Iris  · for 8 Hu"]
+    assert sum("· for" in c for c in cells) == 1
+
+
+def test_a_stage_with_results_is_refused_with_the_stores_line(qtbot, window, tournament_file,
+                                                               error_messages) -> None:
+    """Issue 34 item 7: the final (session 3) has a time call: Save changes and Remove say why not."""
+    from db.service.results import call_time
+    from db.service.seats import seat_session
+    from db.service.stages import decide_tie
+    from referee_app.dialogs.stages import StagesDialog
+
+    window.close_tournament()
+    with open_database(tournament_file) as db, db.factory.begin() as s:
+        add_stage(s, "Final", 1, 4, "half", "rank", last_planned=True)
+        for k in (1, 2):
+            if k > 1:
+                seat_session(s, k)
+            for t in (1, 2):
+                call_time(s, k, t, 0)
+        decide_tie(s, "Final", ["1", "2", "3", "4"])
+        seat_session(s, 3)
+        call_time(s, 3, 1, 0)
+    from referee_app.main import create_window
+
+    w = create_window(str(tournament_file))
+    qtbot.addWidget(w)
+    dialog = StagesDialog(w.ctx, w)
+    qtbot.addWidget(dialog)
+    dialog.table.selectRow(0)
+    dialog.carry.setCurrentIndex(dialog.carry.findData("full"))
+    assert not dialog.change() and not dialog.remove()
+    line = "stage 'Final' can no longer be changed or removed: session 3 has results (correct the results instead)"
+    assert [m[1] for m in error_messages[-2:]] == [line, line]
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert [(v.name, v.first_session, v.carry) for v in queries.stages(s)] == [("Final", 3, "half")]

@@ -120,3 +120,12 @@ def test_an_unclosed_quote_is_shown_on_its_row(qtbot, dialog) -> None:
     assert [(r.line, r.number) for r in dialog.model.rows] == [(2, "1"), (3, "")]
     assert dialog.model.rows[1].error.startswith("a quoted cell runs from this line to line 4")
     assert not dialog.import_button.isEnabled()
+
+
+def test_the_preview_shows_who_is_a_substitute(qtbot, dialog) -> None:
+    """Issue 34 item 12: the Substitute column, as the import reads the cell (a cell it cannot read as it is)."""
+    dialog.load_text("number,name,substitute\n1,Ann,yes\n2,Bo,\n3,Cy,x\n4,Di,maybe\n")
+    m = dialog.model
+    assert m.headerData(m.COL_SUBSTITUTE, Qt.Orientation.Horizontal) == "Substitute"
+    assert [m.index(r, m.COL_SUBSTITUTE).data() for r in range(m.rowCount())] == ["✓", "", "✓", "maybe"]
+    assert "maybe" in m.index(3, m.COL_PROBLEM).data()

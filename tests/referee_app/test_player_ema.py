@@ -3,6 +3,8 @@ tournament file (read back through a separate reader of the file)."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from db import open_database, queries
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.models import PlayersModel
@@ -52,3 +54,31 @@ def test_edit_country_and_ema_number_then_read_them_from_the_file(qtbot, window,
     assert _from_file(tournament_file)["1"].ema_number is None
     d.country.setText("Atlantis")
     assert d.value() is None and "Atlantis" in d.problem.text()
+
+
+def test_add_player_offers_the_next_free_number(qtbot, window, monkeypatch) -> None:
+    """Issue 34 item 12: players 1-8: the dialog opens with 9, selected (typing another replaces it)."""
+    page = window.pages["Players"]
+    page.refresh()
+    seen = []
+
+    def exec_(dialog):
+        seen.append((dialog.number.text(), dialog.number.selectedText(), dialog.number.isReadOnly()))
+        return 0
+
+    monkeypatch.setattr(PlayerDialog, "exec", exec_)
+    page.add_player()
+    assert seen == [("9", "9", False)]
+
+
+def test_the_player_list_has_a_substitute_column(qtbot, window, tournament_file) -> None:
+    from db.service.players import PlayerInput
+
+    page = window.pages["Players"]
+    assert page.save_players([PlayerInput("9", "Iris", None, None, True)])
+    page.refresh()
+    m = page.model
+    assert m.headerData(PlayersModel.COL_SUBSTITUTE, Qt.Orientation.Horizontal) == "Substitute"
+    marks = {m.index(r, PlayersModel.COL_NUMBER).data(): m.index(r, PlayersModel.COL_SUBSTITUTE).data()
+             for r in range(m.rowCount())}
+    assert marks["9"] == "✓" and marks["1"] == ""

@@ -204,3 +204,13 @@ def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: d
         for d in sorted(filter(None, data), key=len, reverse=True):
             text = text.replace(d, " ")
         assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == [], text[:600]
+
+
+def test_the_seating_says_whom_a_substitute_replaces(generated_at: datetime) -> None:
+    """Issue 34 item 12: the by-table list names the player a substitute sits in for."""
+    tables = [TableSeating(2, s.table, s.players) for s in (samples.sheet(t) for t in range(1, 3))]
+    sub = tables[1].players[2]
+    pdf = SeatingReport(generated_at=generated_at).render(
+        SessionSeating(T, 2, tables, replaces={sub.number: "099 Wang Fang"}))
+    by_table = pages_text(pdf)[0]
+    assert "for 099 Wang Fang" in by_table and by_table.count("for 099") == 1
