@@ -654,7 +654,11 @@
     box.hidden = !entry.stale;
     if (!entry.stale) return;
     var st = staleState();
-    $("stale-text").textContent = st.head + " " + t("Your entry is kept.");
+    var text = $("stale-text");  // two lines: no space to join sentences with in every language
+    text.textContent = "";
+    text.appendChild(el("strong", null, st.head));
+    text.appendChild(el("br"));
+    text.appendChild(document.createTextNode(t("Your entry is kept.")));
     $("stale-next").hidden = st.next === null;
     $("stale-next").textContent = t("Record as hand {n} (check, then Confirm)", { n: st.next });
     $("stale-fix").hidden = st.correct === null;
