@@ -365,6 +365,8 @@ MESSAGES: dict[str, Template] = {
     "device_penalty_hand": ("a table device penalises the hand in play only (hand {next}, not {hand}): the "
                             "referee enters penalties of other hands"),
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
+    "device_correction_field": 'must hold only "reason": why the recorded hand is corrected',
+    "device_correction_type": "a table device corrects a win or a draw only ({type!r} is not one)",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "server_busy": "the server is busy: try again in a moment",

@@ -111,8 +111,8 @@ class HandEntryWidget(QWidget):
         form = QFormLayout(self.situation_box)
         self.winner = QComboBox()
         self.winner.setObjectName("winner")
-        for name in vm.players:
-            self.winner.addItem(name)
+        for i in range(len(vm.players)):
+            self.winner.addItem(vm.player_label(i), i)
         self.winner.setCurrentIndex(vm.situation.winner)
         self.winner.currentIndexChanged.connect(self._winner_changed)
         self.winner_label = QLabel()
@@ -238,9 +238,9 @@ class HandEntryWidget(QWidget):
         current = self.vm.situation.discarder
         self.discarder.blockSignals(True)
         self.discarder.clear()
-        for i, name in enumerate(self.vm.players):
+        for i in range(len(self.vm.players)):
             if i != w:
-                self.discarder.addItem(name, i)
+                self.discarder.addItem(self.vm.player_label(i), i)
         if current is not None:
             self.discarder.setCurrentIndex(max(0, self.discarder.findData(current)))
         self.discarder.blockSignals(False)
@@ -299,6 +299,7 @@ class HandEntryWidget(QWidget):
         else:
             self.total.setText("—")
             self.verdict.setText("")
+        self._label_players()
         s = vm.situation
         self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   "
                            f"{tr('Seat wind')}: {wind_text(vm.seat_winds[s.winner])}")
@@ -308,10 +309,18 @@ class HandEntryWidget(QWidget):
                 role = " ★"
             elif i == s.discarder:
                 role = " —"
-            self.pay_names[i].setText(f"{wind_text(vm.seat_winds[i])}  {vm.players[i]}{role}")
+            self.pay_names[i].setText(f"{vm.player_label(i)}{role}")
             v = p.payments[i] if p.payments else None
             self.pay_values[i].setText("" if v is None else signed(v))
             _style(self.pay_values[i], "" if not v else "color: #1b6e2d;" if v > 0 else "color: #b3261e;")
+
+    def _label_players(self) -> None:
+        """The players' items say this hand's winds (they change when a stale entry moves to the next hand)."""
+        for box in (self.winner, self.discarder):
+            for i in range(len(self.vm.players)):
+                j = box.findData(i)
+                if j >= 0 and box.itemText(j) != self.vm.player_label(i):
+                    box.setItemText(j, self.vm.player_label(i))
 
     # ---- reactions --------------------------------------------------------------------------------
     def _notation_edited(self, text: str) -> None:

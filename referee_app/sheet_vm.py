@@ -15,6 +15,7 @@ from typing import Any
 
 from db import queries
 from db.profiles import EndPolicy, Settlement
+from db.seat_labels import seat_label
 from db.service.clock import TableBell, confirm_time_call, table_bells
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
@@ -219,11 +220,15 @@ class SheetViewModel:
         return tr("Undo sign-off") if self.signed_off else tr("Sign off")
 
     def winner_choices(self) -> list[tuple[str, str]]:
-        """(text, player number) for the totals bar's winner box: "E  name  (number)"."""
+        """(text, player number) for the totals bar's winner box: "E  name  (number)", keyed by the starting
+        seat as the sheet's columns are, with the hand's wind beside it when it is another ("S  李娜  (5) ·
+        now East", ``db.seat_labels``: the phone says the same)."""
         if self.sheet is None:
             return []
-        return [(f"{seat}  {p.name}  ({p.number})", p.number) for seat, p in zip("ESWN", self.sheet.players,
-                                                                                 strict=True)]
+        n = self.next_hand
+        winds = store.winds(n, self.rotating)[2] if n else (None,) * 4
+        return [(seat_label(i, f"{seat}  {p.name}  ({p.number})", None if w is None else w.value, LANG.code),
+                 p.number) for i, (seat, p, w) in enumerate(zip("ESWN", self.sheet.players, winds, strict=True))]
 
     def discarder_choices(self) -> list[tuple[str, str]]:
         """The winner's choices after "+  self-drawn" (data ``SELF_DRAWN``)."""

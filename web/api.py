@@ -27,17 +27,28 @@ from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
 from db.profiles import SeatRotation, Settings, Settlement
 from db.rotation import WINDS, hand_winds
+from db.seat_labels import wind_now
 from db.service.devices import (
+    DeviceCorrection,
+    check_correction,
     check_request_id,
     device_actor,
+    device_correct,
     device_false_win,
     device_penalty_preset,
     remember_answer,
     remembered_answer,
 )
-from db.service.lookup import device_place, find_table, settings, table_numbers, table_to_score
+from db.service.lookup import (
+    device_place,
+    find_table,
+    settings,
+    table_numbers,
+    table_to_score,
+    table_version,
+)
 from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, penalty_deltas, score_win
-from db.service.results import lock_row, lock_table_row, record_hand_at, record_penalty
+from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 
@@ -100,7 +111,7 @@ def _hand_line(obj: Any, place: tuple[int, int], *, preview: bool = False) -> tu
     if not isinstance(obj, dict):
         raise InputError(None, code="line_not_object")
     check_scope(place, obj.get("session"), obj.get("table"))
-    line_obj = {k: v for k, v in obj.items() if k not in ("version", "request_id")}
+    line_obj = {k: v for k, v in obj.items() if k not in ("version", "request_id", "correction")}
     line_obj["session"], line_obj["table"] = place
     if line_obj.get("type") == "penalty" and not preview:
         return line_obj.get("hand"), None
@@ -148,14 +159,17 @@ def false_win_json(st: Settings, numbers: list[str] | None = None) -> dict[str, 
     return out
 
 
-def table_json(sheet: TableSheet, st: Settings) -> dict[str, Any]:
-    """``GET /api/table``: the table as its device shows it; ``seat_wind`` is for ``next_hand``."""
+def table_json(sheet: TableSheet, st: Settings, lang: str = texts.DEFAULT) -> dict[str, Any]:
+    """``GET /api/table``: the table as its device shows it; ``seat_wind`` is for ``next_hand``;
+    ``wind_note`` ("now East", in ``lang``, or None) is the desk's note beside a player's starting-seat
+    letter (``db.seat_labels``: the page lettering players by their starting seat, as the desk does)."""
     next_hand = sheet.next_hand
     rotate = st.seat_rotation is SeatRotation.ROTATE
     winds = hand_winds(next_hand, rotate).seat_winds if next_hand else (None,) * 4
     numbers = [p.number for p in sheet.players]
     players = [{"seat": WINDS[i], "number": p.number, "name": p.name, "seat_wind": winds[i],
-                "points": sheet.match_points[i]} for i, p in enumerate(sheet.players)]
+                "points": sheet.match_points[i], "wind_note": wind_now(i, winds[i], lang)}
+               for i, p in enumerate(sheet.players)]
     hands = [{"hand": h.hand, "kind": h.kind,
               "winner": None if h.winner is None else numbers[h.winner],
               "discarder": None if h.discarder is None else numbers[h.discarder],
@@ -185,12 +199,20 @@ def query_number(name: str, raw: str | None) -> int | None:
 
 
 def read_table(db: Database, token: str | None, session: str | None = None,
-               table: str | None = None) -> dict[str, Any]:
+               table: str | None = None, lang: str = texts.DEFAULT) -> dict[str, Any]:
     """``GET /api/table`` with its raw query values (who asks is checked before they are read)."""
     with db.reader() as s:
         place = device_place(s, token)
         check_scope(place, query_number("session", session), query_number("table", table))
-        return table_json(queries.table_sheet(s, *place), settings(s))
+        return table_json(queries.table_sheet(s, *place), settings(s), lang)
+
+
+def read_version(db: Database, token: str | None) -> dict[str, Any]:
+    """``GET /api/table/version``: the table's ``version`` alone (one indexed read), which moves with every
+    change to the table by any station: the page polls it and reads the table again when it moved."""
+    with db.reader() as s:
+        place = device_place(s, token)
+        return {"version": table_version(s, *place)}
 
 
 def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
@@ -214,7 +236,9 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
 def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str, Any]]:
     """``POST /api/hands``: record a win, a draw or the false-win penalty at this table in one transaction,
     with the answer kept under its ``request_id`` (if any) in the same transaction: a retry gets the same
-    answer, recording nothing. ``version`` (optional) must be the table's current version (else 409)."""
+    answer, recording nothing. ``version`` (optional) must be the table's current version (else 409).
+    With ``"correction": {"reason": "…"}`` a win or a draw corrects the recorded hand ``hand`` instead
+    (``devices.device_correct``; the answer says ``"corrected": true``)."""
     with db.factory.begin() as s:
         place = device_place(s, token)
         obj = parse_body(body)
@@ -224,9 +248,12 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
             version = obj.get("version")
             if version is not None:
                 version = check_int(version, "version", 0)
+            reason = None if obj.get("correction") is None else check_correction(obj["correction"])
         else:
-            request_id = version = None
+            request_id = version = reason = None
         hand, result = _hand_line(obj, place)
+        if reason is not None and result is None:
+            raise InputError("type", code="device_correction_type", type="penalty")
         # The row lock first: two tries of one request wait for each other, and the second finds the
         # first's remembered answer. A SQLite writer holds the whole file from its first statement (BEGIN
         # IMMEDIATE), and a table gone is refused below as find_table words it: one statement less a hand.
@@ -250,7 +277,11 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
                       "version": s.get_one(SessionTable, tbl.id).version}
         else:
             # scored once: the answer is built from what was recorded, nothing is read or scored again
-            rec = record_hand_at(s, *place, hand, result, expected_version=version, actor=actor)
+            rec: RecordedHand | DeviceCorrection
+            if reason is None:
+                rec = record_hand_at(s, *place, hand, result, expected_version=version, actor=actor)
+            else:  # the stale entry's second way on, as at the desk: correct the recorded hand with it
+                rec = device_correct(s, *place, hand, result, reason, expected_version=version, actor=actor)
             sh, numbers = rec.scored, rec.numbers
             answer = {"session": place[0], "table": place[1], "hand": hand, "kind": sh.kind,
                       "winner": None if sh.winner is None else numbers[sh.winner],
@@ -258,6 +289,8 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
                       "self_drawn": sh.self_drawn, "fan": sh.fan_total if sh.kind == "win" else None,
                       "fans": fans_json(sh.fans), "deltas": _by_number(numbers, sh.deltas),
                       "version": rec.version}
+            if reason is not None:
+                answer["corrected"] = True
         if request_id is not None:
             remember_answer(s, *place, request_id, 200, answer)
         return 200, answer

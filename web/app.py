@@ -192,7 +192,12 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     async def get_table(request: Request) -> Response:
         q = request.query_params
         token = _token(request)  # the numbers are read after the token is checked (api.read_table)
-        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table")), _language(request))
+        lang = _language(request)  # the players' wind notes are words ("now East")
+        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table"), lang), lang)
+
+    async def get_version(request: Request) -> Response:
+        token = _token(request)
+        return await _answer(lambda: api.read_version(db, token), _language(request))
 
     # Tokens a check found good in the last KNOWN_TOKEN_S: their next request skips the check before the body
     # (one thread-pool hop less a hand, issue 23). Never a stranger's: each handler checks its token again in
@@ -268,6 +273,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
 
     routes = [
         Route("/api/table", get_table, methods=["GET"]),
+        Route("/api/table/version", get_version, methods=["GET"]),
         Route("/api/score", post_score, methods=["POST"]),
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),

@@ -56,6 +56,16 @@ TEXTS = (
     NC_("table_page", "Discarder (the winner's own place: self-drawn)"),
     NC_("table_page", "Session {session} · Table {table}"), NC_("table_page", "Hand {n}"),
     NC_("table_page", "{n} fan"),
+    # a stale entry (another station recorded first): kept, with the desk's two ways on
+    NC_("table_page", "Not recorded: hand {n} was recorded meanwhile at another station: {what}."),
+    NC_("table_page", "Not recorded: the table changed meanwhile (another station saved first)."),
+    NC_("table_page", "Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first)."),
+    NC_("table_page", "Not recorded: the session at this table ended meanwhile (time was called)."),
+    NC_("table_page", "Your entry is kept."),
+    NC_("table_page", "Record as hand {n} (check, then Confirm)"),
+    NC_("table_page", "Correct hand {n} with this one"),
+    NC_("table_page", "Reason for the correction"), NC_("table_page", "A correction needs a reason"),
+    NC_("table_page", "Hand {n} corrected."),
 )
 WINDS = ("E", "S", "W", "N")
 

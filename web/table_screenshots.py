@@ -6,7 +6,8 @@ taken through the real server in headless Chromium (Debian's ``chromium`` + ``ch
 The demo tournament with session 2 seated and five hands played at table 1 (wins by their fan total, a
 full hand, a draw): ``table-page-sheet.png`` is the running sheet, ``table-page-picker.png`` a hand half
 entered (the picker), ``table-page-entry.png`` a full hand being confirmed (tiles, live fans, payments),
-``table-page-false-win.png`` the confirm step of a false-win penalty (a claim under 8 fans).
+``table-page-false-win.png`` the confirm step of a false-win penalty (a claim under 8 fans),
+``table-page-stale.png`` that full hand after the desk recorded hand 6 first: the entry kept, the two ways on.
 """
 
 from __future__ import annotations
@@ -102,6 +103,17 @@ def shoot(out: Path) -> list[Path]:
                 time.sleep(0.5)
                 entry = out / "table-page-entry.png"
                 d.save_screenshot(str(entry))
+                # the desk records hand 6 first; Confirm: the entry is kept, with the desk's two ways on
+                with db.factory.begin() as s:
+                    four = [p.number for p in queries.seating(s, 2)[0].players]
+                    record_win(s, 2, 1, 6, winner=four[0], discarder=four[2], fan=10, flowers=0,
+                               actor=Actor("desk", "Referee A"))
+                tap(d, "#btn-confirm")
+                wait_for(d, "#stale-text", "Your entry is kept.")
+                d.execute_script("window.scrollTo(0, 0);")
+                time.sleep(0.5)
+                stale = out / "table-page-stale.png"
+                d.save_screenshot(str(stale))
                 # a claim under 8 fans: the false-win penalty, its confirm step
                 tap(d, "#btn-cancel")
                 tap(d, "#btn-win")
@@ -116,7 +128,7 @@ def shoot(out: Path) -> list[Path]:
                 time.sleep(0.5)
                 false_win = out / "table-page-false-win.png"
                 d.save_screenshot(str(false_win))
-                return [sheet, picker, entry, false_win]
+                return [sheet, picker, entry, false_win, stale]
             finally:
                 d.quit()
 

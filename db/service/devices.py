@@ -22,6 +22,7 @@ from db.errors import InputError, StaleTableError, TournamentError
 from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
 from db.profiles import PenaltyPreset, Settings, Settlement
 from db.service.audit import Actor, audit, now
+from db.service.corrections import correct_hand
 from db.service.lookup import (
     check_session,
     find_table,
@@ -32,7 +33,15 @@ from db.service.lookup import (
     token_hash,
     where,
 )
-from db.service.outcomes import PenaltyInput, _short, check_whole, position_of
+from db.service.outcomes import (
+    DrawInput,
+    PenaltyInput,
+    ScoredHand,
+    WinInput,
+    _short,
+    check_whole,
+    position_of,
+)
 from db.views import last_hand
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits in 32 characters
@@ -213,3 +222,42 @@ def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], 
     if twice is not None:
         raise InputError("player", code="device_penalty_twice", number=obj["player"], hand=hand)
     return PenaltyInput(str(obj["player"]), points, settlement, None, f"{preset.zh} {preset.en}", DEVICE_PENALTY, hand)
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceCorrection:
+    """A hand a device corrected: what is recorded now, the table's numbers and its new version."""
+
+    scored: ScoredHand
+    numbers: list[str]
+    version: int
+
+
+def check_correction(obj: Any) -> str:
+    """The reason of a device's ``"correction": {"reason": "…"}`` (the store checks its text and that it is
+    not empty, as for every correction)."""
+    if not isinstance(obj, dict) or set(obj) - {"reason"}:
+        raise InputError("correction", code="device_correction_field")
+    reason = obj.get("reason")
+    if not isinstance(reason, str):
+        raise InputError("reason", code="reason_required")
+    return reason
+
+
+def device_correct(s: Session, session: int, table: int, hand: Any, result: WinInput | DrawInput, reason: str, *,
+                   expected_version: int | None, actor: Actor) -> DeviceCorrection:
+    """A table's phone corrects one of its own recorded hands (issue 34: the desk's second way on after a
+    stale entry, ``corrections.correct_hand``: a reason, audited with before and after). Not once the
+    sheet is signed off: then a referee corrects (``table_signed_off``). A stale ``expected_version`` is
+    refused first (409), as for a hand."""
+    if expected_version is not None:
+        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
+                                                              SessionTable.table_no == table))
+        if current is not None and current != expected_version:
+            raise StaleTableError(session, table, expected_version, current)
+    tbl = find_table(s, session, table)
+    if tbl.signed_off:
+        raise InputError("table", code="table_signed_off", session=session, table=table)
+    scored = correct_hand(s, session, table, check_whole(hand, "hand", 1), result, reason,
+                          expected_version=expected_version, actor=actor)
+    return DeviceCorrection(scored, table_numbers(s, tbl), tbl.version)

@@ -245,6 +245,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def table_version(s: Session, session: int, table: int) -> int:
+    """The table's ``version`` (it moves with every change to the table, by any station), one indexed read;
+    a table gone is refused as :func:`find_table` words it."""
+    version = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
+                                                          SessionTable.table_no == table))
+    return find_table(s, session, table).version if version is None else version
+
+
 def device_place(s: Session, token: str | None) -> tuple[int, int]:
     """(session, table) that a device token opens; a missing or unknown token raises
     ``device_token_missing`` / ``device_token_unknown``, a revoked one ``device_token_revoked``.

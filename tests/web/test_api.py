@@ -519,3 +519,70 @@ def test_a_hand_past_the_integer_columns_is_refused_as_hand_999(db: Database, cl
         assert client.get(f"/api/table?{field}={abs(big)}", headers=h).status_code == 403
     assert hands_at(db, 1) == 0 and penalties_at(db, 1) == []
     assert client.post("/api/hands", headers=h, json=WIN).status_code == 200  # and the table takes its hand
+
+
+# ------------------------------------------------------------- following the store, correcting (issue 34)
+
+def test_the_version_alone_moves_with_every_change_by_any_station(db: Database, client: TestClient,
+                                                                 links: dict[int, DeviceLink]) -> None:
+    from db.service.outcomes import PenaltyInput
+    from db.service.results import record_penalty
+
+    h = auth(links[1])
+    assert client.get("/api/table/version", headers=h).json() == {"version": 0}
+    assert client.post("/api/hands", headers=h, json=WIN).status_code == 200
+    with db.factory.begin() as s:  # the desk: a penalty
+        record_penalty(s, 1, 1, PenaltyInput("3", 10, "deducted", None, "late", "lateness", 2), actor=ACTOR)
+    r = client.get("/api/table/version", headers=h)
+    assert r.status_code == 200 and r.json() == {"version": 2}
+    assert client.get("/api/table", headers=h).json()["version"] == 2
+    assert r.headers["cache-control"] == "no-store"
+    assert client.get("/api/table/version").status_code == 401
+    assert client.get("/api/table/version", headers=auth("nope")).status_code == 401
+
+
+def test_the_players_wind_note_is_the_desks_in_the_pages_language(client: TestClient,
+                                                                  links: dict[int, DeviceLink]) -> None:
+    h = auth(links[1])
+    t = client.get("/api/table", headers=h).json()
+    assert [p["wind_note"] for p in t["players"]] == [None] * 4  # hand 1: every seat is its own wind
+    assert client.post("/api/hands", headers=h, json=WIN).status_code == 200
+    t = client.get("/api/table", headers=h).json()
+    assert [(p["seat"], p["wind_note"]) for p in t["players"]] == [
+        ("E", "now North"), ("S", "now East"), ("W", "now South"), ("N", "now West")]
+    t = client.get("/api/table", headers={**h, "Accept-Language": "zh-CN"}).json()
+    assert t["players"][1]["wind_note"] == "本盘门风东"
+
+
+def test_a_device_corrects_its_own_recorded_hand_with_a_reason(db: Database, client: TestClient,
+                                                               links: dict[int, DeviceLink]) -> None:
+    from db.service.results import sign_off
+
+    h = auth(links[1])
+    assert client.post("/api/hands", headers=h, json={"type": "draw", "hand": 1}).status_code == 200
+    body = {**WIN, "version": 1, "request_id": "fix-1"}
+    r = client.post("/api/hands", headers=h, json={**body, "correction": {}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "reason_required"
+    r = client.post("/api/hands", headers=h, json={**body, "correction": {"reason": "x", "points": 3}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_correction_field"
+    r = client.post("/api/hands", headers=h, json={**body, "version": 0, "correction": {"reason": "x"}})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "stale_table"
+    r = client.post("/api/hands", headers=h, json={**body, "hand": 2, "correction": {"reason": "x"}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "hand_not_recorded"
+    r = client.post("/api/hands", headers=h, json={**body, "correction": {"reason": "the desk entered a draw"}})
+    assert r.status_code == 200, r.text
+    assert r.json()["corrected"] is True and r.json()["version"] == 2 and r.json()["winner"] == "1"
+    again = client.post("/api/hands", headers=h, json={**body, "correction": {"reason": "the desk entered a draw"}})
+    assert again.json() == r.json()  # its request_id: answered again, corrected once
+    with db.reader() as s:
+        (hand,) = queries.table_sheet(s, 1, 1).hands
+        log = s.scalars(select(AuditLog).order_by(AuditLog.id.desc())).first()
+    assert (hand.kind, hand.fan_total, hand.station) == ("win", 8, "table 1 device")
+    assert (log.action, log.reason, log.station) == ("correct", "the desk entered a draw", "table 1 device")
+    r = client.post("/api/hands", headers=h, json={"type": "penalty", "kind": "false_win_wrong", "hand": 2,
+                                                    "player": "1", "correction": {"reason": "x"}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_correction_type"
+    with db.factory.begin() as s:  # signed off: a referee corrects, not the table
+        sign_off(s, 1, 1, reason="ended", actor=ACTOR)
+    r = client.post("/api/hands", headers=h, json={**WIN, "correction": {"reason": "x"}})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "table_signed_off"

@@ -102,8 +102,10 @@ def wait_text(driver: Any, css: str, text: str, timeout: float = 15) -> str:
         found = shown_text(d, css)
         return text in found
 
-    try:
-        WebDriverWait(driver, timeout).until(has)
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    try:  # an element the page drew again between finding and reading it: read the new one
+        WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(has)
     except Exception as exc:  # the assertion names what was there instead
         raise AssertionError(f"{css}: {text!r} not in {found!r}") from exc
     return found

@@ -133,10 +133,13 @@
   var retryTimer = null;
   var retryDelay = 2000;
 
+  // ``hand``: the hand the entry is for, fixed when it starts (the table moving on never moves it: a
+  // hand recorded meanwhile elsewhere makes the entry ``stale``, and the referee chooses the way on)
   function blankEntry(kind) {
     return { kind: kind, winner: null, discarder: null, input: "tiles", fan: "", melds: [], standing: [],
              winning: null, flowers: [], flags: { fourth_tile: false, kong_related: false, last_tile_of_wall: false },
-             mode: "tile", history: [], penalty: false };
+             mode: "tile", history: [], penalty: false, hand: table ? table.next_hand : null, stale: false,
+             reason: "" };
   }
 
   function count(e) { return 3 * e.melds.length + e.standing.length + (e.winning === null ? 0 : 1); }
@@ -190,7 +193,7 @@
 
   // the result line the API takes (without session and table)
   function body(e) {
-    var hand = table ? table.next_hand : 1;
+    var hand = e.hand !== null && e.hand !== undefined ? e.hand : (table ? table.next_hand : 1);
     if (e.kind === "draw") return { hand: hand, type: "draw" };
     var b = { hand: hand, type: "win", winner: e.winner, discarder: e.discarder === "self" ? null : e.discarder,
               self_drawn: e.discarder === "self" };
@@ -218,7 +221,7 @@
   function saveDraft() {
     if (entry && view === "entry") {
       var d = Object.assign({}, entry, { history: [] });
-      store.set(DRAFT, JSON.stringify({ hand: table ? table.next_hand : null, entry: d }));
+      store.set(DRAFT, JSON.stringify({ hand: entry.hand, entry: d }));
     } else {
       store.remove(DRAFT);
     }
@@ -226,8 +229,9 @@
   function loadDraft() {
     try {
       var d = JSON.parse(store.get(DRAFT) || "null");
-      if (d && table && d.hand === table.next_hand && d.entry) {
-        entry = Object.assign(blankEntry(d.entry.kind), d.entry, { history: [], penalty: false });
+      if (d && table && d.entry && typeof d.hand === "number") {
+        // a draft of a hand recorded meanwhile elsewhere is kept too, as a stale entry (checkStale)
+        entry = Object.assign(blankEntry(d.entry.kind), d.entry, { history: [], penalty: false, hand: d.hand });
         view = "entry";
       }
     } catch (e) { store.remove(DRAFT); }
@@ -266,7 +270,17 @@
       setNet(true);
       if (res.ok) {
         banner(b.type === "penalty" ? t("False-win penalty recorded: the hand goes on.")
-                                    : t("Hand {n} recorded.", { n: b.hand }), "ok");
+               : b.correction ? t("Hand {n} corrected.", { n: b.hand }) : t("Hand {n} recorded.", { n: b.hand }),
+               "ok");
+      } else if (res.status === 409 && sent) {
+        // another station wrote first: the entry comes back as it was, with the desk's two ways on
+        // (record it as the next hand, or correct the recorded one); nothing tapped is lost
+        banner("");
+        try {
+          var st = JSON.parse(sent);
+          entry = Object.assign(blankEntry(st.kind), st, { history: [], stale: true, penalty: false });
+          view = "entry";
+        } catch (err) { entry = null; }
       } else if (res.status === 409) {
         banner(t("Another device changed this table: the sheet is reloaded, check and enter again."), "error");
       } else {
@@ -297,6 +311,7 @@
       setNet(true);
       table = res.data;
       var restored = !entry && (loadDraft(), entry !== null);
+      checkStale();
       render();
       if (restored) schedulePreview();  // a full draft after a reload shows its fans and verdict again
       if (outbox()) flush();
@@ -305,6 +320,29 @@
       render();
       setTimeout(load, 4000);
     });
+  }
+
+  // An entry whose hand is no longer the one in play (recorded meanwhile at the desk or another phone, the
+  // session ended there): kept, and Confirm waits for the referee's choice (renderStale)
+  function checkStale() {
+    if (entry && view === "entry" && !entry.stale && entry.hand !== table.next_hand) entry.stale = true;
+  }
+
+  // Following the store: every POLL_MS (while the page is on screen) the table's version, one small read;
+  // when it moved (a hand or a penalty from the desk, the CLI, another phone), the table is read again.
+  // Not while a hand of this page is on its way (its answer reloads the table anyway).
+  var POLL_MS = 3000;
+  var pollTimer = null;
+  function schedulePoll() {
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(poll, POLL_MS);
+  }
+  function poll() {
+    clearTimeout(pollTimer);
+    if (document.hidden || !table || sending || outbox()) { schedulePoll(); return; }
+    api("GET", "/api/table/version").then(function (res) {
+      if (res.ok && res.data && table && res.data.version !== table.version && !sending) return load();
+    }).catch(function () { /* offline: the next poll asks again */ }).then(schedulePoll);
   }
 
   // ---- the live preview -----------------------------------------------------------------------------
@@ -367,6 +405,14 @@
   }
   function windLabel(w) {  // no seat wind once the session is over
     return w ? (WINDS[w] || w) : "·";
+  }
+  // A player as the referee picks them, as at the desk (docs/table-page.md "Seat letters"): the letter is
+  // the starting seat; the hand's wind, when it is another, is the server's note ("now East", wind_note)
+  function seatText(p) { return windLabel(p.seat) + " " + shortName(p.name); }
+  function pickButton(p, attrs, onclick) {
+    var b = button(seatText(p), attrs, onclick);
+    if (p.wind_note) b.appendChild(el("small", { "class": "now" }, p.wind_note));
+    return b;
   }
   function deltaOf(h, p, i) {
     var d = h.deltas || h.payments;
@@ -466,10 +512,11 @@
     ps.forEach(function (p, i) {
       var card = el("div", { "class": "player" + (p.seat_wind === "E" ? " dealer" : ""), "data-number": p.number });
       var top = el("div");
-      top.appendChild(el("span", { "class": "wind" }, windLabel(p.seat_wind)));
+      top.appendChild(el("span", { "class": "wind" }, windLabel(p.seat)));
       top.appendChild(document.createTextNode(" "));
       top.appendChild(el("span", { "class": "num" }, "#" + p.number));
       card.appendChild(top);
+      if (p.wind_note) card.appendChild(el("span", { "class": "now" }, p.wind_note));
       card.appendChild(el("span", { "class": "name" }, p.name));
       card.appendChild(el("span", { "class": "score" + (totals[i] < 0 ? " neg" : "") }, signed(totals[i])));
       box.appendChild(card);
@@ -540,8 +587,7 @@
     var wbox = $("winner"), dbox = $("discarder");
     wbox.textContent = ""; dbox.textContent = "";
     ps.forEach(function (p) {
-      var label = windLabel(p.seat_wind) + " " + shortName(p.name);  // the wind tells them apart
-      wbox.appendChild(button(label, { "aria-pressed": String(entry.winner === p.number), "data-number": p.number,
+      wbox.appendChild(pickButton(p, { "aria-pressed": String(entry.winner === p.number), "data-number": p.number,
                                        title: p.name }, function () {
         if (entry.winner !== p.number) entry.discarder = null;  // the row below changes with the winner
         entry.winner = p.number;
@@ -552,11 +598,10 @@
     ps.forEach(function (p) {
       var own = entry.winner === p.number;
       var pressed = own ? entry.discarder === "self" : entry.discarder === p.number;
-      var b = button(own ? t("Self-drawn") : windLabel(p.seat_wind) + " " + shortName(p.name),
-                     { "aria-pressed": String(pressed), "data-number": own ? "self" : p.number,
-                       "class": own ? "self" : "", title: p.name }, function () {
-        entry.discarder = own ? "self" : p.number; changed();
-      });
+      var attrs = { "aria-pressed": String(pressed), "data-number": own ? "self" : p.number,
+                    "class": own ? "self" : "", title: p.name };
+      var pick = function () { entry.discarder = own ? "self" : p.number; changed(); };
+      var b = own ? button(t("Self-drawn"), attrs, pick) : pickButton(p, attrs, pick);
       b.disabled = entry.winner === null;
       dbox.appendChild(b);
     });
@@ -578,7 +623,48 @@
       renderPicker();
     }
     $("btn-penalty").textContent = t("False win penalty");
+    renderStale();
     renderPreview();
+  }
+
+  // The stale entry's panel (the desk's, docs/gui.md "A stale entry is never lost"): what happened, that
+  // the entry is kept, and the two ways on: record it as the hand now in play (its winds may change the
+  // fans: check, then Confirm), or correct the hand recorded meanwhile with it (a reason, audited)
+  function staleState() {
+    var hand = entry.hand, ps = players();
+    var row = ((table && table.hands) || []).filter(function (h) { return h.hand === hand; })[0] || null;
+    var over = !table || table.next_hand === null || table.next_hand === undefined;
+    var head;
+    if (!row && table && table.signed_off) {
+      head = t("Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).");
+    } else if (!row && over) {
+      head = t("Not recorded: the session at this table ended meanwhile (time was called).");
+    } else if (!row) {
+      head = t("Not recorded: the table changed meanwhile (another station saved first).");
+    } else {
+      var w = row.kind === "win" && row.winner !== null ? playerBy(row.winner) : null;
+      var what = w ? w.name + " · " + t("{n} fan", { n: row.fan }) : t("Draw");
+      head = t("Not recorded: hand {n} was recorded meanwhile at another station: {what}.", { n: hand, what: what });
+    }
+    return { head: head, next: over || (table && table.signed_off) ? null : table.next_hand,
+             correct: row && !(table && table.signed_off) ? hand : null, players: ps };
+  }
+  function renderStale() {
+    var box = $("stale");
+    box.hidden = !entry.stale;
+    if (!entry.stale) return;
+    var st = staleState();
+    var text = $("stale-text");  // two lines: no space to join sentences with in every language
+    text.textContent = "";
+    text.appendChild(el("strong", null, st.head));
+    text.appendChild(el("br"));
+    text.appendChild(document.createTextNode(t("Your entry is kept.")));
+    $("stale-next").hidden = st.next === null;
+    $("stale-next").textContent = t("Record as hand {n} (check, then Confirm)", { n: st.next });
+    $("stale-fix").hidden = st.correct === null;
+    $("stale-correct").textContent = t("Correct hand {n} with this one", { n: st.correct });
+    $("stale-reason").placeholder = t("Reason for the correction");
+    if ($("stale-reason").value !== entry.reason) $("stale-reason").value = entry.reason;
   }
 
   function renderHand() {
@@ -705,7 +791,7 @@
     $("btn-penalty").hidden = true;
     $("btn-cancel").textContent = t(step ? "Back" : "Cancel");
     if (st === "draw") {
-      v.textContent = t("Record hand {n} as a draw: nobody pays.", { n: table.next_hand });
+      v.textContent = t("Record hand {n} as a draw: nobody pays.", { n: entry.hand });
       confirm = true;
     } else if (st === "missing") {
       v.textContent = d;
@@ -756,7 +842,7 @@
         players().forEach(function (p) {
           var x = moves ? (moves[p.number] || moves[String(p.number)] || 0) : 0;
           var tr = el("tr", { "data-number": p.number });
-          tr.appendChild(el("td", null, windLabel(p.seat_wind) + " " + p.name));
+          tr.appendChild(el("td", null, windLabel(p.seat) + " " + p.name + (p.wind_note ? " · " + p.wind_note : "")));
           tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
           pay.appendChild(tr);
         });
@@ -764,7 +850,7 @@
     }
     $("note").textContent = note;
     $("note").hidden = !note;
-    $("btn-confirm").disabled = !confirm || sending;
+    $("btn-confirm").disabled = !confirm || sending || entry.stale;  // a stale entry: first the way on
     $("btn-confirm").classList.toggle("danger", step);  // a penalty is confirmed on red
   }
 
@@ -806,6 +892,30 @@
     renderPreview();
     $("preview").scrollIntoView({ block: "nearest" });
   });
+  // the stale entry's two ways on
+  $("stale-next").addEventListener("click", function () {
+    if (!entry || !entry.stale || !table || table.next_hand === null || table.next_hand === undefined) return;
+    entry.hand = table.next_hand;  // its winds too: the preview is asked again, Confirm stays the referee's
+    entry.stale = false;
+    preview = { state: "none", data: null, key: "" };
+    banner("");
+    changed();
+    window.scrollTo(0, 0);
+  });
+  $("stale-reason").addEventListener("input", function () { entry.reason = $("stale-reason").value; saveDraft(); });
+  $("stale-correct").addEventListener("click", function () {
+    if (!entry || !entry.stale || sending) return;
+    var reason = entry.reason.trim();
+    if (!reason) {
+      $("stale-reason").placeholder = t("A correction needs a reason");
+      $("stale-reason").focus();
+      return;
+    }
+    if (missing(entry)) { renderPreview(); return; }  // an entry that cannot be checked corrects nothing
+    var b = body(entry);  // the entry's own hand: the one recorded meanwhile
+    b.correction = { reason: reason };
+    send(b);
+  });
   $("tab-tiles").addEventListener("click", function () { entry.input = "tiles"; changed(); });
   $("tab-totals").addEventListener("click", function () { entry.input = "totals"; changed(); });
   $("fan").addEventListener("input", function () { entry.fan = $("fan").value; saveDraft(); schedulePreview(); });
@@ -815,11 +925,12 @@
     var next = nextLanguage();
     if (!next) return;
     store.set("mcr-lang", next.code);
-    loadTexts(next.code);
+    loadTexts(next.code).then(load);  // the players' wind notes are the server's words
   });
   window.addEventListener("online", flush);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
   document.addEventListener("touchstart", function () {}, { passive: true });  // iOS Safari: :active on tiles
 
   renderTexts();
-  loadTexts(lang).then(load);  // the words first, so the first answer is said in them
+  loadTexts(lang).then(load).then(schedulePoll);  // the words first, so the first answer is said in them
 }());
