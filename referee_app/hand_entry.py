@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
@@ -113,7 +114,8 @@ class HandEntryWidget(QWidget):
         self.winner.setObjectName("winner")
         for i in range(len(vm.players)):
             self.winner.addItem(vm.player_label(i), i)
-        self.winner.setCurrentIndex(vm.situation.winner)
+        # no winner until the referee chooses one (issue 34 §1): the placeholder asks for it
+        self.winner.setCurrentIndex(-1 if vm.situation.winner is None else vm.situation.winner)
         self.winner.currentIndexChanged.connect(self._winner_changed)
         self.winner_label = QLabel()
         form.addRow(self.winner_label, self.winner)
@@ -129,7 +131,12 @@ class HandEntryWidget(QWidget):
         how.addWidget(self.discarder, 1)
         form.addRow(how)
         self.self_drawn.toggled.connect(self._how_changed)
-        self.discarder.currentIndexChanged.connect(self._how_changed)
+        self.discard.toggled.connect(self._how_changed)
+        self.discarder.currentIndexChanged.connect(self._discarder_chosen)
+        self.prompt = QLabel()  # what is still to choose: the winner, then the discarder or self-drawn
+        self.prompt.setObjectName("situation_prompt")
+        self.prompt.setStyleSheet("color: #8a4b00; font-weight: bold;")
+        form.addRow(self.prompt)
         self.fourth = QCheckBox()
         self.fourth.setObjectName("fourth_tile")
         self.kong = QCheckBox()
@@ -224,6 +231,9 @@ class HandEntryWidget(QWidget):
         self.situation_box.setTitle(tr("Situation"))
         self.winner_label.setText(tr("Winner"))
         self.self_drawn.setText(tr("Self-drawn"))
+        self.winner.setPlaceholderText(texts.gettext(LANG.code, "Choose the winner.", "table_page"))
+        self.discarder.setPlaceholderText(texts.gettext(LANG.code, "Choose the discarder, or self-drawn.",
+                                                        "table_page"))
         self.discard.setText(tr("Discarded by"))
         self.fourth.setText(tr("Last tile (4th)"))
         self.kong.setText(tr("Kong (replacement / robbing)"))
@@ -241,8 +251,8 @@ class HandEntryWidget(QWidget):
         for i in range(len(self.vm.players)):
             if i != w:
                 self.discarder.addItem(self.vm.player_label(i), i)
-        if current is not None:
-            self.discarder.setCurrentIndex(max(0, self.discarder.findData(current)))
+        # none shown unless one was chosen (an index 0 left by clear() named a discarder nobody chose)
+        self.discarder.setCurrentIndex(-1 if current is None else self.discarder.findData(current))
         self.discarder.blockSignals(False)
 
     def _sync_situation_controls(self) -> None:
@@ -252,14 +262,17 @@ class HandEntryWidget(QWidget):
             box.blockSignals(True)
             box.setChecked(on)
             box.blockSignals(False)
-        self.self_drawn.blockSignals(True)
-        self.discard.blockSignals(True)
-        self.self_drawn.setChecked(s.discarder is None)
-        self.discard.setChecked(s.discarder is not None)
-        self.self_drawn.blockSignals(False)
-        self.discard.blockSignals(False)
+        for radio, on in ((self.self_drawn, s.self_drawn), (self.discard, s.discarder is not None)):
+            radio.blockSignals(True)
+            radio.setAutoExclusive(False)  # so that neither may be checked: nothing chosen yet
+            radio.setChecked(on)
+            radio.setAutoExclusive(True)
+            radio.blockSignals(False)
+        self.winner.blockSignals(True)
+        self.winner.setCurrentIndex(-1 if s.winner is None else s.winner)
+        self.winner.blockSignals(False)
         self._fill_discarders()
-        self.discarder.setEnabled(s.discarder is not None)
+        self.discarder.setEnabled(not s.self_drawn)
 
     def _show(self, p: Preview) -> None:
         vm = self.vm
@@ -301,8 +314,11 @@ class HandEntryWidget(QWidget):
             self.verdict.setText("")
         self._label_players()
         s = vm.situation
-        self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   "
-                           f"{tr('Seat wind')}: {wind_text(vm.seat_winds[s.winner])}")
+        prompt = vm.prompt
+        self.prompt.setText(prompt or "")
+        self.prompt.setVisible(prompt is not None)
+        self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   {tr('Seat wind')}: "
+                           + ("—" if s.winner is None else wind_text(vm.seat_winds[s.winner])))
         for i in range(4):
             role = ""
             if i == s.winner:
@@ -341,13 +357,26 @@ class HandEntryWidget(QWidget):
         self._sync_situation_controls()
 
     def _how_changed(self, *_a: object) -> None:
+        """Self-drawn, or "Discarded by": then the discarder is the one chosen in the box, none until one
+        is (no player is taken for the referee)."""
         if self.self_drawn.isChecked():
-            self.vm.set_situation(discarder=None)
-            self.discarder.setEnabled(False)
-        else:
-            self.discarder.setEnabled(True)
-            d = self.discarder.currentData()
-            self.vm.set_situation(discarder=d if d is not None else (self.vm.situation.winner + 1) % 4)
+            self.vm.set_situation(self_drawn=True)
+            self._fill_discarders()  # no discarder shown beside self-drawn
+        elif self.discard.isChecked():
+            self.vm.set_situation(self_drawn=False, discarder=self.discarder.currentData())
+        self.discarder.setEnabled(not self.self_drawn.isChecked())
+        if self.discard.isChecked() and self.discarder.currentIndex() < 0:
+            self.discarder.setFocus()
+
+    def _discarder_chosen(self, i: int) -> None:
+        """A discarder chosen in the box: the hand was won on a discard."""
+        if i < 0:
+            return
+        if not self.discard.isChecked():
+            self.discard.blockSignals(True)
+            self.discard.setChecked(True)
+            self.discard.blockSignals(False)
+        self.vm.set_situation(discarder=self.discarder.currentData())
 
     def _hand_tile_clicked(self, group: int, index: int) -> None:
         vm = self.vm
@@ -522,6 +551,8 @@ class HandEntryDialog(QDialog):
 
     def _false_win(self) -> None:
         winner = self.vm.situation.winner
+        if winner is None:  # shown only for a hand scored, so with a winner chosen
+            return
         self.reject()
         self.false_win.emit(winner)
 

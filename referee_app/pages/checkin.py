@@ -228,8 +228,9 @@ class CheckInPage(TournamentPage):
         session = self.session.value()
         late: list[str] = []
 
-        def act(s: Any) -> None:
+        def act(s: Any) -> bool:
             late.extend(check_in(s, session, [number] if present else [], [] if present else [number]))
+            return True
 
         assert self.ctx is not None
         refused: list[str] = []
@@ -238,7 +239,7 @@ class CheckInPage(TournamentPage):
             refused.append(user_message(exc) or str(exc))
             return True
 
-        if self.ctx.runner.run(lambda s: (act(s), True)[1], self, tr("Check-in"), on_refused=say) is not True:
+        if self.ctx.runner.run(act, self, tr("Check-in"), on_refused=say) is not True:
             if refused:
                 self.refuse(refused[0])
             return
