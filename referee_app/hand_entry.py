@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import QMargins, QModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSizePolicy,
     QTableView,
     QVBoxLayout,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from referee_app import settings
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
@@ -47,6 +49,26 @@ from scoring.result import ScoreResult
 
 def wind_text(w: Wind) -> str:
     return wind_label(w.value)
+
+
+#: a window's frame (borders and title bar) while the window manager has not drawn it yet
+FRAME = QMargins(8, 40, 8, 8)
+
+
+def fit_inside(window: QRect, room: QRect, frame: QMargins = FRAME) -> QRect:
+    """A window's rectangle (without its frame) made to fit the screen's available ``room``, frame included:
+    no larger than the room, then moved inside it (issue 34 §5: at 1366×768 Confirm was below the screen).
+
+    >>> fit_inside(QRect(95, 36, 1180, 766), QRect(0, 0, 1366, 768))
+    PySide6.QtCore.QRect(95, 40, 1180, 720)
+    >>> fit_inside(QRect(-50, 500, 900, 600), QRect(0, 0, 1366, 768), QMargins())
+    PySide6.QtCore.QRect(0, 168, 900, 600)
+    """
+    w = min(window.width(), room.width() - frame.left() - frame.right())
+    h = min(window.height(), room.height() - frame.top() - frame.bottom())
+    x = min(max(window.x(), room.left() + frame.left()), room.left() + room.width() - frame.right() - w)
+    y = min(max(window.y(), room.top() + frame.top()), room.top() + room.height() - frame.bottom() - h)
+    return QRect(x, y, w, h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +481,9 @@ class StalePanel(QFrame):
         self.show()
 
 
+GEOMETRY_NAME = "hand_entry"  # the QSettings key of its place and size
+
+
 class HandEntryDialog(QDialog):
     """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None.
 
@@ -484,13 +509,28 @@ class HandEntryDialog(QDialog):
         self.hand_no = 0  # the hand it records (the page moves it on when the table moved on)
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
-        self.stale = StalePanel(self)
+        # the body scrolls, the buttons below it do not: whatever the body holds (the stale panel above the
+        # picker made the window 818 px tall at 1366×768, Confirm below the screen), the window keeps its
+        # size and Confirm and Cancel stay in sight (issue 34 §5)
+        body = QWidget()
+        body_lay = QVBoxLayout(body)
+        body_lay.setContentsMargins(0, 0, 0, 0)
+        self.stale = StalePanel(body)
         self.stale.next_button.clicked.connect(lambda: self.as_next.emit(self.stale.next_hand))
         self.stale.correct_button.clicked.connect(self._correct_clicked)
         self.stale.hide()
-        lay.addWidget(self.stale)
-        self.entry = HandEntryWidget(vm, self)
-        lay.addWidget(self.entry, 1)
+        body_lay.addWidget(self.stale)
+        self.entry = HandEntryWidget(vm, body)
+        self.entry.layout().setContentsMargins(0, 0, 0, 0)  # the dialog's margins are around it already
+        body_lay.addWidget(self.entry, 1)
+        self.body = QScrollArea()
+        self.body.setObjectName("hand_entry_body")
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click on a tool button leaves the cursor in the
+        # notation, as before; the scroll area is no stop on the Tab chain
+        self.body.setWidget(body)
+        lay.addWidget(self.body, 1)
         self.buttons = QDialogButtonBox()
         self.false_win_button = self.buttons.addButton(tr("Record false win penalty"),
                                                        QDialogButtonBox.ButtonRole.ActionRole)
@@ -514,6 +554,31 @@ class HandEntryDialog(QDialog):
         room = screen.availableGeometry().size() if screen is not None else None
         self.resize(1180 if room is None else min(1180, room.width() - 16),
                     700 if room is None else min(700, room.height() - 48))
+        # where the referee left it last time, and its size (issue 34 §15: it opened at a different place and
+        # size each time); kept inside the screen when shown
+        saved = settings.dialog_geometry(GEOMETRY_NAME)
+        if saved is not None:
+            self.restoreGeometry(saved)
+
+    def fit_screen(self) -> None:
+        """Keep the whole window, frame included, inside the screen's available room (``fit_inside``)."""
+        screen = self.screen()
+        if screen is None:
+            return
+        inner, outer = self.geometry(), self.frameGeometry()
+        frame = QMargins(inner.left() - outer.left(), inner.top() - outer.top(), outer.right() - inner.right(),
+                         outer.bottom() - inner.bottom())
+        fitted = fit_inside(inner, screen.availableGeometry(), frame if not frame.isNull() else FRAME)
+        if fitted != inner:
+            self.setGeometry(fitted)
+
+    def showEvent(self, e: QShowEvent) -> None:
+        super().showEvent(e)
+        self.fit_screen()
+
+    def done(self, r: int) -> None:
+        settings.set_dialog_geometry(GEOMETRY_NAME, self.saveGeometry())
+        super().done(r)
 
     def _preview_changed(self, p: Preview) -> None:
         self.confirm.setEnabled(p.can_confirm and not self.stale.isVisible())
@@ -534,12 +599,15 @@ class HandEntryDialog(QDialog):
         ways on. The tiles picked here stay as they are."""
         self.stale.show_change(text, recorded, next_hand, hand)
         self.confirm.setEnabled(False)  # first choose: as the next hand, or a correction
+        self.body.verticalScrollBar().setValue(0)  # what changed, at the top, in sight
+        self.fit_screen()
 
     def clear_stale(self, title: str) -> None:
         """The referee chose to record the tiles as the next hand: Confirm records them (re-confirmed)."""
         self.stale.hide()
         self.setWindowTitle(title)
         self._preview_changed(self.vm.preview)
+        self.fit_screen()
 
     def _correct_clicked(self) -> None:
         reason = self.stale.reason.text().strip()

@@ -65,6 +65,16 @@ def set_window_geometry(geometry: QByteArray) -> None:
     settings().setValue("window_geometry", geometry)
 
 
+def dialog_geometry(name: str) -> QByteArray | None:
+    """Where a dialog was and its size when it last closed (``QWidget.saveGeometry``), e.g. hand entry."""
+    v = settings().value(f"{name}_geometry")
+    return v if isinstance(v, QByteArray) and not v.isEmpty() else None
+
+
+def set_dialog_geometry(name: str, geometry: QByteArray) -> None:
+    settings().setValue(f"{name}_geometry", geometry)
+
+
 def _stored_recent() -> list[str]:
     v = settings().value("recent_files", [])
     if isinstance(v, str):  # QSettings gives a lone string for a one-item list in INI files
