@@ -509,6 +509,8 @@ class HandEntryDialog(QDialog):
         self.hand_no = 0  # the hand it records (the page moves it on when the table moved on)
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)  # at 1366×768 in Chinese the body was 2 px short of its room
+        lay.setSpacing(4)
         # the body scrolls, the buttons below it do not: whatever the body holds (the stale panel above the
         # picker made the window 818 px tall at 1366×768, Confirm below the screen), the window keeps its
         # size and Confirm and Cancel stay in sight (issue 34 §5)
