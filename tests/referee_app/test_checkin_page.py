@@ -74,6 +74,20 @@ def test_a_fast_referee_s_check_ins_all_land_through_typos_and_several_matches(q
         assert queries.checkin(s, 1).present == ("1", "2", "3", "5", "6", "7", "8")
 
 
+def test_a_mark_the_store_refuses_is_said_in_the_line_not_in_a_dialog(qtbot, window, error_messages) -> None:
+    """E.g. the player was removed at another station between the search and Enter: the refusal is said
+    below the line (an error box would take the keys typed next), and the next number starts afresh."""
+    window.go("Check-in")
+    page = window.pages["Check-in"]
+    qtbot.keyClicks(page.line, "4")
+    page.mark("99", present=True)
+    assert error_messages == [] and "99" in page.said.text() and "#b3261e" in page.said.styleSheet()
+    assert page.line.selectedText() == "4" and page.line.hasFocus()
+    qtbot.keyClicks(page.line, "5")
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.said.text() == "5 Eve: present" and error_messages == []
+
+
 def test_the_standings_page_picks_a_stage(qtbot, window, tournament_file) -> None:
     window.close_tournament()
     with open_database(tournament_file) as db, db.factory.begin() as s:
