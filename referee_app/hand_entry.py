@@ -507,6 +507,7 @@ class HandEntryDialog(QDialog):
         #: refused entry stays on screen with every tile picked
         self.on_confirm: Callable[[WinEntry], bool] | None = None
         self.hand_no = 0  # the hand it records (the page moves it on when the table moved on)
+        self._grown = 0  # how much taller the window was made for the stale panel
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
         lay.setContentsMargins(8, 8, 8, 8)  # at 1366×768 in Chinese the body was 2 px short of its room
@@ -560,7 +561,7 @@ class HandEntryDialog(QDialog):
         # size each time); kept inside the screen when shown
         saved = settings.dialog_geometry(GEOMETRY_NAME)
         if saved is not None:
-            self.restoreGeometry(saved)
+            self.setGeometry(saved)
 
     def fit_screen(self) -> None:
         """Keep the whole window, frame included, inside the screen's available room (``fit_inside``)."""
@@ -579,7 +580,10 @@ class HandEntryDialog(QDialog):
         self.fit_screen()
 
     def done(self, r: int) -> None:
-        settings.set_dialog_geometry(GEOMETRY_NAME, self.saveGeometry())
+        if self._grown:  # the size the referee chose, not the one made for the stale panel
+            self.resize(self.width(), self.height() - self._grown)
+            self._grown = 0
+        settings.set_dialog_geometry(GEOMETRY_NAME, self.geometry())
         super().done(r)
 
     def _preview_changed(self, p: Preview) -> None:
@@ -602,13 +606,25 @@ class HandEntryDialog(QDialog):
         self.stale.show_change(text, recorded, next_hand, hand)
         self.confirm.setEnabled(False)  # first choose: as the next hand, or a correction
         self.body.verticalScrollBar().setValue(0)  # what changed, at the top, in sight
-        self.fit_screen()
+        # taller by what the panel needs where the screen has the room (1920×1080); kept inside the screen
+        # (at 1366×768 the body scrolls a little), and as tall as before once the panel goes
+        body = self.body.widget()
+        body.layout().activate()
+        need = body.minimumSizeHint().height() - self.body.viewport().height()
+        if need > 0 and not self._grown:
+            before = self.height()
+            self.resize(self.width(), before + need)
+            self.fit_screen()
+            self._grown = self.height() - before
 
     def clear_stale(self, title: str) -> None:
         """The referee chose to record the tiles as the next hand: Confirm records them (re-confirmed)."""
         self.stale.hide()
         self.setWindowTitle(title)
         self._preview_changed(self.vm.preview)
+        if self._grown:
+            self.resize(self.width(), self.height() - self._grown)
+            self._grown = 0
         self.fit_screen()
 
     def _correct_clicked(self) -> None:

@@ -54,6 +54,7 @@ def test_confirm_and_cancel_stay_on_the_screen_after_a_stale_entry(qtbot, window
     with window.ctx.db.factory.begin() as s:  # the table's phone records hand 1 meanwhile
         assert queries.table_sheet(s, 1, 1).hands == ()
         record_draw(s, 1, 1, 1, actor=Actor(station="table 1 device", referee="device"))
+    size = d.size()
     qtbot.mouseClick(d.confirm, Qt.MouseButton.LeftButton)
     assert d.stale.isVisible() and "Record as hand 2" in d.stale.next_button.text()
     for state in ("stale", "as the next hand"):
@@ -63,6 +64,7 @@ def test_confirm_and_cancel_stay_on_the_screen_after_a_stale_entry(qtbot, window
             assert room().contains(on_screen(button)) and button.isVisible(), (state, button.text())
         qtbot.mouseClick(d.stale.next_button, Qt.MouseButton.LeftButton)
     assert not d.stale.isVisible() and d.confirm.isEnabled()
+    assert d.size() == size  # made taller for the panel where there was room, as before once it went
     assert not error_messages
 
 
