@@ -516,7 +516,8 @@ class HandEntryDialog(QDialog):
         # picker made the window 818 px tall at 1366×768, Confirm below the screen), the window keeps its
         # size and Confirm and Cancel stay in sight (issue 34 §5)
         body = QWidget()
-        body_lay = QVBoxLayout(body)
+        self._body, self._body_lay = body, QVBoxLayout(body)
+        body_lay = self._body_lay
         body_lay.setContentsMargins(0, 0, 0, 0)
         self.stale = StalePanel(body)
         self.stale.next_button.clicked.connect(lambda: self.as_next.emit(self.stale.next_hand))
@@ -524,7 +525,9 @@ class HandEntryDialog(QDialog):
         self.stale.hide()
         body_lay.addWidget(self.stale)
         self.entry = HandEntryWidget(vm, body)
-        self.entry.layout().setContentsMargins(0, 0, 0, 0)  # the dialog's margins are around it already
+        entry_lay = self.entry.layout()
+        if entry_lay is not None:
+            entry_lay.setContentsMargins(0, 0, 0, 0)  # the dialog's margins are around it already
         body_lay.addWidget(self.entry, 1)
         self.body = QScrollArea()
         self.body.setObjectName("hand_entry_body")
@@ -608,9 +611,8 @@ class HandEntryDialog(QDialog):
         self.body.verticalScrollBar().setValue(0)  # what changed, at the top, in sight
         # taller by what the panel needs where the screen has the room (1920×1080); kept inside the screen
         # (at 1366×768 the body scrolls a little), and as tall as before once the panel goes
-        body = self.body.widget()
-        body.layout().activate()
-        need = body.minimumSizeHint().height() - self.body.viewport().height()
+        self._body_lay.activate()
+        need = self._body.minimumSizeHint().height() - self.body.viewport().height()
         if need > 0 and not self._grown:
             before = self.height()
             self.resize(self.width(), before + need)
