@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtCore import QMargins, QModelIndex, QRect, Qt, Signal
+from PySide6.QtGui import QFont, QFontDatabase, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -29,12 +29,15 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSizePolicy,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+import texts
+from referee_app import settings
 from referee_app.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.i18n import LANG, tr
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
@@ -46,6 +49,26 @@ from scoring.result import ScoreResult
 
 def wind_text(w: Wind) -> str:
     return wind_label(w.value)
+
+
+#: a window's frame (borders and title bar) while the window manager has not drawn it yet
+FRAME = QMargins(8, 40, 8, 8)
+
+
+def fit_inside(window: QRect, room: QRect, frame: QMargins = FRAME) -> QRect:
+    """A window's rectangle (without its frame) made to fit the screen's available ``room``, frame included:
+    no larger than the room, then moved inside it (issue 34 §5: at 1366×768 Confirm was below the screen).
+
+    >>> fit_inside(QRect(95, 36, 1180, 766), QRect(0, 0, 1366, 768))
+    PySide6.QtCore.QRect(95, 40, 1180, 720)
+    >>> fit_inside(QRect(-50, 500, 900, 600), QRect(0, 0, 1366, 768), QMargins())
+    PySide6.QtCore.QRect(0, 168, 900, 600)
+    """
+    w = min(window.width(), room.width() - frame.left() - frame.right())
+    h = min(window.height(), room.height() - frame.top() - frame.bottom())
+    x = min(max(window.x(), room.left() + frame.left()), room.left() + room.width() - frame.right() - w)
+    y = min(max(window.y(), room.top() + frame.top()), room.top() + room.height() - frame.bottom() - h)
+    return QRect(x, y, w, h)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +136,8 @@ class HandEntryWidget(QWidget):
         self.winner.setObjectName("winner")
         for i in range(len(vm.players)):
             self.winner.addItem(vm.player_label(i), i)
-        self.winner.setCurrentIndex(vm.situation.winner)
+        # no winner until the referee chooses one (issue 34 §1): the placeholder asks for it
+        self.winner.setCurrentIndex(-1 if vm.situation.winner is None else vm.situation.winner)
         self.winner.currentIndexChanged.connect(self._winner_changed)
         self.winner_label = QLabel()
         form.addRow(self.winner_label, self.winner)
@@ -129,7 +153,12 @@ class HandEntryWidget(QWidget):
         how.addWidget(self.discarder, 1)
         form.addRow(how)
         self.self_drawn.toggled.connect(self._how_changed)
-        self.discarder.currentIndexChanged.connect(self._how_changed)
+        self.discard.toggled.connect(self._how_changed)
+        self.discarder.currentIndexChanged.connect(self._discarder_chosen)
+        self.prompt = QLabel()  # what is still to choose: the winner, then the discarder or self-drawn
+        self.prompt.setObjectName("situation_prompt")
+        self.prompt.setStyleSheet("color: #8a4b00; font-weight: bold;")
+        form.addRow(self.prompt)
         self.fourth = QCheckBox()
         self.fourth.setObjectName("fourth_tile")
         self.kong = QCheckBox()
@@ -224,6 +253,9 @@ class HandEntryWidget(QWidget):
         self.situation_box.setTitle(tr("Situation"))
         self.winner_label.setText(tr("Winner"))
         self.self_drawn.setText(tr("Self-drawn"))
+        self.winner.setPlaceholderText(texts.gettext(LANG.code, "Choose the winner.", "table_page"))
+        self.discarder.setPlaceholderText(texts.gettext(LANG.code, "Choose the discarder, or self-drawn.",
+                                                        "table_page"))
         self.discard.setText(tr("Discarded by"))
         self.fourth.setText(tr("Last tile (4th)"))
         self.kong.setText(tr("Kong (replacement / robbing)"))
@@ -241,8 +273,8 @@ class HandEntryWidget(QWidget):
         for i in range(len(self.vm.players)):
             if i != w:
                 self.discarder.addItem(self.vm.player_label(i), i)
-        if current is not None:
-            self.discarder.setCurrentIndex(max(0, self.discarder.findData(current)))
+        # none shown unless one was chosen (an index 0 left by clear() named a discarder nobody chose)
+        self.discarder.setCurrentIndex(-1 if current is None else self.discarder.findData(current))
         self.discarder.blockSignals(False)
 
     def _sync_situation_controls(self) -> None:
@@ -252,14 +284,17 @@ class HandEntryWidget(QWidget):
             box.blockSignals(True)
             box.setChecked(on)
             box.blockSignals(False)
-        self.self_drawn.blockSignals(True)
-        self.discard.blockSignals(True)
-        self.self_drawn.setChecked(s.discarder is None)
-        self.discard.setChecked(s.discarder is not None)
-        self.self_drawn.blockSignals(False)
-        self.discard.blockSignals(False)
+        for radio, on in ((self.self_drawn, s.self_drawn), (self.discard, s.discarder is not None)):
+            radio.blockSignals(True)
+            radio.setAutoExclusive(False)  # so that neither may be checked: nothing chosen yet
+            radio.setChecked(on)
+            radio.setAutoExclusive(True)
+            radio.blockSignals(False)
+        self.winner.blockSignals(True)
+        self.winner.setCurrentIndex(-1 if s.winner is None else s.winner)
+        self.winner.blockSignals(False)
         self._fill_discarders()
-        self.discarder.setEnabled(s.discarder is not None)
+        self.discarder.setEnabled(not s.self_drawn)
 
     def _show(self, p: Preview) -> None:
         vm = self.vm
@@ -301,8 +336,11 @@ class HandEntryWidget(QWidget):
             self.verdict.setText("")
         self._label_players()
         s = vm.situation
-        self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   "
-                           f"{tr('Seat wind')}: {wind_text(vm.seat_winds[s.winner])}")
+        prompt = vm.prompt
+        self.prompt.setText(prompt or "")
+        self.prompt.setVisible(prompt is not None)
+        self.winds.setText(f"{tr('Prevailing wind')}: {wind_text(vm.prevailing)}   ·   {tr('Seat wind')}: "
+                           + ("—" if s.winner is None else wind_text(vm.seat_winds[s.winner])))
         for i in range(4):
             role = ""
             if i == s.winner:
@@ -341,13 +379,26 @@ class HandEntryWidget(QWidget):
         self._sync_situation_controls()
 
     def _how_changed(self, *_a: object) -> None:
+        """Self-drawn, or "Discarded by": then the discarder is the one chosen in the box, none until one
+        is (no player is taken for the referee)."""
         if self.self_drawn.isChecked():
-            self.vm.set_situation(discarder=None)
-            self.discarder.setEnabled(False)
-        else:
-            self.discarder.setEnabled(True)
-            d = self.discarder.currentData()
-            self.vm.set_situation(discarder=d if d is not None else (self.vm.situation.winner + 1) % 4)
+            self.vm.set_situation(self_drawn=True)
+            self._fill_discarders()  # no discarder shown beside self-drawn
+        elif self.discard.isChecked():
+            self.vm.set_situation(self_drawn=False, discarder=self.discarder.currentData())
+        self.discarder.setEnabled(not self.self_drawn.isChecked())
+        if self.discard.isChecked() and self.discarder.currentIndex() < 0:
+            self.discarder.setFocus()
+
+    def _discarder_chosen(self, i: int) -> None:
+        """A discarder chosen in the box: the hand was won on a discard."""
+        if i < 0:
+            return
+        if not self.discard.isChecked():
+            self.discard.blockSignals(True)
+            self.discard.setChecked(True)
+            self.discard.blockSignals(False)
+        self.vm.set_situation(discarder=self.discarder.currentData())
 
     def _hand_tile_clicked(self, group: int, index: int) -> None:
         vm = self.vm
@@ -430,6 +481,9 @@ class StalePanel(QFrame):
         self.show()
 
 
+GEOMETRY_NAME = "hand_entry"  # the QSettings key of its place and size
+
+
 class HandEntryDialog(QDialog):
     """``HandEntryDialog.ask(...)`` returns the confirmed ``WinEntry`` or None.
 
@@ -453,15 +507,36 @@ class HandEntryDialog(QDialog):
         #: refused entry stays on screen with every tile picked
         self.on_confirm: Callable[[WinEntry], bool] | None = None
         self.hand_no = 0  # the hand it records (the page moves it on when the table moved on)
+        self._grown = 0  # how much taller the window was made for the stale panel
         self.setWindowTitle(title or tr("Hand entry"))
         lay = QVBoxLayout(self)
-        self.stale = StalePanel(self)
+        lay.setContentsMargins(8, 8, 8, 8)  # at 1366×768 in Chinese the body was 2 px short of its room
+        lay.setSpacing(4)
+        # the body scrolls, the buttons below it do not: whatever the body holds (the stale panel above the
+        # picker made the window 818 px tall at 1366×768, Confirm below the screen), the window keeps its
+        # size and Confirm and Cancel stay in sight (issue 34 §5)
+        body = QWidget()
+        self._body, self._body_lay = body, QVBoxLayout(body)
+        body_lay = self._body_lay
+        body_lay.setContentsMargins(0, 0, 0, 0)
+        self.stale = StalePanel(body)
         self.stale.next_button.clicked.connect(lambda: self.as_next.emit(self.stale.next_hand))
         self.stale.correct_button.clicked.connect(self._correct_clicked)
         self.stale.hide()
-        lay.addWidget(self.stale)
-        self.entry = HandEntryWidget(vm, self)
-        lay.addWidget(self.entry, 1)
+        body_lay.addWidget(self.stale)
+        self.entry = HandEntryWidget(vm, body)
+        entry_lay = self.entry.layout()
+        if entry_lay is not None:
+            entry_lay.setContentsMargins(0, 0, 0, 0)  # the dialog's margins are around it already
+        body_lay.addWidget(self.entry, 1)
+        self.body = QScrollArea()
+        self.body.setObjectName("hand_entry_body")
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click on a tool button leaves the cursor in the
+        # notation, as before; the scroll area is no stop on the Tab chain
+        self.body.setWidget(body)
+        lay.addWidget(self.body, 1)
         self.buttons = QDialogButtonBox()
         self.false_win_button = self.buttons.addButton(tr("Record false win penalty"),
                                                        QDialogButtonBox.ButtonRole.ActionRole)
@@ -485,6 +560,34 @@ class HandEntryDialog(QDialog):
         room = screen.availableGeometry().size() if screen is not None else None
         self.resize(1180 if room is None else min(1180, room.width() - 16),
                     700 if room is None else min(700, room.height() - 48))
+        # where the referee left it last time, and its size (issue 34 §15: it opened at a different place and
+        # size each time); kept inside the screen when shown
+        saved = settings.dialog_geometry(GEOMETRY_NAME)
+        if saved is not None:
+            self.setGeometry(saved)
+
+    def fit_screen(self) -> None:
+        """Keep the whole window, frame included, inside the screen's available room (``fit_inside``)."""
+        screen = self.screen()
+        if screen is None:
+            return
+        inner, outer = self.geometry(), self.frameGeometry()
+        frame = QMargins(inner.left() - outer.left(), inner.top() - outer.top(), outer.right() - inner.right(),
+                         outer.bottom() - inner.bottom())
+        fitted = fit_inside(inner, screen.availableGeometry(), frame if not frame.isNull() else FRAME)
+        if fitted != inner:
+            self.setGeometry(fitted)
+
+    def showEvent(self, e: QShowEvent) -> None:
+        super().showEvent(e)
+        self.fit_screen()
+
+    def done(self, r: int) -> None:
+        if self._grown:  # the size the referee chose, not the one made for the stale panel
+            self.resize(self.width(), self.height() - self._grown)
+            self._grown = 0
+        settings.set_dialog_geometry(GEOMETRY_NAME, self.geometry())
+        super().done(r)
 
     def _preview_changed(self, p: Preview) -> None:
         self.confirm.setEnabled(p.can_confirm and not self.stale.isVisible())
@@ -505,12 +608,26 @@ class HandEntryDialog(QDialog):
         ways on. The tiles picked here stay as they are."""
         self.stale.show_change(text, recorded, next_hand, hand)
         self.confirm.setEnabled(False)  # first choose: as the next hand, or a correction
+        self.body.verticalScrollBar().setValue(0)  # what changed, at the top, in sight
+        # taller by what the panel needs where the screen has the room (1920×1080); kept inside the screen
+        # (at 1366×768 the body scrolls a little), and as tall as before once the panel goes
+        self._body_lay.activate()
+        need = self._body.minimumSizeHint().height() - self.body.viewport().height()
+        if need > 0 and not self._grown:
+            before = self.height()
+            self.resize(self.width(), before + need)
+            self.fit_screen()
+            self._grown = self.height() - before
 
     def clear_stale(self, title: str) -> None:
         """The referee chose to record the tiles as the next hand: Confirm records them (re-confirmed)."""
         self.stale.hide()
         self.setWindowTitle(title)
         self._preview_changed(self.vm.preview)
+        if self._grown:
+            self.resize(self.width(), self.height() - self._grown)
+            self._grown = 0
+        self.fit_screen()
 
     def _correct_clicked(self) -> None:
         reason = self.stale.reason.text().strip()
@@ -522,6 +639,8 @@ class HandEntryDialog(QDialog):
 
     def _false_win(self) -> None:
         winner = self.vm.situation.winner
+        if winner is None:  # shown only for a hand scored, so with a winner chosen
+            return
         self.reject()
         self.false_win.emit(winner)
 

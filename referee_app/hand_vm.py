@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal
 
+import texts
 from db.rotation import WINDS
 from db.seat_labels import seat_label
 from referee_app.hand_errors import hand_problem
@@ -42,14 +43,37 @@ MODE_KIND = {
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """How the hand was won, as the referee states it. Positions are 0–3 in the table's seat order."""
+    """How the hand was won, as the referee states it. Positions are 0–3 in the table's seat order.
 
-    winner: int = 0
-    discarder: int | None = None  # None = self-drawn
+    Nothing is chosen to start with (issue 34 §1): a default winner and "self-drawn" made a self-drawn win by
+    East one Enter away after the 14 tiles. The hand is scored, and Confirm is live, only once the referee
+    chose the winner and either a discarder or self-drawn (``complete``), as on the phone."""
+
+    winner: int | None = None  # None = not chosen yet
+    discarder: int | None = None  # None = self-drawn (``self_drawn``) or not chosen yet
     fourth_tile: bool = False
     kong_related: bool = False
     last_tile_of_wall: bool = False
     flowers: int = 0
+    self_drawn: bool = False
+
+    @property
+    def how_chosen(self) -> bool:
+        """Self-drawn or a discarder was chosen."""
+        return self.self_drawn or self.discarder is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.winner is not None and self.how_chosen
+
+
+def situation_prompt(s: Situation) -> str | None:
+    """What the referee must still choose, in the phone's words (its catalogue entries), or None."""
+    if s.winner is None:
+        return texts.gettext(LANG.code, "Choose the winner.", "table_page")
+    if not s.how_chosen:
+        return texts.gettext(LANG.code, "Choose the discarder, or self-drawn.", "table_page")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +187,19 @@ class HandEntryModel(QObject):
             self._copies, self._copies_of = tuple(counts), self._state
         return self._copies
 
+    @property
+    def prompt(self) -> str | None:
+        """What is still to choose in the situation (the winner, then the discarder or self-drawn)."""
+        return situation_prompt(self.situation)
+
     def context(self) -> WinContext:
+        """The win as stated (the situation ``complete``); before that, a stand-in (East, self-drawn) that
+        only tells whether the tiles make a winning hand at all."""
         s = self.situation
         return WinContext(
-            self_drawn=s.discarder is None, fourth_tile=s.fourth_tile, kong_related=s.kong_related,
-            last_tile_of_wall=s.last_tile_of_wall, seat_wind=self.seat_winds[s.winner],
+            self_drawn=s.self_drawn or s.discarder is None, fourth_tile=s.fourth_tile,
+            kong_related=s.kong_related, last_tile_of_wall=s.last_tile_of_wall,
+            seat_wind=self.seat_winds[0 if s.winner is None else s.winner],
             prevalent_wind=self.prevailing, flowers=s.flowers,
         )
 
@@ -282,12 +314,18 @@ class HandEntryModel(QObject):
         return True
 
     def set_situation(self, **changes: object) -> None:
-        """Change winner, discarder, fourth_tile, kong_related, last_tile_of_wall or flowers."""
+        """Change winner, discarder, self_drawn, fourth_tile, kong_related, last_tile_of_wall or flowers.
+        A discarder chosen is not self-drawn, and self-drawn has no discarder."""
         old = self.situation
         new = replace(old, **changes)  # type: ignore[arg-type]
-        if new.discarder == new.winner:
+        if "discarder" in changes and new.discarder is not None:
+            new = replace(new, self_drawn=False)
+        elif new.self_drawn:
+            new = replace(new, discarder=None)
+        if new.discarder is not None and new.discarder == new.winner:
             # the new winner was the discarder: the two changed places (a wrong pick being put right);
-            # quietly switching to self-drawn changed the payments behind the referee's back
+            # quietly switching to self-drawn changed the payments behind the referee's back. With no winner
+            # before, the discarder is to choose again.
             swapped = old.winner if "winner" in changes and old.winner != new.winner else None
             new = replace(new, discarder=swapped)
         self.situation = new
@@ -338,9 +376,13 @@ class HandEntryModel(QObject):
             result = score_hand(hand, self.context())
         except HandError as e:
             return Preview(hand, n, error=hand_problem(e))
+        situation = self.situation
+        if situation.winner is None or not situation.how_chosen:
+            # the tiles make a winning hand; its fans depend on who won and how: none shown before
+            return Preview(hand, n, error=self.prompt, progress=True)
         payments = None
         if result.meets_minimum:
-            payments = settle_win(result.total, self.situation.winner, self.situation.discarder)
+            payments = settle_win(result.total, situation.winner, situation.discarder)
         return Preview(hand, n, result=result, payments=payments)
 
     def _waits(self, hand: Hand, n: int) -> Preview:

@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QRect, QSettings
 
 import texts
 from referee_app import paths
@@ -63,6 +63,17 @@ def window_geometry() -> QByteArray | None:
 
 def set_window_geometry(geometry: QByteArray) -> None:
     settings().setValue("window_geometry", geometry)
+
+
+def dialog_geometry(name: str) -> QRect | None:
+    """Where a dialog was and its size when it last closed (its ``geometry()``, frame excluded), e.g. hand
+    entry. A plain rectangle: ``restoreGeometry`` moved the window by a few pixels on the way back."""
+    v = settings().value(f"{name}_geometry")
+    return v if isinstance(v, QRect) and v.isValid() else None
+
+
+def set_dialog_geometry(name: str, geometry: QRect) -> None:
+    settings().setValue(f"{name}_geometry", geometry)
 
 
 def _stored_recent() -> list[str]:

@@ -392,7 +392,8 @@ class SheetViewModel:
         if row.notation:
             vm.set_notation(row.notation)
         if row.winner is not None:
-            vm.set_situation(winner=row.winner, discarder=row.discarder, flowers=row.flowers or 0)
+            vm.set_situation(winner=row.winner, discarder=row.discarder, self_drawn=row.discarder is None,
+                             flowers=row.flowers or 0)
         return vm
 
     def win_input(self, e: Any) -> WinInput:
@@ -400,8 +401,9 @@ class SheetViewModel:
         assert self.sheet is not None
         num = [p.number for p in self.sheet.players]
         s = e.situation
+        assert s.complete, "hand entry confirms only a situation chosen in full"
         return WinInput(winner=num[s.winner], discarder=None if s.discarder is None else num[s.discarder],
-                        self_drawn=s.discarder is None, flowers=s.flowers, notation=e.notation,
+                        self_drawn=s.self_drawn, flowers=s.flowers, notation=e.notation,
                         fourth_tile=s.fourth_tile, kong_related=s.kong_related,
                         last_tile_of_wall=s.last_tile_of_wall)
 

@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from db.service.outcomes import DrawInput, WinInput
 from db.views import HandRow, PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
-from referee_app.i18n import tr
+from referee_app.i18n import LANG, tr
 
 SELF_DRAWN = "+"
 
@@ -84,7 +85,14 @@ class CorrectionDialog(QDialog):
         self.problem = problem_label()
         form.addRow(self.problem)
         form.addRow(ok_cancel(self, self.value))
-        # start from what is recorded
+        # start from what is recorded; a draw names no winner, and none is chosen for the referee when it
+        # becomes a win (issue 34 §1: East self-drawn was one OK away)
+        self.winner.setPlaceholderText(texts.gettext(LANG.code, "Choose the winner.", "table_page"))
+        self.discarder.setPlaceholderText(texts.gettext(LANG.code, "Choose the discarder, or self-drawn.",
+                                                        "table_page"))
+        if row.kind == "draw" or row.winner is None:
+            self.winner.setCurrentIndex(-1)
+            self.discarder.setCurrentIndex(-1)
         if row.kind == "draw":
             self.kind.setCurrentIndex(2)
         else:
@@ -115,6 +123,10 @@ class CorrectionDialog(QDialog):
             self.problem.setText(tr("Enter the fan total."))
             return None
         d = self.discarder.currentData()
+        if self.winner.currentData() is None or d is None:
+            self.problem.setText(self.winner.placeholderText() if self.winner.currentData() is None
+                                 else self.discarder.placeholderText())
+            return None
         return Correction(self.row.hand, WinInput(
             winner=self.winner.currentData(), discarder=None if d == SELF_DRAWN else d,
             self_drawn=d == SELF_DRAWN, fan=int(self.fan.text())), reason)

@@ -2,8 +2,13 @@
 
 The players found and the marks are the store's (``db.queries.checkin_candidates``,
 ``db.service.checkin.check_in``); this page only types and shows. One player found (or the exact number):
-Enter marks them present. Several: they are listed in name order (pinyin for Chinese names), Down moves
-into the list and Enter marks the one chosen. Ctrl+Enter marks absent.
+Enter marks them present. Several: they are listed in name order (pinyin for Chinese names), the first
+highlighted; ↓ / ↑ move the highlight (the typing stays in the line) and Enter marks the one highlighted.
+Ctrl+Enter marks absent.
+
+A referee types fast and does not look up: nothing here opens a dialog. A refusal (nobody found, or the
+store refusing the mark) is said in the line below, in red, and the typed text is selected, so the next
+number typed starts a new search instead of being added to the text refused (issue 34 §4).
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from db import queries
 from db.changes import Changes
 from db.service.checkin import check_in
 from db.views import CheckInView, PlayerView
+from referee_app.errors import user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
@@ -34,17 +40,24 @@ from referee_app.pages.common import push_button, title_label
 NUMBER_ROLE = Qt.ItemDataRole.UserRole
 
 
+#: the line below the typing: what the last Enter did, black, or what was refused, red
+SAID_STYLE = ""
+REFUSED_STYLE = "color: #b3261e; font-weight: bold;"
+
+
 class _TypeLine(QLineEdit):
-    """The desk's line: Down moves into the list of players found."""
+    """The desk's line: ↓ / ↑ move the highlight in the list of players found, the focus stays here (a
+    number typed next goes into the line, not into the list's own search)."""
 
     def __init__(self, page: CheckInPage) -> None:
         super().__init__()
         self.page = page
 
     def keyPressEvent(self, e: QKeyEvent) -> None:
-        if e.key() == Qt.Key.Key_Down and self.page.found.count():
-            self.page.found.setFocus()
-            self.page.found.setCurrentRow(0)
+        found = self.page.found
+        if e.key() in (Qt.Key.Key_Down, Qt.Key.Key_Up) and found.count():
+            step = 1 if e.key() == Qt.Key.Key_Down else -1
+            found.setCurrentRow(min(max(found.currentRow() + step, 0), found.count() - 1))
             return
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and e.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.page.enter(present=False)
@@ -63,6 +76,14 @@ class _FoundList(QListWidget):
         if e.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentItem() is not None:
             number = str(self.currentItem().data(NUMBER_ROLE))
             self.page.mark(number, present=not bool(e.modifiers() & Qt.KeyboardModifier.ControlModifier))
+            return
+        if e.text().isprintable() and e.text().strip() \
+                and not e.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier):
+            # typing while the list has the focus (it was clicked) is a new search in the line, not the
+            # list's own search by first letters
+            self.page.line.setFocus()
+            self.page.line.setText(e.text())
+            self.page.search()
             return
         super().keyPressEvent(e)
 
@@ -174,14 +195,29 @@ class CheckInPage(TournamentPage):
             self.found.setCurrentRow(0)
 
     def enter(self, present: bool = True) -> None:
-        """Enter in the line: one player found (or the exact number) is marked; several are only listed."""
+        """Enter in the line: the one player found (or the exact number) is marked; of several, the one
+        highlighted in the list."""
         found = self.candidates()
         if len(found) == 1:
             self.mark(found[0].number, present)
-        elif not found:
-            self.said.setText(tr("No player found for “{text}”", text=self.line.text().strip()))
-        else:
-            self.said.setText(tr("{n} players found: choose with ↓ and Enter", n=len(found)))
+            return
+        if not found:
+            self.refuse(tr("No player found for “{typed}”", typed=self.line.text().strip()))
+            return
+        item = self.found.currentItem()
+        number = None if item is None else str(item.data(NUMBER_ROLE))
+        if number in {p.number for p in found}:
+            self.mark(str(number), present)
+        else:  # the list is not the one the text finds (typing never leaves it so): choose again
+            self.search()
+            self.refuse(tr("{n} players found: choose with ↓ and Enter", n=len(found)))
+
+    def refuse(self, text: str) -> None:
+        """Say what was refused, inline, and select the typed text: the next key typed starts afresh."""
+        self.said.setText(text)
+        self.said.setStyleSheet(REFUSED_STYLE)
+        self.line.setFocus()
+        self.line.selectAll()
 
     def mark_current(self, present: bool) -> None:
         item = self.found.currentItem()
@@ -192,12 +228,25 @@ class CheckInPage(TournamentPage):
         session = self.session.value()
         late: list[str] = []
 
-        def act(s: Any) -> None:
+        def act(s: Any) -> bool:
             late.extend(check_in(s, session, [number] if present else [], [] if present else [number]))
+            return True
 
-        if not self.run(act):
+        assert self.ctx is not None
+        refused: list[str] = []
+
+        def say(exc: BaseException) -> bool:  # said inline, never a dialog the next keys would go into
+            refused.append(user_message(exc) or str(exc))
+            return True
+
+        if self.ctx.runner.run(act, self, tr("Check-in"), on_refused=say) is not True:
+            if refused:
+                self.refuse(refused[0])
             return
+        if not self.isVisible():  # as TournamentPage.run: the window reloads the page it shows
+            self.refresh()
         name = self.names.get(number, "")
+        self.said.setStyleSheet(SAID_STYLE)
         if late:
             self.said.setText(tr("{number} {name}: arrived after the start (the seating stays)", number=number,
                                  name=name))

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app.i18n import tr
+import texts
+from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel
 from referee_app.pages.common import push_button, table_view
 from referee_app.tile_faces import TileRow
@@ -164,6 +165,10 @@ class TotalsBar(QFrame):
     def retranslate(self) -> None:
         self.winner_label.setText(tr("&Winner"))
         self.discarder_label.setText(tr("&Discarder"))
+        # each hand starts with nobody chosen (start_hand): the boxes ask, in the phone's words
+        self.winner.setPlaceholderText(texts.gettext(LANG.code, "Choose the winner.", "table_page"))
+        self.discarder.setPlaceholderText(texts.gettext(LANG.code, "Choose the discarder, or self-drawn.",
+                                                        "table_page"))
         self.fan_label.setText(tr("&Fan"))
         self.button.setText(tr("Record") + "  ↵")
 

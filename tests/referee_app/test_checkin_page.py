@@ -20,13 +20,12 @@ def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, t
     qtbot.keyClicks(page.line, "6")  # a number
     qtbot.keyClick(page.line, Qt.Key.Key_Return)
     assert page.counts.text() == "Present 2 · Absent 0 · Not seen yet 6"
-    qtbot.keyClicks(page.line, "h")  # several names: listed in name order, Enter alone marks nobody
-    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    qtbot.keyClicks(page.line, "h")  # several names: listed in name order, the first highlighted
     names = [page.found.item(i).text() for i in range(page.found.count())]
-    assert names == ["3  Chen", "8  Hu"] and "2 players found" in page.said.text()
-    qtbot.keyClick(page.line, Qt.Key.Key_Down)
-    qtbot.keyClick(page.found, Qt.Key.Key_Down)
-    qtbot.keyClick(page.found, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Hu is absent
+    assert names == ["3  Chen", "8  Hu"] and page.found.currentRow() == 0
+    qtbot.keyClick(page.line, Qt.Key.Key_Down)  # the highlight moves, the typing stays in the line
+    assert page.found.currentRow() == 1
+    qtbot.keyClick(page.line, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # Hu is absent
     assert page.said.text() == "8 Hu: absent"
     assert page.counts.text() == "Present 2 · Absent 1 · Not seen yet 5"
     assert [page.not_seen.item(i).text() for i in range(page.not_seen.count())] == \
@@ -36,6 +35,57 @@ def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, t
         desk = queries.checkin(s, 1)
         log = [e for e in queries.audit_log(s) if e.action == "checkin"]
     assert (desk.present, desk.absent) == (("1", "6"), ("8",)) and len(log) == 3
+
+
+def test_a_fast_referee_s_check_ins_all_land_through_typos_and_several_matches(qtbot, window, tournament_file,
+                                                                            error_messages) -> None:
+    """Issue 34 §4: typed as a referee types, without looking up. A text that finds nobody is refused in
+    the line (it raised a TypeError, and the keys typed next went into the error dialog); the number
+    typed next starts a new search; with several found, Enter takes the one highlighted."""
+    window.go("Check-in")
+    page = window.pages["Check-in"]
+
+    def typed(text: str, *keys: Qt.Key) -> None:
+        qtbot.keyClicks(page.line, text)
+        for k in keys:
+            qtbot.keyClick(page.line, k)
+        qtbot.keyClick(page.line, Qt.Key.Key_Return)
+
+    typed("ali")  # 1 Alice
+    typed("zq")  # a typo: nobody
+    assert page.said.text() == "No player found for “zq”" and page.line.selectedText() == "zq"
+    assert "#b3261e" in page.said.styleSheet()
+    typed("2")  # a new search, not "zq2"
+    assert page.said.text() == "2 Bob: present" and "#b3261e" not in page.said.styleSheet()
+    typed("h")  # Chen and Hu: Enter takes the highlighted, the first
+    typed("h", Qt.Key.Key_Down)  # Hu
+    typed("xx")
+    typed("5")
+    typed("xq", Qt.Key.Key_Down)  # ↓ with nothing found moves nothing
+    typed("6")
+    page.found.setFocus()  # the list was clicked: what is typed next is a new search all the same
+    qtbot.keyClicks(page.found, "7")
+    assert page.line.text() == "7" and page.line.hasFocus()
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.counts.text() == "Present 7 · Absent 0 · Not seen yet 1"
+    assert error_messages == []
+    window.close_tournament()
+    with open_database(tournament_file, writable=False) as db, db.reader() as s:
+        assert queries.checkin(s, 1).present == ("1", "2", "3", "5", "6", "7", "8")
+
+
+def test_a_mark_the_store_refuses_is_said_in_the_line_not_in_a_dialog(qtbot, window, error_messages) -> None:
+    """E.g. the player was removed at another station between the search and Enter: the refusal is said
+    below the line (an error box would take the keys typed next), and the next number starts afresh."""
+    window.go("Check-in")
+    page = window.pages["Check-in"]
+    qtbot.keyClicks(page.line, "4")
+    page.mark("99", present=True)
+    assert error_messages == [] and "99" in page.said.text() and "#b3261e" in page.said.styleSheet()
+    assert page.line.selectedText() == "4" and page.line.hasFocus()
+    qtbot.keyClicks(page.line, "5")
+    qtbot.keyClick(page.line, Qt.Key.Key_Return)
+    assert page.said.text() == "5 Eve: present" and error_messages == []
 
 
 def test_the_standings_page_picks_a_stage(qtbot, window, tournament_file) -> None:

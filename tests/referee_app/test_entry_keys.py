@@ -32,8 +32,8 @@ def open_entry(qtbot, window):
 def test_false_win_button_opens_the_prefilled_penalty_and_records_it(qtbot, window):
     sheet, d = open_entry(qtbot, window)
     assert not d.false_win_button.isVisible()  # nothing to judge yet
-    d.entry.discard.setChecked(True)
-    d.entry.winner.setCurrentIndex(2)  # the would-be winner sits West
+    d.entry.winner.setCurrentIndex(2)  # the would-be winner sits West, on East's discard
+    d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(0))
     qtbot.keyClicks(d.entry.notation, UNDER_EIGHT)
     assert d.vm.preview.result is not None and not d.vm.preview.result.meets_minimum
     assert d.entry.verdict.text() == "Only 1 fan without flowers: at least 8 are needed; this is a false win."
@@ -60,9 +60,12 @@ def test_false_win_button_opens_the_prefilled_penalty_and_records_it(qtbot, wind
 def test_false_win_not_offered_for_a_counting_hand_or_in_corrections(qtbot, window):
     _sheet, d = open_entry(qtbot, window)
     qtbot.keyClicks(d.entry.notation, VALID)
+    d.entry.winner.setCurrentIndex(0)
+    d.entry.self_drawn.setChecked(True)
     assert d.confirm.isEnabled() and not d.false_win_button.isVisible()
     plain = HandEntryDialog(HandEntryModel())  # e.g. a correction: no penalty from there
     qtbot.addWidget(plain)
+    plain.vm.set_situation(winner=0, self_drawn=True)
     plain.vm.set_notation(UNDER_EIGHT)
     plain.show()
     assert not plain.false_win_button.isVisible()
@@ -77,6 +80,8 @@ def test_enter_confirms_and_esc_cancels(qtbot, window):
     # a click on a tool button does not take the focus nor become the Enter button
     qtbot.mouseClick(d.entry.picker.clear_button, Qt.MouseButton.LeftButton)
     assert d.vm.standing == () and d.focusWidget() is d.entry.notation
+    d.entry.winner.setCurrentIndex(0)
+    d.entry.self_drawn.setChecked(True)
     qtbot.keyClicks(d.entry.notation, VALID)
     with qtbot.waitSignal(window.ctx.runner.data_changed):
         qtbot.keyClick(d.entry.notation, Qt.Key.Key_Return)
@@ -141,7 +146,7 @@ def test_problems_in_chinese_and_english(qtbot):
     assert _problem("123m") == "0 副副露后有 3 张牌，应为 14 张（13 张手牌 + 和张）。"
     vm.set_notation("1357m2468p13579s1m")
     assert vm.preview.error.startswith("不是和牌")
-    vm.set_situation(discarder=1)
+    vm.set_situation(winner=0, discarder=1)
     vm.set_notation("[234m1][567p1]678s23sWW4s")
     assert vm.preview.verdict == "不计花牌只有 1 番，不足 8 番：这是错和。"
     vm.set_situation(fourth_tile=True)
@@ -154,7 +159,7 @@ def test_problems_in_chinese_and_english(qtbot):
 def test_language_switch_rewords_an_open_hand_entry(qtbot):
     dlg = HandEntryDialog(HandEntryModel(), offer_false_win=True)
     qtbot.addWidget(dlg)
-    dlg.vm.set_situation(discarder=1)
+    dlg.vm.set_situation(winner=0, discarder=1)
     dlg.vm.set_notation(UNDER_EIGHT)
     assert "false win" in dlg.entry.verdict.text()
     LANG.set("zh")

@@ -47,7 +47,8 @@ def _entry(qtbot, sheet):
     d = sheet.record_win()
     qtbot.waitExposed(d)
     qtbot.keyClicks(d.entry.notation, HAND)
-    d.entry.discard.setChecked(True)
+    d.entry.winner.setCurrentIndex(0)  # East won on South's discard: nothing is chosen for the referee
+    d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
     assert d.vm.preview.can_confirm
     return d
 

@@ -129,7 +129,8 @@ def _phone_records_hand_1(window, notation: str | None = None) -> None:
 def _enter(qtbot, d) -> None:
     qtbot.waitExposed(d)
     qtbot.keyClicks(d.entry.notation, HAND)
-    d.entry.discard.setChecked(True)
+    d.entry.winner.setCurrentIndex(0)  # East won on South's discard
+    d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
     assert d.vm.preview.can_confirm
 
 

@@ -41,6 +41,8 @@ def test_live_preview_while_clicking(qtbot):
     qtbot.addWidget(entry)
     build_by_clicks(qtbot, entry)
     assert entry.notation.text() == "[789m1][777s1][234s1]89sEE7s"
+    entry.winner.setCurrentIndex(0)  # Ann won, self-drawn
+    entry.self_drawn.setChecked(True)
     expected = score_hand(vm.hand(), vm.context())
     model = entry.fans_model
     shown = {model.data(model.index(r, FansModel.COL_EN)) for r in range(model.rowCount())}
@@ -66,6 +68,7 @@ def test_live_preview_while_clicking(qtbot):
 
 def test_typed_notation_and_problems_next_to_the_picker(qtbot):
     vm = HandEntryModel()
+    vm.set_situation(winner=0, self_drawn=True)
     entry = HandEntryWidget(vm)
     qtbot.addWidget(entry)
     qtbot.keyClicks(entry.notation, "1112345678999m5m")
@@ -117,6 +120,9 @@ def test_record_win_by_clicks_appears_on_the_sheet(qtbot, window):
     entry = dialog.entry
     assert not dialog.confirm.isEnabled()
     build_by_clicks(qtbot, entry)
+    assert not dialog.confirm.isEnabled()  # nobody won yet, for all the 14 tiles
+    entry.winner.setCurrentIndex(0)
+    entry.self_drawn.setChecked(True)
     # winds come from the seating: hand 1, the first player is East
     assert "Prevailing wind: East" in entry.winds.text() and "Seat wind: East" in entry.winds.text()
     total = dialog.vm.preview.result.total

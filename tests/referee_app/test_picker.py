@@ -120,6 +120,7 @@ def test_a_click_after_unreadable_notation_scores_the_clicked_hand(qtbot):
     """A typing mistake must not stick: once the referee clicks tiles (or Clear), the hand on screen is
     what is scored, not the old notation error."""
     vm = HandEntryModel()
+    vm.set_situation(winner=0, self_drawn=True)
     picker = TilePicker(vm)
     qtbot.addWidget(picker)
     assert vm.set_notation("1112345678999m")

@@ -149,7 +149,7 @@ def test_under_eight_fans_is_a_false_win(db, vm):
     # from hand entry: the hand's fans become the reason
     entry = vm.hand_entry_model(1)
     entry.set_notation(ONE_FAN)
-    entry.set_situation(discarder=1)
+    entry.set_situation(winner=0, discarder=1)
     assert entry.preview.result is not None and not entry.preview.can_confirm
     from_entry = vm.false_win_penalty(0, presets, FALSE_WIN_KINDS, entry.preview)
     assert (from_entry.player, from_entry.reason) == (num[0], "False win: 1 fans without flowers")
@@ -228,7 +228,7 @@ def test_a_full_hand_and_its_line(db, vm):
     entry = vm.hand_entry_model(1)
     assert entry.players[0] == f"{vm.sheet.players[0].name} ({numbers(vm)[0]})"
     entry.set_notation(FULL_HAND)
-    entry.set_situation(discarder=None)  # East self-drawn
+    entry.set_situation(winner=0, self_drawn=True)  # East self-drawn
     p = entry.preview
     assert p.can_confirm and p.result is not None
     w = vm.win_input(WinEntry(entry.notation(), p.hand, entry.situation, p.result))

@@ -35,12 +35,12 @@ def test_typing_progress_is_grey_and_unreadable_notation_is_red(qtbot):
 
 def test_changing_the_winner_to_the_discarder_swaps_them():
     vm = HandEntryModel()
-    vm.set_situation(discarder=2)
+    vm.set_situation(winner=0, discarder=2)
     vm.set_situation(winner=2)
     assert (vm.situation.winner, vm.situation.discarder) == (2, 0)  # still a discard, not self-drawn
-    vm.set_situation(discarder=None)
+    vm.set_situation(self_drawn=True)
     vm.set_situation(winner=1)
-    assert vm.situation.discarder is None
+    assert vm.situation.discarder is None and vm.situation.self_drawn
 
 
 def test_sheet_names_have_the_room(qtbot, window):
