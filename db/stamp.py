@@ -19,10 +19,11 @@ of the file, like ``application_id`` and ``user_version``, made by the store whe
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.schema import WAL_MAGIC, parse_header
+from db.schema import WAL_MAGIC, parse_header, wal_is_orphan
 
 TABLE = "file_stamp"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -267,10 +268,6 @@ def wal_is_foreign(path: Path, tries: int = 3, pause: float = 0.05) -> bool:
     verdict of "foreign" is read again ``tries`` times (a checkpoint under way tears a read), and only a
     steady one counts. A WAL that stamps nothing (a file from before stamps) is judged as before
     (:func:`db.schema.wal_is_orphan`)."""
-    import time
-
-    from db.schema import wal_is_orphan
-
     for attempt in range(tries):
         if attempt:
             time.sleep(pause)
