@@ -16,13 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from db import queries
 from db.changes import Changes
 from db.errors import TournamentError
 from db.stages import plain
-from db.views import StandingRow, played_sessions
+from db.views import StandingRow, played_sessions, ranking_rule, stage_rule
 from referee_app.context import TournamentContext
-from referee_app.i18n import tr
+from referee_app.i18n import LANG, tr
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
@@ -74,6 +75,11 @@ class StandingsPage(TournamentPage):
         self.tabs.addTab(self.view, "")
         self.tabs.addTab(self.team_view, "")
         lay.addWidget(self.tabs, 1)
+        # how the places are decided (db.views.ranking_rule): in a staged event, not the whole event's totals
+        self.rule = QLabel()
+        self.rule.setObjectName("standings_rule")
+        self.rule.setWordWrap(True)
+        lay.addWidget(self.rule)
         self.stage_note = QLabel()
         self.stage_note.setObjectName("standings_stage_note")
         self.stage_note.setWordWrap(True)
@@ -117,6 +123,7 @@ class StandingsPage(TournamentPage):
                 self.stage_note.setText(", ".join(
                     f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
+        self.rule.setText(texts.said(ranking_rule(players) if name is None else stage_rule(), LANG.code))
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
         self.model.set_rows(players, sessions)
