@@ -315,8 +315,10 @@ class Page:
         totals, table points over match points (what places the player)."""
         if p is None:
             return ""
+        points = Html(f'<span class="nw">{fmt_points(p.carried_table_points)} / '
+                      f'{fmt_signed(p.carried_match_points)}</span>')  # the numbers on one line
         carried = ("" if p.stage == "qualifying" else
-                   f'<small class="muted">{self.t("carried {points}", points=f"{fmt_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}")}</small>')
+                   f'<small class="muted">{self.t("carried {points}", points=points)}</small>')
         return (f'<td>{self.stage_name(p)}{carried}</td>'
                 f'<td class="n"><b>{fmt_points(p.table_points)}</b><small>{fmt_signed(p.match_points)}</small></td>')
 

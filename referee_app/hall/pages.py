@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
 from db.clock import ClockView, format_remaining
-from db.views import Awards, ranking_rule, staged
+from db.views import Awards, ranking_rule
 from referee_app.hall.data import HallData
 from reports.base import fmt_signed
 from texts import NC_
@@ -411,7 +411,7 @@ class StandingsPage(HallPage):
     COLS = 2
 
     def staged(self, data: HallData) -> bool:
-        return staged(data.standings)
+        return any(getattr(r, "stage", None) is not None for r in data.standings)
 
     def _rows(self, data: HallData, frame: Frame) -> int:
         """Rows under the header; a staged event keeps the last row for the rule that places its players."""
@@ -427,10 +427,12 @@ class StandingsPage(HallPage):
 
     def cells(self, row: object, lang: str, stages: bool = False) -> list[str]:
         r = row  # StandingRow
-        p = r.stage  # type: ignore[attr-defined]
+        p = getattr(r, "stage", None)
         if stages and p is not None:
+            # the word in the display's language(s), the numbers once ("carried 带入 2 / -12" in both)
             points = f"{_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}"
-            carried = "" if p.stage == "qualifying" else "  (" + say(lang, "carried {points}", points=points) + ")"
+            word = say(lang, "carried")
+            carried = "" if p.stage == "qualifying" else f"  ·  {word} {points}"
             return [str(r.rank), r.name, said(lang, p.label) + carried,  # type: ignore[attr-defined]
                     f"{_points(p.table_points)} / {fmt_signed(p.match_points)}",
                     f"{_points(r.table_points)} / {fmt_signed(r.match_points)}"]  # type: ignore[attr-defined]
@@ -455,9 +457,9 @@ class StandingsPage(HallPage):
         cw = (frame.body.width() - pad) // self.COLS
         px = round(rh * 0.55)
         right = {0, 3, 4}
-        if stages:  # the rule that places a staged event's players, below the list
-            rule = QRect(frame.body.left() + pad, frame.body.top() + (rows + 1) * rh, frame.body.width() - 2 * pad,
-                         rh)
+        if stages:  # the rule that places a staged event's players, right below the list
+            rule = QRect(frame.body.left() + pad, frame.body.top() + (min(len(chunk), rows) + 1) * rh,
+                         frame.body.width() - 2 * pad, rh)
             pt.text(rule, said(lang, ranking_rule(data.standings)), round(px * 0.7), DIM)
         for c in range(self.COLS if len(chunk) > rows else 1):
             col = QRect(frame.body.left() + pad + c * cw, frame.body.top(), cw - pad, rh)

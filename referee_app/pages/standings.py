@@ -79,6 +79,7 @@ class StandingsPage(TournamentPage):
         self.rule = QLabel()
         self.rule.setObjectName("standings_rule")
         self.rule.setWordWrap(True)
+        self.rule_text: str = ""  # a texts.Text: said again in the new language on a switch
         lay.addWidget(self.rule)
         self.stage_note = QLabel()
         self.stage_note.setObjectName("standings_stage_note")
@@ -93,6 +94,7 @@ class StandingsPage(TournamentPage):
         self.stages_button.setText(tr("Stages…"))
         self.tabs.setTabText(0, tr("Individuals"))
         self.tabs.setTabText(1, tr("Teams"))
+        self.rule.setText(texts.said(self.rule_text, LANG.code))
 
     def refresh(self) -> None:
         if self.ctx is None:
@@ -123,7 +125,8 @@ class StandingsPage(TournamentPage):
                 self.stage_note.setText(", ".join(
                     f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
-        self.rule.setText(texts.said(ranking_rule(players) if name is None else stage_rule(), LANG.code))
+        self.rule_text = ranking_rule(players) if name is None else stage_rule()
+        self.rule.setText(texts.said(self.rule_text, LANG.code))
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
         self.model.set_rows(players, sessions)

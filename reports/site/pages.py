@@ -105,14 +105,14 @@ def _stage_name(p: StagePlace) -> str:
 
 
 def stage_cells(p: StagePlace | None) -> list[str]:
-    """A staged event's columns of the final ranking: the stage reached, the points carried into it, its
-    totals (what places the player; carried points included)."""
+    """A staged event's columns of the final ranking: the stage reached, its totals (what places the player;
+    carried points included), the points carried into it."""
     if p is None:
         return []
     carried = (td("–", "n muted") if p.stage == "qualifying"
                else td(_two_points(p.carried_table_points, p.carried_match_points), "n"))
-    return [td(_stage_name(p), "stage"), carried, td(f"<strong>{_two_points(p.table_points, p.match_points)}</strong>",
-                                                  "n")]
+    return [td(_stage_name(p), "stage"), td(f"<strong>{_two_points(p.table_points, p.match_points)}</strong>", "n"),
+            carried]
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,17 +211,17 @@ class Site:
         snap = self.snap
         after = snap.played_sessions
         n = max([after, *self.sessions], default=0)
-        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
-                  th("Table pts", "n"), th("Match pts", "n")]
-        if staged(snap.standings):  # what places a staged event's players, beside the whole event's totals
-            header += [th("Stage"), th("Carried", "n"), th("Stage pts", "n")]
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide")]
+        if staged(snap.standings):  # what places a staged event's players, first (a phone shows it unscrolled)
+            header += [th("Stage"), th("Stage pts", "n"), th("Carried", "n")]
+        header += [th("Table pts", "n"), th("Match pts", "n")]
         header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
         rows = []
         for r in snap.standings:
             by = {e.session: e for e in r.sessions}
             cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
-                     td(esc(r.team or ""), "wide"), points(r.table_points), signed(r.match_points),
-                     *stage_cells(r.stage)]
+                     td(esc(r.team or ""), "wide"), *stage_cells(r.stage), points(r.table_points),
+                     signed(r.match_points)]
             for k in range(1, n + 1):
                 e = by.get(k)
                 cells.append(td(link(table_path(k, e.table), _two_points(e.table_points, e.match_points)), "n") if e
