@@ -48,6 +48,7 @@ REPORTS = [
     ("teams", "Team standings", False, "team-standings"),
     ("stage", "Stage standings", False, "stage-standings"),
 ]
+STAGE_ROW = [key for key, *_rest in REPORTS].index("stage")
 DESCRIPTIONS = {
     "scoresheets": "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).",
     "blank": "Score sheets before play: names and seats filled in, the grid empty, for the tables.",
@@ -177,7 +178,7 @@ class ReportsPage(TournamentPage):
         self.table.setEnabled(key in ("scoresheets", "blank"))
         self.stage.setEnabled(key == "stage")
         # the list offers "Stage standings" only in a staged event
-        self.list.item(len(REPORTS) - 1).setHidden(self.stage.count() == 0)
+        self.list.item(STAGE_ROW).setHidden(self.stage.count() == 0)
 
     def pdf(self) -> bytes | None:
         assert self.ctx is not None
