@@ -70,6 +70,12 @@ def said_two(value: texts.Said, sep: str = " ", *, second_first: bool = False) -
     return f"{other}{sep}{one}" if second_first else f"{one}{sep}{other}"
 
 
+def stage_two(name: str, sep: str = " ") -> str:
+    """A stage's name as the reports say it: the qualifying stage's (a ``texts.Text``) in both languages, an
+    organiser's name as typed."""
+    return said_two(name, sep) if isinstance(name, texts.Text) else name
+
+
 def bi(en: str, zh: str) -> str:
     """A bilingual label, English first: ``bi("Table", "桌")`` -> ``"Table 桌"``."""
     return f"{en} {zh}"

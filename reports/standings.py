@@ -20,7 +20,17 @@ from db.views import (
     stage_rule,
     staged,
 )
-from reports.base import Report, fmt_points, fmt_signed, said_two, shrink_cells, table_style, text_markup, two
+from reports.base import (
+    Report,
+    fmt_points,
+    fmt_signed,
+    said_two,
+    shrink_cells,
+    stage_two,
+    table_style,
+    text_markup,
+    two,
+)
 from reports.snapshot import provisional_text
 from texts import NC_
 
@@ -53,7 +63,7 @@ def stage_cells(p: StagePlace | None) -> list[str]:
         return []
     carried = ("–" if p.stage == "qualifying"
                else f"{fmt_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}")
-    return [said_two(p.label, "\n"), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
+    return [stage_two(p.label, "\n"), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
 
 
 def stage_headers() -> list[str]:

@@ -23,7 +23,7 @@ from db.safe_text import safe_cell
 from db.stages import plain
 from db.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from reports import base
-from reports.base import WIND_ZH, said_two, two
+from reports.base import WIND_ZH, said_two, stage_two, two
 from reports.penalties import kind_text, settlement
 from reports.snapshot import Snapshot, played
 from texts import NC_, Text
@@ -101,7 +101,7 @@ def _standings(wb: Workbook, snap: Snapshot) -> None:
             cells += [None, None] if e is None else [e.table_points, e.match_points]
         if stages and r.stage is not None:
             p = r.stage
-            cells += [said_two(p.label), p.table_points, plain(p.match_points), p.carried_table_points,
+            cells += [stage_two(p.label), p.table_points, plain(p.match_points), p.carried_table_points,
                       plain(p.carried_match_points)]
         rows.append(cells)
     _sheet(wb, "Standings", header, rows, [8, 9, 26, 20, 11, 11, *([11] * (2 * n)), *([14, 11, 11, 11, 11] * stages)],

@@ -170,7 +170,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
                            "table_points": e.table_points} for e in r.sessions],
              **({} if r.stage is None else {"stage": _stage_place(r.stage)})} for r in st]
-    columns = ("rank", "number", "name", "team", "table_points", "match_points", "sessions")
+    columns: tuple[str, ...] = ("rank", "number", "name", "team", "table_points", "match_points", "sessions")
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
     if staged(st):  # a staged event: what places each player, after the columns that were (docs/tournament.md)
         columns += STAGE_COLUMNS

@@ -21,7 +21,7 @@ from db import queries
 from db.changes import Changes
 from db.errors import TournamentError
 from db.stages import plain
-from db.views import StandingRow, played_sessions, ranking_rule, stage_rule
+from db.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from referee_app.context import TournamentContext
 from referee_app.i18n import LANG, tr
 from referee_app.models import StandingsModel, TeamStandingsModel
@@ -181,6 +181,11 @@ class ProjectorView(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(44)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay.addWidget(self.view, 1)
+        self.rule = QLabel()  # a staged event: how the places are decided (db.views.ranking_rule)
+        self.rule.setObjectName("projector_rule")
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet("font-size: 18px;")
+        lay.addWidget(self.rule)
         self.footer = QLabel()
         lay.addWidget(self.footer)
         self.timer = QTimer(self)
@@ -198,6 +203,8 @@ class ProjectorView(QWidget):
         provisional = self.ctx.runner.read(provisional_line)
         self.title.setText(f"{name} — {tr('Standings')}" + (f"  ·  {provisional}" if provisional else ""))
         self.all_rows = players
+        self.rule.setText(texts.said(ranking_rule(players), LANG.code) if staged(players) else "")
+        self.rule.setVisible(bool(self.rule.text()))
         # only the sessions played so far: empty columns waste a projector's width
         self.sessions = played_sessions(players)
         self._show_page()

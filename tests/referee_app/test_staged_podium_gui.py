@@ -52,6 +52,18 @@ def test_the_standings_page_shows_the_stage_columns_and_the_rule(staged_window) 
     assert page.rule.text().startswith("ranking by the stage's table points")
 
 
+def test_the_projector_shows_the_stage_columns_and_the_rule(staged_window) -> None:  # type: ignore[no-untyped-def]
+    from referee_app.pages.standings import ProjectorView
+
+    view = ProjectorView(staged_window.ctx)
+    try:
+        m = view.model
+        assert _texts(m, 0)[m.COL_STAGE:m.COL_SESSIONS] == ["Final", "2 (-12)", "6 (+68)"]
+        assert view.rule.text().startswith("places: the stage reached first")
+    finally:
+        view.close()
+
+
 def test_reports_prints_a_stage_standings_pdf(staged_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     staged_window.go("Reports")
     page = staged_window.pages["Reports"]
