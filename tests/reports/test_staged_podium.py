@@ -136,3 +136,31 @@ def test_the_players_page_shows_the_stage_and_the_rule(event: Path) -> None:
     assert "名次：先看所达阶段" in zh and '带入 <span class="nw">2 / -12</span>' in zh and "预赛" in zh
     me = Page(data, "en").player("3")
     assert me is not None and "<dt>Stage</dt><dd>Final</dd>" in me and "6 / +68" in me
+
+
+def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """In the pseudo-locale every new word (the stage columns, the rule lines, the qualifying stage's name,
+    the stage page) is wrapped; only the tournament's data (names, numbers, the stage's name) is not."""
+    from db import open_database, queries
+    from reports import base
+    from reports.site.pages import build_pages
+    from reports.snapshot import read_snapshot
+    from reports.standings import StageStandings, Standings, StandingsReport
+    from tests.reports.conftest import unwrapped_words
+    from tests.reports.test_site_texts import AT, data_of, unwrapped
+
+    db = open_database(str(event))
+    try:
+        with db.reader() as s:
+            snap = read_snapshot(s)
+            final = queries.stage_standings(s, "Final")
+    finally:
+        db.close()
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    data = sorted([*data_of(snap), "Final", "UTC"], key=len, reverse=True)  # UTC: the time of the PDF's frame
+    pages = build_pages(snap, AT)
+    for rel in ("index.html", "stages/1.html", "players/3.html"):
+        assert unwrapped(pages[rel], data) == [], rel
+    for report in (Standings("Staged Open", 3, snap.standings), StageStandings("Staged Open", "Final", 3, 3, final)):
+        text = " ".join(pages_text(StandingsReport().render(report)))
+        assert unwrapped_words(text, data) == [], type(report).__name__
