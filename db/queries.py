@@ -484,6 +484,8 @@ def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rul
     placed: set[str] = set()
     out: list[StandingRow] = []
     names = [QUALIFYING, *(v.name for v in staged.views)]
+    # Until a stage's players are known every place is the qualifying ranking's: nothing to explain yet
+    by_stage = any(ranking is not None for ranking in staged.rankings[1:])
     for stage_name, ranking in zip(reversed(names), reversed(staged.rankings), strict=True):
         if ranking is None:
             continue
@@ -498,7 +500,7 @@ def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rul
             out.append(StandingRow(offset + rank, p.number, p.name, p.team,
                                    float(sum(e.table_points for e in es)), int(sum(e.match_points for e in es)),
                                    es, stage=StagePlace(stage_name, row.table_points, row.match_points,
-                                                        row.carried_tp, row.carried_mp)))
+                                                        row.carried_tp, row.carried_mp) if by_stage else None))
             placed.add(row.number)
     return out
 

@@ -53,6 +53,12 @@ def test_the_standings_json_adds_the_stage_and_keeps_every_key(event: Path) -> N
     assert rows[3]["stage"]["carried_table_points"] == 1.5  # half of 李娜's 3 qualifying table points
     assert rows[4]["stage"] == {"name": "qualifying", "table_points": 3.0, "match_points": -2,
                                 "carried_table_points": 0.0, "carried_match_points": 0}
+    # after session 2 the final's four are known (carried points only); during qualifying nobody is placed by a stage
+    after2 = json.loads(run(event, "standings", "--after", "2", "--format", "json"))
+    assert after2[0]["stage"] == {"name": "Final", "table_points": 4.0, "match_points": 51,
+                                  "carried_table_points": 4.0, "carried_match_points": 51}
+    after1 = json.loads(run(event, "standings", "--after", "1", "--format", "json"))
+    assert all(list(r) == list(rows[0])[:-1] for r in after1)  # no "stage" key: as an unstaged event's rows
     flat = list(csv.DictReader(io.StringIO(run(event, "standings", "--format", "csv"))))
     assert list(flat[0])[:7] == ["rank", "number", "name", "team", "table_points", "match_points", "sessions"]
     assert (flat[0]["stage"], flat[0]["stage_table_points"], flat[0]["carried_match_points"]) == ("Final", "6", "-12")
