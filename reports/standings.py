@@ -59,8 +59,8 @@ class StageStandings:
 def stage_cells(p: StagePlace | None) -> list[str]:
     """A staged event's three columns of the final ranking: the stage reached (its name in both languages
     for the qualifying stage), the points carried into it and its totals (table points / match points)."""
-    if p is None:
-        return []
+    if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
+        return ["", "", ""]
     carried = ("–" if p.stage == "qualifying"
                else f"{fmt_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}")
     return [stage_two(p.label, "\n"), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
@@ -135,7 +135,8 @@ class StandingsReport(Report[Standings | StageStandings]):
         rows: list[list[object]] = [header]
         for r in data.players:
             rows.append([str(r.rank), r.number, r.name, r.team or "", fmt_points(r.table_points),
-                         fmt_signed(r.match_points), *stage_cells(r.stage), *_session_cells(r, 1, sessions)])
+                         fmt_signed(r.match_points), *(stage_cells(r.stage) if extra else ()),
+                         *_session_cells(r, 1, sessions)])
         font = self.fonts.main
         fit = shrink_cells(rows, (2, 3, *range(6, first + sessions)), widths, font, 9)  # before the Table: it may cut
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")

@@ -300,7 +300,7 @@ class Page:
                 + f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
         body = "".join(f'<tr><td class="n">{r.rank}</td><td>{self.player_link(r.number)}'
                        f'<small class="muted"> {esc(r.number)}{" · " + esc(r.team) if r.team else ""}</small></td>'
-                       f'{self.stage_cells(r.stage)}'
+                       f'{self.stage_cells(r.stage) if stages else ""}'
                        f'<td class="n">{fmt_points(r.table_points)}</td><td class="n">{fmt_signed(r.match_points)}</td></tr>'
                        for r in rows)
         rule = f'<p class="note">{esc(texts.said(ranking_rule(rows), self.lang))}</p>'
@@ -313,8 +313,8 @@ class Page:
     def stage_cells(self, p: StagePlace | None) -> str:
         """A staged event's two cells: the stage reached (with the points carried into it below) and its
         totals, table points over match points (what places the player)."""
-        if p is None:
-            return ""
+        if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
+            return '<td></td><td class="n"></td>'
         points = Html(f'<span class="nw">{fmt_points(p.carried_table_points)} / '
                       f'{fmt_signed(p.carried_match_points)}</span>')  # the numbers on one line
         carried = ("" if p.stage == "qualifying" else

@@ -107,8 +107,8 @@ def _stage_name(p: StagePlace) -> str:
 def stage_cells(p: StagePlace | None) -> list[str]:
     """A staged event's columns of the final ranking: the stage reached, its totals (what places the player;
     carried points included), the points carried into it."""
-    if p is None:
-        return []
+    if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
+        return [td(""), td("", "n"), td("", "n")]
     carried = (td("–", "n muted") if p.stage == "qualifying"
                else td(_two_points(p.carried_table_points, p.carried_match_points), "n"))
     return [td(_stage_name(p), "stage"), td(f"<strong>{_two_points(p.table_points, p.match_points)}</strong>", "n"),
@@ -212,7 +212,8 @@ class Site:
         after = snap.played_sessions
         n = max([after, *self.sessions], default=0)
         header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide")]
-        if staged(snap.standings):  # what places a staged event's players, first (a phone shows it unscrolled)
+        stages = staged(snap.standings)
+        if stages:  # what places a staged event's players, first (a phone shows it unscrolled)
             header += [th("Stage"), th("Stage pts", "n"), th("Carried", "n")]
         header += [th("Table pts", "n"), th("Match pts", "n")]
         header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
@@ -220,7 +221,7 @@ class Site:
         for r in snap.standings:
             by = {e.session: e for e in r.sessions}
             cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
-                     td(esc(r.team or ""), "wide"), *stage_cells(r.stage), points(r.table_points),
+                     td(esc(r.team or ""), "wide"), *(stage_cells(r.stage) if stages else ()), points(r.table_points),
                      signed(r.match_points)]
             for k in range(1, n + 1):
                 e = by.get(k)
