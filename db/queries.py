@@ -39,6 +39,8 @@ from db.views import (
     PenaltyRow,
     PlayerView,
     SessionEntry,
+    StagePlace,
+    StageRanking,
     StageStandingRow,
     StageView,
     StandingRow,
@@ -296,7 +298,9 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
 
     With stages (``stage add``) this is the final ranking: each stage's players above those cut before it,
     the rest keeping their order of the stage they were cut from (:func:`staged`). The points shown stay
-    each player's totals over every session played; the stages' own totals are in :func:`stage_standings`.
+    each player's totals over every session played; each row's ``stage`` (:class:`db.views.StagePlace`) says
+    what places it: the stage reached, its totals and what was carried into it. Every output of the final
+    ranking reads it from here; a stage's own ranking is :func:`stage_standings`.
     """
     return standings_of(s, table_scores(s, after), after)
 
@@ -479,7 +483,10 @@ def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rul
     people = {p.number: p for p in s.scalars(select(Player))}
     placed: set[str] = set()
     out: list[StandingRow] = []
-    for ranking in reversed(staged.rankings):
+    names = [QUALIFYING, *(v.name for v in staged.views)]
+    # Until a stage's players are known every place is the qualifying ranking's: nothing to explain yet
+    by_stage = any(ranking is not None for ranking in staged.rankings[1:])
+    for stage_name, ranking in zip(reversed(names), reversed(staged.rankings), strict=True):
         if ranking is None:
             continue
         group = [row for _r, row in ranking if row.number not in placed]  # in ranking order, best first
@@ -492,7 +499,8 @@ def _final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rul
             es = entries.get(row.number, ())
             out.append(StandingRow(offset + rank, p.number, p.name, p.team,
                                    float(sum(e.table_points for e in es)), int(sum(e.match_points for e in es)),
-                                   es))
+                                   es, stage=StagePlace(stage_name, row.table_points, row.match_points,
+                                                        row.carried_tp, row.carried_mp) if by_stage else None))
             placed.add(row.number)
     return out
 
@@ -592,9 +600,25 @@ def stage_standings(s: Session, name: str, after: int | None = None) -> list[Sta
     if ranking is None:
         raise stage_not_ready(staged.views[index])
     people = {p.number: p for p in s.scalars(select(Player))}
-    return [StageStandingRow(rank, row.number, people[row.number].name, people[row.number].team, row.table_points,
-                             row.match_points, row.sessions, row.carried_tp, row.carried_mp)
-            for rank, row in ranking]
+    return [_stage_row(rank, row, people[row.number]) for rank, row in ranking]
+
+
+def stage_rankings(s: Session, after: int | None = None) -> list[StageRanking]:
+    """Every stage whose players are known, with its ranking (:func:`stage_standings`), in session order:
+    each stage's PDF and website page. One ranking of the whole event serves them all."""
+    rules = _stage_rules(s)
+    if not rules:
+        return []
+    staged = _staged(s, _entries(s, after), rules, after)
+    people = {p.number: p for p in s.scalars(select(Player))}
+    return [StageRanking(view.name, view.first_session, view.last_session,
+                         tuple(_stage_row(rank, row, people[row.number]) for rank, row in ranking))
+            for view, ranking in zip(staged.views, staged.rankings[1:], strict=True) if ranking is not None]
+
+
+def _stage_row(rank: int, row: _StageRow, p: Player) -> StageStandingRow:
+    return StageStandingRow(rank, row.number, p.name, p.team, row.table_points, row.match_points, row.sessions,
+                            row.carried_tp, row.carried_mp)
 
 
 def stage_not_ready(view: StageView) -> TournamentError:

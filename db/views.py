@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from db.names import name_key, split_name
+from texts import Text
 
 SEATS = ("E", "S", "W", "N")
 
@@ -203,6 +204,25 @@ class SessionEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class StagePlace:
+    """What places a player in a staged event's final ranking (``db.queries.standings``): the deepest
+    stage they were ranked in (``QUALIFYING``, "qualifying", for those cut at the first stage) and that
+    stage's totals, the carried points included (the ranking's keys), and the part of them carried."""
+
+    stage: str
+    table_points: float
+    match_points: float  # a carried half may leave .5
+    carried_table_points: float = 0.0
+    carried_match_points: float = 0.0
+
+    @property
+    def label(self) -> str:
+        """The stage's name as shown: the organiser's name, or the qualifying stage's in the reader's
+        language (a ``texts.Text``)."""
+        return stage_label(self.stage)
+
+
+@dataclass(frozen=True, slots=True)
 class StandingRow:
     rank: int  # 0 for a substitute's row (``substitute``): listed for the team totals only, never ranked
     number: str
@@ -212,6 +232,32 @@ class StandingRow:
     match_points: int
     sessions: tuple[SessionEntry, ...] = ()
     substitute: bool = False
+    stage: StagePlace | None = None  # a staged event's final ranking: what places the player; None without stages
+
+
+def stage_label(name: str) -> str:
+    """A stage's name as shown: the qualifying stage (``db.stages.QUALIFYING``) in the reader's language."""
+    return Text("Qualifying", "stage") if name == "qualifying" else name
+
+
+def staged(rows: Iterable[StandingRow]) -> bool:
+    """Whether a ranking is a staged event's final ranking (its places decided stage by stage)."""
+    return any(r.stage is not None for r in rows)
+
+
+def ranking_rule(rows: Iterable[StandingRow]) -> Text:
+    """The rule line under a ranking, the one every output (GUI, PDF, websites, hall, workbook) prints:
+    how its places are decided. A staged event's places are not its whole-event totals' order."""
+    if staged(rows):
+        return Text("places: the stage reached first, then that stage's table points, then its match points "
+                    "(carried points included)", "ranking")
+    return Text("ranking by table points, then match points", "ranking")
+
+
+def stage_rule() -> Text:
+    """The rule line under one stage's ranking (``standings --stage``, its PDF and page)."""
+    return Text("ranking by the stage's table points, then its match points (carried points included), "
+                "then the rank in the previous stage", "ranking")
 
 
 def played_sessions(standings: Iterable[StandingRow]) -> int:
@@ -300,6 +346,17 @@ class StageStandingRow:
     sessions: tuple[SessionEntry, ...]
     carried_table_points: float
     carried_match_points: float
+
+
+@dataclass(frozen=True, slots=True)
+class StageRanking:
+    """A stage's own ranking with where it sits (``db.queries.stage_rankings``: the stages whose players are
+    known), for the outputs that print each stage's page."""
+
+    name: str
+    first_session: int
+    last_session: int
+    rows: tuple[StageStandingRow, ...]
 
 
 @dataclass(frozen=True, slots=True)

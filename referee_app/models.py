@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+import texts
 from db.actions import AuditAction
 from db.names import romanised
 from referee_app.i18n import LANG, tr
@@ -127,8 +128,10 @@ NEG = QBrush(QColor("#b3261e"))
 POS = QBrush(QColor("#1b6e2d"))
 
 
-def signed(v: int) -> str:
-    return f"+{v}" if v > 0 else str(v)
+def signed(v: float) -> str:
+    """+24, -8, 0; a stage's carried half keeps its .5 (12.0 shows as +12)."""
+    text = str(int(v)) if float(v).is_integer() else f"{v:.1f}"
+    return f"+{text}" if v > 0 else text
 
 
 class FansModel(RowsModel[AwardedFan]):
@@ -167,10 +170,12 @@ from db.views import (  # noqa: E402 - grouped with the models that use them
     AuditEntry,
     HandRow,
     PlayerView,
+    StagePlace,
     StandingRow,
     TableSheet,
     TeamStandingRow,
     number_key,
+    staged,
 )
 
 
@@ -418,12 +423,16 @@ class StandingsModel(RowsModel[StandingRow]):
     """Individuals: rank, number, name, team, table points, match points, then one column per session."""
 
     COL_RANK, COL_NUMBER, COL_NAME, COL_TEAM, COL_TABLE_POINTS, COL_MATCH_POINTS = range(6)
-    COL_SESSIONS = 6
+    COL_SESSIONS = 6  # without stages; a staged event's final ranking has the stage columns first (set_rows)
     BASE = ["Rank", "Number", "Name", "Team", "Table points", "Match points"]
+    # A staged event's final ranking: what places each player (db.views.StagePlace), after the totals
+    COL_STAGE, COL_CARRIED, COL_STAGE_POINTS = 6, 7, 8
+    STAGE = ["Stage", "Carried", "Stage points"]
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__((), parent)
         self.sessions = 0
+        self.staged = False
         self.HEADERS = list(self.BASE)
 
     def set_rows(self, rows: Sequence[StandingRow], sessions: int | None = None) -> None:  # type: ignore[override]
@@ -431,18 +440,32 @@ class StandingsModel(RowsModel[StandingRow]):
         self.rows = list(rows)
         self.sessions = sessions if sessions is not None else max(
             (e.session for r in rows for e in r.sessions), default=0)
-        self.HEADERS = self.BASE + ["S"] * self.sessions
+        self.staged = staged(self.rows)
+        self.COL_SESSIONS = len(self.BASE) + (len(self.STAGE) if self.staged else 0)
+        self.HEADERS = self.BASE + (self.STAGE if self.staged else []) + ["S"] * self.sessions
         self.endResetModel()
 
     def header(self, section: int) -> str:
         if section >= self.COL_SESSIONS:
             return tr("Session {n}", n=section - self.COL_SESSIONS + 1)
-        return tr(self.BASE[section])
+        return tr(self.HEADERS[section])
 
     def header_tooltip(self, section: int) -> str | None:
         if section >= self.COL_SESSIONS:
             return tr("Session {n}: table points (match points)", n=section - self.COL_SESSIONS + 1)
+        if self.staged and section in (self.COL_CARRIED, self.COL_STAGE_POINTS):
+            return tr("table points (match points)")
         return None
+
+    def stage_cell(self, p: StagePlace | None, col: int) -> str:
+        if p is None:
+            return ""
+        if col == self.COL_STAGE:
+            return texts.said(p.label, LANG.code)
+        if col == self.COL_CARRIED:
+            return "–" if p.stage == "qualifying" else \
+                f"{p.carried_table_points:g} ({signed(p.carried_match_points)})"
+        return f"{p.table_points:g} ({signed(p.match_points)})"
 
     def cell(self, r: StandingRow, col: int) -> Any:
         if col == self.COL_RANK:
@@ -457,6 +480,8 @@ class StandingsModel(RowsModel[StandingRow]):
             return f"{r.table_points:g}"
         if col == self.COL_MATCH_POINTS:
             return signed(r.match_points)
+        if col < self.COL_SESSIONS:
+            return self.stage_cell(r.stage, col)
         n = col - self.COL_SESSIONS + 1
         for e in r.sessions:
             if e.session == n:
@@ -470,6 +495,10 @@ class StandingsModel(RowsModel[StandingRow]):
             return r.match_points
         if col == self.COL_NUMBER:
             return number_sort(r.number)
+        if self.staged and r.stage is not None and col in (self.COL_CARRIED, self.COL_STAGE_POINTS):
+            p = r.stage
+            return (p.carried_table_points, p.carried_match_points) if col == self.COL_CARRIED else \
+                (p.table_points, p.match_points)
         if col >= self.COL_SESSIONS:
             n = col - self.COL_SESSIONS + 1
             return next(((e.table_points, e.match_points) for e in r.sessions if e.session == n), (-1.0, 0))[0]

@@ -95,6 +95,11 @@ WORDS = (
     N_("The team ranking."),
     N_("Blank score sheets"),
     N_("Team standings"),
+    # a staged event: the final ranking's stage columns and the stage standings report (issue 34)
+    N_("Stage"),
+    N_("Stage points"),
+    N_("Stage standings"),
+    N_("One stage's ranking: the points each player carried into it, its sessions, its totals."),
     N_("Draw"),
     N_("Win (enter the hand)"),
     N_("Win (totals)"),

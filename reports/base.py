@@ -70,6 +70,12 @@ def said_two(value: texts.Said, sep: str = " ", *, second_first: bool = False) -
     return f"{other}{sep}{one}" if second_first else f"{one}{sep}{other}"
 
 
+def stage_two(name: str, sep: str = " ") -> str:
+    """A stage's name as the reports say it: the qualifying stage's (a ``texts.Text``) in both languages, an
+    organiser's name as typed."""
+    return said_two(name, sep) if isinstance(name, texts.Text) else name
+
+
 def bi(en: str, zh: str) -> str:
     """A bilingual label, English first: ``bi("Table", "桌")`` -> ``"Table 桌"``."""
     return f"{en} {zh}"
@@ -84,13 +90,15 @@ def fmt_points(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def fmt_signed(value: int) -> str:
-    """Match points with their sign: +24, -8, 0.
+def fmt_signed(value: float) -> str:
+    """Match points with their sign: +24, -8, 0; a stage's carried half keeps its ``.5``.
 
-    >>> fmt_signed(24), fmt_signed(-8), fmt_signed(0)
-    ('+24', '-8', '0')
+    >>> fmt_signed(24), fmt_signed(-8), fmt_signed(0), fmt_signed(-30.5), fmt_signed(12.0)
+    ('+24', '-8', '0', '-30.5', '+12')
     """
-    return f"{value:+d}" if value else "0"
+    if not value:
+        return "0"
+    return f"{int(value):+d}" if float(value).is_integer() else f"{value:+.1f}"
 
 
 class _NumberedCanvas(Canvas):

@@ -4,7 +4,7 @@
     mcr-tournament --db T.sqlite report results --session 1 -o results.pdf
     mcr-tournament --db T.sqlite report penalties --session 1 -o penalties.pdf
     mcr-tournament --db T.sqlite report seating --session 2 -o seating.pdf
-    mcr-tournament --db T.sqlite report standings [--after 3] [--teams] -o standings.pdf
+    mcr-tournament --db T.sqlite report standings [--after 3] [--teams | --stage NAME] -o standings.pdf
     mcr-tournament --db T.sqlite report awards -o prizes.pdf
     mcr-tournament --db T.sqlite export results.xlsx --format xlsx
     mcr-tournament --db T.sqlite export results.csv --format ema     (db's, see db/formats/ema_csv.py)
@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from db import cli as db_cli
 from db import queries
 from db.database import Database
-from db.errors import TournamentError
+from db.errors import InputError, TournamentError
 from db.files import write_atomic
 from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
@@ -40,7 +40,7 @@ from reports.scoresheet import ScoreSheetReport
 from reports.seating import SeatingReport, SessionSeating
 from reports.site import publish
 from reports.snapshot import read_snapshot
-from reports.standings import Standings, StandingsReport
+from reports.standings import StageStandings, Standings, StandingsReport
 from reports.workbook import render_workbook
 
 
@@ -94,6 +94,8 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     info = queries.tournament_info(s)
     if args.after is not None:
         _check_session(s, args.after)
+    if getattr(args, "stage", None) is not None:
+        return build_stage_standings(s, args.stage, args.after, args.teams)
     players = queries.standings(s, args.after)
     played = max((e.session for r in players for e in r.sessions), default=0)
     after = args.after if args.after is not None else played
@@ -104,6 +106,22 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
              for t in queries.team_standings(s, args.after)]
     return StandingsReport().render(Standings(info.name, after, (), teams, still_playing=playing))
+
+
+def stage_standings_data(s: Session, name: str, after: int | None = None) -> StageStandings:
+    """One stage's ranking as its PDF shows it (``report standings --stage``, the GUI's Reports); refuses
+    an unknown stage (naming the stages) or one whose players are not known yet (saying why)."""
+    view = next((v for v in queries.stages(s, after) if v.name == name), None)
+    rows = queries.stage_standings(s, name, after)  # refuses what is not a stage, or not ready
+    assert view is not None
+    return StageStandings(queries.tournament_info(s).name, name, view.first_session, view.last_session, rows,
+                          still_playing=queries.still_playing(s, after))
+
+
+def build_stage_standings(s: Session, name: str, after: int | None, teams: bool) -> bytes:
+    if teams:
+        raise InputError("--stage", code="stage_teams")
+    return StandingsReport().render(stage_standings_data(s, name, after))
 
 
 def build_awards(s: Session, args: argparse.Namespace) -> bytes:
@@ -153,6 +171,8 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
             session=False)
     q.add_argument("--after", type=int, metavar="SESSION", help="standings after this session (default: all)")
     q.add_argument("--teams", action="store_true", help="the team ranking instead of the individual one")
+    q.add_argument("--stage", metavar="NAME", help="one stage's ranking, with the points it carried "
+                                                  "(as `standings --stage`)")
     add("awards", "the prize list: best hands, best of each session, chicken hands, most wins, best team",
         build_awards, session=False)
 

@@ -19,6 +19,7 @@ from db.views import (
     Awards,
     PenaltyRow,
     PlayerView,
+    StageRanking,
     StandingRow,
     TableSheet,
     TeamStandingRow,
@@ -39,6 +40,7 @@ class Snapshot:
     rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
     awards: Awards | None = None  # the prize list (the website's awards page); None: no page
     still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
+    stages: Sequence[StageRanking] = ()  # a staged event's stages whose players are known, each with its ranking
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -58,7 +60,7 @@ def read_snapshot(s: Session) -> Snapshot:
                     teams=teams, sessions=sessions,
                     entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
                     rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
-                    still_playing=queries.still_playing(s))
+                    still_playing=queries.still_playing(s), stages=queries.stage_rankings(s))
 
 
 def provisional_text(still_playing: int) -> tuple[str, str] | None:

@@ -14,14 +14,16 @@ from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.comments import Comment
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 import texts
 from db.safe_text import safe_cell
-from db.views import SEATS, HandRow, PlayerView, TableSheet
+from db.stages import plain
+from db.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from reports import base
-from reports.base import WIND_ZH, said_two, two
+from reports.base import WIND_ZH, said_two, stage_two, two
 from reports.penalties import kind_text, settlement
 from reports.snapshot import Snapshot, played
 from texts import NC_, Text
@@ -49,10 +51,11 @@ def _head(text: str) -> str:
 
 
 def _sheet(wb: Workbook, title: str, header: Sequence[str], rows: Iterable[Sequence[Any]],
-           widths: Sequence[float], freeze_columns: int = 0) -> None:
+           widths: Sequence[float], freeze_columns: int = 0, note: str | None = None) -> None:
     """A sheet with a bold, frozen header row (and ``freeze_columns`` frozen columns) and the rows
     (streamed: the workbook is write-only, about twice as fast for a big tournament); ``header``: the
-    columns' names as ``_head`` says them."""
+    columns' names as ``_head`` says them; ``note``: a comment on the first column's name (the ranking's
+    rule: a comment, not a row, so programs still read the sheet as one table)."""
     ws = wb.create_sheet(title)
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = w
@@ -63,6 +66,8 @@ def _sheet(wb: Workbook, title: str, header: Sequence[str], rows: Iterable[Seque
         cell.font, cell.fill = HEADER_FONT, HEADER_FILL
         cell.alignment = Alignment(wrap_text=True, vertical="top")
         cells.append(cell)
+    if note:
+        cells[0].comment = Comment(note, "MCR Referee", width=320, height=90)
     ws.append(cells)
     count = 1
     for row in rows:
@@ -82,6 +87,11 @@ def _standings(wb: Workbook, snap: Snapshot) -> None:
               NC_("workbook", "Table pts"), NC_("workbook", "Match pts")]
     for k in range(1, n + 1):
         header += [Text("S{n} table pts", "workbook", n=k), Text("S{n} match pts", "workbook", n=k)]
+    # A staged event: what places each player, after the columns that were (programs find them by name)
+    stages = staged(snap.standings)
+    if stages:
+        header += [NC_("workbook", "Stage"), NC_("workbook", "Stage table pts"), NC_("workbook", "Stage match pts"),
+                   NC_("workbook", "Carried table pts"), NC_("workbook", "Carried match pts")]
     rows = []
     for r in snap.standings:
         by = {e.session: e for e in r.sessions}
@@ -89,8 +99,13 @@ def _standings(wb: Workbook, snap: Snapshot) -> None:
         for k in range(1, n + 1):
             e = by.get(k)
             cells += [None, None] if e is None else [e.table_points, e.match_points]
+        if stages and r.stage is not None:
+            p = r.stage
+            cells += [stage_two(p.label), p.table_points, plain(p.match_points), p.carried_table_points,
+                      plain(p.carried_match_points)]
         rows.append(cells)
-    _sheet(wb, "Standings", header, rows, [8, 9, 26, 20, 11, 11, *([11] * (2 * n))], freeze_columns=3)
+    _sheet(wb, "Standings", header, rows, [8, 9, 26, 20, 11, 11, *([11] * (2 * n)), *([14, 11, 11, 11, 11] * stages)],
+           freeze_columns=3, note=said_two(ranking_rule(snap.standings), "\n"))
 
 
 def _teams(wb: Workbook, snap: Snapshot) -> None:

@@ -35,7 +35,17 @@ from db.errors import DatabaseConnectError, TournamentError
 from db.names import romanised
 from db.schema import first_line
 from db.service.calls import PublicSettings, public_settings, standings_cut
-from db.views import SEATS, HandRow, PlayerView, TableSheet, last_hand, player_order
+from db.views import (
+    SEATS,
+    HandRow,
+    PlayerView,
+    StagePlace,
+    TableSheet,
+    last_hand,
+    player_order,
+    ranking_rule,
+    staged,
+)
 from reports.base import WIND_EN, fmt_points, fmt_signed
 from reports.penalties import KIND
 from reports.site.layout import STYLE, esc
@@ -72,6 +82,9 @@ _WORDS = (
     NC_("public", "Nobody found."),
     NC_("public", "S{session} · table {table}"),
     NC_("public", "No results yet."),
+    NC_("public", "Stage"),
+    NC_("public", "Stage pts"),
+    NC_("public", "carried {points}"),
     NC_("public", "Rank"),
     NC_("public", "Player"),
     NC_("public", "Table pts"),
@@ -141,7 +154,8 @@ def read_public(db: Database) -> PublicData:
         snap = full
         if cut is not None:
             snap = replace(full, standings=queries.standings(s, after=cut), teams=queries.team_standings(s, after=cut),
-                           sessions={k: v for k, v in full.sessions.items() if k <= cut}, entered_by={})
+                           sessions={k: v for k, v in full.sessions.items() if k <= cut}, entered_by={},
+                           stages=queries.stage_rankings(s, after=cut))
     places: dict[str, list[Place]] = {}
     now: dict[str, Place] = {}
     # The session in play is the last one with any result: a table of an earlier session left unfinished
@@ -280,13 +294,33 @@ class Page:
         rows = self.d.snap.standings
         if not rows:
             return f'<p class="muted">{self.t("No results yet.")}</p>'
+        stages = staged(rows)  # a staged event: the stage reached and its points place the players
         head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Player")}</th>'
-                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
+                + (f'<th>{self.t("Stage")}</th><th class="n">{self.t("Stage pts")}</th>' if stages else "")
+                + f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
         body = "".join(f'<tr><td class="n">{r.rank}</td><td>{self.player_link(r.number)}'
                        f'<small class="muted"> {esc(r.number)}{" · " + esc(r.team) if r.team else ""}</small></td>'
+                       f'{self.stage_cells(r.stage) if stages else ""}'
                        f'<td class="n">{fmt_points(r.table_points)}</td><td class="n">{fmt_signed(r.match_points)}</td></tr>'
                        for r in rows)
-        return f'<div class="scroll"><table class="standings"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
+        rule = f'<p class="note">{esc(texts.said(ranking_rule(rows), self.lang))}</p>'
+        return (f'<div class="scroll"><table class="standings"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
+                + rule)
+
+    def stage_name(self, p: StagePlace) -> str:
+        return esc(texts.said(p.label, self.lang))
+
+    def stage_cells(self, p: StagePlace | None) -> str:
+        """A staged event's two cells: the stage reached (with the points carried into it below) and its
+        totals, table points over match points (what places the player)."""
+        if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
+            return '<td></td><td class="n"></td>'
+        points = Html(f'<span class="nw">{fmt_points(p.carried_table_points)} / '
+                      f'{fmt_signed(p.carried_match_points)}</span>')  # the numbers on one line
+        carried = ("" if p.stage == "qualifying" else
+                   f'<small class="muted">{self.t("carried {points}", points=points)}</small>')
+        return (f'<td>{self.stage_name(p)}{carried}</td>'
+                f'<td class="n"><b>{fmt_points(p.table_points)}</b><small>{fmt_signed(p.match_points)}</small></td>')
 
     def teams(self) -> str:
         head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Team")}</th>'
@@ -308,6 +342,9 @@ class Page:
         if r is not None:
             facts += [(self.t("Rank"), str(r.rank)), (self.t("Table pts"), fmt_points(r.table_points)),
                       (self.t("Match pts"), fmt_signed(r.match_points))]
+            if r.stage is not None:  # what placed them: the stage reached and its totals
+                facts += [(self.t("Stage"), self.stage_name(r.stage)),
+                          (self.t("Stage pts"), f"{fmt_points(r.stage.table_points)} / {fmt_signed(r.stage.match_points)}")]
         body.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
         body.append(f'<h2>{self.t("Sessions")}</h2>')
         body.append(self.sessions(number))

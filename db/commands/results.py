@@ -26,7 +26,8 @@ from db.service.corrections import (
 from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
-from db.views import TableSeating
+from db.stages import plain
+from db.views import StagePlace, TableSeating, staged
 
 
 def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
@@ -167,16 +168,31 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
              "match_points": r.match_points,
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
-                           "table_points": e.table_points} for e in r.sessions]} for r in st]
+                           "table_points": e.table_points} for e in r.sessions],
+             **({} if r.stage is None else {"stage": _stage_place(r.stage)})} for r in st]
+    columns: tuple[str, ...] = ("rank", "number", "name", "team", "table_points", "match_points", "sessions")
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
-    emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions"),
-         json_rows=rows2)
+    if staged(st):  # a staged event: what places each player, after the columns that were (docs/tournament.md)
+        columns += STAGE_COLUMNS
+        flat = [{**{k: v for k, v in r.items() if k != "stage"},
+                 **dict(zip(STAGE_COLUMNS, r["stage"].values(), strict=True))} for r in flat]
+    emit(flat, args.format, columns, json_rows=rows2)
     _provisional(db, args)
     # substitutes are not ranked (docs/tournament.md): named after the table, on stderr for csv and json
     line = queries.substitutes_text(subs, texts.env_language())
     if line:
         print(line, file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+STAGE_COLUMNS = ("stage", "stage_table_points", "stage_match_points", "carried_table_points", "carried_match_points")
+
+
+def _stage_place(p: StagePlace) -> dict[str, Any]:
+    """A staged event's ``"stage"`` of a standings row: the stage reached (``qualifying`` for those cut at the
+    first stage), that stage's totals (carried points included: what places the player) and the carried part."""
+    return {"name": p.stage, "table_points": p.table_points, "match_points": plain(p.match_points),
+            "carried_table_points": p.carried_table_points, "carried_match_points": plain(p.carried_match_points)}
 
 
 def _provisional(db: Database, args: argparse.Namespace) -> None:

@@ -24,8 +24,9 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
 from db.clock import ClockView, format_remaining
-from db.views import Awards
+from db.views import Awards, ranking_rule
 from referee_app.hall.data import HallData
+from reports.base import fmt_signed
 from texts import NC_
 
 BG = QColor("#10261c")
@@ -392,19 +393,49 @@ def _points(x: float) -> str:
     return f"{x:g}"
 
 
+def said(lang: str, value: str) -> str:
+    """A text made elsewhere (a ``texts.Text``: the ranking's rule, the qualifying stage's name) in the
+    display's language, as :func:`say` says the hall's own."""
+    if lang == "both":
+        one, other = texts.said(value, "en"), texts.said(value, "zh")
+        return one if one == other else f"{one}  {other}"
+    return texts.said(value, lang)
+
+
 class StandingsPage(HallPage):
     key, en = "standings", NC_("hall", "Individual standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, name, team, table points, match points
+    # A staged event: rank, name, the stage reached (and what it carried), its points (what places the
+    # player, in the accent colour), the whole event's table points / match points
+    STAGED_WIDTHS = (0.08, 0.34, 0.26, 0.16, 0.16)
     COLS = 2
 
-    def count(self, data: HallData, frame: Frame) -> int:
-        return _paged(len(self.rows_of(data)), self.COLS * _rows(frame))
+    def staged(self, data: HallData) -> bool:
+        return any(getattr(r, "stage", None) is not None for r in data.standings)
 
-    def header(self, lang: str) -> list[str]:
+    def _rows(self, data: HallData, frame: Frame) -> int:
+        """Rows under the header; a staged event keeps the last row for the rule that places its players."""
+        return max(1, _rows(frame) - (1 if self.staged(data) else 0))
+
+    def count(self, data: HallData, frame: Frame) -> int:
+        return _paged(len(self.rows_of(data)), self.COLS * self._rows(data, frame))
+
+    def header(self, lang: str, stages: bool = False) -> list[str]:
+        if stages:
+            return ["#", say(lang, "Name"), say(lang, "Stage"), say(lang, "Stage pts"), say(lang, "TP / MP")]
         return ["#", say(lang, "Name"), say(lang, "Team"), say(lang, "TP"), say(lang, "MP")]
 
-    def cells(self, row: object, lang: str) -> list[str]:
+    def cells(self, row: object, lang: str, stages: bool = False) -> list[str]:
         r = row  # StandingRow
+        p = getattr(r, "stage", None)
+        if stages and p is not None:
+            # the word in the display's language(s), the numbers once ("carried 带入 2 / -12" in both)
+            points = f"{_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}"
+            word = say(lang, "carried")
+            carried = "" if p.stage == "qualifying" else f"  ·  {word} {points}"
+            return [str(r.rank), r.name, said(lang, p.label) + carried,  # type: ignore[attr-defined]
+                    f"{_points(p.table_points)} / {fmt_signed(p.match_points)}",
+                    f"{_points(r.table_points)} / {fmt_signed(r.match_points)}"]  # type: ignore[attr-defined]
         return [str(r.rank), r.name, r.team or "", _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
 
     def rows_of(self, data: HallData) -> Sequence[object]:
@@ -412,7 +443,9 @@ class StandingsPage(HallPage):
 
     def paint(self, pt: Painter, frame: Frame, data: HallData, sub: int, lang: str, clock: ClockView | None) -> None:
         h = frame.full.height()
-        rh, rows = row_height(h), _rows(frame)
+        stages = self.staged(data)
+        rh, rows = row_height(h), self._rows(data, frame)
+        widths = self.STAGED_WIDTHS if stages else self.WIDTHS
         items = self.rows_of(data)
         if not items:
             pt.text(frame.body, say(lang, "No results yet"), round(h * 0.06), DIM,
@@ -424,9 +457,13 @@ class StandingsPage(HallPage):
         cw = (frame.body.width() - pad) // self.COLS
         px = round(rh * 0.55)
         right = {0, 3, 4}
+        if stages:  # the rule that places a staged event's players, right below the list
+            rule = QRect(frame.body.left() + pad, frame.body.top() + (min(len(chunk), rows) + 1) * rh,
+                         frame.body.width() - 2 * pad, rh)
+            pt.text(rule, said(lang, ranking_rule(data.standings)), round(px * 0.7), DIM)
         for c in range(self.COLS if len(chunk) > rows else 1):
             col = QRect(frame.body.left() + pad + c * cw, frame.body.top(), cw - pad, rh)
-            for i, (cell, text) in enumerate(zip(_cells(col, self.WIDTHS), self.header(lang), strict=True)):
+            for i, (cell, text) in enumerate(zip(_cells(col, widths), self.header(lang, stages), strict=True)):
                 pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * 0.7), DIM,
                         align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
         for k, item in enumerate(chunk):
@@ -434,7 +471,7 @@ class StandingsPage(HallPage):
             row = QRect(frame.body.left() + pad + c * cw, frame.body.top() + (r + 1) * rh, cw - pad, rh)
             if r % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
-            for i, (cell, text) in enumerate(zip(_cells(row, self.WIDTHS), self.cells(item, lang), strict=True)):
+            for i, (cell, text) in enumerate(zip(_cells(row, widths), self.cells(item, lang, stages), strict=True)):
                 color = ACCENT if i == 3 else DIM if i == 2 else FG
                 if i == 1:  # the name (a team's on the team page): one line, smaller, then "…"
                     pt.name(cell.adjusted(6, 0, -6, 0), text, px, color)
@@ -447,10 +484,13 @@ class TeamsPage(StandingsPage):
     key, en = "teams", NC_("hall", "Team standings")
     WIDTHS = (0.1, 0.46, 0.2, 0.1, 0.14)  # rank, team, members, table points, match points
 
-    def header(self, lang: str) -> list[str]:
+    def staged(self, data: HallData) -> bool:
+        return False  # teams rank by their members' whole-event totals
+
+    def header(self, lang: str, stages: bool = False) -> list[str]:
         return ["#", say(lang, "Team"), say(lang, "Players"), say(lang, "TP"), say(lang, "MP")]
 
-    def cells(self, row: object, lang: str) -> list[str]:
+    def cells(self, row: object, lang: str, stages: bool = False) -> list[str]:
         r = row  # TeamStandingRow
         members = ", ".join(r.member_names or r.members)  # type: ignore[attr-defined]
         return [str(r.rank), r.team, members, _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]

@@ -46,7 +46,9 @@ REPORTS = [
     ("seating", "Seating", True, "seating"),
     ("standings", "Standings", False, "standings"),
     ("teams", "Team standings", False, "team-standings"),
+    ("stage", "Stage standings", False, "stage-standings"),
 ]
+STAGE_ROW = [key for key, *_rest in REPORTS].index("stage")
 DESCRIPTIONS = {
     "scoresheets": "One A4 page per table with every hand, the totals, ranks and table points (R98 annex 5).",
     "blank": "Score sheets before play: names and seats filled in, the grid empty, for the tables.",
@@ -55,6 +57,7 @@ DESCRIPTIONS = {
     "seating": "A session's seating by table, and alphabetically by player, to post at the entrance.",
     "standings": "The individual ranking with the per-session breakdown.",
     "teams": "The team ranking.",
+    "stage": "One stage's ranking: the points each player carried into it, its sessions, its totals.",
 }
 
 
@@ -64,13 +67,15 @@ def builder(key: str) -> Callable[[Any, argparse.Namespace], bytes]:
     return {
         "scoresheets": cli.build_scoresheets, "blank": cli.build_scoresheets, "results": cli.build_results,
         "penalties": cli.build_penalties, "seating": cli.build_seating, "standings": cli.build_standings,
-        "teams": cli.build_standings,
+        "teams": cli.build_standings, "stage": cli.build_standings,
     }[key]
 
 
-def render(s: Any, key: str, session: int, table: int | None = None) -> bytes:
-    """The PDF bytes of report ``key`` (the same builders as ``mcr-tournament report``)."""
-    args = argparse.Namespace(session=session, table=table, blank=key == "blank", after=None, teams=key == "teams")
+def render(s: Any, key: str, session: int, table: int | None = None, stage: str | None = None) -> bytes:
+    """The PDF bytes of report ``key`` (the same builders as ``mcr-tournament report``; ``stage``: the
+    stage of "stage", as ``report standings --stage``)."""
+    args = argparse.Namespace(session=session, table=table, blank=key == "blank", after=None, teams=key == "teams",
+                              stage=stage if key == "stage" else None)
     return builder(key)(s, args)
 
 
@@ -96,11 +101,14 @@ class ReportsPage(TournamentPage):
         self.session.setObjectName("report_session")
         self.table = QComboBox()
         self.table.setObjectName("report_table")
-        for box in (self.session, self.table):
+        self.stage = QComboBox()  # a staged event's stages, for "Stage standings"
+        self.stage.setObjectName("report_stage")
+        for box in (self.session, self.table, self.stage):
             box.setMinimumWidth(120)
-        self.session_label, self.table_label = QLabel(), QLabel()
+        self.session_label, self.table_label, self.stage_label = QLabel(), QLabel(), QLabel()
         form.addRow(self.session_label, self.session)
         form.addRow(self.table_label, self.table)
+        form.addRow(self.stage_label, self.stage)
         self.description = QLabel()
         self.description.setObjectName("report_description")
         self.description.setWordWrap(True)
@@ -129,6 +137,7 @@ class ReportsPage(TournamentPage):
             self.list.item(i).setText(tr(title))
         self.session_label.setText(tr("Session"))
         self.table_label.setText(tr("Table"))
+        self.stage_label.setText(tr("Stage"))
         self.save_button.setText(tr("Save as PDF…"))
         self.print_button.setText(tr("Print…"))
         self._update()
@@ -153,6 +162,13 @@ class ReportsPage(TournamentPage):
         self.table.addItem(tr("all"), None)
         for t in range(1, tables + 1):
             self.table.addItem(str(t), t)
+        stages = self.ctx.runner.read(queries.stages)
+        chosen = self.stage.currentData()
+        self.stage.clear()
+        for v in stages:
+            self.stage.addItem(v.name, v.name)
+        if chosen is not None and self.stage.findData(chosen) >= 0:
+            self.stage.setCurrentIndex(self.stage.findData(chosen))
         self._update()
 
     def _update(self) -> None:
@@ -160,14 +176,18 @@ class ReportsPage(TournamentPage):
         self.description.setText(tr(DESCRIPTIONS[key]))
         self.session.setEnabled(needs_session)
         self.table.setEnabled(key in ("scoresheets", "blank"))
+        self.stage.setEnabled(key == "stage")
+        # the list offers "Stage standings" only in a staged event
+        self.list.item(STAGE_ROW).setHidden(self.stage.count() == 0)
 
     def pdf(self) -> bytes | None:
         assert self.ctx is not None
         key = self.current()[0]
         session = self.session.currentData() or 1
         table = self.table.currentData() if key in ("scoresheets", "blank") else None
+        stage = self.stage.currentData()
         try:
-            return self.ctx.runner.read(lambda s: render(s, key, session, table))
+            return self.ctx.runner.read(lambda s: render(s, key, session, table, stage))
         except Exception as exc:  # noqa: BLE001 - the store / fonts say what is wrong
             msg = user_message(exc) or (str(exc) if type(exc).__name__ == "MissingFontError" else None)
             if msg is None:
@@ -177,6 +197,8 @@ class ReportsPage(TournamentPage):
 
     def default_name(self) -> str:
         key, _t, needs_session, stem = self.current()
+        if key == "stage":  # the stage's place among the stages: its name is free text
+            return f"{stem}-{self.stage.currentIndex() + 1}.pdf"
         return f"{stem}-s{self.session.currentData() or 1}.pdf" if needs_session else f"{stem}.pdf"
 
     def default_folder(self) -> Path:

@@ -16,13 +16,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from db import queries
 from db.changes import Changes
 from db.errors import TournamentError
 from db.stages import plain
-from db.views import StandingRow, played_sessions
+from db.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from referee_app.context import TournamentContext
-from referee_app.i18n import tr
+from referee_app.i18n import LANG, tr
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
@@ -74,6 +75,12 @@ class StandingsPage(TournamentPage):
         self.tabs.addTab(self.view, "")
         self.tabs.addTab(self.team_view, "")
         lay.addWidget(self.tabs, 1)
+        # how the places are decided (db.views.ranking_rule): in a staged event, not the whole event's totals
+        self.rule = QLabel()
+        self.rule.setObjectName("standings_rule")
+        self.rule.setWordWrap(True)
+        self.rule_text: str = ""  # a texts.Text: said again in the new language on a switch
+        lay.addWidget(self.rule)
         self.stage_note = QLabel()
         self.stage_note.setObjectName("standings_stage_note")
         self.stage_note.setWordWrap(True)
@@ -87,6 +94,7 @@ class StandingsPage(TournamentPage):
         self.stages_button.setText(tr("Stages…"))
         self.tabs.setTabText(0, tr("Individuals"))
         self.tabs.setTabText(1, tr("Teams"))
+        self.rule.setText(texts.said(self.rule_text, LANG.code))
 
     def refresh(self) -> None:
         if self.ctx is None:
@@ -117,6 +125,8 @@ class StandingsPage(TournamentPage):
                 self.stage_note.setText(", ".join(
                     f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
+        self.rule_text = ranking_rule(players) if name is None else stage_rule()
+        self.rule.setText(texts.said(self.rule_text, LANG.code))
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
         self.model.set_rows(players, sessions)
@@ -171,6 +181,11 @@ class ProjectorView(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(44)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay.addWidget(self.view, 1)
+        self.rule = QLabel()  # a staged event: how the places are decided (db.views.ranking_rule)
+        self.rule.setObjectName("projector_rule")
+        self.rule.setWordWrap(True)
+        self.rule.setStyleSheet("font-size: 18px;")
+        lay.addWidget(self.rule)
         self.footer = QLabel()
         lay.addWidget(self.footer)
         self.timer = QTimer(self)
@@ -188,6 +203,8 @@ class ProjectorView(QWidget):
         provisional = self.ctx.runner.read(provisional_line)
         self.title.setText(f"{name} — {tr('Standings')}" + (f"  ·  {provisional}" if provisional else ""))
         self.all_rows = players
+        self.rule.setText(texts.said(ranking_rule(players), LANG.code) if staged(players) else "")
+        self.rule.setVisible(bool(self.rule.text()))
         # only the sessions played so far: empty columns waste a projector's width
         self.sessions = played_sessions(players)
         self._show_page()

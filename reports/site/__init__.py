@@ -16,7 +16,7 @@ from db.files import sweep_temp_files, write_atomic
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
-SUBFOLDERS = ("sessions", "tables", "players")
+SUBFOLDERS = ("sessions", "tables", "players", "stages")
 
 __all__ = ["build_pages", "publish", "write_site"]
 

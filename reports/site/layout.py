@@ -183,7 +183,7 @@ def link(href: str, text: str, cls: str = "") -> str:
     return f'<a href="{esc(href)}"{attr}>{text}</a>'
 
 
-def signed(value: int) -> str:
+def signed(value: float) -> str:
     """Match points as a number cell: +24, 0, and -8 in red."""
     cls = "n neg" if value < 0 else "n"
     return f'<td class="{cls}">{fmt_signed(value)}</td>'

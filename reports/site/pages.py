@@ -8,7 +8,9 @@
 - ``sessions/N.html``: every table's four players by rank, the best scores and the biggest hands;
 - ``tables/N-T.html``: session N, table T: the players' totals and every hand with its fans;
 - ``players/NUMBER.html`` (the number as :func:`slug` writes it): a player's tables, opponents, hands won and dealt in, per-session results;
-- ``awards.html``: the prize list (best hands, each session's best, chicken hands, most wins, best team).
+- ``awards.html``: the prize list (best hands, each session's best, chicken hands, most wins, best team);
+- ``stages/N.html``: a staged event's N-th stage (1: the first added after the qualifying stage), its own
+  ranking: the points each player carried into it, its sessions, its totals.
 
 Paths are relative, so the folder works from any web host or straight from the disk.
 """
@@ -31,8 +33,13 @@ from db.views import (
     HandRow,
     PenaltyRow,
     PlayerView,
+    StagePlace,
+    StageRanking,
     StandingRow,
     TableSheet,
+    ranking_rule,
+    stage_rule,
+    staged,
 )
 from reports.base import fmt_points, fmt_signed
 from reports.penalties import settlement
@@ -79,6 +86,33 @@ def table_path(session: int, table: int) -> str:
 
 def session_path(session: int) -> str:
     return f"sessions/{session}.html"
+
+
+def stage_path(index: int) -> str:
+    """A stage's page, by its place among the stages added (the organiser's names are free text)."""
+    return f"stages/{index}.html"
+
+
+def _two_points(tp: float, mp: float) -> str:
+    """Table points / match points in one cell; on a phone the match points go below (as the sessions')."""
+    return f'{fmt_points(tp)}<span class="sep"> / </span><span class="mp">{fmt_signed(mp)}</span>'
+
+
+def _stage_name(p: StagePlace) -> str:
+    """The stage reached: the qualifying stage's name in both languages, an organiser's name as typed."""
+    label = p.label
+    return bi(label) if isinstance(label, Text) else esc(label)
+
+
+def stage_cells(p: StagePlace | None) -> list[str]:
+    """A staged event's columns of the final ranking: the stage reached, its totals (what places the player;
+    carried points included), the points carried into it."""
+    if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
+        return [td(""), td("", "n"), td("", "n")]
+    carried = (td("–", "n muted") if p.stage == "qualifying"
+               else td(_two_points(p.carried_table_points, p.carried_match_points), "n"))
+    return [td(_stage_name(p), "stage"), td(f"<strong>{_two_points(p.table_points, p.match_points)}</strong>", "n"),
+            carried]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +174,8 @@ class Site:
         items = [("index.html", bi(STANDINGS)), ("teams.html", bi("Teams"))]
         if self.snap.awards is not None:
             items.append(("awards.html", bi("Awards")))
+        items += [(stage_path(i), bi("Stage {name}", name=st.name))
+                  for i, st in enumerate(self.snap.stages, start=1)]
         items += [(session_path(k), bi("Session {n}", n=k)) for k in self.sessions]
         return "".join(f'<a href="{up}{href}"{" aria-current=page" if href == here else ""}>{text}</a>'
                        for href, text in items)
@@ -161,6 +197,8 @@ class Site:
         out = {"index.html": self.index(), "teams.html": self.teams()}
         if self.snap.awards is not None:
             out["awards.html"] = self.awards(self.snap.awards)
+        for i, st in enumerate(self.snap.stages, start=1):
+            out[stage_path(i)] = self.stage(i, st)
         for k in self.sessions:
             out[session_path(k)] = self.session(k)
             for sheet in self.snap.sessions[k]:
@@ -173,23 +211,26 @@ class Site:
         snap = self.snap
         after = snap.played_sessions
         n = max([after, *self.sessions], default=0)
-        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
-                  th("Table pts", "n"), th("Match pts", "n")]
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide")]
+        stages = staged(snap.standings)
+        if stages:  # what places a staged event's players, first (a phone shows it unscrolled)
+            header += [th("Stage"), th("Stage pts", "n"), th("Carried", "n")]
+        header += [th("Table pts", "n"), th("Match pts", "n")]
         header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
         rows = []
         for r in snap.standings:
             by = {e.session: e for e in r.sessions}
             cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
-                     td(esc(r.team or ""), "wide"), points(r.table_points), signed(r.match_points)]
+                     td(esc(r.team or ""), "wide"), *(stage_cells(r.stage) if stages else ()), points(r.table_points),
+                     signed(r.match_points)]
             for k in range(1, n + 1):
                 e = by.get(k)
-                cells.append(td(link(table_path(k, e.table), f'{fmt_points(e.table_points)}<span class="sep"> / </span>'
-                                     f'<span class="mp">{fmt_signed(e.match_points)}</span>'), "n") if e
+                cells.append(td(link(table_path(k, e.table), _two_points(e.table_points, e.match_points)), "n") if e
                              else td("–", "n muted"))
             rows.append(f"<tr>{''.join(cells)}</tr>")
         when = bi("after session {n}", n=after) if after else bi("no session played yet")
         body = [f'<p class="note">{when} · {bi("per session: table points / match points")} · '
-                f'{bi("ranking by table points, then match points")}</p>']
+                f'{bi(ranking_rule(snap.standings))}</p>']
         mark = provisional_text(snap.still_playing)
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
@@ -200,6 +241,30 @@ class Site:
             body.append(f"<h2>{bi('Not ranked (reserves who have not played)')}</h2><p>"
                         + " · ".join(self._player(p.number, "", with_number=True) for p in others) + "</p>")
         return self._page("index.html", words(STANDINGS), bi(INDIVIDUAL_STANDINGS), "\n".join(body))
+
+    def stage(self, index: int, st: StageRanking) -> str:
+        """One stage's own ranking: its totals (the carried points included), the carried part, its sessions."""
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
+                  th("Table pts", "n"), th("Match pts", "n"), th("Carried", "n")]
+        header += [th("S{n}", "n", n=k) for k in range(st.first_session, st.last_session + 1)]
+        rows = []
+        for r in st.rows:
+            by = {e.session: e for e in r.sessions}
+            cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, "../"), "name"),
+                     td(esc(r.team or ""), "wide"), points(r.table_points), signed(r.match_points),
+                     td(_two_points(r.carried_table_points, r.carried_match_points), "n")]
+            for k in range(st.first_session, st.last_session + 1):
+                e = by.get(k)
+                cells.append(td(link(f"../{table_path(k, e.table)}", _two_points(e.table_points, e.match_points)), "n")
+                             if e else td("–", "n muted"))
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        body = [f'<p class="note">{bi("per session: table points / match points")} · {bi(stage_rule())}</p>']
+        mark = provisional_text(self.snap.still_playing)
+        if mark:
+            body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
+        body.append(table(header, rows, "sticky"))
+        return self._page(stage_path(index), words("Stage {name}", name=st.name),
+                          f'{bi("Stage standings")} · {esc(st.name)}', "\n".join(body))
 
     def awards(self, a: Awards) -> str:
         """The prize list, from ``db.queries.awards`` (the same as ``awards`` and ``report awards``)."""
@@ -371,6 +436,10 @@ class Site:
         if r is not None:
             facts += [(NC_("report", "Rank"), str(r.rank)), (NC_("report", "Table pts"), fmt_points(r.table_points)),
                       (NC_("report", "Match pts"), fmt_signed(r.match_points))]
+            if r.stage is not None:  # what placed them: the stage reached and its totals
+                facts += [(NC_("report", "Stage"), _stage_name(r.stage)),
+                          (NC_("report", "Stage pts"), f"{fmt_points(r.stage.table_points)} / "
+                                                       f"{fmt_signed(r.stage.match_points)}")]
         if p.substitute:
             facts.append((NC_("report", "Reserve"), "✓"))
         body = ['<dl class="facts">' + "".join(f"<dt>{bi(label)}</dt><dd>{v}</dd>" for label, v in facts) + "</dl>"]

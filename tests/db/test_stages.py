@@ -197,7 +197,16 @@ def test_a_staged_event_played_through_the_command_line(db_url: str, tmp_path: P
     expected += [(17 + sum(1 for r2, _p, _a, _b in qualifying[16:] if r2 < r), p) for r, p, _tp, _mp in qualifying[16:]]
     standings = cli_json(tmp_path, db, "standings")
     assert [(r["rank"], r["number"]) for r in standings] == expected
-    assert set(standings[0]) == {"rank", "number", "name", "team", "table_points", "match_points", "sessions"}
+    # the keys that were stay as they were; a staged event's rows add "stage": what places the player (issue 34)
+    assert list(standings[0]) == ["rank", "number", "name", "team", "table_points", "match_points", "sessions",
+                                  "stage"]
+    _r, _p, final_tp, final_mp = final_ranking[0]
+    assert standings[0]["stage"] == {"name": "Final", "table_points": final_tp, "match_points": final_mp,
+                                     "carried_table_points": 0.0, "carried_match_points": 0}
+    fifth = semi_ranking[4]
+    assert standings[4]["stage"]["name"] == "Semi" and standings[4]["number"] == fifth[1]
+    assert (standings[4]["stage"]["table_points"], standings[4]["stage"]["match_points"]) == (fifth[2], fifth[3])
+    assert standings[-1]["stage"]["name"] == "qualifying"
     first = standings[0]  # the points shown stay the player's totals over every session played
     assert first["table_points"] == sum(ledger.tp[first["number"]].values())
     assert first["match_points"] == sum(ledger.mp[first["number"]].values())

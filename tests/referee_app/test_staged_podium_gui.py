@@ -1,0 +1,113 @@
+"""Issue 34, items 2 and 11 at the desk: a staged event's final ranking on the Standings page, the
+projector and the hall shows the stage reached, the carried points and the stage's points, with the rule
+that places the players; Reports offers a stage's standings PDF (real window, real file, pytest-qt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.reports.conftest import pages_text
+from tests.staged_event import build_staged_event
+
+
+@pytest.fixture
+def staged_window(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
+    from referee_app.main import create_window
+
+    path = tmp_path / "staged.mcr"
+    build_staged_event(path).close()
+    w = create_window(str(path))
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    return w
+
+
+def _texts(model, row: int) -> list[str]:  # type: ignore[no-untyped-def]
+    return [model.data(model.index(row, c)) for c in range(model.columnCount())]
+
+
+def test_the_standings_page_shows_the_stage_columns_and_the_rule(staged_window) -> None:  # type: ignore[no-untyped-def]
+    staged_window.go("Standings")
+    page = staged_window.pages["Standings"]
+    m, h = page.model, Qt.Orientation.Horizontal
+    assert [m.headerData(c, h) for c in (m.COL_STAGE, m.COL_CARRIED, m.COL_STAGE_POINTS)] == \
+        ["Stage", "Carried", "Stage points"]
+    assert m.COL_SESSIONS == 9 and m.headerData(m.COL_SESSIONS, h) == "Session 1"
+    anna = _texts(m, 0)
+    assert anna[m.COL_NAME] == "Anna Smith" and anna[m.COL_MATCH_POINTS] == "+56"
+    assert anna[m.COL_STAGE:m.COL_SESSIONS] == ["Final", "2 (-12)", "6 (+68)"]
+    assert _texts(m, 3)[m.COL_CARRIED] == "1.5 (+2)"  # a carried half keeps its .5
+    assert _texts(m, 4)[m.COL_STAGE:m.COL_SESSIONS] == ["Qualifying", "–", "3 (-2)"]
+    assert page.rule.text().startswith("places: the stage reached first") and page.rule.isVisible()
+    staged_window.set_language("zh")
+    assert m.headerData(m.COL_STAGE_POINTS, h) == "阶段得分"
+    assert page.rule.text().startswith("名次：先看所达阶段") and _texts(m, 4)[m.COL_STAGE] == "预赛"
+    staged_window.set_language("en")
+    page.stage.setCurrentIndex(page.stage.findData("Final"))  # one stage's own ranking
+    assert page.model.rowCount() == 4
+    assert page.rule.text().startswith("ranking by the stage's table points")
+
+
+def test_the_projector_shows_the_stage_columns_and_the_rule(staged_window) -> None:  # type: ignore[no-untyped-def]
+    from referee_app.pages.standings import ProjectorView
+
+    view = ProjectorView(staged_window.ctx)
+    try:
+        m = view.model
+        assert _texts(m, 0)[m.COL_STAGE:m.COL_SESSIONS] == ["Final", "2 (-12)", "6 (+68)"]
+        assert view.rule.text().startswith("places: the stage reached first")
+    finally:
+        view.close()
+
+
+def test_reports_prints_a_stage_standings_pdf(staged_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    staged_window.go("Reports")
+    page = staged_window.pages["Reports"]
+    keys = [k for k, *_rest in __import__("referee_app.pages.reports", fromlist=["REPORTS"]).REPORTS]
+    row = keys.index("stage")
+    assert not page.list.item(row).isHidden() and page.list.item(row).text() == "Stage standings"
+    page.list.setCurrentRow(row)
+    assert page.stage.isEnabled() and page.stage.currentText() == "Final"
+    assert page.default_name() == "stage-standings-1.pdf"
+    assert page.save_to(str(tmp_path / "final.pdf"))
+    text = " ".join(pages_text((tmp_path / "final.pdf").read_bytes()))
+    assert "Stage standings" in text and "Anna Smith" in text and "John Brown" not in text
+    page.list.setCurrentRow(keys.index("standings"))  # the final ranking's PDF has the stage columns
+    assert page.save_to(str(tmp_path / "all.pdf"))
+    assert "places: the stage reached first" in " ".join(pages_text((tmp_path / "all.pdf").read_bytes()))
+
+
+def test_reports_hides_stage_standings_without_stages(window) -> None:  # type: ignore[no-untyped-def]
+    window.go("Reports")
+    page = window.pages["Reports"]
+    from referee_app.pages.reports import REPORTS
+
+    assert page.list.item([k for k, *_r in REPORTS].index("stage")).isHidden()
+
+
+def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, staged_window) -> None:  # type: ignore[no-untyped-def]
+    from referee_app.hall.pages import PAGES
+    from referee_app.hall.window import HallOptions, HallWindow
+
+    for lang in ("both", "en", "zh"):
+        hall = HallWindow(staged_window.ctx, HallOptions(lang=lang, pages=["standings"]))
+        qtbot.addWidget(hall)
+        hall.show_page("standings")
+        hall.render_image(1920, 1080)
+        assert hall.clipped == [], lang
+        page = PAGES["standings"]
+        data = hall.data
+        assert page.staged(data)
+        assert page.header(lang, True)[2:] == {
+            "en": ["Stage", "Stage pts", "TP / MP"], "zh": ["阶段", "阶段得分", "标准分 / 比赛分"],
+            "both": ["Stage  阶段", "Stage pts  阶段得分", "TP / MP  标准分 / 比赛分"]}[lang]
+        anna = page.cells(data.standings[0], lang, True)
+        assert anna[1] == "Anna Smith" and anna[3:] == ["6 / +68", "8 / +56"]
+        assert anna[2] == {"en": "Final  ·  carried 2 / -12", "zh": "Final  ·  带入 2 / -12",
+                           "both": "Final  ·  carried  带入 2 / -12"}[lang]
+        assert page.cells(data.standings[4], lang, True)[2] == {"en": "Qualifying", "zh": "预赛",
+                                                                 "both": "Qualifying  预赛"}[lang]
