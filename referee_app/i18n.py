@@ -42,6 +42,7 @@ def _qt_translations(code: str) -> None:
         return
     for t in _QT_TRANSLATOR:
         QCoreApplication.removeTranslator(t)
+        t.deleteLater()  # a child of the app: without this every switch left one more until the app's end
     _QT_TRANSLATOR.clear()
     if code not in (texts.DEFAULT, texts.PSEUDO):
         t = QTranslator(app)

@@ -621,3 +621,24 @@ class MainWindow(QMainWindow):
         settings.set_window_geometry(self.saveGeometry())
         self.close_tournament()
         super().closeEvent(e)
+
+    def shut_down(self) -> None:
+        """After the event loop: take down what this window made, in order, while Python and the QApplication
+        are whole — the tournament closed (its displays with it), the phones' server stopped and joined, then
+        this window deleted (its pages, dialogs and panels with it) and the windows closed meanwhile
+        (``deleteLater``: the hall displays) deleted.
+
+        Why (issue 34 §8): lambdas connected to this window's own actions hold it in a cycle through Qt that
+        Python's collector cannot see, so the window outlived ``main()``; PySide's exit handler then deleted
+        it and the hall displays left waiting, in no set order, while the interpreter was finalising — after
+        a long run, "QObject: shared QObject was deleted directly" and a segmentation fault."""
+        from PySide6.QtCore import QCoreApplication, QEvent
+        from shiboken6 import delete
+
+        self.close_tournament()
+        if self.devices_server is not None:
+            self.devices_server.stop()
+        self.calls.attach(None)
+        if isValid(self):
+            delete(self)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
