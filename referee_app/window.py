@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
         elif key == "Sessions & tables":
             page = sessions.SessionsPage()
             page.open_sheet.connect(self.show_sheet)  # type: ignore[attr-defined]
+            page.tournament_finished.connect(self._show_final)  # type: ignore[attr-defined]
         elif key == "Score sheet":
             page = sheet.SheetPage()
         elif key == "Standings":
@@ -201,6 +202,9 @@ class MainWindow(QMainWindow):
         sheet = self.pages["Score sheet"]
         sheet.show_table(session, table)  # type: ignore[attr-defined]
         self.go("Score sheet")
+
+    def _show_final(self) -> None:
+        self.go("Standings")
 
     def _nav_changed(self, row: int) -> None:
         if self.ctx is None or row < 0:
