@@ -62,10 +62,20 @@ def open_everything(ref):
     def switch():
         code = next(switches, None)
         if code is None:
+            QTimer.singleShot(100, answer)
             w.act_quit.trigger()  # File -> Quit, the hand entry and every window still open
         else:
             w.set_language(code)
             QTimer.singleShot(300, switch)
+
+    def answer():  # "the server for the tables' phones is running": stop it and close
+        from PySide6.QtWidgets import QMessageBox, QPushButton
+        box = next((b for b in QApplication.topLevelWidgets()
+                    if isinstance(b, QMessageBox) and b.objectName() == "stop_server_question" and b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(50, answer)
+        else:
+            box.findChild(QPushButton, "stop_server_yes").click()
 
     QTimer.singleShot(300, switch)
 
