@@ -62,6 +62,9 @@ def wait_text(seconds: int | None) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+# the panel's figures: one text for one call, one for more ("1 calls", issue 34 §15)
+SUMMARY = (N_("{calls} call · wait median {median}, worst {worst} · rulings: {rulings}"),
+           N_("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}"))
 STATUS = {"open": N_("waiting"), "taken": N_("on the way"), "resolved": N_("resolved"), "cancelled": N_("cancelled")}
 
 
@@ -273,7 +276,7 @@ class CallsPanel(QDialog):
                 s = None
             if s is not None and s["calls"]:
                 rulings = ", ".join(f"{reason_text(k)} {n}" for k, n in s["rulings"].items() if n)
-                self.summary.setText(tr("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}",
+                self.summary.setText(tr(SUMMARY[0 if s["calls"] == 1 else 1],
                                         calls=s["calls"], median=wait_text(_int(s["wait_s"]["median"])),
                                         worst=wait_text(_int(s["wait_s"]["worst"])), rulings=rulings or "–"))
             else:

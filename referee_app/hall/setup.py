@@ -69,7 +69,7 @@ class HallSetupDialog(QDialog):
         self.dwell = QSpinBox()
         self.dwell.setRange(3, 300)
         self.dwell.setValue(15)
-        self.dwell.setSuffix(" s")
+        self.dwell.setSuffix(" " + tr("s"))  # seconds: "15 秒" in Chinese
         form.addRow(tr("Seconds per page"), self.dwell)
         self.show_calls = QCheckBox(tr("Show “Referee to table N” while a call waits"))
         self.show_calls.setObjectName("hall_show_calls")
