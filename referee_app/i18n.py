@@ -60,16 +60,22 @@ class QtGaps(QTranslator):
         return False
 
 
+def release_qt_translations() -> None:
+    """Uninstall Qt's translators of ours (and delete them): at each switch, and when the app ends, so that
+    Qt never calls ``QtGaps.translate`` into Python while the interpreter shuts down."""
+    for t in _QT_TRANSLATOR:
+        QCoreApplication.removeTranslator(t)
+        t.deleteLater()  # a child of the app: without this every switch left one more until the app's end
+    _QT_TRANSLATOR.clear()
+
+
 def _qt_translations(code: str) -> None:
     """Qt's own texts (OK / Cancel / Yes / No of standard buttons, file dialogs) in the language too; Qt
     re-labels standard buttons on the LanguageChange event this sends."""
     app = QCoreApplication.instance()
     if app is None:
         return
-    for t in _QT_TRANSLATOR:
-        QCoreApplication.removeTranslator(t)
-        t.deleteLater()  # a child of the app: without this every switch left one more until the app's end
-    _QT_TRANSLATOR.clear()
+    release_qt_translations()
     if code not in (texts.DEFAULT, texts.PSEUDO):
         t = QTranslator(app)
         if t.load("qtbase_zh_CN" if code == "zh" else f"qtbase_{code}",

@@ -32,7 +32,7 @@ from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.hall.setup import hall_action
-from referee_app.i18n import LANG, tr
+from referee_app.i18n import LANG, release_qt_translations, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
@@ -688,4 +688,5 @@ class MainWindow(QMainWindow):
         self.calls.attach(None)
         if isValid(self):
             delete(self)
+        release_qt_translations()  # Qt's translators of ours: no call into Python from Qt's own teardown
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
