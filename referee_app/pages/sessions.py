@@ -4,6 +4,7 @@ four players at their starting seats, and each table's progress and status."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
@@ -30,13 +31,13 @@ def status_of(hands: int, finished: bool, signed_off: bool, owes_confirmation: b
     return "open" if hands else "not started"
 
 
-def finish_session(s: object, session: int) -> None:
+def finish_session(s: Any, session: int) -> None:
     """Finish a session whose every table is signed off: its clock, if it still runs or is paused, ends now
     (the hall and the phones stop counting down a session that is over). One transaction."""
     from db.service.clock import clock_view, end_clock
 
-    if clock_view(s, session).state in ("running", "paused"):  # type: ignore[arg-type]
-        end_clock(s, session)  # type: ignore[arg-type]
+    if clock_view(s, session).state in ("running", "paused"):
+        end_clock(s, session)
 
 
 class SessionsPage(TournamentPage):
