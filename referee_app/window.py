@@ -675,8 +675,9 @@ class MainWindow(QMainWindow):
         this window deleted (its pages, dialogs and panels with it) and the windows closed meanwhile
         (``deleteLater``: the hall displays) deleted.
 
-        Why (issue 34 §8): lambdas connected to this window's own actions hold it in a cycle through Qt that
-        Python's collector cannot see, so the window outlived ``main()``; PySide's exit handler then deleted
+        Why (issue 34 §8): its children hold it (lambdas connected to its actions; the calls desk, the change
+        watcher and others keep ``self.window``), a cycle through Qt's ownership that Python's collector cannot
+        see, so the window outlived ``main()``; PySide's exit handler then deleted
         it and the hall displays left waiting, in no set order, while the interpreter was finalising — after
         a long run, "QObject: shared QObject was deleted directly" and a segmentation fault."""
         from PySide6.QtCore import QCoreApplication, QEvent
