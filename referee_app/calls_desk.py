@@ -62,6 +62,9 @@ def wait_text(seconds: int | None) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
+# the panel's figures: one text for one call, one for more ("1 calls", issue 34 §15)
+SUMMARY = (N_("{calls} call · wait median {median}, worst {worst} · rulings: {rulings}"),
+           N_("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}"))
 STATUS = {"open": N_("waiting"), "taken": N_("on the way"), "resolved": N_("resolved"), "cancelled": N_("cancelled")}
 
 
@@ -273,7 +276,7 @@ class CallsPanel(QDialog):
                 s = None
             if s is not None and s["calls"]:
                 rulings = ", ".join(f"{reason_text(k)} {n}" for k, n in s["rulings"].items() if n)
-                self.summary.setText(tr("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}",
+                self.summary.setText(tr(SUMMARY[0 if s["calls"] == 1 else 1],
                                         calls=s["calls"], median=wait_text(_int(s["wait_s"]["median"])),
                                         worst=wait_text(_int(s["wait_s"]["worst"])), rulings=rulings or "–"))
             else:
@@ -327,26 +330,48 @@ class CallsPanel(QDialog):
         c = self.selected()
         if c is None:
             return False
-        dialog = ResolveDialog(self, c, self._penalties(c))
+        dialog = ResolveDialog(self, c, self._penalties(c), *self._table(c))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
-        return self.resolve_selected(dialog.ruling.text(), dialog.penalty.currentData(), dialog.hand.value() or None)
+        return self.resolve_selected(dialog.ruling.text(), dialog.penalty.currentData(), dialog.hand.value() or None,
+                                     new_penalty=dialog.new_penalty if dialog.penalty.currentData() == NEW else None)
 
-    def resolve_selected(self, ruling: str, penalty: int | None = None, hand: int | None = None) -> bool:
+    def resolve_selected(self, ruling: str, penalty: int | None = None, hand: int | None = None, *,
+                         new_penalty: Any = None) -> bool:
+        """Close the selected call. ``new_penalty`` (a ``PenaltyInput`` for the call's table): recorded with
+        the ruling in the same transaction and linked to it (issue 34 §9: the referee no longer has to leave
+        the panel for the score sheet first); ``penalty`` then is ignored."""
         from db.service.audit import Actor, default_actor
         from db.service.calls import resolve_call
+        from db.service.results import record_penalty
 
         c = self.selected()
         if c is None or self.desk.ctx is None:
             return False
         name = self.referee.text().strip() or None
         actor = Actor(default_actor().station, name or default_actor().referee)
-        ok = self.desk.ctx.runner.run_ok(
-            lambda s: resolve_call(s, c.id, ruling, penalty=penalty, hand=hand, referee=name, actor=actor), self,
-            tr("Resolve…"))
+
+        def op(s: Any) -> Any:
+            pid = penalty if new_penalty is None else record_penalty(s, c.session, c.table, new_penalty, actor=actor)
+            return resolve_call(s, c.id, ruling, penalty=pid, hand=hand, referee=name, actor=actor)
+
+        ok = self.desk.ctx.runner.run_ok(op, self, tr("Resolve…"))
         if not ok:
             self.desk.reload()
         return ok
+
+    def _table(self, c: Any) -> tuple[list[Any], list[Any]]:
+        """The call's table's four players and the profile's penalty presets (the penalty dialog's lists);
+        none when the table is not seated any more."""
+        from db import queries
+        from db.service.tournament import penalty_presets
+
+        assert self.desk.ctx is not None
+        try:
+            return self.desk.ctx.runner.read(
+                lambda s: (list(queries.table_sheet(s, c.session, c.table).players), list(penalty_presets(s))))
+        except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to record there
+            return [], []
 
     def _penalties(self, c: Any) -> list[tuple[int, str]]:
         from db import queries
@@ -356,19 +381,34 @@ class CallsPanel(QDialog):
             sheet = self.desk.ctx.runner.read(lambda s: queries.table_sheet(s, c.session, c.table))
         except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to link
             return []
-        return [(p.id, f"#{p.id} · {tr('hand')} {p.hand or '–'} · {p.player.name} · {p.kind} {p.points}")
-                for p in sheet.penalties]
+        return [(p.id, f"#{p.id} · {tr('hand')} {p.hand or '–'} · {p.player.name} · {penalty_kind_text(p.kind)} "
+                       f"{p.points}") for p in sheet.penalties]
+
+
+def penalty_kind_text(kind: str) -> str:
+    """A penalty's kind in words in the UI's language ("Rule violation", "违例"); an unknown kind: its code."""
+    from db.profiles import PENALTY_KIND_LABELS
+
+    label = PENALTY_KIND_LABELS.get(kind)
+    return kind if label is None else texts.said(label, LANG.code)
 
 
 def _int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-class ResolveDialog(QDialog):
-    """The ruling in words, and what it caused: a penalty of the call's table, the hand."""
+NEW = -1  # the penalty combo's entry for the penalty recorded from this dialog
 
-    def __init__(self, parent: QWidget, call: Any, penalties: list[tuple[int, str]]) -> None:
+
+class ResolveDialog(QDialog):
+    """The ruling in words, and what it caused: a penalty of the call's table (one on its sheet, or one
+    recorded here with the ruling), the hand."""
+
+    def __init__(self, parent: QWidget, call: Any, penalties: list[tuple[int, str]],
+                 players: list[Any] | None = None, presets: list[Any] | None = None) -> None:
         super().__init__(parent)
+        self.players, self.presets = players or [], presets or []
+        self.new_penalty: Any = None  # db.service.outcomes.PenaltyInput, from "Record a penalty…"
         self.setObjectName("calls_resolve_dialog")
         self.setWindowTitle(tr("Resolve call: table {table}", table=call.table))
         form = QFormLayout(self)
@@ -382,7 +422,16 @@ class ResolveDialog(QDialog):
         self.penalty.addItem(tr("no penalty"), None)
         for pid, text in penalties:
             self.penalty.addItem(text, pid)
-        form.addRow(tr("Penalty"), self.penalty)
+        self.record = QPushButton(tr("Record a penalty…"))
+        self.record.setObjectName("calls_record_penalty")
+        self.record.setToolTip(tr("Record the penalty this ruling gives; it is saved with the ruling, on the "
+                                  "table's score sheet."))
+        self.record.setEnabled(len(self.players) == 4 and bool(self.presets))
+        self.record.clicked.connect(self.ask_penalty)
+        row = QHBoxLayout()
+        row.addWidget(self.penalty, 1)
+        row.addWidget(self.record)
+        form.addRow(tr("Penalty"), row)
         self.hand = QSpinBox()
         self.hand.setObjectName("calls_hand")
         self.hand.setRange(0, 99)
@@ -395,6 +444,32 @@ class ResolveDialog(QDialog):
         self.ok.setEnabled(False)
         self.ruling.textChanged.connect(lambda text: self.ok.setEnabled(bool(text.strip())))
         form.addRow(buttons)
+
+    def penalty_dialog(self) -> Any:
+        """The score sheet's penalty dialog for the call's table, for the hand given here."""
+        from referee_app.dialogs.penalty import PenaltyDialog
+
+        return PenaltyDialog(self, self.players, self.presets, self.hand.value() or None,
+                             reason=self.ruling.text().strip())
+
+    def ask_penalty(self) -> None:
+        d = self.penalty_dialog()
+        if d.exec() == QDialog.DialogCode.Accepted and (p := d.value()) is not None:
+            self.set_new_penalty(p)
+        d.deleteLater()
+
+    def set_new_penalty(self, p: Any) -> None:
+        """Offer ``p`` (a ``PenaltyInput``) as the linked penalty, chosen; recorded when OK is pressed."""
+        self.new_penalty = p
+        name = next((x.name for x in self.players if x.number == p.player), p.player)
+        text = tr("new: {player} · {kind} {points}", player=name, kind=penalty_kind_text(p.kind), points=p.points)
+        at = self.penalty.findData(NEW)
+        if at < 0:
+            self.penalty.addItem(text, NEW)
+            at = self.penalty.count() - 1
+        else:
+            self.penalty.setItemText(at, text)
+        self.penalty.setCurrentIndex(at)
 
 
 # --------------------------------------------------------------------------------------- the hall display

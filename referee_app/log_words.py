@@ -21,7 +21,12 @@ WHAT: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), text) for 
      NC_("log_what", "session {session} table {table} hand {hand}")),
     (r"session (?P<session>\d+) table (?P<table>\d+)", NC_("log_what", "session {session} table {table}")),
     (r"seating of session (?P<session>\d+)", NC_("log_what", "seating of session {session}")),
+    (r"session (?P<session>\d+) clock started", NC_("log_what", "session {session} clock started")),
+    (r"session (?P<session>\d+) clock paused", NC_("log_what", "session {session} clock paused")),
+    (r"session (?P<session>\d+) clock resumed", NC_("log_what", "session {session} clock resumed")),
+    (r"session (?P<session>\d+) clock ended", NC_("log_what", "session {session} clock ended")),
     (r"session (?P<session>\d+) clock", NC_("log_what", "session {session} clock")),
+    (r"^players' page$", NC_("log_what", "players' page")),
     (r"^player (?P<number>\S+) replaces (?P<other>\S+) from session (?P<session>\d+)",
      NC_("log_what", "player {number} replaces {other} from session {session}")),
     (r"^player (?P<number>\S+)", NC_("log_what", "player {number}")),
@@ -50,6 +55,18 @@ KEYS: dict[str, str] = {
     "country": NC_("log_key", "country"), "tables": NC_("log_key", "tables"), "policy": NC_("log_key", "policy"),
     "seed": NC_("log_key", "seed"), "substitute": NC_("log_key", "reserve"),
     "notation": NC_("log_key.notation", "hand"), "payments": NC_("log_key", "payments"),
+    # issue 34 §15: the keys of the clock, the calls, the players' page, a player's EMA details and a seating
+    # plan were shown as stored ("elapsed_s 0", "penalty_id 3")
+    "first_name": NC_("log_key", "first name"), "last_name": NC_("log_key", "last name"),
+    "ema_number": NC_("log_key", "EMA number"),
+    "length_s": NC_("log_key", "length (s)"), "remaining_s": NC_("log_key", "time left (s)"),
+    "elapsed_s": NC_("log_key", "time played (s)"), "paused_total_s": NC_("log_key", "paused (s)"),
+    "started_at": NC_("log_key", "started at"),
+    "status": NC_("log_key", "status"), "note": NC_("log_key", "note"), "called_at": NC_("log_key", "called at"),
+    "taken_by": NC_("log_key", "taken by"), "taken_at": NC_("log_key", "taken at"),
+    "ruling": NC_("log_key", "ruling"), "penalty_id": NC_("log_key", "penalty"), "closed_at": NC_("log_key", "closed at"),
+    "enabled": NC_("log_key", "switched on"), "hide_standings_after": NC_("log_key", "standings hidden after session"),
+    "planned_sessions": NC_("log_key", "sessions planned"), "after_sessions": NC_("log_key", "after sessions"),
 }
 _ORDER = {k: i for i, k in enumerate(KEYS)}
 #: a stored value word: its label (msgctxt "log_value")
@@ -59,6 +76,7 @@ VALUES: dict[str, str] = {
     "player": NC_("log_value", "paid to one player"), "false_win_wrong": NC_("log_value", "false win"),
     "false_win": NC_("log_value", "false win"), "lateness": NC_("log_value", "lateness"),
     "rule_violation": NC_("log_value", "rule violation"), "custom": NC_("log_value", "other"),
+    "false_win_not_ready": NC_("log_value", "false win, not ready"),
 }
 _YES, _NO = NC_("log_value", "yes"), NC_("log_value", "no")
 
@@ -96,6 +114,18 @@ def _value(v: Any) -> str:
     return "" if v is None else str(v)
 
 
+def _call_word(k: str, v: Any) -> str | None:
+    """A call's reason or status code in words, as the calls panel and the store's messages say them
+    (``CallReason.label``, msgctxt "call_status"); None for any other value (issue 34 §15: "原因 dispute")."""
+    from db.service.calls import CallReason, CallStatus
+
+    if k == "reason" and v in tuple(CallReason):
+        return texts.said(CallReason(v).label, LANG.code)
+    if k == "status" and v in tuple(CallStatus):
+        return texts.said(texts.Text(str(v), "call_status"), LANG.code)
+    return None
+
+
 def _key(k: str) -> str:
     label = KEYS.get(k)
     return k if label is None else _say(label, "log_key.notation" if k == "notation" else "log_key")
@@ -125,6 +155,8 @@ def change_text(stored: str | None) -> str:
             parts.append(f"{_key(k)} {_signed_payments(v)}")
         elif k == "self_drawn" and v is True:
             parts.append(_key(k))
+        elif (word := _call_word(k, v)) is not None:
+            parts.append(f"{_key(k)} {word}")
         else:
             parts.append(f"{_key(k)} {_value(v)}")
     return " · ".join(p for p in parts if p)

@@ -160,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     w = create_window(args.file, args.demo, args.lang, deferred=True)
     w.show()
     QTimer.singleShot(0, w.warn_if_translocated)
-    return app.exec()
+    status = app.exec()
+    w.shut_down()
+    return status
 
 
 if __name__ == "__main__":

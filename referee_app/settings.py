@@ -10,6 +10,7 @@ import functools
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QRect, QSettings
 
@@ -146,3 +147,23 @@ def set_second_backup_folder(path: str, folder: str | None) -> None:
     else:
         d.pop(key, None)
     settings().setValue("second_backup_folders", json.dumps(d, ensure_ascii=False))
+
+
+def remembered_options(key: str) -> dict[str, Any]:
+    """A dialog's choices as it last kept them (``remember_options``); {} the first time or when unreadable.
+    Issue 34 §14: the devices server's address and port, and the hall display's options, were asked afresh
+    at every opening."""
+    import json
+
+    v = settings().value(key, "")
+    try:
+        found = json.loads(v) if isinstance(v, str) and v else {}
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def remember_options(key: str, options: dict[str, Any]) -> None:
+    import json
+
+    settings().setValue(key, json.dumps(options, ensure_ascii=False))

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QStackedWidget,
     QWidget,
 )
@@ -31,7 +32,7 @@ from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.hall.setup import hall_action
-from referee_app.i18n import LANG, tr
+from referee_app.i18n import LANG, release_qt_translations, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.runner import Runner
@@ -165,6 +166,7 @@ class MainWindow(QMainWindow):
         elif key == "Sessions & tables":
             page = sessions.SessionsPage()
             page.open_sheet.connect(self.show_sheet)  # type: ignore[attr-defined]
+            page.tournament_finished.connect(self._show_final)  # type: ignore[attr-defined]
         elif key == "Score sheet":
             page = sheet.SheetPage()
         elif key == "Standings":
@@ -201,6 +203,9 @@ class MainWindow(QMainWindow):
         sheet = self.pages["Score sheet"]
         sheet.show_table(session, table)  # type: ignore[attr-defined]
         self.go("Score sheet")
+
+    def _show_final(self) -> None:
+        self.go("Standings")
 
     def _nav_changed(self, row: int) -> None:
         if self.ctx is None or row < 0:
@@ -240,10 +245,11 @@ class MainWindow(QMainWindow):
         self.act_publish.setObjectName("publish_site")
         self.act_publish.triggered.connect(self.publish_site)
         self.act_close = QAction(self)
-        self.act_close.triggered.connect(self.close_tournament)
+        self.act_close.triggered.connect(self.ask_close_tournament)
         self.act_quit = QAction(self)
         self.act_quit.setShortcut(QKeySequence.StandardKey.Quit)
-        self.act_quit.triggered.connect(self.close)
+        self.act_quit.triggered.connect(self.ask_quit)
+        self._asked_to_quit = False  # File → Quit asked already: closeEvent does not ask again
         self.file_menu.addAction(self.act_new)
         self.file_menu.addAction(self.act_open)
         self.file_menu.addAction(self.act_demo)
@@ -452,6 +458,39 @@ class MainWindow(QMainWindow):
         if path and self.open_file(path):
             self.go("Players")  # the next step: add or import the players
 
+    def server_running(self) -> bool:
+        return self.devices_server is not None and self.devices_server.running
+
+    def may_stop_server(self) -> bool:
+        """Closing the tournament stops the tables' phones' server: ask first while it runs (issue 34 §14:
+        it stopped without a word). True: go on."""
+        if not self.server_running():
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Close tournament"),
+                          tr("The server for the tables' phones is running. Closing the tournament stops it: "
+                             "the phones cannot record until the tournament is open again and the server "
+                             "started (Tables → Table devices…)."), parent=self)
+        box.setObjectName("stop_server_question")
+        stop = box.addButton(tr("Stop the server and close"), QMessageBox.ButtonRole.AcceptRole)
+        stop.setObjectName("stop_server_yes")
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        answer = box.clickedButton() is stop
+        box.deleteLater()
+        return answer
+
+    def ask_close_tournament(self) -> None:
+        """File → Close."""
+        if self.may_stop_server():
+            self.close_tournament()
+
+    def ask_quit(self) -> None:
+        """File → Quit: asks (``may_stop_server``) once, then closes the window."""
+        if self.may_stop_server():
+            self._asked_to_quit = True
+            self.close()
+
     def close_tournament(self) -> None:
         """File → Close (also closing the window, and the end of the system's session): the tournament
         closes, and the windows that showed it on other screens with it: they have nothing left to show."""
@@ -482,8 +521,11 @@ class MainWindow(QMainWindow):
         for w in self.displays():
             w.follow(None)
             self._waiting.append(w)
-        if self.devices_server is not None:
+        if self.server_running():
             self.devices_server.stop()  # its requests finish first; the database closes after
+            log.info("the tables' phones' server stopped with the tournament")
+            self.statusBar().showMessage(tr("The server for the tables' phones was stopped with the tournament."),
+                                         10000)
         for p in self.pages.values():
             p.set_context(None)
         self.watcher.stop()
@@ -618,6 +660,34 @@ class MainWindow(QMainWindow):
                   room.top() + max(0, (room.height() - size.height() - FRAME.height()) // 2))
 
     def closeEvent(self, e: QCloseEvent) -> None:
+        # the window's close button asks as File → Quit does; SIGTERM and the system's log-off do not wait
+        if e.spontaneous() and not self._asked_to_quit and not self.may_stop_server():
+            e.ignore()
+            return
+        self._asked_to_quit = False
         settings.set_window_geometry(self.saveGeometry())
         self.close_tournament()
         super().closeEvent(e)
+
+    def shut_down(self) -> None:
+        """After the event loop: take down what this window made, in order, while Python and the QApplication
+        are whole — the tournament closed (its displays with it), the phones' server stopped and joined, then
+        this window deleted (its pages, dialogs and panels with it) and the windows closed meanwhile
+        (``deleteLater``: the hall displays) deleted.
+
+        Why (issue 34 §8): its children hold it (lambdas connected to its actions; the calls desk, the change
+        watcher and others keep ``self.window``), a cycle through Qt's ownership that Python's collector cannot
+        see, so the window outlived ``main()``; PySide's exit handler then deleted
+        it and the hall displays left waiting, in no set order, while the interpreter was finalising — after
+        a long run, "QObject: shared QObject was deleted directly" and a segmentation fault."""
+        from PySide6.QtCore import QCoreApplication, QEvent
+        from shiboken6 import delete
+
+        self.close_tournament()
+        if self.devices_server is not None:
+            self.devices_server.stop()
+        self.calls.attach(None)
+        if isValid(self):
+            delete(self)
+        release_qt_translations()  # Qt's translators of ours: no call into Python from Qt's own teardown
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -8,11 +8,22 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from db.views import AwardCount, AwardHand, Awards
+from db.views import AwardCount, AwardHand, Awards, FanView
 from reports.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
 from texts import NC_
 
 MOST_WINS_SHOWN = 10
+
+
+def fan_names(fans: Sequence[FanView]) -> str:
+    """Each fan in the reports' two languages, English first as every bilingual text of the PDFs (scoring's
+    names; the prize list gave them in Chinese only, issue 34 §15).
+
+    >>> fan_names([FanView("FULL_FLUSH", "清一色", "Full Flush", 24), FanView("PUNG_OF_TERMINALS_OR_HONORS",
+    ...            "幺九刻", "Pung of Terminals or Honors", 1, 2)])
+    'Full Flush 清一色 · Pung of Terminals or Honors 幺九刻 ×2'
+    """
+    return " · ".join(f"{f.en} {f.zh}{' ×' + str(f.count) if f.count > 1 else ''}" for f in fans)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +46,7 @@ class AwardsReport(Report[PrizeList]):
                                                   two("Player", "\n"), two("Fan", "\n"), two("Fans", "\n")]
         rows: list[list[object]] = [header]
         for i, h in enumerate(hands, start=1):
-            fans = " ".join(f"{f.zh}{'×' + str(f.count) if f.count > 1 else ''}" for f in h.fans) or "—"
+            fans = fan_names(h.fans) or "—"
             rows.append(([str(i)] if with_rank else []) + [
                 str(h.session), str(h.table), str(h.hand), Paragraph(text_markup(f"{h.name} ({h.player})"), cell),
                 str(h.fan), Paragraph(text_markup(fans), cell)])

@@ -73,6 +73,7 @@ _WORDS = (
     NC_("public", "e.g. Wang or 17"),
     NC_("public", "Search"),
     NC_("public", "Standings after session {k}: later results are hidden until the end."),
+    NC_("public", "Results after session {k} will be hidden until the end."),
     NC_("public", "No table ahead."),
     NC_("public", "Session {session}"),
     NC_("public", "Standings"),
@@ -135,6 +136,7 @@ class PublicData:
     settings: PublicSettings
     snap: Snapshot  # results cut at ``cut`` when the standings are hidden
     cut: int | None  # the standings are those after this session (hidden after it), or None: live
+    cut_reached: bool  # session ``cut`` is over (every table finished, or a later session has begun)
     places: dict[str, list[Place]]  # every seated session, results or not
     now: dict[str, Place]  # the table in play, or the next seated one, by player number
     marker: str
@@ -153,9 +155,10 @@ def read_public(db: Database) -> PublicData:
         cut = standings_cut(s)  # the same cut as the hall display's
         snap = full
         if cut is not None:
+            # provisional as the standings shown count them: the tables of sessions up to the cut
             snap = replace(full, standings=queries.standings(s, after=cut), teams=queries.team_standings(s, after=cut),
                            sessions={k: v for k, v in full.sessions.items() if k <= cut}, entered_by={},
-                           stages=queries.stage_rankings(s, after=cut))
+                           stages=queries.stage_rankings(s, after=cut), still_playing=queries.still_playing(s, after=cut))
     places: dict[str, list[Place]] = {}
     now: dict[str, Place] = {}
     # The session in play is the last one with any result: a table of an earlier session left unfinished
@@ -168,7 +171,17 @@ def read_public(db: Database) -> PublicData:
                 places.setdefault(p.number, []).append(place)
                 if p.number not in now and k >= in_play and not _finished(sheet):
                     now[p.number] = place
-    return PublicData(st, snap, cut, places, now, f"{count}-{newest}", Index.of(snap))
+    return PublicData(st, snap, cut, cut is not None and _session_over(full, cut), places, now, f"{count}-{newest}",
+                      Index.of(snap))
+
+
+def _session_over(full: Snapshot, k: int) -> bool:
+    """Session ``k`` is over: every table of it finished (or signed off), or a later session has a result.
+    Until then the page may not speak of "the standings after session k" (issue 34 §10)."""
+    if any(played(sh) for j, sheets in full.sessions.items() if j > k for sh in sheets):
+        return True
+    sheets = full.sessions.get(k, ())
+    return bool(sheets) and all(_finished(sh) for sh in sheets)
 
 
 class Cache:
@@ -254,7 +267,15 @@ class Page:
         k = self.d.cut
         if k is None:
             return ""
+        if not self.d.cut_reached:  # session k is still played: its results come in live until it ends
+            return f'<p class="hidden-note">{self.t("Results after session {k} will be hidden until the end.", k=k)}</p>'
         return (f'<p class="hidden-note">{self.t("Standings after session {k}: later results are hidden until the end.", k=k)}</p>')
+
+    def provisional(self) -> str:
+        """The mark of standings that count tables still playing, in the words of the desk, the command line
+        and the website (``db.queries.provisional_text``)."""
+        mark = queries.provisional_text(self.d.snap.still_playing, self.lang)
+        return f'<p class="provisional"><strong>{esc(mark)}</strong></p>' if mark else ""
 
     def your_table(self, number: str) -> str:
         place = self.d.now.get(number)
@@ -271,6 +292,8 @@ class Page:
             body.append(self.search_results(q))
         body.append(self.cut_note())
         body.append(f'<h2>{self.t("Standings")}</h2>')
+        if self.d.snap.standings:
+            body.append(self.provisional())
         body.append(self.standings())
         if self.d.snap.teams:
             body.append(f'<h2>{self.t("Teams")}</h2>')
@@ -345,6 +368,7 @@ class Page:
             if r.stage is not None:  # what placed them: the stage reached and its totals
                 facts += [(self.t("Stage"), self.stage_name(r.stage)),
                           (self.t("Stage pts"), f"{fmt_points(r.stage.table_points)} / {fmt_signed(r.stage.match_points)}")]
+            body.append(self.provisional())
         body.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
         body.append(f'<h2>{self.t("Sessions")}</h2>')
         body.append(self.sessions(number))

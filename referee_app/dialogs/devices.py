@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from db import queries
 from db.service.devices import active_links, device_links, revoke_device
+from referee_app import settings
 from referee_app.errors import show_error
 from referee_app.i18n import tr
 from referee_app.runner import Runner
@@ -35,6 +36,7 @@ from web.server import DEFAULT_PORT, ListenError
 URL_ROLE = Qt.ItemDataRole.UserRole
 TABLE_ROLE = Qt.ItemDataRole.UserRole + 1
 HOSTS = (("127.0.0.1", "This computer only"), ("0.0.0.0", "Phones on the local network"))
+SETTINGS_KEY = "devices_server"  # {"host", "port"} of the last start (settings.remembered_options)
 FIREWALL = N_("Windows: allow MCR Referee when the firewall asks. Venue Wi-Fi is often a \"Public\" network, "
              "which the firewall blocks: allow Public networks too, or make this network Private "
             "(Settings → Network & Internet).")
@@ -87,6 +89,7 @@ class DevicesDialog(QDialog):
         self.session.setValue(session)
         self.session.valueChanged.connect(self.load)
         form.addRow(tr("Session"), self.session)
+        self._recall()
         lay.addLayout(form)
 
         body = QHBoxLayout()
@@ -121,6 +124,16 @@ class DevicesDialog(QDialog):
         self._server_changed()
 
     # ---- the server ------------------------------------------------------------------------------
+    def _recall(self) -> None:
+        """The address and port of the last start (issue 34 §14: the port was asked afresh every time)."""
+        kept = settings.remembered_options(SETTINGS_KEY)
+        at = self.host.findData(kept.get("host"))
+        if at >= 0:
+            self.host.setCurrentIndex(at)
+        port = kept.get("port")
+        if isinstance(port, int) and self.port.minimum() <= port <= self.port.maximum():
+            self.port.setValue(port)
+
     def base_url(self) -> str:
         chosen = self.address.currentData()
         if self.server.running and chosen:
@@ -138,6 +151,7 @@ class DevicesDialog(QDialog):
             return
         try:
             self.server.start(self.db, self.host.currentData(), self.port.value())
+            settings.remember_options(SETTINGS_KEY, {"host": self.host.currentData(), "port": self.port.value()})
         except ListenError as exc:
             show_error(self, tr("Could not start the server"),
                        tr("Port {port} is in use or not allowed.", port=self.port.value()) + "\n" + str(exc),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from PySide6.QtCore import Qt, Slot
@@ -21,11 +22,13 @@ from PySide6.QtWidgets import (
 import texts
 from db.errors import TournamentError
 from db.service.devices import check_base_url
+from referee_app import settings
 from referee_app.errors import show_error
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
 
+SETTINGS_KEY = "hall_options"  # the last HallOptions chosen (settings.remembered_options)
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
               "teams": "Team standings", "best": "Best hands", "awards": "Awards"}
 # "both": English and Chinese; then every catalogue found, each in its own name (docs/texts.md)
@@ -66,7 +69,7 @@ class HallSetupDialog(QDialog):
         self.dwell = QSpinBox()
         self.dwell.setRange(3, 300)
         self.dwell.setValue(15)
-        self.dwell.setSuffix(" s")
+        self.dwell.setSuffix(" " + tr("s"))  # seconds: "15 秒" in Chinese
         form.addRow(tr("Seconds per page"), self.dwell)
         self.show_calls = QCheckBox(tr("Show “Referee to table N” while a call waits"))
         self.show_calls.setObjectName("hall_show_calls")
@@ -84,6 +87,31 @@ class HallSetupDialog(QDialog):
         bb.accepted.connect(self.accept)
         bb.rejected.connect(self.reject)
         lay.addWidget(bb)
+        self._recall()
+
+    def _recall(self) -> None:
+        """The choices of the last hall display opened (issue 34 §14: asked afresh at every opening); the
+        screen only while it is still there."""
+        kept = settings.remembered_options(SETTINGS_KEY)
+        if not kept:
+            return
+        screen = kept.get("screen")
+        if isinstance(screen, int) and 0 <= screen < self.screen_box.count():
+            self.screen_box.setCurrentIndex(screen)
+        pages = kept.get("pages")
+        if isinstance(pages, list) and pages:
+            for key, box in self.boxes.items():
+                box.setChecked(key in pages)
+        at = self.lang.findData(kept.get("lang"))
+        if at >= 0:
+            self.lang.setCurrentIndex(at)
+        dwell = kept.get("dwell_s")
+        if isinstance(dwell, int):
+            self.dwell.setValue(dwell)
+        self.show_calls.setChecked(kept.get("show_calls") is True)
+        base = kept.get("base_url")
+        if isinstance(base, str):
+            self.base_url.setText(base)
 
     def options(self) -> HallOptions:
         return HallOptions(self.screen_box.currentData() or 0, [k for k, b in self.boxes.items() if b.isChecked()],
@@ -99,6 +127,7 @@ class HallSetupDialog(QDialog):
                 show_error(self, tr("Hall display"), tr("Not a web address: {url}", url=text),
                            tr("Type it as http://192.168.1.20:8765, or leave it empty."))
                 return
+        settings.remember_options(SETTINGS_KEY, asdict(self.options()))
         super().accept()
 
     @classmethod

@@ -71,7 +71,6 @@ class ClockBar(QWidget):
         self.minutes.setObjectName("clock_minutes")
         self.minutes.setRange(1, 120)
         self.minutes.setValue(5)
-        self.minutes.setSuffix(" min")
         self.table = QComboBox()
         self.table.setObjectName("clock_table")
         self.add_button = push_button("clock_add", lambda: self.add(self.minutes.value(), self.table.currentData()))
@@ -89,6 +88,7 @@ class ClockBar(QWidget):
         self.start_button.setText(tr("Start clock…"))
         self.add_button.setText(tr("Add time"))
         self.end_button.setText(tr("End…"))
+        self.minutes.setSuffix(" " + tr("min"))  # "5 分钟": it stayed "5 min" in Chinese (issue 34 §15)
         tables = [self.table.itemData(i) for i in range(1, self.table.count())]
         self.set_tables(tables)
         self.show_view(self.watch.view())

@@ -36,6 +36,7 @@ from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
+from texts import N_
 
 # (key, English title, needs a session, file name stem)
 REPORTS = [
@@ -47,6 +48,7 @@ REPORTS = [
     ("standings", "Standings", False, "standings"),
     ("teams", "Team standings", False, "team-standings"),
     ("stage", "Stage standings", False, "stage-standings"),
+    ("awards", N_("Prize list"), False, "prizes"),
 ]
 STAGE_ROW = [key for key, *_rest in REPORTS].index("stage")
 DESCRIPTIONS = {
@@ -58,6 +60,8 @@ DESCRIPTIONS = {
     "standings": "The individual ranking with the per-session breakdown.",
     "teams": "The team ranking.",
     "stage": "One stage's ranking: the points each player carried into it, its sessions, its totals.",
+    "awards": N_("The prize list: best hands, best of each session, chicken hands, most wins, best team "
+                 "(as on the hall display's awards page)."),
 }
 
 
@@ -67,7 +71,7 @@ def builder(key: str) -> Callable[[Any, argparse.Namespace], bytes]:
     return {
         "scoresheets": cli.build_scoresheets, "blank": cli.build_scoresheets, "results": cli.build_results,
         "penalties": cli.build_penalties, "seating": cli.build_seating, "standings": cli.build_standings,
-        "teams": cli.build_standings, "stage": cli.build_standings,
+        "teams": cli.build_standings, "stage": cli.build_standings, "awards": cli.build_awards,
     }[key]
 
 

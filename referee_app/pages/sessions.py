@@ -4,6 +4,7 @@ four players at their starting seats, and each table's progress and status."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
@@ -30,8 +31,18 @@ def status_of(hands: int, finished: bool, signed_off: bool, owes_confirmation: b
     return "open" if hands else "not started"
 
 
+def finish_session(s: Any, session: int) -> None:
+    """Finish a session whose every table is signed off: its clock, if it still runs or is paused, ends now
+    (the hall and the phones stop counting down a session that is over). One transaction."""
+    from db.service.clock import clock_view, end_clock
+
+    if clock_view(s, session).state in ("running", "paused"):
+        end_clock(s, session)
+
+
 class SessionsPage(TournamentPage):
     open_sheet = Signal(int, int)
+    tournament_finished = Signal()  # the last session was finished: the window shows the final standings
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,9 +77,16 @@ class SessionsPage(TournamentPage):
         self.view.doubleClicked.connect(lambda _i: self._open_current())
         self.view.activated.connect(lambda _i: self._open_current())
         lay.addWidget(self.view, 1)
+        foot = QHBoxLayout()
         self.summary = QLabel()
         self.summary.setObjectName("sessions_summary")
-        lay.addWidget(self.summary)
+        foot.addWidget(self.summary, 1)
+        # offered once every table of the session is signed off (issue 34 §11): the next step, named
+        self.finish_button = push_button("finish_session", self.finish)
+        self.finish_button.setVisible(False)
+        foot.addWidget(self.finish_button)
+        lay.addLayout(foot)
+        self.last_session = 1
         self.seated: list[int] = []
         self.retranslate()
 
@@ -78,6 +96,7 @@ class SessionsPage(TournamentPage):
         self.open_button.setText(tr("Open score sheet"))
         self.swap_button.setText(tr("Swap two players…"))
         self._update_seat_button()
+        self._update_finish_button()
         self.clock.retranslate()
 
     def set_context(self, ctx: object) -> None:
@@ -93,6 +112,7 @@ class SessionsPage(TournamentPage):
             return
         info, seated = self.ctx.runner.read(lambda s: (queries.tournament_info(s), queries.seated_sessions(s)))
         self.seated = seated
+        self.last_session = info.sessions
         keep = self.current_session() if self.session.count() else (seated[-1] if seated else 1)
         self.session.blockSignals(True)
         self.session.clear()
@@ -139,6 +159,28 @@ class SessionsPage(TournamentPage):
                              else tr("Session {n} is not seated yet.", n=n))
         self._update_seat_button()
         self.swap_button.setEnabled(bool(rows))
+        self._update_finish_button()
+
+    def all_signed_off(self) -> bool:
+        return bool(self.model.rows) and all(r.status == "signed off" for r in self.model.rows)
+
+    def _update_finish_button(self) -> None:
+        n = self.current_session()
+        self.finish_button.setVisible(self.all_signed_off())
+        self.finish_button.setText(tr("Finish the tournament: final standings") if n >= self.last_session
+                                   else tr("Finish session {n}: on to session {next}", n=n, next=n + 1))
+
+    def finish(self) -> bool:
+        """Every table signed off: end the session's clock if it still runs, then show the next session
+        (seat it from there) or, after the last, the final standings."""
+        n = self.current_session()
+        if not self.all_signed_off() or not self.run(lambda s: finish_session(s, n), tr("Finish session")):
+            return False
+        if n >= self.last_session:
+            self.tournament_finished.emit()
+        else:
+            self.session.setCurrentIndex(n)  # session n + 1
+        return True
 
     def _clock_changed(self) -> None:
         """Another station (or the bell) changed the store: the owed confirmations may have moved."""

@@ -43,6 +43,13 @@ def provisional_line(s: Any) -> str:
     return tr("Provisional: {n} table(s) still playing", n=n)
 
 
+def public_choice_text(after: int) -> str:
+    """A choice of the public standings' switch: live, or the standings after session N."""
+    if not after:
+        return tr("live standings")
+    return tr("standings after session {n}; later results hidden until the end", n=after)
+
+
 class StandingsPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +67,16 @@ class StandingsPage(TournamentPage):
         self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
+        # What the players' page and the hall display show (`settings --hide-standings-after N`, docs/web.md)
+        public = QHBoxLayout()
+        self.public_label = QLabel()
+        self.public = QComboBox()
+        self.public.setObjectName("standings_public")
+        self.public.activated.connect(self._public_chosen)
+        public.addWidget(self.public_label)
+        public.addWidget(self.public)
+        public.addStretch(1)
+        lay.addLayout(public)
         self.provisional = QLabel()
         self.provisional.setObjectName("standings_provisional")
         self.provisional.setStyleSheet("color: #b3261e; font-weight: bold;")
@@ -95,6 +112,9 @@ class StandingsPage(TournamentPage):
         self.tabs.setTabText(0, tr("Individuals"))
         self.tabs.setTabText(1, tr("Teams"))
         self.rule.setText(texts.said(self.rule_text, LANG.code))
+        self.public_label.setText(tr("Players' page and hall display:"))
+        for i in range(self.public.count()):
+            self.public.setItemText(i, public_choice_text(self.public.itemData(i)))
 
     def refresh(self) -> None:
         if self.ctx is None:
@@ -127,6 +147,7 @@ class StandingsPage(TournamentPage):
                     for r in rows if r.carried_table_points or r.carried_match_points))
         self.rule_text = ranking_rule(players) if name is None else stage_rule()
         self.rule.setText(texts.said(self.rule_text, LANG.code))
+        self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
         self.model.set_rows(players, sessions)
@@ -138,6 +159,33 @@ class StandingsPage(TournamentPage):
         (``tables``), a seating, a player's details, the settings; a call, the clock, check-in do not."""
         if changes.results:
             self.refresh()
+
+    def _show_public(self, sessions: int) -> None:
+        """The public standings' setting as stored: live, or hidden after session N."""
+        from db.service.calls import public_settings
+
+        assert self.ctx is not None
+        hide = self.ctx.runner.read(public_settings).hide_standings_after or 0
+        self.public.blockSignals(True)
+        self.public.clear()
+        for n in range(0, max(sessions, hide) + 1):
+            self.public.addItem(public_choice_text(n), n)
+        self.public.setCurrentIndex(self.public.findData(hide))
+        self.public.blockSignals(False)
+
+    def _public_chosen(self, _index: int = 0) -> None:
+        self.set_public_cut(int(self.public.currentData() or 0))
+
+    def set_public_cut(self, after: int) -> bool:
+        """Show the standings after session ``after`` on the players' page and the hall display until the
+        tournament ends (0: live), as ``settings --hide-standings-after`` does."""
+        from db.service.calls import set_public_settings
+
+        if self.ctx is None:
+            return False
+        ok = self.run(lambda s: set_public_settings(s, hide_standings_after=after), tr("Standings"))
+        self.refresh()
+        return ok
 
     def open_stages(self) -> None:
         if self.ctx is not None:

@@ -62,6 +62,7 @@ table.sticky td.name,table.sticky th.name{position:sticky;left:0;background:#fff
 table.sticky tbody tr:nth-child(even) td.name{background:#fafbfc}
 table.sticky th.name{background:var(--band)}
 .neg{color:#b42318}
+p.swipe{display:none}
 .muted{color:var(--muted)}
 .tag{display:inline-block;font-size:.75rem;padding:0 .35rem;border:1px solid var(--line);border-radius:3px;
  color:var(--muted);margin-left:.25rem}
@@ -70,6 +71,7 @@ dl.facts dt{color:var(--muted)}dl.facts dd{margin:0;font-weight:600}
 footer{color:var(--muted);font-size:.78rem;padding:1rem;border-top:1px solid var(--line)}
 @media (max-width:40rem){
  body{font-size:14px}
+ p.swipe{display:block}
  main{padding:.6rem .7rem 1.5rem}
  .scroll{margin:0 -.7rem;padding:0 .7rem}
  th,td{padding:.25rem .3rem}

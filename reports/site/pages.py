@@ -115,6 +115,11 @@ def stage_cells(p: StagePlace | None) -> list[str]:
             carried]
 
 
+#: from this many session columns the standings are wider than a 390 px phone (issue 34 §15: the last
+#: session's column was cut with nothing saying the table scrolls); layout.STYLE shows the hint on phones only
+SWIPE_FROM = 3
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """One player at one table of one session."""
@@ -235,6 +240,8 @@ class Site:
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
         body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
+        if rows and n >= SWIPE_FROM:  # a phone shows the first sessions only: say the rest is a swipe away
+            body.append(f'<p class="note swipe">{bi("Swipe the table sideways to see every session →")}</p>')
         ranked = set(self.ix.standing)
         others = [p for p in snap.players if p.number not in ranked]
         if others:

@@ -56,7 +56,7 @@ def test_the_indicator_shows_a_call_on_every_page_and_the_panel_takes_and_resolv
     assert panel.table.rowCount() == 0 and indicator.text() == "Calls: none waiting"
     panel.show_closed.setChecked(True)
     assert panel.table.item(0, 7).text() == "false win: 30 to the others"
-    assert "1 calls" in panel.summary.text() and "False win 1" in panel.summary.text()
+    assert panel.summary.text().startswith("1 call ·") and "False win 1" in panel.summary.text()  # not "1 calls"
     from db.service.calls import list_calls
 
     with window.ctx.db.reader() as s:
@@ -190,3 +190,81 @@ def test_the_calls_are_read_again_only_when_a_change_touched_them(qtbot, window,
     call(window, 2, "time")
     assert window.watcher.poll() and reads == [1]
     assert [c.table for c in desk.waiting()] == [2]
+
+
+# ---------------------------------------------------------------------------- issue 34 §9
+
+def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_kind_in_words(qtbot, window):
+    """No penalty on the sheet yet: the resolve dialog itself records one (the sheet's penalty dialog), saved
+    with the ruling and linked to it; the linked penalty then reads its kind in words, not its code."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    from db import queries
+    from db.service.calls import list_calls
+    from referee_app.dialogs.penalty import PenaltyDialog
+
+    c = call(window, 2, "dispute")
+    window.calls.reload()
+    panel = window.calls.open_panel()
+    panel.referee.setText("Anna Wu")
+    seen: dict[str, object] = {}
+
+    def in_penalty_dialog() -> None:
+        d = next(w for w in QApplication.topLevelWidgets() if isinstance(w, PenaltyDialog) and w.isVisible())
+        d.kind.setCurrentIndex(d.kind.findData("rule_violation"))
+        d.amount.setCurrentText("10")
+        d.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    def in_resolve_dialog() -> None:
+        d = panel.findChild(QDialog_, "calls_resolve_dialog")
+        try:  # whatever fails here, the modal dialog goes (the test fails instead of hanging)
+            seen["choices"] = [d.penalty.itemText(i) for i in range(d.penalty.count())]
+            d.ruling.setText("empty call: 10 deducted")
+            d.hand.setValue(1)
+            QTimer.singleShot(0, in_penalty_dialog)
+            d.record.click()
+            seen["chosen"] = d.penalty.currentText()
+            d.ok.click()
+        finally:
+            if d.isVisible():
+                d.reject()
+
+    from PySide6.QtWidgets import QDialog as QDialog_
+
+    QTimer.singleShot(0, in_resolve_dialog)
+    assert panel.resolve()
+    assert seen["choices"] == ["no penalty"]
+    with window.ctx.db.reader() as s:
+        (done,) = list_calls(s)
+        (pen,) = queries.table_sheet(s, 1, 2).penalties
+    assert (done.id, done.status, done.penalty_id, done.hand) == (c.id, "resolved", pen.id, 1)
+    assert (pen.kind, pen.points, pen.hand) == ("rule_violation", 10, 1)
+    assert seen["chosen"] == f"new: {pen.player.name} · Rule violation 10"
+    (linked,) = panel._penalties(c)
+    assert linked[1] == f"#{pen.id} · hand 1 · {pen.player.name} · Rule violation 10"
+    from referee_app.i18n import LANG
+
+    LANG.set("zh")
+    assert panel._penalties(c)[0][1].endswith("违例 10")
+
+
+def test_a_penalty_recorded_from_the_resolve_dialog_is_not_kept_when_the_ruling_is_refused(qtbot, window,
+                                                                                            error_messages):
+    """One transaction: a call closed meanwhile refuses the ruling, and the new penalty is not recorded."""
+    from db import queries
+    from db.profiles import Settlement
+    from db.service.calls import resolve_call
+    from db.service.outcomes import PenaltyInput
+
+    c = call(window, 2, "dispute")
+    window.calls.reload()
+    panel = window.calls.open_panel()
+    window.watcher.timer.stop()
+    with window.ctx.db.factory.begin() as s:
+        number = queries.table_sheet(s, 1, 2).players[0].number
+        resolve_call(s, c.id, "settled at the table", referee="Bruno")
+    assert not panel.resolve_selected("again", new_penalty=PenaltyInput(number, 10, Settlement.DEDUCTED,
+                                                                         kind="rule_violation"))
+    with window.ctx.db.reader() as s:
+        assert not queries.table_sheet(s, 1, 2).penalties

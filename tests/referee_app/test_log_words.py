@@ -49,3 +49,40 @@ def test_honours_written_with_a_wrong_z_digit_are_explained_in_chinese(language:
     assert said.startswith("第 ") and "字牌写作 1z–7z" in said and "honours" not in said
     LANG.set("en")
     assert "honours are written 1z–7z" in hand_problem(caught.value)
+
+
+def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chinese_log(language: None,
+                                                                                          tmp_path) -> None:
+    """Issue 34 §15: the Log showed "elapsed_s 0", "原因 dispute", "penalty_id 3", "clock ended" as stored."""
+    import re
+
+    from db import queries
+    from db.profiles import Settlement
+    from db.service import calls, clock
+    from db.service.outcomes import PenaltyInput
+    from db.service.results import record_penalty
+    from db.store import open_database
+    from tests.db.helpers import make_tournament
+
+    with open_database(tmp_path / "t.mcr", create=True) as db:
+        make_tournament(db)
+        with db.factory.begin() as s:
+            clock.start_clock(s, 1)
+            clock.pause_clock(s, 1)
+            clock.resume_clock(s, 1)
+            clock.end_clock(s, 1)
+            pid = record_penalty(s, 1, 1, PenaltyInput("1", 60, Settlement.OTHERS, kind="false_win_not_ready"))
+            c = calls.call_referee(s, 1, 1, "dispute", "East claims 8")
+            calls.resolve_call(s, c.id, "no win", penalty=pid, referee="Ann")
+            calls.set_public_settings(s, hide_standings_after=1)
+        with db.reader() as s:
+            log = [e for e in queries.audit_log(s) if e.action in ("clock", "record", "call", "call_resolve",
+                                                                 "public_page")]
+    LANG.set("zh")
+    said = [(what_text(e.what), change_text(e.before), change_text(e.after)) for e in log]
+    words = " ".join(" ".join(x) for x in said)
+    assert len(log) >= 7
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", words), words  # no snake_case key or value left
+    for raw in ("dispute", "started", "paused", "resumed", "ended", "open", "resolved", "players' page"):
+        assert not re.search(rf"\b{re.escape(raw)}\b", words), (raw, words)
+    assert "原因 对一盘有争议" in words and "第 1 局计时结束" in words

@@ -56,3 +56,13 @@ def test_the_website_has_the_awards_page(played: tuple[Path, dict[int, tuple[str
     assert "Best hands" in html and "无番和" in html and 'href="tables/1-1.html"' in html
     assert f'href="players/{seats[1][0]}.html"' in html
     assert 'href="awards.html"' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_prize_list_names_each_fan_in_english_and_chinese(generated_at: datetime) -> None:
+    """As the other bilingual outputs do (issue 34 §15: the fans were in Chinese only)."""
+    fans = (FanView("FULL_FLUSH", "清一色", "Full Flush", 24), FanView("ALL_PUNGS", "碰碰和", "All Pungs", 6, 2))
+    hands = (AwardHand(1, 1, 2, "1", "Li Na", 36, fans),)
+    awards = Awards(hands, hands, (), (), None, False)
+    text = " ".join(" ".join(pages_text(AwardsReport(generated_at=generated_at).render(PrizeList("Open", awards))))
+                    .split())
+    assert "Full Flush 清一色 · All Pungs 碰碰和 ×2" in text

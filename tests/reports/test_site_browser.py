@@ -101,3 +101,37 @@ def test_a_tables_penalties_fit_a_390_px_phone(browser, tmp_path: Path) -> None:
                 " return [t.clientWidth, t.scrollWidth, t.textContent];")
             assert widths[1] <= widths[0], (name, widths[:2])
             assert "Remarks" in widths[2]  # the reason is there, on its own line under the penalty
+
+
+@BOTH
+def test_the_standings_say_on_a_phone_that_the_later_sessions_are_a_swipe_away(browser, tmp_path: Path) -> None:
+    """Issue 34 §15: at 390 px the last session's column was cut off with nothing saying the table scrolls."""
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    db = tmp_path / "event.mcr"
+
+    def run(*argv: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["--db", str(db), *argv]) == 0, argv
+
+    run("init", "--name", "Spring Open", "--sessions", "4")
+    (tmp_path / "players.csv").write_text("number,name\n" + "".join(f"{i},Player number {i}\n" for i in range(1, 9)),
+                                          encoding="utf-8")
+    run("players", "import", str(tmp_path / "players.csv"))
+    lines = []
+    for k in range(1, 5):
+        run("seat", str(k), "--seed", str(k))
+        lines += [json.dumps({"session": k, "table": t, "type": "draw", "hand": 1}) for t in (1, 2)]
+    (tmp_path / "results.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    run("results", "import", str(tmp_path / "results.jsonl"))
+    run("publish", "-o", str(tmp_path / "site"))
+    with serve(tmp_path / "site") as root:
+        browser.get(root + "index.html")  # type: ignore[attr-defined]
+        hint = browser.find_element(By.CSS_SELECTOR, "p.swipe")  # type: ignore[attr-defined]
+        box = browser.find_element(By.CSS_SELECTOR, "table.sticky").find_element(By.XPATH, "..")  # type: ignore[attr-defined]
+        inner, scroll = browser.execute_script(  # type: ignore[attr-defined]
+            "return [arguments[0].clientWidth, arguments[0].scrollWidth]", box)
+        assert scroll > inner  # the sessions do not fit a phone: the table scrolls ...
+        assert hint.is_displayed() and "Swipe the table sideways" in hint.text  # ... and the page says so
