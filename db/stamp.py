@@ -252,7 +252,11 @@ def rebuild(wal: Path, backups: list[Path], target: Path, *, at_least: int = 0) 
             continue
         # all the commits, else all but the last (a crash may have torn it: SQLite's checksums drop it)
         for upto in (len(commits.commits), len(commits.commits) - 1):
-            if upto < 1:
+            if upto < 1:  # the only commit torn: the backup itself, when it holds what was acknowledged
+                if have.seq >= at_least and have.seq > 0:
+                    target.write_bytes(base)
+                    if integrity_ok(target):
+                        return have
                 break
             part = WalCommits(commits.page_size, commits.commits[:upto], commits.db_pages[:upto])
             stamps = wal_stamps(base, part)
