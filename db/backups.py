@@ -386,7 +386,8 @@ class Backups:
             finished, self._complete = sorted(done - self._complete), done
             for k in finished:
                 self._auto("session", session=k)
-            if not finished and (not self._recent(self.interval) or self._wal_large()) and self._has_tournament():
+            if not finished and (not self._recent(self.interval)
+                                 or (self._wal_large() and not self._recent(self.floor))) and self._has_tournament():
                 self._auto("auto")
 
     def on_close(self) -> None:

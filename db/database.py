@@ -25,7 +25,9 @@ from db.guard import FileGuard, keep_open_forever
 from db.schema import BUSY_TIMEOUT_S
 from db.stamp import Stamp, file_stamp, integrity_ok, rebuild
 
-CHECKPOINT_WAIT_MS = 2000  # a checkpoint waits this long for readers and writers, then checkpoints what it can
+# A checkpoint holds the write lock while it waits for readers: it waits this long at most, then checkpoints what
+# it can (a partial one is fine: the backup that follows is newer than where the WAL starts).
+CHECKPOINT_WAIT_MS = 50
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,13 @@ class Database:
         guard = self._guard
         if self._keeper is None or guard is None or guard.gone is not None or self._closed:
             return False
-        with self._lock:
+        # The guard's lock across the checkpoint: it is checked right before (our WAL must never go into a file
+        # put back under us), and no other thread's check reads the file half written by it.
+        with guard.lock, self._lock:
+            try:
+                guard.refresh()
+            except TournamentError:
+                return False
             try:
                 self._keeper.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
                 busy, _log, _done = self._keeper.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
@@ -198,7 +206,7 @@ class Database:
             finally:
                 with contextlib.suppress(sqlite3.Error):
                     self._keeper.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
-        guard.refresh()
+            guard.refresh()
         return not busy
 
     def close(self) -> None:
@@ -211,6 +219,10 @@ class Database:
             if self.backups is not None and not (self._guard is not None and self._guard.overwritten):
                 self.backups.on_close()
         finally:
+            if self._guard is not None:
+                # SQLite's last close checkpoints this WAL into the file: only into the file this program wrote
+                with contextlib.suppress(TournamentError):
+                    self._guard.refresh()
             gone = self._guard is not None and self._guard.gone is not None
             if gone and self._keeper is not None:
                 # Never SQLite's last close of an abandoned file: it would checkpoint this WAL into whatever

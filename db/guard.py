@@ -37,7 +37,7 @@ from pathlib import Path
 from db.errors import DatabaseFileGoneError
 from db.files import HEADER_SIZE, LiveFile
 from db.schema import parse_header
-from db.stamp import stamp_of_image
+from db.stamp import stamp_of_image, stamp_root
 
 log = logging.getLogger(__name__)
 
@@ -82,21 +82,27 @@ def keep_open_forever(conn: sqlite3.Connection) -> None:
 
 @dataclass(frozen=True)
 class Seen:
-    """The main file as last verified: what ``fstat`` and its header said, and the stamp of its content."""
+    """The main file as last verified: what ``fstat`` said, its header, the page that holds its stamp (read
+    again at every check: a copy with another sequence differs there, whatever the file times say), and the
+    stamp itself."""
 
     size: int
     mtime_ns: int
     ctime_ns: int
     header: bytes
     seq: int
+    counter: int  # SQLite's change counter: it never goes back either (an extra test)
+    root: int | None  # the stamp's page, None while the main file has none yet
+    root_page: bytes
     at_ns: int  # when it was verified (wall clock, as the file's times)
 
-    def same(self, st: os.stat_result, header: bytes | None) -> bool:
-        """Nothing wrote the file since: its size, times and header as they were, and the times not so close
-        to the verification that a write in the same clock tick could hide (the kernel's file times are
-        coarse: "racy" as git calls it, then the content is read again)."""
-        return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, header) == (
-            self.size, self.mtime_ns, self.ctime_ns, self.header) and self.at_ns - st.st_ctime_ns > RACY_NS
+    def same(self, st: os.stat_result, header: bytes | None, root_page: bytes) -> bool:
+        """Nothing wrote the file since: its size, times, header and stamp page as they were, and the times not
+        so close to the verification that a write in the same clock tick could hide (the kernel's file times
+        are coarse: "racy" as git calls it, then the content is read again)."""
+        return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, header, root_page) == (
+            self.size, self.mtime_ns, self.ctime_ns, self.header, self.root_page) \
+            and self.at_ns - st.st_ctime_ns > RACY_NS
 
 
 RACY_NS = 100_000_000  # 0.1 s: well over the kernel's coarse clock tick (1-10 ms)
@@ -121,25 +127,44 @@ class FileGuard:
         self.check_reads = False  # `serve`: every read checks too, so a gone file answers 503 at once
         self.on_gone: Callable[[DatabaseFileGoneError], object] | None = None
         self.acknowledged = 0  # the newest commit sequence whose check after the commit passed
+        self.highest = 0  # the newest commit sequence this program stamped: a later stamp must be above it
         self._pending = threading.local()  # the sequence of the commit this thread is making
         # One check at a time: two threads must not verify the content at once, nor one record a baseline
-        # older than the other's (`serve` checks on each of its threads).
-        self._lock = threading.RLock()
-        with self._lock:
+        # older than the other's (`serve` checks on each of its threads); held across this program's own
+        # checkpoint too, so no check reads the file half written by it.
+        self.lock = threading.RLock()
+        with self.lock:
             live = self.live
             if self._verify_content(force=True) is not None and live is not None and live.fd is not None:
                 # SQLite opened it, so it is the file: its bytes as they are are the baseline (seq 0)
                 st = os.fstat(live.fd)
-                self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, live.header() or b"", 0, 0)
+                head = live.header() or b""
+                parsed = parse_header(head)
+                self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, head, 0,
+                                 parsed.counter if parsed is not None else 0, None, b"", 0)
+
+    @property
+    def stamped(self) -> bool:
+        """Whether the main file itself carries the stamp yet (False: a new file, or one from before stamps,
+        until its first checkpoint)."""
+        return self.seen is not None and self.seen.root is not None
 
     def committing(self, seq: int | None) -> None:
-        """This thread's write transaction stamped ``seq`` (db.stamp.bump) and is about to commit."""
+        """This thread's write transaction stamped ``seq`` (db.stamp.bump) and is about to commit. A sequence not
+        above the newest this program stamped means the file went back under it (an older copy put back after
+        another program's checkpoint): the commit is refused and the file abandoned."""
         self._pending.seq = seq
+        if seq is None:
+            return
+        with self.lock:
+            if self.gone is None and seq <= self.highest:
+                self._abandon(f"overwritten (the commit sequence went back: {seq} after {self.highest})")
+            self.highest = max(self.highest, seq)
 
     def check(self, *, committed: bool = False) -> None:
         """Raise :class:`DatabaseFileGoneError` when the file is no longer the one written. ``committed``: the
         check after this thread's commit: when it passes, that commit counts as acknowledged."""
-        with self._lock:
+        with self.lock:
             self._check()
             if committed:
                 seq = getattr(self._pending, "seq", None)
@@ -147,10 +172,14 @@ class FileGuard:
                 if seq is not None:
                     self.acknowledged = max(self.acknowledged, seq)
 
+    def forget_pending(self) -> None:
+        """This thread's write transaction was rolled back: its stamp never counts."""
+        self._pending.seq = None
+
     def refresh(self) -> None:
         """After this program's own checkpoint: read the content again and take it as the new baseline (it
         must still be this file, at least as new as before)."""
-        with self._lock:
+        with self.lock:
             if self.gone is None:
                 self._check(force=True)
 
@@ -160,6 +189,9 @@ class FileGuard:
         problem = self._problem(force)
         if problem is None:
             return
+        self._abandon(problem)
+
+    def _abandon(self, problem: str) -> None:
         self.overwritten = problem.startswith("overwritten")
         self.gone = DatabaseFileGoneError(code="database_file_gone", name=self.path.name,
                                           replaced=problem != "deleted")
@@ -192,9 +224,9 @@ class FileGuard:
 
     def _verify_content(self, force: bool = False) -> str | None:
         """The main file's bytes are still this file's, at least as new as last seen. Only a checkpoint
-        (ours or another program's) writes them while the file is open: when ``fstat`` and the header say
-        nothing changed that is all (a few microseconds); otherwise the content is read through the kept
-        descriptor and its stamp compared (db.stamp)."""
+        (ours or another program's) writes them while the file is open: when ``fstat``, the header and the
+        stamp's page say nothing changed that is all (a few microseconds); otherwise the whole content is read
+        through the kept descriptor and its stamp compared (db.stamp)."""
         live = self.live
         if live is None or live.fd is None:
             return None
@@ -206,22 +238,54 @@ class FileGuard:
             st = os.fstat(live.fd)
         except OSError:
             return None  # cannot tell: SQLite reports real failures itself
-        if not force and self.seen is not None and self.seen.same(st, head):
+        seen = self.seen
+        if not force and seen is not None and seen.same(st, head, self._root_page(seen.root)):
             return None
-        stamp = None
+        stamp, image = None, None
         for attempt in range(DEEP_TRIES):
             if attempt:
                 time.sleep(DEEP_PAUSE_S)
             st = os.fstat(live.fd)
             image = live.content()
             stamp = stamp_of_image(image) if image is not None else None
+            steady = os.fstat(live.fd)
+            if (steady.st_size, steady.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
+                continue  # written while it was read (a checkpoint under way): read again
             if stamp is not None and stamp.identity in (0, self.identity) and \
-                    (self.seen is None or stamp.seq >= self.seen.seq) and os.fstat(live.fd).st_ctime_ns == st.st_ctime_ns:
+                    (seen is None or stamp.seq >= seen.seq):
                 break
-        if stamp is None or stamp.identity not in (0, self.identity):
+        if stamp is None or image is None or stamp.identity not in (0, self.identity):
             return "overwritten (another file's content)"
-        if self.seen is not None and stamp.seq < self.seen.seq:
-            return f"overwritten (an older copy: commit {stamp.seq}, the file was at {self.seen.seq})"
-        self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, image[:HEADER_SIZE] if image else b"",
-                         stamp.seq, time.time_ns())
+        if seen is not None and stamp.seq < seen.seq:
+            return f"overwritten (an older copy: commit {stamp.seq}, the file was at {seen.seq})"
+        now = parse_header(image[:HEADER_SIZE])
+        counter = now.counter if now is not None else 0
+        if seen is not None and counter < seen.counter:
+            return f"overwritten (an older copy: change counter {counter}, the file was at {seen.counter})"
+        root = stamp_root(image)
+        self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, image[:HEADER_SIZE], stamp.seq, counter,
+                         root, self._page_of(image, root), time.time_ns())
         return None
+
+    def _root_page(self, root: int | None) -> bytes:
+        """The stamp's page as the file holds it now (b"" when the file has none yet)."""
+        if root is None or self.live is None or self.live.fd is None:
+            return b""
+        size = self._page_size()
+        try:
+            return os.pread(self.live.fd, size, (root - 1) * size)
+        except OSError:
+            return b""
+
+    def _page_size(self) -> int:
+        head = self.seen.header if self.seen is not None else b""
+        size = int.from_bytes(head[16:18], "big") if len(head) >= 18 else 4096
+        return 65536 if size == 1 else (size or 4096)
+
+    @staticmethod
+    def _page_of(image: bytes, root: int | None) -> bytes:
+        if root is None:
+            return b""
+        size = int.from_bytes(image[16:18], "big")
+        size = 65536 if size == 1 else size
+        return image[(root - 1) * size: root * size]

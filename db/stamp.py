@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.schema import WAL_MAGIC, parse_header, wal_is_orphan
+from db.schema import WAL_MAGIC, parse_header, sqlite_uri, wal_is_orphan
 
 TABLE = "file_stamp"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -211,7 +211,7 @@ def wal_follows(main: Stamp, first: Stamp | None) -> bool:
 def integrity_ok(path: Path, quick: bool = False) -> bool:
     """``PRAGMA integrity_check`` (or ``quick_check``) of a file that is no live tournament file."""
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con = sqlite3.connect(sqlite_uri(path, "ro", immutable=True), uri=True)
     except sqlite3.Error:
         return False
     try:
@@ -250,13 +250,22 @@ def rebuild(wal: Path, backups: list[Path], target: Path, *, at_least: int = 0) 
         have = stamp_of_image(base)
         if have is None or len(base) % commits.page_size:
             continue
-        stamps = wal_stamps(base, commits)
-        if stamps.first is None or stamps.last is None or not wal_follows(have, stamps.first) \
-                or stamps.last.seq < at_least:
-            continue
-        target.write_bytes(stamps.end)
-        if integrity_ok(target):
-            return stamps.last
+        # all the commits, else all but the last (a crash may have torn it: SQLite's checksums drop it)
+        for upto in (len(commits.commits), len(commits.commits) - 1):
+            if upto < 1:  # the only commit torn: the backup itself, when it holds what was acknowledged
+                if have.seq >= at_least and have.seq > 0:
+                    target.write_bytes(base)
+                    if integrity_ok(target):
+                        return have
+                break
+            part = WalCommits(commits.page_size, commits.commits[:upto], commits.db_pages[:upto])
+            stamps = wal_stamps(base, part)
+            if stamps.first is None or stamps.last is None or not wal_follows(have, stamps.first) \
+                    or stamps.last.seq < at_least:
+                continue
+            target.write_bytes(stamps.end)
+            if integrity_ok(target):
+                return stamps.last
     return None
 
 
@@ -284,8 +293,12 @@ def wal_is_foreign(path: Path, tries: int = 3, pause: float = 0.05) -> bool:
         have = stamp_of_image(main)
         if have is not None:
             stamps = wal_stamps(main, commits)
-            if stamps.first is None:
-                return wal_is_orphan(path)
+            if stamps.first is None or stamps.first.seq <= 1:
+                # no stamps, or stamps that start in this WAL (a file from before them): the older rule too
+                if wal_is_orphan(path):
+                    continue
+                if stamps.first is None:
+                    return False
             if wal_follows(have, stamps.first):
                 return False
     return True

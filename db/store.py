@@ -139,6 +139,15 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             raw.execute(f"PRAGMA user_version={db._guard.identity}")
             db._guard.committing(bump(raw))
 
+    @event.listens_for(engine, "rollback")
+    def _on_rollback(conn: Any) -> None:
+        # a rolled-back write: its count of changes and its stamp must not carry over to the next session on
+        # this pooled connection (a reader's commit would stamp, unchecked)
+        conn.info.pop("mcr_changes", None)
+        db = holder.get("db")
+        if db is not None and db._guard is not None:
+            db._guard.forget_pending()
+
     @event.listens_for(engine, "commit")
     def _on_commit(conn: Any) -> None:
         _stamp(conn)
@@ -377,6 +386,10 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             db._live = hold_live(path)
             holder["db"] = db
             db._guard = FileGuard(path, db._live, identity)
+            if not db._guard.stamped:
+                # a new file, or one from before stamps: the main file carries the stamp only after a checkpoint;
+                # until then a copy put back could not be told from it (issue 35)
+                db.checkpoint()
             if backups:
                 db.backups = Backups(db, second_backup_dir)
         holder["db"] = db

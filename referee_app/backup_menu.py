@@ -290,5 +290,6 @@ class BackupActions(QObject):
                 "results. Keep it, and keep these too: the newest backup {backup} and the results written since, "
                 "in {wal}.").format(name=out.name, backup=check.backup.name if check.backup else "—",
                                     wal=check.wal.name if check.wal else "—"))
+            return False  # never carry on in a copy known to miss results
         # the same tournament: a hand entry or a question of the score sheet still open goes on in the copy
         return self.window.open_file(str(out), carry_on=True)

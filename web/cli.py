@@ -88,7 +88,8 @@ def rescue_lines(rescued: Rescue) -> list[str]:
     if rescued.backup is not None:
         lines.append(f"  the newest backup is {rescued.backup}")
     if rescued.wal is not None:
-        lines.append(f"  the results written since are in {rescued.wal} (kept; the backup plus it hold them)")
+        lines.append(f"  the results written since the last checkpoint are in {rescued.wal} (kept; no backup could be "
+                     "rebuilt with it: ask for help before deleting anything)")
     return lines
 
 
