@@ -313,6 +313,11 @@ MESSAGES: dict[str, Template] = {
     "server_no_tournament": "{url} holds no tournament yet: create one with `init`",
     "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
     "output_failed": "could not write {name}: {cause}",
+    "output_is_tournament": "{name} is the tournament file {db}: nothing was written; choose another name for the output",
+    "output_is_tournament_journal": ("{name} is part of the tournament file {db} (its SQLite journal): nothing was "
+                                     "written; choose another name for the output"),
+    "output_is_other_tournament": ("{name} is a tournament file: nothing was written over it; choose another name "
+                                   "for the output"),
     "folder_create_failed": "{folder}: cannot create the folder ({cause})",
     "copy_of_server": "copies of a server database are JSON exports (backup DIR)",
     "copy_is_open_file": "{name} is the open file: choose another name for the copy",
