@@ -438,10 +438,11 @@ def tournament_output_problem(path: str | Path) -> OutputError | None:
                 return OutputError(code="output_is_tournament_journal", name=target.name, db=str(main))
     journal_of = next((target.with_name(target.name[: -len(s)]) for s in JOURNAL_SUFFIXES
                        if target.name.endswith(s) and len(target.name) > len(s)), None)
-    if journal_of is not None and (main_key := _key(journal_of)) is not None:
-        main = next((p for k, p in opened if k == main_key), None)
-        if main is not None or _marked(journal_of):
-            return OutputError(code="output_is_tournament_journal", name=target.name, db=str(main or journal_of))
+    if journal_of is not None and (journal_key := _key(journal_of)) is not None:
+        open_main = next((p for k, p in opened if k == journal_key), None)
+        if open_main is not None or _marked(journal_of):
+            return OutputError(code="output_is_tournament_journal", name=target.name,
+                               db=str(open_main or journal_of))
     if key is not None and _marked(target):
         return OutputError(code="output_is_other_tournament", name=target.name)
     return None
