@@ -451,7 +451,7 @@ def tournament_output_problem(path: str | Path) -> OutputError | None:
 def refuse_output(path: str | Path) -> None:
     """Refuse an output over a tournament file, its -wal/-shm/-journal, or any file with the tournament marker
     (:func:`tournament_output_problem`): one line, nothing written."""
+    refuse_live(path)  # open for writing here: said as before ("… open in this program")
     problem = tournament_output_problem(path)
     if problem is not None:
         raise problem
-    refuse_live(path)
