@@ -8,16 +8,22 @@ named by ``--db`` and calls it, so extensions (the reports layer's ``report``) g
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
+import re
+import shutil
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 import sqlalchemy.exc
+from sqlalchemy.engine import URL
 
 import texts
-from db.backups import back_up, list_backups
+from db.backups import back_up, backup_folder, list_backups
 from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
@@ -27,6 +33,7 @@ from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.database import Database
 from db.errors import InputError, TournamentError
+from db.files import JOURNAL_SUFFIXES
 from db.limits import ACTOR_MAX, INT_MAX, check_text
 from db.schema import first_line, to_url
 from db.seating import SeatingError
@@ -71,6 +78,32 @@ def _check_db_arg(text: str) -> None:
             raise TournamentError(code="file_unreadable", path=text, problem="a loop of symbolic links") from exc
 
 
+@dataclass(frozen=True)
+class NewFile:
+    """The file a creating command (``import``, ``init``, ``demo``) is about to make, and whether its backups
+    folder was there: a command that fails removes what it made, so a failed ``import FILE.json`` leaves no
+    empty tournament behind to be mistaken for one (issue 35), and a retry starts from nothing."""
+
+    path: Path
+    had_backups: bool
+
+    @staticmethod
+    def before(url: URL, command: str) -> NewFile | None:
+        if command not in CREATES or url.get_backend_name() != "sqlite" or not url.database:
+            return None
+        path = Path(url.database)
+        if path.exists() or path.is_symlink() or any(Path(f"{path}{s}").exists() for s in JOURNAL_SUFFIXES):
+            return None
+        return NewFile(path, backup_folder(path).exists())
+
+    def remove(self) -> None:
+        for part in (self.path, *(Path(f"{self.path}{s}") for s in JOURNAL_SUFFIXES)):
+            with contextlib.suppress(OSError):
+                part.unlink()
+        if not self.had_backups:
+            shutil.rmtree(backup_folder(self.path), ignore_errors=True)
+
+
 def cmd_backup(args: argparse.Namespace, db: Database) -> int:
     if args.list:
         if db.path is None:
@@ -95,8 +128,70 @@ READS = {"standings", "check", "export", "backup", "seating", "log", "report", "
 BATCH = {"results import", "players import"}
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line, as every other refusal (issue 35): ``--sessions abc`` printed the
+    usage block (up to 9 lines) before the one line that mattered. ``--help`` still prints the usage. Sub-command
+    parsers are of the same class (argparse makes them of their parent's). The exit status stays 2.
+
+    It also remembers what the user types for each option (``option_names``: ``--session``; ``id`` for a
+    positional) and its sub-commands, so a refusal names ``calls take ID`` as "id", not "--id"."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.option_names: dict[str, str] = {}  # before argparse adds --help through add_argument
+        self.sub_commands: tuple[str, dict[str, OneLineParser]] | None = None
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        strings = action.option_strings
+        self.option_names[action.dest] = max(strings, key=len) if strings else str(action.metavar or action.dest)
+        return action
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        action = super().add_subparsers(**kwargs)
+        self.sub_commands = (action.dest, action.choices)
+        return action
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {_short_values(message)} (see {self.prog} --help)\n")
+
+
+def _short_values(message: str) -> str:
+    """argparse's message with any quoted value of more than 40 characters cut (a 5,000-digit number).
+
+    >>> _short_values("argument --sessions: invalid int value: '" + "9" * 50 + "'")
+    "argument --sessions: invalid int value: '9999999999999999999999999999999999999999…'"
+    """
+    return re.sub(r"'([^']{40})[^']+'", r"'\1…'", message)
+
+
+def _option_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, str]:
+    """Each option's destination -> what the user typed for it, along the sub-commands chosen."""
+    names: dict[str, str] = {}
+    current = parser if isinstance(parser, OneLineParser) else None
+    while current is not None:
+        names.update(current.option_names)
+        dest, choices = current.sub_commands or ("", {})
+        current = choices.get(getattr(args, dest, None) or "") if dest else None
+    return names
+
+
+def _check_whole_numbers(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every whole number given fits an Integer column (``--session``, ``--table``, ``--hand``, ``--penalty`` …);
+    the refusal says the side that was passed (a count is never negative: "must be at most 2147483647", not
+    "out of range (-2147483648–2147483647)")."""
+    names = _option_names(parser, args)
+    for dest, value in vars(args).items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            continue
+        if value > INT_MAX:
+            raise InputError(names.get(dest, "--" + dest.replace("_", "-")), code="too_large", value=value, high=INT_MAX)
+        if value < -INT_MAX - 1:
+            raise InputError(names.get(dest, "--" + dest.replace("_", "-")), code="too_small", value=value, low=-INT_MAX - 1)
+
+
 def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mcr-tournament", description="MCR tournament administration.")
+    p = OneLineParser(prog="mcr-tournament", description="MCR tournament administration.")
     p.add_argument("--db", help="SQLite file path or SQLAlchemy URL (postgresql+psycopg://user:pw@host/db)")
     p.add_argument("--station", default="", help="station name for the audit log (default: host name)")
     p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE, else $USER or %%USERNAME%%)")
@@ -132,7 +227,8 @@ def utf8_out() -> None:
 def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
     utf8_out()
     lang = texts.env_language()
-    args = build_parser(extensions).parse_args(argv)
+    parser = build_parser(extensions)
+    args = parser.parse_args(argv)
     func: Command | None = getattr(args, "func", None)
     if func is None:
         return _fail(TournamentError(code="command_unavailable", command=args.command), lang)
@@ -142,10 +238,7 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
         # Checked before the database is opened: a bad name stops the command before anything is written.
         check_text(args.station, "--station", ACTOR_MAX)
         check_text(args.referee, "--referee", ACTOR_MAX)
-        for name, value in vars(args).items():  # --session, --table, --hand, --penalty … fit an Integer column
-            if isinstance(value, int) and not isinstance(value, bool) and not -INT_MAX - 1 <= value <= INT_MAX:
-                raise InputError("--" + name.replace("_", "-"), code="out_of_range", value=value, low=-INT_MAX - 1,
-                                 high=INT_MAX)
+        _check_whole_numbers(parser, args)
         _check_db_arg(args.db)
         url = to_url(args.db)
         if url.get_backend_name() == "sqlite" and args.command not in CREATES \
@@ -153,9 +246,16 @@ def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()
             return _fail(TournamentError(code="no_such_database", path=args.db), lang)
         sub_command = getattr(args, f"{args.command}_command", None)
         reads = args.command in READS or f"{args.command} {sub_command}" in READS
-        with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
-            db.batch = f"{args.command} {sub_command}" in BATCH
-            return func(args, db)
+        new = NewFile.before(url, args.command)
+        rc = 1
+        try:
+            with open_database(args.db, create=args.command in CREATES, writable=not reads) as db:
+                db.batch = f"{args.command} {sub_command}" in BATCH
+                rc = func(args, db)
+                return rc
+        finally:
+            if rc != 0 and new is not None:
+                new.remove()  # after the database is closed
     except (TournamentError, SeatingError) as exc:
         return _fail(exc if isinstance(exc, TournamentError) else exc.args[0], lang)
     except KeyboardInterrupt:

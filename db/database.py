@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
-from db.files import LiveFile, atomic_path, release_live
+from db.files import LiveFile, atomic_path, note_closed, note_open, release_live
 from db.guard import FileGuard, keep_open_forever
 from db.schema import BUSY_TIMEOUT_S
 from db.stamp import Stamp, file_stamp, integrity_ok, rebuild
@@ -68,9 +68,15 @@ class Database:
     _identity: tuple[int, int] | None = field(default=None, repr=False)
     _guard: FileGuard | None = field(default=None, repr=False)  # a file open for writing (db.guard)
     _live: LiveFile | None = field(default=None, repr=False)
+    _noted: tuple[int, int] | None = field(default=None, repr=False)  # as registered in db.files.note_open
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _closed: bool = field(default=False, repr=False)
     _batch_free_until: float = field(default=0.0, repr=False)  # a batch writer's pause after its commit ends
+
+    def __post_init__(self) -> None:
+        if self.path is not None:  # read-only too: no output may be written over it (db.files.refuse_output)
+            self._noted = self._identity
+            note_open(self._noted, self.path)
 
     @property
     def is_sqlite(self) -> bool:
@@ -236,6 +242,8 @@ class Database:
             if self._live is not None:
                 release_live(self._live)  # after SQLite's connections: closing our descriptor drops nothing
                 self._live = None
+            note_closed(self._noted)
+            self._noted = None
 
     def __enter__(self) -> Database:
         return self

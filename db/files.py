@@ -202,9 +202,10 @@ def _sweep_now_and_then(folder: Path) -> None:
 def atomic_path(path: str | Path) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; when the block ends without error the file written there
     is fsynced and renamed over ``path``. On any error the temporary file is removed and ``path`` is
-    left as it was."""
+    left as it was. A ``path`` that is a tournament (:func:`refuse_output`) is refused before anything is
+    written."""
     target = Path(path)
-    refuse_live(target)
+    refuse_output(target)
     folder = target.resolve().parent
     if not folder.is_dir():
         raise OutputError(code="output_folder_missing", name=target.name, folder=str(folder))
@@ -352,3 +353,105 @@ def refuse_live(path: str | Path) -> None:
     """Refuse to open, read or write over a tournament file (or its -wal/-shm) open in this process."""
     if _LIVE and live_file(path) is not None:
         raise OutputError(code="file_is_open_tournament", name=Path(path).name)
+
+
+# ------------------------------------------------------------------------------ no output over a tournament
+#
+# Issue 35 (D3): ``export e.mcr`` typed for ``export e.json`` replaced the tournament by its export, rc 0, and
+# ``export e.mcr-wal`` a crash's WAL. Every writer of an output goes through :func:`atomic_path`, so the refusal
+# is made there once: the file must not be a tournament this process has open (read-only ones included, by device
+# and inode: another spelling or a hard link is the same file), nor its -wal/-shm/-journal, nor any file whose
+# SQLite header carries our application_id. Files open here are recognised without opening them (closing a
+# descriptor of ours would drop SQLite's locks on them); any other existing file has its first 100 bytes read.
+
+JOURNAL_SUFFIXES = ("-wal", "-shm", "-journal")
+SQLITE_MAGIC = b"SQLite format 3\x00"
+APPLICATION_ID_AT = 68  # the header's application_id (big-endian); db.schema.APPLICATION_ID is the value
+TOURNAMENT_MARK = 0x4D435252  # 'MCRR' = db.schema.APPLICATION_ID (db.schema imports this module, not the reverse)
+_OPEN: dict[tuple[int, int], tuple[Path, int]] = {}  # file key -> (path, how many open databases), read or write
+_open_lock = threading.Lock()
+
+
+def note_open(key: tuple[int, int] | None, path: Path) -> None:
+    """A tournament file (any mode) is open in this process: outputs over it, its -wal or -shm are refused."""
+    if key is None or not key[1]:
+        return
+    with _open_lock:
+        _, count = _OPEN.get(key, (path, 0))
+        _OPEN[key] = (path, count + 1)
+
+
+def note_closed(key: tuple[int, int] | None) -> None:
+    if key is None:
+        return
+    with _open_lock:
+        found = _OPEN.get(key)
+        if found is not None:
+            if found[1] <= 1:
+                del _OPEN[key]
+            else:
+                _OPEN[key] = (found[0], found[1] - 1)
+
+
+def has_tournament_mark(header: bytes) -> bool:
+    """Whether an SQLite header (the file's first bytes) carries the tournament marker.
+
+    >>> has_tournament_mark(SQLITE_MAGIC + bytes(52) + TOURNAMENT_MARK.to_bytes(4, "big"))
+    True
+    >>> has_tournament_mark(b"PK\x03\x04") or has_tournament_mark(SQLITE_MAGIC + bytes(84))
+    False
+    """
+    end = APPLICATION_ID_AT + 4
+    return len(header) >= end and header.startswith(SQLITE_MAGIC) \
+        and int.from_bytes(header[APPLICATION_ID_AT:end], "big") == TOURNAMENT_MARK
+
+
+def _open_tournaments() -> list[tuple[tuple[int, int], Path]]:
+    """(key, path) of every tournament file open in this process: for writing (``_LIVE``) or not (``_OPEN``)."""
+    with _open_lock:
+        found = [(key, path) for key, (path, _n) in _OPEN.items()]
+    found += [(key, entry.path) for key, entry in list(_LIVE.items()) if not entry.abandoned]
+    return found
+
+
+def _marked(path: Path) -> bool:
+    """A regular file (not open here) whose header carries the tournament marker; False when it cannot be read."""
+    try:
+        if not path.is_file():
+            return False
+        with open(path, "rb") as f:
+            return has_tournament_mark(f.read(HEADER_SIZE))
+    except OSError:
+        return False
+
+
+def tournament_output_problem(path: str | Path) -> OutputError | None:
+    """Why writing ``path`` would destroy a tournament (see above), or None. Reads no file open here."""
+    target = Path(path)
+    key = _key(target)
+    opened = _open_tournaments()
+    for main_key, main in opened:
+        if key is not None and key == main_key:
+            return OutputError(code="output_is_tournament", name=target.name, db=str(main))
+        for suffix in JOURNAL_SUFFIXES:
+            if key is not None and key == _key(Path(f"{main}{suffix}")):
+                return OutputError(code="output_is_tournament_journal", name=target.name, db=str(main))
+    journal_of = next((target.with_name(target.name[: -len(s)]) for s in JOURNAL_SUFFIXES
+                       if target.name.endswith(s) and len(target.name) > len(s)), None)
+    if journal_of is not None and (journal_key := _key(journal_of)) is not None:
+        open_main = next((p for k, p in opened if k == journal_key), None)
+        if open_main is not None or _marked(journal_of):
+            return OutputError(code="output_is_tournament_journal", name=target.name,
+                               db=str(open_main or journal_of))
+    if key is not None and _marked(target):
+        return OutputError(code="output_is_other_tournament", name=target.name)
+    return None
+
+
+def refuse_output(path: str | Path) -> None:
+    """Refuse an output over a tournament file, its -wal/-shm/-journal, or any file with the tournament marker
+    (:func:`tournament_output_problem`): one line, nothing written."""
+    refuse_live(path)  # open for writing here: said as before ("… open in this program")
+    problem = tournament_output_problem(path)
+    if problem is not None:
+        raise problem

@@ -42,6 +42,8 @@ def _bad_character(text: str) -> tuple[str, int] | None:
     (None, ('text_control', 0), ('text_control', 10))
     >>> _bad_character("\\ud800")
     ('text_surrogate', 55296)
+    >>> _bad_character("Evil\\u202egnp.exe"), _bad_character("a\\u200bb"), _bad_character("\\u0645\\u06cc\\u200c")
+    (('text_format', 8238), ('text_format', 8203), None)
     """
     if text.isprintable():  # the fast path: no control, format, surrogate or separator character
         return None
@@ -51,7 +53,17 @@ def _bad_character(text: str) -> tuple[str, int] | None:
             return "text_surrogate", ord(ch)
         if cat == "Cc" or ch in "\u2028\u2029":  # C0/C1 controls (NUL, tab, line breaks); line separators
             return "text_control", ord(ch)
+        if cat == "Cf" and ch not in JOINERS:
+            return "text_format", ord(ch)
     return None
+
+
+# Invisible format characters (category Cf) are refused in every text (issue 35): a right-to-left override
+# (U+202E) shows "Evil<U+202E>gnp.exe" as "Evilexe.png" on every page and PDF, so one player's name can pass for
+# another's; zero-width spaces, bidi marks and isolates make two names look alike. The two joiners stay:
+# Persian and Indic names need the zero-width non-joiner to be spelled right, and emoji sequences the joiner;
+# neither reorders nor hides text.
+JOINERS = "\u200c\u200d"
 
 
 def check_text(value: Any, field: str, limit: int) -> str:

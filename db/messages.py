@@ -81,6 +81,8 @@ MESSAGES: dict[str, Template] = {
     "table_points_sum": "{points} must sum to 7",
     "unknown_profile": "unknown rule profile {profile!r}; choose one of {profiles}",
     "sessions_range": "{sessions} sessions: must be 1–100",
+    "stage_sessions_range": ("{sessions} sessions: this stage can have 1 to {high} (the tournament's other sessions "
+                             "are {total}, of at most {limit} in all)"),
     "hands_range": "{hands} hands per session: must be 1–64",
     "no_preset": "no penalty preset {kind!r}: {kinds}",
     "preset_amount_missing": "{preset}: enter the amount",
@@ -132,6 +134,7 @@ MESSAGES: dict[str, Template] = {
     "not_a_whole_number": "{value!r} is not a whole number",
     "out_of_range": "{value} is out of range ({low}–{high})",
     "too_small": "{value} must be at least {low}",
+    "too_large": "{value} must be at most {high}",
     "win_needs_discarder": "a win needs a discarder or \"self_drawn\": true",
     "self_drawn_discarder": "a self-drawn win has no discarder",
     "pays_own_win": "player {number} cannot pay for their own win",
@@ -150,6 +153,8 @@ MESSAGES: dict[str, Template] = {
     "text_too_long": "{length} characters: at most {limit}",
     "text_control": "contains a control character ({char}): type it on one line, without special characters",
     "text_surrogate": "contains an invalid character ({char}, half of a UTF-16 pair)",
+    "text_format": ("contains an invisible formatting character ({char}, e.g. a right-to-left override that shows "
+                    "the text reversed): type it again without it"),
     "hand_not_played": "hand {hand} is not played yet at table {table} ({recorded} hands recorded)",
     "time_called_before": "time was called after hand {after}",
     # --- recording and correcting
@@ -166,6 +171,7 @@ MESSAGES: dict[str, Template] = {
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
     "reason_required": "a correction needs a reason",
+    "sign_off_not_signed": "session {session} table {table} is not signed off: there is no sign-off to withdraw",
     "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
                             "{missing} missing; record them, or sign off with a reason why the table ended early"),
     "hand_not_recorded": "session {session} table {table} hand {hand} is not recorded",
@@ -313,6 +319,12 @@ MESSAGES: dict[str, Template] = {
     "server_no_tournament": "{url} holds no tournament yet: create one with `init`",
     "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
     "output_failed": "could not write {name}: {cause}",
+    "file_not_regular": "{path} is not a regular file (a named pipe or a device): give a file to read",
+    "output_is_tournament": "{name} is the tournament file {db}: nothing was written; choose another name for the output",
+    "output_is_tournament_journal": ("{name} is part of the tournament file {db} (its SQLite journal): nothing was "
+                                     "written; choose another name for the output"),
+    "output_is_other_tournament": ("{name} is a tournament file: nothing was written over it; choose another name "
+                                   "for the output"),
     "folder_create_failed": "{folder}: cannot create the folder ({cause})",
     "copy_of_server": "copies of a server database are JSON exports (backup DIR)",
     "copy_is_open_file": "{name} is the open file: choose another name for the copy",
@@ -348,6 +360,8 @@ MESSAGES: dict[str, Template] = {
     # --- table devices (the web server, docs/web.md)
     "devices_not_seated": "session {session} is not seated yet: seat it before giving the tables their links",
     "base_url_invalid": "{url!r}: the base URL must start with http:// or https:// (e.g. http://192.168.1.20:8765)",
+    "base_url_no_host": ("{url!r}: the server's address after http:// is missing or too short: give the address the "
+                         "tables reach it at, e.g. http://192.168.1.20:8765"),
     "device_token_missing": "no table link: open the link the referee gave this table (Authorization: Bearer TOKEN)",
     "device_token_unknown": "this table link is not valid: ask the referee for the table's link",
     "device_token_revoked": "this table link was replaced: ask the referee for the table's new link",
@@ -402,6 +416,10 @@ MESSAGES: dict[str, Template] = {
     "stage_tie_at_cut": ("stage {stage!r}: players {tied} tie at the cut line for {places} place(s); the "
                          "organiser decides with `stage decide {stage} --advance N…`"),
     "stage_no_tie": "stage {stage!r} has no tie at its cut line to decide",
+    "stage_cut_takes_all": ("warning: the cut of stage {stage!r} ({cut}) is not below the {field} players it is "
+                            "made from: everyone goes through"),
+    "stage_not_ready": ("stage {stage!r} has no cut line yet: the {previous} stage is not complete (decide a tie "
+                        "once its last session is finished)"),
     "stage_advance_invalid": ("stage {stage!r}: name {places} of the tied players {tied} to go through "
                               "(given: {given})"),
     "stage_teams": "a stage ranks players: --stage and --teams do not go together",

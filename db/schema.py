@@ -20,7 +20,7 @@ from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
 from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
-from db.files import describe_os_error, live_file
+from db.files import TOURNAMENT_MARK, describe_os_error, live_file
 from texts import Text
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # (a test checks it matches the scripts).
 SCHEMA_HEAD = "0006"
 # SQLite header field ``application_id``: 'MCRR'. Set by ``init``; marks a file as a tournament.
-APPLICATION_ID = 0x4D435252
+APPLICATION_ID = TOURNAMENT_MARK  # 0x4D435252 (db.files reads it in headers too)
 # The tables of a tournament file (besides ``alembic_version``): how a file from before the marker
 # is recognised.
 TOURNAMENT_TABLES = frozenset({"tournament", "players", "session_tables", "seats", "hands", "penalties",

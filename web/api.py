@@ -47,7 +47,15 @@ from db.service.lookup import (
     table_to_score,
     table_version,
 )
-from db.service.outcomes import DrawInput, ScoredHand, WinInput, check_int, penalty_deltas, score_win
+from db.service.outcomes import (
+    DrawInput,
+    ScoredHand,
+    WinInput,
+    check_int,
+    penalty_deltas,
+    score_win,
+    whole_number,
+)
 from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
@@ -99,7 +107,11 @@ def parse_body(raw: bytes) -> Any:
 
 
 def check_scope(place: tuple[int, int], session: Any, table: Any) -> None:
-    """A request naming a session or table must name the token's own (else 403)."""
+    """A request naming a session or table must name the token's own (else 403), as a whole number (else 422:
+    ``true == 1`` and ``1.0 == 1`` in Python, refused as ``hand`` and ``version`` are)."""
+    for name, value in (("session", session), ("table", table)):
+        if value is not None:
+            whole_number(value, name)
     if (session is not None and session != place[0]) or (table is not None and table != place[1]):
         raise TournamentError(code="device_other_table", session=place[0], table=place[1])
 

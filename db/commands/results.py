@@ -16,6 +16,7 @@ from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
+from db.limits import LINE_BYTES_MAX
 from db.service.corrections import (
     cancel_time_called,
     correct_hand,
@@ -32,7 +33,7 @@ from db.views import StagePlace, TableSeating, staged
 
 def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
     with open_input(args.file) as f:  # each line decoded and judged alone (a bad byte rejects its line only)
-        report = import_result_lines(db, byte_lines(f, args.file), Path(args.file).name, atomic=args.atomic,
+        report = import_result_lines(db, byte_lines(f, args.file, line_limit=LINE_BYTES_MAX), Path(args.file).name, atomic=args.atomic,
                                      actor=actor_of(args), on_reject=lambda message: print(message, file=sys.stderr))
     if report.rolled_back:
         print(f"results: nothing recorded (--atomic): {report.rejected} line(s) rejected", file=sys.stderr)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
+import texts
 from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.database import Database
 from db.errors import InputError
+from db.messages import render
 from db.service.checkin import check_in
 from db.service.lookup import check_session
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
@@ -23,12 +26,18 @@ def _span(first: int, count: int) -> str:
 
 def cmd_stage_add(args: argparse.Namespace, db: Database) -> int:
     with db.factory.begin() as s:
+        earlier = queries.stages(s)
+        field = earlier[-1].cut if earlier else len(queries.players(s))  # who the cut is made from
         first = add_stage(s, args.name, args.sessions, args.cut, args.carry, args.seating, actor_of(args),
                           last_planned=args.last_planned)
     print(f"stage {args.name!r} added: {_span(first, args.sessions)}, top {args.cut}, {args.carry} carried, "
           f"{args.seating} seating")
     if args.last_planned:
         print(f"qualifying: {_span(1, first - 1)}")
+    if 0 < field <= args.cut:  # allowed (players may still register), but likely a slip: it cuts nobody (issue 35)
+        warning = render("stage_cut_takes_all", {"cut": args.cut, "field": field, "stage": args.name},
+                         texts.env_language())
+        print(f"mcr-tournament: {warning}", file=sys.stderr)
     return 0
 
 

@@ -64,7 +64,7 @@ def parse_json_line(raw: str, field: str | None = None) -> Any:
         raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX) from exc
 
 
-def iter_jsonl(lines: str | bytes | Iterable[RawLine]) -> Iterator[tuple[int, str | bytes]]:
+def iter_jsonl(lines: str | bytes | Iterable[RawLine]) -> Iterator[tuple[int, str | bytes | LongLine]]:
     """(line number, line) for every non-blank line of a text, a file's bytes or its lines
     (:func:`db.formats.text_files.byte_lines`); a BOM is dropped. Lines end at ``\r\n``, ``\n`` or ``\r``
     only. Bytes stay bytes: each line is decoded alone (:func:`line_text`), so one bad byte rejects only
@@ -74,17 +74,36 @@ def iter_jsonl(lines: str | bytes | Iterable[RawLine]) -> Iterator[tuple[int, st
     elif isinstance(lines, bytes):
         numbered = enumerate(lines.splitlines(), start=1)  # bytes split at \r\n, \n and \r only
     else:
-        numbered = ((line.number, line.data) for line in lines)
+        for line in lines:
+            if line.cut:  # over the line limit, not kept (byte_lines): refused by line_text, whatever it holds
+                yield line.number, LongLine(line.cut)
+            else:
+                yield from _nonblank(line.number, line.data)
+        return
     for lineno, raw in numbered:
-        raw = raw.rstrip("\r\n") if isinstance(raw, str) else raw.rstrip(b"\r\n")  # the line, not its end
-        if lineno == 1:
-            raw = raw.removeprefix("\ufeff") if isinstance(raw, str) else raw.removeprefix(codecs.BOM_UTF8)
-        if raw.strip():
-            yield lineno, raw
+        yield from _nonblank(lineno, raw)
 
 
-def line_text(raw: str | bytes) -> str:
-    """A line as text: bytes decoded as UTF-8, or ``InputError("line_not_utf8")`` (offset in the line)."""
+@dataclass(frozen=True, slots=True)
+class LongLine:
+    """A line too long to be kept (``RawLine.cut``): its size in bytes, for the refusal."""
+
+    size: int
+
+
+def _nonblank(lineno: int, raw: str | bytes) -> Iterator[tuple[int, str | bytes]]:
+    raw = raw.rstrip("\r\n") if isinstance(raw, str) else raw.rstrip(b"\r\n")  # the line, not its end
+    if lineno == 1:
+        raw = raw.removeprefix("\ufeff") if isinstance(raw, str) else raw.removeprefix(codecs.BOM_UTF8)
+    if raw.strip():
+        yield lineno, raw
+
+
+def line_text(raw: str | bytes | LongLine) -> str:
+    """A line as text: bytes decoded as UTF-8, or ``InputError("line_not_utf8")`` (offset in the line);
+    ``line_too_long`` for a line not kept."""
+    if isinstance(raw, LongLine):
+        raise InputError(None, code="line_too_long", size=raw.size, limit=LINE_BYTES_MAX)
     if isinstance(raw, str):
         return raw
     try:
@@ -107,7 +126,7 @@ def import_result_lines(db: Database, text: str | bytes | Iterable[RawLine], sou
     report = LineReport()
     seen: dict[Any, int] = {}
 
-    def one(s: Session, raw: str | bytes) -> str:
+    def one(s: Session, raw: str | bytes | LongLine) -> str:
         line = parse_result_line(parse_json_line(line_text(raw)))
         key = result_line_key(line)
         occurrence = 1

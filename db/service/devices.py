@@ -13,6 +13,7 @@ import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
@@ -66,8 +67,15 @@ class DeviceLink:
 
 def check_base_url(text: str) -> str:
     """The address the tables reach the server at (``http://192.168.1.20:8765``), without a final "/"."""
-    if not text.startswith(("http://", "https://")) or len(text) < 10:
+    if not text.startswith(("http://", "https://")):
         raise TournamentError(code="base_url_invalid", url=text)
+    try:  # "http://x", "http://:8765", "http://h:port": the scheme is right, the address is not (issue 35)
+        parts = urlsplit(text)
+        host, _port = parts.hostname, parts.port
+    except ValueError:
+        host = None
+    if not host or len(text) < 10 or any(ch.isspace() for ch in text):
+        raise TournamentError(code="base_url_no_host", url=text)
     return text.rstrip("/")
 
 

@@ -89,6 +89,18 @@ def check_bool(value: Any, field_name: str) -> bool:
     return value
 
 
+def whole_number(value: Any, field_name: str) -> int:
+    """``value`` if it is a JSON whole number: not ``true`` (a bool is an int in Python) nor ``1.0``.
+
+    >>> whole_number(1.0, "table")
+    Traceback (most recent call last):
+    db.errors.InputError: "table": 1.0 is not a whole number
+    """
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(field_name, code="not_a_whole_number", value=_short(value))
+    return value
+
+
 def check_int(value: Any, field_name: str, low: int, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` to ``high`` (by default to ``INT_MAX``, what an
     Integer column holds on every backend).
@@ -97,8 +109,7 @@ def check_int(value: Any, field_name: str, low: int, high: int | None = None) ->
     Traceback (most recent call last):
     db.errors.InputError: "table": 9223372036854775808 is out of range (1–2147483647)
     """
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(field_name, code="not_a_whole_number", value=_short(value))
+    value = whole_number(value, field_name)
     if value < low:
         raise InputError(field_name, code="out_of_range" if high is not None else "too_small", value=_short(value),
                          low=low, high=high)
@@ -116,8 +127,7 @@ def check_whole(value: Any, field_name: str, low: int) -> int:
     >>> check_whole(2**31, "hand", 1)
     2147483648
     """
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(field_name, code="not_a_whole_number", value=_short(value))
+    value = whole_number(value, field_name)
     if value < low:
         raise InputError(field_name, code="too_small", value=_short(value), low=low)
     return value

@@ -11,7 +11,7 @@ from sqlalchemy import DateTime, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.errors import InputError, StaleTableError
+from db.errors import InputError, StaleTableError, TournamentError
 from db.limits import INT_MAX, REASON_MAX, check_optional_text
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
 from db.profiles import Settings
@@ -357,6 +357,8 @@ def sign_off(s: Session, session: int, table: int, signed: bool = True, *, reaso
     reason = check_optional_text(reason, "reason", REASON_MAX) or None
     tbl = locked_table(s, session, table, expected_version)
     before = tbl.signed_off
+    if not signed and not before:  # nothing to withdraw: no audit entry, the version stays (rolled back)
+        raise TournamentError(code="sign_off_not_signed", session=session, table=table)
     if signed and not before:
         missing = missing_hands(settings(s).hands_per_session, tbl.time_called_after, recorded_hands(s, tbl))
         if missing and reason is None:

@@ -40,7 +40,8 @@ def add_stage(s: Session, name: str, sessions: int, cut: int, carry: str, seatin
         if not isinstance(sessions, int) or not 1 <= sessions < t.sessions:
             raise InputError("sessions", code="stage_take_range", sessions=sessions, planned=t.sessions)
     elif not isinstance(sessions, int) or not 1 <= sessions <= SESSIONS_MAX - t.sessions:
-        raise InputError("sessions", code="sessions_range", sessions=t.sessions + sessions)
+        raise InputError("sessions", code="stage_sessions_range", sessions=sessions, high=SESSIONS_MAX - t.sessions,
+                         total=t.sessions, limit=SESSIONS_MAX)
     first = new_stage_first(t.sessions, sessions, last_planned)
     _check_cut(cut, existing[-1].cut if existing else None, None)
     _free_sessions(s, first, t.sessions, name, code="stage_take_has_results", actor=actor)
@@ -70,7 +71,9 @@ def change_stage(s: Session, name: str, *, new_name: str | None = None, sessions
     t = tournament(s)
     count = row.sessions if sessions is None else sessions
     if not isinstance(count, int) or not 1 <= count <= SESSIONS_MAX - (t.sessions - row.sessions):
-        raise InputError("sessions", code="sessions_range", sessions=t.sessions - row.sessions + count)
+        raise InputError("sessions", code="stage_sessions_range", sessions=count,
+                         high=SESSIONS_MAX - (t.sessions - row.sessions), total=t.sessions - row.sessions,
+                         limit=SESSIONS_MAX)
     new_cut = row.cut if cut is None else cut
     _check_cut(new_cut, rows[at - 1].cut if at else None, rows[at + 1].cut if at + 1 < len(rows) else None)
     moves = count != row.sessions
@@ -203,6 +206,8 @@ def decide_tie(s: Session, name: str, advance: Sequence[str], actor: Actor | Non
     if row is None or view is None:
         raise InputError("stage", code="no_stage", stage=name,
                          stages=", ".join(v.name for v in queries.stages(s)) or "none")
+    if not view.previous_complete:  # no cut line yet: "no tie" would say the cut was made (issue 35)
+        raise TournamentError(code="stage_not_ready", stage=name, previous=view.previous)
     if not view.tied:
         raise TournamentError(code="stage_no_tie", stage=name)
     chosen = [str(n) for n in advance]

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from db import queries
 from db.files import write_atomic
 from referee_app import file_dialogs, settings
+from referee_app.dialogs.common import ask_output_path
 from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
@@ -212,8 +213,9 @@ class ReportsPage(TournamentPage):
         return settings.documents_dir()
 
     def save_dialog(self) -> None:
-        path, _ = file_dialogs.get_save_file_name(self, tr("Save as PDF…"), str(self.default_folder() / self.default_name()),
-                                              "PDF (*.pdf)")
+        path = ask_output_path(self, tr("Save as PDF…"), self.default_folder() / self.default_name(),
+                               lambda start: file_dialogs.get_save_file_name(self, tr("Save as PDF…"), start,
+                                                                             "PDF (*.pdf)")[0])
         if path:
             self.save_to(path)
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.errors import TournamentError
-from db.files import sweep_temp_files, write_atomic
+from db.files import sweep_temp_files, tournament_output_problem, write_atomic
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
@@ -41,8 +41,8 @@ def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     ours = {rel.casefold() for rel in pages}
     for sub in SUBFOLDERS:
         for old in (folder / sub).glob("*.html"):
-            if f"{sub}/{old.name}".casefold() not in ours:
-                old.unlink(missing_ok=True)
+            if f"{sub}/{old.name}".casefold() not in ours and tournament_output_problem(old) is None:
+                old.unlink(missing_ok=True)  # (never a tournament file someone named *.html)
     return len(pages)
 
 

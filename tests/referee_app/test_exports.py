@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from html.parser import HTMLParser
 
 from openpyxl import load_workbook
@@ -96,3 +97,42 @@ def test_export_ema_action_refuses_an_unfinished_tournament_then_writes_the_file
     rows = list(csv.reader(data.decode("utf-8-sig").splitlines()))
     assert data.startswith(b"\xef\xbb\xbf") and rows[0][0] == "Place" and len(rows) == 9
     assert {r[4] for r in rows[1:]} == {"1.75"} and {r[6] for r in rows[1:]} == {"NO"}
+
+
+def test_a_save_dialog_answered_with_a_tournament_file_says_why_and_asks_again(window, tmp_path, tournament_file,
+                                                                               monkeypatch, error_messages):
+    """Issue 35 item 5: the open tournament, its -wal, or any file with the tournament marker is refused in the
+    dialog itself (a box naming the problem), and the dialog opens again; nothing is written over them."""
+    from db.files import TOURNAMENT_MARK
+
+    marked = tmp_path / "old-results.xlsx"  # another tournament under a workbook's name
+    header = b"SQLite format 3\x00" + bytes(52) + TOURNAMENT_MARK.to_bytes(4, "big") + bytes(28)
+    marked.write_bytes(header)
+    link = tmp_path / "spring-link.xlsx"  # the open tournament under another name (a hard link)
+    os.link(tournament_file, link)
+    answers = [str(link), str(marked), str(tmp_path / "good.xlsx")]
+    asked: list[str] = []
+
+    def answer(parent, title, start, filters, **kw):
+        asked.append(start)
+        return answers.pop(0), filters
+
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", answer)
+    window.act_export_workbook.trigger()
+    assert [t for t, _m in error_messages] == ["Export workbook…"] * 2
+    assert "spring-link.xlsx is the tournament file" in error_messages[0][1] and "spring.mcr" in error_messages[0][1]
+    assert "is a tournament file" in error_messages[1][1]
+    assert asked[1:] == [str(link), str(marked)]  # asked again, at the refused name
+    assert marked.read_bytes() == header and load_workbook(tmp_path / "good.xlsx").sheetnames[0] == "Standings"
+    assert window.ctx.db.read_rows("PRAGMA quick_check") == [("ok",)]
+
+
+def test_save_as_pdf_refuses_the_open_tournament_and_asks_again(window, tmp_path, tournament_file, monkeypatch,
+                                                               error_messages):
+    answers = [str(tournament_file), str(tournament_file) + "-wal", ""]  # the tournament, its WAL, then Cancel
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", lambda *a, **kw: (answers.pop(0), a[-1]))
+    window.go("Reports")
+    window.pages["Reports"].save_dialog()
+    assert not answers and [t for t, _m in error_messages] == ["Save as PDF…"] * 2
+    assert "is the tournament file" in error_messages[0][1] and "part of the tournament" in error_messages[1][1]
+    assert window.ctx.db.read_rows("PRAGMA quick_check") == [("ok",)]

@@ -315,6 +315,21 @@ def test_a_device_records_the_false_win_penalty_at_the_preset(db: Database, clie
     assert client.post("/api/hands", headers=h, json={**WIN, "winner": "4", "version": 2}).status_code == 200
 
 
+@pytest.mark.parametrize(("change", "field"), [
+    ({"session": True}, "session"), ({"table": 1.0}, "table"), ({"table": True}, "table"), ({"session": "1"}, "session"),
+])
+def test_a_session_or_table_that_is_not_a_whole_number_is_refused_naming_the_field(
+        db: Database, client: TestClient, links: dict[int, DeviceLink], change: dict[str, Any], field: str) -> None:
+    """Issue 35 (D6): ``true == 1`` and ``1.0 == 1`` in Python, so these were recorded at the token's own table."""
+    for path in ("/api/hands", "/api/score"):
+        r = client.post(path, headers=auth(links[1]), json={**WIN, **change})
+        assert r.status_code == 422, r.text
+        err = r.json()["error"]
+        assert err["code"] == "not_a_whole_number" and err["field"] == field and "whole number" in err["message"]
+    assert hands_at(db, 1) == 0
+    assert client.post("/api/hands", headers=auth(links[1]), json={**WIN, "session": 1, "table": 1}).status_code == 200
+
+
 @pytest.mark.parametrize(("change", "status", "code", "field"), [
     pytest.param({"kind": "rule_violation", "points": 10, "settlement": "deducted"}, 422, "device_penalty_kind",
                  "kind", id="another-kind"),

@@ -1,0 +1,99 @@
+"""Import edge cases of the probe (issue 35, D7): a results line without a newline read in linear time and
+bounded memory, no empty tournament left by a failed ``import``, a named pipe refused at once, and invisible
+format characters (a right-to-left override) refused in names. Real parser, real files."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from db.errors import InputError
+from db.formats.text_files import byte_lines
+from db.limits import check_text
+from tests.db import test_cli
+from tests.db.test_cli import EXE, run
+
+seated = test_cli.seated  # the fixture: init, 8 players, session 1 seated
+
+DB = ("--db", "t.sqlite")
+
+
+def test_a_long_line_without_a_newline_is_read_in_linear_time() -> None:
+    data = b"x" * (16 * 2**20)  # 16 MiB, no line end: each 64 KiB chunk re-scanned the line so far (~10 s)
+    started = time.perf_counter()
+    lines = list(byte_lines(io.BytesIO(data), "r.jsonl"))
+    took = time.perf_counter() - started
+    assert [(x.number, len(x.data)) for x in lines] == [(1, len(data))]
+    assert took < 3.0, took
+    started = time.perf_counter()
+    cut = list(byte_lines(io.BytesIO(data + b"\n{}\n"), "r.jsonl", line_limit=16 * 1024))
+    assert time.perf_counter() - started < 3.0
+    assert [(x.number, x.offset, x.data, x.cut) for x in cut] == [(1, 0, b"\n", len(data)),
+                                                                  (2, len(data) + 1, b"{}\n", 0)]
+
+
+def test_a_results_line_over_the_limit_is_refused_with_its_size_and_the_next_line_is_read(seated: Path) -> None:
+    good = json.dumps({"session": 1, "table": 1, "hand": 1, "type": "draw"})
+    long_line = '{"session": 1, "note": "' + "y" * 200_000 + '"}'
+    (seated / "r.jsonl").write_text(long_line + "\r\n" + good + "\n", encoding="utf-8")
+    out = run(*DB, "results", "import", "r.jsonl", cwd=seated)
+    assert out.returncode == 1 and "1 recorded, 0 skipped, 1 rejected" in out.stdout
+    assert f"r.jsonl line 1: the line has {len(long_line)} bytes: a result line has at most 16384" in out.stderr
+
+
+def test_a_failed_import_leaves_no_empty_tournament_behind(tmp_path: Path) -> None:
+    (tmp_path / "zeros.json").write_bytes(bytes(1000))
+    (tmp_path / "wrong.json").write_text('{"format": 5}', encoding="utf-8")
+    for name in ("zeros", "wrong"):
+        out = run("--db", f"{name}.mcr", "import", f"{name}.json", cwd=tmp_path)
+        assert out.returncode == 1 and len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(f"{name}.mcr")]
+    # a retry with a good file then works from nothing
+    assert run("--db", "a.mcr", "init", "--name", "Open", cwd=tmp_path).returncode == 0
+    assert run("--db", "a.mcr", "export", "good.json", cwd=tmp_path).returncode == 0
+    assert run("--db", "zeros.mcr", "import", "good.json", cwd=tmp_path).returncode == 0
+
+
+def test_a_failed_import_into_an_existing_file_keeps_that_file(seated: Path) -> None:
+    (seated / "zeros.json").write_bytes(bytes(10))
+    before = (seated / "t.sqlite").stat().st_size
+    out = run(*DB, "import", "zeros.json", cwd=seated)
+    assert out.returncode == 1 and (seated / "t.sqlite").stat().st_size == before
+    assert run(*DB, "check", cwd=seated).returncode == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_is_refused_at_once(seated: Path) -> None:
+    os.mkfifo(seated / "players.pipe")
+    for command in (("players", "import", "players.pipe"), ("results", "import", "players.pipe")):
+        # before: open() waited for a writer for ever
+        out = subprocess.run([EXE, *DB, *command], capture_output=True, text=True, timeout=60, cwd=seated)
+        assert out.returncode == 1
+        assert out.stderr.strip() == ("mcr-tournament: players.pipe is not a regular file (a named pipe or a "
+                                      "device): give a file to read")
+
+
+@pytest.mark.parametrize("char", ["\u202e", "\u202d", "\u200b", "\u200e", "\u2066", "\u061c", "\ufeff", "\u00ad"])
+def test_invisible_format_characters_are_refused_in_names(char: str) -> None:
+    with pytest.raises(InputError) as caught:
+        check_text(f"Evil{char}gnp.exe", "name", 100)
+    assert caught.value.code == "text_format" and f"U+{ord(char):04X}" in str(caught.value)
+
+
+def test_the_joiners_that_scripts_and_emoji_need_are_kept() -> None:
+    assert check_text("\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "name", 100).count("\u200c") == 1
+    assert check_text("Anna \U0001f469\u200d\U0001f4bb", "name", 100).endswith("\u200d\U0001f4bb")
+
+
+def test_a_players_file_with_a_right_to_left_override_is_refused_naming_the_line(seated: Path) -> None:
+    (seated / "more.csv").write_text("number,name\n9,Evil\u202egnp.exe\n", encoding="utf-8")
+    out = run(*DB, "players", "import", "more.csv", cwd=seated)
+    assert out.returncode == 1 and "U+202E" in out.stderr and "invisible formatting character" in out.stderr
+    players = json.loads(run(*DB, "players", "list", "--format", "json", cwd=seated).stdout)
+    assert len(players) == 8
