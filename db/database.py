@@ -189,6 +189,17 @@ class Database:
             and (guard is None or have.identity in (0, guard.identity)) and have.seq >= acknowledged
         return Rescue(saved, ok, acknowledged, have, backups[-1].path if backups else None, wal)
 
+    def check_problem(self) -> str | None:
+        """SQLite's ``quick_check`` of the open file through the connection this program holds: None when it
+        passes (or this is no file), else its first finding in one line (``serve`` says it before it starts)."""
+        if self._keeper is None:
+            return None
+        try:
+            rows = self.read_rows("PRAGMA quick_check")
+        except sqlite3.DatabaseError as exc:
+            return " ".join(str(exc).split())
+        return None if rows == [("ok",)] else " ".join(str(rows[0][0]).split())[:200]
+
     def checkpoint(self) -> bool:
         """Write the WAL's commits into the file and restart the WAL (``TRUNCATE``), this program's own
         checkpoint: the store takes one right before each automatic backup (SQLite's automatic ones are off),

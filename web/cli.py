@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from db import cli as db_cli
 from db.commands.common import actor_of
 from db.database import Database, Rescue
-from db.errors import TournamentError
+from db.errors import DamagedDatabaseError, TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
 from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
@@ -42,6 +42,11 @@ def cmd_devices(args: argparse.Namespace, db: Database) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, db: Database) -> int:
+    problem = db.check_problem()
+    if problem is not None:  # a damaged file is said before anything is served (issue 35): not 500s later
+        print(f"mcr-tournament: {DamagedDatabaseError(code='database_malformed', name=db.name)} ({problem})",
+              file=sys.stderr)
+        return 1
     try:  # bound before anything is printed: a port in use is one line, not "serving…" then a failure
         sock = listen(args.host, args.port)
     except ListenError as exc:

@@ -55,3 +55,19 @@ def test_a_damaged_file_is_503_file_damaged_on_the_api_and_the_page(tmp_path: Pa
         page = client.get("/")
         assert page.status_code == 503 and "e.mcr is damaged" in page.text
     assert not [r for r in caplog.records if r.exc_info], "a traceback on the console"
+
+
+def test_serve_refuses_to_start_on_a_damaged_file_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "e.mcr"
+    with open_database(path, create=True) as db:
+        make_tournament(db)
+    damage(path, "players")
+    exe = str(Path(sys.executable).with_name("mcr-tournament"))
+    out = subprocess.run([exe, "--db", str(path), "serve", "--port", "0"], capture_output=True, text=True,
+                         timeout=60)
+    assert out.returncode == 1 and out.stdout == "", out.stdout  # it used to start and answer 500s
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "e.mcr is damaged" in lines[0] and "Traceback" not in out.stderr, out.stderr
