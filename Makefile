@@ -29,6 +29,7 @@ run: $(VENV)/.run-deps
 
 test: $(VENV)/.test-deps
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	@if [ -f ../shared/tools/check_layers.py ]; then $(PY) ../shared/tools/check_layers.py; fi
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
 

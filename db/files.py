@@ -23,6 +23,7 @@ import logging
 import os
 import re
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -135,7 +136,7 @@ def pid_alive(pid: int) -> bool:
     """Whether a process ``pid`` runs on this computer (True when that cannot be told: the file is kept)."""
     if pid <= 0 or pid > 0x7FFFFFFF:
         return True  # no process of ours has that id (and ``os.kill(0, …)`` would mean our process group)
-    if os.name == "nt":  # os.kill would end it on Windows: ask for the process instead
+    if sys.platform == "win32":  # os.kill would end it on Windows: ask for the process instead
         import ctypes
         from ctypes import wintypes
 
@@ -283,7 +284,8 @@ class LiveFile:
         descriptor: never a second ``open()`` of a live file."""
         if self.fd is None:
             return None
-        parts, offset = [], 0
+        parts: list[bytes] = []
+        offset = 0
         try:
             while True:
                 chunk = os.pread(self.fd, 1 << 20, offset)

@@ -8,7 +8,7 @@ from these rows, never stored, so there is one source of truth.
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -19,6 +19,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -36,6 +37,9 @@ NAMING = {
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
+    # Every model here is mapped to a Table (DeclarativeBase types it as any FromClause), so the plain
+    # insert/update statements built on ``Model.__table__`` type-check; SQLAlchemy's advice (issue 9130).
+    __table__: ClassVar[Table]
 
 
 class Tournament(Base):

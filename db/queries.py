@@ -287,7 +287,7 @@ _TIE_BREAK_INDEX = {TieBreak.TABLE_POINTS: 0, TieBreak.MATCH_POINTS: 1, TieBreak
                      TieBreak.BEST_SESSION_COUNT: 3}
 
 
-def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: int, best: float, best_count: int
+def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: float, best: float, best_count: int
               ) -> tuple[float, ...]:
     values = (tp, mp, best, best_count)
     return tuple(values[_TIE_BREAK_INDEX[t]] for t in tie_breaks)

@@ -113,7 +113,7 @@ def import_data(s: Session, data: Any) -> None:
     try:
         _insert_rows(s, tables)
     except sqlalchemy.exc.IntegrityError as exc:  # ids twice, a row pointing at none, a value missing
-        raise TournamentError(code="export_inconsistent", problem=first_line(exc.orig)) from exc
+        raise TournamentError(code="export_inconsistent", problem=first_line(exc)) from exc
     t = s.get(Tournament, 1)
     if t is None:
         raise TournamentError(code="export_no_tournament")

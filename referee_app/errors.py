@@ -132,8 +132,8 @@ def _thread_hook(args: threading.ExceptHookArgs) -> None:
     if args.exc_type is SystemExit:
         return
     name = args.thread.name if args.thread is not None else "?"
-    logging.getLogger("referee_app").error("unexpected error in thread %s", name,
-                                           exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    # the exception itself carries its type and traceback (logging reads them from it)
+    logging.getLogger("referee_app").error("unexpected error in thread %s", name, exc_info=args.exc_value)
     if sys.stderr is not None:
         threading.__excepthook__(args)
 

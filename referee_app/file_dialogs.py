@@ -32,11 +32,11 @@ NATIVE = sys.platform == "win32"
 class NameOnlyIconProvider(QFileIconProvider):
     """Icons and types from the name alone (folder or file, and the suffix): never opens a file."""
 
-    def icon(self, what: object) -> QIcon:  # type: ignore[override]
+    def icon(self, what: QAbstractFileIconProvider.IconType | QFileInfo) -> QIcon:
         if isinstance(what, QFileInfo):
             kind = QAbstractFileIconProvider.IconType.Folder if what.isDir() else QAbstractFileIconProvider.IconType.File
             return super().icon(kind)
-        return super().icon(what)  # type: ignore[arg-type]
+        return super().icon(what)
 
     def type(self, info: QFileInfo) -> str:  # type: ignore[override]
         if info.isDir():

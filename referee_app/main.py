@@ -16,9 +16,12 @@ import argparse
 import io
 import sys
 from pathlib import Path
-from typing import IO, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import texts
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def app_version() -> str:
@@ -52,7 +55,7 @@ def _show_text(text: str) -> None:
 class _Parser(argparse.ArgumentParser):
     """argparse whose help, version and usage errors reach the user also without a console."""
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # argparse passes sys.stdout / sys.stderr, which are None in the windowed exe
         if not message:
             return
@@ -60,7 +63,8 @@ class _Parser(argparse.ArgumentParser):
             _show_text(message)
         else:
             file.write(message)
-            file.flush()
+            if (flush := getattr(file, "flush", None)) is not None:  # (argparse promises only write)
+                flush()
 
     def error(self, message: str) -> NoReturn:
         # one message (usage and error together), so the windowed exe shows one box

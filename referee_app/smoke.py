@@ -15,8 +15,7 @@ import logging
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 
 from referee_app import errors
 
@@ -44,7 +43,7 @@ def _check(w: Any, file: str | None, demo: bool) -> str:
     return ""
 
 
-def run(app: QApplication, w: Any, out: Path, file: str | None, demo: bool) -> int:
+def run(app: QCoreApplication, w: Any, out: Path, file: str | None, demo: bool) -> int:
     """Show ``w``, check it from the event loop, write the outcome to ``out``; the exit status."""
     errors.SINK = []
     outcome: list[str] = []

@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
         So the closing backup is taken at the first and the tournament closed at the second; a normal quit
         has closed it already (``close_tournament`` does nothing then)."""
         app = QGuiApplication.instance()
-        if app is None:
+        if not isinstance(app, QGuiApplication):  # (instance() is typed as the core application)
             return
         # Qt asks for a direct connection: the session manager is valid only during the emission
         app.commitDataRequest.connect(self._commit_data, Qt.ConnectionType.DirectConnection)

@@ -44,7 +44,7 @@ class AwardsReport(Report[PrizeList]):
         cell = self.styles["cell"]
         header = (["#"] if with_rank else []) + [two("Session", "\n"), two("Table", "\n"), two("Hand", "\n"),
                                                   two("Player", "\n"), two("Fan", "\n"), two("Fans", "\n")]
-        rows: list[list[object]] = [header]
+        rows: list[Sequence[object]] = [header]
         for i, h in enumerate(hands, start=1):
             fans = fan_names(h.fans) or "—"
             rows.append(([str(i)] if with_rank else []) + [

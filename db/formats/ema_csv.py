@@ -60,12 +60,12 @@ def points_text(value: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
-def ema_problems(s: Session) -> tuple[list[str], list[str]]:
+def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
     """(table problems, player problems) that keep the tournament from an EMA upload; empty when ready."""
     info = queries.tournament_info(s)
     by_place = queries.settings(s).table_points
     counts = queries.seat_counts(s)
-    tables: list[str] = []
+    tables: list[Text] = []
     for k in range(1, info.sessions + 1):
         seated = sorted(t for (sk, t) in counts if sk == k)
         if not seated:
@@ -75,11 +75,11 @@ def ema_problems(s: Session) -> tuple[list[str], list[str]]:
             if counts[(k, t)] != 4:
                 tables.append(Text("session {session} table {table}: {count} players, not 4", "ema", session=k, table=t,
                                    count=counts[(k, t)]))
-        progress = {p.table: p for p in queries.table_progress(s, k)}
-        for t, p in sorted(progress.items()):
-            if not (p.finished or p.signed_off):
+        progress = {tp.table: tp for tp in queries.table_progress(s, k)}
+        for t, tp in sorted(progress.items()):
+            if not (tp.finished or tp.signed_off):
                 tables.append(Text("session {session} table {table}: not finished ({recorded} of {hands} hands, "
-                                   "time not called)", "ema", session=k, table=t, recorded=p.hands_recorded,
+                                   "time not called)", "ema", session=k, table=t, recorded=tp.hands_recorded,
                                    hands=info.hands_per_session))
     if sum(by_place) != TABLE_POINTS_TOTAL:
         tables.append(Text("the table points {points} do not add up to 7", "ema",

@@ -201,9 +201,8 @@ def table_to_score(s: Session, session: int, table: int) -> tuple[SessionTable |
     session or table is refused as :func:`find_table` refuses it."""
     plain = all(isinstance(v, int) and not isinstance(v, bool) for v in (session, table))
     found = head(s) if plain else None
-    rows = []
-    if found is not None and 1 <= session <= found[0] and 1 <= table <= INT_MAX:
-        rows = s.connection().execute(_TABLE_SEATS, {"p_session": session, "p_table": table}).all()
+    rows = (s.connection().execute(_TABLE_SEATS, {"p_session": session, "p_table": table}).all()
+            if found is not None and 1 <= session <= found[0] and 1 <= table <= INT_MAX else ())
     if found is None or not rows:
         tbl = find_table(s, session, table)  # the refusal, worded as always
         return tbl, settings(s), table_numbers(s, tbl)

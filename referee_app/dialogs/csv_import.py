@@ -77,6 +77,8 @@ def preview(text: str, source: str = "players.csv") -> tuple[list[CsvRow], list[
 
 
 class CsvImportDialog(QDialog):
+    import_button: QPushButton  # made with the buttons below; editing the path (above them) disables it
+
     def __init__(self, parent: QWidget | None = None, path: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(tr("Import players"))

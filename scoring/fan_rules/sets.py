@@ -88,21 +88,21 @@ def _combination_fans(sets: tuple[tuple[int, TileSet], ...],
         return []
     out: list[Found] = []
     two, three, four = judges
-    for group in combinations(sets, 2):
-        a, b = group[0][1].tile, group[1][1].tile
+    for pair in combinations(sets, 2):
+        a, b = pair[0][1].tile, pair[1][1].tile
         fan = two(a, b) if a <= b else two(b, a)
         if fan is not None:
-            out.append(_found(fan, group))
+            out.append(_found(fan, pair))
     if n > 2:
-        for group in combinations(sets, 3):
-            fan = three(*sorted(map(_TILE, map(_SET, group))))
+        for trio in combinations(sets, 3):
+            fan = three(*sorted(map(_TILE, map(_SET, trio))))
             if fan is not None:
-                out.append(_found(fan, group))
+                out.append(_found(fan, trio))
         if n > 3:
-            for group in combinations(sets, 4):
-                fan = four(*sorted(map(_TILE, map(_SET, group))))
+            for quad in combinations(sets, 4):
+                fan = four(*sorted(map(_TILE, map(_SET, quad))))
                 if fan is not None:
-                    out.append(_found(fan, group))
+                    out.append(_found(fan, quad))
     return out
 
 
