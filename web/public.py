@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 import texts
 from db import queries
@@ -426,11 +426,27 @@ table.standings td small{display:block}
 RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
 
 
+def scope_language(scope: Scope) -> str:
+    """The language of a request's ``Accept-Language`` header, read from its ASGI scope (before any route)."""
+    return texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+
+
 async def busy(scope: Scope, receive: Receive, send: Send) -> None:
     """The answer past the players' page's cap (``guard.RequestCap``): try again in a few seconds."""
-    lang = texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
+    lang = scope_language(scope)
     said = TournamentError(code="server_busy").in_language(lang)  # the API's refusal, in the page's language
     await PlainTextResponse(said, status_code=503, headers=RETRY)(scope, receive, send)
+
+
+def too_many(seconds: int) -> ASGIApp:
+    """The answer past an address's budget (``web.budgets.AddressBudget``): 429, the catalogue's words in the
+    page's language, and when to come back."""
+
+    async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
+        said = TournamentError(code="too_many_requests", seconds=seconds).in_language(scope_language(scope))
+        await PlainTextResponse(said, status_code=429, headers={"Retry-After": str(seconds)})(scope, receive, send)
+
+    return refuse
 
 
 def routes(db: Database) -> list[Route]:
