@@ -158,23 +158,37 @@ def read_public(db: Database) -> PublicData:
 
 
 class Cache:
-    """The last read, kept while the change marker stays (phones refresh often; results come rarely)."""
+    """The last read, kept while the change marker stays (phones refresh often; results come rarely).
+
+    One read at a time, shared: a request that asked (read the marker) before the kept read began takes that
+    read, even if the store moved again meanwhile. Under a storm of writes every request finds the marker
+    moved; without this, each request waiting for the lock read the whole model again after the one before
+    it (0.2–0.5 s of the interpreter each at 1,000 players, taking turns with the tables' writes), so every
+    extra client, a stranger's flood included, added whole reads (issue 35)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self._lock = threading.Lock()
         self._data: PublicData | None = None
+        self._begun = 0  # reads begun so far (a count, not a clock: Windows' clock ticks every 15 ms)
+        self._kept = 0  # the kept read's number
 
-    def marker(self) -> str:
+    def ask(self) -> tuple[str, int]:
+        """The store's change marker now, and the reads begun before it was read (for :meth:`get`)."""
+        begun = self._begun
         with self.db.reader() as s:
             count, newest = queries.change_marker(s)
-        return f"{count}-{newest}"
+        return f"{count}-{newest}", begun
 
-    def get(self) -> PublicData:
-        marker = self.marker()
+    def get(self, marker: str, begun: int) -> PublicData:
+        """Data at least as new as ``marker`` (asked when ``begun`` reads had begun): the kept read if it
+        shows that marker or began after it was asked, else a new read."""
         with self._lock:
-            if self._data is None or self._data.marker != marker:
+            if self._data is None or (self._data.marker != marker and self._kept <= begun):
+                self._begun += 1
+                number = self._begun
                 self._data = read_public(self.db)
+                self._kept = number
             return self._data
 
 
@@ -456,10 +470,11 @@ def routes(db: Database) -> list[Route]:
 
     def render(request: Request, number: str | None) -> Response:
         lang = texts.accept_language(request.headers.get("accept-language"))
-        etag = f'"{cache.marker()}-{lang}"'
+        marker, begun = cache.ask()
+        etag = f'"{marker}-{lang}"'
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers={"ETag": etag})
-        data = cache.get()
+        data = cache.get(marker, begun)
         page = Page(data, lang)
         headers = {"ETag": f'"{data.marker}-{lang}"', "Vary": "Accept-Language"}
         if not data.settings.enabled:

@@ -20,6 +20,7 @@ import pytest
 
 from db import Database, open_database
 from db.service.audit import Actor
+from db.service.calls import call_referee, cancel_call, list_calls
 from db.service.devices import device_links
 from db.service.players import PlayerInput, import_players
 from db.service.seats import seat_session
@@ -29,6 +30,7 @@ from tests.web.test_hostile import serve_process
 from web.app import create_app
 from web.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
 from web.guard import Limits
+from web.public import Cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -151,7 +153,6 @@ def test_a_table_past_its_calls_budget_gets_429_and_its_double_call_is_still_409
         # a token never checked takes no budget: 401 as before
         assert client.post("/api/calls", headers=auth("x" * 32), json={"reason": "time"}).status_code == 401
     with db.reader() as s:
-        from db.service.calls import list_calls
         assert [(c.table, c.status) for c in list_calls(s)] == [(1, "cancelled"), (1, "open"), (2, "open")]
 
 
@@ -209,3 +210,27 @@ def test_ten_tables_looping_call_and_cancel_make_a_bounded_number_of_calls(event
     assert counts.get("POST 429", 0) > 0
     assert audit <= len(flooders) * per_token  # one entry per call or cancellation, each from the budget
     assert calls <= len(flooders) * (per_token + 1) // 2
+
+
+# ------------------------------------------------------------------------------ the page's shared read
+
+def test_a_page_request_that_asked_before_the_kept_read_began_takes_that_read(
+        small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+
+    def change(reason: str) -> None:  # an audited change: the store's marker moves
+        with db.factory.begin() as s:
+            call_referee(s, 1, 1, reason, actor=ACTOR)
+        with db.factory.begin() as s:
+            cancel_call(s, 1, 1, list_calls(s)[-1].id, actor=ACTOR)
+
+    cache = Cache(db)
+    first = cache.get(*cache.ask())
+    change("time")
+    before, asked = cache.ask(), cache.ask()
+    change("dispute")  # the store moves on while they wait
+    read = cache.get(*asked)
+    assert read is not first and read.marker != asked[0]  # newer than it asked for
+    assert cache.get(*before) is read  # it asked before that read began: no second read of the whole model
+    change("other")
+    assert cache.get(*cache.ask()) is not read  # asked after it: a new read
