@@ -152,8 +152,8 @@ async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 KNOWN_TOKEN_S = 10.0
-CALLS_HELD = 4  # a token's refused calls waiting for their answer at once (each holds an API request slot)
 KNOWN_TOKENS = 4096
+CALLS_HELD = 4  # a token's refused calls waiting for their answer at once (each holds an API request slot)
 
 
 def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:

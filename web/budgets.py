@@ -33,6 +33,9 @@ log = logging.getLogger("web")  # rate-limited by web.guard (one line per kind a
 REFUSAL_DELAY = 1.0  # seconds a refusal waits before it is answered
 HELD_PER_KEY = 64  # refusals of one address or token waiting at once; more are answered at once
 MAX_KEYS = 4096  # addresses or tokens remembered; the least recently seen idle ones are forgotten first
+# A request's extra cost in its budget, set on its ASGI scope by the handler once it knows it (the players'
+# page: a read of the whole model), taken from the address's bucket after the answer.
+EXTRA_COST = "mcr.budget.extra_cost"
 
 
 @dataclass(frozen=True)
@@ -114,10 +117,16 @@ class Budgets:
             state.busy += 1
         return wait
 
-    def done(self, key: str) -> None:
+    def done(self, key: str, extra: float = 0.0) -> None:
+        """A request of ``key`` is over; it cost ``extra`` requests more than one (its bucket may go below
+        zero: the key waits that much longer)."""
         state = self._keys.get(key)
-        if state is not None and state.busy:
+        if state is None:
+            return
+        if state.busy:
             state.busy -= 1
+        if extra > 0 and state.bucket is not None:
+            state.bucket = Bucket(state.bucket.tokens - extra, state.bucket.at)
 
     async def slowly(self, key: str, delay: float = REFUSAL_DELAY) -> None:
         """Wait ``delay`` before a refusal of ``key`` is answered, unless :attr:`held` of its refusals already
@@ -184,4 +193,4 @@ class AddressBudget:
         try:
             await self.app(scope, receive, send)
         finally:
-            budgets.done(address)
+            budgets.done(address, float(scope.get(EXTRA_COST, 0.0)))

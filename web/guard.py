@@ -51,8 +51,8 @@ class Limits:
     max_page_requests: int = 16
     # per client address (web.budgets): the players' page (/, /p/…) and the pages' files (/static/…, /t/…);
     # per table token: calling and cancelling a referee. Past them: 429, answered after refusal_delay
-    page_budget: Budget = Budget(rate=2.0, burst=30, at_once=4)
-    file_budget: Budget = Budget(rate=20.0, burst=150, at_once=8)
+    page_budget: Budget = Budget(rate=2.0, burst=60, at_once=4)
+    file_budget: Budget = Budget(rate=30.0, burst=300, at_once=8)
     calls_budget: Budget = Budget(rate=0.1, burst=20)
     refusal_delay: float = REFUSAL_DELAY
     shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)

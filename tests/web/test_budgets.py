@@ -30,7 +30,7 @@ from tests.web.test_hostile import serve_process
 from web.app import create_app
 from web.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
 from web.guard import Limits
-from web.public import Cache
+from web.public import READ_COST, Cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -109,7 +109,8 @@ def test_requests_are_budgeted_by_the_sockets_address_and_their_kind() -> None:
 def test_an_address_past_its_page_budget_gets_429_in_its_language_and_another_address_is_served(
         small: tuple[Database, list[str]]) -> None:
     db, _ = small
-    limits = Limits(page_budget=Budget(rate=0.01, burst=3, at_once=4), file_budget=Budget(rate=0.01, burst=2),
+    # the first page reads the whole model (READ_COST), the next two come from the cache
+    limits = Limits(page_budget=Budget(rate=0.01, burst=READ_COST + 2, at_once=4), file_budget=Budget(rate=0.01, burst=2),
                     refusal_delay=0)
     app = create_app(db, limits=limits)
     with TestClient(app, client=("192.168.1.50", 4000)) as stranger, \
@@ -225,12 +226,20 @@ def test_a_page_request_that_asked_before_the_kept_read_began_takes_that_read(
             cancel_call(s, 1, 1, list_calls(s)[-1].id, actor=ACTOR)
 
     cache = Cache(db)
-    first = cache.get(*cache.ask())
+    first, _ = cache.get(*cache.ask())
     change("time")
     before, asked = cache.ask(), cache.ask()
     change("dispute")  # the store moves on while they wait
-    read = cache.get(*asked)
-    assert read is not first and read.marker != asked[0]  # newer than it asked for
-    assert cache.get(*before) is read  # it asked before that read began: no second read of the whole model
+    read, did = cache.get(*asked)
+    assert did and read is not first and read.marker != asked[0]  # newer than it asked for
+    assert cache.get(*before) == (read, False)  # it asked before that read began: no second read of the model
     change("other")
-    assert cache.get(*cache.ask()) is not read  # asked after it: a new read
+    assert cache.get(*cache.ask())[1]  # asked after it: a new read
+
+
+def test_a_page_that_read_the_whole_model_again_costs_its_address_more(small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+    app = create_app(db, limits=Limits(page_budget=Budget(rate=0.001, burst=READ_COST + 2), refusal_delay=0))
+    with TestClient(app) as client:
+        assert client.get("/").status_code == 200  # the first read: READ_COST
+        assert [client.get("/p/1").status_code for _ in range(3)] == [200, 200, 429]  # from the cache: one each
