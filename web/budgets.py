@@ -47,6 +47,10 @@ class Budget:
     burst: int
     at_once: int | None = None
 
+    def __post_init__(self) -> None:
+        if not (self.rate > 0 and self.burst >= 1 and (self.at_once is None or self.at_once >= 1)):
+            raise ValueError(f"a budget needs a rate above 0, a burst and a number at once of 1 or more: {self}")
+
 
 @dataclass(frozen=True)
 class Bucket:
