@@ -384,6 +384,7 @@ MESSAGES: dict[str, Template] = {
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
     "server_busy": "the server is busy: try again in a moment",
+    "too_many_requests": "too many requests from this device: try again in {seconds} s",
     "not_utf8": "the request is not UTF-8 text",
     # --- referee calls and the players' page (issue 22, docs/web.md)
     "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
@@ -394,6 +395,8 @@ MESSAGES: dict[str, Template] = {
     "call_not_open": "call {call} is {status}: only an open call can be cancelled",
     "call_penalty_elsewhere": "penalty {penalty} is at session {session} table {table}, not at the call's table",
     "public_page_off": "the players' page is switched off",
+    "calls_too_often": ("this table called or cancelled a referee too often: try again in {seconds} s, or wave "
+                        "to a referee"),
     "call_field": "not part of a call (a call has \"reason\" and an optional \"note\")",
     # --- stages and cuts, the check-in desk, the awards (issue 21; docs/tournament.md)
     "stage_exists": "there is already a stage named {stage!r} (\"qualifying\" names the first stage)",

@@ -79,6 +79,9 @@ STATUS = {
     "call_not_open": 409,
     "call_still_open": 409,
     "no_call": 404,
+    # past a budget (web.budgets): with Retry-After
+    "calls_too_often": 429,
+    "too_many_requests": 429,
 }
 # Storage refusals (file gone, read-only, server down, disk full): the request could not be served, try
 # later. By kind, since each carries its own code ("read_only_database", "server_unavailable", ...).

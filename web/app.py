@@ -34,7 +34,8 @@ from db.errors import DatabaseConnectError, TournamentError
 from db.schema import first_line
 from web import api, calls, public
 from web import page_texts as words
-from web.guard import Lane, Limits, RequestCap, WritersFirst
+from web.budgets import AddressBudget, Budgets, retry_after
+from web.guard import Lane, Limits, RequestCap, WritersFirst, limited
 
 STATIC = Path(__file__).resolve().parent / "static"
 log = logging.getLogger("web")
@@ -147,12 +148,12 @@ def _internal(exc: BaseException, lang: str = texts.DEFAULT) -> JSONResponse:
 
 
 async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
-    lang = texts.accept_language(dict(scope.get("headers") or []).get(b"accept-language", b"").decode("latin-1"))
-    await _error(TournamentError(code="server_busy"), lang)(scope, receive, send)
+    await _error(TournamentError(code="server_busy"), public.scope_language(scope))(scope, receive, send)
 
 
 KNOWN_TOKEN_S = 10.0
 KNOWN_TOKENS = 4096
+CALLS_HELD = 4  # a token's refused calls waiting for their answer at once (each holds an API request slot)
 
 
 def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:
@@ -160,6 +161,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     limits = limits or Limits()
 
     gate = WritersFirst()
+    calls_budget = Budgets(limits.calls_budget, held=CALLS_HELD)
 
     async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT, *,
                    lane: Lane = "read") -> tuple[Any, Response | None]:
@@ -219,16 +221,37 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
                 known[token] = time.monotonic() + KNOWN_TOKEN_S
         return token, None
 
-    async def write(request: Request, call: Callable[[str | None], Any]) -> Response:
-        """A write without a body (cancelling a call): who asks first, then the writers' lane."""
+    async def over_budget(budgets: Budgets | None, token: str | None, lang: str) -> Response | None:
+        """The refusal of a good token past its budget (429 with ``Retry-After``, after the refusal delay), or
+        None: the request may go. Asked after the token's check, so a stranger's made-up tokens get 401 and
+        take no budget's room."""
+        if budgets is None or token is None:
+            return None
+        wait = budgets.admit(token)
+        if not wait:
+            return None
+        limited("calls_budget", "a table's token is past its budget of calls and cancellations (%d after a "
+                "pause, then one every %g s): answered 429", budgets.budget.burst, 1 / budgets.budget.rate)
+        await budgets.slowly(token, limits.refusal_delay)
+        seconds = retry_after(wait)
+        refusal = _error(TournamentError(code="calls_too_often", seconds=seconds), lang)
+        refusal.headers["Retry-After"] = str(seconds)
+        return refusal
+
+    async def write(request: Request, call: Callable[[str | None], Any], *, budget: Budgets | None = None) -> Response:
+        """A write without a body (cancelling a call): who asks first, its budget, then the writers' lane."""
         token, refused = await who_asks(request)
+        if refused is None:
+            refused = await over_budget(budget, token, _language(request))
         if refused is not None:
             return refused
         return await _answer(lambda: call(token), _language(request), lane="write")
 
     async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
-                   writes: bool = True) -> Response:
+                   writes: bool = True, budget: Budgets | None = None) -> Response:
         token, refused = await who_asks(request)
+        if refused is None:
+            refused = await over_budget(budget, token, _language(request))
         if refused is not None:
             return refused
         try:
@@ -278,12 +301,16 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
-        *calls.routes(db, post=post, answer=_answer, write=write, token=_token,  # referee calls (issue 22)
-                      language=_language),
+        # referee calls (issue 22), calling and cancelling within each token's budget (issue 35)
+        *calls.routes(db, post=lambda request, handler: post(request, handler, budget=calls_budget),
+                      answer=_answer, write=lambda request, call: write(request, call, budget=calls_budget),
+                      token=_token, language=_language),
         *public.routes(db),  # the players' page, without a token (issue 22)
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),
     ]
-    return _SecurityHeaders(RequestCap(Starlette(routes=routes), limits.max_requests, _busy,
-                                       limits.max_page_requests, public.busy))
+    capped = RequestCap(Starlette(routes=routes), limits.max_requests, _busy, limits.max_page_requests, public.busy)
+    # each address's budget outside the caps: a refusal waiting to be answered holds none of their slots
+    budgets = {"page": limits.page_budget, "file": limits.file_budget}
+    return _SecurityHeaders(AddressBudget(capped, budgets, public.too_many, limits.refusal_delay))

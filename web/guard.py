@@ -25,6 +25,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from web.budgets import REFUSAL_DELAY, Budget
+
 log = logging.getLogger("web")
 
 # Descriptors kept free for everything but connections: SQLite's file, WAL and shared memory per pooled
@@ -47,6 +49,12 @@ class Limits:
     # players' page requests (no token) in progress at once: under the thread pool's 40 threads, so that a crowd
     # (or a stranger) on the page never leaves the tables' API waiting for a thread
     max_page_requests: int = 16
+    # per client address (web.budgets): the players' page (/, /p/…) and the pages' files (/static/…, /t/…);
+    # per table token: calling and cancelling a referee. Past them: 429, answered after refusal_delay
+    page_budget: Budget = Budget(rate=2.0, burst=60, at_once=4)
+    file_budget: Budget = Budget(rate=30.0, burst=300, at_once=8)
+    calls_budget: Budget = Budget(rate=0.1, burst=20)
+    refusal_delay: float = REFUSAL_DELAY
     shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)
     log_interval: float = 60.0  # one log line per kind of failure per interval
 

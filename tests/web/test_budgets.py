@@ -1,0 +1,245 @@
+"""Budgets on the venue's network (issue 35 §6, docs/web.md "Budgets"): per client address on the players' page
+and its files, per table token on calling and cancelling a referee; refusals are 429 with the catalogue's
+words and ``Retry-After``.
+
+The floods are real: ``mcr-tournament serve`` in its own process, the stranger's 32 connections from another
+loopback address (127.0.0.2) in a process of their own, everything bounded by counts and seconds; the figures
+are printed, only counts are asserted (``benchmarks/bench_budgets.py`` measures the times).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from db import Database, open_database
+from db.service.audit import Actor
+from db.service.calls import call_referee, cancel_call, list_calls
+from db.service.devices import device_links
+from db.service.players import PlayerInput, import_players
+from db.service.seats import seat_session
+from db.service.tournament import create_tournament
+from tests.web.lan_clients import STRANGER, Phone, flood_result, other_address_works, start_flood
+from tests.web.test_hostile import serve_process
+from web.app import create_app
+from web.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
+from web.guard import Limits
+from web.public import READ_COST, Cache
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+ACTOR = Actor("test", "test")
+PLAYERS = 400  # a players' page of some weight (the probe's was 1,000 players)
+
+
+def make_event(path: Path, players: int = PLAYERS) -> list[str]:
+    """A tournament with session 1 seated; its tables' tokens, table 1 first."""
+    with open_database(path, create=True) as db:
+        with db.factory.begin() as s:
+            create_tournament(s, "Budgets", "cmr1998", sessions=2, actor=ACTOR)
+            import_players(s, [PlayerInput(str(i), f"Player {i}") for i in range(1, players + 1)], ACTOR)
+            seat_session(s, 1, seed=1, actor=ACTOR)
+        with db.factory.begin() as s:
+            return [link.token for link in device_links(s, 1, actor=ACTOR)]
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> tuple[Path, list[str]]:
+    path = tmp_path / "e.mcr"
+    return path, make_event(path)
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[tuple[Database, list[str]]]:
+    path = tmp_path / "s.mcr"
+    tokens = make_event(path, players=16)
+    with open_database(path) as db:
+        yield db, tokens
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+# ------------------------------------------------------------------------------------------------ the bucket
+
+def test_a_bucket_lets_its_burst_through_then_one_request_per_refill() -> None:
+    budget = Budget(rate=2.0, burst=3)
+    bucket, waits = None, []
+    for _ in range(4):
+        bucket, wait = take(bucket, budget, 100.0)
+        waits.append(wait)
+    assert waits == [0.0, 0.0, 0.0, 0.5]  # the fourth at once waits half a second (2 a second)
+    bucket, wait = take(bucket, budget, 100.5)
+    assert wait == 0.0 and bucket.tokens == pytest.approx(0.0)
+    assert take(Bucket(0.0, 100.0), budget, 200.0)[0].tokens == 2.0  # refilled to the burst, never beyond
+
+
+def test_budgets_count_requests_in_progress_and_forget_idle_keys_first() -> None:
+    now = [0.0]
+    budgets = Budgets(Budget(rate=1.0, burst=10, at_once=2), clock=lambda: now[0], max_keys=3)
+    assert budgets.admit("a") == 0.0 and budgets.admit("a") == 0.0
+    assert budgets.admit("a") > 0  # two in progress already
+    budgets.done("a")
+    assert budgets.admit("a") == 0.0
+    for key in ("b", "c", "d", "e"):  # "a" is busy: kept; the idle ones make room
+        assert budgets.admit(key) == 0.0
+        budgets.done(key)
+    assert len(budgets) == 3 and budgets.admit("a") > 0
+
+
+def test_requests_are_budgeted_by_the_sockets_address_and_their_kind() -> None:
+    assert client_address({"client": ("::ffff:192.168.1.7", 5000)}) == "192.168.1.7"
+    assert client_address({"client": ("fe80::1", 5000)}) == "fe80::1"
+    assert client_address({"client": None}) == ""
+    assert [open_kind(p) for p in ("/", "/p/12", "/static/public.js", "/t/abc", "/api/table", "/api/calls")] == \
+        ["page", "page", "file", "file", None, None]
+
+
+# ----------------------------------------------------------------------------------- refusals, in words
+
+def test_an_address_past_its_page_budget_gets_429_in_its_language_and_another_address_is_served(
+        small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+    # the first page reads the whole model (READ_COST), the next two come from the cache
+    limits = Limits(page_budget=Budget(rate=0.01, burst=READ_COST + 2, at_once=4), file_budget=Budget(rate=0.01, burst=2),
+                    refusal_delay=0)
+    app = create_app(db, limits=limits)
+    with TestClient(app, client=("192.168.1.50", 4000)) as stranger, \
+            TestClient(app, client=("192.168.1.7", 4000)) as phone:
+        assert [stranger.get(p).status_code for p in ("/", "/p/1", "/")] == [200, 200, 200]
+        r = stranger.get("/p/2", headers={"Accept-Language": "zh-CN,zh;q=0.9"})
+        assert r.status_code == 429 and r.headers["retry-after"] == "100"
+        assert r.text == "此设备的请求过多：请在 100 秒后再试。"
+        r = stranger.get("/")
+        assert (r.status_code, r.text) == (429, "too many requests from this device: try again in 100 s")
+        assert r.headers["x-frame-options"] == "DENY"  # the server's headers on a refusal too
+        assert [stranger.get("/static/public.js").status_code for _ in range(3)] == [200, 200, 429]
+        assert phone.get("/").status_code == 200 and phone.get("/p/1").status_code == 200
+        # the tables' API is the tokens' business, not the address's
+        assert stranger.get("/api/texts").status_code == 200
+
+
+def test_a_table_past_its_calls_budget_gets_429_and_its_double_call_is_still_409(
+        small: tuple[Database, list[str]]) -> None:
+    db, tokens = small
+    app = create_app(db, limits=Limits(calls_budget=Budget(rate=0.01, burst=4), refusal_delay=0))
+    with TestClient(app) as client:
+        h = auth(tokens[0])
+        first = client.post("/api/calls", headers=h, json={"reason": "dispute"})
+        assert first.status_code == 201
+        again = client.post("/api/calls", headers=h, json={"reason": "time"})  # the existing contract
+        assert again.status_code == 409 and again.json()["error"]["code"] == "call_still_open"
+        assert client.delete(f"/api/calls/{first.json()['id']}", headers=h).status_code == 200
+        assert client.post("/api/calls", headers=h, json={"reason": "time"}).status_code == 201  # the 4th
+        r = client.post("/api/calls", headers={**h, "Accept-Language": "zh"}, json={"reason": "time"})
+        assert r.status_code == 429 and r.headers["retry-after"] == "100"
+        assert r.json() == {"error": {"code": "calls_too_often",
+                                      "message": "本桌呼叫或取消裁判过于频繁：请在 100 秒后再试，或举手示意裁判。"}}
+        r = client.delete("/api/calls/1", headers=h)
+        assert r.status_code == 429 and r.json()["error"]["message"] == (
+            "this table called or cancelled a referee too often: try again in 100 s, or wave to a referee")
+        # the table's other requests, and another table's calls, are not in its budget
+        assert client.get("/api/calls", headers=h).status_code == 200
+        assert client.get("/api/table", headers=h).status_code == 200
+        assert client.post("/api/calls", headers=auth(tokens[1]), json={"reason": "time"}).status_code == 201
+        # a token never checked takes no budget: 401 as before
+        assert client.post("/api/calls", headers=auth("x" * 32), json={"reason": "time"}).status_code == 401
+    with db.reader() as s:
+        assert [(c.table, c.status) for c in list_calls(s)] == [(1, "cancelled"), (1, "open"), (2, "open")]
+
+
+def test_a_refusal_is_answered_after_the_refusal_delay(small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+    app = create_app(db, limits=Limits(page_budget=Budget(rate=0.01, burst=1), refusal_delay=0.5))
+    with TestClient(app) as client:
+        assert client.get("/").status_code == 200
+        start = time.monotonic()
+        assert client.get("/").status_code == 429
+        assert time.monotonic() - start >= 0.5
+
+
+# ---------------------------------------------------------------------------------- floods, real serve
+
+def test_a_strangers_32_connections_on_the_players_page_leave_a_phone_served(event: tuple[Path, list[str]]) -> None:
+    path, _ = event
+    seconds, connections = 8.0, 32
+    with serve_process(path) as (_, port):
+        if not other_address_works(port):
+            pytest.skip(f"this system does not give {STRANGER} to the loopback (Linux does)")
+        flood = start_flood("pages", str(port), str(seconds), str(connections), STRANGER)
+        time.sleep(1.5)  # its connections open and asking
+        phone = Phone(port, rounds=15, pause=0.2).run()
+        counts = flood_result(flood)
+    ms = sorted(x * 1000 for x in phone.latencies)
+    print(f"\nstranger's {connections} connections for {seconds:g} s: {counts}; the phone: {dict(phone.statuses)}, "
+          f"median {ms[len(ms) // 2]:.0f} ms, max {ms[-1]:.0f} ms")
+    assert dict(phone.statuses) == {200: 30}  # no 503, no 429
+    budget = Limits().page_budget
+    assert counts.get("429", 0) > 0
+    # the stranger's pages within its budget; its refusals one a second per connection (the refusal delay)
+    assert counts.get("200", 0) <= budget.burst + budget.rate * (seconds + 1)
+    assert counts.get("429", 0) <= connections * (seconds / Limits().refusal_delay + 1)
+
+
+def test_ten_tables_looping_call_and_cancel_make_a_bounded_number_of_calls(event: tuple[Path, list[str]]) -> None:
+    path, tokens = event
+    seconds, flooders = 6.0, tokens[:10]
+
+    def count(sql: str) -> int:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            return int(con.execute(sql).fetchone()[0])
+        finally:
+            con.close()
+
+    audit_before = count("SELECT count(*) FROM audit_log")
+    with serve_process(path) as (_, port):
+        counts = flood_result(start_flood("calls", str(port), str(seconds), ",".join(flooders)))
+    calls, audit = count("SELECT count(*) FROM referee_calls"), count("SELECT count(*) FROM audit_log") - audit_before
+    print(f"\n10 tokens looping call/cancel for {seconds:g} s: {counts}; {calls} calls, {audit} audit entries")
+    budget = Limits().calls_budget
+    per_token = budget.burst + math.ceil(budget.rate * (seconds + 5))  # its start and stop included
+    assert counts.get("POST 429", 0) > 0
+    assert audit <= len(flooders) * per_token  # one entry per call or cancellation, each from the budget
+    assert calls <= len(flooders) * (per_token + 1) // 2
+
+
+# ------------------------------------------------------------------------------ the page's shared read
+
+def test_a_page_request_that_asked_before_the_kept_read_began_takes_that_read(
+        small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+
+    def change(reason: str) -> None:  # an audited change: the store's marker moves
+        with db.factory.begin() as s:
+            call_referee(s, 1, 1, reason, actor=ACTOR)
+        with db.factory.begin() as s:
+            cancel_call(s, 1, 1, list_calls(s)[-1].id, actor=ACTOR)
+
+    cache = Cache(db)
+    first, _ = cache.get(*cache.ask())
+    change("time")
+    before, asked = cache.ask(), cache.ask()
+    change("dispute")  # the store moves on while they wait
+    read, did = cache.get(*asked)
+    assert did and read is not first and read.marker != asked[0]  # newer than it asked for
+    assert cache.get(*before) == (read, False)  # it asked before that read began: no second read of the model
+    change("other")
+    assert cache.get(*cache.ask())[1]  # asked after it: a new read
+
+
+def test_a_page_that_read_the_whole_model_again_costs_its_address_more(small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+    app = create_app(db, limits=Limits(page_budget=Budget(rate=0.001, burst=READ_COST + 2), refusal_delay=0))
+    with TestClient(app) as client:
+        assert client.get("/").status_code == 200  # the first read: READ_COST
+        assert [client.get("/p/1").status_code for _ in range(3)] == [200, 200, 429]  # from the cache: one each
