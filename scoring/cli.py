@@ -376,11 +376,15 @@ def _riichi(args: argparse.Namespace, front: Front) -> int:
         return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
             example=f"mcr-score --rules {args.rules} --self-drawn '234m567p33s406s5z5z5z'"))
     from scoring.riichi.presets import PRESETS
-    from scoring.riichi.score import answer
+    from scoring.riichi.score import InputError, score, situation_from_json
 
-    result = answer(riichi_cli.request(args), PRESETS[args.rules])
-    if not result["valid"]:
-        return _fail(front, result["error"]["message"])
+    try:
+        hand, situation = situation_from_json(riichi_cli.request(args))
+        result = score(hand, situation, PRESETS[args.rules]).to_json()
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
     _print(riichi_cli.dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
     return 0
 

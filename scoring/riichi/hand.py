@@ -19,11 +19,43 @@ _RUN = re.compile(r"\[|\]|([0-9]+)([mpsz])")
 _SUIT_OF_KIND = "msp"
 
 
-class RiichiHandError(HandError):
-    """A hand the Riichi scorer refuses; ``code`` as the stream's error codes."""
+# The Riichi scorer's problems by reason, in English; texts/hands.py holds the same templates as the
+# catalogue's msgids (msgctxt hand.<reason>), as it does for MCR's (tests/scoring/test_riichi.py checks).
+PROBLEMS: dict[str, str] = {
+    "riichi_red_honour": '"{text}" at {position}: a red five is 0m, 0p or 0s',
+    "riichi_no_red_fives": "this rule set has no red fives: write the five as 5, not 0",
+    "riichi_red_copies": "{copies} red fives of 5{suit}: there is one",
+    "riichi_plain_fives": "too many fives of {name}: one of the four is the red five",
+    "riichi_not_a_tile": "{field}: {text} is not a tile (e.g. 5m, 0p, E, 7z)",
+    "riichi_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "riichi_no_yaku": "the hand has no yaku (dora alone do not count)",
+    "riichi_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen orphans",
+    "riichi_win": 'the win is "tsumo" or "ron"',
+    "riichi_discarder": "a ron needs the discarder's wind, another than the winner's",
+    "riichi_discarder_tsumo": "a tsumo has no discarder",
+    "riichi_pao": "the liable player (pao) is another player's wind",
+    "riichi_ura": "ura dora indicators count only for a winner in riichi",
+    "riichi_counters": "honba and deposits are whole numbers, 0 or more",
+    "riichi_open": "riichi needs a closed hand (kans declared concealed only)",
+    "riichi_ippatsu": "ippatsu needs riichi",
+    "riichi_chankan": "robbing a kan is a win on another's tile, not tsumo",
+    "riichi_rinshan": "a win after a kan (rinshan) is a tsumo",
+    "riichi_haitei": "haitei is a tsumo on the last tile; on a discard it is houtei",
+    "riichi_houtei": "houtei is a ron on the last discard; by tsumo it is haitei",
+    "riichi_haitei_rinshan": "haitei and rinshan cannot both be",
+    "riichi_houtei_chankan": "houtei and chankan cannot both be",
+    "riichi_tenhou": "tenhou is the dealer's tsumo on the first draw, without calls",
+    "riichi_chiihou": "chiihou is a non-dealer's tsumo on the first draw, without calls",
+    "riichi_situation": "impossible situation ({problem})",
+}
 
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message, **params)
+
+class RiichiHandError(HandError):
+    """A hand the Riichi scorer refuses; ``code`` as the stream's error codes, ``params["reason"]`` a key
+    of ``PROBLEMS``."""
+
+    def __init__(self, code: str, reason: str, **params: object) -> None:
+        super().__init__(PROBLEMS[reason].format(**params), reason=reason, **params)
         self.code = code
 
 
@@ -87,7 +119,7 @@ def _red_places(text: str) -> tuple[dict[int, dict[str, int]], dict[str, int], b
         digits, suit = m.group(1), m.group(2)
         zeros = digits.count("0")
         if zeros and suit == "z":
-            raise HandParseError(f'"{m.group(0)}" at {m.start() + 1}: a red five is 0m, 0p or 0s',
+            raise HandParseError(PROBLEMS["riichi_red_honour"].format(text=m.group(0), position=m.start() + 1),
                                  m.start() + 1, reason="riichi_red_honour", text=m.group(0))
         last_red = not inside and digits.endswith("0") and m.end() == len(text)
         if zeros:
@@ -106,19 +138,17 @@ def read_hand(text: str, red_fives: bool) -> tuple[Hand, Hand136]:
     in_meld, standing_reds, win_red = _red_places(text)
     hand = parse_hand(re.sub(r"0(?=[0-9]*[mps])", "5", text))
     if hand.winning is None:
-        raise HandError("a waiting hand (13 tiles, no winning tile) cannot be scored", reason="waiting_hand")
+        raise RiichiHandError("tile_count", reason="riichi_waiting")
     reds_total = sum(standing_reds.values()) + sum(sum(d.values()) for d in in_meld.values()) + int(win_red)
     if reds_total and not red_fives:
-        raise RiichiHandError("red_five", "this rule set has no red fives: write the five as 5, not 0",
-                              reason="riichi_no_red_fives")
+        raise RiichiHandError("red_five", reason="riichi_no_red_fives")
     per_suit: dict[str, int] = {}
     for place in [standing_reds, *in_meld.values(), {text[-1]: 1} if win_red else {}]:
         for suit, n in place.items():
             per_suit[suit] = per_suit.get(suit, 0) + n
     for suit, n in per_suit.items():
         if n > 1:
-            raise RiichiHandError("too_many_copies", f"{n} red fives of 5{suit}: there is one",
-                                  reason="riichi_red_copies", suit=suit, copies=n)
+            raise RiichiHandError("too_many_copies", reason="riichi_red_copies", suit=suit, copies=n)
     used: dict[int, list[int]] = {}
 
     def take(k: int, red: bool) -> int:
@@ -131,8 +161,7 @@ def read_hand(text: str, red_fives: bool) -> tuple[Hand, Hand136]:
             if c not in copies:
                 copies.append(c)
                 return k * 4 + c
-        raise RiichiHandError("too_many_copies", f"too many copies of {name34(k)}: a red five is one of the "
-                              "four fives", reason="riichi_plain_fives", tile=name34(k))
+        raise RiichiHandError("too_many_copies", reason="riichi_plain_fives", name=name34(k))
 
     melds: list[Meld136] = []
     all_ids: list[int] = []
@@ -179,5 +208,4 @@ def read_tile(text: object, field: str) -> int:
             if digit == 0:
                 return (base + 4) * 4
             return (base + digit - 1) * 4 + (1 if digit == 5 else 0)
-    raise RiichiHandError("invalid_input", f"{field}: {text!r} is not a tile (e.g. 5m, 0p, E, 7z)",
-                          reason="riichi_not_a_tile", field=field)
+    raise RiichiHandError("invalid_input", reason="riichi_not_a_tile", field=field, text=str(text))

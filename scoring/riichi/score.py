@@ -21,7 +21,7 @@ from mahjong.hand_calculating.scores import ScoresCalculator, ScoresResult
 from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
-from scoring.errors import HandError
+from scoring.errors import HandError, SituationError
 from scoring.model import MeldKind
 from scoring.riichi.hand import RED_IDS, Hand136, RiichiHandError, read_hand, read_tile
 from scoring.riichi.presets import Kazoe, RiichiPreset, Yakuman
@@ -32,31 +32,23 @@ _LIB_WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
-# The library's refusals of a situation, in our words (English; the catalogue's hand.<reason> translates).
+# The library's refusals of a situation, by our reason (PROBLEMS in scoring/riichi/hand.py).
 _SITUATION = {
-    HandCalculator.ERR_OPEN_HAND_RIICHI: ("riichi_open", "riichi needs a closed hand (kans declared concealed only)"),
-    HandCalculator.ERR_OPEN_HAND_DABURI: ("riichi_open", "riichi needs a closed hand (kans declared concealed only)"),
-    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: ("riichi_ippatsu", "ippatsu needs riichi"),
-    HandCalculator.ERR_CHANKAN_WITH_TSUMO: ("riichi_chankan", "robbing a kan is a win on another's tile, not tsumo"),
-    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: ("riichi_rinshan", "a win after a kan (rinshan) is a tsumo"),
-    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: ("riichi_haitei", "haitei is a tsumo on the last tile; on a discard it "
-                                                              "is houtei"),
-    HandCalculator.ERR_HOUTEI_WITH_TSUMO: ("riichi_houtei", "houtei is a ron on the last discard; by tsumo it is "
-                                                            "haitei"),
-    HandCalculator.ERR_HAITEI_WITH_RINSHAN: ("riichi_haitei_rinshan", "haitei and rinshan cannot both be"),
-    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: ("riichi_houtei_chankan", "houtei and chankan cannot both be"),
-    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: ("riichi_tenhou", "tenhou is the dealer's tsumo on the first draw, "
-                                                              "without calls"),
-    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: ("riichi_tenhou", "tenhou is the dealer's tsumo on the first draw, "
-                                                              "without calls"),
-    HandCalculator.ERR_TENHOU_WITH_MELD: ("riichi_tenhou", "tenhou is the dealer's tsumo on the first draw, "
-                                                           "without calls"),
-    HandCalculator.ERR_CHIIHOU_AS_DEALER: ("riichi_chiihou", "chiihou is a non-dealer's tsumo on the first draw, "
-                                                             "without calls"),
-    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: ("riichi_chiihou", "chiihou is a non-dealer's tsumo on the first "
-                                                                 "draw, without calls"),
-    HandCalculator.ERR_CHIIHOU_WITH_MELD: ("riichi_chiihou", "chiihou is a non-dealer's tsumo on the first draw, "
-                                                             "without calls"),
+    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi_open",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "riichi_open",
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "riichi_ippatsu",
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "riichi_chankan",
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "riichi_rinshan",
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "riichi_haitei",
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "riichi_houtei",
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "riichi_haitei_rinshan",
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "riichi_houtei_chankan",
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "riichi_tenhou",
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "riichi_tenhou",
+    HandCalculator.ERR_TENHOU_WITH_MELD: "riichi_tenhou",
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: "riichi_chiihou",
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "riichi_chiihou",
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: "riichi_chiihou",
 }
 
 
@@ -107,27 +99,27 @@ class RiichiResult:
                 "deltas": dict(self.deltas)}
 
 
-def _situation_error(reason: str, message: str, **params: object) -> RiichiHandError:
-    return RiichiHandError("situation", message, reason=reason, **params)
+def _situation_error(reason: str, **params: object) -> RiichiHandError:
+    return RiichiHandError("situation", reason, **params)
 
 
 def _check(s: Situation, open_hand: bool) -> None:
     for name in ("seat", "round"):
         if getattr(s, name) not in WINDS:
-            raise _situation_error("not_a_wind", f"{name} must be one of E, S, W, N", field=name)
+            raise SituationError(f"{name} must be one of E, S, W, N", reason="not_a_wind", field=name)
     if s.win not in ("tsumo", "ron"):
-        raise _situation_error("riichi_win", 'win must be "tsumo" or "ron"')
+        raise _situation_error("riichi_win")
     if s.win == "ron":
         if s.discarder not in WINDS or s.discarder == s.seat:
-            raise _situation_error("riichi_discarder", "a ron needs the discarder's wind, another than the winner's")
+            raise _situation_error("riichi_discarder")
     elif s.discarder is not None:
-        raise _situation_error("riichi_discarder_tsumo", "a tsumo has no discarder")
+        raise _situation_error("riichi_discarder_tsumo")
     if s.pao is not None and (s.pao not in WINDS or s.pao == s.seat):
-        raise _situation_error("riichi_pao", "the liable player (pao) is another player's wind")
+        raise _situation_error("riichi_pao")
     if s.ura and not (s.riichi or s.double_riichi):
-        raise _situation_error("riichi_ura", "ura dora indicators count only for a winner in riichi")
+        raise _situation_error("riichi_ura")
     if s.honba < 0 or s.deposits < 0:
-        raise _situation_error("riichi_counters", "honba and deposits are whole numbers, 0 or more")
+        raise _situation_error("riichi_counters")
 
 
 def _options(preset: RiichiPreset) -> OptionalRules:
@@ -238,12 +230,12 @@ def score(text: str, situation: Situation, preset: RiichiPreset) -> RiichiResult
                                            ura_dora_indicators=ura, config=config)
     if r.error:
         if r.error == HandCalculator.ERR_NO_YAKU:
-            raise RiichiHandError("no_yaku", "the hand has no yaku (dora alone do not count)", reason="riichi_no_yaku")
+            raise RiichiHandError("no_yaku", "riichi_no_yaku")
         if r.error == HandCalculator.ERR_HAND_NOT_WINNING:
-            raise RiichiHandError("not_winning_hand", "not a winning hand: the tiles form no 4 sets and a pair, "
-                                  "seven pairs or thirteen orphans", reason="riichi_not_winning")
-        reason, message = _SITUATION.get(r.error, ("riichi_situation", f"impossible situation ({r.error})"))
-        raise _situation_error(reason, message)
+            raise RiichiHandError("not_winning_hand", "riichi_not_winning")
+        if r.error in _SITUATION:
+            raise _situation_error(_SITUATION[r.error])
+        raise _situation_error("riichi_situation", problem=r.error)
     assert r.cost is not None and r.yaku is not None and r.han is not None and r.fu is not None
     han, fu, cost = r.han, r.fu, r.cost
     yaku = [(_TENHOU_NAME[YAKU_ID_TO_TENHOU_ID[y.yaku_id]], y) for y in r.yaku]

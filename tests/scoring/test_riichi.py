@@ -157,3 +157,14 @@ def test_each_yaku_names_the_tiles_that_made_it() -> None:
     a = answer({"hand": "234m567p3s406s555z3s", "win": "tsumo", "dora": ["4s"]}, TENHOU)
     tiles = {y["id"]: y["tiles"] for y in a["yaku"]}
     assert tiles == {"menzen_tsumo": ["3s"], "haku": ["P", "P", "P"], "dora": ["0s"], "aka_dora": ["0s"]}
+
+
+def test_riichi_problems_are_the_catalogues_templates_and_yaku_names_are_translated() -> None:
+    import texts
+    from scoring.riichi.hand import PROBLEMS
+    from scoring.riichi.yaku import YAKU
+    from texts.hands import HAND_PROBLEMS
+
+    assert {r: HAND_PROBLEMS.get(r) for r in PROBLEMS} == PROBLEMS
+    assert [y.en for y in YAKU if texts.lookup("zh", y.en, "yaku") != y.zh] == []
+    assert len(YAKU) == 55 and [y.tenhou_id for y in YAKU] == list(range(55))
