@@ -72,3 +72,26 @@ def test_mcr_score_without_rules_is_unchanged() -> None:
     assert p.returncode == 0 and set(json.loads(out(p))) == {"total", "fans", "meets_minimum"}
     p = run("--rules", "gb", "[789m2][777s3][234s3]89sEE7s", "--json")
     assert p.returncode == 0 and set(json.loads(out(p))) == {"total", "fans", "meets_minimum"}
+
+
+def test_rules_refusal_speaks_the_environments_language_through_the_catalogue() -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = shutil.which("mcr-score") or str(Path(sys.executable).parent / "mcr-score")
+    if not Path(exe).exists():
+        pytest.skip("the mcr-score console script is not installed")
+    env = {**os.environ, "LANGUAGE": "zh"}
+    p = subprocess.run([exe, "--rules", "riichi-ema2016", "--self-drawn", "234m567p3s406s555z3s"],
+                       capture_output=True, env=env, timeout=120)
+    assert p.returncode == 1
+    assert "本规则没有赤五" in p.stderr.decode("utf-8")
+
+
+def test_honours_as_letters_or_1z_7z_score_alike() -> None:
+    a = run("--rules", "riichi-tenhou", "--self-drawn", "234m567p3s456sPPP3s", "--json")
+    b = run("--rules", "riichi-tenhou", "--self-drawn", "234m567p3s456s555z3s", "--json")
+    assert a.returncode == 0 and out(a) == out(b)
