@@ -79,6 +79,11 @@ def template() -> Catalog:
 
     for form in Form:  # the engine's names of a hand's shape, in mcr-score's breakdown ("Read as: ...")
         cat.add(form.value, context="reading", locations=[("scoring/decompose.py", 0)])
+    from scoring.riichi.yaku import YAKU
+
+    for y in YAKU:  # Riichi's yaku: the English name, its romaji as the comment; zh says the Chinese name
+        cat.add(y.en, context="yaku", auto_comments=[f"{y.romaji} ({y.id}); Chinese: {y.zh}"],
+                locations=[("scoring/riichi/yaku.py", 0)])
     for package in PACKAGES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),

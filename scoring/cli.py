@@ -133,6 +133,26 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
                    help=pgettext("mcr-score", "list the waiting tiles of a 13-tile hand"))
     p.add_argument("--stream", action="store_true", help=pgettext(
         "mcr-score", "read one JSON object per line on stdin, write one JSON line per input line"))
+    from scoring.systems import profile_names
+
+    riichi = p.add_argument_group(pgettext("mcr-score", "other rule systems"))
+    riichi.add_argument("--rules", choices=list(profile_names()), default=None, help=pgettext(
+        "mcr-score", "the rule system's profile, default MCR; a Riichi preset scores a Riichi hand (red five 0, "
+                     "honours 1z–7z) with the options below"))
+    riichi.add_argument("--discarder", choices=list(_WINDS), default=None,
+                        help=pgettext("mcr-score", "Riichi: the discarder's wind on a ron"))
+    riichi.add_argument("--dora", help=pgettext("mcr-score", "Riichi: dora indicators, e.g. {example}").format(
+        example="3m,7z"))
+    riichi.add_argument("--ura", help=pgettext("mcr-score", "Riichi: ura dora indicators (riichi only)"))
+    riichi.add_argument("--riichi", action="store_true", help=pgettext("mcr-score", "Riichi: riichi declared"))
+    riichi.add_argument("--double-riichi", action="store_true",
+                        help=pgettext("mcr-score", "Riichi: double riichi declared"))
+    riichi.add_argument("--ippatsu", action="store_true", help=pgettext("mcr-score", "Riichi: ippatsu"))
+    riichi.add_argument("--first-draw", action="store_true",
+                        help=pgettext("mcr-score", "Riichi: tsumo on the first draw (tenhou, chiihou)"))
+    riichi.add_argument("--honba", type=int, default=0, help=pgettext("mcr-score", "Riichi: honba counters"))
+    riichi.add_argument("--deposits", type=int, default=0,
+                        help=pgettext("mcr-score", "Riichi: riichi deposits on the table"))
     return p
 
 
@@ -324,6 +344,11 @@ def main(argv: list[str] | None = None, front: Front = Front()) -> int:
     in the environment's language."""
     _utf8_out()
     args = build_parser(front).parse_args(argv)
+    if args.rules is not None and args.rules.startswith("riichi-"):
+        try:
+            return _riichi(args, front)
+        except BrokenPipeError:
+            return 0
     if args.stream:
         if args.notation is not None or args.waits:
             return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
@@ -336,6 +361,32 @@ def main(argv: list[str] | None = None, front: Front = Front()) -> int:
         return _one_hand(args, front)
     except BrokenPipeError:
         return 0
+
+
+def _riichi(args: argparse.Namespace, front: Front) -> int:
+    """``--rules riichi-…``: the same command for a Riichi hand (scoring/riichi/cli.py)."""
+    from scoring.riichi import cli as riichi_cli
+
+    if args.stream:
+        if args.notation is not None:
+            return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
+                                                            "no --waits"))
+        return riichi_cli.run_stream(sys.stdin.buffer, sys.stdout.buffer, args.rules)
+    if args.notation is None:
+        return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
+            example=f"mcr-score --rules {args.rules} --self-drawn '234m567p33s406s5z5z5z'"))
+    from scoring.riichi.presets import PRESETS
+    from scoring.riichi.score import InputError, score, situation_from_json
+
+    try:
+        hand, situation = situation_from_json(riichi_cli.request(args))
+        result = score(hand, situation, PRESETS[args.rules]).to_json()
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
+    _print(riichi_cli.dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
+    return 0
 
 
 if __name__ == "__main__":
