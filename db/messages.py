@@ -413,6 +413,9 @@ MESSAGES: dict[str, Template] = {
     "stage_take_has_results": ("session {session} has results: it cannot become a session of stage {stage!r}"),
     "stage_has_results": ("stage {stage!r} can no longer be changed or removed: session {session} has results "
                           "(correct the results instead)"),
+    "stage_sessions_in_use": ("stage {stage!r} cannot be removed nor its sessions renumbered: session {session} "
+                              "already has {what}, which would pass to the stage taking its number (undo it first, "
+                              "or keep the numbers: `stage remove --keep-sessions`)"),
     "no_stage": "there is no stage {stage!r} (stages: {stages})",
     "stage_previous_incomplete": ("stage {stage!r} cannot start yet: its players are the top of {previous!r}, "
                                   "which is not complete (every table of its sessions played to the end)"),
