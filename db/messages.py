@@ -171,6 +171,9 @@ MESSAGES: dict[str, Template] = {
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
     "reason_required": "a correction needs a reason",
+    "finish_not_seated": "session {session} is not seated: there is nothing to finish",
+    "finish_not_signed_off": ("session {session} cannot be finished yet: table(s) {tables} not signed off (or a "
+                              "time call to confirm); sign them off first"),
     "sign_off_not_signed": "session {session} table {table} is not signed off: there is no sign-off to withdraw",
     "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
                             "{missing} missing; record them, or sign off with a reason why the table ended early"),
