@@ -13,7 +13,8 @@ standings outputs (docs/tournament.md). Text cells that a spreadsheet would run 
 
 Before anything is written, :func:`ema_problems` runs the checks an upload depends on: every session
 seated, every table with four players, finished (all hands, time called or signed off) with whole-number
-scores, and its table points adding up to 7; every country an ISO code; no EMA number given twice. Any failure refuses the export
+scores, and its table points adding up to 7; every country an ISO code and no EMA number given twice among
+the players the file holds (a substitute who never played is not in it). Any failure refuses the export
 (``ema_not_ready``) naming the tables and players.
 """
 
@@ -30,6 +31,7 @@ from db import queries
 from db.countries import ALPHA_2, country_code
 from db.errors import TournamentError
 from db.safe_text import safe_cell
+from db.views import StandingRow
 from texts import Text
 
 HEADER = ("Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member", "Country")
@@ -89,7 +91,8 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
         if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
             tables.append(Text("session {session} table {table}: table points add up to {points}, not 7", "ema",
                                session=ts.session, table=ts.table, points=points_text(total)))
-    everyone = queries.players(s)
+    in_file = {r.number for r in _played(s)}  # a substitute who never played is not in the file: not checked
+    everyone = [p for p in queries.players(s) if p.number in in_file]
     players = [Text("player {number}: country {country!r} is not an ISO 3166 alpha-2 code", "ema",
                     number=p.number, country=p.country)
                for p in everyone if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
@@ -102,12 +105,17 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
     return tables, players
 
 
+def _played(s: Session) -> list[StandingRow]:
+    """The standings rows of the players who played: the file's rows, in its order."""
+    return [r for r in queries.standings(s) if r.sessions]
+
+
 def ema_rows(s: Session) -> list[EmaRow]:
     """The rows of the file: the standings over the players who played, places recomputed among them."""
     people = {p.number: p for p in queries.players(s)}
     rows: list[EmaRow] = []
     prev_rank: int | None = None
-    for i, r in enumerate(r for r in queries.standings(s) if r.sessions):
+    for i, r in enumerate(_played(s)):
         place = rows[-1].place if rows and r.rank == prev_rank else i + 1
         prev_rank = r.rank
         p = people[r.number]
