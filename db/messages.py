@@ -383,6 +383,8 @@ MESSAGES: dict[str, Template] = {
                             "referee enters penalties of other hands"),
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "device_correction_field": 'must hold only "reason": why the recorded hand is corrected',
+    "device_correct_last_only": ("a phone corrects only the last hand (hand {last}), not hand {hand}; ask a "
+                                 "referee"),
     "device_correction_type": "a table device corrects a win or a draw only ({type!r} is not one)",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
