@@ -219,7 +219,8 @@ def _renumbered(s: Session, first: int, last: int, stage: str) -> None:
     found: dict[int, list[Text]] = {}
     for what, query in kinds:
         for k in set(s.scalars(query)):
-            found.setdefault(k, []).append(what)
+            if k is not None:  # never, in fact: each query keeps a session of the range
+                found.setdefault(k, []).append(what)
     if found:
         session = min(found)
         raise TournamentError(code="stage_sessions_in_use", stage=stage, session=session,
