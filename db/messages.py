@@ -171,6 +171,9 @@ MESSAGES: dict[str, Template] = {
     "time_call_hands": ("session {session} table {table} has {recorded} hands recorded, not {after}: "
                         "record the finished hands first"),
     "reason_required": "a correction needs a reason",
+    "finish_not_seated": "session {session} is not seated: there is nothing to finish",
+    "finish_not_signed_off": ("session {session} cannot be finished yet: table(s) {tables} not signed off (or a "
+                              "time call to confirm); sign them off first"),
     "sign_off_not_signed": "session {session} table {table} is not signed off: there is no sign-off to withdraw",
     "sign_off_unfinished": ("session {session} table {table} has {recorded} hands recorded and no time call: hand(s) "
                             "{missing} missing; record them, or sign off with a reason why the table ended early"),
@@ -380,6 +383,8 @@ MESSAGES: dict[str, Template] = {
                             "referee enters penalties of other hands"),
     "device_penalty_twice": "player {number} already has the false-win penalty of hand {hand}: ask the referee",
     "device_correction_field": 'must hold only "reason": why the recorded hand is corrected',
+    "device_correct_last_only": ("a phone corrects only the last hand (hand {last}), not hand {hand}; ask a "
+                                 "referee"),
     "device_correction_type": "a table device corrects a win or a draw only ({type!r} is not one)",
     "request_id_invalid": "must be text of 1–100 characters",
     "body_too_large": "the request is larger than {limit} bytes",
@@ -413,6 +418,9 @@ MESSAGES: dict[str, Template] = {
     "stage_take_has_results": ("session {session} has results: it cannot become a session of stage {stage!r}"),
     "stage_has_results": ("stage {stage!r} can no longer be changed or removed: session {session} has results "
                           "(correct the results instead)"),
+    "stage_sessions_in_use": ("stage {stage!r} cannot be removed nor its sessions renumbered: session {session} "
+                              "already has {what}, which would pass to the stage taking its number (undo it first, "
+                              "or keep the numbers: `stage remove --keep-sessions`)"),
     "no_stage": "there is no stage {stage!r} (stages: {stages})",
     "stage_previous_incomplete": ("stage {stage!r} cannot start yet: its players are the top of {previous!r}, "
                                   "which is not complete (every table of its sessions played to the end)"),

@@ -293,6 +293,16 @@ def _sort_key(tie_breaks: Sequence[TieBreak], tp: float, mp: float, best: float,
     return tuple(values[_TIE_BREAK_INDEX[t]] for t in tie_breaks)
 
 
+def standing_key(tie_breaks: Sequence[TieBreak], sessions: Sequence[SessionEntry]) -> tuple[float, ...]:
+    """The ranking's key of one player's played sessions (higher first), as :func:`standings` ranks
+    (the key the seating by standings ranks a substitute who played in by, who is in no ranking)."""
+    tps = [e.table_points for e in sessions]
+    if not tps:
+        return _sort_key(tie_breaks, 0, 0, 0.0, 0)
+    best = max(tps)
+    return _sort_key(tie_breaks, sum(tps), sum(e.match_points for e in sessions), best, tps.count(best))
+
+
 def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     """Individual ranking by the profile's tie-breaks; equal keys share a rank (1, 2, 2, 4).
 

@@ -6,12 +6,15 @@ UTF-8 with a BOM (so spreadsheets read the accents), every field quoted, CRLF li
 rank of the standings (shared places stay shared: 1, 2, 2, 4), over the players who played; table points
 are the total with ``.5`` (``.25``, ``.75``; thirds to two decimals) where places were shared; Score is the
 total match points. ``Ema Member`` is ``YES`` when the player has an EMA number; Country is the ISO 3166
-alpha-2 code. A staged event's file adds five columns after these eight (``STAGE_HEADER``): the stage that
-placed the player, its totals (carried points included) and the carried part (docs/tournament.md). Text cells that a spreadsheet would run get a ``'`` (``db.safe_text``); numbers stay numbers.
+alpha-2 code. Exactly these eight columns, a staged event's too: the upload is defined as them
+(rules/TOURNAMENT.md) and an upload tool may refuse more; the stage that placed each player is in the
+standings outputs (docs/tournament.md). Text cells that a spreadsheet would run get a ``'``
+(``db.safe_text``); numbers stay numbers.
 
 Before anything is written, :func:`ema_problems` runs the checks an upload depends on: every session
 seated, every table with four players, finished (all hands, time called or signed off) with whole-number
-scores, and its table points adding up to 7; every country an ISO code; no EMA number given twice. Any failure refuses the export
+scores, and its table points adding up to 7; every country an ISO code and no EMA number given twice among
+the players the file holds (a substitute who never played is not in it). Any failure refuses the export
 (``ema_not_ready``) naming the tables and players.
 """
 
@@ -28,13 +31,10 @@ from db import queries
 from db.countries import ALPHA_2, country_code
 from db.errors import TournamentError
 from db.safe_text import safe_cell
-from db.stages import plain
-from db.views import StagePlace
+from db.views import StandingRow
 from texts import Text
 
 HEADER = ("Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member", "Country")
-# A staged event's file adds what places each player after the eight columns (an upload reads those as before)
-STAGE_HEADER = ("Stage", "Stage table points", "Stage score", "Carried table points", "Carried score")
 TABLE_POINTS_TOTAL = 7
 
 
@@ -47,7 +47,6 @@ class EmaRow:
     table_points: float
     score: int
     country: str  # alpha-2, "" when not given
-    stage: StagePlace | None = None  # a staged event: the stage reached and its totals (db.queries.standings)
 
 
 def points_text(value: float) -> str:
@@ -92,7 +91,8 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
         if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
             tables.append(Text("session {session} table {table}: table points add up to {points}, not 7", "ema",
                                session=ts.session, table=ts.table, points=points_text(total)))
-    everyone = queries.players(s)
+    in_file = {r.number for r in _played(s)}  # a substitute who never played is not in the file: not checked
+    everyone = [p for p in queries.players(s) if p.number in in_file]
     players = [Text("player {number}: country {country!r} is not an ISO 3166 alpha-2 code", "ema",
                     number=p.number, country=p.country)
                for p in everyone if p.country and p.country not in ALPHA_2 and country_code(p.country) is None]
@@ -105,19 +105,23 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
     return tables, players
 
 
+def _played(s: Session) -> list[StandingRow]:
+    """The standings rows of the players who played: the file's rows, in its order."""
+    return [r for r in queries.standings(s) if r.sessions]
+
+
 def ema_rows(s: Session) -> list[EmaRow]:
     """The rows of the file: the standings over the players who played, places recomputed among them."""
     people = {p.number: p for p in queries.players(s)}
     rows: list[EmaRow] = []
     prev_rank: int | None = None
-    for i, r in enumerate(r for r in queries.standings(s) if r.sessions):
+    for i, r in enumerate(_played(s)):
         place = rows[-1].place if rows and r.rank == prev_rank else i + 1
         prev_rank = r.rank
         p = people[r.number]
         first, last = p.names
         country = (p.country if p.country in ALPHA_2 else country_code(p.country or "")) or ""
-        rows.append(EmaRow(place, first, last, p.ema_number or "", r.table_points, r.match_points, country,
-                           r.stage))
+        rows.append(EmaRow(place, first, last, p.ema_number or "", r.table_points, r.match_points, country))
     return rows
 
 
@@ -125,22 +129,11 @@ def render_ema_csv(rows: Sequence[EmaRow]) -> bytes:
     """The file's bytes: BOM, every field quoted, CRLF."""
     buf = io.StringIO()
     w = csv.writer(buf, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
-    stages = any(r.stage is not None for r in rows)
-    w.writerow(HEADER + STAGE_HEADER if stages else HEADER)
+    w.writerow(HEADER)
     for r in rows:
         w.writerow([r.place, safe_cell(r.first_name), safe_cell(r.last_name), safe_cell(r.ema_number),
-                    points_text(r.table_points), r.score, "YES" if r.ema_number else "NO", safe_cell(r.country),
-                    *(_stage_cells(r.stage) if stages else ())])
+                    points_text(r.table_points), r.score, "YES" if r.ema_number else "NO", safe_cell(r.country)])
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
-
-
-def _stage_cells(p: StagePlace | None) -> list[str | int | float]:
-    """The stage reached (``qualifying`` for those cut at the first stage), its totals (the carried points
-    included: what placed the player) and the carried part; a carried half keeps its ``.5``."""
-    if p is None:
-        return ["", "", "", "", ""]
-    return [safe_cell(p.stage), points_text(p.table_points), plain(p.match_points),
-            points_text(p.carried_table_points), plain(p.carried_match_points)]
 
 
 def export_ema(s: Session) -> bytes:

@@ -31,6 +31,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from db import queries
 from db.actions import AuditAction
 from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, format_remaining, local_iso, utc_now
 from db.errors import InputError
@@ -297,6 +298,25 @@ def end_clock(s: Session, session: int, *, now: datetime | None = None, actor: A
     view = clock_view(s, session, now)
     _audit(s, actor, session, "ended", view, row, elapsed_s=int(elapsed_seconds(row, now)))
     return view
+
+
+def finish_session(s: Session, session: int, *, now: datetime | None = None, actor: Actor | None = None) -> None:
+    """Finish ``session`` (the GUI's "Finish session"): every seated table must be signed off, and no bell
+    time call may wait for the referee's confirmation, read here in the transaction that ends the clock (a
+    station's page may be stale: another withdrew a sign-off meanwhile). Its clock, if it still runs or is
+    paused, ends now: the hall and the phones stop counting down a session that is over."""
+    check_session(s, session)
+    now = now or utc_now()
+    row = _locked(s, session)  # the clock's row first: two stations finishing at once wait here
+    tables = queries.table_progress(s, session)
+    if not tables:
+        raise InputError("session", code="finish_not_seated", session=session)
+    open_tables = sorted({t.table for t in tables if not t.signed_off} | set(owed_confirmations(s, session)))
+    if open_tables:
+        raise InputError("session", code="finish_not_signed_off", session=session,
+                         tables=", ".join(map(str, open_tables)))
+    if row is not None and clock_view(s, session, now).state in ("running", "paused"):
+        end_clock(s, session, now=now, actor=actor)
 
 
 # --------------------------------------------------------------------------------------------- the bell

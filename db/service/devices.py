@@ -254,10 +254,12 @@ def check_correction(obj: Any) -> str:
 
 def device_correct(s: Session, session: int, table: int, hand: Any, result: WinInput | DrawInput, reason: str, *,
                    expected_version: int | None, actor: Actor) -> DeviceCorrection:
-    """A table's phone corrects one of its own recorded hands (issue 34: the desk's second way on after a
-    stale entry, ``corrections.correct_hand``: a reason, audited with before and after). Not once the
-    sheet is signed off: then a referee corrects (``table_signed_off``). A stale ``expected_version`` is
-    refused first (409), as for a hand."""
+    """A table's phone corrects its table's last recorded hand (issue 34: the desk's second way on after a
+    stale entry, ``corrections.correct_hand``: a reason, audited with before and after). Only the last: the
+    phone page offers the hand it was stale on, and an earlier hand changes the scores the later ones were
+    played on (``device_correct_last_only``: a referee corrects it). Not once the sheet is signed off:
+    then a referee corrects (``table_signed_off``). A stale ``expected_version`` is refused first (409),
+    as for a hand."""
     if expected_version is not None:
         current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
                                                               SessionTable.table_no == table))
@@ -266,6 +268,10 @@ def device_correct(s: Session, session: int, table: int, hand: Any, result: WinI
     tbl = find_table(s, session, table)
     if tbl.signed_off:
         raise InputError("table", code="table_signed_off", session=session, table=table)
-    scored = correct_hand(s, session, table, check_whole(hand, "hand", 1), result, reason,
+    number = check_whole(hand, "hand", 1)
+    last = recorded_hands(s, tbl)
+    if number < last:
+        raise InputError("hand", code="device_correct_last_only", hand=number, last=last)
+    scored = correct_hand(s, session, table, number, result, reason,
                           expected_version=expected_version, actor=actor)
     return DeviceCorrection(scored, table_numbers(s, tbl), tbl.version)

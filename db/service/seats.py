@@ -291,13 +291,34 @@ def _plan(numbers: list[str], teams: dict[str, str | None], sessions: int, seed:
 def _standings_tables(s: Session, session: int, players: Sequence[Player],
                       teams: dict[str, str | None], seed: int) -> list[list[str]]:
     active = {p.number for p in players}
-    ranked = [row.number for row in queries.standings(s, after=session - 1) if row.number in active]
-    ranked += [n for n in sorted(active) if n not in ranked]
+    tie_breaks = queries.settings(s).tie_breaks
+    ranked = _ranked_in([(queries.standing_key(tie_breaks, r.sessions), r.number)
+                         for r in queries.standings(s, after=session - 1) if r.number in active],
+                        [(queries.standing_key(tie_breaks, r.sessions), r.number)
+                         for r in queries.substitutes_played(s, after=session - 1) if r.number in active])
+    ranked += [n for n in sorted(active, key=number_key) if n not in ranked]  # not played yet: last
     try:
         result = plans.seat_by_standings(ranked, teams, seed=seed, previous_seats=_previous_seats(s, session))
     except plans.SeatingError as exc:
         raise TournamentError(code="standings_seating_failed", problem=exc.args[0]) from exc
     return [list(tbl) for tbl in result]
+
+
+def _ranked_in(ranked: Sequence[tuple[tuple[float, ...], str]], played: Sequence[tuple[tuple[float, ...], str]]
+               ) -> list[str]:
+    """The standings' order (``ranked``: key, number) with the substitutes who played (``played``), who are
+    in no ranking, put in by the same key: before the first below them, and among equal keys by number as
+    a number, as the standings order them ("9" before "10").
+
+    >>> _ranked_in([((8.0,), "1"), ((4.0,), "2"), ((4.0,), "12")], [((4.0,), "10"), ((9.0,), "9")])
+    ['9', '1', '2', '10', '12']
+    """
+    out = list(ranked)
+    for key, n in played:
+        at = next((i for i, (k, m) in enumerate(out) if k < key or (k == key and number_key(m) > number_key(n))),
+                  len(out))
+        out.insert(at, (key, n))
+    return [n for _k, n in out]
 
 
 def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reason: str | None = None,

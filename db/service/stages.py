@@ -7,19 +7,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.limits import NAME_MAX, check_text
-from db.models import Stage
+from db.models import (
+    CheckIn,
+    ClockTable,
+    DeviceRequest,
+    DeviceToken,
+    Player,
+    PublicPage,
+    RefereeCall,
+    SessionClock,
+    Stage,
+)
 from db.profiles import NoShow, Settings
 from db.service.audit import Actor, audit
 from db.service.lookup import has_results, seating_numbers, tournament
 from db.service.seats import delete_session_seating
 from db.stages import QUALIFYING, Carry, StageSeating, new_stage_first
+from texts import Joined, Text
 
 SESSIONS_MAX = 100  # as ``init --sessions``
 
@@ -80,6 +91,8 @@ def change_stage(s: Session, name: str, *, new_name: str | None = None, sessions
     rules_change = (new_cut, str(carry_rule), str(seating_rule)) != (row.cut, row.carry, row.seating)
     if moves or rules_change:
         _free_sessions(s, row.first_session, t.sessions, row.name, code="stage_has_results", actor=actor)
+    if moves:  # the sessions after the stage's kept ones move (or, when it shrinks, the last are dropped)
+        _renumbered(s, row.first_session + min(count, row.sessions), t.sessions, row.name)
     if renamed is not None:
         row.name = renamed
     if new_cut != row.cut:
@@ -106,6 +119,8 @@ def remove_stage(s: Session, name: str, *, keep_sessions: bool = False, actor: A
     at = rows.index(row)
     t = tournament(s)
     _free_sessions(s, row.first_session, t.sessions, row.name, code="stage_has_results", actor=actor)
+    if not keep_sessions:  # the later sessions move up, the last ones are dropped
+        _renumbered(s, row.first_session, t.sessions, row.name)
     before = _as_dict(row)
     rest = rows[:at] + rows[at + 1:]
     s.delete(row)
@@ -174,6 +189,43 @@ def _free_sessions(s: Session, first: int, last: int, stage: str, *, code: str, 
     for k in range(first, last + 1):
         if seating_numbers(s, k):
             delete_session_seating(s, k, actor)
+
+
+def _renumbered(s: Session, first: int, last: int, stage: str) -> None:
+    """Sessions ``first``..``last`` get another number or are dropped. What is kept by session number
+    would pass to the stage that takes the number over (a finalist counted absent by the semi-final's
+    check-in, its running clock, its phones recording into the final): refused while any is there, so that
+    the organiser undoes it first or keeps the numbers. The devices' remembered answers, only a retry's
+    memory, go with the sessions."""
+    sessions = range(first, last + 1)
+    if not sessions:
+        return
+    kinds = (
+        (Text("check-ins", "stage_sessions_in_use.item"),
+         select(CheckIn.session).where(CheckIn.session.in_(sessions))),
+        (Text("the session clock", "stage_sessions_in_use.item"),
+         select(SessionClock.session).where(SessionClock.session.in_(sessions), SessionClock.started_at.is_not(None))
+         .union(select(ClockTable.session).where(ClockTable.session.in_(sessions)))),
+        (Text("device links", "stage_sessions_in_use.item"),
+         select(DeviceToken.session).where(DeviceToken.session.in_(sessions), DeviceToken.revoked_at.is_(None))),
+        (Text("referee calls", "stage_sessions_in_use.item"),
+         select(RefereeCall.session).where(RefereeCall.session.in_(sessions))),
+        (Text("a player withdrawn or a substitute joined from it", "stage_sessions_in_use.item"),
+         select(Player.withdrawn_from).where(Player.withdrawn_from.in_(sessions))
+         .union(select(Player.joined_from).where(Player.joined_from.in_(sessions)))),
+        (Text("the players' page hiding the standings after it", "stage_sessions_in_use.item"),
+         select(PublicPage.hide_standings_after).where(PublicPage.hide_standings_after.in_(sessions))),
+    )
+    found: dict[int, list[Text]] = {}
+    for what, query in kinds:
+        for k in set(s.scalars(query)):
+            if k is not None:  # never, in fact: each query keeps a session of the range
+                found.setdefault(k, []).append(what)
+    if found:
+        session = min(found)
+        raise TournamentError(code="stage_sessions_in_use", stage=stage, session=session,
+                              what=Joined(found[session], Text(", ", "stage_sessions_in_use.sep")))
+    s.execute(delete(DeviceRequest).where(DeviceRequest.session.in_(sessions)))
 
 
 def _renumber(s: Session, rows: Sequence[Stage], first: int) -> None:

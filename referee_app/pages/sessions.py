@@ -4,14 +4,13 @@ four players at their starting seats, and each table's progress and status."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
 from db import queries
 from db.changes import Changes
-from db.service.clock import owed_confirmations
+from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
 from db.views import player_order
 from referee_app.i18n import tr
@@ -29,15 +28,6 @@ def status_of(hands: int, finished: bool, signed_off: bool, owes_confirmation: b
     if finished:
         return "needs attention"  # complete: the referee checks and signs the sheet
     return "open" if hands else "not started"
-
-
-def finish_session(s: Any, session: int) -> None:
-    """Finish a session whose every table is signed off: its clock, if it still runs or is paused, ends now
-    (the hall and the phones stop counting down a session that is over). One transaction."""
-    from db.service.clock import clock_view, end_clock
-
-    if clock_view(s, session).state in ("running", "paused"):
-        end_clock(s, session)
 
 
 class SessionsPage(TournamentPage):
@@ -171,7 +161,7 @@ class SessionsPage(TournamentPage):
                                    else tr("Finish session {n}: on to session {next}", n=n, next=n + 1))
 
     def finish(self) -> bool:
-        """Every table signed off: end the session's clock if it still runs, then show the next session
+        """Every table signed off (the store checks it again): end the clock, then show the next session
         (seat it from there) or, after the last, the final standings."""
         n = self.current_session()
         if not self.all_signed_off() or not self.run(lambda s: finish_session(s, n), tr("Finish session")):

@@ -590,3 +590,27 @@ def test_clock_times_on_the_command_line_are_within_a_day_of_now(tmp_path: Path,
     assert main(["--db", str(path), "clock", "start", "--session", "1", "--at", "nine"]) == 1
     assert capsys.readouterr().err == ("mcr-tournament: \"--at\": 'nine' is not a time like 2026-05-01T09:30 (UTC "
                                        "unless it names a zone, e.g. +08:00)\n")
+
+
+def test_finishing_a_session_refuses_a_table_not_signed_off_and_keeps_the_clock(tdb: Database) -> None:
+    """The GUI's "Finish session" trusted its own view that every table was signed off; another station may
+    have withdrawn a sign-off since. The service reads it again in the transaction that ends the clock."""
+    from db.service.clock import finish_session
+    from db.service.results import sign_off
+
+    with tdb.factory.begin() as s:
+        start_clock(s, 1, minutes=120, now=at(0), actor=ACTOR)
+        sign_off(s, 1, 1, reason="ended early", actor=ACTOR)
+    with pytest.raises(InputError) as err, tdb.factory.begin() as s:
+        finish_session(s, 1, now=at(10), actor=ACTOR)
+    assert str(err.value).endswith("session 1 cannot be finished yet: table(s) 2 not signed off (or a time call to "
+                              "confirm); sign them off first")
+    with tdb.reader() as s:
+        assert clock_view(s, 1, at(11)).state == "running"
+    with pytest.raises(InputError, match="session 2 is not seated"), tdb.factory.begin() as s:
+        finish_session(s, 2, now=at(10), actor=ACTOR)
+    with tdb.factory.begin() as s:
+        sign_off(s, 1, 2, reason="ended early", actor=ACTOR)
+        finish_session(s, 1, now=at(12), actor=ACTOR)
+    with tdb.reader() as s:
+        assert clock_view(s, 1, at(13)).state == "ended"

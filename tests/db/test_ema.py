@@ -173,3 +173,25 @@ def test_a_file_without_the_ema_columns_keeps_them(db: Database) -> None:
     with db.reader() as s:
         p = {p.number: p for p in queries.players(s)}["2"]
     assert (p.ema_number, p.last_name, p.names) == (None, "Berg", ("Anna", "Berg"))
+
+
+def test_a_substitute_who_never_played_does_not_block_the_file_with_his_country_or_ema_number(db: Database) -> None:
+    """Substitutes who did not play are not in the file: their fields are not the upload's business. A bad
+    country is stored by a file written before countries were checked (as tests/db/test_schema_upgrade.py)."""
+    from sqlalchemy import update
+
+    from db.models import Player
+
+    _tournament(db)
+    with db.factory.begin() as s:
+        import_players(s, [PlayerInput("9", "Reserve Nine", None, None, substitute=True, ema_number="10990001")],
+                       ACTOR)
+        s.execute(update(Player).where(Player.number == "9").values(country="Narnia"))
+    with db.reader() as s:
+        rows = _rows(export_ema(s))
+    assert len(rows) == 1 + 8 and not any("Reserve" in cell for row in rows for cell in row)
+    with db.factory.begin() as s:  # a player of the file still is checked
+        s.execute(update(Player).where(Player.number == "8").values(country="Narnia"))
+    with db.reader() as s, pytest.raises(TournamentError) as err:
+        export_ema(s)
+    assert err.value.params["players"] == ["player 8: country 'Narnia' is not an ISO 3166 alpha-2 code"]

@@ -210,3 +210,24 @@ def test_a_correction_may_record_teammates_together(db: Database) -> None:
     with db.factory() as s:
         entry = queries.audit_log(s)[-1]
     assert entry.action == "seat_correction" and entry.reason == "they sat at each other's places"
+
+
+def test_seating_by_standings_ranks_the_substitutes_who_played_in_by_their_points(db: Database) -> None:
+    """Substitutes are in no ranking, so they were appended after it in text order ("10" before "9")
+    whatever they scored: substitute 9 won everything and sat at the bottom table. They are ranked in by the
+    standings' key now, numbers compared as numbers."""
+    with db.factory.begin() as s:
+        create_tournament(s, "Open", sessions=2, hands_per_session=1, actor=ACTOR)
+        import_players(s, [PlayerInput(str(i), f"P{i}") for i in range(1, 9)], ACTOR)
+        import_players(s, [PlayerInput(str(n), f"Sub {n}", substitute=True) for n in (9, 10)], ACTOR)
+        set_seating(s, 1, [["1", "2", "3", "4"], ["5", "6", "7", "8"]], actor=ACTOR)
+    with db.factory.begin() as s:
+        substitute_player(s, "4", "9", 1, reason="ill", actor=ACTOR)
+        substitute_player(s, "8", "10", 1, reason="ill", actor=ACTOR)
+    with db.factory.begin() as s:
+        assert seating_numbers(s, 1) == [["1", "2", "3", "9"], ["5", "6", "7", "10"]]
+        record_win(s, 1, 1, 1, winner="9", self_drawn=True, fan=40, actor=ACTOR)  # 9 leads the field
+        record_win(s, 1, 2, 1, winner="5", discarder="10", fan=8, actor=ACTOR)  # 10 last at table 2
+    with db.factory.begin() as s:
+        tables = seat_session(s, 2, method="standings", actor=ACTOR)
+    assert "9" in tables[0] and "10" in tables[1]

@@ -518,3 +518,63 @@ def test_the_last_planned_sessions_with_results_do_not_become_a_stage(tmp_path: 
                         "--seating", "rank", "--last-planned", ok=False)
     assert code == 1 and "the qualifying stage keeps at least one" in err
     assert cli_json(tmp_path, db, "stage", "list") == []
+
+
+
+def test_a_stage_whose_sessions_have_check_ins_or_a_clock_is_not_removed_nor_renumbered(tmp_path: Path) -> None:
+    """The review's reproduction (issue 34): the semi-final's check-in and running clock stayed under
+    session 2 when the semi-final was removed, and the final, taking the number, counted a finalist absent,
+    seated a substitute in his place and called time after hand 0. Refused now, naming what is there; a
+    change that keeps session 2's number, and the numbers kept (`--keep-sessions`), are allowed. The players'
+    page hiding the standings after a session that would move, and a substitute joining from it, are
+    refused the same way."""
+    db = str(tmp_path / "t.sqlite")
+    init(tmp_path, db, 8, 1, substitutes=4)
+    cli(tmp_path, db, "stage", "add", "Semi", "--sessions", "1", "--cut", "8", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half",
+        "--seating", "rank")
+    cli(tmp_path, db, "checkin", "--session", "2", "--absent", "1", "--present", *map(str, range(2, 10)))
+    cli(tmp_path, db, "clock", "start", "--session", "2", "--minutes", "1")
+    code, out, err = cli(tmp_path, db, "stage", "remove", "Semi", ok=False)
+    assert (code, out) == (1, "")
+    assert err.strip().endswith(
+        "stage 'Semi' cannot be removed nor its sessions renumbered: session 2 already has check-ins, the session "
+        "clock, which would pass to the stage taking its number (undo it first, or keep the numbers: "
+        "`stage remove --keep-sessions`)")
+    assert [(v["name"], v["first_session"]) for v in cli_json(tmp_path, db, "stage", "list")] == \
+        [("Semi", 2), ("Final", 3)]
+    cli(tmp_path, db, "stage", "change", "Semi", "--sessions", "2")  # session 2 keeps its number
+    assert [(v["name"], v["first_session"]) for v in cli_json(tmp_path, db, "stage", "list")] == \
+        [("Semi", 2), ("Final", 4)]
+    cli(tmp_path, db, "settings", "--hide-standings-after", "3")
+    code, _o, err = cli(tmp_path, db, "stage", "change", "Semi", "--sessions", "1", ok=False)
+    assert code == 1 and "session 3 already has the players' page hiding the standings after it" in err
+    cli(tmp_path, db, "settings", "--hide-standings-after", "0")
+    cli(tmp_path, db, "stage", "change", "Semi", "--sessions", "1")
+    _c, out, _e = cli(tmp_path, db, "stage", "remove", "Semi", "--keep-sessions")
+    assert out == "stage 'Semi' removed: the tournament has 3 sessions\n"
+    assert [(v["name"], v["first_session"]) for v in cli_json(tmp_path, db, "stage", "list")] == [("Final", 3)]
+    cli(tmp_path, db, "players", "substitute", "8", "12", "--from-session", "3")
+    code, _o, err = cli(tmp_path, db, "stage", "remove", "Final", ok=False)
+    assert code == 1 and "session 3 already has a player withdrawn or a substitute joined from it" in err
+
+
+def test_a_stage_whose_tables_have_device_links_is_not_removed(tmp_path: Path) -> None:
+    """The semi-final's phones would record into the final that takes its session number."""
+    from db.service.devices import device_links
+    from db.store import open_database
+    from tests.db.helpers import ACTOR
+
+    db, rng = str(tmp_path / "t.sqlite"), random.Random(11)
+    init(tmp_path, db, 8, 1, substitutes=4)
+    cli(tmp_path, db, "stage", "add", "Semi", "--sessions", "1", "--cut", "8", "--carry", "half", "--seating", "rank")
+    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half",
+        "--seating", "rank")
+    cli(tmp_path, db, "seat", "1")
+    play_session(tmp_path, db, 1, Ledger(), rng)
+    cli(tmp_path, db, "seat", "2")
+    with open_database(db) as database, database.factory.begin() as s:
+        device_links(s, 2, actor=ACTOR)
+    code, _o, err = cli(tmp_path, db, "stage", "remove", "Semi", ok=False)
+    assert code == 1 and "session 2 already has device links, which would pass" in err
+    assert len(cli_json(tmp_path, db, "seating", "2")) == 2  # one transaction: the seating is still there

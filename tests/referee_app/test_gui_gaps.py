@@ -68,6 +68,27 @@ def test_finish_the_session_is_offered_once_every_table_is_signed_off(window):
     assert page.current_session() == 2 and not page.finish_button.isVisible()  # session 2: seat it next
 
 
+def test_finish_refuses_when_another_station_withdrew_a_sign_off_meanwhile(window, error_messages):
+    """The page's view is stale: the service reads the sign-offs again and refuses; the clock keeps running."""
+    from db.service.clock import clock_view, start_clock
+    from db.service.results import sign_off
+
+    window.go("Sessions & tables")
+    page = window.pages["Sessions & tables"]
+    with window.ctx.db.factory.begin() as s:
+        start_clock(s, 1)
+    sign_off_all(window)
+    page.refresh_tables()
+    assert page.finish_button.isVisible()
+    with window.ctx.db.factory.begin() as s:  # another station, the page not told
+        sign_off(s, 1, 2, signed=False, reason="a hand to correct")
+    assert not page.finish()
+    assert any("table(s) 2 not signed off" in m[1] for m in error_messages)
+    with window.ctx.db.reader() as s:
+        assert clock_view(s, 1).state == "running"
+    assert page.current_session() == 1
+
+
 def test_finishing_the_last_session_shows_the_final_standings(window):
     from db.service.seats import seat_session
 

@@ -601,3 +601,19 @@ def test_a_device_corrects_its_own_recorded_hand_with_a_reason(db: Database, cli
         sign_off(s, 1, 1, reason="ended", actor=ACTOR)
     r = client.post("/api/hands", headers=h, json={**WIN, "correction": {"reason": "x"}})
     assert r.status_code == 409 and r.json()["error"]["code"] == "table_signed_off"
+
+
+def test_a_device_corrects_only_its_tables_last_recorded_hand(db: Database, client: TestClient,
+                                                              links: dict[int, DeviceLink]) -> None:
+    """The phone page offers the hand it was stale on, the last; an earlier one is the referee's."""
+    h = auth(links[1])
+    for hand in (1, 2):
+        assert client.post("/api/hands", headers=h, json={"type": "draw", "hand": hand}).status_code == 200
+    r = client.post("/api/hands", headers=h, json={**WIN, "hand": 1, "version": 2, "correction": {"reason": "x"}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "device_correct_last_only"
+    assert r.json()["error"]["message"].endswith("a phone corrects only the last hand (hand 2), not hand 1; "
+                                                 "ask a referee")
+    with db.reader() as s:
+        assert [h.kind for h in queries.table_sheet(s, 1, 1).hands] == ["draw", "draw"]
+    r = client.post("/api/hands", headers=h, json={**WIN, "hand": 2, "version": 2, "correction": {"reason": "x"}})
+    assert r.status_code == 200 and r.json()["corrected"] is True
