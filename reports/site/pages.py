@@ -239,9 +239,10 @@ class Site:
         mark = provisional_text(snap.still_playing)
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
-        body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
-        if rows and n >= SWIPE_FROM:  # a phone shows the first sessions only: say the rest is a swipe away
+        if rows and n >= SWIPE_FROM:  # a phone shows the first sessions only: say the rest is a swipe away,
+            # above the table (below 20 players it was a long scroll down, after the table it explains)
             body.append(f'<p class="note swipe">{bi("Swipe the table sideways to see every session →")}</p>')
+        body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
         ranked = set(self.ix.standing)
         others = [p for p in snap.players if p.number not in ranked]
         if others:
