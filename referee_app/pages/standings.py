@@ -60,6 +60,9 @@ class StandingsPage(TournamentPage):
         # A staged event (``stage add``): the final ranking, or one stage's ranking with what it carried
         self.stage = QComboBox()
         self.stage.setObjectName("standings_stage")
+        # filled after the first show: sized to what it holds then, it read "Stage Fin" and "live stan" (walk of
+        # issue 34)
+        self.stage.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.stage)
         self.stages_button = push_button("stages", self.open_stages)
@@ -72,6 +75,7 @@ class StandingsPage(TournamentPage):
         self.public_label = QLabel()
         self.public = QComboBox()
         self.public.setObjectName("standings_public")
+        self.public.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.public.activated.connect(self._public_chosen)
         public.addWidget(self.public_label)
         public.addWidget(self.public)

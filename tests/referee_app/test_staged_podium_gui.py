@@ -52,6 +52,27 @@ def test_the_standings_page_shows_the_stage_columns_and_the_rule(staged_window) 
     assert page.rule.text().startswith("ranking by the stage's table points")
 
 
+def test_the_standings_choices_show_their_whole_text(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34 at 1366×768: the boxes, filled after the page first showed, read "Stage Fin" and
+    "live stan"."""
+    staged_window.go("Standings")
+    page = staged_window.pages["Standings"]
+    page.stage.setCurrentIndex(page.stage.findData("Final"))
+    qtbot.wait(10)  # the layout's turn
+    for box in (page.stage, page.public):
+        assert box.isVisible() and box.currentText() in ("Stage Final", "live standings")
+        room = box.style().subElementRect(box.style().SubElement.SE_ComboBoxFocusRect, _combo_option(box), box)
+        assert box.fontMetrics().horizontalAdvance(box.currentText()) <= room.width(), (box.currentText(), room)
+
+
+def _combo_option(box):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    return option
+
+
 def test_the_projector_shows_the_stage_columns_and_the_rule(staged_window) -> None:  # type: ignore[no-untyped-def]
     from referee_app.pages.standings import ProjectorView
 
