@@ -132,3 +132,50 @@ def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, stage
                            "both": "Final  ·  carried  带入 2 / -12"}[lang]
         assert page.cells(data.standings[4], lang, True)[2] == {"en": "Qualifying", "zh": "预赛",
                                                                  "both": "Qualifying  预赛"}[lang]
+
+
+def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34: at 1366×768 the finalists' "7 / +141.5" was drawn as "7 /" over "+141.5" (the
+    first four rows, the ones the hall is looked at for). Points shrink further before they take two lines."""
+    import re
+
+    from db import open_database
+    from db.service.players import PlayerInput, import_players
+    from db.service.stages import add_stage
+    from db.service.tournament import create_tournament
+    from referee_app.context import TournamentContext
+    from referee_app.hall.window import HallOptions, HallWindow
+    from referee_app.runner import Runner
+    from tests import staged_event as ev
+
+    db = open_database(str(tmp_path / "big.mcr"), create=True)
+    try:
+        with db.factory.begin() as s:
+            create_tournament(s, "Big Open", sessions=2, hands_per_session=2, actor=ev.ACTOR)
+            import_players(s, [PlayerInput(str(i), n) for i, n in enumerate(ev.NAMES, start=1)], ev.ACTOR)
+            add_stage(s, "Final", 1, 4, "half", "rank", ev.ACTOR)
+        # big hands: match points in the hundreds, carried halves with .5
+        ev._play(db, 1, [(["1", "2", "3", "4"], [("2", "3", 88), ("1", "4", 25)]),
+                         (["5", "6", "7", "8"], [("5", "8", 64), ("6", "7", 9)])])
+        ev._play(db, 2, [(["1", "5", "2", "6"], [("2", "1", 87), ("5", "6", 13)]),
+                         (["3", "7", "4", "8"], [("3", "8", 16), ("7", "4", 10)])])
+        from db import queries
+
+        with db.reader() as s:
+            final = [v for v in queries.stages(s) if v.name == "Final"][0].players
+        assert final is not None
+        a, b, c, d = final
+        ev._play(db, 3, [([a, b, c, d], [(b, c, 88), (a, d, 24)])])
+        ctx = TournamentContext(db, Runner(db.factory, db.reader), str(tmp_path / "big.mcr"))
+        for lang in ("en", "zh", "both"):
+            hall = HallWindow(ctx, HallOptions(lang=lang, pages=["standings"]))
+            qtbot.addWidget(hall)
+            hall.resize(1366, 768)
+            hall.show_page("standings")
+            hall.render_image(1366, 768)
+            cells = [hall.data.standings[k] for k in range(4)]
+            assert any(abs(c.stage.match_points) >= 100 for c in cells)  # type: ignore[union-attr]
+            split = [t for t in hall.wrapped if re.fullmatch(r"-?[\d.]+ / [+-]?[\d.]+", t)]
+            assert split == [] and hall.clipped == [], (lang, split, hall.clipped)
+    finally:
+        db.close()
