@@ -224,3 +224,22 @@ def test_the_stage_view_names_who_carried_what(staged_window) -> None:  # type: 
     page = staged_window.pages["Standings"]
     page.stage.setCurrentIndex(page.stage.findData("Final"))
     assert "3 Anna Smith carried 2 / -12" in page.stage_note.text(), page.stage_note.text()
+
+
+def test_the_sessions_page_counts_a_final_of_one_table_in_the_singular(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34 at 1366×768: "1 tables, 1 finished, 4 hands recorded" under the final, and the
+    clock's table box read "all tabl"."""
+    staged_window.go("Sessions & tables")
+    page = staged_window.pages["Sessions & tables"]
+    page.session.setCurrentIndex(page.session.findData(3))
+    assert page.summary.text() == "1 table, 1 finished, 2 hands recorded", page.summary.text()
+    page.session.setCurrentIndex(page.session.findData(1))
+    assert page.summary.text().startswith("2 tables, 2 finished")
+    staged_window.set_language("zh")
+    assert page.summary.text().startswith("2 桌，2 桌已完成")
+    staged_window.set_language("en")
+    box = page.clock.table
+    qtbot.wait(10)
+    assert box.currentText() == "all tables"
+    room = box.style().subElementRect(box.style().SubElement.SE_ComboBoxFocusRect, _combo_option(box), box)
+    assert box.fontMetrics().horizontalAdvance(box.currentText()) <= room.width(), room
