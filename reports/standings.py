@@ -63,7 +63,9 @@ def stage_cells(p: StagePlace | None) -> list[str]:
         return ["", "", ""]
     carried = ("–" if p.stage == "qualifying"
                else f"{fmt_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}")
-    return [stage_two(p.label, "\n"), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
+    # one line, shrunk to the column (shrink_cells): on two lines every qualifying row was taller, and a
+    # 20-player ranking left its last row alone on a second page (the walk of issue 34)
+    return [stage_two(p.label), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
 
 
 def stage_headers() -> list[str]:

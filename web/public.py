@@ -86,6 +86,8 @@ _WORDS = (
     NC_("public", "No results yet."),
     NC_("public", "Stage"),
     NC_("public", "Stage pts"),
+    NC_("public", "Substitute"),
+    NC_("public", "not ranked"),
     NC_("public", "carried {points}"),
     NC_("public", "Rank"),
     NC_("public", "Player"),
@@ -385,6 +387,8 @@ class Page:
                 facts += [(self.t("Stage"), self.stage_name(r.stage)),
                           (self.t("Stage pts"), f"{fmt_points(r.stage.table_points)} / {fmt_signed(r.stage.match_points)}")]
             body.append(self.provisional())
+        if p.substitute:  # in no ranking (docs/tournament.md): the page says why it shows no rank
+            facts.append((self.t("Substitute"), self.t("not ranked")))
         body.append('<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>")
         body.append(f'<h2>{self.t("Sessions")}</h2>')
         body.append(self.sessions(number))

@@ -76,7 +76,7 @@ def cmd_seat(args: argparse.Namespace, db: Database) -> int:
             seat_session(s, args.session, args.method, args.seed, actor_of(args))
             tables = queries.seating(s, args.session)
             conflicts = teammate_conflicts(s, args.session)
-            print(f"session {args.session} seated: {len(tables)} tables")
+            print(f"session {args.session} seated: {len(tables)} table{'' if len(tables) == 1 else 's'}")  # a final: 1 table
     for c in conflicts:
         # Only when the teams cannot be spread wider (or a correction records where players really sat).
         print(texts.translate(texts.env_language(), "warning: teammates share a table: {conflict}", "cli",

@@ -70,6 +70,7 @@ class Painter:
         self.family = family
         self.clipped: list[str] = []
         self.elided: list[str] = []  # list names drawn elided on purpose (see ``name``)
+        self.wrapped: list[str] = []  # texts drawn on two lines (see ``text``)
         self.qr: list[tuple[str, QRect]] = []  # QR codes drawn: (text, where), for the tests
         self._fonts: dict[tuple[int, bool], tuple[QFont, QFontMetrics]] = {}  # a page repeats a few sizes
 
@@ -105,6 +106,7 @@ class Painter:
 
     def text(self, rect: QRect, text: str, px: int, color: QColor = FG, bold: bool = False,
              align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignLeft, shrink: float = 0.75) -> None:
+        """``text`` fitted into ``rect``: shrunk down to ``shrink`` of ``px``, then on two lines, else elided."""
         size = px
         while self.metrics(size, bold).horizontalAdvance(text) > rect.width() and size > px * shrink:
             size -= 1
@@ -126,6 +128,7 @@ class Painter:
                     r = QRect(rect.left(), rect.top() + k * half, rect.width(), half)
                     self.p.drawText(r, int(align | (Qt.AlignmentFlag.AlignBottom if k == 0 else Qt.AlignmentFlag.AlignTop)),
                                     line)
+                self.wrapped.append(text)
                 return
         if fm.horizontalAdvance(text) > rect.width():
             self.clipped.append(text)
@@ -476,8 +479,12 @@ class StandingsPage(HallPage):
                 if i == 1:  # the name (a team's on the team page): one line, smaller, then "…"
                     pt.name(cell.adjusted(6, 0, -6, 0), text, px, color)
                     continue
+                # points ("7 / +141.5") shrink further before they take two lines: "7 /" over "+141.5" reads
+                # wrong (the walk of issue 34 at 1366×768)
+                points = stages and i in (3, 4)
                 pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * (0.8 if i == 2 else 1)), color, bold=i in (0, 3),
-                        align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
+                        align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft,
+                        shrink=0.6 if points else 0.75)
 
 
 class TeamsPage(StandingsPage):

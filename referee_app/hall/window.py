@@ -51,6 +51,7 @@ class HallWindow(QWidget):
         self.pinned = False
         self.clipped: list[str] = []  # texts that did not fit at the last paint (tests want none)
         self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
+        self.wrapped: list[str] = []  # texts drawn on two lines at the last paint
         self.qr: list[tuple[str, QRect]] = []  # QR codes drawn at the last paint: (text, where)
         self.server = server  # referee_app.table_devices.TableDevicesServer: its address for the QR code
         self.page_on = True  # the players' page is switched on (no QR code for a page answering 404)
@@ -219,7 +220,7 @@ class HallWindow(QWidget):
         page.paint(pt, frame, self.data, sub, self.options.lang, view)
         if self.call_tables:
             paint_calls_banner(pt, frame, self.call_tables, self.options.lang)
-        self.clipped, self.elided, self.qr = pt.clipped, pt.elided, pt.qr
+        self.clipped, self.elided, self.qr, self.wrapped = pt.clipped, pt.elided, pt.qr, pt.wrapped
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         p = QPainter(self)

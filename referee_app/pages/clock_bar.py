@@ -73,6 +73,7 @@ class ClockBar(QWidget):
         self.minutes.setValue(5)
         self.table = QComboBox()
         self.table.setObjectName("clock_table")
+        self.table.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # "all tabl" (walk of issue 34)
         self.add_button = push_button("clock_add", lambda: self.add(self.minutes.value(), self.table.currentData()))
         self.end_button = push_button("clock_end", self.ask_end)
         for w in (self.start_button, self.pause_button, self.minutes, self.table, self.add_button, self.end_button):

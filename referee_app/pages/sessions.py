@@ -18,6 +18,11 @@ from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import ClockBar
 from referee_app.pages.common import current_row, push_button, table_view, title_label
+from texts import N_
+
+# the summary under the tables: one text for a one-table session (a final: "1 tables" in the walk of issue 34)
+SUMMARY = (N_("{tables} table, {done} finished, {hands} hands recorded"),
+           N_("{tables} tables, {done} finished, {hands} hands recorded"))
 
 
 def status_of(hands: int, finished: bool, signed_off: bool, owes_confirmation: bool = False) -> str:
@@ -88,6 +93,7 @@ class SessionsPage(TournamentPage):
         self._update_seat_button()
         self._update_finish_button()
         self.clock.retranslate()
+        self.refresh_tables()  # the summary under the tables is made in the language of its reading
 
     def set_context(self, ctx: object) -> None:
         super().set_context(ctx)  # type: ignore[arg-type]
@@ -144,7 +150,7 @@ class SessionsPage(TournamentPage):
             self.clock.refresh()
         self.model.set_rows(rows)
         done = sum(1 for r in rows if r.status in ("signed off", "needs attention"))
-        self.summary.setText(tr("{tables} tables, {done} finished, {hands} hands recorded", tables=len(rows),
+        self.summary.setText(tr(SUMMARY[0 if len(rows) == 1 else 1], tables=len(rows),
                                 done=done, hands=sum(r.hands for r in rows)) if rows
                              else tr("Session {n} is not seated yet.", n=n))
         self._update_seat_button()

@@ -60,6 +60,9 @@ class StandingsPage(TournamentPage):
         # A staged event (``stage add``): the final ranking, or one stage's ranking with what it carried
         self.stage = QComboBox()
         self.stage.setObjectName("standings_stage")
+        # filled after the first show: sized to what it holds then, it read "Stage Fin" and "live stan" (walk of
+        # issue 34)
+        self.stage.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.stage)
         self.stages_button = push_button("stages", self.open_stages)
@@ -72,6 +75,7 @@ class StandingsPage(TournamentPage):
         self.public_label = QLabel()
         self.public = QComboBox()
         self.public.setObjectName("standings_public")
+        self.public.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.public.activated.connect(self._public_chosen)
         public.addWidget(self.public_label)
         public.addWidget(self.public)
@@ -115,6 +119,7 @@ class StandingsPage(TournamentPage):
         self.public_label.setText(tr("Players' page and hall display:"))
         for i in range(self.public.count()):
             self.public.setItemText(i, public_choice_text(self.public.itemData(i)))
+        self.refresh()  # the notes under the ranking are made in the language of their reading
 
     def refresh(self) -> None:
         if self.ctx is None:
@@ -143,8 +148,11 @@ class StandingsPage(TournamentPage):
                                    plain(r.match_points), r.sessions) for r in rows]  # type: ignore[arg-type]
             if rows:
                 self.stage_note.setText(", ".join(
-                    f"{r.number} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
+                    f"{r.number} {r.name} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
+        else:  # the substitutes who played are in no ranking: named under it, as `standings` does (issue 34)
+            subs = self.ctx.runner.read(queries.substitutes_played)
+            self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
         self.rule_text = ranking_rule(players) if name is None else stage_rule()
         self.rule.setText(texts.said(self.rule_text, LANG.code))
         self._show_public(sessions)

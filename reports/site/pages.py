@@ -239,14 +239,22 @@ class Site:
         mark = provisional_text(snap.still_playing)
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
-        body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
-        if rows and n >= SWIPE_FROM:  # a phone shows the first sessions only: say the rest is a swipe away
+        if rows and n >= SWIPE_FROM:  # a phone shows the first sessions only: say the rest is a swipe away,
+            # above the table (below 20 players it was a long scroll down, after the table it explains)
             body.append(f'<p class="note swipe">{bi("Swipe the table sideways to see every session →")}</p>')
+        body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
         ranked = set(self.ix.standing)
+        seated = {p.number for sheets in snap.sessions.values() for sheet in sheets for p in sheet.players}
         others = [p for p in snap.players if p.number not in ranked]
-        if others:
-            body.append(f"<h2>{bi('Not ranked (reserves who have not played)')}</h2><p>"
-                        + " · ".join(self._player(p.number, "", with_number=True) for p in others) + "</p>")
+        # a substitute who played is not ranked either (docs/tournament.md), but has played: not among the
+        # reserves who have not (the walk of issue 34 found 赵敏, +60 in session 1, listed there)
+        for heading, group in ((NC_("report", "Not ranked (substitutes who played)"),
+                                [p for p in others if p.number in seated]),
+                               (NC_("report", "Not ranked (reserves who have not played)"),
+                                [p for p in others if p.number not in seated])):
+            if group:
+                body.append(f"<h2>{bi(heading)}</h2><p>"
+                            + " · ".join(self._player(p.number, "", with_number=True) for p in group) + "</p>")
         return self._page("index.html", words(STANDINGS), bi(INDIVIDUAL_STANDINGS), "\n".join(body))
 
     def stage(self, index: int, st: StageRanking) -> str:

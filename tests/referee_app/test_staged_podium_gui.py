@@ -52,6 +52,27 @@ def test_the_standings_page_shows_the_stage_columns_and_the_rule(staged_window) 
     assert page.rule.text().startswith("ranking by the stage's table points")
 
 
+def test_the_standings_choices_show_their_whole_text(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34 at 1366×768: the boxes, filled after the page first showed, read "Stage Fin" and
+    "live stan"."""
+    staged_window.go("Standings")
+    page = staged_window.pages["Standings"]
+    page.stage.setCurrentIndex(page.stage.findData("Final"))
+    qtbot.wait(10)  # the layout's turn
+    for box in (page.stage, page.public):
+        assert box.isVisible() and box.currentText() in ("Stage Final", "live standings")
+        room = box.style().subElementRect(box.style().SubElement.SE_ComboBoxFocusRect, _combo_option(box), box)
+        assert box.fontMetrics().horizontalAdvance(box.currentText()) <= room.width(), (box.currentText(), room)
+
+
+def _combo_option(box):  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QStyleOptionComboBox
+
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    return option
+
+
 def test_the_projector_shows_the_stage_columns_and_the_rule(staged_window) -> None:  # type: ignore[no-untyped-def]
     from referee_app.pages.standings import ProjectorView
 
@@ -111,3 +132,114 @@ def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, stage
                            "both": "Final  ·  carried  带入 2 / -12"}[lang]
         assert page.cells(data.standings[4], lang, True)[2] == {"en": "Qualifying", "zh": "预赛",
                                                                  "both": "Qualifying  预赛"}[lang]
+
+
+def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34: at 1366×768 the finalists' "7 / +141.5" was drawn as "7 /" over "+141.5" (the
+    first four rows, the ones the hall is looked at for). Points shrink further before they take two lines."""
+    import re
+
+    from db import open_database
+    from db.service.players import PlayerInput, import_players
+    from db.service.stages import add_stage
+    from db.service.tournament import create_tournament
+    from referee_app.context import TournamentContext
+    from referee_app.hall.window import HallOptions, HallWindow
+    from referee_app.runner import Runner
+    from tests import staged_event as ev
+
+    db = open_database(str(tmp_path / "big.mcr"), create=True)
+    try:
+        with db.factory.begin() as s:
+            create_tournament(s, "Big Open", sessions=2, hands_per_session=2, actor=ev.ACTOR)
+            import_players(s, [PlayerInput(str(i), n) for i, n in enumerate(ev.NAMES, start=1)], ev.ACTOR)
+            add_stage(s, "Final", 1, 4, "half", "rank", ev.ACTOR)
+        # big hands: match points in the hundreds, carried halves with .5
+        ev._play(db, 1, [(["1", "2", "3", "4"], [("2", "3", 88), ("1", "4", 25)]),
+                         (["5", "6", "7", "8"], [("5", "8", 64), ("6", "7", 9)])])
+        ev._play(db, 2, [(["1", "5", "2", "6"], [("2", "1", 87), ("5", "6", 13)]),
+                         (["3", "7", "4", "8"], [("3", "8", 16), ("7", "4", 10)])])
+        from db import queries
+
+        with db.reader() as s:
+            final = [v for v in queries.stages(s) if v.name == "Final"][0].players
+        assert final is not None
+        a, b, c, d = final
+        ev._play(db, 3, [([a, b, c, d], [(b, c, 88), (a, d, 24)])])
+        ctx = TournamentContext(db, Runner(db.factory, db.reader), str(tmp_path / "big.mcr"))
+        for lang in ("en", "zh", "both"):
+            hall = HallWindow(ctx, HallOptions(lang=lang, pages=["standings"]))
+            qtbot.addWidget(hall)
+            hall.resize(1366, 768)
+            hall.show_page("standings")
+            hall.render_image(1366, 768)
+            cells = [hall.data.standings[k] for k in range(4)]
+            assert any(abs(c.stage.match_points) >= 100 for c in cells)  # type: ignore[union-attr]
+            split = [t for t in hall.wrapped if re.fullmatch(r"-?[\d.]+ / [+-]?[\d.]+", t)]
+            assert split == [] and hall.clipped == [], (lang, split, hall.clipped)
+    finally:
+        db.close()
+
+
+def test_the_standings_page_names_the_substitutes_who_played_under_the_ranking(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34: 赵敏, a substitute with +60 in session 1, was in no ranking at the desk and
+    named nowhere on the page (`standings` names her); the stage's carried note named numbers only."""
+    import contextlib
+    import io
+    import json
+
+    from db.cli import main as tournament
+    from referee_app.main import create_window
+
+    db = tmp_path / "subs.mcr"
+
+    def run(*argv: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert tournament(["--db", str(db), *argv]) == 0, argv
+
+    (tmp_path / "players.csv").write_text(
+        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n", encoding="utf-8")
+    run("init", "--name", "Subs", "--sessions", "1")
+    run("players", "import", str(tmp_path / "players.csv"))
+    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
+    run("seat", "1")
+    (tmp_path / "r.jsonl").write_text(json.dumps(
+        {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": "5", "self_drawn": True, "fan": 8}) + "\n",
+        encoding="utf-8")
+    run("results", "import", str(tmp_path / "r.jsonl"))
+    w = create_window(str(db))
+    qtbot.addWidget(w)
+    w.go("Standings")
+    page = w.pages["Standings"]
+    names = [page.model.data(page.model.index(r, page.model.COL_NAME)) for r in range(page.model.rowCount())]
+    assert "Zhao Min" not in names and "Ann" in names  # not ranked ...
+    assert page.stage_note.text().startswith("not ranked (substitutes): 5 Zhao Min (4, +48)"), page.stage_note.text()
+    w.set_language("zh")
+    assert page.stage_note.text().startswith("不参加排名（替补）：5 Zhao Min"), page.stage_note.text()
+    w.set_language("en")
+
+
+def test_the_stage_view_names_who_carried_what(staged_window) -> None:  # type: ignore[no-untyped-def]
+    staged_window.go("Standings")
+    page = staged_window.pages["Standings"]
+    page.stage.setCurrentIndex(page.stage.findData("Final"))
+    assert "3 Anna Smith carried 2 / -12" in page.stage_note.text(), page.stage_note.text()
+
+
+def test_the_sessions_page_counts_a_final_of_one_table_in_the_singular(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34 at 1366×768: "1 tables, 1 finished, 4 hands recorded" under the final, and the
+    clock's table box read "all tabl"."""
+    staged_window.go("Sessions & tables")
+    page = staged_window.pages["Sessions & tables"]
+    page.session.setCurrentIndex(page.session.findData(3))
+    assert page.summary.text() == "1 table, 1 finished, 2 hands recorded", page.summary.text()
+    page.session.setCurrentIndex(page.session.findData(1))
+    assert page.summary.text().startswith("2 tables, 2 finished")
+    staged_window.set_language("zh")
+    assert page.summary.text().startswith("2 桌，2 桌已完成")
+    staged_window.set_language("en")
+    box = page.clock.table
+    qtbot.wait(10)
+    assert box.currentText() == "all tables"
+    room = box.style().subElementRect(box.style().SubElement.SE_ComboBoxFocusRect, _combo_option(box), box)
+    assert box.fontMetrics().horizontalAdvance(box.currentText()) <= room.width(), room

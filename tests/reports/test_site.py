@@ -197,3 +197,33 @@ def test_republish_removes_pages_that_are_gone(site, tmp_path: Path) -> None:
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["--db", str(db), "publish", "-o", str(root)]) == 0
     assert not stale.exists() and (root / "notes.txt").exists()
+
+
+def test_a_substitute_who_played_is_not_listed_among_the_reserves_who_have_not(tmp_path: Path) -> None:
+    """The walk of issue 34: 赵敏 (a substitute, +60 in session 1) was listed under "Not ranked (reserves
+    who have not played)". Substitutes are not ranked (docs/tournament.md), and one who played says so."""
+    from db.cli import main as tournament
+
+    db = tmp_path / "subs.mcr"
+
+    def run(*argv: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert tournament(["--db", str(db), *argv]) == 0, argv
+
+    (tmp_path / "players.csv").write_text(
+        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n6,Jan Vries,yes\n", encoding="utf-8")
+    run("init", "--name", "Subs", "--sessions", "1")
+    run("players", "import", str(tmp_path / "players.csv"))
+    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
+    run("seat", "1")
+    (tmp_path / "r.jsonl").write_text(json.dumps({"session": 1, "table": 1, "hand": 1, "type": "draw"}) + "\n",
+                                      encoding="utf-8")
+    run("results", "import", str(tmp_path / "r.jsonl"))
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["--db", str(db), "publish", "-o", str(tmp_path / "site")]) == 0
+    text = parse(tmp_path / "site" / "index.html").visible
+    played = text.split("Not ranked (substitutes who played)")
+    assert len(played) == 2, text
+    assert "Zhao Min (5)" in played[1].split("Not ranked (reserves")[0]
+    reserves = text.split("Not ranked (reserves who have not played) 未排名（未上场的替补）")[1]
+    assert "Jan Vries (6)" in reserves and "Zhao Min" not in reserves

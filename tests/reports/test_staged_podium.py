@@ -169,3 +169,25 @@ def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, 
     for report in (Standings("Staged Open", 3, snap.standings), StageStandings("Staged Open", "Final", 3, 3, final)):
         text = " ".join(pages_text(StandingsReport().render(report)))
         assert unwrapped_words(text, data) == [], type(report).__name__
+
+
+def test_a_staged_ranking_of_22_players_fits_one_page(event: Path) -> None:
+    """The walk of issue 34: "Qualifying" over "预赛" made every qualifying row two lines tall, and 20
+    players' final ranking left its last row alone on a second page. The stage's name is one line."""
+    import dataclasses
+
+    from db import open_database
+    from reports.snapshot import read_snapshot
+    from reports.standings import Standings, StandingsReport, stage_cells
+
+    db = open_database(str(event))
+    try:
+        with db.reader() as s:
+            rows = list(read_snapshot(s).standings)
+    finally:
+        db.close()
+    qualifying = [r for r in rows if r.stage is not None and r.stage.stage == "qualifying"]
+    assert stage_cells(qualifying[0].stage)[0] == "Qualifying 预赛"
+    field = rows[:4] + [dataclasses.replace(qualifying[k % len(qualifying)], rank=k + 1, number=str(100 + k))
+                        for k in range(4, 22)]
+    assert len(pages_text(StandingsReport().render(Standings("Staged Open", 3, field)))) == 1

@@ -463,3 +463,31 @@ def test_the_calls_refusals_follow_the_phones_language(client: TestClient, links
     r = client.delete("/api/calls/99999", headers={**auth(links[1]), "Accept-Language": "zh-CN"})
     assert r.status_code == 404 and r.json()["error"]["code"] == "no_call"
     assert r.json()["error"]["message"] != client.delete("/api/calls/99999", headers=auth(links[1])).json()["error"]["message"]
+
+
+def test_a_substitutes_page_says_they_are_not_ranked(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The walk of issue 34: 赵敏's page (a substitute, +60 in session 1) showed no rank and no reason why."""
+    import contextlib
+    import io
+
+    from db.store import open_database
+
+    path = tmp_path / "subs.mcr"
+
+    def run(*argv: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert cli_main(["--db", str(path), *argv]) == 0, argv
+
+    (tmp_path / "players.csv").write_text(
+        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n", encoding="utf-8")
+    run("init", "--name", "Subs", "--sessions", "1")
+    run("players", "import", str(tmp_path / "players.csv"))
+    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
+    run("seat", "1")
+    with open_database(path) as db, TestClient(create_app(db)) as c:
+        import_result_lines(db, json.dumps({"session": 1, "table": 1, "type": "win", "hand": 1, "winner": "5",
+                                            "discarder": "1", "fan": 8}), "f", actor=ACTOR)
+        page = c.get("/p/5").text
+        assert "<dt>Substitute</dt><dd>not ranked</dd>" in page and "<dt>Rank</dt>" not in page
+        assert "<dt>替补</dt><dd>不参加排名</dd>" in c.get("/p/5", headers={"Accept-Language": "zh-CN"}).text
+        assert "<dt>Substitute</dt>" not in c.get("/p/1").text

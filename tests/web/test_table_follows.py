@@ -156,6 +156,27 @@ def test_the_poll_shows_an_entry_stale_before_confirm_and_a_correction_replaces_
 
 
 @BOTH
+def test_an_entry_made_stale_by_the_desk_brings_its_panel_into_sight(served: Served, browser: Any) -> None:
+    """The walk of issue 34 (390×844): the referee is down at the tiles and Confirm when the desk records the
+    hand; the page followed, Confirm went grey, and the panel saying why stayed above the screen's top."""
+    seats = players_at(served.db)
+    _enter_full_hand(browser, served, seats[1], seats[2])
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")  # where Confirm is
+    served.cli_import({"session": 1, "table": 1, "hand": 1, "type": "draw"})
+    wait_text(browser, "#stale-text", "hand 1 was recorded meanwhile", timeout=20)
+    deadline = time.monotonic() + 5
+    while True:
+        top, bottom, height = browser.execute_script(
+            "var r = document.getElementById('stale').getBoundingClientRect();"
+            " return [r.top, r.bottom, window.innerHeight];")
+        header = browser.execute_script("return document.getElementById('top').getBoundingClientRect().bottom")
+        if (top >= header and bottom <= height) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert top >= header and bottom <= height, (top, bottom, header, height)
+
+
+@BOTH
 def test_a_hand_and_a_penalty_from_the_cli_appear_on_the_open_sheet_without_a_reload(
         served: Served, browser: Any) -> None:
     seats = players_at(served.db)

@@ -651,8 +651,12 @@
   }
   function renderStale() {
     var box = $("stale");
+    var appears = box.hidden && entry.stale;
     box.hidden = !entry.stale;
     if (!entry.stale) return;
+    // the referee is down at the tiles and Confirm when the desk records the hand: a greyed Confirm alone
+    // says nothing, so the panel that says why comes into sight (centred: clear of the sticky header)
+    if (appears) setTimeout(function () { box.scrollIntoView({ block: "center" }); }, 0);
     var st = staleState();
     var text = $("stale-text");  // two lines: no space to join sentences with in every language
     text.textContent = "";
