@@ -412,19 +412,41 @@ def _open_tournaments() -> list[tuple[tuple[int, int], Path]]:
     """(key, path) of every tournament file open in this process: for writing (``_LIVE``) or not (``_OPEN``)."""
     with _open_lock:
         found = [(key, path) for key, (path, _n) in _OPEN.items()]
-    found += [(key, entry.path) for key, entry in list(_LIVE.items()) if not entry.abandoned]
+    # abandoned ones too: SQLite still holds them (kept open for good), so they are never open()ed here
+    found += [(key, entry.path) for key, entry in list(_LIVE.items())]
     return found
 
 
-def _marked(path: Path) -> bool:
-    """A regular file (not open here) whose header carries the tournament marker; False when it cannot be read."""
+def _first_bytes(path: Path) -> bytes:
+    """A regular file's first bytes; a file SQLite has open here is read through the kept descriptor, never
+    open()ed (the POSIX lock rule). b"" when it cannot be read."""
     try:
         if not path.is_file():
-            return False
+            return b""
+        key = _key(path)
+        entry = _LIVE.get(key) if key is not None else None
+        if entry is not None:
+            return entry.header() or b""
         with open(path, "rb") as f:
-            return has_tournament_mark(f.read(HEADER_SIZE))
+            return f.read(HEADER_SIZE)
     except OSError:
-        return False
+        return b""
+
+
+def _marked(path: Path) -> bool:
+    """A regular file whose header carries the tournament marker; False when it cannot be read."""
+    return has_tournament_mark(_first_bytes(path))
+
+
+WAL_MAGICS = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")  # SQLite's WAL header (either byte order)
+
+
+def _set_aside_wal(path: Path) -> bool:
+    """A WAL (or its -shm) the guard set aside (``NAME-wal.orphan-<time>``), or any file that is a WAL: it may hold
+    the only copy of some results."""
+    if "-wal.orphan-" in path.name or "-shm.orphan-" in path.name:
+        return path.exists()
+    return _first_bytes(path)[:4] in WAL_MAGICS
 
 
 def tournament_output_problem(path: str | Path) -> OutputError | None:
@@ -447,6 +469,8 @@ def tournament_output_problem(path: str | Path) -> OutputError | None:
                                db=str(open_main or journal_of))
     if key is not None and _marked(target):
         return OutputError(code="output_is_other_tournament", name=target.name)
+    if key is not None and _set_aside_wal(target):
+        return OutputError(code="output_is_wal", name=target.name)
     return None
 
 

@@ -326,6 +326,8 @@ MESSAGES: dict[str, Template] = {
     "output_is_tournament": "{name} is the tournament file {db}: nothing was written; choose another name for the output",
     "output_is_tournament_journal": ("{name} is part of the tournament file {db} (its SQLite journal): nothing was "
                                      "written; choose another name for the output"),
+    "output_is_wal": ("{name} is a tournament's WAL (set aside or left beside its file): it may hold the only copy of "
+                      "some results, so nothing was written over it; choose another name"),
     "output_is_other_tournament": ("{name} is a tournament file: nothing was written over it; choose another name "
                                    "for the output"),
     "folder_create_failed": "{folder}: cannot create the folder ({cause})",

@@ -12,7 +12,7 @@ import pytest
 
 from db.demo import create_demo
 from db.errors import OutputError
-from db.files import has_tournament_mark, refuse_output, write_atomic
+from db.files import has_tournament_mark, refuse_output, tournament_output_problem, write_atomic
 from db.store import open_database
 from tests.db.test_cli import run_process
 
@@ -117,3 +117,47 @@ def test_an_output_over_a_file_open_in_this_process_is_refused_without_opening_i
         refuse_output(event.parent / "e.json")
     with pytest.raises(OutputError, match="part of the tournament file"):  # closed: by the marker of e.mcr
         refuse_output(event.parent / "e.mcr-wal")
+
+
+def test_a_wal_set_aside_is_never_written_over(event: Path) -> None:
+    """After a crash the guard sets a WAL aside (``e.mcr-wal.orphan-…``): it may hold the only copy of some hands."""
+    orphan = event.parent / "e.mcr-wal.orphan-20261206T101500000000Z"
+    orphan.write_bytes(b"\x37\x7f\x06\x82" + bytes(60))
+    plain = event.parent / "copy-of-a-wal"
+    plain.write_bytes(b"\x37\x7f\x06\x83" + bytes(60))
+    for target in (orphan, plain):
+        before = digest(target)
+        out = run_process("--db", event.name, "export", target.name, cwd=event.parent)
+        assert out.returncode == 1 and "WAL" in out.stderr and "nothing was written" in out.stderr, out.stderr
+        assert digest(target) == before
+
+
+def test_a_file_abandoned_under_this_program_is_never_opened_to_look_at_its_marker(event: Path) -> None:
+    """The guard keeps SQLite's connection to a moved file open for good; reading its header with open() and close()
+    would drop SQLite's locks on it (docs/data-safety.md, the POSIX lock rule)."""
+    import sys
+
+    from db.errors import DatabaseFileGoneError
+    from db.service.audit import Actor
+    from db.service.tournament import update_settings
+
+    db = open_database(event)
+    moved = event.with_name("moved.mcr")
+    opened: list[str] = []
+
+    def audit(name: str, args: tuple[object, ...]) -> None:
+        if name == "open" and str(args[0]).endswith("moved.mcr"):
+            opened.append(str(args[0]))
+
+    try:
+        with db.factory.begin() as s:  # a connection in the pool, as in any running program
+            update_settings(s, name="before", actor=Actor(station="t"))
+        os.replace(event, moved)
+        with pytest.raises(DatabaseFileGoneError), db.factory.begin() as s:
+            update_settings(s, name="x", actor=Actor(station="t"))
+    finally:
+        db.close()
+    sys.addaudithook(audit)
+    # what the app's save dialogs and publish's clean-up ask (refuse_output asks refuse_live first)
+    assert tournament_output_problem(moved) is not None
+    assert opened == []
