@@ -1,6 +1,7 @@
 """Import edge cases of the probe (issue 35, D7): a results line without a newline read in linear time and
-bounded memory, no empty tournament left by a failed ``import``, a named pipe refused at once, and invisible
-format characters (a right-to-left override) refused in names. Real parser, real files."""
+bounded memory, no empty tournament left by a failed ``import``, a pipe read without hanging (a device refused),
+and format characters that reorder text (a right-to-left override) refused in names while harmless invisible marks
+are removed. Real parser, real files."""
 
 from __future__ import annotations
 
@@ -75,14 +76,36 @@ def test_a_failed_import_into_an_existing_file_keeps_that_file(seated: Path) -> 
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
-def test_a_named_pipe_is_refused_at_once(seated: Path) -> None:
+def test_a_named_pipe_without_a_writer_reads_as_empty_at_once(seated: Path) -> None:
     os.mkfifo(seated / "players.pipe")
-    for command in (("players", "import", "players.pipe"), ("results", "import", "players.pipe")):
-        # before: open() waited for a writer for ever
-        out = subprocess.run([EXE, *DB, *command], capture_output=True, text=True, timeout=60, cwd=seated)
-        assert out.returncode == 1
-        assert out.stderr.strip() == ("mcr-tournament: players.pipe is not a regular file (a named pipe or a "
-                                      "device): give a file to read")
+    # before the first fix: open() waited for a writer for ever (the timeout fails the test)
+    out = subprocess.run([EXE, *DB, "players", "import", "players.pipe"], capture_output=True, text=True,
+                         timeout=60, cwd=seated)
+    assert (out.returncode, out.stderr.strip()) == (
+        1, "mcr-tournament: players.pipe line 1: empty file; expected the header number,name[,team][,country]")
+    out = subprocess.run([EXE, *DB, "results", "import", "players.pipe"], capture_output=True, text=True,
+                         timeout=60, cwd=seated)
+    assert (out.returncode, out.stdout.strip()) == (0, "results: 0 recorded, 0 skipped, 0 rejected")
+
+
+@pytest.mark.skipif(not Path("/dev/stdin").exists(), reason="/dev/stdin is POSIX")
+def test_players_and_results_are_imported_from_a_shell_pipe(seated: Path) -> None:
+    """``printf ... | mcr-tournament players import /dev/stdin`` (before: "not a regular file")."""
+    out = subprocess.run([EXE, *DB, "players", "import", "/dev/stdin"], input="number,name\n9,Ines\n",
+                         capture_output=True, text=True, timeout=60, cwd=seated)
+    assert (out.returncode, out.stdout.strip()) == (0, "players: 1 added, 0 updated, 0 unchanged"), out.stderr
+    line = json.dumps({"session": 1, "table": 1, "hand": 1, "type": "draw"}) + "\n"
+    out = subprocess.run([EXE, *DB, "results", "import", "/dev/stdin"], input=line,
+                         capture_output=True, text=True, timeout=60, cwd=seated)
+    assert (out.returncode, out.stdout.strip()) == (0, "results: 1 recorded, 0 skipped, 0 rejected"), out.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="devices are POSIX")
+def test_a_device_is_refused_before_it_is_read(seated: Path) -> None:
+    out = subprocess.run([EXE, *DB, "players", "import", "/dev/zero"], capture_output=True, text=True,
+                         timeout=60, cwd=seated)
+    assert (out.returncode, out.stderr.strip()) == (
+        1, "mcr-tournament: /dev/zero is not a file or a pipe (a device or a socket): give a file to read")
 
 
 @pytest.mark.parametrize("char", ["\u202e", "\u202d", "\u202a", "\u2066", "\u2069", "\u206a", "\ufff9",
