@@ -322,7 +322,7 @@ MESSAGES: dict[str, Template] = {
     "server_no_tournament": "{url} holds no tournament yet: create one with `init`",
     "output_folder_missing": "could not write {name}: the folder {folder} does not exist",
     "output_failed": "could not write {name}: {cause}",
-    "file_not_regular": "{path} is not a regular file (a named pipe or a device): give a file to read",
+    "file_not_regular": "{path} is not a file or a pipe (a device or a socket): give a file to read",
     "output_is_tournament": "{name} is the tournament file {db}: nothing was written; choose another name for the output",
     "output_is_tournament_journal": ("{name} is part of the tournament file {db} (its SQLite journal): nothing was "
                                      "written; choose another name for the output"),

@@ -110,13 +110,25 @@ def parse_body(raw: bytes) -> Any:
 
 
 def check_scope(place: tuple[int, int], session: Any, table: Any) -> None:
-    """A request naming a session or table must name the token's own (else 403), as a whole number (else 422:
-    ``true == 1`` and ``1.0 == 1`` in Python, refused as ``hand`` and ``version`` are)."""
-    for name, value in (("session", session), ("table", table)):
+    """A request naming a session or table must name the token's own. The comparison comes first: a value
+    naming another (``2``, ``"2"``, ``2.0``, anything else) is 403 ``device_other_table``, as it always was.
+    Then one naming the token's own but not as a whole number (``true``, ``1.0``, ``"1"``: ``true == 1`` and
+    ``1.0 == 1`` in Python) is 422 ``not_a_whole_number``, as for ``hand`` and ``version`` (issue 35)."""
+    named = (("session", session, place[0]), ("table", table, place[1]))
+    if any(value is not None and not _names_own(value, own) for _, value, own in named):
+        raise TournamentError(code="device_other_table", session=place[0], table=place[1])
+    for name, value, _ in named:
         if value is not None:
             whole_number(value, name)
-    if (session is not None and session != place[0]) or (table is not None and table != place[1]):
-        raise TournamentError(code="device_other_table", session=place[0], table=place[1])
+
+
+def _names_own(value: Any, own: int) -> bool:
+    """Whether ``value`` names the number ``own``, whatever its JSON type (``1``, ``1.0``, ``true``, ``"1"``).
+
+    >>> _names_own(True, 1), _names_own(1.0, 1), _names_own(" 1", 1), _names_own("2", 1), _names_own([1], 1)
+    (True, True, True, False, False)
+    """
+    return value == own or (isinstance(value, str) and value.strip() == str(own))
 
 
 def _hand_line(obj: Any, place: tuple[int, int], *, preview: bool = False) -> tuple[Any, WinInput | DrawInput | None]:

@@ -15,6 +15,7 @@ Imports only ``errors``.
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import stat
@@ -137,12 +138,25 @@ def open_input(path: str | Path) -> BinaryIO:
     permission denied, ...) naming it."""
     refuse_live(path)  # closing it would drop SQLite's locks on the open tournament (db.files)
     try:
-        # Not a regular file (a named pipe, a device): opening a FIFO waits for a writer for ever, and
-        # /dev/zero never ends. Checked before the open, which is where a FIFO hangs (issue 35).
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+        # A regular file or a pipe (``printf ... | mcr-tournament players import /dev/stdin``, ``<(...)``, a
+        # named pipe). A device or a socket is refused before it is opened: /dev/zero never ends, and opening
+        # some devices does something. A pipe is opened without waiting for a writer (a plain open waits for
+        # ever, issue 35), then read blocking: with no writer it reads as empty at once.
+        if not _readable_kind(os.stat(path).st_mode):
             raise TournamentError(code="file_not_regular", path=str(path))
-        return open(path, "rb")  # noqa: SIM115 - the caller closes it (``with open_input(p) as f``)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            mode = os.fstat(fd).st_mode  # what was opened, if the path changed since the stat
+            if stat.S_ISDIR(mode):
+                raise IsADirectoryError(errno.EISDIR, "it is a folder")
+            if not _readable_kind(mode):
+                raise TournamentError(code="file_not_regular", path=str(path))
+            if stat.S_ISFIFO(mode):
+                os.set_blocking(fd, True)
+            return os.fdopen(fd, "rb")  # the caller closes it (``with open_input(p) as f``)
+        except BaseException:
+            os.close(fd)
+            raise
     except FileNotFoundError as exc:
         raise TournamentError(code="file_missing", path=str(path)) from exc
     except IsADirectoryError as exc:
@@ -150,6 +164,12 @@ def open_input(path: str | Path) -> BinaryIO:
     except OSError as exc:
         raise TournamentError(code="file_unreadable", path=str(path), problem=(exc.strerror or str(exc)).lower()) \
             from exc
+
+
+def _readable_kind(mode: int) -> bool:
+    """Whether a file of this ``st_mode`` may be read as input: a regular file or a pipe (a folder is
+    named as a folder when opened)."""
+    return stat.S_ISREG(mode) or stat.S_ISFIFO(mode) or stat.S_ISDIR(mode)
 
 
 def read_utf8(path: str | Path) -> str:

@@ -31,13 +31,15 @@ FIELDS = ("name", "team", "country", "substitute", "ema_number", "first_name", "
 KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
 
 
-def checked_player(pi: PlayerInput, stored_country: str | None = None) -> PlayerInput:
+def checked_player(pi: PlayerInput, stored: Player | None = None) -> PlayerInput:
     """``pi`` with its texts checked against the limits (``db.limits``: one line, at most 100 characters,
     the number 32) and its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
     (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
-    spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored_country``: the
-    player's country as stored; kept as it is when unchanged, so free text from before schema 0002 stays
-    until someone edits it. Raises ``InputError`` naming the field (and the player where it helps).
+    spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored``: the player as
+    stored; a field given unchanged is kept as it is, never refused, so free text from before schema 0002
+    (country) or a name with a character refused since (issue 35: an older file, a JSON restore) stays
+    until someone edits it, and the player's other fields can still be changed. Raises ``InputError``
+    naming the field (and the player where it helps).
 
     >>> checked_player(PlayerInput(" 7 ", "Anna ", "", None)).number
     '7'
@@ -45,26 +47,29 @@ def checked_player(pi: PlayerInput, stored_country: str | None = None) -> Player
     Traceback (most recent call last):
     db.errors.InputError: "name": contains a control character (U+0000): type it on one line, without special characters
     """
-    number = check_text(pi.number, "number", NUMBER_MAX)
+    def was(field: str) -> str | None:
+        return None if stored is None else getattr(stored, field)
+
+    number = check_text(pi.number, "number", NUMBER_MAX, was("number"))
     if not number:
         raise InputError("number", code="missing")
-    name = check_text(pi.name, "name", NAME_MAX)
+    name = check_text(pi.name, "name", NAME_MAX, was("name"))
     if not name:
         raise InputError("name", code="missing")
-    team = check_optional_text(pi.team, "team", NAME_MAX)
-    country = check_optional_text(pi.country, "country", NAME_MAX)
-    if country and country != stored_country:
+    team = check_optional_text(pi.team, "team", NAME_MAX, was("team"))
+    country = check_optional_text(pi.country, "country", NAME_MAX, was("country"))
+    if country and country != was("country"):
         code = country_code(country)
         if code is None:
             raise InputError("country", code="country_unknown", number=number, country=country)
         country = code
-    ema = None if pi.ema_number is None else check_text(pi.ema_number, "ema_number", NAME_MAX)
-    if ema:
+    ema = None if pi.ema_number is None else check_text(pi.ema_number, "ema_number", NAME_MAX, was("ema_number"))
+    if ema and ema != was("ema_number"):
         if not ema.isascii() or not ema.isdigit() or len(ema) > EMA_DIGITS:
             raise InputError("ema_number", code="ema_number_invalid", number=number, ema=ema)
         ema = ema.zfill(EMA_DIGITS)
-    first = None if pi.first_name is None else check_text(pi.first_name, "first_name", NAME_MAX)
-    last = None if pi.last_name is None else check_text(pi.last_name, "last_name", NAME_MAX)
+    first = None if pi.first_name is None else check_text(pi.first_name, "first_name", NAME_MAX, was("first_name"))
+    last = None if pi.last_name is None else check_text(pi.last_name, "last_name", NAME_MAX, was("last_name"))
     return replace(pi, number=number, name=name, team=team, country=country or None, ema_number=ema,
                    first_name=first, last_name=last)
 
@@ -86,7 +91,7 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
         if cur is None and len(existing) >= PLAYERS_MAX:
             raise InputError(None, code="too_many_players", limit=PLAYERS_MAX,
                              number=given.number, count=len(existing) + 1)
-        pi = checked_player(given, None if cur is None else cur.country)
+        pi = checked_player(given, cur)
         values = {f: getattr(pi, f) for f in FIELDS}
         for f in KEPT_WHEN_NOT_GIVEN:  # None: not given, keep; "": cleared
             values[f] = getattr(cur, f, None) if values[f] is None else (values[f] or None)

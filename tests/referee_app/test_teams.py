@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
+from sqlalchemy import update
 
 from db import queries
+from db.models import Player
 from referee_app.dialogs.teams import TeamsDialog
 
 
@@ -121,3 +123,23 @@ def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_me
     # a played session is history: not listed any more
     assert window.ctx.runner.run_ok(lambda s: record_draw(s, 1, 1, 1))
     assert page.warn_teammates() == []
+
+
+def test_a_player_stored_with_a_direction_mark_does_not_block_the_teams_batch(qtbot, window):
+    """The review of issue 35: a name stored with U+200F (an older file, a JSON restore) was refused when the
+    dialog sent it back unchanged with the new team, and the whole batch with it."""
+    page = window.pages["Players"]
+    window.go("Players")
+    window.ctx.runner.run(lambda s: s.execute(update(Player).where(Player.number == "2")
+                                              .values(name="\u200f\u05d3\u05e0\u05d4")), page)
+    page.refresh()
+    d = TeamsDialog(page, page.model.rows)
+    qtbot.addWidget(d)
+    select_team(d, "Red")
+    qtbot.keyClicks(d.new_name, "Dragons")
+    qtbot.mouseClick(d.rename_button, Qt.MouseButton.LeftButton)
+    changes = d.changes()
+    assert {c.number: c.name for c in changes}["2"] == "\u200f\u05d3\u05e0\u05d4"
+    assert page.save_players(changes)
+    players = {p.number: (p.name, p.team) for p in window.ctx.runner.read(queries.players)}
+    assert players["2"] == ("\u200f\u05d3\u05e0\u05d4", "Dragons") and players["8"][1] == "Dragons"

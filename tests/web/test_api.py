@@ -330,6 +330,18 @@ def test_a_session_or_table_that_is_not_a_whole_number_is_refused_naming_the_fie
     assert client.post("/api/hands", headers=auth(links[1]), json={**WIN, "session": 1, "table": 1}).status_code == 200
 
 
+@pytest.mark.parametrize("change", [{"table": "2"}, {"table": 2.0}, {"session": 2.0}, {"session": "2"},
+                                    {"table": False}, {"table": [1]}, {"session": 10**30}])
+def test_a_body_naming_another_table_in_any_type_is_403_before_the_whole_number_check(
+        db: Database, client: TestClient, links: dict[int, DeviceLink], change: dict[str, Any]) -> None:
+    """The review of issue 35: the whole-number check ran first, so ``"2"`` or ``2.0`` got 422 where they always
+    got 403 ``device_other_table`` (docs/web.md: "403 as always")."""
+    for path in ("/api/hands", "/api/score"):
+        r = client.post(path, headers=auth(links[1]), json={**WIN, **change})
+        assert r.status_code == 403 and r.json()["error"]["code"] == "device_other_table", r.text
+    assert hands_at(db, 1) == hands_at(db, 2) == 0
+
+
 @pytest.mark.parametrize(("change", "status", "code", "field"), [
     pytest.param({"kind": "rule_violation", "points": 10, "settlement": "deducted"}, 422, "device_penalty_kind",
                  "kind", id="another-kind"),
@@ -346,6 +358,8 @@ def test_a_session_or_table_that_is_not_a_whole_number_is_refused_naming_the_fie
     pytest.param({"player": None}, 422, "missing", "player", id="no-player"),
     pytest.param({"table": 2}, 403, "device_other_table", None, id="another-table"),
     pytest.param({"session": 2}, 403, "device_other_table", None, id="another-session"),
+    pytest.param({"table": "2"}, 403, "device_other_table", None, id="another-table-as-text"),
+    pytest.param({"table": True}, 422, "not_a_whole_number", "table", id="own-table-as-true"),
     pytest.param({"type": "time_called", "after_hand": 0}, 422, "device_line_type", "type", id="time-call"),
 ])
 def test_a_device_cannot_record_any_other_penalty(db: Database, client: TestClient, links: dict[int, DeviceLink],
