@@ -6,12 +6,17 @@ of requests in progress at once. A request past its budget is refused with 429 a
 refusal is answered after :data:`REFUSAL_DELAY` seconds, so that a client looping on its refusals gets one a
 second per connection rather than as many as the event loop can write (each one's HTTP work would take turns
 with the tables' writes in the one interpreter). At most :data:`HELD_PER_KEY` refusals of one address wait at
-once (a token's: a few, they hold API request slots); beyond, they are answered at once, so a stranger never
-holds more than that many connections busy (the connection cap makes room only by closing idle ones).
+once (a token's: a few, they hold API request slots); beyond, they are answered at once. One address has at
+most ``Limits.max_connections_per_address`` (48) connections open (``web.guard``), fewer than that, so every
+refusal of an address waits its delay however many connections it opens.
+
+Every request without a token spends a budget of its address (:func:`open_kind`): the players' page, its
+files, and anything else (``/api/texts``, a 404, a 401), so no path is a way around them.
 
 Why per address: on the venue's Wi-Fi each phone has its own address, so a stranger's flood spends the
 stranger's own budget and leaves every other phone theirs (behind one NAT, the phones share one budget: the
-figures of docs/web.md leave room for 25 phones refreshing every 5 s there). Why per token for the calls: a
+page budget serves 40 phones refreshing every 5 s there while the results move every second, 50 while they
+do not; docs/web.md "Budgets"). Why per token for the calls: a
 call and its cancellation are two audited writes, and the one write lane and the desk's list are shared.
 Everything here runs on the event loop's thread: no lock.
 """
@@ -156,14 +161,21 @@ def client_address(scope: Scope) -> str:
     return host.removeprefix("::ffff:") if host.startswith("::ffff:") and "." in host else host
 
 
-def open_kind(path: str) -> str | None:
-    """Which budget a request without a token spends: "page" (the players' page: ``/``, ``/p/…``), "file"
-    (the pages' files: ``/static/…``, the table page ``/t/…``), or None (the API: a table's token)."""
+def open_kind(path: str, token: bool = False) -> str | None:
+    """Which budget of its address a request spends: "page" (the players' page: ``/``, ``/p/…``), "file"
+    (the pages' files: ``/static/…``, the table page ``/t/…``), "other" (anything else asked without a token
+    (an ``Authorization`` header): the catalogue's ``/api/texts``, a 404, a 401), or None (a table's API
+    request with its token: the token's business, never the address's)."""
     if path == "/" or path.startswith("/p/"):
         return "page"
     if path.startswith(("/static/", "/t/")):
         return "file"
-    return None
+    return None if token else "other"
+
+
+def has_token(scope: Scope) -> bool:
+    """The request carries an ``Authorization`` header (a table's token, checked by the API later)."""
+    return any(name == b"authorization" for name, _ in scope.get("headers") or [])
 
 
 Refusal = Callable[[int], ASGIApp]  # the answer of a refused request, given its Retry-After in seconds
@@ -180,7 +192,7 @@ class AddressBudget:
         self.budgets = {kind: Budgets(b) for kind, b in budgets.items()}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = open_kind(scope["path"]) if scope["type"] == "http" else None
+        kind = open_kind(scope["path"], has_token(scope)) if scope["type"] == "http" else None
         budgets = self.budgets.get(kind) if kind is not None else None
         if budgets is None:
             await self.app(scope, receive, send)

@@ -503,8 +503,10 @@ table.standings td small{display:block}
 RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
 # A request that read the whole model again counts as this many in its address's page budget (issue 35): under a
 # storm of writes every page does, and such a read takes 0.2–0.5 s of the interpreter at 1,000 players, a page
-# from the cache a few ms. A phone refreshing every 5 s stays within the budget even so.
-READ_COST = 5
+# from the cache (or from a read another request began) a few ms, and counts one. Not more than 3: with the
+# results moving every second, one address's phones trigger about a read a second, and at 5 the page budget
+# (10 a second) served 30 phones behind one address instead of 40 (docs/web.md "Budgets").
+READ_COST = 3
 
 
 def scope_language(scope: Scope) -> str:
