@@ -329,4 +329,4 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     capped = RequestCap(Starlette(routes=routes), limits.max_requests, _busy, limits.max_page_requests, public.busy)
     # each address's budget outside the caps: a refusal waiting to be answered holds none of their slots
     budgets = {"page": limits.page_budget, "file": limits.file_budget, "other": limits.other_budget}
-    return _SecurityHeaders(AddressBudget(capped, budgets, _too_many, limits.refusal_delay))
+    return _SecurityHeaders(AddressBudget(capped, budgets, _too_many, limits.refusal_delay, limits.read_budget))

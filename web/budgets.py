@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -41,6 +42,9 @@ MAX_KEYS = 4096  # addresses or tokens remembered; the least recently seen idle 
 # A request's extra cost in its budget, set on its ASGI scope by the handler once it knows it (the players'
 # page: a read of the whole model), taken from the address's bucket after the answer.
 EXTRA_COST = "mcr.budget.extra_cost"
+# Whether a players' page request may read the whole model again (a callable, set by AddressBudget): one per
+# read its address's read budget has (Limits.read_budget), else the page is drawn from the kept read, older.
+MAY_READ = "mcr.budget.may_read"
 
 
 @dataclass(frozen=True)
@@ -187,9 +191,16 @@ class AddressBudget:
     (``guard.RequestCap``): a refused request never holds one of their slots while it waits."""
 
     def __init__(self, app: ASGIApp, budgets: dict[str, Budget], refuse: Refusal,
-                 delay: float = REFUSAL_DELAY) -> None:
+                 delay: float = REFUSAL_DELAY, reads: Budget | None = None) -> None:
         self.app, self.refuse, self.delay = app, refuse, delay
         self.budgets = {kind: Budgets(b) for kind, b in budgets.items()}
+        self.reads = Budgets(reads) if reads is not None else None
+        self._reads_lock = threading.Lock()  # the reads' budgets are asked on the thread pool (the page's render)
+
+    def _may_read(self, address: str) -> bool:
+        """One of ``address``'s reads of the whole model, if its budget has one (called on the thread pool)."""
+        with self._reads_lock:
+            return self.reads is None or self.reads.admit(address) == 0.0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = open_kind(scope["path"], has_token(scope)) if scope["type"] == "http" else None
@@ -206,6 +217,8 @@ class AddressBudget:
             await budgets.slowly(address, self.delay)
             await self.refuse(retry_after(wait))(scope, receive, send)
             return
+        if kind == "page" and self.reads is not None:
+            scope[MAY_READ] = lambda: self._may_read(address)
         try:
             await self.app(scope, receive, send)
         finally:

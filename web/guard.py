@@ -64,6 +64,9 @@ class Limits:
     page_budget: Budget = Budget(rate=10.0, burst=100, at_once=4)
     file_budget: Budget = Budget(rate=30.0, burst=300, at_once=8)
     other_budget: Budget = Budget(rate=5.0, burst=60, at_once=4)
+    # per client address, the players' page's reads of the whole model (when the store moved): past it, the
+    # page is drawn from the last read (older); one stranger can no longer keep a read going beside the writes
+    read_budget: Budget = Budget(rate=0.4, burst=5)
     calls_budget: Budget = Budget(rate=0.1, burst=20)
     refusal_delay: float = REFUSAL_DELAY
     shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)

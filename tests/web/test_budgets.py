@@ -392,3 +392,22 @@ def test_serve_takes_the_page_rate(tmp_path: Path, capsys: pytest.CaptureFixture
         main(["--db", str(tmp_path / "x.mcr"), "serve", "--page-rate", "0"])
     assert stop.value.code == 2
     assert "a number of pages a second above 0 (at most 10000): '0'" in capsys.readouterr().err
+
+
+def test_an_address_past_its_reads_gets_the_page_of_the_last_read(small: tuple[Database, list[str]]) -> None:
+    db, _ = small
+    app = create_app(db, limits=Limits(read_budget=Budget(rate=0.001, burst=1), refusal_delay=0))
+
+    def change() -> None:  # an audited change: the store's marker moves, the next page must read again
+        with db.factory.begin() as s:
+            call_referee(s, 1, 1, "time", actor=ACTOR)
+
+    with TestClient(app, client=("192.168.1.50", 4000)) as stranger, \
+            TestClient(app, client=("192.168.1.7", 4000)) as phone:
+        first = stranger.get("/")  # its one read
+        change()
+        again = stranger.get("/")
+        assert again.status_code == 200 and again.headers["etag"] == first.headers["etag"]  # the last read, older
+        fresh = phone.get("/")  # another address reads
+        assert fresh.status_code == 200 and fresh.headers["etag"] != first.headers["etag"]
+        assert stranger.get("/").headers["etag"] == fresh.headers["etag"]  # the newer read, kept, is everyone's
