@@ -11,7 +11,8 @@ most ``Limits.max_connections_per_address`` (48) connections open (``web.guard``
 refusal of an address waits its delay however many connections it opens.
 
 Every request without a token spends a budget of its address (:func:`open_kind`): the players' page, its
-files, and anything else (``/api/texts``, a 404, a 401), so no path is a way around them.
+files, and anything else (``/api/texts``, a 404, a 401), so no path is a way around them. The players' page's
+reads of the whole model have a budget of their own (:data:`MAY_READ`): past it an address gets the last read.
 
 Why per address: on the venue's Wi-Fi each phone has its own address, so a stranger's flood spends the
 stranger's own budget and leaves every other phone theirs (behind one NAT, the phones share one budget: the
