@@ -147,6 +147,22 @@ def _internal(exc: BaseException, lang: str = texts.DEFAULT) -> JSONResponse:
     return _JSON({"error": {"code": "internal", "message": message}}, status_code=500)
 
 
+def _too_many(seconds: int) -> ASGIApp:
+    """The answer past an address's budget: the API's JSON error under ``/api/`` (its format, as a table
+    page reads it), else the players' page's words (``public.too_many``)."""
+    page = public.too_many(seconds)
+
+    async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
+        if not scope["path"].startswith("/api/"):
+            await page(scope, receive, send)
+            return
+        exc = TournamentError(code="too_many_requests", seconds=seconds)
+        await _JSON(api.error_json(exc, public.scope_language(scope)), status_code=429,
+                    headers={"Retry-After": str(seconds)})(scope, receive, send)
+
+    return refuse
+
+
 async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
     await _error(TournamentError(code="server_busy"), public.scope_language(scope))(scope, receive, send)
 
@@ -312,5 +328,5 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     ]
     capped = RequestCap(Starlette(routes=routes), limits.max_requests, _busy, limits.max_page_requests, public.busy)
     # each address's budget outside the caps: a refusal waiting to be answered holds none of their slots
-    budgets = {"page": limits.page_budget, "file": limits.file_budget}
-    return _SecurityHeaders(AddressBudget(capped, budgets, public.too_many, limits.refusal_delay))
+    budgets = {"page": limits.page_budget, "file": limits.file_budget, "other": limits.other_budget}
+    return _SecurityHeaders(AddressBudget(capped, budgets, _too_many, limits.refusal_delay, limits.read_budget))

@@ -6,12 +6,18 @@ of requests in progress at once. A request past its budget is refused with 429 a
 refusal is answered after :data:`REFUSAL_DELAY` seconds, so that a client looping on its refusals gets one a
 second per connection rather than as many as the event loop can write (each one's HTTP work would take turns
 with the tables' writes in the one interpreter). At most :data:`HELD_PER_KEY` refusals of one address wait at
-once (a token's: a few, they hold API request slots); beyond, they are answered at once, so a stranger never
-holds more than that many connections busy (the connection cap makes room only by closing idle ones).
+once (a token's: a few, they hold API request slots); beyond, they are answered at once. One address has at
+most ``Limits.max_connections_per_address`` (48) connections open (``web.guard``), fewer than that, so every
+refusal of an address waits its delay however many connections it opens.
+
+Every request without a token spends a budget of its address (:func:`open_kind`): the players' page, its
+files, and anything else (``/api/texts``, a 404, a 401), so no path is a way around them. The players' page's
+reads of the whole model have a budget of their own (:data:`MAY_READ`): past it an address gets the last read.
 
 Why per address: on the venue's Wi-Fi each phone has its own address, so a stranger's flood spends the
 stranger's own budget and leaves every other phone theirs (behind one NAT, the phones share one budget: the
-figures of docs/web.md leave room for 25 phones refreshing every 5 s there). Why per token for the calls: a
+page budget serves 40 phones refreshing every 5 s there while the results move every second, 50 while they
+do not; docs/web.md "Budgets"). Why per token for the calls: a
 call and its cancellation are two audited writes, and the one write lane and the desk's list are shared.
 Everything here runs on the event loop's thread: no lock.
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -36,6 +43,9 @@ MAX_KEYS = 4096  # addresses or tokens remembered; the least recently seen idle 
 # A request's extra cost in its budget, set on its ASGI scope by the handler once it knows it (the players'
 # page: a read of the whole model), taken from the address's bucket after the answer.
 EXTRA_COST = "mcr.budget.extra_cost"
+# Whether a players' page request may read the whole model again (a callable, set by AddressBudget): one per
+# read its address's read budget has (Limits.read_budget), else the page is drawn from the kept read, older.
+MAY_READ = "mcr.budget.may_read"
 
 
 @dataclass(frozen=True)
@@ -156,14 +166,21 @@ def client_address(scope: Scope) -> str:
     return host.removeprefix("::ffff:") if host.startswith("::ffff:") and "." in host else host
 
 
-def open_kind(path: str) -> str | None:
-    """Which budget a request without a token spends: "page" (the players' page: ``/``, ``/p/…``), "file"
-    (the pages' files: ``/static/…``, the table page ``/t/…``), or None (the API: a table's token)."""
+def open_kind(path: str, token: bool = False) -> str | None:
+    """Which budget of its address a request spends: "page" (the players' page: ``/``, ``/p/…``), "file"
+    (the pages' files: ``/static/…``, the table page ``/t/…``), "other" (anything else asked without a token
+    (an ``Authorization`` header): the catalogue's ``/api/texts``, a 404, a 401), or None (a table's API
+    request with its token: the token's business, never the address's)."""
     if path == "/" or path.startswith("/p/"):
         return "page"
     if path.startswith(("/static/", "/t/")):
         return "file"
-    return None
+    return None if token else "other"
+
+
+def has_token(scope: Scope) -> bool:
+    """The request carries an ``Authorization`` header (a table's token, checked by the API later)."""
+    return any(name == b"authorization" for name, _ in scope.get("headers") or [])
 
 
 Refusal = Callable[[int], ASGIApp]  # the answer of a refused request, given its Retry-After in seconds
@@ -175,12 +192,19 @@ class AddressBudget:
     (``guard.RequestCap``): a refused request never holds one of their slots while it waits."""
 
     def __init__(self, app: ASGIApp, budgets: dict[str, Budget], refuse: Refusal,
-                 delay: float = REFUSAL_DELAY) -> None:
+                 delay: float = REFUSAL_DELAY, reads: Budget | None = None) -> None:
         self.app, self.refuse, self.delay = app, refuse, delay
         self.budgets = {kind: Budgets(b) for kind, b in budgets.items()}
+        self.reads = Budgets(reads) if reads is not None else None
+        self._reads_lock = threading.Lock()  # the reads' budgets are asked on the thread pool (the page's render)
+
+    def _may_read(self, address: str) -> bool:
+        """One of ``address``'s reads of the whole model, if its budget has one (called on the thread pool)."""
+        with self._reads_lock:
+            return self.reads is None or self.reads.admit(address) == 0.0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        kind = open_kind(scope["path"]) if scope["type"] == "http" else None
+        kind = open_kind(scope["path"], has_token(scope)) if scope["type"] == "http" else None
         budgets = self.budgets.get(kind) if kind is not None else None
         if budgets is None:
             await self.app(scope, receive, send)
@@ -194,6 +218,8 @@ class AddressBudget:
             await budgets.slowly(address, self.delay)
             await self.refuse(retry_after(wait))(scope, receive, send)
             return
+        if kind == "page" and self.reads is not None:
+            scope[MAY_READ] = lambda: self._may_read(address)
         try:
             await self.app(scope, receive, send)
         finally:

@@ -3,7 +3,7 @@ workbook) and this layer's: ``devices`` (each table's link) and ``serve`` (the s
 
     mcr-tournament --db T.mcr devices --session 1 --base-url http://192.168.1.20:8765 [--format json]
     mcr-tournament --db T.mcr devices --session 1 --base-url URL --revoke 3
-    mcr-tournament --db T.mcr serve [--host 127.0.0.1] [--port 8765]
+    mcr-tournament --db T.mcr serve [--host 127.0.0.1] [--port 8765] [--page-rate 10]
 
 It lives here, not in ``reports/cli.py``, because ``reports`` may not import ``web`` (the layer check);
 ``reports.cli.main`` still runs everything but these two commands.
@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from db import cli as db_cli
 from db.commands.common import actor_of
@@ -23,6 +25,7 @@ from db.database import Database, Rescue
 from db.errors import DamagedDatabaseError, TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
 from reports.cli import add_publish_commands, add_report_commands
+from web.guard import Limits
 from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
 
 
@@ -66,7 +69,7 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
               flush=True)
     console_logging()
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn finishes the requests under way, then passes it on
-        serve(db, sock)
+        serve(db, sock, limits=serve_limits(args))
     print("mcr-tournament: server stopped", flush=True)
     with contextlib.suppress(TournamentError):
         db.check_file()
@@ -75,6 +78,27 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
         for line in rescue_lines(rescued):
             print(f"mcr-tournament: {line}", flush=True)
     return 0
+
+
+def serve_limits(args: argparse.Namespace) -> Limits:
+    """The server's limits with ``--page-rate``: the players' pages a second one address may ask (its burst
+    ten seconds' worth, never under the default's)."""
+    limits, rate = Limits(), getattr(args, "page_rate", None)  # a caller's own Namespace may not have it
+    if rate is None:
+        return limits
+    page = limits.page_budget
+    return replace(limits, page_budget=replace(page, rate=rate, burst=max(page.burst, math.ceil(10 * rate))))
+
+
+def page_rate(text: str) -> float:
+    """``--page-rate``: a number of pages a second above 0 (argparse says the rest in one line)."""
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = math.nan
+    if not (0 < rate <= 10_000):  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"a number of pages a second above 0 (at most 10000): {text!r}")
+    return rate
 
 
 def rescue_lines(rescued: Rescue) -> list[str]:
@@ -112,6 +136,9 @@ def add_web_commands(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--host", default=DEFAULT_HOST,
                    help=f"address to listen on (default {DEFAULT_HOST}: this computer only; 0.0.0.0: the network)")
     q.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    q.add_argument("--page-rate", type=page_rate, metavar="N",
+                   help=f"players' pages a second each client address may ask (default "
+                        f"{Limits().page_budget.rate:g}; more for many phones behind one router's address)")
     q.set_defaults(func=cmd_serve)
 
 

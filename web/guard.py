@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import errno
 import logging
+import math
 import socket
 import threading
 import time
@@ -36,6 +37,9 @@ FD_RESERVE = 256
 # are closed only on the loop's next turn. So the cap keeps twice this many descriptors free too (else "Too
 # many open files" at the file limit, and asyncio stops accepting for a second).
 ACCEPT_BURST = 64
+# Seconds a connection has waited for its next request before a new connection of the same address, past the
+# address's cap, may close it to take its place (Limits.max_connections_per_address).
+PARKED = 1.0
 
 
 @dataclass(frozen=True)
@@ -45,14 +49,24 @@ class Limits:
     idle_timeout: float = 10.0  # a connection without a whole request head this long after opening or its last answer
     body_timeout: float = 10.0  # a request body not all there this long after its head (a body is at most 16 KB)
     max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
+    # served at once from one client address: past it, that address's oldest idle connection makes room, or (all
+    # busy) the new one waits unread for a place, idle_timeout at most (so its refusals all wait their delay:
+    # web.budgets.HELD_PER_KEY is more than this)
+    max_connections_per_address: int = 48
     max_requests: int = 100  # in progress at once; more are answered 503 at once
     # players' page requests (no token) in progress at once: under the thread pool's 40 threads, so that a crowd
     # (or a stranger) on the page never leaves the tables' API waiting for a thread
     max_page_requests: int = 16
-    # per client address (web.budgets): the players' page (/, /p/…) and the pages' files (/static/…, /t/…);
-    # per table token: calling and cancelling a referee. Past them: 429, answered after refusal_delay
-    page_budget: Budget = Budget(rate=2.0, burst=60, at_once=4)
+    # per client address (web.budgets): the players' page (/, /p/…; 40 phones behind one address refreshing
+    # every 5 s, docs/web.md "Budgets"), the pages' files (/static/…, /t/…), and every other request without a
+    # token (/api/texts, 404s); per table token: calling and cancelling a referee. Past them: 429, answered
+    # after refusal_delay
+    page_budget: Budget = Budget(rate=10.0, burst=100, at_once=4)
     file_budget: Budget = Budget(rate=30.0, burst=300, at_once=8)
+    other_budget: Budget = Budget(rate=5.0, burst=60, at_once=4)
+    # per client address, the players' page's reads of the whole model (when the store moved): past it, the
+    # page is drawn from the last read (older); one stranger can no longer keep a read going beside the writes
+    read_budget: Budget = Budget(rate=0.4, burst=5)
     calls_budget: Budget = Budget(rate=0.1, burst=20)
     refusal_delay: float = REFUSAL_DELAY
     shutdown_timeout: int = 2  # Ctrl+C, SIGTERM, a closed console: requests under way get this long (whole s)
@@ -104,16 +118,29 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
     # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a plain
     # dict after many were taken from its front scans the holes they left (quadratic under a flood).
     idle: OrderedDict[Guarded, None] = OrderedDict()
+    # Per client address (issue 35 review): its connections served, the idle ones among them (oldest first),
+    # and the ones past its cap, waiting for a place, unread (oldest first; also all of them together). Before,
+    # past 64 refusals waiting an address's refusals were answered at once: 200 connections of one stranger
+    # took turns with everyone's pages in the one interpreter; closing the ones past the cap at once made them
+    # come back at once, thousands a second. A waiting connection costs a descriptor and no work.
+    per_address = limits.max_connections_per_address
+    served: dict[str, int] = {}
+    idle_of: dict[str, OrderedDict[Guarded, float]] = {}  # -> since when (the loop's clock; -inf: never asked)
+    waiting_of: dict[str, OrderedDict[Guarded, None]] = {}
+    waiting: OrderedDict[Guarded, None] = OrderedDict()
 
     class Guarded(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
         _phase: tuple[str, int] = ("", 0)
+        _address: str | None = None  # its client's address, where it is counted in ``served``
+        _waits: str | None = None  # its client's address while it waits past that address's cap
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             no_delay(transport)
             super().connection_made(transport)
             if len(self.connections) > max_connections:
-                oldest = next(iter(idle)) if idle else None
+                # a connection waiting past its address's cap goes first: it was never served
+                oldest = next(iter(waiting)) if waiting else next(iter(idle)) if idle else None
                 if oldest is None:  # every connection has a request under way: this one waits for none
                     limited("connections_busy", "connection limit (%d) reached with every connection busy: "
                             "new connections are closed", max_connections)
@@ -122,6 +149,23 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
                 limited("connections_full", "connection limit (%d) reached: the oldest idle connections are "
                         "closed to make room", max_connections)
                 oldest._expire()
+            address = peer_address(transport.get_extra_info("peername"))
+            if address is not None and served.get(address, 0) >= per_address:
+                mine = idle_of.get(address)
+                # a connection idle a moment only after a request is between two requests of a loop: closing
+                # it would make room for a new one that closes the next (a flood turning its connections over
+                # endlessly); one that never asked anything goes at once, as under the overall cap
+                parked = mine and self.loop.time() - next(iter(mine.values())) >= PARKED
+                if not parked:  # all of them busy: this one waits, unread, for one of them to close
+                    limited("connections_address", "an address has %d connections with requests under way: its "
+                            "new ones wait", per_address)
+                    self._wait(address)
+                    return
+                limited("connections_address_idle", "an address has %d connections open: its oldest idle ones "
+                        "are closed to make room", per_address)
+                next(iter(mine or ()))._expire()  # its count goes at its connection_lost
+            if address is not None:
+                self._count(address)
             self._update()
 
         def data_received(self, data: bytes) -> None:
@@ -134,13 +178,47 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._cancel()
+            address, self._address = self._address, None
+            if address is not None:
+                served[address] -= 1
+                if not served[address]:
+                    del served[address]
+                    idle_of.pop(address, None)
+                queue = waiting_of.get(address)
+                while queue and not next(iter(queue))._serve(address):  # the oldest waiting one takes the place
+                    pass
             super().connection_lost(exc)
+
+        def _count(self, address: str) -> None:
+            served[address] = served.get(address, 0) + 1
+            self._address = address
+
+        def _wait(self, address: str) -> None:
+            """Past its address's cap: unread until a place is free, closed after the idle timeout."""
+            self.transport.pause_reading()
+            self._waits = address
+            waiting[self] = None
+            waiting_of.setdefault(address, OrderedDict())[self] = None
+            self._deadline = self.loop.call_later(limits.idle_timeout, self._expire)
+
+        def _serve(self, address: str) -> bool:
+            """A waiting connection's turn: counted, read, and its idle deadline from now (False: it was
+            closing, no longer waiting, and takes no place)."""
+            self._cancel()
+            if self.transport.is_closing():
+                return False
+            self._count(address)
+            self.transport.resume_reading()
+            self._update()
+            return True
 
         def _update(self) -> None:
             """Arm the deadline of the phase the connection is in: waiting for a head (idle), for the rest of
             a body, or none while the app works on a whole request."""
             if self.transport.is_closing():
                 self._cancel()
+                return
+            if self._waits is not None:
                 return
             cycle = self.cycle
             if cycle is None or cycle.response_complete:
@@ -156,12 +234,25 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
             self._cancel()
             if phase == "head":
                 idle[self] = None
+                if self._address is not None:
+                    since = self.loop.time() if cycle is not None else -math.inf
+                    idle_of.setdefault(self._address, OrderedDict())[self] = since
                 self._deadline = self.loop.call_later(limits.idle_timeout, self._expire)
             elif phase == "body":
                 self._deadline = self.loop.call_later(limits.body_timeout, self._expire)
 
         def _cancel(self) -> None:
             idle.pop(self, None)
+            if self._address is not None and (mine := idle_of.get(self._address)) is not None:
+                mine.pop(self, None)
+            if self._waits is not None:
+                waiting.pop(self, None)
+                queue = waiting_of.get(self._waits)
+                if queue is not None:
+                    queue.pop(self, None)
+                    if not queue:
+                        del waiting_of[self._waits]
+                self._waits = None
             if self._deadline is not None:
                 self._deadline.cancel()
                 self._deadline = None
@@ -173,6 +264,15 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
                 self.transport.close()
 
     return Guarded
+
+
+def peer_address(peer: object) -> str | None:
+    """A socket peer's address (``peername``), an IPv4 address mapped into IPv6 written as IPv4 (the key
+    ``web.budgets.client_address`` gives the same client's requests); None if not an IP peer."""
+    if not isinstance(peer, tuple) or not peer:
+        return None
+    host = str(peer[0])
+    return host.removeprefix("::ffff:") if host.startswith("::ffff:") and "." in host else host
 
 
 # Which way a request's work goes into the thread pool (WritersFirst): a token's check takes neither lane.

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from urllib.parse import quote
 
@@ -52,7 +52,7 @@ from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot
 from texts import NC_
-from web.budgets import EXTRA_COST
+from web.budgets import EXTRA_COST, MAY_READ
 from web.guard import limited
 
 log = logging.getLogger("web")
@@ -210,11 +210,15 @@ class Cache:
             count, newest = queries.change_marker(s)
         return f"{count}-{newest}", begun
 
-    def get(self, marker: str, begun: int) -> tuple[PublicData, bool]:
+    def get(self, marker: str, begun: int, may_read: Callable[[], bool] | None = None) -> tuple[PublicData, bool]:
         """Data at least as new as ``marker`` (asked when ``begun`` reads had begun): the kept read if it
-        shows that marker or began after it was asked, else a new read; and whether this call read."""
+        shows that marker or began after it was asked, else a new read; and whether this call read. Where a
+        new read is needed and ``may_read`` says no (its address's reads are spent, ``web.budgets``), the kept
+        read, older."""
         with self._lock:
             if self._data is not None and (self._data.marker == marker or self._kept > begun):
+                return self._data, False
+            if may_read is not None and not may_read() and self._data is not None:  # every read counted
                 return self._data, False
             self._begun += 1
             number = self._begun
@@ -507,8 +511,10 @@ table.standings td small{display:block}
 RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
 # A request that read the whole model again counts as this many in its address's page budget (issue 35): under a
 # storm of writes every page does, and such a read takes 0.2–0.5 s of the interpreter at 1,000 players, a page
-# from the cache a few ms. A phone refreshing every 5 s stays within the budget even so.
-READ_COST = 5
+# from the cache (or from a read another request began) a few ms, and counts one. Not more than 3: with the
+# results moving every second, one address's phones trigger about a read a second, and at 5 the page budget
+# (10 a second) served 30 phones behind one address instead of 40 (docs/web.md "Budgets").
+READ_COST = 3
 
 
 def scope_language(scope: Scope) -> str:
@@ -545,7 +551,7 @@ def routes(db: Database) -> list[Route]:
         etag = f'"{marker}-{lang}"'
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers={"ETag": etag})
-        data, read = cache.get(marker, begun)
+        data, read = cache.get(marker, begun, request.scope.get(MAY_READ))
         if read:  # a read of the whole model: its cost in the address's budget (web.budgets)
             request.scope[EXTRA_COST] = READ_COST - 1
         page = Page(data, lang)
