@@ -54,6 +54,7 @@ from sqlalchemy import Engine
 from db.errors import BackupError, TournamentError
 from db.files import atomic_path, describe_os_error, write_atomic
 from db.schema import FileState, inspect_file, sqlite_uri
+from db.stamp import check_problem
 from db.transfer import export_snapshot
 
 KEEP = 20
@@ -242,25 +243,10 @@ def _copy(source: BackupSource, path: Path, folder: Path | None, kind: str, sess
         source.copy_to(tmp)
         # a copy of a damaged file is no backup: refused before it is named as one, so rotation never deletes
         # a good copy in its favour (issue 35)
-        problem = _check_problem(tmp)
+        problem = check_problem(tmp, quick=True)
         if problem is not None:
             raise BackupError(code="backup_damaged", name=path.name, problem=problem)
     return target
-
-
-def _check_problem(path: Path) -> str | None:
-    """SQLite's ``quick_check`` of a copy: None when it passes, else its first finding."""
-    try:
-        con = sqlite3.connect(sqlite_uri(path, "ro", immutable=True), uri=True)
-    except sqlite3.Error as exc:
-        return str(exc)
-    try:
-        rows = con.execute("PRAGMA quick_check").fetchall()
-    except sqlite3.Error as exc:
-        return str(exc)
-    finally:
-        con.close()
-    return None if rows == [("ok",)] else " ".join(str(rows[0][0]).split())[:200]  # one line
 
 
 def _export(source: BackupSource, folder: Path) -> Path:

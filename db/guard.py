@@ -37,7 +37,7 @@ from pathlib import Path
 from db.errors import DatabaseFileGoneError
 from db.files import HEADER_SIZE, LiveFile
 from db.schema import parse_header
-from db.stamp import stamp_of_image, stamp_root
+from db.stamp import stamp_and_root
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +247,7 @@ class FileGuard:
                 time.sleep(DEEP_PAUSE_S)
             st = os.fstat(live.fd)
             image = live.content()
-            stamp = stamp_of_image(image) if image is not None else None
+            stamp, root = stamp_and_root(image) if image is not None else (None, None)
             steady = os.fstat(live.fd)
             if (steady.st_size, steady.st_mtime_ns) != (st.st_size, st.st_mtime_ns):
                 continue  # written while it was read (a checkpoint under way): read again
@@ -262,7 +262,6 @@ class FileGuard:
         counter = now.counter if now is not None else 0
         if seen is not None and counter < seen.counter:
             return f"overwritten (an older copy: change counter {counter}, the file was at {seen.counter})"
-        root = stamp_root(image)
         self.seen = Seen(st.st_size, st.st_mtime_ns, st.st_ctime_ns, image[:HEADER_SIZE], stamp.seq, counter,
                          root, self._page_of(image, root), time.time_ns())
         return None

@@ -295,17 +295,27 @@ class WalPages:
     page1: tuple[Header, ...]
 
 
+def wal_header(head: bytes) -> tuple[int, bytes] | None:
+    """A WAL header's page size and salts (the frames that count carry the same salts), or None when ``head``
+    (its first 32 bytes) is no WAL header."""
+    if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+        return None
+    size = int.from_bytes(head[8:12], "big")
+    size = 65536 if size == 1 else size
+    if size < 512 or size & (size - 1):
+        return None
+    return size, head[16:24]
+
+
 def read_wal(wal: Path) -> WalPages | None:
     """The page-1 frames of ``wal`` (a -wal file NOT open in this process), or None when it is empty or not
     a WAL. Frames count while their salts match the header's (as SQLite's recovery reads them)."""
     try:
         with open(wal, "rb") as f:
-            head = f.read(32)
-            if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+            geometry = wal_header(f.read(32))
+            if geometry is None:
                 return None
-            size = int.from_bytes(head[8:12], "big")
-            size = 65536 if size == 1 else size
-            salts = head[16:24]
+            size, salts = geometry
             frames, page1 = 0, []
             while True:
                 f.seek(32 + frames * (24 + size))

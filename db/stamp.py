@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.schema import WAL_MAGIC, parse_header, sqlite_uri, wal_is_orphan
+from db.schema import parse_header, sqlite_uri, wal_header, wal_is_orphan
 
 TABLE = "file_stamp"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -79,43 +79,32 @@ def stamp_of_image(image: bytes) -> Stamp | None:
     """The stamp of a database image (a file's bytes). None when the bytes are no readable SQLite database;
     ``Stamp(user_version, 0)`` for a readable one without the table (a file from before stamps, or one whose
     stamp is still only in its WAL)."""
+    return stamp_and_root(image)[0]
+
+
+def stamp_and_root(image: bytes) -> tuple[Stamp | None, int | None]:
+    """The image's stamp (as :func:`stamp_of_image`) and the page that holds its one row (its table's root, a
+    leaf; None while it has none), read in one pass over the image."""
     if len(image) < 512 or image[:16] != SQLITE_MAGIC:
-        return None
+        return None, None
     data = bytearray(image)
-    if data[18] == 2 or data[19] == 2:  # WAL mode: an image in memory is read as a rollback-journal file
-        data[18] = data[19] = 1
+    data[18] = data[19] = 1  # WAL mode: an image in memory is read as a rollback-journal file
+    header = parse_header(bytes(data[:100]))
+    identity = header.identity if header is not None else 0
     con = sqlite3.connect(":memory:")
     try:
         con.deserialize(bytes(data))
-        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        header = parse_header(bytes(data[:100]))
-        identity = header.identity if header is not None else 0
-        if TABLE not in tables:
-            return Stamp(identity, 0)
+        found = con.execute("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?",
+                            (TABLE,)).fetchone()
+        if found is None:  # readable (the schema was read), but no stamp yet
+            return Stamp(identity, 0), None
         row = con.execute(f"SELECT identity, seq FROM {TABLE} WHERE id = 1").fetchone()
     except (sqlite3.Error, ValueError, OverflowError):
-        return None
+        return None, None
     finally:
         con.close()
-    return Stamp(identity, 0) if row is None else Stamp(int(row[0]), int(row[1]))
-
-
-def stamp_root(image: bytes) -> int | None:
-    """The page that holds the stamp's one row (its table's root, a leaf), or None."""
-    data = bytearray(image)
-    if len(data) < 512 or data[:16] != SQLITE_MAGIC:
-        return None
-    data[18] = data[19] = 1
-    con = sqlite3.connect(":memory:")
-    try:
-        con.deserialize(bytes(data))
-        row = con.execute("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = ?",
-                          (TABLE,)).fetchone()
-    except (sqlite3.Error, ValueError, OverflowError):
-        return None
-    finally:
-        con.close()
-    return None if row is None else int(row[0])
+    stamp = Stamp(identity, 0) if row is None else Stamp(int(row[0]), int(row[1]))
+    return stamp, int(found[0])
 
 
 @dataclass(frozen=True)
@@ -132,14 +121,10 @@ class WalCommits:
 def wal_commits(wal: Path) -> WalCommits | None:
     """Read ``wal`` (a -wal NOT open in this process, or one set aside); None when it holds no commit."""
     with open(wal, "rb") as f:
-        head = f.read(32)
-        if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+        found = wal_header(f.read(32))
+        if found is None:
             return None
-        size = int.from_bytes(head[8:12], "big")
-        size = 65536 if size == 1 else size
-        if size < 512 or size & (size - 1):
-            return None
-        salts = head[16:24]
+        size, salts = found
         commits: list[dict[int, bytes]] = []
         sizes: list[int] = []
         pending: dict[int, bytes] = {}
@@ -186,8 +171,7 @@ class WalStamps:
 def wal_stamps(base: bytes, wal: WalCommits) -> WalStamps:
     """What the WAL's commits say of themselves, read over ``base`` (the file they are applied to)."""
     end = apply(base, wal)
-    last = stamp_of_image(end)
-    root = stamp_root(end)
+    last, root = stamp_and_root(end)
     if last is None or root is None:
         return WalStamps(None, last, end)
     size = wal.page_size
@@ -208,19 +192,25 @@ def wal_follows(main: Stamp, first: Stamp | None) -> bool:
     return main.identity in (0, first.identity) and main.seq >= first.seq - 1
 
 
-def integrity_ok(path: Path, quick: bool = False) -> bool:
-    """``PRAGMA integrity_check`` (or ``quick_check``) of a file that is no live tournament file."""
+def check_problem(path: Path, quick: bool = False) -> str | None:
+    """SQLite's ``integrity_check`` (or ``quick_check``) of a file that is no live tournament file (a backup, a
+    rescued copy): None when it passes, else its first finding in one line."""
     try:
         con = sqlite3.connect(sqlite_uri(path, "ro", immutable=True), uri=True)
-    except sqlite3.Error:
-        return False
+    except sqlite3.Error as exc:
+        return str(exc)
     try:
         rows = con.execute(f"PRAGMA {'quick_check' if quick else 'integrity_check'}").fetchall()
-        return rows == [("ok",)]
-    except sqlite3.Error:
-        return False
+    except sqlite3.Error as exc:
+        return str(exc)
     finally:
         con.close()
+    return None if rows == [("ok",)] else " ".join(str(rows[0][0]).split())[:200]
+
+
+def integrity_ok(path: Path, quick: bool = False) -> bool:
+    """Whether :func:`check_problem` finds nothing."""
+    return check_problem(path, quick) is None
 
 
 def file_stamp(path: Path) -> Stamp | None:
