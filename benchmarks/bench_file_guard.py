@@ -1,4 +1,4 @@
-"""The cost of issue 18's file guard (db/guard.py) on the demo tournament, in a temporary folder:
+"""The cost of issue 18's file guard (db/storage/guard.py) on the demo tournament, in a temporary folder:
 
 - one check (the path's inode, the header through the store's descriptor, the WAL's inode);
 - a write transaction that changes a row, with the guard (check before, stamp, check after) and without;

@@ -30,7 +30,7 @@ def main() -> None:
     from db.models import AuditLog
     from db.service.clock import start_clock
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
     from referee_app import appearance
     from referee_app.context import TournamentContext
     from referee_app.hall.data import PARTS

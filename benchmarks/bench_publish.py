@@ -25,8 +25,9 @@ sys.path.insert(0, str(HERE))
 
 from bench_tournament import best_of, build_event  # noqa: E402
 
-from db import open_database, transfer  # noqa: E402
-from db.files import write_atomic  # noqa: E402
+from db import open_database  # noqa: E402
+from db.storage import transfer  # noqa: E402
+from db.storage.files import write_atomic  # noqa: E402
 from reports.site import build_pages, write_site  # noqa: E402
 from reports.snapshot import read_snapshot  # noqa: E402
 from reports.workbook import render_workbook  # noqa: E402

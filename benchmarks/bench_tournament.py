@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import open_database, queries  # noqa: E402
 from db.cli import main as cli_main  # noqa: E402
-from db.database import Database  # noqa: E402
 from db.formats.result_lines import parse_result_line
 from db.service.audit import Actor
 from db.service.players import PlayerInput, import_players
 from db.service.results import record_result
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
+from db.storage.database import Database  # noqa: E402
 
 # The sizes; `MCR_BENCH_QUICK=1` runs 100 and 400 for a quicker look.
 SIZES = (100, 400) if os.environ.get("MCR_BENCH_QUICK") else (100, 1000)

@@ -35,7 +35,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import open_database  # noqa: E402
-from db.database import Database  # noqa: E402
 from db.service.audit import Actor  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
 from db.service.lookup import find_table, table_numbers  # noqa: E402
@@ -44,6 +43,7 @@ from db.service.players import PlayerInput, import_players  # noqa: E402
 from db.service.results import record_hand  # noqa: E402
 from db.service.seats import seat_session  # noqa: E402
 from db.service.tournament import create_tournament  # noqa: E402
+from db.storage.database import Database  # noqa: E402
 
 HANDS = 300
 CHUNK = 20  # calls of one kind in a row

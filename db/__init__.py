@@ -11,7 +11,6 @@ Typical use (one transaction per user action)::
             sheet = queries.table_sheet(s, 1, 2)
 """
 
-from db.database import Database
 from db.errors import (
     FrozenSettingsError,
     InputError,
@@ -20,7 +19,8 @@ from db.errors import (
     StaleTableError,
     TournamentError,
 )
-from db.store import open_database
+from db.storage.database import Database
+from db.storage.store import open_database
 
 __all__ = [
     "Database", "FrozenSettingsError", "InputError", "NotInitialisedError", "SchemaTooNewError",

@@ -2,7 +2,7 @@
 
 Every sub-command sets ``func(args, db) -> int`` with ``set_defaults``; :func:`main` opens the database
 named by ``--db`` and calls it, so extensions (the reports layer's ``report``) get the opened
-:class:`db.database.Database` the same way. Errors go to stderr with exit status 1, never a traceback.
+:class:`db.storage.database.Database` the same way. Errors go to stderr with exit status 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import sqlalchemy.exc
 from sqlalchemy.engine import URL
 
 import texts
-from db.backups import back_up, backup_folder, list_backups
 from db.commands import calls as call_commands
 from db.commands import clock as clock_commands
 from db.commands import players as player_commands
@@ -31,13 +30,14 @@ from db.commands import results as result_commands
 from db.commands import stages as stage_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
-from db.database import Database
 from db.errors import InputError, TournamentError
-from db.files import JOURNAL_SUFFIXES
 from db.limits import ACTOR_MAX, INT_MAX, check_text
-from db.schema import first_line, to_url
 from db.seating import SeatingError
-from db.store import open_database
+from db.storage.backups import back_up, backup_folder, list_backups
+from db.storage.database import Database
+from db.storage.files import JOURNAL_SUFFIXES
+from db.storage.schema import first_line, to_url
+from db.storage.store import open_database
 
 # An extension adds sub-commands to the parser (the reports layer adds ``report``). Its sub-commands set
 # ``func`` with ``set_defaults(func=...)``; ``func(args, db)`` receives the opened database.
@@ -124,7 +124,7 @@ CREATES = {"init", "import", "demo"}  # commands that may create a new database 
 READS = {"standings", "check", "export", "backup", "seating", "log", "report", "players list", "results list",
          "stage list", "awards"}
 # Bulk writers: on SQLite they wait politely for the file's write lock, so a device's or a desk's write goes
-# first (``Database.batch``, db.store); their transactions and what each guarantees are unchanged.
+# first (``Database.batch``, db.storage.store); their transactions and what each guarantees are unchanged.
 BATCH = {"results import", "players import"}
 
 

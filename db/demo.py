@@ -21,7 +21,7 @@ from db.service.players import PlayerInput, import_players
 from db.service.results import record_draw, record_penalty, record_win
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
-from db.store import open_database
+from db.storage.store import open_database
 
 PLAYERS: tuple[tuple[str, str, str, str], ...] = (
     ("1", "张伟 Zhang Wei", "北京 Beijing", "CN"),

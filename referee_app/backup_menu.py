@@ -1,8 +1,8 @@
 """Backups in the app (issue 12): File → Back up now / Restore from backup… / Second backup folder…, the
 "Last backup 10:15" label in the status bar, and what happens when the open file is deleted or moved.
 
-The store makes the backups (``db.backups``, reached through ``Database.backups``; Back up now is
-``db.backups.back_up``, the one way every backup is made); this module only shows them and asks. A restore copies the chosen backup to a NEW file the user names (``restore_backup`` refuses
+The store makes the backups (``db.storage.backups``, reached through ``Database.backups``; Back up now is
+``db.storage.backups.back_up``, the one way every backup is made); this module only shows them and asks. A restore copies the chosen backup to a NEW file the user names (``restore_backup`` refuses
 an existing one, so never the open tournament) and then offers to open it. The second folder is
 remembered per tournament file in the app settings and set on the store's ``Backups.second_folder`` each
 time the file is opened; the store copies every backup (automatic or "Back up now") into it.
@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
-from db.backups import back_up
+from db.storage.backups import back_up
 from referee_app import file_dialogs, settings
 from referee_app.dialogs.common import ask_new_file
 from referee_app.errors import reporting_errors, user_message
@@ -189,7 +189,7 @@ class BackupActions(QObject):
 
     def restore_to(self, backup: Any, path: str) -> QMessageBox | None:
         """Copy ``backup`` to the new file ``path`` and ask whether to open it (the box, or None on failure)."""
-        from db.backups import restore_backup
+        from db.storage.backups import restore_backup
 
         with reporting_errors(self.window, tr("Restore from backup"), tr("Choose a new file name.")) as done:
             out = restore_backup(backup.path, path)

@@ -11,7 +11,7 @@ from referee_app.runner import Runner
 
 @dataclass
 class TournamentContext:
-    db: Any  # db.store.Database
+    db: Any  # db.storage.store.Database
     runner: Runner
     path: str
     bell: Bell = field(init=False)  # the one bell of this tournament in this window (clock_watch.Bell)

@@ -37,7 +37,7 @@ def create_tournament_file(path: str | Path, name: str, profile: str, sessions: 
                            flowers: bool) -> None:
     """Create a new tournament file. Refuses an existing file (never overwrites a tournament)."""
     from db.errors import TournamentError
-    from db.store import open_database
+    from db.storage.store import open_database
 
     p = Path(path)
     if p.exists():
@@ -61,15 +61,15 @@ def create_demo(path: str | Path) -> None:
     import shutil
 
     from db.demo import create_demo as make
-    from db.schema import head_revision
-    from db.store import open_database
+    from db.storage.schema import head_revision
+    from db.storage.store import open_database
 
     p = Path(path)
     template = p.with_name("demo-template.mcr")
     fresh = False
     if template.exists():
         try:
-            from db.schema import current_revision
+            from db.storage.schema import current_revision
 
             db = open_database(template, migrate_schema=False, writable=False)
             try:
@@ -82,7 +82,7 @@ def create_demo(path: str | Path) -> None:
         _remove(template)
         make(template)
     from db.errors import TournamentError
-    from db.files import in_use
+    from db.storage.files import in_use
 
     try:
         _remove(p)

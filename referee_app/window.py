@@ -24,7 +24,7 @@ from shiboken6 import isValid
 
 import texts
 from db.changes import ALL, Changes
-from db.files import write_atomic
+from db.storage.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
 from referee_app.calls_desk import CallsDesk
@@ -361,7 +361,7 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _open_file(self, path: str, carry_on: bool = False) -> bool:
-        from db.store import open_database
+        from db.storage.store import open_database
 
         if "://" not in path and not Path(path).is_file():
             show_error(self, tr("Could not open the file"), tr("{path}: no such file.", path=path),

@@ -26,11 +26,11 @@ from sqlalchemy.orm import Session
 
 from db import cli as db_cli
 from db import queries
-from db.database import Database
 from db.errors import InputError, TournamentError
-from db.files import write_atomic
 from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
+from db.storage.database import Database
+from db.storage.files import write_atomic
 from db.views import TournamentInfo
 from reports.awards import AwardsReport, PrizeList
 from reports.fonts import MissingFontError

@@ -130,7 +130,7 @@ def test_parts_switches_and_nested_refusals_are_said_in_the_language() -> None:
 def test_causes_said_by_the_store_are_translated_without_matching_english() -> None:
     import errno
 
-    from db.files import describe_os_error
+    from db.storage.files import describe_os_error
 
     cause = describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
     e = TournamentError(code="output_failed", name="r.pdf", cause=cause)

@@ -1,5 +1,5 @@
 """The table devices' JSON API (docs/web.md): what a request means, as plain functions over a
-:class:`~db.database.Database`; ``web.app`` wires them to HTTP.
+:class:`~db.storage.database.Database`; ``web.app`` wires them to HTTP.
 
 Each function is one user action: one read-only session (``db.reader()``) or one write transaction
 (``db.factory.begin()``). A refusal is a :class:`~db.errors.TournamentError` whose ``code`` decides the
@@ -12,7 +12,6 @@ from typing import Any
 
 import texts
 from db import queries
-from db.database import Database
 from db.errors import (
     DamagedDatabaseError,
     DatabaseConnectError,
@@ -57,6 +56,7 @@ from db.service.outcomes import (
     whole_number,
 )
 from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
+from db.storage.database import Database
 from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 

@@ -1,5 +1,5 @@
 """The Starlette application: the JSON API for table devices, the table page ``/t/TOKEN`` and its static
-files. ``create_app(db)`` takes an open :class:`~db.database.Database`; ``web.server`` runs it with uvicorn.
+files. ``create_app(db)`` takes an open :class:`~db.storage.database.Database`; ``web.server`` runs it with uvicorn.
 
 Security (docs/web.md): every API call needs ``Authorization: Bearer TOKEN`` (one table of one session);
 bodies over 16 KB are refused (413) before they are read whole; no CORS headers are ever sent, so a page
@@ -29,9 +29,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import resources
 import texts
-from db.database import Database
 from db.errors import DatabaseConnectError, TournamentError
-from db.schema import first_line
+from db.storage.database import Database
+from db.storage.schema import first_line
 from web import api, calls, public
 from web import page_texts as words
 from web.budgets import AddressBudget, Budgets, retry_after

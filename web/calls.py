@@ -1,5 +1,5 @@
 """The table's side of calling a referee (issue 22, docs/web.md "Calling a referee"): plain functions over a
-:class:`~db.database.Database` as in ``web.api``, used with the table's token.
+:class:`~db.storage.database.Database` as in ``web.api``, used with the table's token.
 
 - ``POST /api/calls {"reason", "note"?}`` → the new call (201);
 - ``GET /api/calls`` → this table's calls in this session, the newest last;
@@ -15,12 +15,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from db.database import Database
 from db.errors import InputError
 from db.service.audit import now
 from db.service.calls import CallView, call_referee, cancel_call, list_calls
 from db.service.devices import device_actor
 from db.service.lookup import device_place
+from db.storage.database import Database
 from web.api import parse_body
 
 POSTED = ("id", "session", "table", "reason", "note", "status", "called_at")

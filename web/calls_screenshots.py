@@ -19,7 +19,7 @@ from pathlib import Path
 
 from db import queries
 from db.service.calls import list_calls, resolve_call, take_call
-from db.store import open_database
+from db.storage.store import open_database
 from reports.browser import PHONE, open_browser
 from web.server import BackgroundServer
 from web.table_screenshots import browser, demo_table, run_tool, tap, wait_for

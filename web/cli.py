@@ -21,9 +21,9 @@ from dataclasses import replace
 
 from db import cli as db_cli
 from db.commands.common import actor_of
-from db.database import Database, Rescue
 from db.errors import DamagedDatabaseError, TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
+from db.storage.database import Database, Rescue
 from reports.cli import add_publish_commands, add_report_commands
 from web.guard import Limits
 from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve

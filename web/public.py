@@ -30,11 +30,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 import texts
 from db import queries
-from db.database import Database
 from db.errors import DatabaseConnectError, TournamentError
 from db.names import romanised
-from db.schema import first_line
 from db.service.calls import PublicSettings, public_settings, standings_cut
+from db.storage.database import Database
+from db.storage.schema import first_line
 from db.views import (
     SEATS,
     HandRow,

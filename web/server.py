@@ -21,7 +21,7 @@ from typing import Any
 
 import uvicorn
 
-from db.database import Database
+from db.storage.database import Database
 from web.app import create_app
 from web.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
 

@@ -26,7 +26,7 @@ from db.service.audit import Actor
 from db.service.devices import device_links
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
-from db.store import open_database
+from db.storage.store import open_database
 from reports.browser import PHONE, missing, open_browser
 from web.server import BackgroundServer
 

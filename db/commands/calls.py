@@ -12,9 +12,9 @@ import argparse
 import json
 
 from db.commands.common import actor_of, emit
-from db.database import Database
 from db.service.audit import Actor
 from db.service.calls import calls_summary, list_calls, resolve_call, take_call
+from db.storage.database import Database
 
 COLUMNS = ("id", "session", "table", "reason", "status", "called_at", "taken_by", "ruling", "penalty_id", "hand",
            "note")

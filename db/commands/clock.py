@@ -12,7 +12,6 @@ from datetime import datetime
 
 from db.clock import ClockView, format_remaining
 from db.commands.common import actor_of
-from db.database import Database
 from db.errors import InputError
 from db.profiles import EndPolicy
 from db.service.clock import (
@@ -28,6 +27,7 @@ from db.service.clock import (
     set_clock_settings,
     start_clock,
 )
+from db.storage.database import Database
 
 
 def _at(text: str | None) -> datetime | None:

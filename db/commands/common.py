@@ -12,10 +12,10 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from db.database import Database
 from db.errors import InputError
 from db.safe_text import safe_cell
 from db.service.audit import Actor, default_actor
+from db.storage.database import Database
 
 Command = Callable[[argparse.Namespace, Database], int]
 

@@ -11,7 +11,6 @@ import texts
 from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.commands.stages import stage_standings_rows
-from db.database import Database
 from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
@@ -28,6 +27,7 @@ from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
 from db.stages import plain
+from db.storage.database import Database
 from db.views import StagePlace, TableSeating, staged
 
 

@@ -8,14 +8,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from db import queries, transfer
+from db import queries
 from db.actions import AuditAction
 from db.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg
-from db.database import Database
 from db.demo import fill_demo
 from db.errors import TournamentError
-from db.files import write_atomic
 from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
 from db.limits import LINE_DEPTH_MAX, long_number
@@ -26,6 +24,9 @@ from db.service.calls import public_settings, set_public_settings
 from db.service.lookup import has_results
 from db.service.stages import set_event_rules
 from db.service.tournament import create_tournament, update_settings
+from db.storage import transfer
+from db.storage.database import Database
+from db.storage.files import write_atomic
 
 
 def cmd_init(args: argparse.Namespace, db: Database) -> int:

@@ -15,8 +15,8 @@ from db.errors import InputError, TournamentError
 from db.formats.text_files import split_lines
 from db.limits import PLAYERS_MAX
 from db.messages import render
-from db.schema import first_line
 from db.service.players import PlayerInput, checked_player
+from db.storage.schema import first_line
 
 
 @dataclass(frozen=True)

@@ -11,15 +11,15 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from db.database import Database
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
 from db.formats.text_files import RawLine, split_lines
 from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
-from db.schema import first_line
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
 from db.service.results import record_result
+from db.storage.database import Database
+from db.storage.schema import first_line
 
 
 @dataclass

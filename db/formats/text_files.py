@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from db.errors import TournamentError
-from db.files import refuse_live
+from db.storage.files import refuse_live
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _BYTES_END = re.compile(rb"\r\n|\r|\n")
@@ -136,7 +136,7 @@ def utf8_lines(stream: BinaryIO, source: str, limit: int | None = None) -> Itera
 def open_input(path: str | Path) -> BinaryIO:
     """``path`` opened for reading in binary, or a one-line ``TournamentError`` (missing, a folder,
     permission denied, ...) naming it."""
-    refuse_live(path)  # closing it would drop SQLite's locks on the open tournament (db.files)
+    refuse_live(path)  # closing it would drop SQLite's locks on the open tournament (db.storage.files)
     try:
         # A regular file or a pipe (``printf ... | mcr-tournament players import /dev/stdin``, ``<(...)``, a
         # named pipe). A device or a socket is refused before it is opened: /dev/zero never ends, and opening

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QWidget
 
-from db.files import tournament_output_problem
+from db.storage.files import tournament_output_problem
 from referee_app import file_dialogs
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
@@ -59,7 +59,7 @@ def ask_new_file(parent: QWidget | None, title: str, default_path: str | Path, f
 def ask_output_path(parent: QWidget | None, title: str, start: str | Path,
                     ask: Callable[[str], str | None]) -> str | None:
     """The path ``ask(start)`` gives (a save dialog), asked again as long as it names a tournament file, its
-    -wal/-shm, or a file with the tournament marker (db.files.tournament_output_problem): a message box says
+    -wal/-shm, or a file with the tournament marker (db.storage.files.tournament_output_problem): a message box says
     which and why, and the dialog opens again at that name. None when cancelled."""
     where = str(start)
     while (path := ask(where)):

@@ -1,6 +1,6 @@
 """Restore from backup…: the backups of the open file (time, kind, size, folder), newest first.
 
-The chosen backup is copied to a new file the user names (``db.backups.restore_backup``); this dialog only
+The chosen backup is copied to a new file the user names (``db.storage.backups.restore_backup``); this dialog only
 chooses. ``RestoreDialog.ask(parent, backups)`` returns the chosen ``BackupInfo`` or None.
 """
 
@@ -36,7 +36,7 @@ def size_text(n: int) -> str:
 
 
 class BackupModel(RowsModel[Any]):
-    """Rows are ``db.backups.BackupInfo``; the folder column names where the copy is (beside the file, or
+    """Rows are ``db.storage.backups.BackupInfo``; the folder column names where the copy is (beside the file, or
     the second folder)."""
 
     COL_TIME, COL_KIND, COL_SIZE, COL_FOLDER = range(4)

@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from db.clock import utc_now
     from db.service.clock import start_clock
-    from db.store import open_database
+    from db.storage.store import open_database
     from referee_app import appearance
     from referee_app.context import TournamentContext
     from referee_app.hall.window import HallOptions, HallWindow

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
-from db.files import write_atomic
+from db.storage.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.dialogs.common import ask_output_path
 from referee_app.errors import reporting_errors, show_error, user_message

@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 
 from db.errors import TournamentError
-from db.files import sweep_temp_files, tournament_output_problem, write_atomic
+from db.storage.files import sweep_temp_files, tournament_output_problem, write_atomic
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot
 
@@ -31,7 +31,7 @@ def write_site(folder: Path, pages: Mapping[str, str]) -> int:
     except OSError as exc:
         raise TournamentError(code="folder_create_failed", folder=str(folder), cause=exc.strerror) from exc
     # A publish killed while writing left ``.PAGE.PID.tmp`` files that an upload would copy: removed here
-    # (db.files.sweep_temp_files), also in a subfolder that gets no page this time.
+    # (db.storage.files.sweep_temp_files), also in a subfolder that gets no page this time.
     for where in (folder, *(folder / sub for sub in SUBFOLDERS)):
         sweep_temp_files(where)
     for rel, text in pages.items():

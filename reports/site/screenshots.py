@@ -22,7 +22,7 @@ from db.demo import fill_demo
 from db.service.audit import Actor
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
-from db.store import open_database
+from db.storage.store import open_database
 from reports.browser import CHROMIUM, FLAGS, missing
 from reports.site import publish
 from reports.site.pages import player_path

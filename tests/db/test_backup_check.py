@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from db import open_database
-from db.backups import back_up, list_backups
 from db.demo import create_demo
 from db.errors import BackupError
 from db.service.audit import Actor
 from db.service.tournament import update_settings
+from db.storage.backups import back_up, list_backups
 
 ACTOR = Actor(station="test")
 

@@ -1,5 +1,5 @@
 """Issue 18: one way to back up. Every backup (the CLI's ``backup``, Back up now, the automatic, end-of-session,
-closing and before-upgrade copies, a server database's JSON export) is made by ``db.backups.back_up``; the
+closing and before-upgrade copies, a server database's JSON export) is made by ``db.storage.backups.back_up``; the
 three ways there were (``Database.backup_now``, ``transfer.backup``, ``Backups.make``) are gone, and nothing
 else copies the open database or reads its snapshot export."""
 
@@ -8,14 +8,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from db import transfer
-from db.backups import Backups
-from db.database import Database
+from db.storage import transfer
+from db.storage.backups import Backups
+from db.storage.database import Database
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 PACKAGES = ("db", "reports", "web", "referee_app")
 # where each way of copying the open database may be called: back_up's own pieces, and Database.save_copy
-ALLOWED = {"copy_to": {"db/backups.py", "db/database.py"}, "export_snapshot": {"db/backups.py"}}
+ALLOWED = {"copy_to": {"db/storage/backups.py", "db/storage/database.py"}, "export_snapshot": {"db/storage/backups.py"}}
 
 
 def _calls() -> dict[str, set[str]]:
@@ -38,4 +38,4 @@ def test_the_other_ways_to_back_up_are_gone() -> None:
 def test_only_back_up_copies_the_open_database() -> None:
     found = _calls()
     assert all(found[name] <= allowed for name, allowed in ALLOWED.items()), found
-    assert "db/backups.py" in found["copy_to"] and found["export_snapshot"] == {"db/backups.py"}
+    assert "db/storage/backups.py" in found["copy_to"] and found["export_snapshot"] == {"db/storage/backups.py"}

@@ -382,7 +382,7 @@ def test_a_tournament_file_from_before_the_clock_is_upgraded(tmp_path: Path) -> 
     from alembic import command
     from sqlalchemy import create_engine, inspect, text
 
-    from db.schema import APPLICATION_ID, SCHEMA_HEAD, alembic_config, to_url
+    from db.storage.schema import APPLICATION_ID, SCHEMA_HEAD, alembic_config, to_url
 
     path = tmp_path / "old.mcr"
     with open_database(path, create=True) as d:

@@ -19,7 +19,7 @@ from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, record_win
 from db.service.seats import set_seating
 from db.service.tournament import create_tournament
-from db.transfer import export_data
+from db.storage.transfer import export_data
 
 from .helpers import ACTOR
 

@@ -20,11 +20,11 @@ import pytest
 from db import open_database
 from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, TournamentError
-from db.files import write_atomic
 from db.formats.text_files import open_input
 from db.service.audit import Actor
 from db.service.results import record_draw
 from db.service.tournament import update_settings
+from db.storage.files import write_atomic
 from tests.db.test_cli import EXE
 from tests.sqlite_locks import AVAILABLE, held_locks
 
@@ -240,7 +240,7 @@ def test_every_write_stamps_the_file_s_identity(event: Path) -> None:
 
 _OPEN_SLOWLY = """
 import sys, time
-import db.store as st
+import db.storage.store as st
 made = st.new_identity
 def slow():  # widens the moment between reading "no identity yet" and stamping one
     time.sleep(1.0)

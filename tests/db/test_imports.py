@@ -72,8 +72,8 @@ def test_the_check_sees_the_db_modules() -> None:
 
 
 def test_the_check_counts_imports_only_for_types() -> None:
-    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from db.database import Database\n"
-    assert _imports("db.backups", MODULES["db.backups"], source) == [("db.database", False)]
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from db.storage.database import Database\n"
+    assert _imports("db.storage.backups", MODULES["db.storage.backups"], source) == [("db.storage.database", False)]
 
 
 def test_no_import_cycle_in_db() -> None:
@@ -103,8 +103,8 @@ def _private_uses(path: Path) -> set[str]:
     return used - defined
 
 
-# The store's engine hook runs the open Database's check before each write (db.store builds the Database).
-KNOWN_PRIVATE = {"db.store": {"_before_write"}}
+# The store's engine hook runs the open Database's check before each write (db.storage.store builds the Database).
+KNOWN_PRIVATE = {"db.storage.store": {"_before_write"}}
 
 
 def test_no_module_reaches_into_another_ones_private_members() -> None:

@@ -298,7 +298,7 @@ def test_int_max_is_the_integer_columns_range() -> None:
 
 def test_restoring_an_export_refuses_what_a_column_cannot_hold_in_one_line(db_url: str, tmp_path: Path) -> None:
     from db.errors import TournamentError
-    from db.transfer import export_data, import_data
+    from db.storage.transfer import export_data, import_data
 
     src = tmp_path / "src.mcr"
     with open_database(src, create=True) as db:

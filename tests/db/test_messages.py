@@ -105,7 +105,7 @@ def test_codes_of_the_error_classes(exc: TournamentError, code: str) -> None:
 
 def test_file_refusals_carry_a_specific_code_and_parameters(tmp_path: Path) -> None:
     from db.errors import NotATournamentFileError
-    from db.store import open_database
+    from db.storage.store import open_database
 
     empty = tmp_path / "event.mcr"
     empty.write_bytes(b"")

@@ -9,7 +9,7 @@ from alembic.migration import MigrationContext
 
 from db import open_database
 from db.models import Base, HandResult, Penalty
-from db.stamp import not_stamp
+from db.storage.stamp import not_stamp
 
 
 def test_autogenerate_sees_no_difference(tmp_path: Path) -> None:

@@ -24,16 +24,16 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from db import open_database, queries
-from db.backups import back_up, list_backups, restore_backup, rotate
 from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, NotATournamentFileError, ReadOnlyDatabaseError, TournamentError
-from db.files import write_atomic
-from db.schema import APPLICATION_ID
 from db.service.audit import Actor
 from db.service.lookup import has_results
 from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, sign_off
 from db.service.tournament import create_tournament, update_settings
+from db.storage.backups import back_up, list_backups, restore_backup, rotate
+from db.storage.files import write_atomic
+from db.storage.schema import APPLICATION_ID
 from tests.db.conftest import PG_ENV
 from tests.db.test_cli import EXE, run
 

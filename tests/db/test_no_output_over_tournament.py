@@ -12,8 +12,8 @@ import pytest
 
 from db.demo import create_demo
 from db.errors import OutputError
-from db.files import has_tournament_mark, refuse_output, tournament_output_problem, write_atomic
-from db.store import open_database
+from db.storage.files import has_tournament_mark, refuse_output, tournament_output_problem, write_atomic
+from db.storage.store import open_database
 from tests.db.test_cli import run_process
 
 

@@ -10,15 +10,15 @@ import pytest
 from alembic import command
 
 from db import open_database, queries
-from db.backups import list_backups
 from db.cli import main as cli_main
 from db.demo import create_demo, fill_demo
 from db.errors import BackupError, InputError
 from db.formats.ema_csv import ema_problems
-from db.schema import SCHEMA_HEAD, alembic_config, to_url
 from db.service.players import PlayerInput, import_players
-from db.store import create_db_engine
-from db.transfer import export_data, import_data
+from db.storage.backups import list_backups
+from db.storage.schema import SCHEMA_HEAD, alembic_config, to_url
+from db.storage.store import create_db_engine
+from db.storage.transfer import export_data, import_data
 
 from .helpers import ACTOR
 

@@ -399,7 +399,7 @@ def test_a_substitute_takes_a_withdrawn_finalists_place_from_the_session_named(d
     substitute in the leader's place (rank seating), set_seating accepts them, ``check`` names no stranger;
     with the substitute marked absent, the refusal counts no withdrawn player as not seen."""
     from db.service.seats import set_seating
-    from db.store import open_database
+    from db.storage.store import open_database
     from tests.db.helpers import ACTOR
 
     db, rng, ledger = db_url, random.Random(5), Ledger()
@@ -562,7 +562,7 @@ def test_a_stage_whose_sessions_have_check_ins_or_a_clock_is_not_removed_nor_ren
 def test_a_stage_whose_tables_have_device_links_is_not_removed(tmp_path: Path) -> None:
     """The semi-final's phones would record into the final that takes its session number."""
     from db.service.devices import device_links
-    from db.store import open_database
+    from db.storage.store import open_database
     from tests.db.helpers import ACTOR
 
     db, rng = str(tmp_path / "t.sqlite"), random.Random(11)

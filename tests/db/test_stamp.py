@@ -1,4 +1,4 @@
-"""Issue 35: the file's own commit sequence (db.stamp) in the cases the review of the guard found: another
+"""Issue 35: the file's own commit sequence (db.storage.stamp) in the cases the review of the guard found: another
 program's checkpoint followed by a copy of the state this program last saw, and a file from before stamps."""
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 
 from db import open_database
-from db.backups import back_up
 from db.demo import create_demo
 from db.errors import DatabaseFileGoneError
 from db.service.audit import Actor
 from db.service.results import record_draw
+from db.storage.backups import back_up
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTOR = Actor(station="test")
-OTHER = ("import sys; from db import open_database; from db.backups import back_up; "
+OTHER = ("import sys; from db import open_database; from db.storage.backups import back_up; "
          "from db.service.results import record_draw; from db.service.audit import Actor; "
          "db = open_database(sys.argv[1]); a = Actor(station='cli')\n"
          "for h in range(1, 5):\n"

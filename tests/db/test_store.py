@@ -11,8 +11,8 @@ from sqlalchemy import text
 
 from db import Database, SchemaTooNewError, TournamentError, open_database
 from db.models import Base
-from db.schema import SCHEMA_HEAD, head_revision
-from db.stamp import not_stamp
+from db.storage.schema import SCHEMA_HEAD, head_revision
+from db.storage.stamp import not_stamp
 
 
 def test_migrations_build_the_models_schema_from_empty(db: Database) -> None:
@@ -52,13 +52,13 @@ def test_schema_head_constant_matches_the_scripts() -> None:
 
 
 def test_migrations_are_packaged() -> None:
-    root = Path(__file__).resolve().parents[2] / "db" / "migrations"
+    root = Path(__file__).resolve().parents[2] / "db" / "storage" / "migrations"
     assert (root / "__init__.py").exists() and (root / "versions" / "__init__.py").exists()
     assert (root / "env.py").exists() and (root / "script.py.mako").exists()
 
 
 def test_plain_postgresql_urls_use_psycopg3() -> None:
-    from db.schema import to_url
+    from db.storage.schema import to_url
 
     assert to_url("postgresql://u:p@h/d").drivername == "postgresql+psycopg"
     assert to_url("postgres://u:p@h/d").drivername == "postgresql+psycopg"

@@ -1,8 +1,8 @@
 """Issue 18: a run killed while writing leaves ``.NAME.PID.tmp`` behind; the next run that writes in that
-folder removes it (db.files.sweep_temp_files), and never a temporary file another live process is writing.
+folder removes it (db.storage.files.sweep_temp_files), and never a temporary file another live process is writing.
 
 Real processes: ``mcr-tournament`` runs in a child Python that stops at the moment its temporary file is
-written and not yet renamed (a profile hook on ``db.files._fsync_file``, the debugger's way: our code runs
+written and not yet renamed (a profile hook on ``db.storage.files._fsync_file``, the debugger's way: our code runs
 unchanged), and is then killed with SIGKILL (TerminateProcess on Windows).
 """
 
@@ -18,17 +18,17 @@ from pathlib import Path
 import pytest
 
 from db.demo import create_demo
-from db.files import STALE_AFTER_S, TEMP_NAME, sweep_temp_files, write_atomic
+from db.storage.files import STALE_AFTER_S, TEMP_NAME, sweep_temp_files, write_atomic
 from tests.db.test_cli import run_process
 
 # The child: the real command line, stopped where its temporary file is complete but not yet renamed (the
 # first one whose path contains $MCR_STOP_IN); it prints that path and waits to be killed.
 CHILD = r"""
 import os, sys, threading, time
-import db.files
+import db.storage.files
 
 def stop(frame, event, arg):
-    if event == "call" and frame.f_code is db.files._fsync_file.__code__:
+    if event == "call" and frame.f_code is db.storage.files._fsync_file.__code__:
         path = str(frame.f_locals["path"])
         if os.environ.get("MCR_STOP_IN", "") in path.replace(os.sep, "/"):
             print(path, flush=True)

@@ -9,14 +9,14 @@ import pytest
 from sqlalchemy import text
 
 from db import Database, TournamentError, open_database, queries
-from db.backups import back_up
 from db.check import check
 from db.demo import create_demo, fill_demo
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput
 from db.service.results import record_draw
 from db.service.seats import seat_session
-from db.transfer import export_data, import_data
+from db.storage.backups import back_up
+from db.storage.transfer import export_data, import_data
 
 from .helpers import ACTOR, make_tournament
 

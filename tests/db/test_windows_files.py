@@ -16,8 +16,8 @@ import pytest
 from db import open_database, queries
 from db.demo import create_demo
 from db.errors import ReadOnlyDatabaseError
-from db.schema import read_only_reason, sqlite_uri
 from db.service.seats import seat_session
+from db.storage.schema import read_only_reason, sqlite_uri
 
 
 def windows_error(winerror: int, text: str) -> PermissionError:
@@ -97,9 +97,9 @@ def test_a_write_protected_stick_as_windows_reports_it_is_read_and_refuses_write
 def test_a_read_only_place_the_check_misses_is_read_as_immutable(read_only_stick: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     # a share that says it can be written: reading the WAL file needs its -shm, which cannot be made
-    import db.store
+    import db.storage.store
 
-    monkeypatch.setattr(db.store, "read_only_reason", lambda _path: None)
+    monkeypatch.setattr(db.storage.store, "read_only_reason", lambda _path: None)
     _reads_and_refuses_a_write(read_only_stick, "the folder is read-only")
 
 
@@ -133,7 +133,7 @@ def test_posix_paths_are_as_before(tmp_path: Path) -> None:
 
 
 def test_replacing_a_file_a_scanner_holds_for_a_moment_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from db.files import write_atomic
+    from db.storage.files import write_atomic
 
     target = tmp_path / "results.xlsx"
     target.write_bytes(b"old")
@@ -155,7 +155,7 @@ def test_replacing_a_file_a_scanner_holds_for_a_moment_succeeds(tmp_path: Path, 
 def test_a_file_open_in_excel_says_to_close_it_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     winerror: int) -> None:
     from db.errors import OutputError
-    from db.files import write_atomic
+    from db.storage.files import write_atomic
 
     target = tmp_path / "results.xlsx"
     target.write_bytes(b"old")
@@ -164,7 +164,7 @@ def test_a_file_open_in_excel_says_to_close_it_there(tmp_path: Path, monkeypatch
         raise windows_error(winerror, "Access is denied" if winerror == 5 else "being used by another process")
 
     monkeypatch.setattr(os, "replace", held)
-    monkeypatch.setattr("db.files.REPLACE_PAUSE_S", 0.001, raising=False)
+    monkeypatch.setattr("db.storage.files.REPLACE_PAUSE_S", 0.001, raising=False)
     with pytest.raises(OutputError) as refused:
         write_atomic(target, b"new")
     assert str(refused.value) == ("could not write results.xlsx: another program has the file open: close it there "
@@ -186,7 +186,7 @@ def _backups(folder: Path, stem: str, count: int) -> list[Path]:
 def test_rotation_skips_a_backup_another_program_holds_and_says_so_once(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch,
                                                                        caplog: pytest.LogCaptureFixture) -> None:
-    from db.backups import rotate
+    from db.storage.backups import rotate
 
     folder = tmp_path / "event.mcr.backups"
     made = _backups(folder, "event", 25)
@@ -199,7 +199,7 @@ def test_rotation_skips_a_backup_another_program_holds_and_says_so_once(tmp_path
         real_unlink(self, missing_ok=missing_ok)
 
     monkeypatch.setattr(Path, "unlink", unlink)
-    with caplog.at_level("WARNING", logger="db.backups"):
+    with caplog.at_level("WARNING", logger="db.storage.backups"):
         deleted = rotate(tmp_path / "event.mcr", folder, keep=20)
         assert deleted == made[1:5] and held.exists()
         (folder / "event-20261201T110000Z.mcr").write_bytes(b"SQLite format 3\x00")
@@ -212,7 +212,7 @@ def test_rotation_skips_a_backup_another_program_holds_and_says_so_once(tmp_path
 
 
 def test_backups_are_found_whatever_the_case_where_the_disk_ignores_it(tmp_path: Path) -> None:
-    from db.backups import list_backups
+    from db.storage.backups import list_backups
 
     folder = tmp_path / "event.mcr.backups"
     _backups(folder, "Event", 2)  # taken while the file was opened as Event.mcr
@@ -226,7 +226,7 @@ def test_backups_are_found_whatever_the_case_where_the_disk_ignores_it(tmp_path:
 def test_a_long_chinese_file_name_still_gets_its_backups(tmp_path: Path) -> None:
     # 80 Chinese letters: the file's name is 244 bytes, under Linux's 255; a backup's name with the whole
     # stem and the time was not (File name too long), and on Windows the path passed 260 characters
-    from db.backups import back_up, list_backups, restore_backup, short_stem
+    from db.storage.backups import back_up, list_backups, restore_backup, short_stem
 
     stem = "第五届国标麻将公开赛" * 8
     path = tmp_path / f"{stem}.mcr"

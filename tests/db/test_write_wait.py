@@ -1,4 +1,4 @@
-"""A writer waiting for another program's write lock (``db.store._begin_immediate``): it gets the lock once it is
+"""A writer waiting for another program's write lock (``db.storage.store._begin_immediate``): it gets the lock once it is
 free, and its connection keeps the 30 s busy timeout for everything else; a batch writer (``Database.batch``,
 the command line's imports) the same, only more politely (how much more is shown by benchmarks/bench_web.py)."""
 
@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import text
 
 from db import open_database
-from db.schema import BUSY_TIMEOUT_S
 from db.service.tournament import create_tournament
+from db.storage.schema import BUSY_TIMEOUT_S
 from tests.db.helpers import ACTOR
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from db.backups import back_up
+from db.storage.backups import back_up
 from referee_app import settings
 from referee_app.i18n import LANG
 from referee_app.main import create_window
@@ -56,7 +56,7 @@ def test_a_failed_automatic_backup_is_explained_in_chinese(window):
 
 def test_the_status_lists_the_backups_folder_only_when_another_program_wrote(window, tournament_file, monkeypatch):
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     b = window.ctx.db.backups
     listed = []
@@ -220,7 +220,7 @@ def test_own_writes_are_drawn_once_and_a_minimised_window_does_not_poll(qtbot, w
 def test_a_hall_display_on_screen_keeps_following_while_the_desk_is_minimised(qtbot, window, tournament_file):
     """The hall on the projector shows every station's hands: minimising the desk must not stop the poll."""
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
     from referee_app.hall.window import HallOptions, HallWindow
 
     hall = HallWindow(window.ctx, HallOptions(lang="en"))
@@ -257,7 +257,7 @@ def test_another_station_on_postgresql_shows_live(qtbot, monkeypatch):
     from db.service.results import record_draw
     from db.service.seats import seat_session
     from db.service.tournament import create_tournament
-    from db.store import open_database
+    from db.storage.store import open_database
 
     base = os.environ.get("MCR_TEST_POSTGRES_URL")
     if not base:

@@ -178,7 +178,7 @@ def test_the_hall_display_shows_referee_to_table_while_a_call_waits(qtbot, windo
 def test_the_calls_are_read_again_only_when_a_change_touched_them(qtbot, window, tournament_file) -> None:
     """Refresh by what changed: a hand recorded elsewhere leaves the desk's calls as read; a call is read."""
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     desk = window.calls
     reads: list[int] = []

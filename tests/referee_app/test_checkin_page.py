@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 
 from db import queries
 from db.service.stages import add_stage
-from db.store import open_database
+from db.storage.store import open_database
 
 
 def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, tournament_file) -> None:

@@ -13,7 +13,7 @@ from db.clock import utc_now
 from db.profiles import EndPolicy
 from db.service.clock import set_clock_settings, start_clock
 from db.service.results import record_draw
-from db.store import open_database
+from db.storage.store import open_database
 
 
 def _prepare(path, minutes_ago: float, policy: EndPolicy = EndPolicy.STOP_NOW) -> None:

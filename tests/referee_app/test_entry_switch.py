@@ -28,7 +28,7 @@ def autumn(tmp_path) -> Path:
     from db.service.players import PlayerInput, import_players
     from db.service.seats import seat_session
     from db.service.tournament import create_tournament
-    from db.store import open_database
+    from db.storage.store import open_database
 
     path = tmp_path / "autumn.mcr"
     with open_database(path, create=True) as db, db.factory.begin() as s:

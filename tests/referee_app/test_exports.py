@@ -103,7 +103,7 @@ def test_a_save_dialog_answered_with_a_tournament_file_says_why_and_asks_again(w
                                                                                monkeypatch, error_messages):
     """Issue 35 item 5: the open tournament, its -wal, or any file with the tournament marker is refused in the
     dialog itself (a box naming the problem), and the dialog opens again; nothing is written over them."""
-    from db.files import TOURNAMENT_MARK
+    from db.storage.files import TOURNAMENT_MARK
 
     marked = tmp_path / "old-results.xlsx"  # another tournament under a workbook's name
     header = b"SQLite format 3\x00" + bytes(52) + TOURNAMENT_MARK.to_bytes(4, "big") + bytes(28)

@@ -11,7 +11,7 @@ from db.changes import ALL
 from db.clock import utc_now
 from db.service.clock import start_clock
 from db.service.results import record_draw
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.hall.data import read_hall
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow

@@ -6,7 +6,7 @@ from __future__ import annotations
 from db import queries
 from db.service.outcomes import WinInput
 from db.service.results import record_hand
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.hall.window import HallOptions, HallWindow
 
 CHICKEN = "[234m][678s][456p]23sNN1s"

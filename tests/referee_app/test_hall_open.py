@@ -18,7 +18,7 @@ from db.service.players import PlayerInput, import_players
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.hall.window import HallOptions, HallWindow
 from tests.sqlite_locks import AVAILABLE, open_tournament_files
 

@@ -15,7 +15,7 @@ from db.formats.result_import import import_result_lines
 from db.service.calls import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import seat_session
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.hall.data import read_hall
 from referee_app.hall.pages import PAGES, FindTablePage, standings_where
 from referee_app.hall.window import HallOptions, HallWindow

@@ -61,7 +61,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
     from db.service import calls, clock
     from db.service.outcomes import PenaltyInput
     from db.service.results import record_penalty
-    from db.store import open_database
+    from db.storage.store import open_database
     from tests.db.helpers import make_tournament
 
     with open_database(tmp_path / "t.mcr", create=True) as db:

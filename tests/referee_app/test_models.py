@@ -115,7 +115,7 @@ def test_new_tournament_wizard_creates_a_file(qtbot, tmp_path):
     d.profile.setCurrentIndex(d.profile.findData("gb"))
     d.create_file()
     assert d.created == str(tmp_path / "Autumn-Cup.mcr")
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(d.created) as db, db.factory() as s:
         info = queries.tournament_info(s)

@@ -186,7 +186,7 @@ def test_the_docstring_examples_hold():
 def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
     # issue 24 §7: the suggested name had no cap: 100 Chinese letters are 300 bytes, over Linux's 255 a
     # name, and on Windows the backup's temporary path passed MAX_PATH
-    from db.store import open_database
+    from db.storage.store import open_database
     from referee_app.dialogs.wizard import NewTournamentWizard
 
     name = ("第五届国标麻将公开赛" * 10)[:100]
@@ -198,7 +198,7 @@ def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
     d.create_file()
     assert d.created is not None, d.problem.text()
     with open_database(d.created) as db:
-        from db.backups import back_up
+        from db.storage.backups import back_up
 
         backup = back_up(db)
     assert backup.is_file() and len(str(backup.relative_to(tmp_path))) < 240 - 100

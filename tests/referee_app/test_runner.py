@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 
 from db import queries
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.runner import Runner
 
 

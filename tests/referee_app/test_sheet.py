@@ -212,7 +212,7 @@ def test_another_station_saved_first(qtbot, window, tournament_file, error_messa
     sheet = open_sheet(window)
     num = [p.number for p in sheet.sheet.players]
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(tournament_file) as other, other.factory.begin() as s:  # a second station
         record_draw(s, 1, 1, 1)
@@ -282,7 +282,7 @@ def test_another_stations_write_keeps_the_line_being_read(qtbot, window, tournam
     sheet = open_sheet(window)
     num = [p.number for p in sheet.sheet.players]
     from db.service.results import record_draw, record_win
-    from db.store import open_database
+    from db.storage.store import open_database
 
     assert window.ctx.runner.run_ok(lambda s: record_win(
         s, 1, 1, 1, winner=num[0], self_drawn=True, notation="[789m2][777s3][234s3]89sEE7s"))
@@ -310,7 +310,7 @@ def test_another_stations_hand_updates_only_the_table_it_was_at(qtbot, window, t
     same file) leaves table 1's sheet as it was — the same read, its widgets not rebuilt — and shows on
     table 2's; a hand at table 1 re-reads that table's sheet only (the session and table boxes stay)."""
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     sheet = open_sheet(window)
     shown = sheet.sheet
@@ -334,7 +334,7 @@ def test_another_stations_hand_updates_only_the_table_it_was_at(qtbot, window, t
 
 def test_a_players_name_changed_elsewhere_reaches_the_sheet(qtbot, window, tournament_file):
     from db.service.players import PlayerInput, import_players
-    from db.store import open_database
+    from db.storage.store import open_database
 
     sheet = open_sheet(window)
     number = sheet.sheet.players[0].number
@@ -352,7 +352,7 @@ def test_an_unknown_change_from_elsewhere_reads_everything_again(qtbot, window, 
 
     from db.changes import ALL
     from db.models import AuditLog
-    from db.store import open_database
+    from db.storage.store import open_database
 
     sheet = open_sheet(window)
     shown = sheet.sheet

@@ -25,7 +25,7 @@ FALSE_WIN_KINDS = ("false_win_wrong", "false_win")
 
 @pytest.fixture
 def db(tournament_file):
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(tournament_file) as d:
         yield d
@@ -93,7 +93,7 @@ def test_a_table_that_does_not_exist_is_refused_and_the_sheet_cleared(db, vm):
 
 
 def test_no_seated_session_shows_no_sheet(tmp_path):
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(tmp_path / "empty.mcr", create=True) as d:
         with d.factory.begin() as s:

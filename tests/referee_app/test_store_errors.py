@@ -7,7 +7,7 @@ import re
 from db.errors import InputError, TournamentError
 from db.messages import MESSAGES
 from db.service.results import record_draw
-from db.store import open_database
+from db.storage.store import open_database
 from referee_app.i18n import LANG
 from referee_app.store_errors import store_problem
 

@@ -156,7 +156,7 @@ def test_the_sessions_page_reads_the_tables_of_the_session_shown_only_when_it_ch
     from db.service.calls import call_referee
     from db.service.checkin import check_in
     from db.service.results import record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     window.go("Sessions & tables")
     page = window.pages["Sessions & tables"]

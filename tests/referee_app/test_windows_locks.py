@@ -44,7 +44,7 @@ def test_a_workbook_open_in_excel_says_to_close_it_there(window, tmp_path, monke
         raise windows_error(32, "being used by another process")
 
     monkeypatch.setattr(os, "replace", held)
-    monkeypatch.setattr("db.files.REPLACE_PAUSE_S", 0.001, raising=False)
+    monkeypatch.setattr("db.storage.files.REPLACE_PAUSE_S", 0.001, raising=False)
     assert not window.export_workbook_to(str(target))
     shown = error_messages[-1]
     assert shown == ("Export workbook…", "could not write spring-results.xlsx: another program has the file open: "

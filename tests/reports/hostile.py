@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from db import queries
-from db.store import open_database
+from db.storage.store import open_database
 from reports.cli import main
 
 # What a spreadsheet would run, and what a browser would run, if either read them as such.

@@ -10,7 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from db import queries
-from db.store import open_database
+from db.storage.store import open_database
 from db.views import AwardCount, AwardHand, Awards, FanView, TeamStandingRow
 from reports.awards import AwardsReport, PrizeList
 from tests.reports.conftest import fonts, pages_text

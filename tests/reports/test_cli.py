@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from db import queries
-from db.store import open_database
+from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts
 

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from db import queries
 from db.limits import NAME_MAX, REASON_MAX
-from db.store import open_database
+from db.storage.store import open_database
 from reports import samples
 from reports.cli import main
 from reports.penalties import PenaltiesReport, PenaltyRecord

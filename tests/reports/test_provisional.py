@@ -11,7 +11,7 @@ from pathlib import Path
 from db import queries
 from db.service.audit import Actor
 from db.service.results import call_time, record_draw
-from db.store import open_database
+from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import pages_text
 from tests.web.test_table_page import build_tournament

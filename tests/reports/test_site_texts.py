@@ -23,7 +23,7 @@ from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, record_penalty, record_win
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
-from db.store import open_database
+from db.storage.store import open_database
 from reports import base
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot, read_snapshot

@@ -44,7 +44,7 @@ def place(tmp_path: Path) -> tuple[Path, str]:
 
 @pytest.fixture
 def database(place: tuple[Path, str]) -> Iterator[Any]:
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(place[0]) as db:
         yield db

@@ -366,8 +366,8 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
     from alembic import command
 
     from db.demo import create_demo
-    from db.schema import alembic_config, to_url
-    from db.store import create_db_engine
+    from db.storage.schema import alembic_config, to_url
+    from db.storage.store import create_db_engine
     from web.cli import main as web_main
 
     path = tmp_path / "old.mcr"
@@ -390,7 +390,7 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
 
 def test_rulings_print_in_the_penalty_record_and_show_on_the_websites_table_page(tmp_path, capsys) -> None:
     from db.demo import create_demo
-    from db.store import open_database
+    from db.storage.store import open_database
     from tests.reports.conftest import pages_text
     from web.cli import main as web_main
 
@@ -470,7 +470,7 @@ def test_a_substitutes_page_says_they_are_not_ranked(tmp_path) -> None:  # type:
     import contextlib
     import io
 
-    from db.store import open_database
+    from db.storage.store import open_database
 
     path = tmp_path / "subs.mcr"
 

@@ -1,5 +1,5 @@
 """A damaged tournament file under the server (issue 35, D5): SQLite's "database disk image is malformed" is a file
-problem, answered 503 ``database_malformed`` (db.store) with what to do, on the API and the players' page, never a 500 with a
+problem, answered 503 ``database_malformed`` (db.storage.store) with what to do, on the API and the players' page, never a 500 with a
 traceback on the console. A real file, damaged on disk while closed, served through the real app."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from db.service.devices import device_links
-from db.store import open_database
+from db.storage.store import open_database
 from tests.db.helpers import ACTOR, make_tournament
 from web.app import create_app
 

@@ -22,7 +22,7 @@ from tests.db.helpers import ACTOR, make_tournament
 
 @pytest.fixture
 def database(tmp_path: Path) -> Iterator[Database]:
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(tmp_path / "event.mcr", create=True) as db:
         make_tournament(db, sessions=2)  # session 1: table 1 = players 1-4, table 2 = 5-8

@@ -2,7 +2,7 @@
 
 One table writes at a time, with pauses, and the automatic backups come every 0.3 s (the store takes its
 checkpoint right before each one), so the file changes only at those checkpoints, as at a quiet event. SQLite's
-change counter does not move there; the guard's own commit sequence (db.stamp) does. Each scenario checks that
+change counter does not move there; the guard's own commit sequence (db.storage.stamp) does. Each scenario checks that
 every hand the server acknowledged is in a file that passes ``integrity_check``, and that the copy put back is
 never written to (its sha256 stays).
 """
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXE = str(Path(sys.executable).with_name("mcr-tournament"))
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot replace a file SQLite has open")
 # serve, with the automatic backups (and so the store's checkpoints) every BACKUP_S seconds instead of 5 minutes
-SERVE = ("import sys, db.backups as b; b.INTERVAL = float(sys.argv[1]); from web.cli import main; "
+SERVE = ("import sys, db.storage.backups as b; b.INTERVAL = float(sys.argv[1]); from web.cli import main; "
          "sys.exit(main(sys.argv[2:]))")
 BACKUP_S = "0.3"
 PAUSE_S = 0.03  # between two hands: one table at a time, never a storm
@@ -209,7 +209,7 @@ def test_checkpoints_by_other_programs_while_serve_writes_are_no_false_alarm(tmp
     """Another of our programs writing the same file (its backup and checkpoint first) and a plain sqlite3
     checkpoint, between the server's hands: the file changes under the server, legitimately, every time."""
     venue = Venue(tmp_path)
-    other = ("import sys, db.backups as b; b.FLOOR = 0.0; b.INTERVAL = 0.0; from web.cli import main; "
+    other = ("import sys, db.storage.backups as b; b.FLOOR = 0.0; b.INTERVAL = 0.0; from web.cli import main; "
              "sys.exit(main(sys.argv[1:]))")
     with venue.serving() as client:
         for i in range(4):

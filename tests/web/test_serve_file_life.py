@@ -103,7 +103,7 @@ def test_serve_when_the_file_is_replaced_or_deleted(tmp_path: Path, how: str, ki
     rescued = sorted(tmp_path.glob("event.mcr.rescued-*.mcr"))
     assert len(rescued) == 1, console
     assert str(rescued[0]) in console
-    # after cp: rebuilt from the backup of the first write and the server's WAL (db.guard.rebuild)
+    # after cp: rebuilt from the backup of the first write and the server's WAL (db.storage.guard.rebuild)
     assert hands_of_session2(rescued[0]) == sorted(recorded)  # nothing lost
     assert cli("--db", str(rescued[0]), "check").returncode == 0
     if digest is not None:

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 def build_tournament(folder: Path) -> tuple[Path, str]:
     """A tournament of 8 players with session 1 seated; (its file, the device token of table 1)."""
     from db.service.devices import device_links
-    from db.store import open_database
+    from db.storage.store import open_database
     from reports.cli import main
 
     db = folder / "event.mcr"
@@ -54,7 +54,7 @@ def place(tmp_path: Path) -> tuple[Path, str]:
 
 @pytest.fixture
 def server(place: tuple[Path, str]) -> Iterator[Any]:
-    from db.store import open_database
+    from db.storage.store import open_database
     from web.server import BackgroundServer
 
     with open_database(place[0]) as database:
@@ -113,7 +113,7 @@ def wait_text(driver: Any, css: str, text: str, timeout: float = 15) -> str:
 
 def players_at(db: Path) -> tuple[str, ...]:
     from db import queries
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:
         return tuple(p.number for p in queries.table_sheet(s, 1, 1).players)
@@ -121,7 +121,7 @@ def players_at(db: Path) -> tuple[str, ...]:
 
 def recorded(db: Path) -> list[Any]:
     from db import queries
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:
         return list(queries.table_sheet(s, 1, 1).hands)
@@ -203,7 +203,7 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
 
 def penalties(db: Path) -> list[Any]:
     from db import queries
-    from db.store import open_database
+    from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:
         return list(queries.table_sheet(s, 1, 1).penalties)
@@ -279,7 +279,7 @@ def _enter_totals(browser: Any, winner: str, discarder: str, fan: int) -> None:
 
 
 def test_a_hand_confirmed_while_the_server_is_down_is_kept_and_sent_once(place, browser) -> None:
-    from db.store import open_database
+    from db.storage.store import open_database
     from web.server import BackgroundServer
 
     db, token = place
@@ -355,7 +355,7 @@ def test_a_hand_the_server_refuses_reopens_as_it_was_entered(server, place, brow
 
 def test_after_time_is_called_the_session_is_over_at_the_table(server, place, browser) -> None:
     from db.service.results import call_time, record_draw
-    from db.store import open_database
+    from db.storage.store import open_database
 
     db, token = place
     with open_database(db) as database, database.factory.begin() as s:

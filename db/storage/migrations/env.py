@@ -1,4 +1,4 @@
-"""Alembic environment. Run programmatically by ``db.store`` (no alembic.ini at runtime): the caller
+"""Alembic environment. Run programmatically by ``db.storage.store`` (no alembic.ini at runtime): the caller
 passes an open connection in ``config.attributes["connection"]``."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from alembic import context
 
 from db.models import Base
-from db.stamp import not_stamp
+from db.storage.stamp import not_stamp
 
 config = context.config
 connection = config.attributes.get("connection")
@@ -21,7 +21,7 @@ context.configure(
     target_metadata=Base.metadata,
     render_as_batch=True,  # SQLite cannot ALTER most things; batch mode rebuilds tables
     compare_type=True,
-    include_name=not_stamp,  # the file's commit sequence (db.stamp) is no part of the schema
+    include_name=not_stamp,  # the file's commit sequence (db.storage.stamp) is no part of the schema
 )
 with context.begin_transaction():
     context.run_migrations()

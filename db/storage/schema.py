@@ -1,6 +1,6 @@
 """What a tournament database is, before any session: its address (``to_url``), the migrations, their head
 and running them, the SQLite file marker and tables, and recognising a tournament file through a
-read-only connection that writes nothing (``inspect_file``). ``db.store`` opens databases with it; ``db.backups`` and ``db.transfer`` use it
+read-only connection that writes nothing (``inspect_file``). ``db.storage.store`` opens databases with it; ``db.storage.backups`` and ``db.storage.transfer`` use it
 without needing the store."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
 from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
-from db.files import TOURNAMENT_MARK, describe_os_error, live_file
+from db.storage.files import TOURNAMENT_MARK, describe_os_error, live_file
 from texts import Text
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # (a test checks it matches the scripts).
 SCHEMA_HEAD = "0006"
 # SQLite header field ``application_id``: 'MCRR'. Set by ``init``; marks a file as a tournament.
-APPLICATION_ID = TOURNAMENT_MARK  # 0x4D435252 (db.files reads it in headers too)
+APPLICATION_ID = TOURNAMENT_MARK  # 0x4D435252 (db.storage.files reads it in headers too)
 # The tables of a tournament file (besides ``alembic_version``): how a file from before the marker
 # is recognised.
 TOURNAMENT_TABLES = frozenset({"tournament", "players", "session_tables", "seats", "hands", "penalties",

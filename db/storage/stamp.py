@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.schema import parse_header, sqlite_uri, wal_header, wal_is_orphan
+from db.storage.schema import parse_header, sqlite_uri, wal_header, wal_is_orphan
 
 TABLE = "file_stamp"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -266,7 +266,7 @@ def wal_is_foreign(path: Path, tries: int = 3, pause: float = 0.05) -> bool:
     WAL is read before the file, so another program's checkpoint in between only makes the file newer; a
     verdict of "foreign" is read again ``tries`` times (a checkpoint under way tears a read), and only a
     steady one counts. A WAL that stamps nothing (a file from before stamps) is judged as before
-    (:func:`db.schema.wal_is_orphan`)."""
+    (:func:`db.storage.schema.wal_is_orphan`)."""
     for attempt in range(tries):
         if attempt:
             time.sleep(pause)

@@ -254,7 +254,7 @@ def write_atomic(path: str | Path, data: bytes | str | Writer, *, encoding: str 
 # checkpoints and deletes the -wal/-shm, and this program writes on into a deleted WAL (issue 18). So no
 # code of ours may open() and close() a tournament file, its -wal or its -shm while SQLite has it open in
 # this process. The store registers each file it opens for writing here; the file helpers below refuse a
-# live file, and ``db.schema.inspect_file`` reads no header of one. Each live file keeps ONE descriptor
+# live file, and ``db.storage.schema.inspect_file`` reads no header of one. Each live file keeps ONE descriptor
 # of ours for the header check (:meth:`LiveFile.header`), closed only after SQLite's last connection to it.
 
 HEADER_SIZE = 100  # the SQLite header: change counter at 24, user_version (the file's identity) at 60
@@ -280,7 +280,7 @@ class LiveFile:
             return None
 
     def content(self) -> bytes | None:
-        """The whole file this descriptor names (the guard's check of its stamp, db.stamp), read through the
+        """The whole file this descriptor names (the guard's check of its stamp, db.storage.stamp), read through the
         descriptor: never a second ``open()`` of a live file."""
         if self.fd is None:
             return None
@@ -368,8 +368,8 @@ def refuse_live(path: str | Path) -> None:
 
 JOURNAL_SUFFIXES = ("-wal", "-shm", "-journal")
 SQLITE_MAGIC = b"SQLite format 3\x00"
-APPLICATION_ID_AT = 68  # the header's application_id (big-endian); db.schema.APPLICATION_ID is the value
-TOURNAMENT_MARK = 0x4D435252  # 'MCRR' = db.schema.APPLICATION_ID (db.schema imports this module, not the reverse)
+APPLICATION_ID_AT = 68  # the header's application_id (big-endian); db.storage.schema.APPLICATION_ID is the value
+TOURNAMENT_MARK = 0x4D435252  # 'MCRR' = db.storage.schema.APPLICATION_ID (db.storage.schema imports this module, not the reverse)
 _OPEN: dict[tuple[int, int], tuple[Path, int]] = {}  # file key -> (path, how many open databases), read or write
 _open_lock = threading.Lock()
 

@@ -10,8 +10,8 @@ taken (they open like any tournament file, and the Open dialog's ``*.mcr`` filte
 
 Every backup, whoever asks for it, is made by :func:`back_up` (the command line's ``backup``, the app's Back up
 now, the automatic, end-of-session, closing and before-upgrade copies; for a server database the JSON export
-of ``backup DIR``). It knows the open database only as a :class:`BackupSource` (``db.database.Database`` is
-one), so this module imports neither ``db.database`` nor anything above it.
+of ``backup DIR``). It knows the open database only as a :class:`BackupSource` (``db.storage.database.Database`` is
+one), so this module imports neither ``db.storage.database`` nor anything above it.
 
 Each copy is consistent (SQLite's online backup API from the connection the program holds, safe while
 other stations write) and written atomically (temporary file, fsync, rename). When:
@@ -52,10 +52,10 @@ from typing import Any, Protocol
 from sqlalchemy import Engine
 
 from db.errors import BackupError, TournamentError
-from db.files import atomic_path, describe_os_error, write_atomic
-from db.schema import FileState, inspect_file, sqlite_uri
-from db.stamp import check_problem
-from db.transfer import export_snapshot
+from db.storage.files import atomic_path, describe_os_error, write_atomic
+from db.storage.schema import FileState, inspect_file, sqlite_uri
+from db.storage.stamp import check_problem
+from db.storage.transfer import export_snapshot
 
 KEEP = 20
 log = logging.getLogger(__name__)
@@ -180,7 +180,7 @@ def rotate(db_path: str | Path, folder: Path, keep: int = KEEP) -> list[Path]:
 
 
 class BackupSource(Protocol):
-    """What a backup needs of an open database (``db.database.Database`` is one). ``path``: the SQLite file
+    """What a backup needs of an open database (``db.storage.database.Database`` is one). ``path``: the SQLite file
     (None for a server database); ``backups``: its automatic backups (None when it has none: read-only, a
     server database, or opened with ``backups=False``)."""
 
@@ -327,7 +327,7 @@ class Backups:
         with self._lock:
             t0 = time.perf_counter()
             # the WAL starts again where this copy starts: the newest backup plus the WAL then always hold the
-            # whole file, whatever happens to the file itself (the rescue, db.stamp.rebuild)
+            # whole file, whatever happens to the file itself (the rescue, db.storage.stamp.rebuild)
             self.source.checkpoint()
             target = _copy(self.source, self.path, where, kind, session)
             self.last_duration = time.perf_counter() - t0

@@ -20,7 +20,7 @@ What opening a SQLite file guarantees (docs/data-safety.md):
 - **A deleted, moved or replaced file stops the writers**: before each write transaction the path
   must still name the file that was opened (device and inode), else :class:`DatabaseFileGoneError`;
   :meth:`Database.save_copy` saves what the open connection still holds.
-- **Automatic backups** beside the file (``event.mcr.backups/``), see :mod:`db.backups`.
+- **Automatic backups** beside the file (``event.mcr.backups/``), see :mod:`db.storage.backups`.
 """
 
 from __future__ import annotations
@@ -39,8 +39,6 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
-from db.backups import Backups, back_up, list_backups
-from db.database import Database, make_database
 from db.errors import (
     BackupError,
     DamagedDatabaseError,
@@ -49,9 +47,11 @@ from db.errors import (
     ReadOnlyDatabaseError,
     TournamentError,
 )
-from db.files import atomic_path, describe_os_error, hold_live, live_file, release_live
-from db.guard import FileGuard, set_aside
-from db.schema import (
+from db.storage.backups import Backups, back_up, list_backups
+from db.storage.database import Database, make_database
+from db.storage.files import atomic_path, describe_os_error, hold_live, live_file, release_live
+from db.storage.guard import FileGuard, set_aside
+from db.storage.schema import (
     APPLICATION_ID,
     BUSY_TIMEOUT_S,
     SCHEMA_HEAD,
@@ -70,7 +70,7 @@ from db.schema import (
     too_new,
     upgrade,
 )
-from db.stamp import bump, ensure_stamp, rebuild, wal_is_foreign
+from db.storage.stamp import bump, ensure_stamp, rebuild, wal_is_foreign
 from texts import Joined, Text
 
 log = logging.getLogger(__name__)
@@ -101,8 +101,8 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         if not read_only:
             cur.execute("PRAGMA synchronous=FULL")
             # Checkpoints are the store's own (Database.checkpoint, before each automatic backup), so the file
-            # changes only when this program knows (db.guard) and a backup always starts where the WAL does
-            # (the rescue, db.stamp.rebuild).
+            # changes only when this program knows (db.storage.guard) and a backup always starts where the WAL does
+            # (the rescue, db.storage.stamp.rebuild).
             cur.execute("PRAGMA wal_autocheckpoint=0")
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
         cur.close()
@@ -129,8 +129,8 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
 
     def _stamp(conn: Any) -> None:
-        # Every transaction of ours that writes moves the file's own commit sequence on (db.stamp): a file put
-        # back from an older copy shows as older than what this program saw, and than its WAL (db.guard).
+        # Every transaction of ours that writes moves the file's own commit sequence on (db.storage.stamp): a file put
+        # back from an older copy shows as older than what this program saw, and than its WAL (db.storage.guard).
         db = holder.get("db")
         before = conn.info.pop("mcr_changes", None)
         if db is not None and db._guard is not None and before is not None \
@@ -288,7 +288,7 @@ def open_database(path_or_url: str | Path, *, create: bool = False, writable: bo
     (``init``, ``import``, ``demo``); otherwise only an existing tournament is opened. ``writable``:
     False opens for reading only (no write lock, no migration, no marker, no backups). A read-only file,
     folder or medium opens read-only whatever ``writable`` says. ``backups``: automatic backups of a
-    file opened for writing (see :mod:`db.backups`); ``second_backup_dir``: a second folder (a USB
+    file opened for writing (see :mod:`db.storage.backups`); ``second_backup_dir``: a second folder (a USB
     stick) that receives a copy of each automatic backup.
     """
     url = to_url(path_or_url)
@@ -411,7 +411,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
 
 def _rescue_orphan(path: Path, moved: list[Path]) -> Path | None:
     """A WAL set aside at opening: when it is this file's own (a crash, then an older copy put back), rebuild
-    the file as its writer left it from the newest backup it follows plus the WAL (db.stamp.rebuild), checked,
+    the file as its writer left it from the newest backup it follows plus the WAL (db.storage.stamp.rebuild), checked,
     as ``NAME.rescued-<UTC time>.mcr`` beside it. Said in one line either way; the WAL is kept."""
     wal = next((p for p in moved if "-wal." in p.name), None)
     if wal is None:
@@ -450,7 +450,7 @@ def _stamp_identity(keeper: sqlite3.Connection) -> int:
 
 
 def _close_failed(engine: Engine, keeper: sqlite3.Connection | None, holder: dict[str, Database]) -> None:
-    """An open that failed: its connections first, then the descriptor the store kept (db.files)."""
+    """An open that failed: its connections first, then the descriptor the store kept (db.storage.files)."""
     engine.dispose()
     if keeper is not None:
         keeper.close()

@@ -1,6 +1,6 @@
 """The open tournament database: its sessions, the check that the file is still the one opened, copies
-of it, its automatic backups' hooks and closing. Opening one (recognition, engines, migrations) is :mod:`db.store`;
-a backup on demand is :func:`db.backups.back_up`.
+of it, its automatic backups' hooks and closing. Opening one (recognition, engines, migrations) is :mod:`db.storage.store`;
+a backup on demand is :func:`db.storage.backups.back_up`.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from sqlalchemy import Engine, event
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session, sessionmaker
 
-from db.backups import Backups, list_backups
 from db.errors import DatabaseFileGoneError, TournamentError
-from db.files import LiveFile, atomic_path, note_closed, note_open, release_live
-from db.guard import FileGuard, keep_open_forever
-from db.schema import BUSY_TIMEOUT_S
-from db.stamp import Stamp, file_stamp, integrity_ok, rebuild
+from db.storage.backups import Backups, list_backups
+from db.storage.files import LiveFile, atomic_path, note_closed, note_open, release_live
+from db.storage.guard import FileGuard, keep_open_forever
+from db.storage.schema import BUSY_TIMEOUT_S
+from db.storage.stamp import Stamp, file_stamp, integrity_ok, rebuild
 
 # A checkpoint holds the write lock while it waits for readers: it waits this long at most, then checkpoints what
 # it can (a partial one is fine: the backup that follows is newer than where the WAL starts).
@@ -62,19 +62,19 @@ class Database:
     read_only_reason: str | None = None
     backups: Backups | None = None
     # A batch writer (``results import``, ``players import``): on SQLite it waits politely for the file's
-    # write lock, so interactive writers (the server's devices, a desk) get it first (db.store).
+    # write lock, so interactive writers (the server's devices, a desk) get it first (db.storage.store).
     batch: bool = False
     _keeper: sqlite3.Connection | None = field(default=None, repr=False)
     _identity: tuple[int, int] | None = field(default=None, repr=False)
-    _guard: FileGuard | None = field(default=None, repr=False)  # a file open for writing (db.guard)
+    _guard: FileGuard | None = field(default=None, repr=False)  # a file open for writing (db.storage.guard)
     _live: LiveFile | None = field(default=None, repr=False)
-    _noted: tuple[int, int] | None = field(default=None, repr=False)  # as registered in db.files.note_open
+    _noted: tuple[int, int] | None = field(default=None, repr=False)  # as registered in db.storage.files.note_open
     _lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _closed: bool = field(default=False, repr=False)
     _batch_free_until: float = field(default=0.0, repr=False)  # a batch writer's pause after its commit ends
 
     def __post_init__(self) -> None:
-        if self.path is not None:  # read-only too: no output may be written over it (db.files.refuse_output)
+        if self.path is not None:  # read-only too: no output may be written over it (db.storage.files.refuse_output)
             self._noted = self._identity
             note_open(self._noted, self.path)
 
@@ -121,13 +121,13 @@ class Database:
     def copy_to(self, target: Path) -> None:
         """A consistent copy of the open database written at ``target`` (an SQLite file; SQLite's
         online backup API from the connection this program holds, so it works even after the file was
-        deleted). Not atomic by itself: callers write to a temporary name (db.files.atomic_path)."""
+        deleted). Not atomic by itself: callers write to a temporary name (db.storage.files.atomic_path)."""
         if self._keeper is None:
             raise TournamentError(code="copy_of_server")
         guard = self._guard
         if guard is not None and guard.overwritten and self.path is not None:
             # cp over the file: the connection reads the new bytes mixed with our WAL; the newest backup since
-            # the last checkpoint plus the WAL hold the whole file (db.stamp.rebuild; the store checkpoints only
+            # the last checkpoint plus the WAL hold the whole file (db.storage.stamp.rebuild; the store checkpoints only
             # right before a backup, so the newest backup is always such a one)
             wal = next((p for p in guard.set_aside if "-wal." in p.name), None)
             if wal is not None and rebuild(wal, [b.path for b in list_backups(self.path)], target,
@@ -243,7 +243,7 @@ class Database:
             gone = self._guard is not None and self._guard.gone is not None
             if gone and self._keeper is not None:
                 # Never SQLite's last close of an abandoned file: it would checkpoint this WAL into whatever
-                # the descriptor names and delete the -wal/-shm at the path by name (db.guard).
+                # the descriptor names and delete the -wal/-shm at the path by name (db.storage.guard).
                 keep_open_forever(self._keeper)
             self.engine.dispose()
             if self._keeper is not None and not gone:

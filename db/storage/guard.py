@@ -4,10 +4,10 @@ writes (issue 18, docs/data-safety.md "The file on disk is the one written").
 Before every write transaction and after its commit the store asks :meth:`FileGuard.check`:
 
 - the path still names the file that was opened (device and inode: not deleted, moved or replaced by ``mv``);
-- its content, read through the descriptor the store keeps (:class:`db.files.LiveFile`, never a second
+- its content, read through the descriptor the store keeps (:class:`db.storage.files.LiveFile`, never a second
   ``open()``), is still this file at least as new as last seen: only a checkpoint writes the main file of a
   WAL database, so when ``fstat`` and the header show no change that is all; otherwise the file's own commit
-  sequence (:mod:`db.stamp`) is read from its bytes and must carry the file's identity and not have gone back
+  sequence (:mod:`db.storage.stamp`) is read from its bytes and must carry the file's identity and not have gone back
   (a ``cp`` of another file, or of an older copy of this one, over the same inode; SQLite's change counter
   does not tell, it does not count commits in WAL mode);
 - the ``-wal`` at the path is still the one this program's connections write (not deleted by another
@@ -35,9 +35,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from db.errors import DatabaseFileGoneError
-from db.files import HEADER_SIZE, LiveFile
-from db.schema import parse_header
-from db.stamp import stamp_and_root
+from db.storage.files import HEADER_SIZE, LiveFile
+from db.storage.schema import parse_header
+from db.storage.stamp import stamp_and_root
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +150,7 @@ class FileGuard:
         return self.seen is not None and self.seen.root is not None
 
     def committing(self, seq: int | None) -> None:
-        """This thread's write transaction stamped ``seq`` (db.stamp.bump) and is about to commit. A sequence not
+        """This thread's write transaction stamped ``seq`` (db.storage.stamp.bump) and is about to commit. A sequence not
         above the newest this program stamped means the file went back under it (an older copy put back after
         another program's checkpoint): the commit is refused and the file abandoned."""
         self._pending.seq = seq
@@ -226,7 +226,7 @@ class FileGuard:
         """The main file's bytes are still this file's, at least as new as last seen. Only a checkpoint
         (ours or another program's) writes them while the file is open: when ``fstat``, the header and the
         stamp's page say nothing changed that is all (a few microseconds); otherwise the whole content is read
-        through the kept descriptor and its stamp compared (db.stamp)."""
+        through the kept descriptor and its stamp compared (db.storage.stamp)."""
         live = self.live
         if live is None or live.fd is None:
             return None

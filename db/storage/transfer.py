@@ -19,7 +19,7 @@ from db.errors import TournamentError
 from db.limits import INT_MAX
 from db.models import Base, Tournament
 from db.profiles import Settings
-from db.schema import first_line, head_revision, known_revision
+from db.storage.schema import first_line, head_revision, known_revision
 
 FORMAT = "mcr-tournament-export"
 
@@ -164,7 +164,7 @@ def _shown(value: Any) -> str:
 
 def export_snapshot(engine: Engine) -> str:
     """The export of a live database read in one snapshot (REPEATABLE READ: every table as of one moment
-    while stations write), as JSON text: what ``backup DIR`` writes for a server database (db.backups)."""
+    while stations write), as JSON text: what ``backup DIR`` writes for a server database (db.storage.backups)."""
     with engine.connect() as conn:
         conn = conn.execution_options(isolation_level="REPEATABLE READ", mcr_read_only=True)
         with conn.begin(), Session(bind=conn) as s:
