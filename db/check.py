@@ -8,8 +8,8 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
-from db.profiles import Settlement
 from db.queries import stage_roster, stages, table_scores
+from db.rules.profiles import Settlement
 from db.service.lookup import seating_numbers, settings, tournament
 from db.service.outcomes import penalty_deltas
 from db.views import number_key

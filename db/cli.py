@@ -31,7 +31,7 @@ from db.commands import stages as stage_commands
 from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.errors import InputError, TournamentError
-from db.limits import ACTOR_MAX, INT_MAX, check_text
+from db.rules.limits import ACTOR_MAX, INT_MAX, check_text
 from db.seating import SeatingError
 from db.storage.backups import back_up, backup_folder, list_backups
 from db.storage.database import Database

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
 from db.models import Tournament
-from db.profiles import Settlement
+from db.rules.profiles import Settlement
 from db.service.audit import Actor
 from db.service.lookup import has_results
 from db.service.outcomes import PenaltyInput

@@ -66,10 +66,10 @@ class Player(Base):
     number: Mapped[str] = mapped_column(String(32), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     team: Mapped[str | None] = mapped_column(String(200), nullable=True)
-    # ISO 3166-1 alpha-2 code for new input (db.countries); files from before schema 0002 may hold free text.
+    # ISO 3166-1 alpha-2 code for new input (db.rules.countries); files from before schema 0002 may hold free text.
     country: Mapped[str | None] = mapped_column(String(100), nullable=True)
     # EMA results file (schema 0002): the 8-digit EMA number; first and last name when they are not the
-    # split of ``name`` (db.names.split_name).
+    # split of ``name`` (db.rules.names.split_name).
     ema_number: Mapped[str | None] = mapped_column(String(16), nullable=True)
     first_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
     last_name: Mapped[str | None] = mapped_column(String(100), nullable=True)
@@ -216,7 +216,7 @@ class DeviceRequest(Base):
 
 class SessionClock(Base):
     """The hall's clock for one session. Only moments are stored (UTC, from the database rows); the time
-    left is derived from them and the current time (``db.clock.clock_state``), never counted down."""
+    left is derived from them and the current time (``db.rules.clock.clock_state``), never counted down."""
 
     __tablename__ = "session_clocks"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -278,7 +278,7 @@ class PublicPage(Base):
 class Stage(Base):
     """A later stage of the tournament (schema 0005): its sessions follow the stage before it (the first
     stage before any row here is the qualifying stage, sessions 1 .. the first row's ``first_session`` − 1).
-    Its players are the top ``cut`` of the previous stage's ranking (``db.stages``); ``advance`` holds the
+    Its players are the top ``cut`` of the previous stage's ranking (``db.rules.stages``); ``advance`` holds the
     organiser's choice among the players tied at the cut line (null until a tie needed one)."""
 
     __tablename__ = "stages"
@@ -287,8 +287,8 @@ class Stage(Base):
     first_session: Mapped[int] = mapped_column(Integer, unique=True)
     sessions: Mapped[int] = mapped_column(Integer)
     cut: Mapped[int] = mapped_column(Integer)
-    carry: Mapped[str] = mapped_column(String(10))  # db.stages.Carry
-    seating: Mapped[str] = mapped_column(String(10))  # db.stages.StageSeating
+    carry: Mapped[str] = mapped_column(String(10))  # db.rules.stages.Carry
+    seating: Mapped[str] = mapped_column(String(10))  # db.rules.stages.StageSeating
     advance: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
 

@@ -20,14 +20,14 @@ from db.actions import AuditAction
 from db.changes import marker as _marker
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
-from db.names import name_matches
-from db.profiles import SeatRotation, Settings, Settlement, TieBreak
-from db.rotation import WINDS, hand_winds, round_seats
-from db.scores import shared_ranks, table_points, table_ranks
+from db.rules.names import name_matches
+from db.rules.profiles import SeatRotation, Settings, Settlement, TieBreak
+from db.rules.rotation import WINDS, hand_winds, round_seats
+from db.rules.scores import shared_ranks, table_points, table_ranks
+from db.rules.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
 from db.service.lookup import active_players
 from db.service.lookup import settings as _settings
 from db.service.lookup import tournament as _tournament
-from db.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
 from db.views import (
     AuditEntry,
     AwardCount,

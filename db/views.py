@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from db.names import name_key, split_name
+from db.rules.names import name_key, split_name
 from texts import Text
 
 SEATS = ("E", "S", "W", "N")
@@ -48,7 +48,7 @@ def next_free_number(numbers: Iterable[str]) -> str:
 
 
 def player_order(name: str, number: str) -> tuple[tuple[str, int, str], tuple[int, int, str]]:
-    """The order of players by name everywhere: :func:`db.names.name_key` (pinyin for Chinese names,
+    """The order of players by name everywhere: :func:`db.rules.names.name_key` (pinyin for Chinese names,
     accents and case ignored), then :func:`number_key` for equal names ("2" before "10").
 
     >>> sorted([("Li", "10"), ("Ann", "3"), ("Li", "2")], key=lambda p: player_order(*p))
@@ -75,15 +75,15 @@ class PlayerFields:
     number: str
     name: str
     team: str | None = None
-    country: str | None = None  # ISO 3166-1 alpha-2 (db.countries); older files may hold free text
+    country: str | None = None  # ISO 3166-1 alpha-2 (db.rules.countries); older files may hold free text
     substitute: bool = False  # a reserve, seated only once they replace a player
     ema_number: str | None = None  # the 8-digit EMA number
-    first_name: str | None = None  # None: split from ``name`` (db.names.split_name, see ``names``)
+    first_name: str | None = None  # None: split from ``name`` (db.rules.names.split_name, see ``names``)
     last_name: str | None = None
 
     @property
     def names(self) -> tuple[str, str]:
-        """(first name, last name): as entered, else split from ``name`` (db.names.split_name).
+        """(first name, last name): as entered, else split from ``name`` (db.rules.names.split_name).
 
         >>> PlayerFields("1", "张伟 Zhang Wei").names, PlayerFields("2", "Anna Smith", last_name="Smith-Jones").names
         (('Wei', 'Zhang'), ('Anna', 'Smith-Jones'))
@@ -236,7 +236,7 @@ class StandingRow:
 
 
 def stage_label(name: str) -> str:
-    """A stage's name as shown: the qualifying stage (``db.stages.QUALIFYING``) in the reader's language."""
+    """A stage's name as shown: the qualifying stage (``db.rules.stages.QUALIFYING``) in the reader's language."""
     return Text("Qualifying", "stage") if name == "qualifying" else name
 
 
@@ -310,7 +310,7 @@ class TableProgress:
 
 @dataclass(frozen=True, slots=True)
 class StageView:
-    """A stage added after the qualifying stage (``db.stages``). ``players`` (ranking order) is known once
+    """A stage added after the qualifying stage (``db.rules.stages``). ``players`` (ranking order) is known once
     the previous stage is complete and any tie at the cut decided; until a tie is decided ``tied`` lists
     the players sharing the line and ``places`` how many of them go through."""
 

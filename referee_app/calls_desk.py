@@ -387,7 +387,7 @@ class CallsPanel(QDialog):
 
 def penalty_kind_text(kind: str) -> str:
     """A penalty's kind in words in the UI's language ("Rule violation", "违例"); an unknown kind: its code."""
-    from db.profiles import PENALTY_KIND_LABELS
+    from db.rules.profiles import PENALTY_KIND_LABELS
 
     label = PENALTY_KIND_LABELS.get(kind)
     return kind if label is None else texts.said(label, LANG.code)

@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from db.changes import ALL, Changes
-from db.clock import ClockView
+from db.rules.clock import ClockView
 from db.service.clock import ClockReading, bell_due, clock_reading, ring_bell
 
 RETRY_S = 10.0  # one attempt per session per 10 s, whatever the outcome

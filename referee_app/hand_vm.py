@@ -13,8 +13,8 @@ from enum import StrEnum
 from PySide6.QtCore import QObject, Signal
 
 import texts
-from db.rotation import WINDS
-from db.seat_labels import seat_label
+from db.rules.rotation import WINDS
+from db.rules.seat_labels import seat_label
 from referee_app.hand_errors import hand_problem
 from referee_app.i18n import LANG, tr
 from scoring import tiles as T
@@ -144,7 +144,7 @@ class HandEntryModel(QObject):
     def player_label(self, i: int) -> str:
         """Player ``i`` (a starting seat) as hand entry lists them: the starting seat's letter, as the sheet's
         columns and the totals entry key them, and this hand's wind beside it when it is another ("S  李娜
-        (5) · now East", ``db.seat_labels``; the phone says the same)."""
+        (5) · now East", ``db.rules.seat_labels``; the phone says the same)."""
         return seat_label(i, f"{WINDS[i]}  {self.players[i]}", self.seat_winds[i].value, LANG.code)
 
     @property

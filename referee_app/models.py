@@ -15,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 import texts
 from db.actions import AuditAction
-from db.names import romanised
+from db.rules.names import romanised
 from referee_app.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.result import AwardedFan
@@ -213,7 +213,7 @@ class PlayersModel(RowsModel[PlayerView]):
     def sort_value(self, row: PlayerView, col: int) -> Any:
         # "2" before "10"; as text, sort keys must be comparable strings
         if col == self.COL_NAME:
-            return romanised(row.name)  # name order: Chinese names by their pinyin (db.names)
+            return romanised(row.name)  # name order: Chinese names by their pinyin (db.rules.names)
         return number_sort(row.number) if col == self.COL_NUMBER else super().sort_value(row, col)
 
 
@@ -274,7 +274,7 @@ class SheetRow:
 def sheet_rows(sheet: TableSheet, winds_of: Any) -> list[SheetRow]:
     """The 16 (``hands_per_session``) lines, with running totals over the recorded hands.
 
-    ``winds_of(hand) -> (prevailing, dealer)`` comes from ``db.rotation`` (the seating rules live there).
+    ``winds_of(hand) -> (prevailing, dealer)`` comes from ``db.rules.rotation`` (the seating rules live there).
     """
     by_hand = {h.hand: h for h in sheet.hands}
     totals = [0, 0, 0, 0]

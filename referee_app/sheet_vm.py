@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from db import queries
-from db.profiles import EndPolicy, Settlement
-from db.seat_labels import seat_label
+from db.rules.profiles import EndPolicy, Settlement
+from db.rules.seat_labels import seat_label
 from db.service.clock import TableBell, confirm_time_call, table_bells
 from db.service.corrections import correct_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
@@ -222,7 +222,7 @@ class SheetViewModel:
     def winner_choices(self) -> list[tuple[str, str]]:
         """(text, player number) for the totals bar's winner box: "E  name  (number)", keyed by the starting
         seat as the sheet's columns are, with the hand's wind beside it when it is another ("S  李娜  (5) ·
-        now East", ``db.seat_labels``: the phone says the same)."""
+        now East", ``db.rules.seat_labels``: the phone says the same)."""
         if self.sheet is None:
             return []
         n = self.next_hand

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from db import queries
-from db.rotation import hand_winds
+from db.rules.rotation import hand_winds
 from db.service.tournament import create_tournament
 from db.views import TournamentInfo
 from scoring.model import Wind
@@ -21,7 +21,7 @@ def tournament_info(s: Any) -> TournamentInfo:
 
 
 def rotate(s: Any) -> bool:
-    from db.profiles import SeatRotation
+    from db.rules.profiles import SeatRotation
 
     return queries.settings(s).seat_rotation is SeatRotation.ROTATE
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from db.rotation import hand_winds, round_seats
-from db.scores import table_points, table_ranks
+from db.rules.rotation import hand_winds, round_seats
+from db.rules.scores import table_points, table_ranks
 from db.views import FanView, HandRow, PenaltyRow, PlayerView, TableSheet
 from scoring.settlement import settle_win
 

@@ -1,7 +1,7 @@
 """Seating of a session: by table (for the referees), then alphabetically by player with table and seat
 (large print, for the entrance wall).
 
-Alphabetical order: ``db.names.name_key`` (Chinese names by their pinyin among the Latin ones, case and
+Alphabetical order: ``db.rules.names.name_key`` (Chinese names by their pinyin among the Latin ones, case and
 accents ignored), then the player number.
 """
 

@@ -2,7 +2,7 @@
 
 One .xlsx file with the sheets Standings, Teams, one "Session N" per seated session, Hands and
 Penalties. Headers are bilingual ("Rank 名次") and frozen; numbers are written as numbers (match points
--16 stays a number a formula can sum); every text cell goes through ``db.safe_text.safe_cell`` so a
+-16 stays a number a formula can sum); every text cell goes through ``db.rules.safe_text.safe_cell`` so a
 name such as ``=HYPERLINK(…)`` stays a name (docs/reports.md "Workbook").
 """
 
@@ -19,8 +19,8 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 import texts
-from db.safe_text import safe_cell
-from db.stages import plain
+from db.rules.safe_text import safe_cell
+from db.rules.stages import plain
 from db.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from reports import base
 from reports.base import WIND_ZH, said_two, stage_two, two

@@ -24,9 +24,9 @@ from db.errors import (
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
-from db.profiles import SeatRotation, Settings, Settlement
-from db.rotation import WINDS, hand_winds
-from db.seat_labels import wind_now
+from db.rules.profiles import SeatRotation, Settings, Settlement
+from db.rules.rotation import WINDS, hand_winds
+from db.rules.seat_labels import wind_now
 from db.service.devices import (
     DeviceCorrection,
     check_correction,
@@ -189,7 +189,7 @@ def false_win_json(st: Settings, numbers: list[str] | None = None) -> dict[str, 
 def table_json(sheet: TableSheet, st: Settings, lang: str = texts.DEFAULT) -> dict[str, Any]:
     """``GET /api/table``: the table as its device shows it; ``seat_wind`` is for ``next_hand``;
     ``wind_note`` ("now East", in ``lang``, or None) is the desk's note beside a player's starting-seat
-    letter (``db.seat_labels``: the page lettering players by their starting seat, as the desk does)."""
+    letter (``db.rules.seat_labels``: the page lettering players by their starting seat, as the desk does)."""
     next_hand = sheet.next_hand
     rotate = st.seat_rotation is SeatRotation.ROTATE
     winds = hand_winds(next_hand, rotate).seat_winds if next_hand else (None,) * 4

@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import texts
 from db import queries
 from db.errors import DatabaseConnectError, TournamentError
-from db.names import romanised
+from db.rules.names import romanised
 from db.service.calls import PublicSettings, public_settings, standings_cut
 from db.storage.database import Database
 from db.storage.schema import first_line

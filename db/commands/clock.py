@@ -10,10 +10,10 @@ import argparse
 import json
 from datetime import datetime
 
-from db.clock import ClockView, format_remaining
 from db.commands.common import actor_of
 from db.errors import InputError
-from db.profiles import EndPolicy
+from db.rules.clock import ClockView, format_remaining
+from db.rules.profiles import EndPolicy
 from db.service.clock import (
     add_time,
     checked_moment,

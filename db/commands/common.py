@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from db.errors import InputError
-from db.safe_text import safe_cell
+from db.rules.safe_text import safe_cell
 from db.service.audit import Actor, default_actor
 from db.storage.database import Database
 
@@ -42,7 +42,7 @@ def emit(rows: list[dict[str, Any]], fmt: str, columns: Sequence[str], json_rows
         print(json.dumps(rows if json_rows is None else json_rows, ensure_ascii=False, indent=1))
         return
     table = [[_cell(r.get(c)) for c in columns] for r in rows]
-    if fmt == "csv":  # text cells a spreadsheet would run get a ' (db/safe_text.py); numbers stay numbers
+    if fmt == "csv":  # text cells a spreadsheet would run get a ' (db/rules/safe_text.py); numbers stay numbers
         table = [[safe_cell(v) if isinstance(r.get(c), str) else v for c, v in zip(columns, row, strict=True)]
                  for r, row in zip(rows, table, strict=True)]
         buf = io.StringIO()

@@ -14,7 +14,7 @@ from db.commands.common import actor_of, emit, format_arg
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
 from db.formats.text_files import open_input, utf8_lines
-from db.limits import PLAYERS_CSV_BYTES_MAX
+from db.rules.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players

@@ -15,7 +15,8 @@ from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
-from db.limits import LINE_BYTES_MAX
+from db.rules.limits import LINE_BYTES_MAX
+from db.rules.stages import plain
 from db.service.corrections import (
     cancel_time_called,
     correct_hand,
@@ -26,7 +27,6 @@ from db.service.corrections import (
 from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
-from db.stages import plain
 from db.storage.database import Database
 from db.views import StagePlace, TableSeating, staged
 

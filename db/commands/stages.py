@@ -11,10 +11,10 @@ from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.errors import InputError
 from db.messages import render
+from db.rules.stages import Carry, StageSeating, plain
 from db.service.checkin import check_in
 from db.service.lookup import check_session
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
-from db.stages import Carry, StageSeating, plain
 from db.storage.database import Database
 from db.views import AwardHand
 

@@ -16,9 +16,9 @@ from db.demo import fill_demo
 from db.errors import TournamentError
 from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
-from db.limits import LINE_DEPTH_MAX, long_number
 from db.messages import render
-from db.profiles import PROFILES, NoShow, SeatRotation
+from db.rules.limits import LINE_DEPTH_MAX, long_number
+from db.rules.profiles import PROFILES, NoShow, SeatRotation
 from db.service.audit import audit
 from db.service.calls import public_settings, set_public_settings
 from db.service.lookup import has_results

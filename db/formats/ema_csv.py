@@ -9,7 +9,7 @@ total match points. ``Ema Member`` is ``YES`` when the player has an EMA number;
 alpha-2 code. Exactly these eight columns, a staged event's too: the upload is defined as them
 (rules/TOURNAMENT.md) and an upload tool may refuse more; the stage that placed each player is in the
 standings outputs (docs/tournament.md). Text cells that a spreadsheet would run get a ``'``
-(``db.safe_text``); numbers stay numbers.
+(``db.rules.safe_text``); numbers stay numbers.
 
 Before anything is written, :func:`ema_problems` runs the checks an upload depends on: every session
 seated, every table with four players, finished (all hands, time called or signed off) with whole-number
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from db import queries
-from db.countries import ALPHA_2, country_code
 from db.errors import TournamentError
-from db.safe_text import safe_cell
+from db.rules.countries import ALPHA_2, country_code
+from db.rules.safe_text import safe_cell
 from db.views import StandingRow
 from texts import Text
 

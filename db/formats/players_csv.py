@@ -13,8 +13,8 @@ from typing import Any
 import texts
 from db.errors import InputError, TournamentError
 from db.formats.text_files import split_lines
-from db.limits import PLAYERS_MAX
 from db.messages import render
+from db.rules.limits import PLAYERS_MAX
 from db.service.players import PlayerInput, checked_player
 from db.storage.schema import first_line
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
 from db.formats.text_files import RawLine, split_lines
-from db.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
+from db.rules.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
 from db.service.audit import Actor
 from db.service.outcomes import PenaltyInput, ResultLine
 from db.service.results import record_result

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from db.errors import InputError
-from db.limits import NOTATION_MAX, NUMBER_MAX, REASON_MAX, check_text
-from db.profiles import Settlement
+from db.rules.limits import NOTATION_MAX, NUMBER_MAX, REASON_MAX, check_text
+from db.rules.profiles import Settlement
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,

@@ -12,8 +12,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.limits import ACTOR_MAX, check_text
 from db.models import AuditLog
+from db.rules.limits import ACTOR_MAX, check_text
 
 
 @dataclass(frozen=True, slots=True)

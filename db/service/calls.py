@@ -23,8 +23,8 @@ import texts
 from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
-from db.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.models import PublicPage, RefereeCall
+from db.rules.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.service.audit import Actor, audit, now
 from db.service.lookup import check_session, find_table, penalty_place, settings, where
 from db.service.outcomes import check_int, check_whole

@@ -1,7 +1,7 @@
 """The session clock: start, pause, resume, add time (to the session or one table), end; and the bell.
 
 Only moments are stored (``models.SessionClock``, ``models.ClockTable``; naive UTC). The time left is
-derived by ``db.clock.clock_state`` from them and ``now``, which every function takes (default: the
+derived by ``db.rules.clock.clock_state`` from them and ``now``, which every function takes (default: the
 current UTC time) so tests drive the clock without sleeping. Every command is audited
 (``AuditAction.CLOCK``).
 
@@ -33,10 +33,18 @@ from sqlalchemy.orm import Session
 
 from db import queries
 from db.actions import AuditAction
-from db.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, format_remaining, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
-from db.profiles import EndPolicy, Settings
+from db.rules.clock import (
+    ClockTimes,
+    ClockView,
+    clock_state,
+    elapsed_seconds,
+    format_remaining,
+    local_iso,
+    utc_now,
+)
+from db.rules.profiles import EndPolicy, Settings
 from db.service.audit import Actor, audit
 from db.service.corrections import cancel_time_called
 from db.service.lookup import check_session, recorded_hands, settings, tournament

@@ -7,10 +7,10 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.clock import utc_now
 from db.errors import InputError
-from db.limits import REASON_MAX, check_optional_text
 from db.models import ClockTable, HandResult, Penalty, RefereeCall, SessionTable
+from db.rules.clock import utc_now
+from db.rules.limits import REASON_MAX, check_optional_text
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.lookup import existing_hand, recorded_hands, settings, table_numbers, where
 from db.service.outcomes import (

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
-from db.profiles import PenaltyPreset, Settings, Settlement
+from db.rules.profiles import PenaltyPreset, Settings, Settlement
 from db.service.audit import Actor, audit, now
 from db.service.corrections import correct_hand
 from db.service.lookup import (

@@ -15,9 +15,9 @@ from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.orm import Session, defer
 
 from db.errors import InputError, NotInitialisedError, TournamentError
-from db.limits import INT_MAX
 from db.models import DeviceToken, HandResult, Penalty, Player, Seat, SessionTable, Tournament
-from db.profiles import Settings
+from db.rules.limits import INT_MAX
+from db.rules.profiles import Settings
 
 
 def tournament(s: Session) -> Tournament:

@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from db.errors import InputError
-from db.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
 from db.messages import hand_problem
 from db.models import HandResult, Penalty
-from db.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
-from db.rotation import hand_winds
+from db.rules.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
+from db.rules.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
+from db.rules.rotation import hand_winds
 from scoring.settlement import settle_win
 
 

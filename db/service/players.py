@@ -10,10 +10,10 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
-from db.countries import country_code
 from db.errors import InputError, TournamentError
-from db.limits import NAME_MAX, NUMBER_MAX, PLAYERS_MAX, REASON_MAX, check_optional_text, check_text
 from db.models import Player, Seat, SessionTable
+from db.rules.countries import country_code
+from db.rules.limits import NAME_MAX, NUMBER_MAX, PLAYERS_MAX, REASON_MAX, check_optional_text, check_text
 from db.service.audit import Actor, audit
 from db.service.lookup import check_session, player_by_number, table_has_results, tournament
 from db.views import PlayerFields
@@ -32,7 +32,7 @@ KEPT_WHEN_NOT_GIVEN = ("ema_number", "first_name", "last_name")
 
 
 def checked_player(pi: PlayerInput, stored: Player | None = None) -> PlayerInput:
-    """``pi`` with its texts checked against the limits (``db.limits``: one line, at most 100 characters,
+    """``pi`` with its texts checked against the limits (``db.rules.limits``: one line, at most 100 characters,
     the number 32) and its EMA fields checked and normalised: the country as its ISO 3166-1 alpha-2 code
     (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
     spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored``: the player as

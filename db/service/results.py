@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError, TournamentError
-from db.limits import INT_MAX, REASON_MAX, check_optional_text
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
-from db.profiles import Settings
+from db.rules.limits import INT_MAX, REASON_MAX, check_optional_text
+from db.rules.profiles import Settings
 from db.service.audit import Actor, audit, audit_json, default_actor, now
 from db.service.lookup import (
     NUMBERS,

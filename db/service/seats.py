@@ -14,10 +14,11 @@ from db import queries
 from db import seating as plans
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
-from db.limits import REASON_MAX, check_optional_text
 from db.models import Player, Seat, SessionTable
-from db.profiles import NoShow
-from db.rotation import WINDS
+from db.rules.limits import REASON_MAX, check_optional_text
+from db.rules.profiles import NoShow
+from db.rules.rotation import WINDS
+from db.rules.stages import StageSeating, rank_tables, snake_tables
 from db.service.audit import Actor, audit
 from db.service.lookup import (
     active_players,
@@ -31,7 +32,6 @@ from db.service.lookup import (
 )
 from db.service.lookup import settings as _settings
 from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_error
-from db.stages import StageSeating, rank_tables, snake_tables
 from db.views import CheckInView, StageView, number_key
 from texts import Text
 

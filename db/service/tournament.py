@@ -12,9 +12,9 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
-from db.limits import NAME_MAX, check_text
 from db.models import Stage, Tournament
-from db.profiles import SeatRotation, Settings, Settlement, profile_settings
+from db.rules.limits import NAME_MAX, check_text
+from db.rules.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
 from db.service.lookup import has_results, settings, tournament
 from db.service.outcomes import PenaltyInput
@@ -76,7 +76,7 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
 
 
 def penalty_presets(s: Session) -> list[Any]:
-    """The tournament's penalty presets (``db.profiles.PenaltyPreset``) for pick lists."""
+    """The tournament's penalty presets (``db.rules.profiles.PenaltyPreset``) for pick lists."""
     return list(settings(s).penalty_presets)
 
 

@@ -16,9 +16,9 @@ from sqlalchemy import Boolean, Date, DateTime, Engine, Integer, String, insert,
 from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
-from db.limits import INT_MAX
 from db.models import Base, Tournament
-from db.profiles import Settings
+from db.rules.limits import INT_MAX
+from db.rules.profiles import Settings
 from db.storage.schema import first_line, head_revision, known_revision
 
 FORMAT = "mcr-tournament-export"
@@ -48,7 +48,7 @@ def export_json(s: Session) -> str:
 def _unstorable(column: Any, value: Any) -> tuple[str, dict[str, Any]] | None:
     """Why a text value cannot be stored the same on every backend (longer than its column, a NUL, a lone
     surrogate), as a refusal code and its parameters, or None. An export is restored as it is, so the
-    service limits (db/limits.py) are not applied here; this only keeps PostgreSQL from refusing with SQL
+    service limits (db/rules/limits.py) are not applied here; this only keeps PostgreSQL from refusing with SQL
     and data in its error."""
     if not isinstance(value, str):
         return None

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from db.errors import TournamentError
 from db.formats.players_csv import RowErrors, check_players, read_csv_rows, substitute_cell
 from db.formats.text_files import read_guessed
-from db.limits import PLAYERS_CSV_BYTES_MAX
+from db.rules.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.players import PlayerInput
 from referee_app import file_dialogs
 from referee_app.i18n import tr

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.profiles import Settlement
+from db.rules.profiles import Settlement
 from db.service.outcomes import PenaltyInput, penalty_deltas
 from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel

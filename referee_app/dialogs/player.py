@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QFormLayout, QLineEdit, QWidget
 
-from db.countries import NAMES, country_code
-from db.names import split_name
+from db.rules.countries import NAMES, country_code
+from db.rules.names import split_name
 from db.service.players import EMA_DIGITS, PlayerInput
 from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
@@ -59,7 +59,7 @@ class PlayerDialog(QDialog):
         self._show_country()
 
     def _show_split(self) -> None:
-        """Empty first / last name fields show the split of the name they stand for (db.names)."""
+        """Empty first / last name fields show the split of the name they stand for (db.rules.names)."""
         first, last = split_name(self.name.text())
         self.first_name.setPlaceholderText(tr("from the name: {name}", name=first) if first else "")
         self.last_name.setPlaceholderText(tr("from the name: {name}", name=last) if last else "")

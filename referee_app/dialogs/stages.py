@@ -1,7 +1,7 @@
 """Stages… (from the Standings page): the stages after the qualifying stage, adding one after the last
 session or made of the last planned sessions (the form says which sessions it will be), changing or
 removing one that has no results, and the organiser's decision at a tie on the cut line. The rules are
-the store's (``db.service.stages``, ``db.stages``, ``db.queries.stages``); this dialog only asks."""
+the store's (``db.service.stages``, ``db.rules.stages``, ``db.queries.stages``); this dialog only asks."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from db import queries
+from db.rules.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
-from db.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.views import StageView
 from referee_app.i18n import tr
 
@@ -161,7 +161,7 @@ class StagesDialog(QDialog):
         self._show_tie()
 
     def _show_span(self) -> None:
-        """Which sessions a stage added with the form will be (``db.stages.new_stage_first``, as the store
+        """Which sessions a stage added with the form will be (``db.rules.stages.new_stage_first``, as the store
         adds it); taking the last planned sessions is only offered while the qualifying stage has more."""
         n = self.sessions.value()
         can_take = not self.views and self.planned > 1

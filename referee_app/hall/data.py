@@ -12,7 +12,7 @@ from typing import Any
 
 from db import queries
 from db.changes import Changes
-from db.clock import ENDED
+from db.rules.clock import ENDED
 from db.service.calls import standings_cut
 from db.service.clock import clock_reading
 from db.views import (

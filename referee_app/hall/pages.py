@@ -23,7 +23,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
-from db.clock import ClockView, format_remaining
+from db.rules.clock import ClockView, format_remaining
 from db.views import Awards, ranking_rule
 from referee_app.hall.data import HallData
 from reports.base import fmt_signed

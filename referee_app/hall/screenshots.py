@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from db.clock import utc_now
+    from db.rules.clock import utc_now
     from db.service.clock import start_clock
     from db.storage.store import open_database
     from referee_app import appearance

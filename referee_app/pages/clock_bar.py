@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.clock import ClockView, format_remaining
+from db.rules.clock import ClockView, format_remaining
 from db.service.clock import add_time, end_clock, pause_clock, resume_clock, start_clock
 from referee_app.clock_watch import ClockWatch
 from referee_app.i18n import tr

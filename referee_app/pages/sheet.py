@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from db.changes import Changes
-from db.clock import ClockView, format_remaining
+from db.rules.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
 from db.views import TableSheet
 from referee_app.clock_watch import ClockWatch

@@ -20,7 +20,7 @@ import texts
 from db import queries
 from db.changes import Changes
 from db.errors import TournamentError
-from db.stages import plain
+from db.rules.stages import plain
 from db.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from referee_app.context import TournamentContext
 from referee_app.i18n import LANG, tr

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from db.profiles import PENALTY_KIND_LABELS
+from db.rules.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason
 from db.views import (
     SEATS,

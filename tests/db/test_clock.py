@@ -15,9 +15,9 @@ import pytest
 
 from db import Database, open_database, queries
 from db.cli import main
-from db.clock import ClockTimes, clock_state, format_remaining, utc_now
 from db.errors import InputError
-from db.profiles import EndPolicy
+from db.rules.clock import ClockTimes, clock_state, format_remaining, utc_now
+from db.rules.profiles import EndPolicy
 from db.service.clock import (
     add_time,
     clock_view,

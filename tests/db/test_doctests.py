@@ -11,10 +11,10 @@ import pytest
 SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", "db.seating.standings"]
 
 
-@pytest.mark.parametrize("module", ["db.storage.files", "db.clock", "db.rotation", "db.scores", *SEATING_MODULES,
+@pytest.mark.parametrize("module", ["db.storage.files", "db.rules.clock", "db.rules.rotation", "db.rules.scores", *SEATING_MODULES,
                                     "db.service.outcomes", "db.service.teammates", "db.views", "db.messages",
-                                    "db.names", "db.countries", "db.formats.ema_csv", "db.limits",
-                                    "db.formats.result_import", "db.service.players", "db.storage.backups", "db.stages",
+                                    "db.rules.names", "db.rules.countries", "db.formats.ema_csv", "db.rules.limits",
+                                    "db.formats.result_import", "db.service.players", "db.storage.backups", "db.rules.stages",
                                     "db.service.seats"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

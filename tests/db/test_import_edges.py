@@ -18,8 +18,8 @@ from sqlalchemy import select, update
 from db import open_database
 from db.errors import InputError
 from db.formats.text_files import byte_lines
-from db.limits import check_text
 from db.models import Player
+from db.rules.limits import check_text
 from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
 from tests.db import test_cli

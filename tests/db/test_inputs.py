@@ -24,7 +24,7 @@ from tests.db.test_cli import (
 from tests.db.test_never_lose import NOBODY, shared_dir  # noqa: F401 - a fixture
 from tests.db.test_never_lose import run_process as run_as
 
-PLAYERS_MAX = 10_000  # db.limits.PLAYERS_MAX, as the issue sets it
+PLAYERS_MAX = 10_000  # db.rules.limits.PLAYERS_MAX, as the issue sets it
 
 
 def _tournament(tmp_path: Path) -> Path:

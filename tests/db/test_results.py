@@ -268,7 +268,7 @@ def test_penalty_presets_fill_amount_and_settlement(db: Database) -> None:
 
 
 def test_no_seat_changes_keeps_starting_seats(db: Database) -> None:
-    from db.profiles import SeatRotation
+    from db.rules.profiles import SeatRotation
 
     make_tournament(db, seat_rotation=SeatRotation.FIXED)
     for hand in range(1, 6):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db.rotation import hand_winds, round_seats
+from db.rules.rotation import hand_winds, round_seats
 
 # TOURNAMENT.md "Seats and winds", rows = starting seat, columns = rounds E, S, W, N.
 TABLE = {"E": "ESNW", "S": "SEWN", "W": "WNES", "N": "NWSE"}

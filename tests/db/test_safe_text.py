@@ -1,4 +1,4 @@
-"""db.safe_text: text a spreadsheet would run gets a ', numbers and other text are kept."""
+"""db.rules.safe_text: text a spreadsheet would run gets a ', numbers and other text are kept."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import doctest
 
 import pytest
 
-from db import safe_text
-from db.safe_text import neutralise, safe_cell
+from db.rules import safe_text
+from db.rules.safe_text import neutralise, safe_cell
 
 
 def test_docstring_examples() -> None:

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from db import Database, FrozenSettingsError, InputError, TournamentError, queries
 from db.formats.players_csv import RowErrors, parse_players_csv
 from db.models import Tournament
-from db.profiles import Settings
+from db.rules.profiles import Settings
 from db.service.lookup import seating_numbers, settings
 from db.service.outcomes import PenaltyInput
 from db.service.players import ImportCounts, PlayerInput, import_players, substitute_player

@@ -43,7 +43,7 @@ def test_the_indicator_shows_a_call_on_every_page_and_the_panel_takes_and_resolv
     assert "1 on the way" in indicator.text() and "background" not in indicator.styleSheet()
     assert not panel.take_button.isEnabled() and panel.resolve_button.isEnabled()
     from db import queries
-    from db.profiles import Settlement
+    from db.rules.profiles import Settlement
     from db.service.outcomes import PenaltyInput
     from db.service.results import record_penalty
 
@@ -253,7 +253,7 @@ def test_a_penalty_recorded_from_the_resolve_dialog_is_not_kept_when_the_ruling_
                                                                                             error_messages):
     """One transaction: a call closed meanwhile refuses the ruling, and the new penalty is not recorded."""
     from db import queries
-    from db.profiles import Settlement
+    from db.rules.profiles import Settlement
     from db.service.calls import resolve_call
     from db.service.outcomes import PenaltyInput
 

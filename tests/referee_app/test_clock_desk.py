@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 
 from db import TournamentError, queries
-from db.clock import utc_now
-from db.profiles import EndPolicy
+from db.rules.clock import utc_now
+from db.rules.profiles import EndPolicy
 from db.service.clock import set_clock_settings, start_clock
 from db.service.results import record_draw
 from db.storage.store import open_database

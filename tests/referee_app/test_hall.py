@@ -8,7 +8,7 @@ from datetime import timedelta
 from PySide6.QtCore import Qt
 
 from db.changes import ALL
-from db.clock import utc_now
+from db.rules.clock import utc_now
 from db.service.clock import start_clock
 from db.service.results import record_draw
 from db.storage.store import open_database

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from db import queries
-from db.clock import utc_now
+from db.rules.clock import utc_now
 from db.service.clock import start_clock
 from db.service.players import PlayerInput, import_players
 from db.service.results import record_draw, record_win

@@ -57,7 +57,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
     import re
 
     from db import queries
-    from db.profiles import Settlement
+    from db.rules.profiles import Settlement
     from db.service import calls, clock
     from db.service.outcomes import PenaltyInput
     from db.service.results import record_penalty

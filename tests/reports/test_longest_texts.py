@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from db import queries
-from db.limits import NAME_MAX, REASON_MAX
+from db.rules.limits import NAME_MAX, REASON_MAX
 from db.storage.store import open_database
 from reports import samples
 from reports.cli import main

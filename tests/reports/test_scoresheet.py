@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from db.rotation import hand_winds
+from db.rules.rotation import hand_winds
 from reports import samples
 from reports.scoresheet import ScoreSheetReport, dealer_of, fit_lines
 from tests.reports.conftest import fonts, pages_text
@@ -76,7 +76,7 @@ def test_dealer_follows_the_rotation() -> None:
     # East round: seats E, S, W, N deal in turn; South round: the E starter sits S and deals second.
     assert [dealer_of(sheet, h) for h in range(4)] == [0, 1, 2, 3]
     assert [dealer_of(sheet, h) for h in range(4, 8)] == [1, 0, 3, 2]
-    for h in range(16):  # the store's rotation (db.rotation) agrees for every hand
+    for h in range(16):  # the store's rotation (db.rules.rotation) agrees for every hand
         assert dealer_of(sheet, h) == hand_winds(h + 1).dealer
 
 

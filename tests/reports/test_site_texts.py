@@ -15,7 +15,7 @@ import pytest
 
 from db import queries
 from db.demo import fill_demo
-from db.profiles import Settlement
+from db.rules.profiles import Settlement
 from db.service.audit import Actor
 from db.service.calls import CallReason, call_referee, resolve_call
 from db.service.outcomes import PenaltyInput

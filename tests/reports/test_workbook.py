@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 
-from db.safe_text import FORMULA_START, neutralise
+from db.rules.safe_text import FORMULA_START, neutralise
 from reports.cli import main
 from tests.reports.hostile import HOSTILE, REFEREE, STATION, build
 

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from db import Database, queries
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, DeviceRequest, HandResult, Penalty, Tournament
-from db.profiles import Settings
+from db.rules.profiles import Settings
 from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.results import call_time
 from tests.db.helpers import ACTOR, make_tournament

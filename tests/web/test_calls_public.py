@@ -18,7 +18,7 @@ from db.cli import main as cli_main
 from db.errors import TournamentError
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, RefereeCall
-from db.profiles import Settlement
+from db.rules.profiles import Settlement
 from db.service.calls import (
     call_referee,
     calls_indicator,

@@ -11,7 +11,7 @@ sends the note to the phone) both call these functions; nothing repeats it in Ja
 from __future__ import annotations
 
 import texts
-from db.rotation import WINDS
+from db.rules.rotation import WINDS
 from texts import NC_
 
 NOW = NC_("seat", "now {wind}")

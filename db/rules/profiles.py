@@ -77,7 +77,7 @@ class Settings:
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS)
     seat_rotation: SeatRotation = SeatRotation.ROTATE
     penalty_presets: tuple[PenaltyPreset, ...] = field(default_factory=tuple)
-    # The session clock (db/clock.py): the default length of a session, the warning marks (seconds left
+    # The session clock (db/rules/clock.py): the default length of a session, the warning marks (seconds left
     # when each fires; 15 minutes by default, organisers add others) and what the bell does to the hand
     # in progress. They change nothing already scored, so they are not frozen by results.
     session_minutes: int = 180
