@@ -23,7 +23,8 @@ sys.path.insert(0, str(HERE))
 
 from bench_tournament import best_of, run  # noqa: E402
 
-from db import open_database, queries  # noqa: E402
+from db import open_database  # noqa: E402
+from db.read import queries  # noqa: E402
 from db.storage.backups import back_up, list_backups  # noqa: E402
 
 PLAYERS = 400

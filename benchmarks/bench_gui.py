@@ -5,7 +5,7 @@
 - Live preview: one click on the tile picker (the hand re-validated, scored, fans, payments and waits
   redrawn) against scoring the same hand alone with cold caches. A frame is 16.7 ms at 60 Hz.
 - Change-marker poll (issue 15): what the window's once-a-second ``ChangeWatcher.poll`` costs when nothing
-  changed (the file still there, one read-only session reading ``db.queries.change_marker``) on a
+  changed (the file still there, one read-only session reading ``db.read.queries.change_marker``) on a
   400-player, 10-session tournament (16,000 hands), against the marker query alone in a bare session.
 """
 
@@ -114,7 +114,7 @@ def marker_poll(rounds: int = 300) -> None:
     from sqlalchemy import func, select
 
     from db.models import AuditLog
-    from db.queries import change_marker
+    from db.read.queries import change_marker
     from referee_app.main import create_window
 
     path = Path(_tmp, "big.mcr")

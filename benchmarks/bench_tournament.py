@@ -28,9 +28,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from db import open_database, queries  # noqa: E402
+from db import open_database  # noqa: E402
 from db.cli import main as cli_main  # noqa: E402
 from db.formats.result_lines import parse_result_line
+from db.read import queries  # noqa: E402
 from db.service.audit import Actor
 from db.service.players import PlayerInput, import_players
 from db.service.results import record_result

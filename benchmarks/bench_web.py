@@ -42,12 +42,13 @@ from sqlalchemy.engine import Engine, make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from db import open_database, queries  # noqa: E402
-from db.check import check  # noqa: E402
+from db import open_database  # noqa: E402
 from db.models import AuditLog, HandResult, SessionTable  # noqa: E402
+from db.read import queries  # noqa: E402
+from db.read.check import check  # noqa: E402
+from db.read.lookup import find_table, table_numbers  # noqa: E402
 from db.service.audit import Actor  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
-from db.service.lookup import find_table, table_numbers  # noqa: E402
 from db.service.players import PlayerInput, import_players  # noqa: E402
 from db.service.seats import seat_session  # noqa: E402
 from db.service.tournament import create_tournament  # noqa: E402

@@ -35,9 +35,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import open_database  # noqa: E402
+from db.read.lookup import find_table, table_numbers  # noqa: E402
 from db.service.audit import Actor  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
-from db.service.lookup import find_table, table_numbers  # noqa: E402
 from db.service.outcomes import DrawInput, WinInput  # noqa: E402
 from db.service.players import PlayerInput, import_players  # noqa: E402
 from db.service.results import record_hand  # noqa: E402

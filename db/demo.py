@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
 from db.models import Tournament
+from db.read.lookup import has_results
 from db.rules.profiles import Settlement
 from db.service.audit import Actor
-from db.service.lookup import has_results
 from db.service.outcomes import PenaltyInput
 from db.service.players import PlayerInput, import_players
 from db.service.results import record_draw, record_penalty, record_win

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 import texts
-from db.changes import Changes
+from db.read.changes import Changes
 from referee_app.context import TournamentContext
 from referee_app.errors import show_error
 from referee_app.i18n import LANG, tr
@@ -363,7 +363,7 @@ class CallsPanel(QDialog):
     def _table(self, c: Any) -> tuple[list[Any], list[Any]]:
         """The call's table's four players and the profile's penalty presets (the penalty dialog's lists);
         none when the table is not seated any more."""
-        from db import queries
+        from db.read import queries
         from db.service.tournament import penalty_presets
 
         assert self.desk.ctx is not None
@@ -374,7 +374,7 @@ class CallsPanel(QDialog):
             return [], []
 
     def _penalties(self, c: Any) -> list[tuple[int, str]]:
-        from db import queries
+        from db.read import queries
 
         assert self.desk.ctx is not None
         try:

@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from db.changes import ALL, Changes
+from db.read.changes import ALL, Changes
 from db.rules.clock import ClockView
 from db.service.clock import ClockReading, bell_due, clock_reading, ring_bell
 

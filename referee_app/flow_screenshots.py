@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QWidget
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from db import queries
+    from db.read import queries
     from db.service.audit import Actor
     from db.service.results import record_draw
     from referee_app import errors

@@ -1,7 +1,7 @@
 """Item models (QAbstractTableModel) for every table on screen. No widgets: testable alone.
 
 Each model has ``COL_*`` constants, a ``HEADERS`` list of English header texts (translated at display
-time) and ``set_rows(rows)``. Rows are the plain read models of ``db.views`` or ``scoring`` values.
+time) and ``set_rows(rows)``. Rows are the plain read models of ``db.read.views`` or ``scoring`` values.
 """
 
 from __future__ import annotations
@@ -166,7 +166,7 @@ class FansModel(RowsModel[AwardedFan]):
 
 
 # ---- players, tables, sheet, standings, log ---------------------------------------------------------
-from db.views import (  # noqa: E402 - grouped with the models that use them
+from db.read.views import (  # noqa: E402 - grouped with the models that use them
     AuditEntry,
     HandRow,
     PlayerView,
@@ -180,7 +180,7 @@ from db.views import (  # noqa: E402 - grouped with the models that use them
 
 
 def number_sort(number: str) -> str:
-    """``db.views.number_key`` as one string, for the sort role of a Qt model ("2" < "10" < "A1")."""
+    """``db.read.views.number_key`` as one string, for the sort role of a Qt model ("2" < "10" < "A1")."""
     kind, value, text = number_key(number)
     return f"{kind}{value:012d}{text}"
 
@@ -425,7 +425,7 @@ class StandingsModel(RowsModel[StandingRow]):
     COL_RANK, COL_NUMBER, COL_NAME, COL_TEAM, COL_TABLE_POINTS, COL_MATCH_POINTS = range(6)
     COL_SESSIONS = 6  # without stages; a staged event's final ranking has the stage columns first (set_rows)
     BASE = ["Rank", "Number", "Name", "Team", "Table points", "Match points"]
-    # A staged event's final ranking: what places each player (db.views.StagePlace), after the totals
+    # A staged event's final ranking: what places each player (db.read.views.StagePlace), after the totals
     COL_STAGE, COL_CARRIED, COL_STAGE_POINTS = 6, 7, 8
     STAGE = ["Stage", "Carried", "Stage points"]
 

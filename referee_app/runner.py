@@ -4,10 +4,10 @@
 that says what to do next when the store or the engine refuses, and on success tells the pages once what
 changed (below). ``runner.read(fn)`` is the same without the signal, for queries.
 
-After a change the runner emits ``changed(Changes)`` (``db.changes``: which sessions, tables, players,
+After a change the runner emits ``changed(Changes)`` (``db.read.changes``: which sessions, tables, players,
 clock, settings it touched) and then ``data_changed``: pages listen to ``changed`` and re-read only what
 they show. The descriptor comes from the audit log, the same way for every writer: after this app's own
-write the runner's :class:`~db.changes.ChangeTracker` reads the entries added since it last looked (its
+write the runner's :class:`~db.read.changes.ChangeTracker` reads the entries added since it last looked (its
 own, and any other writer's committed meanwhile), and the window's change watcher does the same each
 second (``referee_app/watcher.py``), so a change is drawn once, whoever made it. ``wrote`` is emitted just
 before, after this app's own write (the backup status follows it). When the store refuses a write
@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from db.changes import ALL, Changes, ChangeTracker
+from db.read.changes import ALL, Changes, ChangeTracker
 from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
 from texts import N_
@@ -48,7 +48,7 @@ NEXT_STEP_BY_CODE = {
 
 
 class Runner(QObject):
-    changed = Signal(object)  # db.changes.Changes: what a change (this app's or another writer's) touched
+    changed = Signal(object)  # db.read.changes.Changes: what a change (this app's or another writer's) touched
     data_changed = Signal()  # after ``changed``: something changed (for those who reload whatever it was)
     wrote = Signal()
 

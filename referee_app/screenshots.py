@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     pd.close()
     from referee_app.dialogs.teams import TeamsDialog
 
-    td = TeamsDialog(w, w.ctx.runner.read(__import__("db.queries").queries.players))  # type: ignore[union-attr]
+    td = TeamsDialog(w, w.ctx.runner.read(__import__("db.read.queries").queries.players))  # type: ignore[union-attr]
     td.show()
     snap("teams", td)
     td.close()

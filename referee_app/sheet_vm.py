@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from db import queries
+from db.read import queries
+from db.read.views import TableSheet
 from db.rules.profiles import EndPolicy, Settlement
 from db.rules.seat_labels import seat_label
 from db.service.clock import TableBell, confirm_time_call, table_bells
@@ -30,7 +31,6 @@ from db.service.results import (
     sign_off,
 )
 from db.service.tournament import penalty_presets
-from db.views import TableSheet
 from referee_app import store
 from referee_app.hand_vm import HandEntryModel, Preview
 from referee_app.i18n import LANG, tr

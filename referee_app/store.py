@@ -1,6 +1,6 @@
 """The app's few entry points into the store that are not a single service call.
 
-Everything else the pages call directly: ``db.queries`` (reads) and ``db.service.*`` (writes) through the
+Everything else the pages call directly: ``db.read.queries`` (reads) and ``db.service.*`` (writes) through the
 runner. This module adds: creating a tournament file, the demo tournament, and the winds of a hand.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from db import queries
+from db.read import queries
+from db.read.views import TournamentInfo
 from db.rules.rotation import hand_winds
 from db.service.tournament import create_tournament
-from db.views import TournamentInfo
 from scoring.model import Wind
 
 

@@ -1,11 +1,11 @@
 """The desk sees every writer live: a one-second poll of the store-wide change marker (issue 15).
 
 Another process (``mcr-tournament``), another station on PostgreSQL or a table device changes the
-tournament; every change writes one audit entry, so the store's change marker (``db.changes.marker``:
+tournament; every change writes one audit entry, so the store's change marker (``db.read.changes.marker``:
 the newest id of the audit log and the entries just below it) moves. Every :data:`INTERVAL_MS` the
 watcher asks the runner to catch up (``Runner.catch_up``: the marker through the runner's read-only
 sessions, never the write lock, never the first write that starts a backup; when it moved, the new audit
-entries) and, when something changed, hands their descriptor (``db.changes.Changes``: which sessions,
+entries) and, when something changed, hands their descriptor (``db.read.changes.Changes``: which sessions,
 tables, players, clock, settings) to ``Runner.notify``: the page on screen re-reads what the change
 touched within about a second, the others read when they are next shown. This app's own writes catch up
 in the runner right after they commit, so they are not drawn twice.

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 import texts
-from db.changes import ALL, Changes
+from db.read.changes import ALL, Changes
 from db.storage.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.backup_menu import BackupActions
@@ -542,7 +542,7 @@ class MainWindow(QMainWindow):
         if self.ctx is None:
             return
         # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
-        from db import queries
+        from db.read import queries
         from referee_app.dialogs.devices import DevicesDialog
         from referee_app.table_devices import TableDevicesServer
 

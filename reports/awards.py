@@ -1,5 +1,5 @@
 """The prize list (奖项): the ten best hands, the best hand of each session, chicken hands (无番和), most
-wins and the best team, from ``db.queries.awards``."""
+wins and the best team, from ``db.read.queries.awards``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from db.views import AwardCount, AwardHand, Awards, FanView
+from db.read.views import AwardCount, AwardHand, Awards, FanView
 from reports.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
 from texts import NC_
 

@@ -10,7 +10,7 @@
     mcr-tournament --db T.sqlite export results.csv --format ema     (db's, see db/formats/ema_csv.py)
     mcr-tournament --db T.sqlite publish -o site/
 
-Each command reads plain views from ``db.queries`` in one read-only session, renders, and writes the
+Each command reads plain views from ``db.read.queries`` in one read-only session, renders, and writes the
 file (via a temporary file, so a failed run never leaves half a PDF behind).
 """
 
@@ -25,13 +25,13 @@ from pathlib import Path
 from sqlalchemy.orm import Session
 
 from db import cli as db_cli
-from db import queries
 from db.errors import InputError, TournamentError
+from db.read import queries
+from db.read.views import TournamentInfo
 from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.storage.database import Database
 from db.storage.files import write_atomic
-from db.views import TournamentInfo
 from reports.awards import AwardsReport, PrizeList
 from reports.fonts import MissingFontError
 from reports.penalties import PenaltiesReport, PenaltyRecord

@@ -9,9 +9,9 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from db.read.views import PenaltyRow
 from db.rules.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason, CallView
-from db.views import PenaltyRow
 from reports.base import WIND_ZH, Report, said_two, shrink_cells, table_style, text_markup, two
 from texts import NC_
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
+from db.read.views import SEATS, TableSheet
 from db.rules.scores import shared_ranks
-from db.views import SEATS, TableSheet
 from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
 from reports.scoresheet import fans_short
 from reports.snapshot import played

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
+from db.read.views import FanView, HandRow, PenaltyRow, PlayerView, TableSheet
 from db.rules.rotation import hand_winds, round_seats
 from db.rules.scores import table_points, table_ranks
-from db.views import FanView, HandRow, PenaltyRow, PlayerView, TableSheet
 from scoring.settlement import settle_win
 
 # round_seats of the starting seats E, S, W, N (TOURNAMENT.md "Seats and winds").

@@ -34,8 +34,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak
 
 import texts
+from db.read.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from db.rules.profiles import PENALTY_KIND_LABELS
-from db.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from reports import base
 from reports.base import (
     WIND_ZH,

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
-from db.views import SEATS, PlayerView, TableSeating, player_order
+from db.read.views import SEATS, PlayerView, TableSeating, player_order
 from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style, two
 from texts import NC_
 
@@ -27,7 +27,7 @@ class SessionSeating:
     session: int
     tables: Sequence[TableSeating]
     page_url: str | None = None  # the players' page (issue 22): a QR code beside the wall list's title
-    # a substitute's number -> "number name" of whom they replace (db.queries.replacements)
+    # a substitute's number -> "number name" of whom they replace (db.read.queries.replacements)
     replaces: Mapping[str, str] = field(default_factory=dict)
 
 

@@ -1,7 +1,7 @@
 """Everything the workbook and the results website show, read once in one read-only session.
 
-``read_snapshot(s)`` gathers the plain ``db.views`` models (standings, team standings, every seated
-session's table sheets) through ``db.queries``; the renderers (``reports.workbook``, ``reports.site``)
+``read_snapshot(s)`` gathers the plain ``db.read.views`` models (standings, team standings, every seated
+session's table sheets) through ``db.read.queries``; the renderers (``reports.workbook``, ``reports.site``)
 take the :class:`Snapshot` and never see a database.
 """
 
@@ -12,10 +12,9 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
-from db import queries
-from db.queries import HandKey
-from db.service.calls import CallView, calls_stored, list_calls
-from db.views import (
+from db.read import queries
+from db.read.queries import HandKey
+from db.read.views import (
     Awards,
     PenaltyRow,
     PlayerView,
@@ -26,6 +25,7 @@ from db.views import (
     TournamentInfo,
     played_sessions,
 )
+from db.service.calls import CallView, calls_stored, list_calls
 from reports import base
 
 
@@ -65,7 +65,7 @@ def read_snapshot(s: Session) -> Snapshot:
 
 def provisional_text(still_playing: int) -> tuple[str, str] | None:
     """The mark of a ranking that counts tables still playing in the reports' two languages (English,
-    Chinese; from the catalogue, the command line's words: ``db.queries.provisional_text``); None when final."""
+    Chinese; from the catalogue, the command line's words: ``db.read.queries.provisional_text``); None when final."""
     said = [queries.provisional_text(still_playing, lang) for lang in base.LANGUAGES]
     return None if said[0] is None or said[1] is None else (said[0], said[1])
 

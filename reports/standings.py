@@ -11,7 +11,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from db.views import (
+from db.read.views import (
     StagePlace,
     StageStandingRow,
     StandingRow,

@@ -19,9 +19,9 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 import texts
+from db.read.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from db.rules.safe_text import safe_cell
 from db.rules.stages import plain
-from db.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from reports import base
 from reports.base import WIND_ZH, said_two, stage_two, two
 from reports.penalties import kind_text, settlement

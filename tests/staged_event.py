@@ -37,7 +37,7 @@ def build_staged_event(path: Path) -> Database:
     for session, tables in PLAY.items():
         _play(db, session, tables)
     with db.reader() as s:
-        from db import queries
+        from db.read import queries
 
         final = next(v for v in queries.stages(s) if v.name == "Final")
         assert final.players is not None

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import texts
-from db import queries
 from db.errors import (
     DamagedDatabaseError,
     DatabaseConnectError,
@@ -24,6 +23,16 @@ from db.errors import (
 from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
+from db.read import queries
+from db.read.lookup import (
+    device_place,
+    find_table,
+    settings,
+    table_numbers,
+    table_to_score,
+    table_version,
+)
+from db.read.views import PenaltyRow, TableSheet
 from db.rules.profiles import SeatRotation, Settings, Settlement
 from db.rules.rotation import WINDS, hand_winds
 from db.rules.seat_labels import wind_now
@@ -38,14 +47,6 @@ from db.service.devices import (
     remember_answer,
     remembered_answer,
 )
-from db.service.lookup import (
-    device_place,
-    find_table,
-    settings,
-    table_numbers,
-    table_to_score,
-    table_version,
-)
 from db.service.outcomes import (
     DrawInput,
     ScoredHand,
@@ -57,7 +58,6 @@ from db.service.outcomes import (
 )
 from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
 from db.storage.database import Database
-from db.views import PenaltyRow, TableSheet
 from scoring.fans import FAN_INFO, Fan
 
 MAX_BODY = 16 * 1024  # bytes; a result line is well under 1 KB

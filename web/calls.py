@@ -16,10 +16,10 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from db.errors import InputError
+from db.read.lookup import device_place
 from db.service.audit import now
 from db.service.calls import CallView, call_referee, cancel_call, list_calls
 from db.service.devices import device_actor
-from db.service.lookup import device_place
 from db.storage.database import Database
 from web.api import parse_body
 

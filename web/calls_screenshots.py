@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from db import queries
+from db.read import queries
 from db.service.calls import list_calls, resolve_call, take_call
 from db.storage.store import open_database
 from reports.browser import PHONE, open_browser

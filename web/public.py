@@ -29,13 +29,9 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import texts
-from db import queries
 from db.errors import DatabaseConnectError, TournamentError
-from db.rules.names import romanised
-from db.service.calls import PublicSettings, public_settings, standings_cut
-from db.storage.database import Database
-from db.storage.schema import first_line
-from db.views import (
+from db.read import queries
+from db.read.views import (
     SEATS,
     HandRow,
     PlayerView,
@@ -46,6 +42,10 @@ from db.views import (
     ranking_rule,
     staged,
 )
+from db.rules.names import romanised
+from db.service.calls import PublicSettings, public_settings, standings_cut
+from db.storage.database import Database
+from db.storage.schema import first_line
 from reports.base import WIND_EN, fmt_points, fmt_signed
 from reports.penalties import KIND
 from reports.site.layout import STYLE, esc
@@ -295,7 +295,7 @@ class Page:
 
     def provisional(self) -> str:
         """The mark of standings that count tables still playing, in the words of the desk, the command line
-        and the website (``db.queries.provisional_text``)."""
+        and the website (``db.read.queries.provisional_text``)."""
         mark = queries.provisional_text(self.d.snap.still_playing, self.lang)
         return f'<p class="provisional"><strong>{esc(mark)}</strong></p>' if mark else ""
 

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from db import queries
 from db.demo import fill_demo
+from db.read import queries
 from db.service.audit import Actor
 from db.service.devices import device_links
 from db.service.results import record_draw, record_win

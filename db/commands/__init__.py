@@ -1,5 +1,5 @@
 """The ``mcr-tournament`` sub-commands, one module per group; ``db.cli`` builds the parser from them.
 
 Each module has ``add_parsers(sub)`` and commands ``cmd_*(args, db) -> int`` that use the service API
-(``db.service.*``, ``db.queries``, ``db.formats``) only: no ORM rows, no private helpers.
+(``db.service.*``, ``db.read.queries``, ``db.formats``) only: no ORM rows, no private helpers.
 """

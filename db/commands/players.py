@@ -9,18 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import texts
-from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.errors import TournamentError
 from db.formats.players_csv import parse_players_csv
 from db.formats.text_files import open_input, utf8_lines
+from db.read import queries
+from db.read.lookup import check_session
+from db.read.views import TableSeating, player_order
 from db.rules.limits import PLAYERS_CSV_BYTES_MAX
-from db.service.lookup import check_session
 from db.service.players import import_players, substitute_player
 from db.service.seats import seat_session, swap_players
 from db.service.teammates import teammate_conflicts
 from db.storage.database import Database
-from db.views import TableSeating, player_order
 
 
 def cmd_players_import(args: argparse.Namespace, db: Database) -> int:

@@ -8,13 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import texts
-from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.commands.stages import stage_standings_rows
 from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
+from db.read import queries
+from db.read.lookup import check_session, penalty_place
+from db.read.views import StagePlace, TableSeating, staged
 from db.rules.limits import LINE_BYTES_MAX
 from db.rules.stages import plain
 from db.service.corrections import (
@@ -24,11 +26,9 @@ from db.service.corrections import (
     delete_hand,
     delete_penalty,
 )
-from db.service.lookup import check_session, penalty_place
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
 from db.storage.database import Database
-from db.views import StagePlace, TableSeating, staged
 
 
 def cmd_results_import(args: argparse.Namespace, db: Database) -> int:

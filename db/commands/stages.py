@@ -7,16 +7,16 @@ import sys
 from typing import Any
 
 import texts
-from db import queries
 from db.commands.common import actor_of, emit, format_arg
 from db.errors import InputError
 from db.messages import render
+from db.read import queries
+from db.read.lookup import check_session
+from db.read.views import AwardHand
 from db.rules.stages import Carry, StageSeating, plain
 from db.service.checkin import check_in
-from db.service.lookup import check_session
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
 from db.storage.database import Database
-from db.views import AwardHand
 
 
 def _span(first: int, count: int) -> str:

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from db import queries
 from db.errors import TournamentError
+from db.read import queries
+from db.read.views import StandingRow
 from db.rules.countries import ALPHA_2, country_code
 from db.rules.safe_text import safe_cell
-from db.views import StandingRow
 from texts import Text
 
 HEADER = ("Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member", "Country")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.errors import InputError
+from db.read.views import HandRow, PenaltyRow, TableSeating
 from db.rules.limits import NOTATION_MAX, NUMBER_MAX, REASON_MAX, check_text
 from db.rules.profiles import Settlement
 from db.service.outcomes import (
@@ -20,7 +21,6 @@ from db.service.outcomes import (
     check_int,
     check_whole,
 )
-from db.views import HandRow, PenaltyRow, TableSeating
 
 _WIN_FIELDS = {"session", "table", "hand", "type", "winner", "discarder", "self_drawn", "fan", "flowers",
                "notation", "fourth_tile", "kong_related", "last_tile_of_wall"}

@@ -1,7 +1,7 @@
 """Write services: everything that changes a tournament. The GUI and the CLI both call these.
 
 One module per concern; import a name from the module that owns it (this package re-exports nothing):
-``audit`` (the log's writer), ``lookup`` (reads shared with ``db.queries``), ``tournament`` (create,
+``audit`` (the log's writer), ``lookup`` (reads shared with ``db.read.queries``), ``tournament`` (create,
 settings), ``players``, ``seats``, ``teammates``, ``outcomes`` (pure: input to point changes),
 ``results`` (record, call time, sign off), ``corrections``.
 

@@ -20,13 +20,13 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm import Session
 
 import texts
-from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import PublicPage, RefereeCall
+from db.read import queries
+from db.read.lookup import check_session, find_table, penalty_place, settings, where
 from db.rules.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.service.audit import Actor, audit, now
-from db.service.lookup import check_session, find_table, penalty_place, settings, where
 from db.service.outcomes import check_int, check_whole
 from db.service.results import lock_table_row
 from texts import Text

@@ -11,8 +11,8 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError
 from db.models import CheckIn, SessionClock
+from db.read.lookup import check_session, has_results, player_by_number
 from db.service.audit import Actor, audit, now
-from db.service.lookup import check_session, has_results, player_by_number
 
 
 def session_started(s: Session, session: int) -> bool:

@@ -31,10 +31,11 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from db import queries
 from db.actions import AuditAction
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
+from db.read import queries
+from db.read.lookup import check_session, recorded_hands, settings, tournament
 from db.rules.clock import (
     ClockTimes,
     ClockView,
@@ -47,7 +48,6 @@ from db.rules.clock import (
 from db.rules.profiles import EndPolicy, Settings
 from db.service.audit import Actor, audit
 from db.service.corrections import cancel_time_called
-from db.service.lookup import check_session, recorded_hands, settings, tournament
 from db.service.results import call_time, locked_table
 
 MAX_MINUTES = 24 * 60  # a session lasts at most 24 hours, its extra time at a table included

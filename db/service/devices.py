@@ -21,10 +21,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
-from db.rules.profiles import PenaltyPreset, Settings, Settlement
-from db.service.audit import Actor, audit, now
-from db.service.corrections import correct_hand
-from db.service.lookup import (
+from db.read.lookup import (
     check_session,
     find_table,
     recorded_hands,
@@ -34,6 +31,10 @@ from db.service.lookup import (
     token_hash,
     where,
 )
+from db.read.views import last_hand
+from db.rules.profiles import PenaltyPreset, Settings, Settlement
+from db.service.audit import Actor, audit, now
+from db.service.corrections import correct_hand
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -43,7 +44,6 @@ from db.service.outcomes import (
     check_whole,
     position_of,
 )
-from db.views import last_hand
 
 TOKEN_BYTES = 24  # secrets.token_urlsafe(24): 192 random bits in 32 characters
 REQUEST_ID_MAX = 100

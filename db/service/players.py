@@ -12,11 +12,11 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
+from db.read.lookup import check_session, player_by_number, table_has_results, tournament
+from db.read.views import PlayerFields
 from db.rules.countries import country_code
 from db.rules.limits import NAME_MAX, NUMBER_MAX, PLAYERS_MAX, REASON_MAX, check_optional_text, check_text
 from db.service.audit import Actor, audit
-from db.service.lookup import check_session, player_by_number, table_has_results, tournament
-from db.views import PlayerFields
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
-from db.rules.limits import INT_MAX, REASON_MAX, check_optional_text
-from db.rules.profiles import Settings
-from db.service.audit import Actor, audit, audit_json, default_actor, now
-from db.service.lookup import (
+from db.read.lookup import (
     NUMBERS,
     existing_hand,
     find_table,
@@ -27,6 +24,10 @@ from db.service.lookup import (
     table_numbers,
     where,
 )
+from db.read.views import last_hand
+from db.rules.limits import INT_MAX, REASON_MAX, check_optional_text
+from db.rules.profiles import Settings
+from db.service.audit import Actor, audit, audit_json, default_actor, now
 from db.service.outcomes import (
     AtTable,
     DrawInput,
@@ -40,7 +41,6 @@ from db.service.outcomes import (
     score_penalty,
     score_win,
 )
-from db.views import last_hand
 
 
 def locked_table(s: Session, session: int, table: int, expected_version: int | None) -> SessionTable:
@@ -339,7 +339,7 @@ def _recorded_already(s: Session, tbl: SessionTable, line: ResultLine, occurrenc
 
 
 def missing_hands(hands_per_session: int, time_called_after: int | None, recorded: int) -> tuple[int, ...]:
-    """The hands a sheet still lacks, up to the last hand that counts (``db.views.last_hand``)."""
+    """The hands a sheet still lacks, up to the last hand that counts (``db.read.views.last_hand``)."""
     return tuple(range(recorded + 1, last_hand(hands_per_session, time_called_after) + 1))
 
 

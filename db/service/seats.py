@@ -10,17 +10,12 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
-from db import queries
 from db import seating as plans
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
-from db.rules.limits import REASON_MAX, check_optional_text
-from db.rules.profiles import NoShow
-from db.rules.rotation import WINDS
-from db.rules.stages import StageSeating, rank_tables, snake_tables
-from db.service.audit import Actor, audit
-from db.service.lookup import (
+from db.read import queries
+from db.read.lookup import (
     active_players,
     check_session,
     has_results,
@@ -30,9 +25,14 @@ from db.service.lookup import (
     table_has_results,
     tournament,
 )
-from db.service.lookup import settings as _settings
+from db.read.lookup import settings as _settings
+from db.read.views import CheckInView, StageView, number_key
+from db.rules.limits import REASON_MAX, check_optional_text
+from db.rules.profiles import NoShow
+from db.rules.rotation import WINDS
+from db.rules.stages import StageSeating, rank_tables, snake_tables
+from db.service.audit import Actor, audit
 from db.service.teammates import avoidable_teammates, check_generated, teammate_conflicts, teammates_error
-from db.views import CheckInView, StageView, number_key
 from texts import Text
 
 

@@ -1,6 +1,6 @@
 """Stages and cuts: adding a stage after the last session, the organiser's decision at a tie on the cut
 line, and the event rules of the check-in desk and the awards. The rules themselves are ``db.rules.stages``; the
-rankings ``db.queries`` (read here, as ``service/seats.py`` does, to know who is tied)."""
+rankings ``db.read.queries`` (read here, as ``service/seats.py`` does, to know who is tied)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from dataclasses import replace
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from db import queries
 from db.actions import AuditAction
 from db.errors import InputError, TournamentError
 from db.models import (
@@ -24,11 +23,12 @@ from db.models import (
     SessionClock,
     Stage,
 )
+from db.read import queries
+from db.read.lookup import has_results, seating_numbers, tournament
 from db.rules.limits import NAME_MAX, check_text
 from db.rules.profiles import NoShow, Settings
 from db.rules.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.service.audit import Actor, audit
-from db.service.lookup import has_results, seating_numbers, tournament
 from db.service.seats import delete_session_seating
 from texts import Joined, Text
 

@@ -13,10 +13,10 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.models import Stage, Tournament
+from db.read.lookup import has_results, settings, tournament
 from db.rules.limits import NAME_MAX, check_text
 from db.rules.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
-from db.service.lookup import has_results, settings, tournament
 from db.service.outcomes import PenaltyInput
 
 

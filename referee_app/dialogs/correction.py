@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from db.read.views import HandRow, PlayerView
 from db.service.outcomes import DrawInput, WinInput
-from db.views import HandRow, PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import LANG, tr
 

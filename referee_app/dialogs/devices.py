@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import queries
+from db.read import queries
 from db.service.devices import active_links, device_links, revoke_device
 from referee_app import settings
 from referee_app.errors import show_error

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.read.views import PlayerView
 from db.rules.profiles import Settlement
 from db.service.outcomes import PenaltyInput, penalty_deltas
-from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import LANG, tr
 from referee_app.models import signed

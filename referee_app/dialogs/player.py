@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QFormLayout, QLineEdit, QWidget
 
+from db.read.views import PlayerView
 from db.rules.countries import NAMES, country_code
 from db.rules.names import split_name
 from db.service.players import EMA_DIGITS, PlayerInput
-from db.views import PlayerView
 from referee_app.dialogs.common import ok_cancel, problem_label
 from referee_app.i18n import tr
 

@@ -1,7 +1,7 @@
 """Stages… (from the Standings page): the stages after the qualifying stage, adding one after the last
 session or made of the last planned sessions (the form says which sessions it will be), changing or
 removing one that has no results, and the organiser's decision at a tie on the cut line. The rules are
-the store's (``db.service.stages``, ``db.rules.stages``, ``db.queries.stages``); this dialog only asks."""
+the store's (``db.service.stages``, ``db.rules.stages``, ``db.read.queries.stages``); this dialog only asks."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import queries
+from db.read import queries
+from db.read.views import StageView
 from db.rules.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
-from db.views import StageView
 from referee_app.i18n import tr
 
 COLUMNS = ("Stage name", "Session(s)", "Cut (top N)", "Carried", "Seating by", "Players")

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QWidget
 
-from db.views import PlayerView
+from db.read.views import PlayerView
 from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import tr
 

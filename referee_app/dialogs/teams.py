@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.read.views import PlayerView, number_key
 from db.service.players import PlayerInput
-from db.views import PlayerView, number_key
 from referee_app.dialogs.common import ok_cancel
 from referee_app.i18n import tr
 

@@ -10,12 +10,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from db import queries
-from db.changes import Changes
-from db.rules.clock import ENDED
-from db.service.calls import standings_cut
-from db.service.clock import clock_reading
-from db.views import (
+from db.read import queries
+from db.read.changes import Changes
+from db.read.views import (
     SEATS,
     Awards,
     StandingRow,
@@ -25,6 +22,9 @@ from db.views import (
     played_sessions,
     player_order,
 )
+from db.rules.clock import ENDED
+from db.service.calls import standings_cut
+from db.service.clock import clock_reading
 
 BEST_HANDS = 10
 
@@ -61,7 +61,7 @@ class HallData:
     best: tuple[BestHand, ...] = ()
     after: int = 0  # the standings count the sessions up to this one
     places_session: int = 0  # the session "find your table" lists (0: the same as ``session``)
-    awards: Awards | None = None  # the prize list (``db.queries.awards``): the awards page
+    awards: Awards | None = None  # the prize list (``db.read.queries.awards``): the awards page
     still_playing: int = 0  # tables the standings count while they still play: marked provisional
     hidden_after: int | None = None  # the standings stop at this session (the players' page's setting)
     page_url: str = ""  # the players' page address, shown as a QR code on "find your table" ("": none)
@@ -111,7 +111,7 @@ NEEDS: dict[str, frozenset[str]] = {
 
 class HallReader:
     """:func:`read_hall` kept between changes (docs/gui.md "Refresh by what changed"): each part is read
-    again only when a change touched it (:meth:`invalidate` with the change's ``db.changes.Changes``),
+    again only when a change touched it (:meth:`invalidate` with the change's ``db.read.changes.Changes``),
     and only when a page that shows it is drawn (:meth:`read` with that page's :data:`NEEDS`).
 
     A hand at one table re-reads that table's progress (the hall's session, "still playing") and marks

@@ -23,8 +23,8 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
+from db.read.views import Awards, ranking_rule
 from db.rules.clock import ClockView, format_remaining
-from db.views import Awards, ranking_rule
 from referee_app.hall.data import HallData
 from reports.base import fmt_signed
 from texts import NC_
@@ -559,7 +559,7 @@ class BestHandsPage(HallPage):
 
 
 class AwardsPage(HallPage):
-    """The prize list (``db.queries.awards``): the tournament's best hands five a page, then one page with
+    """The prize list (``db.read.queries.awards``): the tournament's best hands five a page, then one page with
     the chicken hands (无番和), the most wins and the best team."""
 
     key, en = "awards", NC_("hall", "Awards")

@@ -19,7 +19,7 @@ from PySide6.QtCore import QRect, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEvent, QScreen
 from PySide6.QtWidgets import QWidget
 
-from db.changes import ALL, Changes
+from db.read.changes import ALL, Changes
 from db.service.calls import public_settings
 from referee_app.calls_desk import paint_calls_banner, untaken_tables
 from referee_app.clock_watch import ClockWatch

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from db.changes import Changes
+from db.read.changes import Changes
 from referee_app.context import TournamentContext
 
 

@@ -1,6 +1,6 @@
 """The check-in desk (检录), keyboard first: type a number or part of a name, Enter marks the player present.
 
-The players found and the marks are the store's (``db.queries.checkin_candidates``,
+The players found and the marks are the store's (``db.read.queries.checkin_candidates``,
 ``db.service.checkin.check_in``); this page only types and shows. One player found (or the exact number):
 Enter marks them present. Several: they are listed in name order (pinyin for Chinese names), the first
 highlighted; ↓ / ↑ move the highlight (the typing stays in the line) and Enter marks the one highlighted.
@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import queries
-from db.changes import Changes
+from db.read import queries
+from db.read.changes import Changes
+from db.read.views import CheckInView, PlayerView
 from db.service.checkin import check_in
-from db.views import CheckInView, PlayerView
 from referee_app.errors import user_message
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage

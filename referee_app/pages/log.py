@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
-from db import queries
+from db.read import queries
 from referee_app.i18n import tr
 from referee_app.models import AuditModel, action_name
 from referee_app.pages.base import TournamentPage

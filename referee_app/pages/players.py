@@ -5,12 +5,12 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
-from db import queries
-from db.changes import Changes
-from db.service.lookup import has_results
+from db.read import queries
+from db.read.changes import Changes
+from db.read.lookup import has_results
+from db.read.views import next_free_number
 from db.service.players import PlayerInput, import_players
 from db.service.teammates import teammate_conflicts
-from db.views import next_free_number
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db import queries
+from db.read import queries
 from db.storage.files import write_atomic
 from referee_app import file_dialogs, settings
 from referee_app.dialogs.common import ask_output_path

@@ -8,11 +8,11 @@ import random
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
 
-from db import queries
-from db.changes import Changes
+from db.read import queries
+from db.read.changes import Changes
+from db.read.views import player_order
 from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
-from db.views import player_order
 from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage

@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from db.changes import Changes
+from db.read.changes import Changes
+from db.read.views import TableSheet
 from db.rules.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
-from db.views import TableSheet
 from referee_app.clock_watch import ClockWatch
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (
 )
 
 import texts
-from db import queries
-from db.changes import Changes
 from db.errors import TournamentError
+from db.read import queries
+from db.read.changes import Changes
+from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from db.rules.stages import plain
-from db.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from referee_app.context import TournamentContext
 from referee_app.i18n import LANG, tr
 from referee_app.models import StandingsModel, TeamStandingsModel
@@ -96,7 +96,7 @@ class StandingsPage(TournamentPage):
         self.tabs.addTab(self.view, "")
         self.tabs.addTab(self.team_view, "")
         lay.addWidget(self.tabs, 1)
-        # how the places are decided (db.views.ranking_rule): in a staged event, not the whole event's totals
+        # how the places are decided (db.read.views.ranking_rule): in a staged event, not the whole event's totals
         self.rule = QLabel()
         self.rule.setObjectName("standings_rule")
         self.rule.setWordWrap(True)
@@ -237,7 +237,7 @@ class ProjectorView(QWidget):
         self.view.verticalHeader().setDefaultSectionSize(44)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         lay.addWidget(self.view, 1)
-        self.rule = QLabel()  # a staged event: how the places are decided (db.views.ranking_rule)
+        self.rule = QLabel()  # a staged event: how the places are decided (db.read.views.ranking_rule)
         self.rule.setObjectName("projector_rule")
         self.rule.setWordWrap(True)
         self.rule.setStyleSheet("font-size: 18px;")

@@ -22,9 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from db.rules.profiles import PENALTY_KIND_LABELS
-from db.service.calls import CallReason
-from db.views import (
+from db.read.views import (
     SEATS,
     AwardCount,
     AwardHand,
@@ -41,6 +39,8 @@ from db.views import (
     stage_rule,
     staged,
 )
+from db.rules.profiles import PENALTY_KIND_LABELS
+from db.service.calls import CallReason
 from reports.base import fmt_points, fmt_signed
 from reports.penalties import settlement
 from reports.site.layout import bi, both, esc, link, num, page, points, signed, table, td, th, words
@@ -282,7 +282,7 @@ class Site:
                           f'{bi("Stage standings")} · {esc(st.name)}', "\n".join(body))
 
     def awards(self, a: Awards) -> str:
-        """The prize list, from ``db.queries.awards`` (the same as ``awards`` and ``report awards``)."""
+        """The prize list, from ``db.read.queries.awards`` (the same as ``awards`` and ``report awards``)."""
         def hands(rows: Sequence[AwardHand]) -> str:
             header = [th("Session", "n"), th("Table", "n"), th("Hand", "n"), th("Player", "name"), th("Fan", "n"),
                       th("Fans")]

@@ -17,8 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from db import queries
 from db.demo import fill_demo
+from db.read import queries
 from db.service.audit import Actor
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from db import open_database, queries
+from db import open_database
 from db.actions import AuditAction
 from db.demo import fill_demo
+from db.read import queries
 
 STORED = {"init", "settings", "player_add", "player_update", "substitute", "seating_plan", "seat", "seat_edit",
           "seat_swap", "seat_correction", "seat_delete", "record", "correct", "delete", "sign_off", "import",

@@ -1,4 +1,4 @@
-"""What a change touched (``db.changes``): every writer's audit entries give the same descriptor, read by a
+"""What a change touched (``db.read.changes``): every writer's audit entries give the same descriptor, read by a
 tracker that never counts the whole log; PostgreSQL's late commits are still caught (real servers, no mocks)."""
 
 from __future__ import annotations
@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from db import Database, open_database, queries
+from db import Database, open_database
 from db.actions import AuditAction
-from db.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, describe, describe_entry
 from db.models import AuditLog
+from db.read import queries
+from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, describe, describe_entry
 from db.service.audit import audit
 from db.service.calls import call_referee
 from db.service.checkin import check_in

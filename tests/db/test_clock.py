@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, open_database, queries
+from db import Database, open_database
 from db.cli import main
 from db.errors import InputError
+from db.read import queries
 from db.rules.clock import ClockTimes, clock_state, format_remaining, utc_now
 from db.rules.profiles import EndPolicy
 from db.service.clock import (

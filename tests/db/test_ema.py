@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, open_database, queries
+from db import Database, open_database
 from db.cli import main as cli_main
 from db.errors import InputError, TournamentError
 from db.formats.ema_csv import HEADER, export_ema
 from db.formats.players_csv import RowErrors, parse_players_csv
+from db.read import queries
 from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, record_win
 from db.service.seats import set_seating

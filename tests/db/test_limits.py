@@ -11,11 +11,12 @@ import pytest
 import sqlalchemy.exc
 from sqlalchemy import func, select
 
-from db import Database, open_database, queries
+from db import Database, open_database
 from db.errors import InputError
 from db.formats.players_csv import RowErrors, parse_players_csv
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, Penalty, Player
+from db.read import queries
 from db.rules.limits import ACTOR_MAX, INT_MAX, LINE_BYTES_MAX, NAME_MAX, REASON_MAX
 from db.service.audit import Actor
 from db.service.corrections import correct_penalty

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from db import Database, InputError, StaleTableError, queries
+from db import Database, InputError, StaleTableError
 from db.formats.result_lines import parse_result_line
 from db.models import AuditLog, HandResult
+from db.read import queries
 from db.service.corrections import correct_hand, correct_penalty, delete_hand, delete_penalty
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win, sign_off

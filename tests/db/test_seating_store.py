@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from db import Database, InputError, open_database, queries
+from db import Database, InputError, open_database
 from db.models import AuditLog, Tournament
-from db.service.lookup import seating_numbers
+from db.read import queries
+from db.read.lookup import seating_numbers
 from db.service.players import PlayerInput, import_players, substitute_player
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session, set_seating, swap_players

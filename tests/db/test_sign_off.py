@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from db import Database, InputError, queries
+from db import Database, InputError
+from db.read import queries
 from db.service.results import call_time, record_draw, sign_off
 
 from .helpers import ACTOR, make_tournament

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from db import Database, FrozenSettingsError, InputError, TournamentError, queries
+from db import Database, FrozenSettingsError, InputError, TournamentError
 from db.formats.players_csv import RowErrors, parse_players_csv
 from db.models import Tournament
+from db.read import queries
+from db.read.lookup import seating_numbers, settings
 from db.rules.profiles import Settings
-from db.service.lookup import seating_numbers, settings
 from db.service.outcomes import PenaltyInput
 from db.service.players import ImportCounts, PlayerInput, import_players, substitute_player
 from db.service.results import record_draw, record_penalty, record_win

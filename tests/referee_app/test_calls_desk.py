@@ -42,7 +42,7 @@ def test_the_indicator_shows_a_call_on_every_page_and_the_panel_takes_and_resolv
     assert panel.table.item(0, 4).text() == "on the way" and panel.table.item(0, 6).text() == "Anna Wu"
     assert "1 on the way" in indicator.text() and "background" not in indicator.styleSheet()
     assert not panel.take_button.isEnabled() and panel.resolve_button.isEnabled()
-    from db import queries
+    from db.read import queries
     from db.rules.profiles import Settlement
     from db.service.outcomes import PenaltyInput
     from db.service.results import record_penalty
@@ -200,7 +200,7 @@ def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_ki
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
-    from db import queries
+    from db.read import queries
     from db.service.calls import list_calls
     from referee_app.dialogs.penalty import PenaltyDialog
 
@@ -252,7 +252,7 @@ def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_ki
 def test_a_penalty_recorded_from_the_resolve_dialog_is_not_kept_when_the_ruling_is_refused(qtbot, window,
                                                                                             error_messages):
     """One transaction: a call closed meanwhile refuses the ruling, and the new penalty is not recorded."""
-    from db import queries
+    from db.read import queries
     from db.rules.profiles import Settlement
     from db.service.calls import resolve_call
     from db.service.outcomes import PenaltyInput

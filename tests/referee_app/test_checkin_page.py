@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from db import queries
+from db.read import queries
 from db.service.stages import add_stage
 from db.storage.store import open_database
 

@@ -8,7 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from db import TournamentError, queries
+from db import TournamentError
+from db.read import queries
 from db.rules.clock import utc_now
 from db.rules.profiles import EndPolicy
 from db.service.clock import set_clock_settings, start_clock

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from db import queries
+from db.read import queries
 from db.service.audit import Actor
 from db.service.results import record_draw
 

@@ -41,7 +41,7 @@ def open_entry(qtbot, window):
 
 def test_confirm_and_cancel_stay_on_the_screen_after_a_stale_entry(qtbot, window, error_messages):
     """Whatever the screen (800×800 under the offscreen platform; 1366×768 in the run below)."""
-    from db import queries
+    from db.read import queries
     from db.service.audit import Actor
     from db.service.results import record_draw
 

@@ -32,7 +32,7 @@ def test_sign_off_of_a_nine_hand_table_asks_for_a_reason(qtbot, window, error_me
     d.accept()
     assert sheet.sheet.signed_off and sheet.sign_off_prompt is None
     with window.ctx.db.factory() as s:
-        from db import queries
+        from db.read import queries
 
         last = queries.audit_log(s)[-1]
     assert (last.action, last.reason) == ("sign_off", "players left: dispute")
@@ -120,7 +120,7 @@ def _phone_records_hand_1(window, notation: str | None = None) -> None:
         if notation is None:
             record_draw(s, 1, 1, 1, actor=phone)
         else:
-            from db import queries
+            from db.read import queries
 
             first = queries.table_sheet(s, 1, 1).players[1].number
             record_win(s, 1, 1, 1, winner=first, self_drawn=True, notation=notation, actor=phone)

@@ -7,7 +7,7 @@ from pypdf import PdfReader
 
 
 def sign_off_all(window, session: int = 1) -> None:
-    from db import queries
+    from db.read import queries
     from db.service.results import sign_off
 
     with window.ctx.db.factory.begin() as s:

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from PySide6.QtCore import Qt
 
-from db.changes import ALL
+from db.read.changes import ALL
 from db.rules.clock import utc_now
 from db.service.clock import start_clock
 from db.service.results import record_draw
@@ -85,7 +85,7 @@ def test_redraws_when_another_station_records(qtbot, window, tournament_file) ->
     hall = _hall(qtbot, window, pages=["best"])
     assert hall.data is not None and hall.data.best == ()
     with open_database(tournament_file) as db, db.factory.begin() as s:
-        from db import queries
+        from db.read import queries
         from db.service.results import record_win
 
         four = [p.number for p in queries.seating(s, 1)[0].players]
@@ -143,7 +143,7 @@ def test_find_your_table_moves_on_once_the_clock_has_ended(qtbot, window, tourna
     data = window.ctx.runner.read(read_hall)
     assert (data.session, data.seating_session) == (1, 2)  # the clock stays session 1's, the seats are 2's
     with open_database(tournament_file) as db, db.reader() as s:
-        from db import queries
+        from db.read import queries
 
         seats2 = {(p.name, t.table) for t in queries.seating(s, 2) for p in t.players}
     assert {(p.name, p.table) for p in data.places} == seats2
@@ -305,7 +305,7 @@ def replace_url(data):
 
 def test_a_hand_with_the_standings_shown_redraws_them_at_once(qtbot, window, tournament_file) -> None:
     hall = _hall(qtbot, window, pages=["standings"])
-    from db import queries
+    from db.read import queries
     from db.service.results import record_win
 
     with open_database(tournament_file) as other, other.factory.begin() as s:

@@ -3,7 +3,7 @@ team, with nothing cut off at 1080p in either language."""
 
 from __future__ import annotations
 
-from db import queries
+from db.read import queries
 from db.service.outcomes import WinInput
 from db.service.results import record_hand
 from db.storage.store import open_database

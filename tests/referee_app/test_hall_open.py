@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from db import queries
+from db.read import queries
 from db.rules.clock import utc_now
 from db.service.clock import start_clock
 from db.service.players import PlayerInput, import_players

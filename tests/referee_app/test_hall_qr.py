@@ -10,8 +10,8 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QImage
 from reportlab.graphics.barcode import qrencoder
 
-from db import queries
 from db.formats.result_import import import_result_lines
+from db.read import queries
 from db.service.calls import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import seat_session

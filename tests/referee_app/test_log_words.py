@@ -56,7 +56,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
     """Issue 34 §15: the Log showed "elapsed_s 0", "原因 dispute", "penalty_id 3", "clock ended" as stored."""
     import re
 
-    from db import queries
+    from db.read import queries
     from db.rules.profiles import Settlement
     from db.service import calls, clock
     from db.service.outcomes import PenaltyInput

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from db import queries
+from db.read import queries
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.wizard import NewTournamentWizard
 from referee_app.models import (

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from db import open_database, queries
+from db import open_database
+from db.read import queries
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.models import PlayersModel
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from db import queries
+from db.read import queries
 from db.storage.store import open_database
 from referee_app.runner import Runner
 

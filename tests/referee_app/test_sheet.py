@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
-from db import queries
+from db.read import queries
 from db.service.tournament import penalty_presets
 from referee_app.dialogs.correction import CorrectionDialog
 from referee_app.dialogs.penalty import PenaltyDialog
@@ -350,8 +350,8 @@ def test_an_unknown_change_from_elsewhere_reads_everything_again(qtbot, window, 
     page on screen reads all it shows again, never keeping what may be stale."""
     from datetime import datetime
 
-    from db.changes import ALL
     from db.models import AuditLog
+    from db.read.changes import ALL
     from db.storage.store import open_database
 
     sheet = open_sheet(window)

@@ -159,7 +159,7 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
                          (["5", "6", "7", "8"], [("5", "8", 64), ("6", "7", 9)])])
         ev._play(db, 2, [(["1", "5", "2", "6"], [("2", "1", 87), ("5", "6", 13)]),
                          (["3", "7", "4", "8"], [("3", "8", 16), ("7", "4", 10)])])
-        from db import queries
+        from db.read import queries
 
         with db.reader() as s:
             final = [v for v in queries.stages(s) if v.name == "Final"][0].players

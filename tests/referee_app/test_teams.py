@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from sqlalchemy import update
 
-from db import queries
 from db.models import Player
+from db.read import queries
 from referee_app.dialogs.teams import TeamsDialog
 
 
@@ -101,7 +101,7 @@ def test_edit_player_keeps_a_substitute(qtbot, window):
 
 
 def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_messages):
-    from db.service.lookup import seating_numbers
+    from db.read.lookup import seating_numbers
     from db.service.results import record_draw
 
     page = window.pages["Players"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from db import queries
+from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from db import queries
+from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts

@@ -8,7 +8,7 @@ from datetime import datetime
 import pytest
 from pypdf import PdfReader
 
-from db.views import PlayerView, SessionEntry, StandingRow, TableSeating, TeamStandingRow
+from db.read.views import PlayerView, SessionEntry, StandingRow, TableSeating, TeamStandingRow
 from reports import samples
 from reports.penalties import PenaltiesReport, PenaltyRecord
 from reports.results import ResultsReport, SessionResults

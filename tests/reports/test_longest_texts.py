@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from db import queries
+from db.read import queries
 from db.rules.limits import NAME_MAX, REASON_MAX
 from db.storage.store import open_database
 from reports import samples

@@ -8,7 +8,7 @@ import io
 import json
 from pathlib import Path
 
-from db import queries
+from db.read import queries
 from db.service.audit import Actor
 from db.service.results import call_time, record_draw
 from db.storage.store import open_database

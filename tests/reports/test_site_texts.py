@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from db import queries
 from db.demo import fill_demo
+from db.read import queries
 from db.rules.profiles import Settlement
 from db.service.audit import Actor
 from db.service.calls import CallReason, call_referee, resolve_call

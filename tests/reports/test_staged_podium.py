@@ -146,7 +146,8 @@ def test_the_players_page_shows_the_stage_and_the_rule(event: Path) -> None:
 def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """In the pseudo-locale every new word (the stage columns, the rule lines, the qualifying stage's name,
     the stage page) is wrapped; only the tournament's data (names, numbers, the stage's name) is not."""
-    from db import open_database, queries
+    from db import open_database
+    from db.read import queries
     from reports import base
     from reports.site.pages import build_pages
     from reports.snapshot import read_snapshot

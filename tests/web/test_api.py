@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from db import Database, queries
+from db import Database
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, DeviceRequest, HandResult, Penalty, Tournament
+from db.read import queries
 from db.rules.profiles import Settings
 from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.results import call_time

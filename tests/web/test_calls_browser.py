@@ -114,7 +114,7 @@ def test_a_players_page_shows_their_table_for_the_next_session(server, place, da
     number = players_at(db)[2]  # West at table 1 of session 1
     assert main(["--db", str(db), "seat", "2", "--seed", "5"]) == 0
     with database.reader() as s:
-        from db import queries
+        from db.read import queries
         (table2,) = [t for t in queries.seating(s, 2) if number in [p.number for p in t.players]]
         seat = [p.number for p in table2.players].index(number)
     browser.get(f"{server.url}/p/{number}")

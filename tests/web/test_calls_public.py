@@ -13,11 +13,12 @@ import pytest
 from sqlalchemy import select
 
 import texts
-from db import Database, queries
+from db import Database
 from db.cli import main as cli_main
 from db.errors import TournamentError
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, RefereeCall
+from db.read import queries
 from db.rules.profiles import Settlement
 from db.service.calls import (
     call_referee,
@@ -349,7 +350,7 @@ def test_the_players_table_is_the_session_in_play_or_the_next(db: Database, clie
 
 
 def test_search_and_language_helpers() -> None:
-    from db.views import PlayerView
+    from db.read.views import PlayerView
     ps = [PlayerView("3", "Zoë Émile"), PlayerView("1", "张伟"), PlayerView("2", "章为"), PlayerView("10", "Li Na")]
     assert [p.number for p in search(ps, "zhang wei")] == ["1", "2"]  # pinyin order: 张伟 zhang wei, 章为 zhang wei
     assert [p.number for p in search(ps, "zoe")] == ["3"] and [p.number for p in search(ps, "EMILE")] == ["3"]

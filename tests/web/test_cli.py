@@ -14,7 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from db import open_database, queries
+from db import open_database
+from db.read import queries
 from web.cli import main
 from web.server import BackgroundServer
 

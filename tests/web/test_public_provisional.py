@@ -86,7 +86,7 @@ def test_the_players_page_says_provisional_and_not_after_session_1_while_it_is_p
 def test_the_provisional_mark_in_chinese_is_the_reports_words(database) -> None:
     import warnings
 
-    from db import queries
+    from db.read import queries
     from web.app import create_app
 
     with warnings.catch_warnings():

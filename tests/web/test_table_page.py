@@ -112,7 +112,7 @@ def wait_text(driver: Any, css: str, text: str, timeout: float = 15) -> str:
 
 
 def players_at(db: Path) -> tuple[str, ...]:
-    from db import queries
+    from db.read import queries
     from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:
@@ -120,7 +120,7 @@ def players_at(db: Path) -> tuple[str, ...]:
 
 
 def recorded(db: Path) -> list[Any]:
-    from db import queries
+    from db.read import queries
     from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:
@@ -202,7 +202,7 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
 
 
 def penalties(db: Path) -> list[Any]:
-    from db import queries
+    from db.read import queries
     from db.storage.store import open_database
 
     with open_database(db) as database, database.reader() as s:

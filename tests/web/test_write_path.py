@@ -15,9 +15,9 @@ from sqlalchemy import select
 from db import Database, open_database
 from db.errors import TournamentError
 from db.models import AuditLog, DeviceRequest, HandResult, SessionTable
+from db.read.lookup import find_table
 from db.service import results
 from db.service.devices import device_links
-from db.service.lookup import find_table
 from db.service.outcomes import DrawInput, WinInput
 from db.service.results import call_time, record_hand, sign_off
 from db.service.tournament import update_settings

@@ -1,4 +1,4 @@
-"""Read side: build the frozen ``db.views`` models from the database. No ORM object leaves this module.
+"""Read side: build the frozen ``db.read.views`` models from the database. No ORM object leaves this module.
 
 Every function takes the ORM ``Session`` first and only reads.
 """
@@ -17,18 +17,13 @@ from sqlalchemy.orm import Session
 
 import texts
 from db.actions import AuditAction
-from db.changes import marker as _marker
 from db.errors import InputError, TournamentError
 from db.models import AuditLog, CheckIn, HandResult, Penalty, Player, Seat, SessionTable, Stage, Tournament
-from db.rules.names import name_matches
-from db.rules.profiles import SeatRotation, Settings, Settlement, TieBreak
-from db.rules.rotation import WINDS, hand_winds, round_seats
-from db.rules.scores import shared_ranks, table_points, table_ranks
-from db.rules.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
-from db.service.lookup import active_players
-from db.service.lookup import settings as _settings
-from db.service.lookup import tournament as _tournament
-from db.views import (
+from db.read.changes import marker as _marker
+from db.read.lookup import active_players
+from db.read.lookup import settings as _settings
+from db.read.lookup import tournament as _tournament
+from db.read.views import (
     AuditEntry,
     AwardCount,
     AwardHand,
@@ -53,6 +48,11 @@ from db.views import (
     number_key,
     player_order,
 )
+from db.rules.names import name_matches
+from db.rules.profiles import SeatRotation, Settings, Settlement, TieBreak
+from db.rules.rotation import WINDS, hand_winds, round_seats
+from db.rules.scores import shared_ranks, table_points, table_ranks
+from db.rules.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
 from scoring.fans import FAN_INFO, Fan
 from texts import NC_
 
@@ -308,7 +308,7 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
 
     With stages (``stage add``) this is the final ranking: each stage's players above those cut before it,
     the rest keeping their order of the stage they were cut from (:func:`staged`). The points shown stay
-    each player's totals over every session played; each row's ``stage`` (:class:`db.views.StagePlace`) says
+    each player's totals over every session played; each row's ``stage`` (:class:`db.read.views.StagePlace`) says
     what places it: the stage reached, its totals and what was carried into it. Every output of the final
     ranking reads it from here; a stage's own ranking is :func:`stage_standings`.
     """
@@ -693,11 +693,11 @@ def substitutes_text(rows: Sequence[StandingRow], lang: str = texts.DEFAULT) -> 
 
 
 def change_marker(s: Session) -> tuple[int, int]:
-    """The store-wide change marker: (entries within ``db.changes.WINDOW`` ids of the newest, newest id).
+    """The store-wide change marker: (entries within ``db.read.changes.WINDOW`` ids of the newest, newest id).
     Every change writes one audit entry, so the marker moves whichever station, device or command made the
     change; a page keeps the marker it drew and redraws when a fresh read differs. Two index lookups, no
     scan of the log; the count over the window catches a PostgreSQL transaction that commits after a
-    later-numbered one (``db.changes`` explains the window, docs/gui.md "Refresh by what changed")."""
+    later-numbered one (``db.read.changes`` explains the window, docs/gui.md "Refresh by what changed")."""
     return _marker(s)
 
 

@@ -8,11 +8,11 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
-from db.queries import stage_roster, stages, table_scores
+from db.read.lookup import seating_numbers, settings, tournament
+from db.read.queries import stage_roster, stages, table_scores
+from db.read.views import number_key
 from db.rules.profiles import Settlement
-from db.service.lookup import seating_numbers, settings, tournament
 from db.service.outcomes import penalty_deltas
-from db.views import number_key
 from scoring.settlement import settle_win
 
 

@@ -1,4 +1,4 @@
-"""Reads the services and ``db.queries`` share: the tournament row and settings, players, tables and
+"""Reads the services and ``db.read.queries`` share: the tournament row and settings, players, tables and
 seats by number, and the checks that name what is missing. Nothing here writes."""
 
 from __future__ import annotations

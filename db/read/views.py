@@ -1,6 +1,6 @@
 """Plain, frozen read models the store hands to reports, the GUI and the JSON command line.
 
-No ORM objects leave the db layer: query functions in ``db.queries`` build these. Fields may be added;
+No ORM objects leave the db layer: query functions in ``db.read.queries`` build these. Fields may be added;
 existing names stay (reports and the GUI depend on them).
 """
 
@@ -205,7 +205,7 @@ class SessionEntry:
 
 @dataclass(frozen=True, slots=True)
 class StagePlace:
-    """What places a player in a staged event's final ranking (``db.queries.standings``): the deepest
+    """What places a player in a staged event's final ranking (``db.read.queries.standings``): the deepest
     stage they were ranked in (``QUALIFYING``, "qualifying", for those cut at the first stage) and that
     stage's totals, the carried points included (the ranking's keys), and the part of them carried."""
 
@@ -350,7 +350,7 @@ class StageStandingRow:
 
 @dataclass(frozen=True, slots=True)
 class StageRanking:
-    """A stage's own ranking with where it sits (``db.queries.stage_rankings``: the stages whose players are
+    """A stage's own ranking with where it sits (``db.read.queries.stage_rankings``: the stages whose players are
     known), for the outputs that print each stage's page."""
 
     name: str
@@ -397,7 +397,7 @@ class AwardCount:
 
 @dataclass(frozen=True, slots=True)
 class Awards:
-    """The prize list (``db.queries.awards``): the ten best hands, the best of each session (all tied
+    """The prize list (``db.read.queries.awards``): the ten best hands, the best of each session (all tied
     hands), chicken hands (无番和) and wins per player (most first), and the best team (None without
     teams)."""
 
