@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import text  # noqa: E402
 
 from db import open_database  # noqa: E402
-from db.demo import create_demo  # noqa: E402
+from db.service.demo import create_demo  # noqa: E402
 
 ROUNDS = 300
 

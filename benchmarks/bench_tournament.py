@@ -29,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from db import open_database  # noqa: E402
-from db.cli import main as cli_main  # noqa: E402
+from db.commands.cli import main as cli_main  # noqa: E402
 from db.formats.result_lines import parse_result_line
 from db.read import queries  # noqa: E402
 from db.service.audit import Actor

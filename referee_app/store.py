@@ -53,14 +53,14 @@ def _remove(p: Path) -> None:
 
 
 def create_demo(path: str | Path) -> None:
-    """A fresh copy of the demo tournament (``db.demo.create_demo``) at ``path``.
+    """A fresh copy of the demo tournament (``db.service.demo.create_demo``) at ``path``.
 
     The demo is built once next to ``path`` (``demo-template.mcr``, rebuilt when this version's schema
     differs) and copied for every opening: building it takes most of a second, copying a few ms.
     """
     import shutil
 
-    from db.demo import create_demo as make
+    from db.service.demo import create_demo as make
     from db.storage.schema import head_revision
     from db.storage.store import open_database
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from db import cli as db_cli
+from db.commands import cli as db_cli
 from db.errors import InputError, TournamentError
 from db.read import queries
 from db.read.views import TournamentInfo
@@ -199,7 +199,7 @@ def add_publish_commands(sub: argparse._SubParsersAction) -> None:
     """``publish -o DIR``, and ``--format xlsx`` on db's ``export`` (the workbook needs this layer).
 
     ``export`` is db's command with its own ``--format json|ema``: this adds ``xlsx`` to that option and
-    keeps db's function for the others, so db/cli.py does not change.
+    keeps db's function for the others, so db/commands/cli.py does not change.
     """
     q = sub.add_parser("publish", help="write the results website (static HTML, no JavaScript) into a folder")
     q.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write (created if missing)")

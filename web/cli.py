@@ -19,7 +19,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import replace
 
-from db import cli as db_cli
+from db.commands import cli as db_cli
 from db.commands.common import actor_of
 from db.errors import DamagedDatabaseError, TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device

@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from db.demo import fill_demo
 from db.read import queries
 from db.service.audit import Actor
+from db.service.demo import fill_demo
 from db.service.devices import device_links
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session

@@ -10,7 +10,6 @@ from typing import Any
 
 from db.actions import AuditAction
 from db.commands.common import actor_of, date_arg, emit, format_arg
-from db.demo import fill_demo
 from db.errors import TournamentError
 from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
@@ -22,6 +21,7 @@ from db.rules.limits import LINE_DEPTH_MAX, long_number
 from db.rules.profiles import PROFILES, NoShow, SeatRotation
 from db.service.audit import audit
 from db.service.calls import public_settings, set_public_settings
+from db.service.demo import fill_demo
 from db.service.stages import set_event_rules
 from db.service.tournament import create_tournament, update_settings
 from db.storage import transfer

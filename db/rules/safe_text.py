@@ -7,7 +7,7 @@ writes goes through :func:`safe_cell`, which puts a ``'`` in front of such text 
 neutralisation: spreadsheets show the text as typed). Numbers are left alone, so a match-point column
 of -16 stays the number -16.
 
-Used by ``db/cli.py`` (CSV output) and ``reports/workbook.py`` (the xlsx workbook); it imports nothing.
+Used by ``db/commands/cli.py`` (CSV output) and ``reports/workbook.py`` (the xlsx workbook); it imports nothing.
 """
 
 from __future__ import annotations

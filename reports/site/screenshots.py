@@ -17,9 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from db.demo import fill_demo
 from db.read import queries
 from db.service.audit import Actor
+from db.service.demo import fill_demo
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.storage.store import open_database

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from db import open_database
 from db.actions import AuditAction
-from db.demo import fill_demo
 from db.read import queries
+from db.service.demo import fill_demo
 
 STORED = {"init", "settings", "player_add", "player_update", "substitute", "seating_plan", "seat", "seat_edit",
           "seat_swap", "seat_correction", "seat_delete", "record", "correct", "delete", "sign_off", "import",

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from db import open_database
-from db.demo import create_demo
 from db.errors import BackupError
 from db.service.audit import Actor
+from db.service.demo import create_demo
 from db.service.tournament import update_settings
 from db.storage.backups import back_up, list_backups
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from db.cli import main
+from db.commands.cli import main
 
 EXE = shutil.which("mcr-tournament") or str(Path(sys.executable).parent / "mcr-tournament")
 

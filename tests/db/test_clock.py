@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from db import Database, open_database
-from db.cli import main
+from db.commands.cli import main
 from db.errors import InputError
 from db.read import queries
 from db.rules.clock import ClockTimes, clock_state, format_remaining, utc_now

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from db import Database, open_database
-from db.cli import main as cli_main
+from db.commands.cli import main as cli_main
 from db.errors import InputError, TournamentError
 from db.formats.ema_csv import HEADER, export_ema
 from db.formats.players_csv import RowErrors, parse_players_csv

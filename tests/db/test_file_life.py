@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from db import open_database
-from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, TournamentError
 from db.formats.text_files import open_input
 from db.service.audit import Actor
+from db.service.demo import create_demo
 from db.service.results import record_draw
 from db.service.tournament import update_settings
 from db.storage.files import write_atomic

@@ -67,7 +67,7 @@ GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
 
 
 def test_the_check_sees_the_db_modules() -> None:
-    assert {"db.service.results", "db.read.queries", "db.cli"} <= set(MODULES)
+    assert {"db.service.results", "db.read.queries", "db.commands.cli"} <= set(MODULES)
     assert ("db.read.lookup", False) in GRAPH["db.read.queries"]
 
 

@@ -24,11 +24,11 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from db import open_database
-from db.demo import create_demo
 from db.errors import DatabaseFileGoneError, NotATournamentFileError, ReadOnlyDatabaseError, TournamentError
 from db.read import queries
 from db.read.lookup import has_results
 from db.service.audit import Actor
+from db.service.demo import create_demo
 from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, sign_off
 from db.service.tournament import create_tournament, update_settings

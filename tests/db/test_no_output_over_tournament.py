@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from db.demo import create_demo
 from db.errors import OutputError
+from db.service.demo import create_demo
 from db.storage.files import has_tournament_mark, refuse_output, tournament_output_problem, write_atomic
 from db.storage.store import open_database
 from tests.db.test_cli import run_process

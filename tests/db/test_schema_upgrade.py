@@ -10,11 +10,11 @@ import pytest
 from alembic import command
 
 from db import open_database
-from db.cli import main as cli_main
-from db.demo import create_demo, fill_demo
+from db.commands.cli import main as cli_main
 from db.errors import BackupError, InputError
 from db.formats.ema_csv import ema_problems
 from db.read import queries
+from db.service.demo import create_demo, fill_demo
 from db.service.players import PlayerInput, import_players
 from db.storage.backups import list_backups
 from db.storage.schema import SCHEMA_HEAD, alembic_config, to_url

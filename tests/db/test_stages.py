@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from db.cli import main
+from db.commands.cli import main
 
 HANDS = 2
 TP = (4.0, 2.0, 1.0, 0.0)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from db import open_database
-from db.demo import create_demo
 from db.errors import DatabaseFileGoneError
 from db.service.audit import Actor
+from db.service.demo import create_demo
 from db.service.results import record_draw
 from db.storage.backups import back_up
 

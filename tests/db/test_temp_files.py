@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from db.demo import create_demo
+from db.service.demo import create_demo
 from db.storage.files import STALE_AFTER_S, TEMP_NAME, sweep_temp_files, write_atomic
 from tests.db.test_cli import run_process
 

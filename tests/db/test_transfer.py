@@ -9,10 +9,10 @@ import pytest
 from sqlalchemy import text
 
 from db import Database, TournamentError, open_database
-from db.demo import create_demo, fill_demo
 from db.read import queries
 from db.read.check import check
 from db.service.corrections import correct_hand
+from db.service.demo import create_demo, fill_demo
 from db.service.outcomes import DrawInput
 from db.service.results import record_draw
 from db.service.seats import seat_session

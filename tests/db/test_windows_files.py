@@ -14,9 +14,9 @@ from pathlib import Path, PureWindowsPath
 import pytest
 
 from db import open_database
-from db.demo import create_demo
 from db.errors import ReadOnlyDatabaseError
 from db.read import queries
+from db.service.demo import create_demo
 from db.service.seats import seat_session
 from db.storage.schema import read_only_reason, sqlite_uri
 

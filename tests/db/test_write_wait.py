@@ -43,7 +43,7 @@ def test_a_writer_waits_for_another_programs_write_and_keeps_its_busy_timeout(tm
 
 
 def test_the_command_lines_imports_are_batch_writers_and_other_commands_are_not() -> None:
-    from db.cli import BATCH, CREATES, READS
+    from db.commands.cli import BATCH, CREATES, READS
 
     assert {"results import", "players import"} <= BATCH
     assert not BATCH & (CREATES | READS)

@@ -91,7 +91,7 @@ def test_a_file_replaced_under_the_app_is_said_loudly_and_left_as_it_is(qtbot, w
     import hashlib
     import shutil
 
-    from db.demo import create_demo
+    from db.service.demo import create_demo
 
     other = tmp_path / "other.mcr"
     create_demo(other)

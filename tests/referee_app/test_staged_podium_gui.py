@@ -188,7 +188,7 @@ def test_the_standings_page_names_the_substitutes_who_played_under_the_ranking(q
     import io
     import json
 
-    from db.cli import main as tournament
+    from db.commands.cli import main as tournament
     from referee_app.main import create_window
 
     db = tmp_path / "subs.mcr"

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from db.demo import fill_demo
 from db.read import queries
 from db.rules.profiles import Settlement
 from db.service.audit import Actor
 from db.service.calls import CallReason, call_referee, resolve_call
+from db.service.demo import fill_demo
 from db.service.outcomes import PenaltyInput
 from db.service.players import PlayerInput, import_players
 from db.service.results import call_time, record_draw, record_penalty, record_win

@@ -14,7 +14,7 @@ from sqlalchemy import select
 
 import texts
 from db import Database
-from db.cli import main as cli_main
+from db.commands.cli import main as cli_main
 from db.errors import TournamentError
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, RefereeCall
@@ -366,7 +366,7 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
 
     from alembic import command
 
-    from db.demo import create_demo
+    from db.service.demo import create_demo
     from db.storage.schema import alembic_config, to_url
     from db.storage.store import create_db_engine
     from web.cli import main as web_main
@@ -390,7 +390,7 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
 
 
 def test_rulings_print_in_the_penalty_record_and_show_on_the_websites_table_page(tmp_path, capsys) -> None:
-    from db.demo import create_demo
+    from db.service.demo import create_demo
     from db.storage.store import open_database
     from tests.reports.conftest import pages_text
     from web.cli import main as web_main
@@ -415,7 +415,7 @@ def test_rulings_print_in_the_penalty_record_and_show_on_the_websites_table_page
 
 
 def test_the_printed_seating_carries_the_players_page_address(tmp_path) -> None:
-    from db.demo import create_demo
+    from db.service.demo import create_demo
     from tests.reports.conftest import pages_text
     from web.cli import main as web_main
 

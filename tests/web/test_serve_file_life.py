@@ -20,7 +20,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from db.demo import create_demo
+from db.service.demo import create_demo
 from tests.web.test_cli import _free_port
 
 ROOT = Path(__file__).resolve().parents[2]

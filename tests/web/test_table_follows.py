@@ -57,7 +57,7 @@ class Served:
         """The desk's way without a desk: ``mcr-tournament results import`` in its own process."""
         path = self.db.parent / "lines.jsonl"
         path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-        out = subprocess.run([sys.executable, "-m", "db.cli", "--db", str(self.db), "results", "import", str(path)],
+        out = subprocess.run([sys.executable, "-m", "db.commands.cli", "--db", str(self.db), "results", "import", str(path)],
                              env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
         assert out.returncode == 0, out.stdout + out.stderr
 
