@@ -53,7 +53,7 @@ def _bare() -> QMainWindow:
 
 
 def window_up() -> None:
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     bare = min(_shown(_bare) for _ in range(3))
     start = _shown(create_window)
@@ -115,7 +115,7 @@ def marker_poll(rounds: int = 300) -> None:
 
     from db.models import AuditLog
     from db.read.queries import change_marker
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     path = Path(_tmp, "big.mcr")
     t0 = time.perf_counter()

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     from db.service.calls import call_referee, resolve_call, take_call
     from db.service.devices import device_actor
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(demo=True, lang=args.lang)
     w.resize(1366, 768)

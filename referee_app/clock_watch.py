@@ -4,7 +4,7 @@
 tables) and emits ``ticked(ClockView)`` every second from ``reading.at(now)`` — nothing counts down here,
 so a restarted station shows the same time. It re-reads the clock when the runner says a change touched
 its session (``Runner.changed``: this app's writes, and any other writer's as seen by the window's one
-change-marker poll, ``referee_app/watcher.py``; the clock, a table's result or time call, the seating or
+change-marker poll, ``referee_app/shell/watcher.py``; the clock, a table's result or time call, the seating or
 the settings); ``changed`` then tells the page. The ticks themselves read nothing. With ``ring`` set, a tick that
 finds the clock at zero for a table the bell has still to call asks the tournament's one :class:`Bell`
 (``ctx.bell``), so two pages that show the same clock (the Sessions clock bar, the score sheet) make one

@@ -28,8 +28,8 @@ def main(argv: list[str] | None = None) -> int:
     from db.read import queries
     from db.service.audit import Actor
     from db.service.results import record_draw
-    from referee_app import errors
-    from referee_app.main import create_window
+    from referee_app.shell import errors
+    from referee_app.shell.main import create_window
 
     errors.SINK = []  # an error box would wait for a click
     w = create_window(demo=True, lang=args.lang)

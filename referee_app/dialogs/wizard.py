@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app import paths, settings
 from referee_app.dialogs.common import ask_new_file
-from referee_app.errors import user_message
 from referee_app.i18n import tr
+from referee_app.shell import paths, settings
+from referee_app.shell.errors import user_message
 from texts import N_
 
 PROFILES = [("cmr1998", N_("R98 — Chinese Mahjong Competition Rules (1998)")),

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 import texts
 from db.errors import TournamentError
 from db.service.devices import check_base_url
-from referee_app import settings
-from referee_app.errors import show_error
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.i18n import LANG, tr
+from referee_app.shell import settings
+from referee_app.shell.errors import show_error
 
 SETTINGS_KEY = "hall_options"  # the last HallOptions chosen (settings.remembered_options)
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",
@@ -141,7 +141,9 @@ def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | N
     if window.ctx is None:
         return None
     # The server is made here when Table devices… has not made it yet: started later, the QR code follows.
-    from referee_app.table_devices import TableDevicesServer  # loads the web server, as Table devices… does
+    from referee_app.shell.table_devices import (
+        TableDevicesServer,  # loads the web server, as Table devices… does
+    )
 
     if getattr(window, "devices_server", None) is None:
         window.devices_server = TableDevicesServer(window)

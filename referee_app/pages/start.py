@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app import settings
 from referee_app.i18n import tr
+from referee_app.shell import settings
 from referee_app.tile_faces import TileRow
 
 

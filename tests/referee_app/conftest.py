@@ -15,7 +15,7 @@ def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("MCR_REFEREE_HOME", raising=False)  # not portable unless a test says so
-    from referee_app import errors, settings
+    from referee_app.shell import errors, settings
 
     settings.forget_home()  # this test's user directories
     from referee_app.i18n import LANG
@@ -30,7 +30,7 @@ def _isolated_settings(tmp_path, monkeypatch):
 
 @pytest.fixture
 def error_messages():
-    from referee_app import errors
+    from referee_app.shell import errors
 
     return errors.SINK
 
@@ -67,7 +67,7 @@ def tournament_file(tmp_path, _tournament_template):
 
 @pytest.fixture
 def window(qtbot, tournament_file):
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)

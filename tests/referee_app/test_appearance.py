@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import resources
-from referee_app import appearance
-from referee_app.main import prepare_application
+from referee_app.shell import appearance
+from referee_app.shell.main import prepare_application
 
 
 def test_the_icon_files_are_shipped():

@@ -92,7 +92,7 @@ def test_the_standings_page_picks_a_stage(qtbot, window, tournament_file) -> Non
     window.close_tournament()
     with open_database(tournament_file) as db, db.factory.begin() as s:
         add_stage(s, "Final", 1, 4, "half", "rank")
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)
@@ -122,7 +122,7 @@ def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, wind
                 seat_session(s, k)
             for t in (1, 2):
                 call_time(s, k, t, 0)
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)
@@ -194,7 +194,7 @@ def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, win
     with open_database(tournament_file) as db, db.factory.begin() as s:
         delete_session_seating(s, 1)
         check_in(s, 1, [str(i) for i in range(1, 8)], [])
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)
@@ -224,7 +224,7 @@ def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tourna
         import_players(s, [PlayerInput("9", "Iris", None, None, True)])
         check_in(s, 1, [str(i) for i in range(1, 8)] + ["9"], ["8"])
         seat_session(s, 1)
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)
@@ -254,7 +254,7 @@ def test_a_stage_with_results_is_refused_with_the_stores_line(qtbot, window, tou
         decide_tie(s, "Final", ["1", "2", "3", "4"])
         seat_session(s, 3)
         call_time(s, 3, 1, 0)
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)

@@ -285,7 +285,7 @@ def test_standings_and_the_hall_mark_a_provisional_ranking_and_teams_show_names(
 def test_the_first_window_fits_the_available_screen_from_1280x720_up(qtbot, window):
     from PySide6.QtCore import QSize
 
-    from referee_app.window import FRAME, first_size
+    from referee_app.shell.window import FRAME, first_size
 
     window.show_sheet(1, 1)  # the tallest page
     smallest = first_size(QSize(1280, 680))  # 1280×720 less a 40 px taskbar
@@ -367,7 +367,7 @@ def test_the_halls_best_hands_name_the_winner_once_and_say_more_fans_follow():
 
 def test_the_devices_dialog_shows_the_whole_link_and_copies_it(qtbot, window):
     from referee_app.dialogs.devices import URL_ROLE, DevicesDialog
-    from referee_app.table_devices import TableDevicesServer
+    from referee_app.shell.table_devices import TableDevicesServer
 
     dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, TableDevicesServer(), sessions=3)
     qtbot.addWidget(dialog)

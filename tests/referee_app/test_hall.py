@@ -242,7 +242,7 @@ def test_a_hall_opened_before_any_seating_follows_the_first_one(qtbot, tmp_path)
     from db.service.players import PlayerInput, import_players
     from db.service.seats import seat_session
     from db.service.tournament import create_tournament
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     path = tmp_path / "t.mcr"
     with open_database(path, create=True) as db, db.factory.begin() as s:

@@ -21,7 +21,7 @@ def test_the_awards_page_cycles_best_hands_then_the_other_prizes(qtbot, window, 
             win = WinInput(four[hand % 4], four[(hand + 1) % 4], fan=8 + 5 * hand) if hand != 3 else \
                 WinInput(four[0], four[1], notation=CHICKEN, flowers=0)
             record_hand(s, 1, 1 + hand % 2, (hand + 1) // 2, win)
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(str(tournament_file))
     qtbot.addWidget(w)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from referee_app.main import main
+from referee_app.shell.main import main
 
 
 @contextlib.contextmanager

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_app import paths, settings
+from referee_app.shell import paths, settings
 
 
 def test_user_profile_by_default(tmp_path):
@@ -83,7 +83,7 @@ def portable_bundle(tmp_path, monkeypatch) -> Path:
 
 
 def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     w = create_window(demo=True)
     qtbot.addWidget(w)
@@ -97,7 +97,7 @@ def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
 def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, portable_bundle, monkeypatch):
     from referee_app import file_dialogs
     from referee_app.dialogs.wizard import NewTournamentWizard
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     asked = []
 
@@ -166,7 +166,7 @@ def test_a_translocated_mac_app_is_noticed_and_the_window_says_how_to_fix_it(tmp
     assert home.translocated and not home.portable
     assert not paths.app_home(env={}, launcher=tmp_path).translocated
 
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     monkeypatch.setattr(settings, "app_home", lambda: home)
     w = create_window()

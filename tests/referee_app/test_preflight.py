@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_app import preflight
+from referee_app.shell import preflight
 
 ROOT = Path(__file__).resolve().parents[2]
 LINUX = sys.platform.startswith("linux")
@@ -72,7 +72,7 @@ def test_the_table_covers_the_x_libraries_of_the_installed_xcb_plugin():
 
 _RUN_MAIN = """
 import sys
-from referee_app import main, preflight
+from referee_app.shell import main, preflight
 preflight.XCB_LIBRARIES = {**preflight.XCB_LIBRARIES, "libmcr-no-such-lib.so.7": "libmcr-no-such-lib7"}
 sys.exit(main.main([]))
 """

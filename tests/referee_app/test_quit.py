@@ -20,10 +20,10 @@ import json, sys, threading, time, urllib.request, weakref
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 import shiboken6
-import referee_app.main as main_module
+import referee_app.shell.main as main_module
 from referee_app.hall.setup import open_hall
 from referee_app.hall.window import HallOptions
-from referee_app.table_devices import TableDevicesServer
+from referee_app.shell.table_devices import TableDevicesServer
 
 stop = threading.Event()
 seen = {"answers": 0}

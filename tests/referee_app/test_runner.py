@@ -6,7 +6,7 @@ import sqlite3
 
 from db.read import queries
 from db.storage.store import open_database
-from referee_app.runner import Runner
+from referee_app.shell.runner import Runner
 
 
 def test_read_does_not_wait_for_another_stations_write_lock(qtbot, tournament_file):

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee_app import errors, logfile
-from referee_app.main import main
+from referee_app.shell import errors, logfile
+from referee_app.shell.main import main
 
 
 def test_smoke_test_of_the_demo_writes_ok_and_exits_0(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from tests.staged_event import build_staged_event
 
 @pytest.fixture
 def staged_window(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     path = tmp_path / "staged.mcr"
     build_staged_event(path).close()
@@ -143,9 +143,9 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
     from db.service.players import PlayerInput, import_players
     from db.service.stages import add_stage
     from db.service.tournament import create_tournament
-    from referee_app.context import TournamentContext
     from referee_app.hall.window import HallOptions, HallWindow
-    from referee_app.runner import Runner
+    from referee_app.shell.context import TournamentContext
+    from referee_app.shell.runner import Runner
     from tests import staged_event as ev
 
     db = open_database(str(tmp_path / "big.mcr"), create=True)
@@ -189,7 +189,7 @@ def test_the_standings_page_names_the_substitutes_who_played_under_the_ranking(q
     import json
 
     from db.commands.cli import main as tournament
-    from referee_app.main import create_window
+    from referee_app.shell.main import create_window
 
     db = tmp_path / "subs.mcr"
 

@@ -126,8 +126,8 @@ def test_every_hand_problem_reason_has_chinese_text():
 def test_opening_a_file_that_is_not_a_tournament_says_so_in_chinese(qtbot, tmp_path, monkeypatch, error_messages):
     """From the start page's Open…: an empty file, a text file and a folder-less name are refused in Chinese
     (the file name kept), and the file is not changed."""
-    from referee_app import window as window_module
-    from referee_app.main import create_window
+    from referee_app.shell import window as window_module
+    from referee_app.shell.main import create_window
 
     w = create_window()
     qtbot.addWidget(w)

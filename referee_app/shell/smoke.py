@@ -17,10 +17,10 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from referee_app import errors
+from referee_app.shell import errors
 
 TIMEOUT_MS = 120_000
-log = logging.getLogger("referee_app.smoke")
+log = logging.getLogger("referee_app.shell.smoke")
 
 
 def _check(w: Any, file: str | None, demo: bool) -> str:

@@ -25,18 +25,19 @@ from shiboken6 import isValid
 import texts
 from db.read.changes import ALL, Changes
 from db.storage.files import write_atomic
-from referee_app import file_dialogs, settings
-from referee_app.backup_menu import BackupActions
+from referee_app import file_dialogs
 from referee_app.calls_desk import CallsDesk
-from referee_app.context import TournamentContext
 from referee_app.dialogs.common import ask_new_file
-from referee_app.errors import reporting_errors, show_error, user_message
 from referee_app.hall.setup import hall_action
 from referee_app.i18n import LANG, release_qt_translations, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
-from referee_app.runner import Runner
-from referee_app.watcher import ChangeWatcher
+from referee_app.shell import settings
+from referee_app.shell.backup_menu import BackupActions
+from referee_app.shell.context import TournamentContext
+from referee_app.shell.errors import reporting_errors, show_error, user_message
+from referee_app.shell.runner import Runner
+from referee_app.shell.watcher import ChangeWatcher
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +114,7 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self._nav_changed)
 
         self._build_menus()
-        # issue 15: every writer's change shows within ~1 s (referee_app/watcher.py)
+        # issue 15: every writer's change shows within ~1 s (referee_app/shell/watcher.py)
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
@@ -278,7 +279,7 @@ class MainWindow(QMainWindow):
         self.act_devices.setObjectName("table_devices")
         self.act_devices.triggered.connect(self.table_devices)
         self.tables_menu.addAction(self.act_devices)
-        self.devices_server: Any = None  # referee_app.table_devices.TableDevicesServer, made on first use
+        self.devices_server: Any = None  # referee_app.shell.table_devices.TableDevicesServer, made on first use
 
         self.lang_menu = mb.addMenu("")
         group = QActionGroup(self)
@@ -544,7 +545,7 @@ class MainWindow(QMainWindow):
         # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
         from db.read import queries
         from referee_app.dialogs.devices import DevicesDialog
-        from referee_app.table_devices import TableDevicesServer
+        from referee_app.shell.table_devices import TableDevicesServer
 
         if self.devices_server is None:
             self.devices_server = TableDevicesServer(self)

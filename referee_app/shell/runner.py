@@ -9,7 +9,7 @@ clock, settings it touched) and then ``data_changed``: pages listen to ``changed
 they show. The descriptor comes from the audit log, the same way for every writer: after this app's own
 write the runner's :class:`~db.read.changes.ChangeTracker` reads the entries added since it last looked (its
 own, and any other writer's committed meanwhile), and the window's change watcher does the same each
-second (``referee_app/watcher.py``), so a change is drawn once, whoever made it. ``wrote`` is emitted just
+second (``referee_app/shell/watcher.py``), so a change is drawn once, whoever made it. ``wrote`` is emitted just
 before, after this app's own write (the backup status follows it). When the store refuses a write
 because the tournament file was deleted or moved (``database_file_gone``), ``on_file_gone`` (set by the
 window) is called with the message instead of a plain error box: it offers to save what the app holds.
@@ -24,8 +24,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from db.read.changes import ALL, Changes, ChangeTracker
-from referee_app.errors import show_error, user_message
 from referee_app.i18n import tr
+from referee_app.shell.errors import show_error, user_message
 from texts import N_
 
 T = TypeVar("T")

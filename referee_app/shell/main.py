@@ -7,7 +7,7 @@ status is 1 instead of Qt's abort.
 The Windows ``mcr-referee.exe`` is a windowed program: it has no console, and ``sys.stdout`` and
 ``sys.stderr`` are None. Nothing here needs them: ``--help``, ``--version`` and a usage error are shown
 in a message box when there is no stream to print them to (``_Parser``), and what the app has to say
-later goes to its log file (``referee_app/logfile.py``).
+later goes to its log file (``referee_app/shell/logfile.py``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _show_text(text: str) -> None:
     """What argparse would print, in a message box: the windowed exe has nowhere to print it."""
     from PySide6.QtWidgets import QApplication
 
-    from referee_app.errors import show_text
+    from referee_app.shell.errors import show_text
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])
     show_text(None, "MCR Referee", text)
@@ -102,9 +102,9 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
 
     ``deferred``: open the file once the event loop runs, so the window shows first (the app's start).
     """
-    from referee_app import settings
     from referee_app.i18n import LANG
-    from referee_app.window import MainWindow
+    from referee_app.shell import settings
+    from referee_app.shell.window import MainWindow
 
     if lang:
         settings.set_language(lang)
@@ -128,7 +128,7 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
 
 def prepare_application(app) -> None:  # type: ignore[no-untyped-def]
     """Names, the app icon, and the shipped CJK font when the system has none (Chinese UI)."""
-    from referee_app.appearance import app_icon, ensure_cjk_font, set_windows_app_id
+    from referee_app.shell.appearance import app_icon, ensure_cjk_font, set_windows_app_id
 
     set_windows_app_id()
     app.setApplicationName("MCR Referee")
@@ -140,7 +140,7 @@ def prepare_application(app) -> None:  # type: ignore[no-untyped-def]
 def main(argv: list[str] | None = None) -> int:
     _utf8_out()
     args = build_parser().parse_args(argv)
-    from referee_app import preflight
+    from referee_app.shell import preflight
 
     problem = preflight.check()
     if problem:
@@ -150,15 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from referee_app import logfile, settings
-    from referee_app.errors import install_excepthook
+    from referee_app.shell import logfile, settings
+    from referee_app.shell.errors import install_excepthook
 
     logfile.install(settings.app_home().log_file)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     prepare_application(app)
     install_excepthook()
     if args.smoke_test is not None:
-        from referee_app import smoke
+        from referee_app.shell import smoke
 
         return smoke.run(app, create_window(lang=args.lang), args.smoke_test, args.file, args.demo)
     w = create_window(args.file, args.demo, args.lang, deferred=True)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee_app.clock_watch import Bell
-from referee_app.runner import Runner
+from referee_app.shell.runner import Runner
 
 
 @dataclass

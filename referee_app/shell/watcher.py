@@ -22,7 +22,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from referee_app.context import TournamentContext
+from referee_app.shell.context import TournamentContext
 
 INTERVAL_MS = 1000
 
@@ -81,7 +81,7 @@ class ChangeWatcher(QObject):
         try:
             ctx.db.check_file()
         except DatabaseFileGoneError as exc:
-            from referee_app.errors import user_message
+            from referee_app.shell.errors import user_message
 
             self.gone_reported = True
             self.file_gone.emit(user_message(exc) or str(exc))

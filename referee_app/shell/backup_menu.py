@@ -24,14 +24,15 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from db.storage.backups import back_up
-from referee_app import file_dialogs, settings
+from referee_app import file_dialogs
 from referee_app.dialogs.common import ask_new_file
-from referee_app.errors import reporting_errors, user_message
 from referee_app.i18n import tr
+from referee_app.shell import settings
+from referee_app.shell.errors import reporting_errors, user_message
 
 if TYPE_CHECKING:
-    from referee_app.context import TournamentContext
-    from referee_app.window import MainWindow
+    from referee_app.shell.context import TournamentContext
+    from referee_app.shell.window import MainWindow
 
 MCR_FILTER = "Tournament files (*.mcr);;All files (*)"
 

@@ -115,7 +115,7 @@ def _hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | Non
     if msg is not None:
         show_error(QApplication.activeWindow(), tr("Could not do that"), msg)
         return
-    from referee_app.logfile import log_path
+    from referee_app.shell.logfile import log_path
 
     next_step = tr("The app hit an unexpected problem. Confirmed results are already saved. "
                    "Try the action again; if it repeats, save a copy of the tournament file and report it.")

@@ -1,0 +1,1 @@
+"""The application shell: start-up and checks before Qt, the main window and its menus, the open tournament, the runner of every write, the watcher, settings, paths, the log, error dialogs, backups and the tables server."""
