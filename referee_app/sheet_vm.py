@@ -31,7 +31,7 @@ from db.service.results import (
     sign_off,
 )
 from db.service.tournament import penalty_presets
-from referee_app import store
+from referee_app.base import store
 from referee_app.hand_vm import HandEntryModel, Preview
 from referee_app.i18n import LANG, tr
 from referee_app.models import signed, wind_label

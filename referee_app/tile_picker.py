@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from referee_app.base.tile_faces import TileButton
 from referee_app.hand_vm import HandEntryModel, Mode
 from referee_app.i18n import tr
-from referee_app.tile_faces import TileButton
 from texts import NC_
 
 MODE_LABELS = [

@@ -1,7 +1,7 @@
 """Draw the tile faces as SVG files in ``tiles/``: the 34 kinds, the 8 flowers and seasons, and a back.
 
 One set of faces for the table page (served at ``/static/tiles/``) and the desktop picker
-(``referee_app/tile_faces.py`` renders them with QtSvg). Every glyph is an outline taken from the shipped
+(``referee_app/base/tile_faces.py`` renders them with QtSvg). Every glyph is an outline taken from the shipped
 font (``fonts/wqy-microhei.ttc``) with fontTools and written as a ``<path>``, so a face looks the same in
 every browser and on a machine without any Chinese font.
 

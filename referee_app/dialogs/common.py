@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QWidget
 
 from db.storage.files import tournament_output_problem
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.i18n import tr
 from referee_app.shell.errors import show_error, user_message
 

@@ -94,7 +94,7 @@ class NewTournamentWizard(QDialog):
             self._path_edited = True
 
     def create_file(self) -> None:
-        from referee_app.store import create_tournament_file
+        from referee_app.base.store import create_tournament_file
 
         if not self.name.text().strip():
             self.problem.setText(tr("The tournament needs a name."))

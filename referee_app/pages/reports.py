@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from db.read import queries
 from db.storage.files import write_atomic
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.dialogs.common import ask_output_path
 from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage

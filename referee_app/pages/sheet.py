@@ -30,7 +30,8 @@ from db.read.changes import Changes
 from db.read.views import TableSheet
 from db.rules.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
-from referee_app.clock_watch import ClockWatch
+from referee_app.base.clock_watch import ClockWatch
+from referee_app.base.tile_faces import hand_groups
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
@@ -43,7 +44,6 @@ from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.sheet_vm import Op, SheetViewModel
 from referee_app.shell.errors import show_error
-from referee_app.tile_faces import hand_groups
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's
 #: name, session, table); its answer is recorded only there (``SheetPage._still_at``)

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee_app.base.tile_faces import TileRow
 from referee_app.i18n import tr
 from referee_app.shell import settings
-from referee_app.tile_faces import TileRow
 
 
 class StartPage(QWidget):

@@ -24,7 +24,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
 
 from db.storage.backups import back_up
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.dialogs.common import ask_new_file
 from referee_app.i18n import tr
 from referee_app.shell import settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee_app.clock_watch import Bell
+from referee_app.base.clock_watch import Bell
 from referee_app.shell.runner import Runner
 
 

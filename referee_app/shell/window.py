@@ -25,7 +25,7 @@ from shiboken6 import isValid
 import texts
 from db.read.changes import ALL, Changes
 from db.storage.files import write_atomic
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.calls_desk import CallsDesk
 from referee_app.dialogs.common import ask_new_file
 from referee_app.hall.setup import hall_action
@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
         return self._opened(db, path, carry_on)
 
     def _opened(self, db: object, path: str, carry_on: bool = False) -> bool:
-        from referee_app import store
+        from referee_app.base import store
 
         self._ensure_pages()
         runner = Runner(db.factory, db.reader, self)  # type: ignore[attr-defined]
@@ -435,7 +435,7 @@ class MainWindow(QMainWindow):
                 log.exception("a display could not read the tournament opened yet")
 
     def open_demo(self) -> bool:
-        from referee_app import store
+        from referee_app.base import store
 
         path = settings.data_dir() / "demo.mcr"
         if self.ctx is not None and Path(self.ctx.path).resolve() == path.resolve():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QLabel
 
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.i18n import LANG
 
 

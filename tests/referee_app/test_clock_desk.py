@@ -115,7 +115,7 @@ def test_one_bell_per_window_however_many_pages_show_the_clock(qtbot, window, to
 
 
 def test_two_pages_at_zero_make_one_attempt(qtbot, window, tournament_file, monkeypatch) -> None:
-    from referee_app import clock_watch
+    from referee_app.base import clock_watch
 
     _prepare(tournament_file, minutes_ago=91)
     attempts: list[int] = []

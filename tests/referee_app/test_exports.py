@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 from openpyxl import load_workbook
 
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from referee_app.i18n import LANG
 
 

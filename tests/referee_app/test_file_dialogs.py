@@ -1,6 +1,6 @@
 """Issue 18: an open file dialog made the desk lose results. Qt's default icon provider opened and closed
 event.mcr, -wal and -shm to sniff their type, which dropped SQLite's POSIX locks; another program then deleted the
-WAL the app was still writing. The app's dialogs (referee_app/file_dialogs.py) never read a file."""
+WAL the app was still writing. The app's dialogs (referee_app/base/file_dialogs.py) never read a file."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QFileSystemModel, QTree
 
 from db.service.audit import Actor
 from db.service.results import record_draw
-from referee_app import file_dialogs
+from referee_app.base import file_dialogs
 from tests.sqlite_locks import AVAILABLE, held_locks
 
 ACTOR = Actor("desk", "referee")

@@ -39,7 +39,7 @@ def autumn(tmp_path) -> Path:
 
 def _open_by_menu(window, monkeypatch, path: Path) -> None:
     """File → Open… as the user does it: the action, the (replaced) file dialog answering ``path``."""
-    from referee_app import file_dialogs
+    from referee_app.base import file_dialogs
 
     monkeypatch.setattr(file_dialogs, "get_open_file_name", lambda *_a, **_k: (str(path), ""))
     window.act_open.trigger()

@@ -95,7 +95,7 @@ def test_portable_demo_and_recent_files_live_in_data(qtbot, portable_bundle):
 
 
 def test_tournament_dialogs_filter_mcr_and_start_in_the_portable_folder(qtbot, portable_bundle, monkeypatch):
-    from referee_app import file_dialogs
+    from referee_app.base import file_dialogs
     from referee_app.dialogs.wizard import NewTournamentWizard
     from referee_app.shell.main import create_window
 

@@ -82,7 +82,7 @@ def test_flower_counter_sets_the_situation(qtbot):
 def test_concealed_kong_drawn_with_its_ends_face_down(qtbot):
     from PySide6.QtGui import QImage
 
-    from referee_app.tile_faces import TileRow
+    from referee_app.base.tile_faces import TileRow
 
     def pixels(tag: str) -> QImage:
         row = TileRow(None, tile_width=30)
@@ -140,7 +140,7 @@ def test_a_click_after_unreadable_notation_scores_the_clicked_hand(qtbot):
 def test_the_picker_draws_the_svg_faces_the_table_page_shows(qtbot):
     from PySide6.QtGui import QColor
 
-    from referee_app.tile_faces import face_renderer, tile_pixmap
+    from referee_app.base.tile_faces import face_renderer, tile_pixmap
 
     for t in range(34):
         assert face_renderer(T.name(t)).isValid(), T.name(t)
