@@ -40,9 +40,9 @@ from PySide6.QtWidgets import (
 
 import texts
 from db.read.changes import Changes
-from referee_app.i18n import LANG, tr
 from referee_app.shell.context import TournamentContext
 from referee_app.shell.errors import show_error
+from referee_app.words.i18n import LANG, tr
 from texts import N_, NC_
 
 TICK_MS = 1000

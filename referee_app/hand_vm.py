@@ -15,8 +15,8 @@ from PySide6.QtCore import QObject, Signal
 import texts
 from db.rules.rotation import WINDS
 from db.rules.seat_labels import seat_label
-from referee_app.hand_errors import hand_problem
-from referee_app.i18n import LANG, tr
+from referee_app.words.hand_errors import hand_problem
+from referee_app.words.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.errors import HandError
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind

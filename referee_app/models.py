@@ -16,7 +16,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 import texts
 from db.actions import AuditAction
 from db.rules.names import romanised
-from referee_app.i18n import LANG, tr
+from referee_app.words.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.result import AwardedFan
 
@@ -543,7 +543,7 @@ class AuditModel(RowsModel[AuditEntry]):
 
     def cell(self, r: AuditEntry, col: int) -> Any:
         # in the user's language and in words; the stored JSON stays in the tooltip (issue 19 §9)
-        from referee_app.log_words import change_text, what_text
+        from referee_app.words.log_words import change_text, what_text
 
         return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r.what),
                 change_text(r.before), change_text(r.after), r.reason or "")[col]

@@ -31,9 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     from db.service.tournament import penalty_presets
     from referee_app.dialogs.penalty import PenaltyDialog
     from referee_app.dialogs.wizard import NewTournamentWizard
-    from referee_app.i18n import LANG
     from referee_app.pages.standings import ProjectorView
     from referee_app.shell.main import create_window
+    from referee_app.words.i18n import LANG
 
     # the pseudo-locale is set for this run only, never saved as the user's choice
     w = create_window(demo=True, lang=args.lang if args.lang in texts.languages() else None)

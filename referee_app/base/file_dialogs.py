@@ -24,7 +24,7 @@ from PySide6.QtCore import QFileInfo
 from PySide6.QtGui import QAbstractFileIconProvider, QIcon
 from PySide6.QtWidgets import QFileDialog, QFileIconProvider, QWidget
 
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 NATIVE = sys.platform == "win32"
 

@@ -19,7 +19,7 @@ import texts
 from db.read.views import HandRow, PlayerView
 from db.service.outcomes import DrawInput, WinInput
 from referee_app.dialogs.common import ok_cancel, problem_label
-from referee_app.i18n import LANG, tr
+from referee_app.words.i18n import LANG, tr
 
 SELF_DRAWN = "+"
 

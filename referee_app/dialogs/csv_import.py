@@ -36,9 +36,9 @@ from db.formats.text_files import read_guessed
 from db.rules.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.players import PlayerInput
 from referee_app.base import file_dialogs
-from referee_app.i18n import tr
 from referee_app.models import CHECKED, CsvPreviewModel, CsvRow
-from referee_app.store_errors import row_problem, store_problem
+from referee_app.words.i18n import tr
+from referee_app.words.store_errors import row_problem, store_problem
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
 

@@ -23,8 +23,8 @@ from db.read.views import PlayerView
 from db.rules.profiles import Settlement
 from db.service.outcomes import PenaltyInput, penalty_deltas
 from referee_app.dialogs.common import ok_cancel
-from referee_app.i18n import LANG, tr
 from referee_app.models import signed
+from referee_app.words.i18n import LANG, tr
 
 #: the preset for a claimed win under 8 fans (错和), by profile; the first kind a profile has is used
 FALSE_WIN_KINDS = ("false_win_wrong", "false_win")

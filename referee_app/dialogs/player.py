@@ -9,7 +9,7 @@ from db.rules.countries import NAMES, country_code
 from db.rules.names import split_name
 from db.service.players import EMA_DIGITS, PlayerInput
 from referee_app.dialogs.common import ok_cancel, problem_label
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 
 class PlayerDialog(QDialog):

@@ -32,7 +32,7 @@ from db.read import queries
 from db.read.views import StageView
 from db.rules.stages import QUALIFYING, Carry, StageSeating, new_stage_first
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 COLUMNS = ("Stage name", "Session(s)", "Cut (top N)", "Carried", "Seating by", "Players")
 FORM = ("Stage name", "Sessions", "Cut (top N)", "Carried", "Seating by")

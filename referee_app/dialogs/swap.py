@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QWidge
 
 from db.read.views import PlayerView
 from referee_app.dialogs.common import ok_cancel
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 
 class SwapDialog(QDialog):

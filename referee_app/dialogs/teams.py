@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from db.read.views import PlayerView, number_key
 from db.service.players import PlayerInput
 from referee_app.dialogs.common import ok_cancel
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 MAX_TEAM = 5  # 4 players and 1 substitute (the store's own limit)
 

@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.dialogs.common import ask_new_file
-from referee_app.i18n import tr
 from referee_app.shell import paths, settings
 from referee_app.shell.errors import user_message
+from referee_app.words.i18n import tr
 from texts import N_
 
 PROFILES = [("cmr1998", N_("R98 — Chinese Mahjong Competition Rules (1998)")),

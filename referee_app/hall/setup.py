@@ -24,9 +24,9 @@ from db.errors import TournamentError
 from db.service.devices import check_base_url
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
-from referee_app.i18n import LANG, tr
 from referee_app.shell import settings
 from referee_app.shell.errors import show_error
+from referee_app.words.i18n import LANG, tr
 
 SETTINGS_KEY = "hall_options"  # the last HallOptions chosen (settings.remembered_options)
 PAGE_NAMES = {"clock": "Clock", "find": "Find your table", "standings": "Individual standings",

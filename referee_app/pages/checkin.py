@@ -32,10 +32,10 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.views import CheckInView, PlayerView
 from db.service.checkin import check_in
-from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
 from referee_app.shell.errors import user_message
+from referee_app.words.i18n import tr
 
 NUMBER_ROLE = Qt.ItemDataRole.UserRole
 

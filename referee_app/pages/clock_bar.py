@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 from db.rules.clock import ClockView, format_remaining
 from db.service.clock import add_time, end_clock, pause_clock, resume_clock, start_clock
 from referee_app.base.clock_watch import ClockWatch
-from referee_app.i18n import tr
 from referee_app.pages.common import push_button
+from referee_app.words.i18n import tr
 
 RED = "color: #c62828;"
 

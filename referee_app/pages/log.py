@@ -5,10 +5,10 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
 
 from db.read import queries
-from referee_app.i18n import tr
 from referee_app.models import AuditModel, action_name
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import filter_edit, table_view, title_label
+from referee_app.words.i18n import tr
 
 
 class LogPage(TournamentPage):

@@ -33,11 +33,11 @@ from db.read import queries
 from db.storage.files import write_atomic
 from referee_app.base import file_dialogs
 from referee_app.dialogs.common import ask_output_path
-from referee_app.i18n import tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
 from referee_app.shell import settings
 from referee_app.shell.errors import reporting_errors, show_error, user_message
+from referee_app.words.i18n import tr
 from texts import N_
 
 # (key, English title, needs a session, file name stem)

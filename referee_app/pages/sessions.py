@@ -13,11 +13,11 @@ from db.read.changes import Changes
 from db.read.views import player_order
 from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
-from referee_app.i18n import tr
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import ClockBar
 from referee_app.pages.common import current_row, push_button, table_view, title_label
+from referee_app.words.i18n import tr
 from texts import N_
 
 # the summary under the tables: one text for a one-table session (a final: "1 tables" in the walk of issue 34)

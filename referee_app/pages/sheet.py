@@ -36,7 +36,6 @@ from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
 from referee_app.hand_entry import HandEntryDialog, WinEntry
 from referee_app.hand_vm import Preview
-from referee_app.i18n import tr
 from referee_app.models import SheetModel, SummaryModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import RED, STATES
@@ -44,6 +43,7 @@ from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.sheet_vm import Op, SheetViewModel
 from referee_app.shell.errors import show_error
+from referee_app.words.i18n import tr
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's
 #: name, session, table); its answer is recorded only there (``SheetPage._still_at``)

@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 
 import texts
 from referee_app.base.tile_faces import TileRow
-from referee_app.i18n import LANG, tr
 from referee_app.models import SheetModel
 from referee_app.pages.common import push_button, table_view
+from referee_app.words.i18n import LANG, tr
 
 
 class SeatCombo(QComboBox):

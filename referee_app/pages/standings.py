@@ -22,12 +22,12 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from db.rules.stages import plain
-from referee_app.i18n import LANG, tr
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
 from referee_app.shell.context import TournamentContext
-from referee_app.store_errors import store_problem
+from referee_app.words.i18n import LANG, tr
+from referee_app.words.store_errors import store_problem
 
 
 def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.base.tile_faces import TileRow
-from referee_app.i18n import tr
 from referee_app.shell import settings
+from referee_app.words.i18n import tr
 
 
 class StartPage(QWidget):

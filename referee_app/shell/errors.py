@@ -18,7 +18,7 @@ from types import FrameType, TracebackType
 from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from referee_app.i18n import tr
+from referee_app.words.i18n import tr
 
 
 class Shown(tuple[str, str]):
@@ -97,7 +97,7 @@ def user_message(exc: BaseException) -> str | None:
     except ImportError:  # pragma: no cover - db is part of the install
         return None
     if isinstance(exc, TournamentError):
-        from referee_app.store_errors import store_problem
+        from referee_app.words.store_errors import store_problem
 
         return store_problem(exc)
     return None

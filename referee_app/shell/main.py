@@ -102,9 +102,9 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
 
     ``deferred``: open the file once the event loop runs, so the window shows first (the app's start).
     """
-    from referee_app.i18n import LANG
     from referee_app.shell import settings
     from referee_app.shell.window import MainWindow
+    from referee_app.words.i18n import LANG
 
     if lang:
         settings.set_language(lang)

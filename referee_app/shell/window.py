@@ -29,7 +29,6 @@ from referee_app.base import file_dialogs
 from referee_app.calls_desk import CallsDesk
 from referee_app.dialogs.common import ask_new_file
 from referee_app.hall.setup import hall_action
-from referee_app.i18n import LANG, release_qt_translations, tr
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.start import StartPage
 from referee_app.shell import settings
@@ -38,6 +37,7 @@ from referee_app.shell.context import TournamentContext
 from referee_app.shell.errors import reporting_errors, show_error, user_message
 from referee_app.shell.runner import Runner
 from referee_app.shell.watcher import ChangeWatcher
+from referee_app.words.i18n import LANG, release_qt_translations, tr
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ def _isolated_settings(tmp_path, monkeypatch):
     from referee_app.shell import errors, settings
 
     settings.forget_home()  # this test's user directories
-    from referee_app.i18n import LANG
+    from referee_app.words.i18n import LANG
 
     errors.SINK = []  # error dialogs are collected, not shown modally
     LANG.set("en")

@@ -13,10 +13,10 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from db.storage.backups import back_up
-from referee_app.i18n import LANG
 from referee_app.models import AuditModel
 from referee_app.shell import settings
 from referee_app.shell.main import create_window
+from referee_app.words.i18n import LANG
 
 
 def draw(window) -> None:

@@ -80,7 +80,7 @@ def test_a_call_another_referee_took_first_is_refused_naming_them(qtbot, window,
 
 
 def test_the_panel_and_indicator_in_chinese(qtbot, window):
-    from referee_app.i18n import LANG
+    from referee_app.words.i18n import LANG
 
     call(window, 1, "tiles")
     window.calls.reload()
@@ -243,7 +243,7 @@ def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_ki
     assert seen["chosen"] == f"new: {pen.player.name} · Rule violation 10"
     (linked,) = panel._penalties(c)
     assert linked[1] == f"#{pen.id} · hand 1 · {pen.player.name} · Rule violation 10"
-    from referee_app.i18n import LANG
+    from referee_app.words.i18n import LANG
 
     LANG.set("zh")
     assert panel._penalties(c)[0][1].endswith("违例 10")

@@ -188,7 +188,7 @@ def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, win
     sends the referee to the Check-in page, in English and in Chinese."""
     from db.service.checkin import check_in
     from db.service.seats import delete_session_seating
-    from referee_app.i18n import LANG
+    from referee_app.words.i18n import LANG
 
     window.close_tournament()
     with open_database(tournament_file) as db, db.factory.begin() as s:

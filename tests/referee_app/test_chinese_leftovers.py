@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QApplication, QLabel
 
 from referee_app.base import file_dialogs
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 
 def test_the_clocks_minutes_and_the_halls_seconds_say_their_unit_in_chinese(qtbot, window):

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from referee_app.dialogs.csv_import import CsvImportDialog
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from referee_app.dialogs.correction import CorrectionDialog
 from referee_app.hand_vm import HandEntryModel, Mode
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 from scoring import tiles as T
 
 UNDER_EIGHT = "[234m1][567p1]678s23sWW4s"  # Mixed Double Chow only: 1 fan

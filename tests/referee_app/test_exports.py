@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from openpyxl import load_workbook
 
 from referee_app.base import file_dialogs
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 
 def test_export_workbook_action_writes_a_workbook(window, tmp_path, monkeypatch):

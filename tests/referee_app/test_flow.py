@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog
 
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 SHOWN_KEY = re.compile(r"(?:^|\()((?:Ctrl|Alt|Shift)\+[^)\s]+|F\d+|Backspace)(?:\)|$)")
 

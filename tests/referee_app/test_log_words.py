@@ -1,4 +1,4 @@
-"""The Log in words (referee_app/log_words.py) and the notation's z_digit problem come from the catalogue:
+"""The Log in words (referee_app/words/log_words.py) and the notation's z_digit problem come from the catalogue:
 Chinese from zh's .po, and every word bracketed in the pseudo-locale (docs/texts.md)."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from referee_app.hand_errors import hand_problem
-from referee_app.i18n import LANG
-from referee_app.log_words import change_text, what_text
+from referee_app.words.hand_errors import hand_problem
+from referee_app.words.i18n import LANG
+from referee_app.words.log_words import change_text, what_text
 from scoring.errors import HandError
 from scoring.notation import parse_hand
 

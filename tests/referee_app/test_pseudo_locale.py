@@ -9,7 +9,7 @@ import re
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractButton, QAbstractItemView, QGroupBox, QLabel, QTabWidget, QWidget
 
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 from tests.referee_app.conftest import NAMES
 
 DATA = sorted([*NAMES, "Spring Open", "spring.mcr", "Red", "Blue", "TP", "MP"], key=len, reverse=True)

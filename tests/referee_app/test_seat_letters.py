@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from db.rules.seat_labels import seat_label, wind_now
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 
 def open_sheet(window):

@@ -14,8 +14,8 @@ from db.service.outcomes import DrawInput, PenaltyInput
 from db.service.results import record_win
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
-from referee_app.i18n import LANG
 from referee_app.sheet_vm import SELF_DRAWN, SheetViewModel
+from referee_app.words.i18n import LANG
 from scoring.model import Wind
 
 FULL_HAND = "[789m2][777s3][234s3]89sEE7s"  # Tile Hog and more: well over 8 fans

@@ -8,8 +8,8 @@ from db.errors import InputError, TournamentError
 from db.messages import MESSAGES
 from db.service.results import record_draw
 from db.storage.store import open_database
-from referee_app.i18n import LANG
-from referee_app.store_errors import store_problem
+from referee_app.words.i18n import LANG
+from referee_app.words.store_errors import store_problem
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 

@@ -53,8 +53,8 @@ def test_sheet_names_have_the_room(qtbot, window):
 
 
 def test_log_actions_in_words_both_languages(qtbot, window):
-    from referee_app.i18n import LANG
     from referee_app.models import AuditModel
+    from referee_app.words.i18n import LANG
 
     window.go("Log")
     page = window.pages["Log"]
@@ -72,7 +72,7 @@ def test_log_actions_in_words_both_languages(qtbot, window):
 def test_correction_dialog_says_what_is_recorded(qtbot, window):
     from db.service.results import record_win
     from referee_app.dialogs.correction import CorrectionDialog
-    from referee_app.i18n import LANG
+    from referee_app.words.i18n import LANG
 
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from referee_app.i18n import LANG
 from referee_app.shell import settings
 from referee_app.shell.main import build_parser, create_window
+from referee_app.words.i18n import LANG
 
 
 def test_start_page_without_a_file(qtbot):

@@ -8,7 +8,7 @@ without a known reason (or a problem given as text) is still shown, prefixed, ne
 from __future__ import annotations
 
 from db.messages import hand_problem as _hand_text
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 from scoring.errors import HandError
 
 

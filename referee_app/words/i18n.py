@@ -3,7 +3,7 @@
 ``tr("Standings")`` returns the text in the current language from ``resources/locales/<lang>/LC_MESSAGES/
 mcr.po`` (the English text is the msgid). Widgets that show text implement ``retranslate()`` and are
 re-run when the language changes (``LANG.changed``). The choice is remembered in QSettings by
-``settings.py``. A text used through a variable is marked in ``referee_app/ui_words.py``.
+``settings.py``. A text used through a variable is marked in ``referee_app/words/ui_words.py``.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import texts
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 from texts import NC_
 
 # The place or subject of a change, as the store words it in English (``audit.what``): (pattern, msgid in

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import texts
-from referee_app.i18n import LANG
+from referee_app.words.i18n import LANG
 
 
 def store_problem(exc: Any) -> str:
