@@ -65,8 +65,8 @@ def window_up() -> None:
 
 
 def preview_per_click(rounds: int = 5) -> None:
-    from referee_app.hand_entry import HandEntryDialog
-    from referee_app.hand_vm import HandEntryModel
+    from referee_app.entry.hand_entry import HandEntryDialog
+    from referee_app.entry.hand_vm import HandEntryModel
     from scoring import engine, notation
 
     app = QApplication.instance()

@@ -32,7 +32,7 @@ from db.service.results import (
 )
 from db.service.tournament import penalty_presets
 from referee_app.base import store
-from referee_app.hand_vm import HandEntryModel, Preview
+from referee_app.entry.hand_vm import HandEntryModel, Preview
 from referee_app.models import signed, wind_label
 from referee_app.words.i18n import LANG, tr
 from scoring.errors import HandError

@@ -34,8 +34,8 @@ from referee_app.base.clock_watch import ClockWatch
 from referee_app.base.tile_faces import hand_groups
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
-from referee_app.hand_entry import HandEntryDialog, WinEntry
-from referee_app.hand_vm import Preview
+from referee_app.entry.hand_entry import HandEntryDialog, WinEntry
+from referee_app.entry.hand_vm import Preview
 from referee_app.models import SheetModel, SummaryModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import RED, STATES

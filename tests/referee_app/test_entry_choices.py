@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from referee_app.dialogs.correction import CorrectionDialog
-from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.entry.hand_vm import HandEntryModel, Mode
 from referee_app.words.i18n import LANG
 from scoring import tiles as T
 

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from db.service.tournament import penalty_presets
-from referee_app.hand_entry import HandEntryDialog
-from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.entry.hand_entry import HandEntryDialog
+from referee_app.entry.hand_vm import HandEntryModel, Mode
 from referee_app.words.hand_errors import hand_problem
 from referee_app.words.i18n import LANG
 from scoring import tiles as T

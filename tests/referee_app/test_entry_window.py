@@ -14,7 +14,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 
-from referee_app import hand_entry
+from referee_app.entry import hand_entry
 
 HAND = "[789m2][777s3][234s3]89sEE7s"
 SCREEN = "MCR_TEST_SCREEN"  # set by the run of this file on a 1366×768 screen

@@ -230,8 +230,8 @@ def test_record_draw_asks_first(qtbot, window):
 
 # ---- §4 one meld model: the mode sticks, as on the phone ---------------------------------------------------
 def test_the_meld_mode_sticks_and_is_said_in_words(qtbot):
-    from referee_app.hand_vm import HandEntryModel, Mode
-    from referee_app.tile_picker import TilePicker
+    from referee_app.entry.hand_vm import HandEntryModel, Mode
+    from referee_app.entry.tile_picker import TilePicker
     from scoring import tiles as T
 
     vm = HandEntryModel()

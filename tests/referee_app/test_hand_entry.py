@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from referee_app.hand_entry import HandEntryWidget
-from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.entry.hand_entry import HandEntryWidget
+from referee_app.entry.hand_vm import HandEntryModel, Mode
 from referee_app.models import TILES_ROLE, FansModel
 from scoring import tiles as T
 from scoring.engine import score_hand

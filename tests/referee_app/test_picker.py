@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from referee_app.hand_vm import HandEntryModel, Mode
-from referee_app.tile_picker import TilePicker
+from referee_app.entry.hand_vm import HandEntryModel, Mode
+from referee_app.entry.tile_picker import TilePicker
 from scoring import tiles as T
 from scoring.model import MeldKind
 

@@ -223,7 +223,7 @@ def test_another_station_saved_first(db, tournament_file, vm):
 
 
 def test_a_full_hand_and_its_line(db, vm):
-    from referee_app.hand_entry import WinEntry
+    from referee_app.entry.hand_entry import WinEntry
 
     entry = vm.hand_entry_model(1)
     assert entry.players[0] == f"{vm.sheet.players[0].name} ({numbers(vm)[0]})"

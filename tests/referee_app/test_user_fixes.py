@@ -5,8 +5,8 @@ sheet's names not cut while numbers take what they need."""
 from __future__ import annotations
 
 from referee_app.dialogs.csv_import import CsvImportDialog
-from referee_app.hand_entry import HandEntryWidget
-from referee_app.hand_vm import HandEntryModel
+from referee_app.entry.hand_entry import HandEntryWidget
+from referee_app.entry.hand_vm import HandEntryModel
 from referee_app.models import SheetModel
 
 

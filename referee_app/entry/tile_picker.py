@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 import texts
 from referee_app.base.tile_faces import TileButton
-from referee_app.hand_vm import HandEntryModel, Mode
+from referee_app.entry.hand_vm import HandEntryModel, Mode
 from referee_app.words.i18n import tr
 from texts import NC_
 
