@@ -1,7 +1,7 @@
 """The CPU cost of recording one hand (issue 23, "the write path"), from the request to its commit, on a real
 SQLite file in a temporary folder opened as the app opens it (WAL, ``synchronous=FULL``, the file guard):
 
-- desk: the service a desk's confirm runs (``referee_app.sheet_vm`` → ``db.service.results.record_hand``) in
+- desk: the service a desk's confirm runs (``referee_app.pages.sheet_vm`` → ``db.service.results.record_hand``) in
   its own ``db.factory.begin()`` transaction, as ``referee_app.shell.runner`` runs it;
 - api: what ``POST /api/hands`` runs in our code (``web.api.check_token`` then ``web.api.record``, with a
   ``version`` and a ``request_id``), and the whole request as uvicorn hands it to the app (an ASGI call

@@ -41,7 +41,7 @@ from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
-from referee_app.sheet_vm import Op, SheetViewModel
+from referee_app.pages.sheet_vm import Op, SheetViewModel
 from referee_app.shell.errors import show_error
 from referee_app.words.i18n import tr
 

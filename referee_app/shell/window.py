@@ -26,10 +26,10 @@ import texts
 from db.read.changes import ALL, Changes
 from db.storage.files import write_atomic
 from referee_app.base import file_dialogs
-from referee_app.calls_desk import CallsDesk
 from referee_app.dialogs.common import ask_new_file
 from referee_app.hall.setup import hall_action
 from referee_app.pages.base import TournamentPage
+from referee_app.pages.calls_desk import CallsDesk
 from referee_app.pages.start import StartPage
 from referee_app.shell import settings
 from referee_app.shell.backup_menu import BackupActions

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee_app.calls_desk import CallsPanel, wait_text
+from referee_app.pages.calls_desk import CallsPanel, wait_text
 
 
 def call(window, table: int = 1, reason: str = "dispute", note: str | None = None):

@@ -14,7 +14,7 @@ from db.service.outcomes import DrawInput, PenaltyInput
 from db.service.results import record_win
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
-from referee_app.sheet_vm import SELF_DRAWN, SheetViewModel
+from referee_app.pages.sheet_vm import SELF_DRAWN, SheetViewModel
 from referee_app.words.i18n import LANG
 from scoring.model import Wind
 
