@@ -49,14 +49,14 @@ dist-smoke: dist
 # the pseudo-locale rebuilt; `make texts-new NEW=de` starts a new language. The .po files are read as they
 # are at run time: nothing to compile.
 texts-extract: $(VENV)/.test-deps
-	$(PY) resources/make_texts.py extract
+	$(PY) tools/make_texts.py extract
 
 texts-update: texts-extract
-	$(PY) resources/make_texts.py update
+	$(PY) tools/make_texts.py update
 
 texts-new: texts-extract
-	$(PY) resources/make_texts.py new $(NEW)
-	$(PY) resources/make_texts.py update
+	$(PY) tools/make_texts.py new $(NEW)
+	$(PY) tools/make_texts.py update
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -33,11 +33,11 @@ def main() -> None:
     from db.storage.store import open_database
     from referee_app.hall.data import PARTS
     from referee_app.hall.pages import PAGES
-    from referee_app.hall.screenshots import build_field
     from referee_app.hall.window import HallOptions, HallWindow
     from referee_app.shell import appearance
     from referee_app.shell.context import TournamentContext
     from referee_app.shell.runner import Runner
+    from tools.screenshots.hall import build_field
 
     app = QApplication.instance() or QApplication([])
     appearance.ensure_cjk_font(app)  # type: ignore[arg-type]

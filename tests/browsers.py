@@ -14,7 +14,7 @@ BOTH = pytest.mark.parametrize("browser", ENGINES, indirect=True)
 
 def open_for(request: pytest.FixtureRequest) -> Any:
     """The browser a test asked for, or a skip saying why it cannot run here."""
-    from reports.browser import missing, open_browser, open_webkit, webkit_missing
+    from tools.browser import missing, open_browser, open_webkit, webkit_missing
 
     engine = getattr(request, "param", "chromium")
     if engine == "webkit":

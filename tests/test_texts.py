@@ -58,11 +58,11 @@ def test_the_pseudo_locale_wraps_every_template_entry() -> None:
 def test_the_template_is_up_to_date_with_the_code() -> None:
     """`make texts-extract` was run after the last change of a text in the code."""
     pytest.importorskip("babel")
-    sys.path.insert(0, str(ROOT / "resources"))
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
         import make_texts
     finally:
-        sys.path.remove(str(ROOT / "resources"))
+        sys.path.remove(str(ROOT / "tools"))
     made = [(m.context, m.id) for m in make_texts.template() if m.id]
     assert sorted(made, key=str) == sorted(_template(), key=str)
 

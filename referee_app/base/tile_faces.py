@@ -1,4 +1,4 @@
-"""Tile faces: the SVG files of ``resources/tiles/`` (made by ``resources/make_tiles.py``) drawn with QtSvg,
+"""Tile faces: the SVG files of ``resources/tiles/`` (made by ``tools/make_tiles.py``) drawn with QtSvg,
 the same files the table page shows, so the desk and the phones see one set of faces. Legible at a
 glance at 30–60 px wide: characters (numeral over a red 萬), dots, bamboo sticks, 東南西北, 中 發 and a
 framed white; a small Latin index in the corner (3, E, C…) helps players who do not read Chinese. Every

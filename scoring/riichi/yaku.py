@@ -2,7 +2,7 @@
 
 The ids are Tenhou's names, so a hand scored here compares with a Tenhou log entry by entry. The English
 name is the catalogue's msgid (msgctxt "yaku"), the romaji its comment, the Chinese the zh translation
-(resources/make_texts.py adds them; the Chinese here is the translation's source).
+(tools/make_texts.py adds them; the Chinese here is the translation's source).
 """
 
 from __future__ import annotations

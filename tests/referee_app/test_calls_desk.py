@@ -104,7 +104,7 @@ def qtbot_button():
 # ---------------------------------------------------------------------------- the phone and the desk
 
 def _browser_missing() -> str | None:
-    from reports.browser import missing
+    from tools.browser import missing
 
     return missing()
 
@@ -112,9 +112,9 @@ def _browser_missing() -> str | None:
 @pytest.mark.skipif(_browser_missing() is not None, reason=_browser_missing() or "")
 def test_a_phone_calls_the_desk_takes_it_and_the_phone_shows_it_without_a_reload(qtbot, window):
     from db.service.devices import device_links
-    from reports.browser import open_browser
     from tests.web.test_calls_browser import wait_text as page_text
     from tests.web.test_table_page import tap
+    from tools.browser import open_browser
     from web.server import BackgroundServer
 
     with window.ctx.db.factory.begin() as s:

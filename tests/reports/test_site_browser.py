@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from reports.browser import missing
 from reports.cli import main
 from tests.browsers import BOTH, open_for
 from tests.reports.hostile import HOSTILE, build
+from tools.browser import missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from reports.browser import missing
 from reports.cli import main
 from tests.browsers import BOTH, open_for
 from tests.reports.test_site_browser import serve
 from tests.staged_event import build_staged_event
+from tools.browser import missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 

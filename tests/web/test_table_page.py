@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from reports.browser import missing, open_browser
 from tests.browsers import BOTH, open_for
+from tools.browser import missing, open_browser
 
 NAMES = ["Li Wei", "Anna Schmidt", "张伟", "Jean O'Neil", "李娜", "Bob Stone", "Carla Ruiz", "Dmitri Ivanov"]
 

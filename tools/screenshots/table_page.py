@@ -1,7 +1,7 @@
 """Screenshots of the table page /t/TOKEN at phone size (390 × 844) for the README and docs/table-page.md,
 taken through the real server in headless Chromium (Debian's ``chromium`` + ``chromium-driver``, Selenium):
 
-    python -m web.table_screenshots docs/screenshots
+    python -m tools.screenshots.table_page docs/screenshots
 
 The demo tournament with session 2 seated and five hands played at table 1 (wins by their fan total, a
 full hand, a draw): ``table-page-sheet.png`` is the running sheet, ``table-page-picker.png`` a hand half
@@ -27,7 +27,7 @@ from db.service.devices import device_links
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.storage.store import open_database
-from reports.browser import PHONE, missing, open_browser
+from tools.browser import PHONE, missing, open_browser
 from web.server import BackgroundServer
 
 HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "W", "W"]  # after a pung of red dragons
@@ -134,7 +134,7 @@ def shoot(out: Path) -> list[Path]:
 
 
 def run_tool(prog: str, shoot: Callable[[Path], list[Path]], argv: list[str] | None) -> int:
-    """A screenshot tool's command line (this one's and ``web.calls_screenshots``'): OUT, then each file."""
+    """A screenshot tool's command line (this one's and ``tools.screenshots.calls_phone``'): OUT, then each file."""
     p = argparse.ArgumentParser(prog=prog)
     p.add_argument("out", type=Path)
     args = p.parse_args(argv)
@@ -148,7 +148,7 @@ def run_tool(prog: str, shoot: Callable[[Path], list[Path]], argv: list[str] | N
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_tool("python -m web.table_screenshots", shoot, argv)
+    return run_tool("python -m tools.screenshots.table_page", shoot, argv)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Screenshots of every screen on the demo tournament, for the docs and for checking layouts.
 
-    xvfb-run -s "-screen 0 1366x768x24" python -m referee_app.screenshots OUT --size 1366x768 --lang en
+    xvfb-run -s "-screen 0 1366x768x24" python -m tools.screenshots.desk OUT --size 1366x768 --lang en
 
 (``QT_QPA_PLATFORM=offscreen`` works too.) Writes one PNG per screen: start, sessions, players, sheet,
 entry (a hand with its fans), entry-waits, entry-error, entry-false-win, penalty, teams, wizard, standings, projector, reports, log.
@@ -16,7 +16,7 @@ import texts
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m referee_app.screenshots")
+    p = argparse.ArgumentParser(prog="python -m tools.screenshots.desk")
     p.add_argument("out", type=Path)
     p.add_argument("--size", default="1366x768")
     # every catalogue, the pseudo-locale too: ``--lang xx`` shows any text that bypasses the catalogue

@@ -1,6 +1,6 @@
 """The desk's Calls panel over the main window at 1366 × 768 on the demo tournament (issue 22):
 
-    QT_QPA_PLATFORM=offscreen python -m referee_app.calls_screenshots OUT [--lang en|zh]
+    QT_QPA_PLATFORM=offscreen python -m tools.screenshots.calls_desk OUT [--lang en|zh]
 
 Three calls from the tables (one waiting, one taken, one resolved with a ruling); writes
 ``desk-calls-1366-LANG.png``: the window (its status bar's calls indicator) with the panel drawn over it
@@ -15,7 +15,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m referee_app.calls_screenshots")
+    p = argparse.ArgumentParser(prog="python -m tools.screenshots.calls_desk")
     p.add_argument("out", type=Path)
     p.add_argument("--lang", choices=("en", "zh"), default="en")
     args = p.parse_args(argv)

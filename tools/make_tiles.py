@@ -8,7 +8,7 @@ every browser and on a machine without any Chinese font.
 A build-time tool, run by hand after a change here; its output is committed, so neither the app, the
 server nor the bundle needs fontTools:
 
-    .venv/bin/pip install fonttools && .venv/bin/python resources/make_tiles.py
+    .venv/bin/pip install fonttools && .venv/bin/python tools/make_tiles.py
 
 File names: ``1m.svg``…``9m.svg``, ``1s``…, ``1p``…, ``E S W N C F P.svg`` (the notation's names),
 ``flower1.svg``…``flower4.svg`` (梅 蘭 竹 菊), ``season1.svg``…``season4.svg`` (春 夏 秋 冬), ``back.svg``.
@@ -20,7 +20,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent / "resources"
 OUT = HERE / "tiles"
 FONT = HERE / "fonts" / "wqy-microhei.ttc"
 

@@ -1,6 +1,6 @@
 """Screenshots of the results website for the README, taken with headless Chromium (Debian's ``chromium``).
 
-    python -m reports.site.screenshots docs/screenshots
+    python -m tools.screenshots.site docs/screenshots
 
 Builds the demo tournament with session 2 played too (totals-only wins and a draw, fixed seed),
 publishes it into a temporary folder and photographs the standings and a player's page at phone width
@@ -23,10 +23,10 @@ from db.service.demo import fill_demo
 from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.storage.store import open_database
-from reports.browser import CHROMIUM, FLAGS, missing
 from reports.site import publish
 from reports.site.pages import player_path
 from reports.snapshot import read_snapshot
+from tools.browser import CHROMIUM, FLAGS, missing
 
 SIZES = ((390, 844), (1280, 900))
 PLAYER = "1"
@@ -65,7 +65,7 @@ def shoot(chromium: str, page: Path, out: Path, width: int, height: int) -> None
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m reports.site.screenshots")
+    p = argparse.ArgumentParser(prog="python -m tools.screenshots.site")
     p.add_argument("out", type=Path)
     args = p.parse_args(argv)
     if (why := missing(selenium=False)) is not None or CHROMIUM is None:

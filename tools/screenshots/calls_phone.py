@@ -1,9 +1,9 @@
 """Screenshots of the players' page and of the table page's "Call referee" at phone size (390 × 844), taken
 through the real server in headless Chromium (issue 22; see docs/web.md):
 
-    python -m web.calls_screenshots docs/screenshots
+    python -m tools.screenshots.calls_phone docs/screenshots
 
-The demo tournament (``web.table_screenshots.demo_table``: session 2 seated, five hands in at table 1):
+The demo tournament (``tools.screenshots.table_page.demo_table``: session 2 seated, five hands in at table 1):
 ``public-standings.png`` the players' page (standings, find your table), ``public-player.png`` one player's
 page (their table now, sessions, hands), ``public-player-zh.png`` the same in Chinese, and the table page's
 call: ``table-page-call-form.png`` (reason and note), ``-call-waiting.png``, ``-call-taken.png`` ("on the
@@ -20,9 +20,9 @@ from pathlib import Path
 from db.read import queries
 from db.service.calls import list_calls, resolve_call, take_call
 from db.storage.store import open_database
-from reports.browser import PHONE, open_browser
+from tools.browser import PHONE, open_browser
+from tools.screenshots.table_page import browser, demo_table, run_tool, tap, wait_for
 from web.server import BackgroundServer
-from web.table_screenshots import browser, demo_table, run_tool, tap, wait_for
 
 
 def shoot(out: Path) -> list[Path]:
@@ -83,7 +83,7 @@ def shoot(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    return run_tool("python -m web.calls_screenshots", shoot, argv)
+    return run_tool("python -m tools.screenshots.calls_phone", shoot, argv)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Screenshots of the hall display at 1920×1080: ``python -m referee_app.hall.screenshots OUT_DIR [LANG...]``
+"""Screenshots of the hall display at 1920×1080: ``python -m tools.screenshots.hall OUT_DIR [LANG...]``
 (English and Chinese unless languages are given).
 
 Builds a 100-player tournament (Chinese and Latin names, teams of four, three sessions played, the fourth

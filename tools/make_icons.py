@@ -4,7 +4,7 @@
 A build-time tool, run by hand after changing the SVG; its output is committed, so neither the app nor
 the bundle build needs it. Needs ``rsvg-convert`` (Debian: librsvg2-bin) and Pillow (python3-pil):
 
-    python3 resources/make_icons.py
+    python3 tools/make_icons.py
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ICONS = Path(__file__).resolve().parent / "icons"
+ICONS = Path(__file__).resolve().parent.parent / "resources" / "icons"
 SVG = ICONS / "mcr-referee.svg"
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

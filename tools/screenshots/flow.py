@@ -1,6 +1,6 @@
 """Screenshots of the referee's flow of issue 19, on the demo tournament, for checking the layouts:
 
-    QT_QPA_PLATFORM=offscreen python -m referee_app.flow_screenshots OUT --size 1366x768 --lang zh
+    QT_QPA_PLATFORM=offscreen python -m tools.screenshots.flow OUT --size 1366x768 --lang zh
 
 Writes start, sheet, stale (hand entry after a refused stale confirm), sign-off (its question), log and
 standings (a provisional ranking), each ``NAME-WIDTH-LANG.png``. It writes into the demo's copy only.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m referee_app.flow_screenshots")
+    p = argparse.ArgumentParser(prog="python -m tools.screenshots.flow")
     p.add_argument("out", type=Path)
     p.add_argument("--size", default="1366x768")
     p.add_argument("--lang", choices=("en", "zh"), default="en")
