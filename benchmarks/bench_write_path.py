@@ -3,7 +3,7 @@ SQLite file in a temporary folder opened as the app opens it (WAL, ``synchronous
 
 - desk: the service a desk's confirm runs (``referee_app.pages.sheet_vm`` → ``db.service.results.record_hand``) in
   its own ``db.factory.begin()`` transaction, as ``referee_app.shell.runner`` runs it;
-- api: what ``POST /api/hands`` runs in our code (``web.api.check_token`` then ``web.api.record``, with a
+- api: what ``POST /api/hands`` runs in our code (``web.api.api.check_token`` then ``web.api.api.record``, with a
   ``version`` and a ``request_id``), and the whole request as uvicorn hands it to the app (an ASGI call
   in-process: middleware, routing, the thread pool, the JSON answer; no socket, no HTTP parsing);
 - baseline: a bare ``sqlite3`` INSERT of one row and its COMMIT on a file with the same pragmas (WAL,
@@ -132,7 +132,7 @@ def desk_calls(db: Database) -> Iterator[Callable[[], Any]]:
 
 
 def api_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
-    from web import api
+    from web.api import api
 
     versions = table_versions(db)
     for table, hand, body in plan(db):
@@ -151,7 +151,7 @@ def app_calls(db: Database, tokens: list[str]) -> Iterator[Callable[[], Any]]:
     thread for the whole run, as uvicorn's does (so the thread pool's workers are reused, not started per
     request): the security headers, the request cap, routing, the token check and the write in the thread
     pool, the JSON answer."""
-    from web.app import create_app
+    from web.api.app import create_app
 
     app = create_app(db)
     loop = asyncio.new_event_loop()

@@ -241,7 +241,7 @@ def test_a_call_refusal_says_the_calls_status_in_the_language_and_keeps_the_engl
 
 
 def test_the_table_pages_call_words_and_reasons_come_with_its_texts() -> None:
-    from web.page_texts import page_texts
+    from web.api.page_texts import page_texts
 
     zh, en = page_texts("zh")["texts"], page_texts("en")["texts"]
     assert zh["Call referee"] == "呼叫裁判" and zh["Wrong tiles / kong"] == "牌张或杠有误"

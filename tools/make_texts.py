@@ -36,7 +36,7 @@ KEYWORDS = {
     "translate": (2, (3, "c")),
     "gettext": (2, (3, "c")),
     "tr": None,  # referee_app.words.i18n.tr
-    "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/page_texts.py)
+    "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/api/page_texts.py)
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/words/ui_words.py)
     "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/explain.py): (context, English)
 }

@@ -25,8 +25,8 @@ from db.errors import DamagedDatabaseError, TournamentError
 from db.service.devices import check_base_url, device_links, revoke_device
 from db.storage.database import Database, Rescue
 from reports.cli import add_publish_commands, add_report_commands
-from web.guard import Limits
-from web.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
+from web.api.guard import Limits
+from web.api.server import DEFAULT_HOST, DEFAULT_PORT, ListenError, addresses, console_logging, listen, serve
 
 
 def cmd_devices(args: argparse.Namespace, db: Database) -> int:

@@ -4,7 +4,7 @@
 the totals entry's keys); where the player's seat wind in the hand in play is another, it is said
 beside the name: "S 李娜 · now East". Before, the phone and hand entry lettered players by the hand's
 wind while the totals entry and the sheet used the starting seat, so in the same hand "S" named two
-different people. One home for that rule: the desk (``referee_app``) and the API (``web.api``, which
+different people. One home for that rule: the desk (``referee_app``) and the API (``web.api.api``, which
 sends the note to the phone) both call these functions; nothing repeats it in JavaScript.
 """
 

@@ -31,7 +31,7 @@ from referee_app.shell.runner import Runner
 from referee_app.shell.table_devices import TableDevicesServer, qr_image
 from referee_app.words.i18n import tr
 from texts import N_
-from web.server import DEFAULT_PORT, ListenError
+from web.api.server import DEFAULT_PORT, ListenError
 
 URL_ROLE = Qt.ItemDataRole.UserRole
 TABLE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -72,7 +72,7 @@ class DevicesDialog(QDialog):
         self.status.setObjectName("devices_status")
         self.status.setWordWrap(True)
         form.addRow("", self.status)
-        # The QR codes' address: the default route's first (web.server.addresses); the others (virtual
+        # The QR codes' address: the default route's first (web.api.server.addresses); the others (virtual
         # adapters, VPNs, a second network) can be chosen when the phones cannot reach the first.
         self.address = QComboBox()
         self.address.setObjectName("devices_address")

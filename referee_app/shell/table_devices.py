@@ -1,4 +1,4 @@
-"""The table devices' server as the app runs it: a thin wrapper over ``web.server.BackgroundServer``
+"""The table devices' server as the app runs it: a thin wrapper over ``web.api.server.BackgroundServer``
 (uvicorn in a thread of this process, over the open tournament's ``Database``), and QR codes as images.
 
 The server writes through the same store as the app, with station "table T device"; the pages see its
@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter
 from reportlab.graphics.barcode import qrencoder
 
-from web.server import DEFAULT_PORT, BackgroundServer, addresses
+from web.api.server import DEFAULT_PORT, BackgroundServer, addresses
 
 
 class TableDevicesServer(QObject):
@@ -33,7 +33,7 @@ class TableDevicesServer(QObject):
         return self._server is not None
 
     def start(self, db: Any, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> None:
-        """Listen on ``host``:``port``: raises ``web.server.ListenError`` with the reason when it cannot (the
+        """Listen on ``host``:``port``: raises ``web.api.server.ListenError`` with the reason when it cannot (the
         port is taken or not allowed), RuntimeError when the server did not start (with its error)."""
         self.stop()
         self._server = BackgroundServer(db, host, port).start()

@@ -507,7 +507,7 @@ def pair(main: str, sub: str, span: int) -> str:
     return f'<tr class="main">{main}</tr><tr class="sub"><td colspan="{span}">{sub}</td></tr>'
 
 
-# the winds' labels: "E" and its Chinese (the catalogue's, msgctxt "wind", marked in web/page_texts.py)
+# the winds' labels: "E" and its Chinese (the catalogue's, msgctxt "wind", marked in web/api/page_texts.py)
 WINDS = {w: Text(w, "wind") for w in SEATS}
 
 

@@ -115,7 +115,7 @@ def test_a_phone_calls_the_desk_takes_it_and_the_phone_shows_it_without_a_reload
     from tests.web.test_calls_browser import wait_text as page_text
     from tests.web.test_table_page import tap
     from tools.browser import open_browser
-    from web.server import BackgroundServer
+    from web.api.server import BackgroundServer
 
     with window.ctx.db.factory.begin() as s:
         token = next(link.token for link in device_links(s, 1) if link.table == 1)

@@ -27,8 +27,8 @@ def test_the_log_is_in_the_portable_folder_and_gets_the_root_loggers_records(log
                                                                               tmp_path: Path) -> None:
     assert log_file == tmp_path / "stick" / "mcr-referee.log"
     # the server's records (web/ logs through `logging`; uvicorn's own loggers are the server's business)
-    logging.getLogger("web.server").info("Uvicorn running on http://0.0.0.0:8765")
-    logging.getLogger("web.server").warning("a phone sent nonsense")
+    logging.getLogger("web.api.server").info("Uvicorn running on http://0.0.0.0:8765")
+    logging.getLogger("web.api.server").warning("a phone sent nonsense")
     text = log_file.read_text(encoding="utf-8")
     assert "started:" in text and "Uvicorn running on" in text and "a phone sent nonsense" in text
 

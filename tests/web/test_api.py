@@ -21,7 +21,7 @@ from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.results import call_time
 from tests.db.helpers import ACTOR, make_tournament
 from tests.scoring.test_cli import GARBAGE
-from web.app import create_app
+from web.api.app import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -465,7 +465,7 @@ def test_storage_refusals_carry_their_own_code_and_are_unavailable() -> None:
         ReadOnlyDatabaseError,
         TournamentError,
     )
-    from web.api import error_json, status_of
+    from web.api.api import error_json, status_of
 
     cases = [
         (DatabaseFileGoneError(code="database_file_gone", name="event.mcr", replaced=False), 503),

@@ -30,9 +30,9 @@ from db.service.seats import seat_session
 from db.service.tournament import create_tournament
 from tests.web.lan_clients import STRANGER, Phone, flood_result, other_address_works, start_flood
 from tests.web.test_hostile import serve_process
-from web.app import create_app
-from web.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
-from web.guard import PARKED, Limits
+from web.api.app import create_app
+from web.api.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
+from web.api.guard import PARKED, Limits
 from web.public import READ_COST, Cache
 
 with warnings.catch_warnings():

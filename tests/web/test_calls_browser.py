@@ -52,7 +52,7 @@ def database(place: tuple[Path, str]) -> Iterator[Any]:
 
 @pytest.fixture
 def server(database: Any) -> Iterator[Any]:
-    from web.server import BackgroundServer
+    from web.api.server import BackgroundServer
 
     srv = BackgroundServer(database).start()
     try:

@@ -35,7 +35,7 @@ from db.service.outcomes import PenaltyInput
 from db.service.results import record_penalty, sign_off
 from db.service.seats import set_seating
 from tests.db.helpers import ACTOR, make_tournament
-from web.app import create_app
+from web.api.app import create_app
 from web.public import search
 
 with warnings.catch_warnings():

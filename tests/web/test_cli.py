@@ -16,8 +16,8 @@ import pytest
 
 from db import open_database
 from db.read import queries
+from web.api.server import BackgroundServer
 from web.cli import main
-from web.server import BackgroundServer
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,7 +14,7 @@ import pytest
 from db.service.devices import device_links
 from db.storage.store import open_database
 from tests.db.helpers import ACTOR, make_tournament
-from web.app import create_app
+from web.api.app import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -33,7 +33,7 @@ def database(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def server(database: Database) -> Iterator[Any]:
-    from web.server import BackgroundServer
+    from web.api.server import BackgroundServer
 
     srv = BackgroundServer(database).start()
     try:
@@ -87,7 +87,7 @@ def test_the_provisional_mark_in_chinese_is_the_reports_words(database) -> None:
     import warnings
 
     from db.read import queries
-    from web.app import create_app
+    from web.api.app import create_app
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -21,7 +21,7 @@ from db import Database, open_database
 from db.service.devices import DeviceLink, device_links
 from tests.db.helpers import ACTOR, make_tournament
 from tests.web.test_api import auth, hands_at
-from web.app import create_app
+from web.api.app import create_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -119,7 +119,7 @@ class _Proxy:
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_postgresql_going_down_is_503_server_unavailable(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
-    from web.guard import RATE_LIMIT, guard_logging
+    from web.api.guard import RATE_LIMIT, guard_logging
 
     guard_logging(60)
     RATE_LIMIT.reset()  # earlier tests' lines do not count

@@ -55,7 +55,7 @@ def place(tmp_path: Path) -> tuple[Path, str]:
 @pytest.fixture
 def server(place: tuple[Path, str]) -> Iterator[Any]:
     from db.storage.store import open_database
-    from web.server import BackgroundServer
+    from web.api.server import BackgroundServer
 
     with open_database(place[0]) as database:
         srv = BackgroundServer(database).start()
@@ -280,7 +280,7 @@ def _enter_totals(browser: Any, winner: str, discarder: str, fan: int) -> None:
 
 def test_a_hand_confirmed_while_the_server_is_down_is_kept_and_sent_once(place, browser) -> None:
     from db.storage.store import open_database
-    from web.server import BackgroundServer
+    from web.api.server import BackgroundServer
 
     db, token = place
     seats = players_at(db)

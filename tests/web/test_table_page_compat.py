@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from web.app import STATIC
+from web.api.app import STATIC
 
 # (pattern, why it is not used): newer than Safari 15.0 / Firefox 115, or unlike them on a phone
 JS = [

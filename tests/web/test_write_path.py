@@ -22,7 +22,7 @@ from db.service.outcomes import DrawInput, WinInput
 from db.service.results import call_time, record_hand, sign_off
 from db.service.tournament import update_settings
 from tests.db.helpers import ACTOR, make_tournament
-from web import api
+from web.api import api
 
 
 def _norm(obj: Any, base: int) -> Any:

@@ -22,7 +22,7 @@ from db.service.calls import list_calls, resolve_call, take_call
 from db.storage.store import open_database
 from tools.browser import PHONE, open_browser
 from tools.screenshots.table_page import browser, demo_table, run_tool, tap, wait_for
-from web.server import BackgroundServer
+from web.api.server import BackgroundServer
 
 
 def shoot(out: Path) -> list[Path]:

@@ -28,7 +28,7 @@ from db.service.results import record_draw, record_win
 from db.service.seats import seat_session
 from db.storage.store import open_database
 from tools.browser import PHONE, missing, open_browser
-from web.server import BackgroundServer
+from web.api.server import BackgroundServer
 
 HAND = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "W", "W"]  # after a pung of red dragons
 

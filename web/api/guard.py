@@ -26,7 +26,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from web.budgets import REFUSAL_DELAY, Budget
+from web.api.budgets import REFUSAL_DELAY, Budget
 
 log = logging.getLogger("web")
 
@@ -51,13 +51,13 @@ class Limits:
     max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
     # served at once from one client address: past it, that address's oldest idle connection makes room, or (all
     # busy) the new one waits unread for a place, idle_timeout at most (so its refusals all wait their delay:
-    # web.budgets.HELD_PER_KEY is more than this)
+    # web.api.budgets.HELD_PER_KEY is more than this)
     max_connections_per_address: int = 48
     max_requests: int = 100  # in progress at once; more are answered 503 at once
     # players' page requests (no token) in progress at once: under the thread pool's 40 threads, so that a crowd
     # (or a stranger) on the page never leaves the tables' API waiting for a thread
     max_page_requests: int = 16
-    # per client address (web.budgets): the players' page (/, /p/…; 40 phones behind one address refreshing
+    # per client address (web.api.budgets): the players' page (/, /p/…; 40 phones behind one address refreshing
     # every 5 s, docs/web.md "Budgets"), the pages' files (/static/…, /t/…), and every other request without a
     # token (/api/texts, 404s); per table token: calling and cancelling a referee. Past them: 429, answered
     # after refusal_delay
@@ -105,7 +105,7 @@ def no_delay(transport: asyncio.BaseTransport) -> None:
     """Send each write at once (TCP_NODELAY). uvicorn writes an answer's head and its body separately; with
     Nagle's algorithm the body waits for the client to acknowledge the head, and a client delays that
     acknowledgement (40 ms on Linux, up to 200 ms on Windows). asyncio sets the option itself only on a
-    socket made with ``proto=IPPROTO_TCP``, which ``socket.create_server`` (``web.server.listen``) does not
+    socket made with ``proto=IPPROTO_TCP``, which ``socket.create_server`` (``web.api.server.listen``) does not
     give: every keep-alive request after a quick one waited those 40 ms (issue 23)."""
     sock = transport.get_extra_info("socket")
     if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
@@ -268,7 +268,7 @@ def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
 
 def peer_address(peer: object) -> str | None:
     """A socket peer's address (``peername``), an IPv4 address mapped into IPv6 written as IPv4 (the key
-    ``web.budgets.client_address`` gives the same client's requests); None if not an IP peer."""
+    ``web.api.budgets.client_address`` gives the same client's requests); None if not an IP peer."""
     if not isinstance(peer, tuple) or not peer:
         return None
     host = str(peer[0])

@@ -1,5 +1,5 @@
 """The Starlette application: the JSON API for table devices, the table page ``/t/TOKEN`` and its static
-files. ``create_app(db)`` takes an open :class:`~db.storage.database.Database`; ``web.server`` runs it with uvicorn.
+files. ``create_app(db)`` takes an open :class:`~db.storage.database.Database`; ``web.api.server`` runs it with uvicorn.
 
 Security (docs/web.md): every API call needs ``Authorization: Bearer TOKEN`` (one table of one session);
 bodies over 16 KB are refused (413) before they are read whole; no CORS headers are ever sent, so a page
@@ -32,12 +32,13 @@ import texts
 from db.errors import DatabaseConnectError, TournamentError
 from db.storage.database import Database
 from db.storage.schema import first_line
-from web import api, calls, public
-from web import page_texts as words
-from web.budgets import AddressBudget, Budgets, retry_after
-from web.guard import Lane, Limits, RequestCap, WritersFirst, limited
+from web import public
+from web.api import api, calls
+from web.api import page_texts as words
+from web.api.budgets import AddressBudget, Budgets, retry_after
+from web.api.guard import Lane, Limits, RequestCap, WritersFirst, limited
 
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parent.parent / "static"
 log = logging.getLogger("web")
 
 SECURITY_HEADERS = [
@@ -136,7 +137,7 @@ def _error(exc: TournamentError, lang: str = texts.DEFAULT) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if status == 503 and exc.code != "server_busy":
         # the store cannot serve the tables (read-only, disk full, file gone, server down): said where the
-        # organiser looks (serve's console, the app's log), one line per kind a minute (web.guard)
+        # organiser looks (serve's console, the app's log), one line per kind a minute (web.api.guard)
         log.warning(f"the tables cannot record: {exc.code}: %s", exc)
     return _JSON(api.error_json(exc, lang), status_code=status, headers=headers)
 
@@ -182,7 +183,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT, *,
                    lane: Lane = "read") -> tuple[Any, Response | None]:
         """``call``'s result in the thread pool, or the answer that refuses it. A write starts at once, a read
-        once no write is waiting (:class:`~web.guard.WritersFirst`); a token's check (``"check"``: one
+        once no write is waiting (:class:`~web.api.guard.WritersFirst`); a token's check (``"check"``: one
         indexed read, before a write too) takes neither lane."""
         try:
             if lane == "write":

@@ -1,5 +1,5 @@
 """The table devices' JSON API (docs/web.md): what a request means, as plain functions over a
-:class:`~db.storage.database.Database`; ``web.app`` wires them to HTTP.
+:class:`~db.storage.database.Database`; ``web.api.app`` wires them to HTTP.
 
 Each function is one user action: one read-only session (``db.reader()``) or one write transaction
 (``db.factory.begin()``). A refusal is a :class:`~db.errors.TournamentError` whose ``code`` decides the
@@ -73,13 +73,13 @@ STATUS = {
     "hand_recorded_differently": 409,
     "table_signed_off": 409,
     "body_too_large": 413,
-    # referee calls (web/calls.py): someone else acted first, or the call is not this table's
+    # referee calls (web/api/calls.py): someone else acted first, or the call is not this table's
     "call_taken": 409,
     "call_closed": 409,
     "call_not_open": 409,
     "call_still_open": 409,
     "no_call": 404,
-    # past a budget (web.budgets): with Retry-After
+    # past a budget (web.api.budgets): with Retry-After
     "calls_too_often": 429,
     "too_many_requests": 429,
 }

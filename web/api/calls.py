@@ -1,5 +1,5 @@
 """The table's side of calling a referee (issue 22, docs/web.md "Calling a referee"): plain functions over a
-:class:`~db.storage.database.Database` as in ``web.api``, used with the table's token.
+:class:`~db.storage.database.Database` as in ``web.api.api``, used with the table's token.
 
 - ``POST /api/calls {"reason", "note"?}`` → the new call (201);
 - ``GET /api/calls`` → this table's calls in this session, the newest last;
@@ -21,7 +21,7 @@ from db.service.audit import now
 from db.service.calls import CallView, call_referee, cancel_call, list_calls
 from db.service.devices import device_actor
 from db.storage.database import Database
-from web.api import parse_body
+from web.api.api import parse_body
 
 POSTED = ("id", "session", "table", "reason", "note", "status", "called_at")
 
@@ -69,7 +69,7 @@ def routes(db: Database, *, post: Callable[[Request, Callable[[Database, str | N
            answer: Callable[..., Awaitable[Response]],
            write: Callable[[Request, Callable[[str | None], Any]], Awaitable[Response]],
            token: Callable[[Request], str | None], language: Callable[[Request], str]) -> list[Route]:
-    """The routes of the calls, built with ``web.app``'s own request helpers (the body limit, the token
+    """The routes of the calls, built with ``web.api.app``'s own request helpers (the body limit, the token
     header, refusals as JSON) so that they behave as every other API call does."""
 
     async def calls(request: Request) -> Response:

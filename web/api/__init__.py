@@ -1,0 +1,1 @@
+"""The server of the tables and the hall: the Starlette application, the JSON API of the table devices, their referee calls, the guard and budgets on a hostile network, the page's words and the uvicorn runner."""
