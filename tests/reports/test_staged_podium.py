@@ -127,7 +127,7 @@ def test_the_ema_file_of_a_staged_event_keeps_exactly_its_eight_columns(event: P
 
 def test_the_players_page_shows_the_stage_and_the_rule(event: Path) -> None:
     from db import open_database
-    from web.public import Page, read_public
+    from web.public.page import Page, read_public
 
     db = open_database(str(event))
     try:

@@ -57,7 +57,7 @@ def test_the_site_shows_the_stage_points_unscrolled_on_a_phone(browser, tmp_path
 @BOTH
 def test_the_players_page_fits_a_phone_with_the_stage_columns(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from db import open_database
-    from web.public import Page, read_public
+    from web.public.page import Page, read_public
 
     build_staged_event(tmp_path / "staged.sqlite").close()
     db = open_database(str(tmp_path / "staged.sqlite"))

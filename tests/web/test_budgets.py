@@ -33,7 +33,7 @@ from tests.web.test_hostile import serve_process
 from web.api.app import create_app
 from web.api.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
 from web.api.guard import PARKED, Limits
-from web.public import READ_COST, Cache
+from web.public.page import READ_COST, Cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -36,7 +36,7 @@ from db.service.results import record_penalty, sign_off
 from db.service.seats import set_seating
 from tests.db.helpers import ACTOR, make_tournament
 from web.api.app import create_app
-from web.public import search
+from web.public.page import search
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -32,11 +32,11 @@ import texts
 from db.errors import DatabaseConnectError, TournamentError
 from db.storage.database import Database
 from db.storage.schema import first_line
-from web import public
 from web.api import api, calls
 from web.api import page_texts as words
 from web.api.budgets import AddressBudget, Budgets, retry_after
 from web.api.guard import Lane, Limits, RequestCap, WritersFirst, limited
+from web.public import page as public
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 log = logging.getLogger("web")
