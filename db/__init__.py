@@ -2,7 +2,8 @@
 
 Typical use (one transaction per user action)::
 
-    from db import open_database, queries
+    from db import open_database
+    from db.read import queries
     from db.service.results import record_draw
     with open_database("tournament.sqlite") as db:
         with db.factory.begin() as s:

@@ -32,15 +32,15 @@ from db.service.calls import calls_stored, list_calls
 from db.service.devices import active_links, check_base_url
 from db.storage.database import Database
 from db.storage.files import write_atomic
-from reports.awards import AwardsReport, PrizeList
-from reports.fonts import MissingFontError
-from reports.penalties import PenaltiesReport, PenaltyRecord
-from reports.results import ResultsReport, SessionResults
-from reports.scoresheet import ScoreSheetReport
-from reports.seating import SeatingReport, SessionSeating
+from reports.pdf.awards import AwardsReport, PrizeList
+from reports.pdf.fonts import MissingFontError
+from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
+from reports.pdf.results import ResultsReport, SessionResults
+from reports.pdf.scoresheet import ScoreSheetReport
+from reports.pdf.seating import SeatingReport, SessionSeating
+from reports.pdf.standings import StageStandings, Standings, StandingsReport
 from reports.site import publish
 from reports.snapshot import read_snapshot
-from reports.standings import StageStandings, Standings, StandingsReport
 from reports.workbook import render_workbook
 
 

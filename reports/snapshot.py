@@ -26,7 +26,7 @@ from db.read.views import (
     played_sessions,
 )
 from db.service.calls import CallView, calls_stored, list_calls
-from reports import base
+from reports.pdf import base
 
 
 @dataclass(frozen=True, slots=True)

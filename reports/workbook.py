@@ -22,9 +22,9 @@ import texts
 from db.read.views import SEATS, HandRow, PlayerView, TableSheet, ranking_rule, staged
 from db.rules.safe_text import safe_cell
 from db.rules.stages import plain
-from reports import base
-from reports.base import WIND_ZH, said_two, stage_two, two
-from reports.penalties import kind_text, settlement
+from reports.pdf import base
+from reports.pdf.base import WIND_ZH, said_two, stage_two, two
+from reports.pdf.penalties import kind_text, settlement
 from reports.snapshot import Snapshot, played
 from texts import NC_, Text
 

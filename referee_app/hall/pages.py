@@ -26,7 +26,7 @@ import texts
 from db.read.views import Awards, ranking_rule
 from db.rules.clock import ClockView, format_remaining
 from referee_app.hall.data import HallData
-from reports.base import fmt_signed
+from reports.pdf.base import fmt_signed
 from texts import NC_
 
 BG = QColor("#10261c")

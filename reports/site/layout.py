@@ -3,7 +3,7 @@
 Every piece of text from the tournament goes through :func:`esc` (``html.escape``), so a player called
 ``<script>`` is text on the page. Pages are plain HTML: no JavaScript, no external CSS or fonts.
 Labels are in the reports' two languages side by side (English, then Chinese), as on the printed sheets,
-and come from the catalogue as theirs do (msgctxt "report", ``reports.base.LANGUAGES``; docs/texts.md):
+and come from the catalogue as theirs do (msgctxt "report", ``reports.pdf.base.LANGUAGES``; docs/texts.md):
 :func:`bi`, :func:`th` and :func:`words` take the English msgid, or a :class:`texts.Text` for a text of
 another context (a wind, a penalty kind, a site-only meaning).
 """
@@ -16,8 +16,8 @@ from collections.abc import Iterable, Sequence
 from string import Template
 
 import texts
-from reports import base
-from reports.base import fmt_points, fmt_signed
+from reports.pdf import base
+from reports.pdf.base import fmt_points, fmt_signed
 from texts import Text
 
 STYLE = """
@@ -121,7 +121,7 @@ def html_lang(lang: str) -> str:
 
 
 def say(text: str, **params: object) -> tuple[str, str]:
-    """``text`` in the reports' two languages (``reports.base.LANGUAGES``, read now: the pseudo-locale test
+    """``text`` in the reports' two languages (``reports.pdf.base.LANGUAGES``, read now: the pseudo-locale test
     sets both to ``xx``): an English msgid of msgctxt "report" formatted with ``params``, or a
     :class:`texts.Text`, which carries its own context and parameters."""
     if isinstance(text, Text):
@@ -143,7 +143,7 @@ def _said(languages: tuple[str, ...], msgid: str, context: str | None,
 
 def words(text: str, **params: object) -> str:
     """Plain text (a ``<title>``, a cell), the two languages side by side; one when both say it alike
-    (as ``reports.base.two``): ``words("Table")`` is "Table", a space, and the catalogue's Chinese."""
+    (as ``reports.pdf.base.two``): ``words("Table")`` is "Table", a space, and the catalogue's Chinese."""
     first, second = say(text, **params)
     return first if first == second else f"{first} {second}"
 

@@ -41,8 +41,8 @@ from db.read.views import (
 )
 from db.rules.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason
-from reports.base import fmt_points, fmt_signed
-from reports.penalties import settlement
+from reports.pdf.base import fmt_points, fmt_signed
+from reports.pdf.penalties import settlement
 from reports.site.layout import bi, both, esc, link, num, page, points, signed, table, td, th, words
 from reports.snapshot import Snapshot, played, provisional_text
 from texts import NC_, Text

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from db.read import queries
 from db.read.views import AwardCount, AwardHand, Awards, FanView, TeamStandingRow
 from db.storage.store import open_database
-from reports.awards import AwardsReport, PrizeList
+from reports.pdf.awards import AwardsReport, PrizeList
 from tests.reports.conftest import fonts, pages_text
 from tests.reports.test_cli import _run, played  # noqa: F401 - the played tournament as a fixture
 

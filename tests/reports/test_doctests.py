@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["reports.base", "reports.fonts", "reports.seating", "reports.site.layout",
+@pytest.mark.parametrize("module", ["reports.pdf.base", "reports.pdf.fonts", "reports.pdf.seating", "reports.site.layout",
                                     "reports.site.pages"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))

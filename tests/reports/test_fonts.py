@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from reports.fonts import ENV_VAR, SHIPPED_DIR, FontSpec, MissingFontError, find_cjk_font, fonts
+from reports.pdf.fonts import ENV_VAR, SHIPPED_DIR, FontSpec, MissingFontError, find_cjk_font, fonts
 
 WQY = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -69,11 +69,11 @@ def test_the_shipped_font_is_found_without_any_system_font() -> None:
 # machine without CJK or symbol fonts): the PDF must embed the font shipped in resources/fonts/.
 _NO_SYSTEM_FONTS = """
 import json, sys
-import reports.fonts as f
+import reports.pdf.fonts as f
 f.SYSTEM_CANDIDATES = ()
 f.SYMBOL_CANDIDATES = ()
-from reports import samples
-from reports.scoresheet import ScoreSheetReport
+from reports.pdf import samples
+from reports.pdf.scoresheet import ScoreSheetReport
 from tests.reports.conftest import fonts, pages_text
 pdf = ScoreSheetReport().render([samples.sheet(1)])
 json.dump({"spec": str(f.fonts().main_spec), "fonts": fonts(pdf), "text": pages_text(pdf)[0]}, sys.stdout)

@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from db.read.views import PlayerView, SessionEntry, StandingRow, TableSeating, TeamStandingRow
-from reports import samples
-from reports.penalties import PenaltiesReport, PenaltyRecord
-from reports.results import ResultsReport, SessionResults
-from reports.seating import SeatingReport, SessionSeating, sort_key
-from reports.standings import Standings, StandingsReport
+from reports.pdf import samples
+from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
+from reports.pdf.results import ResultsReport, SessionResults
+from reports.pdf.seating import SeatingReport, SessionSeating, sort_key
+from reports.pdf.standings import Standings, StandingsReport
 from tests.reports.conftest import fonts, pages_text
 
 T = "第五届国标麻将公开赛 MCR Open 2026"
@@ -181,7 +181,7 @@ def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: d
     NULs."""
     import re
 
-    from reports import base
+    from reports.pdf import base
 
     monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
     sheets = [samples.sheet(t) for t in range(1, 3)]

@@ -16,10 +16,10 @@ from pypdf import PdfReader
 from db.read import queries
 from db.rules.limits import NAME_MAX, REASON_MAX
 from db.storage.store import open_database
-from reports import samples
 from reports.cli import main
-from reports.penalties import PenaltiesReport, PenaltyRecord
-from reports.scoresheet import ScoreSheetReport
+from reports.pdf import samples
+from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
+from reports.pdf.scoresheet import ScoreSheetReport
 
 CJK = "张伟李娜王芳刘洋陈静"
 LATIN = "Maximilian Alexander Wolfeschlegelsteinhausenbergerdorff "

@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 
 from db.rules.rotation import hand_winds
-from reports import samples
-from reports.scoresheet import ScoreSheetReport, dealer_of, fit_lines
+from reports.pdf import samples
+from reports.pdf.scoresheet import ScoreSheetReport, dealer_of, fit_lines
 from tests.reports.conftest import fonts, pages_text
 
 
@@ -102,7 +102,7 @@ def test_no_tables_is_a_clear_error() -> None:
 
 
 def test_fan_names_shrink_then_ellipsis() -> None:
-    from reports.fonts import fonts as report_fonts
+    from reports.pdf.fonts import fonts as report_fonts
 
     font = report_fonts().main
     size, lines = fit_lines(["清一色"], font, 30, 20)
@@ -171,7 +171,7 @@ def test_the_score_sheet_says_only_catalogue_texts_in_the_pseudo_locale(generate
     flowers, penalties in the remarks, a signed-off table with its device link, more penalties than the
     box holds) and of a blank sheet is wrapped, apart from data: the tournament, players, teams, the
     reasons a referee typed, scoring's fan names, the winds' characters (as in the other reports)."""
-    from reports import base
+    from reports.pdf import base
     from scoring.fans import FAN_INFO
     from tests.reports.conftest import unwrapped_words
 

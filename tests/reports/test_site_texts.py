@@ -1,5 +1,5 @@
 """The results website's words come from the catalogue: published with both report languages set to the
-pseudo-locale (``reports.base.LANGUAGES``, as the PDFs' test does), every visible word of every page is
+pseudo-locale (``reports.pdf.base.LANGUAGES``, as the PDFs' test does), every visible word of every page is
 wrapped in ⟦…⟧, apart from the tournament's data (names, teams, numbers, the fan names of ``scoring``, what a
 referee typed); and in English and Chinese the pages say what the catalogue says."""
 
@@ -24,7 +24,7 @@ from db.service.results import call_time, record_draw, record_penalty, record_wi
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
 from db.storage.store import open_database
-from reports import base
+from reports.pdf import base
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot, read_snapshot
 from scoring.fans import FAN_INFO

@@ -148,10 +148,10 @@ def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, 
     the stage page) is wrapped; only the tournament's data (names, numbers, the stage's name) is not."""
     from db import open_database
     from db.read import queries
-    from reports import base
+    from reports.pdf import base
+    from reports.pdf.standings import StageStandings, Standings, StandingsReport
     from reports.site.pages import build_pages
     from reports.snapshot import read_snapshot
-    from reports.standings import StageStandings, Standings, StandingsReport
     from tests.reports.conftest import unwrapped_words
     from tests.reports.test_site_texts import AT, data_of, unwrapped
 
@@ -178,8 +178,8 @@ def test_a_staged_ranking_of_22_players_fits_one_page(event: Path) -> None:
     import dataclasses
 
     from db import open_database
+    from reports.pdf.standings import Standings, StandingsReport, stage_cells
     from reports.snapshot import read_snapshot
-    from reports.standings import Standings, StandingsReport, stage_cells
 
     db = open_database(str(event))
     try:

@@ -46,8 +46,8 @@ from db.rules.names import romanised
 from db.service.calls import PublicSettings, public_settings, standings_cut
 from db.storage.database import Database
 from db.storage.schema import first_line
-from reports.base import WIND_EN, fmt_points, fmt_signed
-from reports.penalties import KIND
+from reports.pdf.base import WIND_EN, fmt_points, fmt_signed
+from reports.pdf.penalties import KIND
 from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot

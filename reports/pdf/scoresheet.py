@@ -36,8 +36,8 @@ from reportlab.platypus import Flowable, PageBreak
 import texts
 from db.read.views import SEATS, FanView, HandRow, PenaltyRow, TableSheet
 from db.rules.profiles import PENALTY_KIND_LABELS
-from reports import base
-from reports.base import (
+from reports.pdf import base
+from reports.pdf.base import (
     WIND_ZH,
     Report,
     ellipsize,
@@ -48,7 +48,7 @@ from reports.base import (
     second,
     two,
 )
-from reports.fonts import FontSet
+from reports.pdf.fonts import FontSet
 from reports.snapshot import played
 from texts import NC_
 
@@ -58,7 +58,7 @@ FAINT = colors.HexColor("#666666")
 
 
 # The sheet's words come from the catalogue (msgctxt "report", docs/texts.md) in the reports' two languages
-# (reports.base.LANGUAGES, read when a sheet is drawn: the pseudo-locale test sets both to "xx").
+# (reports.pdf.base.LANGUAGES, read when a sheet is drawn: the pseudo-locale test sets both to "xx").
 # The wind rounds' captions, one text each (a language may say each its own way).
 ROUND = {"E": NC_("report", "East round"), "S": NC_("report", "South round"), "W": NC_("report", "West round"),
          "N": NC_("report", "North round")}

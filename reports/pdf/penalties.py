@@ -12,7 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from db.read.views import PenaltyRow
 from db.rules.profiles import PENALTY_KIND_LABELS
 from db.service.calls import CallReason, CallView
-from reports.base import WIND_ZH, Report, said_two, shrink_cells, table_style, text_markup, two
+from reports.pdf.base import WIND_ZH, Report, said_two, shrink_cells, table_style, text_markup, two
 from texts import NC_
 
 KIND = {kind: f"{label} {label.in_language('zh')}" for kind, label in PENALTY_KIND_LABELS.items()}

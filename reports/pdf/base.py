@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Table, TableStyle
 
 import texts
-from reports.fonts import FontSet, fonts
+from reports.pdf.fonts import FontSet, fonts
 from texts import NC_
 
 D = TypeVar("D")

@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from db.read.views import SEATS, PlayerView, TableSeating, player_order
-from reports.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style, two
+from reports.pdf.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style, two
 from texts import NC_
 
 

@@ -12,8 +12,8 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph,
 
 from db.read.views import SEATS, TableSheet
 from db.rules.scores import shared_ranks
-from reports.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
-from reports.scoresheet import fans_short
+from reports.pdf.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
+from reports.pdf.scoresheet import fans_short
 from reports.snapshot import played
 from texts import NC_
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from db.read.views import AwardCount, AwardHand, Awards, FanView
-from reports.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
+from reports.pdf.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
 from texts import NC_
 
 MOST_WINS_SHOWN = 10

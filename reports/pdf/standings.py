@@ -20,7 +20,7 @@ from db.read.views import (
     stage_rule,
     staged,
 )
-from reports.base import (
+from reports.pdf.base import (
     Report,
     fmt_points,
     fmt_signed,
