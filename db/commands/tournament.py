@@ -10,6 +10,7 @@ from typing import Any
 
 from db import queries, transfer
 from db.actions import AuditAction
+from db.audit_what import What
 from db.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg
 from db.database import Database
@@ -112,7 +113,7 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
         transfer.import_data(s, data)
         # A file name may hold bytes that are not UTF-8 (a surrogate in Python): stored as \udcff, not refused.
         name = Path(args.file).name.encode("utf-8", "backslashreplace").decode("utf-8")
-        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {name}")
+        audit(s, actor_of(args), AuditAction.IMPORT, What("restored", params={"name": name}))
     print(f"imported {args.file}")
     return 0
 
