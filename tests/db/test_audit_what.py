@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 
 from db import Database, queries
 from db.audit_legacy import read_what
@@ -126,10 +126,10 @@ def test_an_unknown_message_code_is_refused_to_its_writer() -> None:
 def test_the_legacy_reading_gives_nothing_rather_than_a_wrong_place() -> None:
     assert read_what("session 1 table 2 hand 3") == What("hand", 1, 2, 3)
     assert read_what("tournament \"A 'quoted' name\"") == What("tournament", params={"name": "A 'quoted' name"})
-    for text in ("a hand somewhere", "session 1 table 2 hand 3 and more", "tournament not-a-literal",
+    for line in ("a hand somewhere", "session 1 table 2 hand 3 and more", "tournament not-a-literal",
                  "tournament 'A \\'quoted\\' name'",  # a literal, but not as {name!r} writes it
                  "session 01 table 2", "stage 1 added"):
-        assert read_what(text) is None, text
+        assert read_what(line) is None, line
 
 
 def test_the_store_holds_none_not_json_null_for_an_entry_without_parameters(db: Database) -> None:
@@ -138,3 +138,28 @@ def test_the_store_holds_none_not_json_null_for_an_entry_without_parameters(db: 
         raw = s.execute(select(AuditLog.what_params).where(AuditLog.what_code == "player")
                         .where(AuditLog.what_params.is_(None))).all()
     assert len(raw) == 8
+
+
+def test_migration_0007_gives_older_entries_the_columns_their_writers_give_on_each_backend(db: Database) -> None:
+    """Taken back to 0006 (the columns dropped) and upgraded again, on SQLite and on PostgreSQL: every entry
+    has the place and message it was written with; a line no writer wrote keeps them empty."""
+    from alembic import command
+
+    from db.schema import alembic_config, upgrade
+
+    write_every_kind(db)
+    with db.reader() as s:
+        written = {e.id: e for e in queries.audit_log(s)}
+    with db.engine.begin() as conn:
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0006")
+        conn.execute(text("INSERT INTO audit_log (at, station, referee, action, what) "
+                          "VALUES (:at, '', '', 'record', 'a hand somewhere')"), {"at": T0})
+    upgrade(db.engine, mark=False)
+    with db.reader() as s:
+        upgraded = {e.id: e for e in queries.audit_log(s)}
+    odd = upgraded.pop(max(upgraded))
+    assert (odd.what, odd.session, odd.table, odd.what_code, odd.what_params) == ("a hand somewhere", None, None,
+                                                                                  None, None)
+    assert upgraded == written
