@@ -180,6 +180,14 @@ class AuditLog(Base):
     before: Mapped[str | None] = mapped_column(Text, nullable=True)
     after: Mapped[str | None] = mapped_column(Text, nullable=True)
     reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # ``what`` as data (db/audit_what.py): the place, and the message's code and other parameters. Null in an
+    # entry whose subject has no such part (or, for the code, an entry no version of the app wrote).
+    session: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hand: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    player: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    what_code: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    what_params: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class DeviceToken(Base):

@@ -545,7 +545,7 @@ class AuditModel(RowsModel[AuditEntry]):
         # in the user's language and in words; the stored JSON stays in the tooltip (issue 19 §9)
         from referee_app.words.log_words import change_text, what_text
 
-        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r.what),
+        return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r),
                 change_text(r.before), change_text(r.after), r.reason or "")[col]
 
     def tooltip(self, r: AuditEntry, col: int) -> Any:

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from db.actions import AuditAction
+from db.audit_what import What
+from db.read.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg
 from db.errors import TournamentError
 from db.formats.ema_csv import export_ema
@@ -113,7 +115,7 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
         transfer.import_data(s, data)
         # A file name may hold bytes that are not UTF-8 (a surrogate in Python): stored as \udcff, not refused.
         name = Path(args.file).name.encode("utf-8", "backslashreplace").decode("utf-8")
-        audit(s, actor_of(args), AuditAction.IMPORT, f"restored from {name}")
+        audit(s, actor_of(args), AuditAction.IMPORT, What("restored", params={"name": name}))
     print(f"imported {args.file}")
     return 0
 

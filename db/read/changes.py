@@ -1,9 +1,10 @@
 """What a change touched (Anki's ``OpChanges``), read from the audit log so every writer tells every page.
 
-Every change writes one audit entry (``db.service.audit``): its ``action`` and ``what`` say which session,
-table, players, clock or settings it was about. :func:`describe` turns entries into a :class:`Changes`; a
-page re-reads only what it shows when the descriptor says it moved. An action this module does not know
-(a new one, or a ``what`` it cannot read) is "everything": the safe default, never a stale page.
+Every change writes one audit entry (``db.service.audit``): its ``action`` and its place's columns
+(``session``, ``table_no``: ``db.audit_what``) say which session, table, players, clock or settings it was
+about. :func:`describe` turns entries into a :class:`Changes`; a page re-reads only what it shows when the
+descriptor says it moved. An action this module does not know (a new one), or one without the place it
+needs, is "everything": the safe default, never a stale page.
 
 :class:`ChangeTracker` follows the store's audit log for one reader (the desk's window): it remembers the
 ids it has seen near the top of the log and, on :meth:`ChangeTracker.catch_up`, reads the entries added
@@ -25,7 +26,6 @@ straggler below the window it reads) is "everything".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -90,51 +90,43 @@ class Changes:
 NOTHING = Changes()
 ALL = Changes(everything=True)
 
-_TABLE = re.compile(r"\bsession (\d+) table (\d+)\b")
-_SESSION = re.compile(r"\bsession (\d+)\b")
-
-
-def _table(what: str) -> tuple[int, int] | None:
-    m = _TABLE.search(what)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-def _session(what: str) -> int | None:
-    m = _SESSION.search(what)
-    return int(m.group(1)) if m else None
-
-
 _TABLE_ACTIONS = {AuditAction.RECORD, AuditAction.CORRECT, AuditAction.DELETE, AuditAction.SIGN_OFF}
 _SEATING_ACTIONS = {AuditAction.SEAT, AuditAction.SEAT_EDIT, AuditAction.SEAT_SWAP, AuditAction.SEAT_CORRECTION,
                     AuditAction.SEAT_DELETE, AuditAction.STAND_IN}
 _CALL_ACTIONS = {AuditAction.CALL, AuditAction.CALL_TAKE, AuditAction.CALL_RESOLVE, AuditAction.CALL_CANCEL}
 
 
-def describe_entry(action: str, what: str) -> Changes:
-    """One audit entry's descriptor, from how the services write ``what`` (``lookup.where``: "session 3
-    table 7 hand 2", "seating of session 3", "session 3 clock paused", ...). Anything else: :data:`ALL`."""
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What :func:`describe_entry` reads of an audit entry: its action and the session and table it was at."""
+
+    action: str
+    session: int | None = None
+    table: int | None = None
+
+
+def describe_entry(entry: Entry) -> Changes:
+    """One audit entry's descriptor, from its action and place (the columns ``session`` and ``table_no``).
+    Anything else: :data:`ALL`."""
     try:
-        act = AuditAction(action)
+        act = AuditAction(entry.action)
     except ValueError:
         return ALL
+    k, place = entry.session, None if entry.session is None or entry.table is None else (entry.session, entry.table)
     if act in _TABLE_ACTIONS:
-        place = _table(what)
         return ALL if place is None else Changes(tables=frozenset({place}))
     if act in _SEATING_ACTIONS:
-        k = _session(what)
         return ALL if k is None else Changes(sessions=frozenset({k}))
     if act is AuditAction.CLOCK:
-        k = _session(what)
         if k is None:
             return ALL
-        place = _table(what)  # a confirmed time call changes that table's last hand too
+        # a confirmed time call changes that table's last hand too
         return Changes(clock=frozenset({k}), tables=frozenset({place}) if place else frozenset())
     if act in _CALL_ACTIONS:
         return Changes(calls=True)
     if act in (AuditAction.PLAYER_ADD, AuditAction.PLAYER_UPDATE):
         return Changes(players=True)
     if act is AuditAction.CHECKIN:
-        k = _session(what)
         return ALL if k is None else Changes(checkin=frozenset({k}))
     if act in (AuditAction.DEVICE_ISSUE, AuditAction.DEVICE_REVOKE):
         return Changes(devices=True)
@@ -145,11 +137,11 @@ def describe_entry(action: str, what: str) -> Changes:
     return ALL
 
 
-def describe(entries: Iterable[tuple[str, str]]) -> Changes:
+def describe(entries: Iterable[Entry]) -> Changes:
     """The union of the entries' descriptors (:data:`NOTHING` for none)."""
     out = NOTHING
-    for action, what in entries:
-        out = out | describe_entry(action, what)
+    for entry in entries:
+        out = out | describe_entry(entry)
         if out.everything:
             break
     return out
@@ -216,10 +208,10 @@ class ChangeTracker:
         new = sorted(ids - self.seen)
         changes = ALL  # the marker moved with no new entry: entries went (a restore), draw everything
         if 0 < len(new) <= MAX_DESCRIBED:
-            rows: list[tuple[str, str]] = []
+            rows: list[Entry] = []
             for i in range(0, len(new), 500):
-                rows += [(a, w) for a, w in s.execute(select(AuditLog.action, AuditLog.what)
-                                                      .where(AuditLog.id.in_(new[i:i + 500])))]
+                rows += [Entry(a, k, t) for a, k, t in s.execute(
+                    select(AuditLog.action, AuditLog.session, AuditLog.table_no).where(AuditLog.id.in_(new[i:i + 500])))]
             changes = describe(rows)
         self.last, self.top = now, top
         self.seen = {i for i in ids | self.seen if i > top - self.window}

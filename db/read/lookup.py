@@ -225,10 +225,6 @@ def existing_hand(s: Session, tbl: SessionTable, hand: int) -> HandResult | None
     return s.scalar(select(HandResult).where(HandResult.table_id == tbl.id, HandResult.hand_no == hand))
 
 
-def where(session: int, table: int, hand: int | None = None) -> str:
-    return f"session {session} table {table}" + (f" hand {hand}" if hand is not None else "")
-
-
 def penalty_place(s: Session, penalty_id: int, field_name: str = "penalty") -> tuple[int, int]:
     """(session, table) of a recorded penalty, or an :class:`InputError` when there is none."""
     row = s.get(Penalty, penalty_id)

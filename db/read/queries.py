@@ -188,10 +188,9 @@ def table_sheet(s: Session, session: int, table: int) -> TableSheet:
     sheets = table_sheets(s, session, table)
     if not sheets:
         raise InputError("table", code="no_table", session=session, table=table)
-    place = f"session {session} table {table} hand "
-    corrected = {int(w[len(place):]) for w in s.scalars(
-        select(AuditLog.what).where(AuditLog.action == AuditAction.CORRECT, AuditLog.what.startswith(place)))
-        if w[len(place):].isdigit()}
+    corrected = set(s.scalars(select(AuditLog.hand).where(
+        AuditLog.action == AuditAction.CORRECT, AuditLog.session == session, AuditLog.table_no == table,
+        AuditLog.hand.is_not(None))))
     if corrected:
         sh = sheets[0]
         sheets[0] = replace(sh, hands=tuple(replace(h, corrected=True) if h.hand in corrected else h
@@ -702,7 +701,8 @@ def change_marker(s: Session) -> tuple[int, int]:
 
 
 def audit_log(s: Session) -> list[AuditEntry]:
-    return [AuditEntry(a.id, a.at, a.station, a.referee, a.action, a.what, a.before, a.after, a.reason)
+    return [AuditEntry(a.id, a.at, a.station, a.referee, a.action, a.what, a.before, a.after, a.reason,
+                       a.session, a.table_no, a.hand, a.player, a.what_code, a.what_params)
             for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]
 
 

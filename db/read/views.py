@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Any
 
 from db.rules.names import name_key, split_name
 from texts import Text
@@ -290,6 +291,13 @@ class AuditEntry:
     before: str | None
     after: str | None
     reason: str | None
+    # ``what`` as data (db/audit_what.py): the place, the message's code and its other parameters
+    session: int | None = None
+    table: int | None = None
+    hand: int | None = None
+    player: str | None = None
+    what_code: str | None = None
+    what_params: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

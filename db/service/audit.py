@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
+from db.rules.limits import ACTOR_MAX, check_text
 from db.models import AuditLog
 from db.rules.limits import ACTOR_MAX, check_text
 
@@ -48,8 +50,14 @@ def audit_json(value: Any) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def audit(s: Session, actor: Actor | None, action: AuditAction, what: str, before: Any = None, after: Any = None,
+def what_columns(what: What) -> dict[str, Any]:
+    """The columns of an audit entry that say what it is about: in English (``what``, the text the log
+    command and the export show) and as data (the place, the message's code and parameters)."""
+    return {"what": what.english, **what.columns()}
+
+
+def audit(s: Session, actor: Actor | None, action: AuditAction, what: What, before: Any = None, after: Any = None,
           reason: str | None = None) -> None:
     a = actor or default_actor()
-    s.add(AuditLog(at=now(), station=a.station, referee=a.referee, action=action, what=what,
-                   before=audit_json(before), after=audit_json(after), reason=reason))
+    s.add(AuditLog(at=now(), station=a.station, referee=a.referee, action=action, before=audit_json(before),
+                   after=audit_json(after), reason=reason, **what_columns(what)))

@@ -21,12 +21,14 @@ from sqlalchemy.orm import Session
 
 import texts
 from db.actions import AuditAction
+from db.audit_what import What
 from db.errors import InputError, TournamentError
 from db.models import PublicPage, RefereeCall
 from db.read import queries
 from db.read.lookup import check_session, find_table, penalty_place, settings, where
 from db.rules.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.service.audit import Actor, audit, now
+from db.read.lookup import check_session, find_table, penalty_place, settings
 from db.service.outcomes import check_int, check_whole
 from db.service.results import lock_table_row
 from texts import Text
@@ -128,8 +130,8 @@ def _state(row: RefereeCall) -> dict[str, Any]:
     return {k: v for k, v in _view(row).to_json().items() if v is not None and k not in ("id", "session", "table")}
 
 
-def _what(row: RefereeCall) -> str:
-    return f"{where(row.session, row.table_no)} call {row.id}"
+def _what(row: RefereeCall) -> What:
+    return What("call", row.session, row.table_no, params={"call": row.id})
 
 
 def _locked(s: Session, call_id: Any) -> RefereeCall:
@@ -326,7 +328,7 @@ def set_public_settings(s: Session, *, enabled: bool | None = None, hide_standin
             s.add(row)
         row.enabled, row.hide_standings_after = new.enabled, new.hide_standings_after
         s.flush()
-        audit(s, actor, AuditAction.PUBLIC_PAGE, "players' page",
+        audit(s, actor, AuditAction.PUBLIC_PAGE, What("players_page"),
               before={"enabled": before.enabled, "hide_standings_after": before.hide_standings_after},
               after={"enabled": new.enabled, "hide_standings_after": new.hide_standings_after})
     return new

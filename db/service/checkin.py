@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
 from db.errors import InputError
 from db.models import CheckIn, SessionClock
 from db.read.lookup import check_session, has_results, player_by_number
@@ -55,6 +56,6 @@ def check_in(s: Session, session: int, present: Sequence[str] = (), absent: Sequ
                            "after": ("late" if row.late else "present") if is_present else "absent"}
     s.flush()
     if changes:
-        audit(s, actor, AuditAction.CHECKIN, f"check-in of session {session}",
+        audit(s, actor, AuditAction.CHECKIN, What("checkin", session),
               before={n: c["before"] for n, c in changes.items()}, after={n: c["after"] for n, c in changes.items()})
     return late

@@ -32,6 +32,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
+from db.rules.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, format_remaining, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.read import queries
@@ -140,9 +142,9 @@ def _times(row: SessionClock) -> dict[str, object]:
             "paused_total_s": row.paused_total_s}
 
 
-def _audit(s: Session, actor: Actor | None, session: int, what: str, view: ClockView, row: SessionClock,
+def _audit(s: Session, actor: Actor | None, what: What, view: ClockView, row: SessionClock,
            **extra: object) -> None:
-    audit(s, actor, AuditAction.CLOCK, f"session {session} clock {what}",
+    audit(s, actor, AuditAction.CLOCK, what,
           after={**_times(row), "remaining_s": view.remaining_s, **extra})
 
 
@@ -161,7 +163,7 @@ def start_clock(s: Session, session: int, *, minutes: int | None = None, now: da
     row.length_s, row.started_at = length, now
     s.flush()
     view = clock_view(s, session, now)
-    _audit(s, actor, session, "started", view, row)
+    _audit(s, actor, What("clock_started", session), view, row)
     return view
 
 
@@ -189,7 +191,7 @@ def pause_clock(s: Session, session: int, *, now: datetime | None = None, actor:
         raise InputError("session", code="clock_paused", session=session)
     row.paused_at = now
     view = clock_view(s, session, now)
-    _audit(s, actor, session, "paused", view, row)
+    _audit(s, actor, What("clock_paused", session), view, row)
     return view
 
 
@@ -201,7 +203,7 @@ def resume_clock(s: Session, session: int, *, now: datetime | None = None, actor
     row.paused_total_s += max(0, round((now - row.paused_at).total_seconds()))
     row.paused_at = None
     view = clock_view(s, session, now)
-    _audit(s, actor, session, "resumed", view, row)
+    _audit(s, actor, What("clock_resumed", session), view, row)
     return view
 
 
@@ -253,7 +255,7 @@ def add_time(s: Session, session: int, minutes: int, *, table: int | None = None
         extra = {"table": table, "extra_s": ct.extra_s}
     s.flush()
     view = clock_view(s, session, now)
-    _audit(s, actor, session, f"+{minutes} min" if minutes > 0 else f"{minutes} min", view, row, **extra)
+    _audit(s, actor, What("clock_minutes", session, params={"minutes": minutes}), view, row, **extra)
     if minutes > 0 and _withdraw_bell_calls(s, session, view, None if table is None else {table}, actor):
         view = clock_view(s, session, now)
     return view
@@ -304,7 +306,7 @@ def end_clock(s: Session, session: int, *, now: datetime | None = None, actor: A
         row.paused_at = None
     row.ended_at = now
     view = clock_view(s, session, now)
-    _audit(s, actor, session, "ended", view, row, elapsed_s=int(elapsed_seconds(row, now)))
+    _audit(s, actor, What("clock_ended", session), view, row, elapsed_s=int(elapsed_seconds(row, now)))
     return view
 
 
@@ -370,7 +372,7 @@ def ring_bell(s: Session, session: int, *, now: datetime | None = None, actor: A
         called.append(tbl.table_no)
     if called:
         s.flush()
-        audit(s, actor, AuditAction.CLOCK, f"session {session} clock: time is up",
+        audit(s, actor, AuditAction.CLOCK, What("clock_time_up", session),
               after={"tables": called, "policy": str(st.end_policy)})
     return called
 
@@ -450,7 +452,7 @@ def confirm_time_call(s: Session, session: int, table: int, after_hand: int, *, 
     before = tbl.time_called_after
     tbl.time_called_after = after_hand
     ct.confirmed_at = now
-    audit(s, actor, AuditAction.CLOCK, f"session {session} table {table} time call confirmed",
+    audit(s, actor, AuditAction.CLOCK, What("time_call_confirmed", session, table),
           before={"after_hand": before}, after={"after_hand": after_hand})
 
 
@@ -479,7 +481,7 @@ def set_clock_settings(s: Session, *, session_minutes: int | None = None, warnin
     if new != old:
         t.settings = new.to_json()
         s.info.pop("mcr_settings", None)
-        audit(s, actor, AuditAction.SETTINGS, "clock settings",
+        audit(s, actor, AuditAction.SETTINGS, What("clock_settings"),
               before={k: old.to_json()[k] for k in ("session_minutes", "clock_warnings", "end_policy")},
               after={k: new.to_json()[k] for k in ("session_minutes", "clock_warnings", "end_policy")})
     return new

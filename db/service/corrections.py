@@ -7,12 +7,15 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import at_penalty, at_table, time_called
+from db.rules.clock import utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, Penalty, RefereeCall, SessionTable
 from db.read.lookup import existing_hand, recorded_hands, settings, table_numbers, where
 from db.rules.clock import utc_now
 from db.rules.limits import REASON_MAX, check_optional_text
 from db.service.audit import Actor, audit, default_actor, now
+from db.read.lookup import existing_hand, recorded_hands, settings, table_numbers
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -53,7 +56,7 @@ def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInp
     new.apply(row)
     a = actor or default_actor()
     row.recorded_at, row.station, row.referee = now(), a.station, a.referee
-    audit(s, actor, AuditAction.CORRECT, where(session, table, hand), before=before.describe(numbers),
+    audit(s, actor, AuditAction.CORRECT, at_table(session, table, hand), before=before.describe(numbers),
           after=new.describe(numbers), reason=reason)
     return new
 
@@ -70,7 +73,7 @@ def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
         raise InputError("hand", code="delete_before_time_call")
     before = ScoredHand.of_row(row).describe(numbers)
     s.delete(row)
-    audit(s, actor, AuditAction.DELETE, where(session, table, hand), before=before, reason=reason)
+    audit(s, actor, AuditAction.DELETE, at_table(session, table, hand), before=before, reason=reason)
 
 
 def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
@@ -92,7 +95,7 @@ def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: 
     before = ScoredPenalty.of_row(row)
     new = score_penalty(settings(s), numbers, tbl, penalty, recorded_hands(s, tbl))
     new.apply(row)
-    audit(s, actor, AuditAction.CORRECT, f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}",
+    audit(s, actor, AuditAction.CORRECT, at_penalty(tbl.session, tbl.table_no, penalty_id),
           before=before.describe(numbers), after=new.describe(numbers), reason=reason)
 
 
@@ -108,7 +111,7 @@ def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version
         s.execute(update(RefereeCall).where(RefereeCall.id.in_(calls)).values(penalty_id=None))
         before["calls"] = calls
     s.delete(row)
-    audit(s, actor, AuditAction.DELETE, f"{where(tbl.session, tbl.table_no)} penalty {penalty_id}", before=before,
+    audit(s, actor, AuditAction.DELETE, at_penalty(tbl.session, tbl.table_no, penalty_id), before=before,
           reason=reason)
 
 
@@ -126,4 +129,4 @@ def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
     ct = s.scalar(select(ClockTable).where(ClockTable.session == session, ClockTable.table_no == table))
     if ct is not None and ct.bell_at is not None and ct.confirmed_at is None:
         ct.confirmed_at = utc_now()  # the clock's moments are naive UTC
-    audit(s, actor, AuditAction.DELETE, f"{where(session, table)} time called", before=before, reason=reason)
+    audit(s, actor, AuditAction.DELETE, time_called(session, table), before=before, reason=reason)

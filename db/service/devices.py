@@ -19,6 +19,7 @@ from sqlalchemy import bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import device_link
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import DeviceRequest, DeviceToken, Penalty, SessionTable
 from db.read.lookup import (
@@ -29,7 +30,6 @@ from db.read.lookup import (
     settings,
     table_numbers,
     token_hash,
-    where,
 )
 from db.read.views import last_hand
 from db.rules.profiles import PenaltyPreset, Settings, Settlement
@@ -97,7 +97,7 @@ def _issue(s: Session, session: int, table: int, actor: Actor | None) -> DeviceT
     token = secrets.token_urlsafe(TOKEN_BYTES)
     row = DeviceToken(session=session, table_no=table, token=token, token_hash=token_hash(token), issued_at=now())
     s.add(row)
-    audit(s, actor, AuditAction.DEVICE_ISSUE, f"{where(session, table)} device link",
+    audit(s, actor, AuditAction.DEVICE_ISSUE, device_link(session, table),
           after={"token": fingerprint(token)})
     return row
 
@@ -131,7 +131,7 @@ def revoke_device(s: Session, session: int, table: int, *, actor: Actor | None =
     old = _active(s, session, table)
     if old is not None:
         old.revoked_at = now()
-        audit(s, actor, AuditAction.DEVICE_REVOKE, f"{where(session, table)} device link",
+        audit(s, actor, AuditAction.DEVICE_REVOKE, device_link(session, table),
               before={"token": fingerprint(old.token)})
     row = _issue(s, session, table, actor)
     s.flush()

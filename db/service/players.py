@@ -10,6 +10,8 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
+from db.rules.countries import country_code
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.read.lookup import check_session, player_by_number, table_has_results, tournament
@@ -100,13 +102,13 @@ def import_players(s: Session, players: Iterable[PlayerInput], actor: Actor | No
             s.add(p)
             existing[pi.number] = p
             added += 1
-            audit(s, actor, AuditAction.PLAYER_ADD, f"player {pi.number}", after=_player_json(p))
+            audit(s, actor, AuditAction.PLAYER_ADD, What("player", player=pi.number), after=_player_json(p))
         elif any(getattr(cur, f) != v for f, v in values.items()):
             before = _player_json(cur)
             for f, v in values.items():
                 setattr(cur, f, v)
             updated += 1
-            audit(s, actor, AuditAction.PLAYER_UPDATE, f"player {pi.number}", before=before, after=_player_json(cur))
+            audit(s, actor, AuditAction.PLAYER_UPDATE, What("player", player=pi.number), before=before, after=_player_json(cur))
         else:
             unchanged += 1
     s.flush()
@@ -158,5 +160,5 @@ def substitute_player(s: Session, old: str, new: str, from_session: int, reason:
     if p_new.substitute and (p_new.joined_from is None or p_new.joined_from > from_session):
         p_new.joined_from = from_session
     s.flush()
-    audit(s, actor, AuditAction.SUBSTITUTE, f"player {new} replaces {old} from session {from_session}",
+    audit(s, actor, AuditAction.SUBSTITUTE, What("substitute", from_session, player=new, params={"other": old}),
           before={"player": old}, after={"player": new}, reason=reason)

@@ -11,8 +11,11 @@ from sqlalchemy import DateTime, bindparam, case, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import at_penalty, at_table, time_called
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
+from db.rules.profiles import Settings
+from db.service.audit import Actor, audit, audit_json, default_actor, now, what_columns
 from db.read.lookup import (
     NUMBERS,
     existing_hand,
@@ -22,7 +25,6 @@ from db.read.lookup import (
     settings,
     stand_in,
     table_numbers,
-    where,
 )
 from db.read.views import last_hand
 from db.rules.limits import INT_MAX, REASON_MAX, check_optional_text
@@ -134,7 +136,7 @@ def record_hand_at(s: Session, session: int, table: int, hand: int, result: WinI
     tbl.start_time = tbl.start_time or now()
     if hand in (st.hands_per_session, tbl.time_called_after):
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, AuditAction.RECORD, where(session, table, hand), after=sh.describe(numbers))
+    audit(s, actor, AuditAction.RECORD, at_table(session, table, hand), after=sh.describe(numbers))
     return RecordedHand(sh, numbers, tbl.version)
 
 
@@ -223,8 +225,8 @@ def _record_fast(s: Session, session: int, table: int, hand: int, result: WinInp
         conn.execute(_END, {"p_table_id": table_id, "p_now": stamp})
     conn.execute(_INSERT_AUDIT, {
         "at": stamp, "station": a.station, "referee": a.referee, "action": AuditAction.RECORD,
-        "what": where(session, table, hand), "before": None, "after": audit_json(sh.describe(numbers)),
-        "reason": None})
+        "before": None, "after": audit_json(sh.describe(numbers)), "reason": None,
+        **what_columns(at_table(session, table, hand))})
     return RecordedHand(sh, numbers, version)
 
 
@@ -256,7 +258,7 @@ def record_penalty(s: Session, session: int, table: int, penalty: PenaltyInput, 
     sp.apply(row)
     s.add(row)
     s.flush()
-    audit(s, actor, AuditAction.RECORD, f"{where(session, table)} penalty {row.id}", after=sp.describe(numbers))
+    audit(s, actor, AuditAction.RECORD, at_penalty(session, table, row.id), after=sp.describe(numbers))
     return row.id
 
 
@@ -280,7 +282,7 @@ def call_time(s: Session, session: int, table: int, after_hand: int, *, expected
     tbl.time_called_after = after_hand
     if after_hand == recorded:
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, AuditAction.RECORD, f"{where(session, table)} time called", after={"after_hand": after_hand})
+    audit(s, actor, AuditAction.RECORD, time_called(session, table), after={"after_hand": after_hand})
 
 
 def record_result(s: Session, line: ResultLine, *, expected_version: int | None = None,
@@ -367,5 +369,5 @@ def sign_off(s: Session, session: int, table: int, signed: bool = True, *, reaso
     tbl.signed_off = signed
     if signed:
         tbl.end_time = tbl.end_time or now()
-    audit(s, actor, AuditAction.SIGN_OFF, where(session, table), before={"signed_off": before},
+    audit(s, actor, AuditAction.SIGN_OFF, at_table(session, table), before={"signed_off": before},
           after={"signed_off": signed}, reason=reason)

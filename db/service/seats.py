@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from db import seating as plans
 from db.actions import AuditAction
+from db.audit_what import What, seating
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.read import queries
@@ -61,7 +62,7 @@ def _write_seating(s: Session, session: int, tables: Sequence[Sequence[str]], ac
         for pos, number in enumerate(numbers):
             s.add(Seat(table_id=tbl.id, session=session, position=pos, player_id=by_number[number].id))
     s.flush()
-    audit(s, actor, action, f"seating of session {session}", before=before or None,
+    audit(s, actor, action, seating(session), before=before or None,
           after=[list(t) for t in tables], reason=reason)
 
 
@@ -112,7 +113,7 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
         tables = [[stand_in(n) for n in tbl] for tbl in tables]
     _write_seating(s, session, tables, actor)
     if replaces:  # the only record of who took whose seat (queries.replacements reads it)
-        audit(s, actor, AuditAction.STAND_IN, f"substitutes in session {session}",
+        audit(s, actor, AuditAction.STAND_IN, What("stand_ins", session),
               after={"session": session, "replaces": replaces})
     return tables
 
@@ -271,7 +272,7 @@ def _balanced_tables(s: Session, session: int, numbers: list[str], teams: dict[s
     for k, tables in zip(todo, planned, strict=True):
         plan[k - 1] = tables
     t.seating_plan, t.seating_seed = plan, use_seed
-    audit(s, actor, AuditAction.SEATING_PLAN, "balanced seating plan",
+    audit(s, actor, AuditAction.SEATING_PLAN, What("seating_plan"),
           after={"seed": use_seed, "planned_sessions": todo, "after_sessions": sorted(seated)})
     return [list(tbl) for tbl in plan[session - 1]]
 
@@ -394,7 +395,7 @@ def swap_players(s: Session, session: int, a: str, b: str, reason: str | None = 
         s.execute(update(SessionTable).where(SessionTable.id == tid).values(version=SessionTable.version + 1))
     after = {a: _seat_label(s, new_seats[1]), b: _seat_label(s, new_seats[0])}
     audit(s, actor, AuditAction.SEAT_CORRECTION if correction else AuditAction.SEAT_SWAP,
-          f"session {session}: swap players {a} and {b}", before=before, after=after, reason=reason)
+          What("swap", session, params={"a": a, "b": b}), before=before, after=after, reason=reason)
     table_nos = {tbl.table_no for tbl in s.scalars(select(SessionTable).where(SessionTable.id.in_(touched)))}
     return teammate_conflicts(s, session, table_nos)
 
@@ -419,4 +420,4 @@ def delete_session_seating(s: Session, session: int, actor: Actor | None = None)
         raise TournamentError(code="seating_delete_has_results", session=session)
     before = seating_numbers(s, session)
     s.execute(delete(SessionTable).where(SessionTable.session == session))
-    audit(s, actor, AuditAction.SEAT_DELETE, f"seating of session {session}", before=before)
+    audit(s, actor, AuditAction.SEAT_DELETE, seating(session), before=before)

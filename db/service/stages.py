@@ -11,6 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
 from db.errors import InputError, TournamentError
 from db.models import (
     CheckIn,
@@ -60,7 +61,7 @@ def add_stage(s: Session, name: str, sessions: int, cut: int, carry: str, seatin
                 seating=str(seating_rule)))
     _set_sessions(s, first + sessions - 1, first)
     s.flush()
-    audit(s, actor, AuditAction.STAGE, f"stage {name!r} added",
+    audit(s, actor, AuditAction.STAGE, What("stage_added", params={"name": name}),
           after={"name": name, "first_session": first, "sessions": sessions, "cut": cut, "carry": str(carry_rule),
                  "seating": str(seating_rule), **({"last_planned": True} if last_planned else {})})
     return first
@@ -105,7 +106,7 @@ def change_stage(s: Session, name: str, *, new_name: str | None = None, sessions
     s.flush()
     after = _as_dict(row)
     if after != before:
-        audit(s, actor, AuditAction.STAGE, f"stage {before['name']!r} changed", before=before, after=after)
+        audit(s, actor, AuditAction.STAGE, What("stage_changed", params={"name": before["name"]}), before=before, after=after)
     return row
 
 
@@ -135,7 +136,7 @@ def remove_stage(s: Session, name: str, *, keep_sessions: bool = False, actor: A
     _renumber(s, rest, first)
     _set_sessions(s, total, row.first_session)
     s.flush()
-    audit(s, actor, AuditAction.STAGE, f"stage {row.name!r} removed", before=before,
+    audit(s, actor, AuditAction.STAGE, What("stage_removed", params={"name": row.name}), before=before,
           after={"sessions": total, "kept_sessions": keep_sessions})
     return total
 
@@ -269,7 +270,7 @@ def decide_tie(s: Session, name: str, advance: Sequence[str], actor: Actor | Non
     before = row.advance
     row.advance = sorted(set(chosen), key=view.tied.index)
     s.flush()
-    audit(s, actor, AuditAction.STAGE, f"stage {name!r}: tie at the cut decided",
+    audit(s, actor, AuditAction.STAGE, What("stage_tie", params={"name": name}),
           before=before, after={"tied": list(view.tied), "advance": row.advance})
 
 
@@ -288,6 +289,6 @@ def set_event_rules(s: Session, *, no_show: str | None = None, substitute_awards
     if new != old:
         t.settings = new.to_json()
         s.info.pop("mcr_settings", None)
-        audit(s, actor, AuditAction.SETTINGS, "check-in and awards rules",
+        audit(s, actor, AuditAction.SETTINGS, What("event_rules"),
               before={"no_show": str(old.no_show), "substitute_awards": old.substitute_awards},
               after={"no_show": str(new.no_show), "substitute_awards": new.substitute_awards})

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
+from db.audit_what import What
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.models import Stage, Tournament
 from db.read.lookup import has_results, settings, tournament
@@ -34,7 +35,7 @@ def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessio
     s.add(Tournament(id=1, name=name, profile=st.profile, sessions=st.sessions,
                      hands_per_session=st.hands_per_session, flowers=st.flowers, settings=st.to_json(),
                      start_date=start_date, created_at=now()))
-    audit(s, actor, AuditAction.INIT, f"tournament {name!r}", after=st.to_json())
+    audit(s, actor, AuditAction.INIT, What("tournament", params={"name": name}), after=st.to_json())
 
 
 def update_settings(s: Session, *, name: str | None = None, sessions: int | None = None,
@@ -66,12 +67,12 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         t.settings = new.to_json()
         s.info.pop("mcr_settings", None)
         t.sessions, t.hands_per_session, t.flowers = new.sessions, new.hands_per_session, new.flowers
-        audit(s, actor, AuditAction.SETTINGS, "rule settings", before=old.to_json(), after=new.to_json())
+        audit(s, actor, AuditAction.SETTINGS, What("rule_settings"), before=old.to_json(), after=new.to_json())
     if name is not None and name.strip() and name.strip() != t.name:
-        audit(s, actor, AuditAction.SETTINGS, "tournament name", before=t.name, after=name.strip())
+        audit(s, actor, AuditAction.SETTINGS, What("tournament_name"), before=t.name, after=name.strip())
         t.name = name.strip()
     if start_date is not None and start_date != t.start_date:
-        audit(s, actor, AuditAction.SETTINGS, "start date", before=str(t.start_date), after=str(start_date))
+        audit(s, actor, AuditAction.SETTINGS, What("start_date"), before=str(t.start_date), after=str(start_date))
         t.start_date = start_date
 
 

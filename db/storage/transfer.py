@@ -15,6 +15,7 @@ import sqlalchemy.exc
 from sqlalchemy import Boolean, Date, DateTime, Engine, Integer, String, insert, select, text
 from sqlalchemy.orm import Session
 
+from db.audit_legacy import columns as legacy_columns
 from db.errors import TournamentError
 from db.models import Base, Tournament
 from db.rules.limits import INT_MAX
@@ -99,7 +100,8 @@ def import_data(s: Session, data: Any) -> None:
         raise TournamentError(code="export_format_invalid", format=FORMAT)
     schema = data.get("schema")
     # An export of an older schema (a known revision) imports too: the columns added since are left
-    # empty (they are nullable, e.g. the EMA player fields of 0002). A newer one is refused.
+    # empty (they are nullable, e.g. the EMA player fields of 0002), but for the audit entries' place and
+    # message (0007), filled as the migration fills them. A newer one is refused.
     if schema != head_revision() and not (isinstance(schema, str) and known_revision(schema)):
         raise TournamentError(code="export_schema_differs", schema=schema, head=head_revision())
     if s.get(Tournament, 1) is not None:
@@ -153,8 +155,16 @@ def _insert_rows(s: Session, tables: dict[str, Any]) -> None:
                 if _wrong_type(cols[k], v):
                     raise TournamentError(code="export_value_invalid", table=table.name, row=i + 1, column=k,
                                           value=_shown(v))
+            if table.name == "audit_log" and "what_code" not in row and isinstance(row.get("what"), str):
+                row = {**row, **_older_what(row["what"])}
             decoded.append({k: _decode(cols[k], v) for k, v in row.items()})
         s.execute(insert(table), decoded)
+
+
+def _older_what(what: str) -> dict[str, Any]:
+    """An audit entry of an export made before schema 0007: its place and message read from its English, as
+    the migration reads the entries of a file (the same upgrade of the same rows)."""
+    return legacy_columns(what)
 
 
 def _shown(value: Any) -> str:

@@ -1,47 +1,19 @@
 """The Log in words, in the user's language (issue 19 §9): what changed ("session 1 table 3 hand 2" /
-"第 1 局第 3 桌第 2 盘") and the before/after the audit log stores as JSON ("win · winner 5 · discarder 7 ·
-24 fan" / "和牌 · 和牌者 5 · 点炮者 7 · 24 番"). The store keeps the JSON (it is the record); this is how
+"第 1 局第 3 桌第 2 盘", from the entry's place and message code: ``db.audit_what``) and the before/after
+the audit log stores as JSON ("win · winner 5 · discarder 7 · 24 fan" / "和牌 · 和牌者 5 · 点炮者 7 · 24 番").
+The store keeps the JSON (it is the record); this is how
 the page shows it. A key or a text this module does not know is shown as it is, never hidden."""
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 import texts
+from db.audit_what import fields, render
+from db.read.views import AuditEntry
 from referee_app.words.i18n import LANG
 from texts import NC_
-
-# The place or subject of a change, as the store words it in English (``audit.what``): (pattern, msgid in
-# msgctxt "log_what"), applied in order, the longer places first; a pattern's named groups are the msgid's
-# fields. Parts this list does not know stay as they are.
-WHAT: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), text) for p, text in (
-    (r"session (?P<session>\d+) table (?P<table>\d+) hand (?P<hand>\d+)",
-     NC_("log_what", "session {session} table {table} hand {hand}")),
-    (r"session (?P<session>\d+) table (?P<table>\d+)", NC_("log_what", "session {session} table {table}")),
-    (r"seating of session (?P<session>\d+)", NC_("log_what", "seating of session {session}")),
-    (r"session (?P<session>\d+) clock started", NC_("log_what", "session {session} clock started")),
-    (r"session (?P<session>\d+) clock paused", NC_("log_what", "session {session} clock paused")),
-    (r"session (?P<session>\d+) clock resumed", NC_("log_what", "session {session} clock resumed")),
-    (r"session (?P<session>\d+) clock ended", NC_("log_what", "session {session} clock ended")),
-    (r"session (?P<session>\d+) clock", NC_("log_what", "session {session} clock")),
-    (r"^players' page$", NC_("log_what", "players' page")),
-    (r"^player (?P<number>\S+) replaces (?P<other>\S+) from session (?P<session>\d+)",
-     NC_("log_what", "player {number} replaces {other} from session {session}")),
-    (r"^player (?P<number>\S+)", NC_("log_what", "player {number}")),
-    (r"\bpenalty (?P<penalty>\d+)", NC_("log_what", "penalty {penalty}")),
-    (r"\btime call confirmed\b", NC_("log_what", "time call confirmed")),
-    (r"\btime called\b", NC_("log_what", "time called")),
-    (r"\btime is up\b", NC_("log_what", "time is up")),
-    (r"\bdevice link\b", NC_("log_what", "device link")),
-    (r"^tournament ", NC_("log_what", "tournament ")),
-    (r"^balanced seating plan$", NC_("log_what", "balanced seating plan")),
-    (r"^clock settings$", NC_("log_what", "clock settings")),
-    (r"^rule settings$", NC_("log_what", "rule settings")),
-    (r"^start date$", NC_("log_what", "start date")),
-    (r"^tournament name$", NC_("log_what", "tournament name")),
-))
 
 #: a stored key: its label (msgctxt "log_key"), in the order they are said (the store sorts them by name)
 KEYS: dict[str, str] = {
@@ -85,19 +57,13 @@ def _say(text: str, context: str, **params: object) -> str:
     return texts.translate(LANG.code, text, context, **params)
 
 
-def what_text(what: str) -> str:
-    """The place or subject of a change in the user's language."""
-    if LANG.code == texts.DEFAULT:
-        return what
-    said: list[str] = []  # each part said is held out of the text (a mark) so no later pattern reads it again
-
-    def hold(m: re.Match[str], text: str) -> str:
-        said.append(_say(text, "log_what", **m.groupdict()))
-        return f"\0{len(said) - 1}\0"
-
-    for pattern, text in WHAT:
-        what = pattern.sub(lambda m, text=text: hold(m, text), what)  # type: ignore[misc]
-    return re.sub("\0(\\d+)\0", lambda m: said[int(m.group(1))], what)
+def what_text(entry: AuditEntry) -> str:
+    """The place or subject of a change in the user's language, from the entry's code and parameters
+    (``db.audit_what``); an entry without a code this version knows (written by a newer one, or one the
+    upgrade could not read) shows its stored text as it is."""
+    values = fields(entry.session, entry.table, entry.hand, entry.player, entry.what_params)
+    said = render(entry.what_code, values, LANG.code)
+    return entry.what if said is None else said
 
 
 def _value(v: Any) -> str:

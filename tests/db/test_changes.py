@@ -8,6 +8,8 @@ from sqlalchemy import func, select
 
 from db import Database, open_database
 from db.actions import AuditAction
+from db.audit_what import What
+from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, Entry, describe, describe_entry
 from db.models import AuditLog
 from db.read import queries
 from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, describe, describe_entry
@@ -71,14 +73,25 @@ def test_unknown_actions_and_unreadable_entries_mean_everything(db: Database) ->
         s.add(AuditLog(at=func.now(), station="", referee="", action="frobnicate", what="session 1 table 1"))
     assert _catch_up(db, tracker) == ALL
     with db.factory.begin() as s:
-        audit(s, ACTOR, AuditAction.RECORD, "a hand somewhere")  # no session and table to read
+        audit(s, ACTOR, AuditAction.RECORD, What("seating_plan"))  # no session and table in its place
     assert _catch_up(db, tracker) == ALL
-    assert describe_entry("record", "session 3 table 12 hand 4") == Changes(tables=frozenset({(3, 12)}))
-    assert describe_entry("clock", "session 2 table 5 time call confirmed") == \
-        Changes(clock=frozenset({2}), tables=frozenset({(2, 5)}))
-    assert describe([]) == NOTHING and describe([("record", "session 1 table 1"), ("settings", "x")]) == ALL
+    assert describe_entry(Entry("record", 3, 12)) == Changes(tables=frozenset({(3, 12)}))
+    assert describe_entry(Entry("clock", 2, 5)) == Changes(clock=frozenset({2}), tables=frozenset({(2, 5)}))
+    assert describe([]) == NOTHING and describe([Entry("record", 1, 1), Entry("settings")]) == ALL
     for action in AuditAction:  # every action is described (at worst: everything), none raises
-        assert isinstance(describe_entry(action.value, "session 1 table 1"), Changes)
+        assert isinstance(describe_entry(Entry(action.value, 1, 1)), Changes)
+
+
+def test_the_descriptor_reads_the_place_columns_never_the_english(db: Database) -> None:
+    make_tournament(db, players=8)
+    tracker = _tracker(db)
+    with db.factory.begin() as s:  # garbled English, the place in its columns: the place counts
+        s.add(AuditLog(at=func.now(), station="", referee="", action="record", what="#?!", session=1, table_no=2,
+                       hand=1, what_code="hand"))
+    assert _catch_up(db, tracker) == Changes(tables=frozenset({(1, 2)}))
+    with db.factory.begin() as s:  # a place in English only is not read: everything, never a stale page
+        s.add(AuditLog(at=func.now(), station="", referee="", action="record", what="session 1 table 1 hand 1"))
+    assert _catch_up(db, tracker) == ALL
 
 
 def test_a_tracker_not_started_says_everything_once(db: Database) -> None:
@@ -95,7 +108,7 @@ def test_the_marker_reads_a_window_not_the_whole_log(db: Database) -> None:
     make_tournament(db, players=8)
     with db.factory.begin() as s:
         for i in range(WINDOW + 50):
-            audit(s, ACTOR, AuditAction.PLAYER_UPDATE, f"player {i}")
+            audit(s, ACTOR, AuditAction.PLAYER_UPDATE, What("player", player=str(i)))
     with db.reader() as s:
         recent, newest = queries.change_marker(s)
         total = s.scalar(select(func.count()).select_from(AuditLog))

@@ -122,3 +122,71 @@ def test_a_json_export_of_schema_0001_imports(tmp_path: Path) -> None:
         with db.reader() as s:
             players = queries.players(s)
     assert len(players) == 16 and all(p.ema_number is None for p in players)
+
+
+_WHAT_COLUMNS = ("session", "table_no", "hand", "player", "what_code", "what_params")
+
+
+def _audit_rows(path: Path) -> dict[int, tuple[object, ...]]:
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return {r[0]: r[1:] for r in con.execute(f"SELECT id, what, {', '.join(_WHAT_COLUMNS)} FROM audit_log")}
+    finally:
+        con.close()
+
+
+def test_the_upgrade_to_0007_fills_the_audit_entries_place_and_message_from_their_english(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file written before the audit entry had its columns: the upgrade gives each entry the place and
+    message its writer gives today (read once from the English); an entry it cannot read keeps them empty,
+    and the log command prints the same lines before and after."""
+    from tests.db.test_audit_what import write_every_kind
+
+    path = tmp_path / "old.mcr"
+    with open_database(path, create=True) as db:
+        write_every_kind(db)
+    written = _audit_rows(path)
+    engine = create_db_engine(to_url(path))
+    with engine.begin() as conn:
+        cfg = alembic_config()
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0006")
+    engine.dispose()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO audit_log (at, station, referee, action, what) "
+                "VALUES ('2026-05-01 09:00:00', '', '', 'record', 'a hand somewhere')")
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    assert _revision(path) == "0006"
+    assert cli_main(["--db", str(path), "log"]) == 0  # a reader: the old file as it is
+    before = capsys.readouterr().out
+    with open_database(path) as db, db.reader() as s:  # a writer upgrades it
+        entries = queries.audit_log(s)
+    assert _revision(path) == SCHEMA_HEAD
+    upgraded = _audit_rows(path)
+    unreadable = max(upgraded)
+    assert upgraded.pop(unreadable) == ("a hand somewhere", None, None, None, None, None, None)
+    assert upgraded == written and len(written) > 50
+    assert sum(e.what_code is not None for e in entries) == len(written)
+    assert cli_main(["--db", str(path), "log"]) == 0
+    assert capsys.readouterr().out == before
+
+
+def test_an_export_from_before_0007_imports_with_the_audit_entries_place_and_message(tmp_path: Path) -> None:
+    from tests.db.test_audit_what import write_every_kind
+
+    with open_database(tmp_path / "a.mcr", create=True) as db:
+        write_every_kind(db)
+        with db.reader() as s:
+            data = export_data(s)
+    written = {r["id"]: r for r in data["tables"]["audit_log"]}
+    data["schema"] = "0006"
+    data["tables"]["audit_log"] = [{k: v for k, v in r.items() if k not in _WHAT_COLUMNS}
+                                   for r in data["tables"]["audit_log"]]
+    with open_database(tmp_path / "b.mcr", create=True) as db:
+        with db.factory.begin() as s:
+            import_data(s, data)
+        with db.reader() as s:
+            again = {r["id"]: r for r in export_data(s)["tables"]["audit_log"]}
+    assert again == written and any(r["what_code"] == "substitute" for r in again.values())

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 
 import pytest
 
+from db.audit_what import What, at_table, time_called
+from db.read.views import AuditEntry
 from referee_app.words.hand_errors import hand_problem
 from referee_app.words.i18n import LANG
 from referee_app.words.log_words import change_text, what_text
@@ -24,19 +28,43 @@ def language() -> Iterator[None]:
 def test_the_log_says_places_and_changes_in_chinese_with_the_glossarys_terms(language: None) -> None:
     stored = json.dumps({"type": "draw", "after_hand": 3, "signed_off": True})
     LANG.set("zh")
-    assert what_text("session 1 table 3 hand 2") == "第 1 局第 3 桌第 2 盘"
-    assert what_text("session 2 table 4 time called") == "第 2 局第 4 桌 到时"
-    assert what_text("player 12 replaces 7 from session 3") == "选手 12 从第 3 局起替换 7"
+    assert what_text(_entry(at_table(1, 3, 2))) == "第 1 局第 3 桌第 2 盘"
+    assert what_text(_entry(time_called(2, 4))) == "第 2 局第 4 桌 到时"
+    assert what_text(_entry(What("substitute", 3, player="12", params={"other": "7"}))) == "选手 12 从第 3 局起替换 7"
     assert change_text(stored) == "荒牌 · 已签字 是 · 到时于第几盘后 3"
     assert change_text(json.dumps({"settlement": "others"})) == "处理 分给其他三家"
     LANG.set("en")
-    assert what_text("session 1 table 3 hand 2") == "session 1 table 3 hand 2"
+    assert what_text(_entry(at_table(1, 3, 2))) == "session 1 table 3 hand 2"
     assert change_text(stored) == "draw · signed off yes · time called after hand 3"
+
+
+def _entry(what: What, text: str | None = None) -> AuditEntry:
+    """An entry about ``what`` as the store reads it back; ``text``: its stored English, if not the writer's."""
+    return AuditEntry(1, datetime(2026, 12, 6, 12, 0), "", "", "record", what.english if text is None else text,
+                      None, None, None, what.session, what.table, what.hand, what.player, what.code,
+                      dict(what.params) or None)
+
+
+def test_the_place_is_said_from_the_entrys_columns_not_from_its_english(language: None) -> None:
+    """The stored English is never read back: an entry whose ``what`` is garbage is said right from its place
+    and code, in every language; one whose code this version does not know shows its text as it is."""
+    garbled = _entry(at_table(1, 2, 3), text="#?! garbage")
+    for lang, said in (("en", "session 1 table 2 hand 3"), ("zh", "第 1 局第 2 桌第 3 盘"),
+                       ("xx", "⟦session 1 table 2 hand 3⟧")):
+        LANG.set(lang)
+        assert what_text(garbled) == said
+        assert what_text(_entry(What("clock_minutes", 2, params={"minutes": -5}), text="x")) == {
+            "en": "session 2 clock -5 min", "zh": "第 2 局计时 -5 分钟", "xx": "⟦session 2 clock -5 min⟧"}[lang]
+    LANG.set("zh")
+    newer = replace(garbled, what="written by a newer version", what_code="frobnicated")
+    assert what_text(newer) == "written by a newer version"
+    assert what_text(replace(garbled, what="kept", what_params={"unexpected": 1}, hand=None, what_code="penalty")) \
+        == "kept"  # its parameters do not fit the template: as stored
 
 
 def test_every_word_of_the_log_comes_from_the_catalogue(language: None) -> None:
     LANG.set("xx")
-    assert what_text("session 1 table 3 hand 2") == "⟦session 1 table 3 hand 2⟧"
+    assert what_text(_entry(at_table(1, 3, 2))) == "⟦session 1 table 3 hand 2⟧"
     said = change_text(json.dumps({"type": "win", "winner": 5, "self_drawn": True, "fan": 24}))
     assert said == "⟦win⟧ · ⟦winner⟧ 5 · ⟦self-drawn⟧ · ⟦fan⟧ 24"
 
@@ -79,7 +107,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
             log = [e for e in queries.audit_log(s) if e.action in ("clock", "record", "call", "call_resolve",
                                                                  "public_page")]
     LANG.set("zh")
-    said = [(what_text(e.what), change_text(e.before), change_text(e.after)) for e in log]
+    said = [(what_text(e), change_text(e.before), change_text(e.after)) for e in log]
     words = " ".join(" ".join(x) for x in said)
     assert len(log) >= 7
     assert not re.findall(r"\b[a-z]+_[a-z_]+\b", words), words  # no snake_case key or value left
