@@ -70,7 +70,7 @@ export function copies(e) {
 export function canAdd(e, k) {
   var c = copies(e), n = count(e);
   if (e.mode === "tile") return n < 14 && c[k] < 4;
-  if (n + 3 > 13) return false;
+  if (n + 3 > (e.winning === null ? 13 : 14)) return false;
   if (e.mode === "chow") return k < 27 && k % 9 <= 6 && c[k] < 4 && c[k + 1] < 4 && c[k + 2] < 4;
   if (e.mode === "pung") return c[k] <= 1;
   return c[k] === 0;  // a kong takes all four
@@ -109,7 +109,7 @@ export function undo(e) {
 }
 // "Clear": no tile and no flower; an empty hand stays as it is (no step for "Remove last" to take back)
 export function clear(e) {
-  remember(e);
+  if (count(e) > 0) remember(e);
   e.melds = []; e.standing = []; e.winning = null; e.flowers = [];
 }
 export function toggleFlower(e, f) {
