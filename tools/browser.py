@@ -142,7 +142,18 @@ class WebKitDisplay:
         except subprocess.TimeoutExpired:
             self._process.kill()
             self._process.wait(5)
-        self._profile.cleanup()
+        import shutil
+        import time
+
+        # a web process of the last browser may still be writing its shader cache for a moment after quit
+        # (seen when a session's last WebKit test is a short one): try again, then leave what it wrote
+        for _ in range(10):
+            try:
+                self._profile.cleanup()
+                return
+            except OSError:
+                time.sleep(0.2)
+        shutil.rmtree(self._profile.name, ignore_errors=True)
 
 
 def open_webkit(display: WebKitDisplay, size: tuple[int, int] = PHONE) -> Any:

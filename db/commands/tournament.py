@@ -10,7 +10,6 @@ from typing import Any
 
 from db.actions import AuditAction
 from db.audit_what import What
-from db.read.check import check
 from db.commands.common import actor_of, date_arg, emit, format_arg
 from db.errors import TournamentError
 from db.formats.ema_csv import export_ema

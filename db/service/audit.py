@@ -13,7 +13,6 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.audit_what import What
-from db.rules.limits import ACTOR_MAX, check_text
 from db.models import AuditLog
 from db.rules.limits import ACTOR_MAX, check_text
 

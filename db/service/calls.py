@@ -25,10 +25,9 @@ from db.audit_what import What
 from db.errors import InputError, TournamentError
 from db.models import PublicPage, RefereeCall
 from db.read import queries
-from db.read.lookup import check_session, find_table, penalty_place, settings, where
+from db.read.lookup import check_session, find_table, penalty_place, settings
 from db.rules.limits import ACTOR_MAX, INT_MAX, REASON_MAX, check_text
 from db.service.audit import Actor, audit, now
-from db.read.lookup import check_session, find_table, penalty_place, settings
 from db.service.outcomes import check_int, check_whole
 from db.service.results import lock_table_row
 from texts import Text

@@ -33,7 +33,6 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.audit_what import What
-from db.rules.clock import ClockTimes, ClockView, clock_state, elapsed_seconds, format_remaining, local_iso, utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.read import queries

@@ -8,14 +8,12 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.audit_what import at_penalty, at_table, time_called
-from db.rules.clock import utc_now
 from db.errors import InputError
 from db.models import ClockTable, HandResult, Penalty, RefereeCall, SessionTable
-from db.read.lookup import existing_hand, recorded_hands, settings, table_numbers, where
+from db.read.lookup import existing_hand, recorded_hands, settings, table_numbers
 from db.rules.clock import utc_now
 from db.rules.limits import REASON_MAX, check_optional_text
 from db.service.audit import Actor, audit, default_actor, now
-from db.read.lookup import existing_hand, recorded_hands, settings, table_numbers
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,

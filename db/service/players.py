@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.audit_what import What
-from db.rules.countries import country_code
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.read.lookup import check_session, player_by_number, table_has_results, tournament

@@ -14,8 +14,6 @@ from db.actions import AuditAction
 from db.audit_what import at_penalty, at_table, time_called
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
-from db.rules.profiles import Settings
-from db.service.audit import Actor, audit, audit_json, default_actor, now, what_columns
 from db.read.lookup import (
     NUMBERS,
     existing_hand,
@@ -29,7 +27,7 @@ from db.read.lookup import (
 from db.read.views import last_hand
 from db.rules.limits import INT_MAX, REASON_MAX, check_optional_text
 from db.rules.profiles import Settings
-from db.service.audit import Actor, audit, audit_json, default_actor, now
+from db.service.audit import Actor, audit, audit_json, default_actor, now, what_columns
 from db.service.outcomes import (
     AtTable,
     DrawInput,

@@ -221,7 +221,9 @@ class HandEntryModel(QObject):
             return counts[t] < 4 or self.winning == t
         if mode is Mode.TILE:
             return counts[t] < 4 and n < 14
-        if n > 11:
+        if n + 3 > (13 if self.winning is None else 14):
+            # a meld leaves room for the winning tile: claimed melds never hold it, so one that made the 14th
+            # tile before it was a dead end (the phone's rule too: tests/fixtures/hand_entry_cases.json)
             return False
         if mode is Mode.CHOW:
             return t < 27 and t % 9 <= 6 and all(counts[t + i] < 4 for i in range(3))

@@ -9,10 +9,10 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select, text, update
 
 from db import Database
-from db.read import queries
 from db.audit_legacy import read_what
 from db.audit_what import TEMPLATES, What, fields, render
 from db.models import AuditLog
+from db.read import queries
 from db.rules.profiles import Settlement
 from db.service import calls, clock
 from db.service.checkin import check_in

@@ -9,10 +9,9 @@ from sqlalchemy import func, select
 from db import Database, open_database
 from db.actions import AuditAction
 from db.audit_what import What
-from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, Entry, describe, describe_entry
 from db.models import AuditLog
 from db.read import queries
-from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, describe, describe_entry
+from db.read.changes import ALL, NOTHING, WINDOW, Changes, ChangeTracker, Entry, describe, describe_entry
 from db.service.audit import audit
 from db.service.calls import call_referee
 from db.service.checkin import check_in

@@ -456,6 +456,22 @@ def test_table_page_and_static_files(client: TestClient, links: dict[int, Device
                                                  "Access-Control-Request-Method": "POST"}).status_code == 405
 
 
+def test_the_table_page_s_modules_are_served_as_scripts_and_checked_before_each_use(client: TestClient) -> None:
+    """The page is ES modules (web/static/table/): each is JavaScript under nosniff, and ``no-cache`` (kept,
+    asked again by its ETag), so an upgraded server never has a phone run an old module beside a new one."""
+    page = client.get("/t/x").text
+    assert '<script type="module" src="/static/table/main.js">' in page
+    for name in ("main", "page", "requests", "hand", "sheet", "entry"):
+        r = client.get(f"/static/table/{name}.js")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript"), name
+        assert r.headers["cache-control"] == "no-cache" and r.headers["x-content-type-options"] == "nosniff"
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        again = client.get(f"/static/table/{name}.js", headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and not again.content
+    assert client.get("/static/table.js").status_code == 404  # the one file of before is gone
+    assert "cache-control" not in client.get("/static/tiles/1m.svg").headers  # the faces: as browsers like
+
+
 
 def test_storage_refusals_carry_their_own_code_and_are_unavailable() -> None:
     from db.errors import (

@@ -74,7 +74,7 @@ def test_the_page_s_files_have_their_types_whatever_the_system_s_table_says(demo
         mimetypes.add_type("text/plain", ext)
     try:
         with BackgroundServer(demo) as server:
-            js = httpx.get(f"{server.url}/static/table.js")
+            js = httpx.get(f"{server.url}/static/table/main.js")
             svg = httpx.get(f"{server.url}/static/tiles/1m.svg")
     finally:
         for ext, was in saved.items():

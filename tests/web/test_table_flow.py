@@ -86,3 +86,20 @@ def test_the_meld_mode_sticks_and_is_said_in_words(server, place, browser) -> No
     tap(browser, "#picker button[data-tile='8s']")
     assert "6 of 14" in wait_text(browser, "#hand-help", "6 of 14")  # two pungs
     assert "until another mode" in browser.find_element("css selector", "#hand-help").text
+
+
+def test_the_call_box_runs_after_the_page_s_modules_and_calls_through_them(server, place, browser) -> None:
+    """calls.js is a classic deferred script that calls the server through the page's ``window.MCRTable``
+    (web/static/table/requests.js): module scripts run first, in document order, in either engine."""
+    db, token = place
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#hand-no", "Hand 1")
+    tap(browser, "#call-referee")
+    tap(browser, "#call-box button[data-reason='time']")
+    tap(browser, "#call-send")
+    assert "Waiting for a referee" in wait_text(browser, "#call-box", "Waiting for a referee")  # sent and read back
+    from db.service.calls import list_calls
+    from db.storage.store import open_database
+
+    with open_database(db) as database, database.reader() as s:
+        assert [(c.table, c.reason, c.status) for c in list_calls(s, open_only=True)] == [(1, "time", "open")]

@@ -1,7 +1,7 @@
 """A static scan of the table page's files for what Safari 15+ (iOS) and Firefox 115+ might not run.
 
 Those browsers cannot run here (the browser tests use Debian's Chromium), so this is a list of features
-known to be missing or different in them, checked in the text of ``web/static/table.{js,css,html}``.
+known to be missing or different in them, checked in the text of ``web/static/table/*.js`` and ``web/static/table.{css,html}``.
 It proves only that none of these is used; docs/table-page.md "Other browsers" says what was reviewed.
 """
 
@@ -27,7 +27,10 @@ JS = [
     (r"\b(window\.)?(confirm|alert|prompt)\s*\(", "blocking dialogs: suppressible, unlike each other on phones"),
     (r"requestIdleCallback", "requestIdleCallback: not in Safari"),
     (r"navigator\.clipboard|navigator\.share", "clipboard/share: a secure context only"),
-    (r"^\s*(import|export)\s", "modules: the page is one classic script"),
+    (r"<script[^>]*type=\"importmap\"|\bimport\s*\(|\bimport\.meta\b",
+     "import maps (Safari 16.4), and no import() or import.meta: static imports of relative files only"),
+    (r"^\s*(import|export)\b.*\b(with|assert)\s*\{", "import attributes (JSON, CSS modules): Safari 17.2, after Firefox 115"),
+    (r"^await\s|^\s*(var|let|const)\s+\w+\s*=\s*await\s", "top-level await: the modules stay ES2017"),
     (r"\bserviceWorker\b", "service workers: a secure context only"),
 ]
 CSS = [
@@ -59,7 +62,9 @@ SAMPLES_JS = [
     'if (window.confirm("ok?"))',
     'requestIdleCallback(f)',
     'navigator.clipboard.writeText(s)',
-    'import x from "./x.js";',
+    '<script type="importmap">',
+    'import data from "./d.json" with { type: "json" };',
+    'var x = await f();',
     'navigator.serviceWorker.register("/sw.js")',
 ]
 SAMPLES_CSS = [
@@ -95,8 +100,16 @@ def _text(name: str) -> str:
     return re.sub(r"<!--.*?-->", "", text, flags=re.S)
 
 
+MODULES = sorted(f"table/{p.name}" for p in (STATIC / "table").glob("*.js"))
+
+
+def test_the_scan_reads_every_module_of_the_page() -> None:
+    assert [f"table/{n}.js" for n in ("entry", "hand", "main", "page", "requests", "sheet")] == MODULES
+
+
 @pytest.mark.parametrize(("name", "pattern", "why"),
-                         [("table.js", p, w) for p, w in JS] + [("table.html", p, w) for p, w in JS if "dialog" in w] +
+                         [(m, p, w) for m in MODULES for p, w in JS] +
+                         [("table.html", p, w) for p, w in JS if "dialog" in w or "importmap" in p] +
                          [("table.css", p, w) for p, w in CSS])
 def test_the_table_page_uses_nothing_safari_15_or_firefox_115_lacks(name: str, pattern: str, why: str) -> None:
     found = [line for line in _text(name).splitlines() if re.search(pattern, line)]

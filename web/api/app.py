@@ -54,7 +54,9 @@ SECURITY_HEADERS = [
 
 class _SecurityHeaders:
     """Adds :data:`SECURITY_HEADERS` to every answer, and ``Cache-Control: no-store`` to the API's and the
-    table page's (they carry a table's data or its token)."""
+    table page's (they carry a table's data or its token). The pages' own files (scripts, styles) get
+    ``no-cache``: kept, but checked (a 304 by their ETag) before each use, so a page never runs one module
+    of an old version with another of the new after an upgrade; the tile faces are cached as browsers like."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -63,13 +65,17 @@ class _SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        private = not scope["path"].startswith("/static/")
+        path = scope["path"]
+        private = not path.startswith("/static/")
+        code = not private and not path.startswith("/static/tiles/")
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", [])) + SECURITY_HEADERS
                 if private:
                     headers.append((b"cache-control", b"no-store"))
+                elif code:
+                    headers.append((b"cache-control", b"no-cache"))
                 message["headers"] = headers
             await send(message)
 

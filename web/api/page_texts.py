@@ -1,5 +1,5 @@
 """The table page's words, sent to it as JSON in the browser's language (``GET /api/texts``): the page
-(web/static/table.js, table.html) keeps no translation of its own. Each is a catalogue entry of context
+(web/static/table/*.js, table.html) keeps no translation of its own. Each is a catalogue entry of context
 ``table_page`` (docs/texts.md), marked here for ``make texts-extract``; the page looks them up by their
 English.
 """

@@ -1,6 +1,6 @@
-/* "Call referee" on the table page (issue 22, docs/web.md "Calling a referee"). Kept apart from table.js:
+/* "Call referee" on the table page (issue 22, docs/web.md "Calling a referee"). Kept apart from table/:
    it adds its own box under the players, talks to /api/calls with the same token, and follows the page's
-   language (the <html lang> table.js sets). Plain ES2017, no libraries. */
+   language (the <html lang> table/sheet.js sets). Plain ES2017, no libraries. */
 (function () {
   "use strict";
   var m = location.pathname.match(/\/t\/([^/?#]+)/);
@@ -39,7 +39,7 @@
       .catch(function () { /* offline: English until the server answers */ });
   }
 
-  // table.js's request (it runs first: this file is deferred), in the page's language
+  // table/requests.js's request (its module runs first: it is before this deferred file), in the page's words
   function api(method, path, body) { return window.MCRTable.request(method, path, body, pageLang()); }
   var errorText = window.MCRTable.errorText;
 
@@ -183,7 +183,7 @@
     clearTimeout(timer);
     timer = setTimeout(function () { refresh().then(schedule); }, active ? POLL_ACTIVE_MS : POLL_IDLE_MS);
   }
-  // the language button of table.js changes <html lang>: redraw in the new language
+  // the language button of the table page (table/main.js) changes <html lang>: redraw in the new language
   new MutationObserver(function () { render(); loadWords(); }).observe(document.documentElement,
     { attributes: true, attributeFilter: ["lang"] });
   setInterval(function () {  // the wait moves on: its text alone
