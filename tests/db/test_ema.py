@@ -21,8 +21,7 @@ from db.service.results import call_time, record_draw, record_win
 from db.service.seats import set_seating
 from db.service.tournament import create_tournament
 from db.storage.transfer import export_data
-
-from .helpers import ACTOR
+from tests.db.helpers import ACTOR
 
 PLAYERS = [
     PlayerInput("1", "张伟 Zhang Wei", None, "cn", ema_number="10990001"),

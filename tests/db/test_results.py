@@ -13,8 +13,7 @@ from db.service.corrections import correct_hand, correct_penalty, delete_hand, d
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win, sign_off
 from db.service.tournament import penalty_from_preset
-
-from .helpers import ACTOR, make_tournament
+from tests.db.helpers import ACTOR, make_tournament
 
 
 def line(db: Database, obj: dict, occurrence: int = 1) -> str:

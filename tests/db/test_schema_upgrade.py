@@ -20,8 +20,7 @@ from db.storage.backups import list_backups
 from db.storage.schema import SCHEMA_HEAD, alembic_config, to_url
 from db.storage.store import create_db_engine
 from db.storage.transfer import export_data, import_data
-
-from .helpers import ACTOR
+from tests.db.helpers import ACTOR
 
 
 def _revision(path: Path) -> str:

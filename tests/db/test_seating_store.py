@@ -17,8 +17,7 @@ from db.service.results import record_draw, record_win
 from db.service.seats import seat_session, set_seating, swap_players
 from db.service.teammates import teammate_conflicts
 from db.service.tournament import create_tournament
-
-from .helpers import ACTOR
+from tests.db.helpers import ACTOR
 
 Seating = list[list[str]]
 

@@ -17,8 +17,7 @@ from db.service.results import record_draw, record_penalty, record_win
 from db.service.seats import seat_session, set_seating, swap_players
 from db.service.teammates import teammate_conflicts
 from db.service.tournament import create_tournament, penalty_presets, update_settings
-
-from .helpers import ACTOR, make_tournament
+from tests.db.helpers import ACTOR, make_tournament
 
 
 def test_init_takes_the_profile_defaults_and_overrides(db: Database) -> None:

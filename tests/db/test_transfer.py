@@ -18,8 +18,7 @@ from db.service.results import record_draw
 from db.service.seats import seat_session
 from db.storage.backups import back_up
 from db.storage.transfer import export_data, import_data
-
-from .helpers import ACTOR, make_tournament
+from tests.db.helpers import ACTOR, make_tournament
 
 
 @pytest.fixture
