@@ -9,7 +9,7 @@ from pathlib import Path
 from referee_app.shell import settings
 from referee_app.shell.main import create_window
 from referee_app.words.i18n import LANG
-from tests.db.test_windows_files import windows_error
+from tests.db.storage.test_windows_files import windows_error
 
 
 def test_the_demo_open_in_another_window_is_said_so(qtbot, monkeypatch, error_messages):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.db import test_cli
-from tests.db.test_cli import run, run_process
+from tests.db.commands import test_cli
+from tests.db.commands.test_cli import run, run_process
 
 seated = test_cli.seated  # the fixture: init, 8 players, session 1 seated
 

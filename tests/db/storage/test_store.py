@@ -52,7 +52,7 @@ def test_schema_head_constant_matches_the_scripts() -> None:
 
 
 def test_migrations_are_packaged() -> None:
-    root = Path(__file__).resolve().parents[2] / "db" / "storage" / "migrations"
+    root = Path(__file__).resolve().parents[3] / "db" / "storage" / "migrations"
     assert (root / "__init__.py").exists() and (root / "versions" / "__init__.py").exists()
     assert (root / "env.py").exists() and (root / "script.py.mako").exists()
 

@@ -270,7 +270,7 @@ def test_remaining_time_survives_sigkill_and_restart(tmp_path: Path) -> None:
         "    print(clock_view(s, 1).remaining_s, flush=True)\n"
         "time.sleep(600)\n"
     )
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=root,
                             env={**os.environ, "PYTHONPATH": str(root)})
     try:

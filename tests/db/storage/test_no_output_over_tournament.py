@@ -14,7 +14,7 @@ from db.errors import OutputError
 from db.service.demo import create_demo
 from db.storage.files import has_tournament_mark, refuse_output, tournament_output_problem, write_atomic
 from db.storage.store import open_database
-from tests.db.test_cli import run_process
+from tests.db.commands.test_cli import run_process
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from db import Database, InputError
 from db.read import queries
 from db.service.results import call_time, record_draw, sign_off
 from tests.db.helpers import ACTOR, make_tournament
-from tests.db.test_cli import run, seated  # noqa: F401 - the fixture
+from tests.db.commands.test_cli import run, seated  # noqa: F401 - the fixture
 
 
 def draws(db: Database, n: int, table: int = 1) -> None:

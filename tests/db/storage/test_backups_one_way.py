@@ -12,7 +12,7 @@ from db.storage import transfer
 from db.storage.backups import Backups
 from db.storage.database import Database
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent.parent
 PACKAGES = ("db", "reports", "web", "referee_app")
 # where each way of copying the open database may be called: back_up's own pieces, and Database.save_copy
 ALLOWED = {"copy_to": {"db/storage/backups.py", "db/storage/database.py"}, "export_snapshot": {"db/storage/backups.py"}}

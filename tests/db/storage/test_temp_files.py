@@ -19,7 +19,7 @@ import pytest
 
 from db.service.demo import create_demo
 from db.storage.files import STALE_AFTER_S, TEMP_NAME, sweep_temp_files, write_atomic
-from tests.db.test_cli import run_process
+from tests.db.commands.test_cli import run_process
 
 # The child: the real command line, stopped where its temporary file is complete but not yet renamed (the
 # first one whose path contains $MCR_STOP_IN); it prints that path and waits to be killed.

@@ -22,9 +22,9 @@ from db.models import Player
 from db.rules.limits import check_text
 from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
-from tests.db import test_cli
+from tests.db.commands import test_cli
 from tests.db.helpers import ACTOR
-from tests.db.test_cli import EXE, run
+from tests.db.commands.test_cli import EXE, run
 
 seated = test_cli.seated  # the fixture: init, 8 players, session 1 seated
 

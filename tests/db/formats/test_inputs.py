@@ -16,7 +16,7 @@ from db.errors import InputError
 from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
 from tests.db.helpers import ACTOR
-from tests.db.test_cli import (
+from tests.db.commands.test_cli import (
     run,
     run_process,
     seated,  # noqa: F401 - a fixture

@@ -25,7 +25,7 @@ from db.service.demo import create_demo
 from db.service.results import record_draw
 from db.service.tournament import update_settings
 from db.storage.files import write_atomic
-from tests.db.test_cli import EXE
+from tests.db.commands.test_cli import EXE
 from tests.sqlite_locks import AVAILABLE, held_locks
 
 ACTOR = Actor("test-station", "test-referee")
@@ -195,7 +195,7 @@ def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event:
             "for t in range(2, 5):\n"
             "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
             "os._exit(0)  # like kill -9: no close, the WAL stays\n")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
     wal = Path(str(event) + "-wal")
     assert wal.stat().st_size > 0
@@ -219,7 +219,7 @@ def test_the_wal_of_this_very_file_is_applied_after_a_kill(event: Path, tmp_path
             "for t in range(2, 5):\n"
             "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
             "os._exit(0)\n")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
     assert session2_hands(event, tmp_path) == [1, 2, 3, 4]
     assert not [p for p in tmp_path.iterdir() if ".orphan-" in p.name]
@@ -260,7 +260,7 @@ def test_two_programs_opening_a_file_from_before_identities_at_once_agree_on_one
     with sqlite3.connect(event) as conn:  # not open in this process: a file from before identities
         conn.execute("PRAGMA user_version=0")
     conn.close()
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     first = subprocess.Popen([sys.executable, "-c", _OPEN_SLOWLY, str(event)], stdout=subprocess.PIPE, text=True,
                              env=env, cwd=tmp_path)
     import time

@@ -18,7 +18,7 @@ from db.service.demo import create_demo
 from db.service.results import record_draw
 from db.storage.backups import back_up
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ACTOR = Actor(station="test")
 OTHER = ("import sys; from db import open_database; from db.storage.backups import back_up; "
          "from db.service.results import record_draw; from db.service.audit import Actor; "

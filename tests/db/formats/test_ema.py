@@ -177,7 +177,7 @@ def test_a_file_without_the_ema_columns_keeps_them(db: Database) -> None:
 
 def test_a_substitute_who_never_played_does_not_block_the_file_with_his_country_or_ema_number(db: Database) -> None:
     """Substitutes who did not play are not in the file: their fields are not the upload's business. A bad
-    country is stored by a file written before countries were checked (as tests/db/test_schema_upgrade.py)."""
+    country is stored by a file written before countries were checked (as tests/db/storage/test_schema_upgrade.py)."""
     from sqlalchemy import update
 
     from db.models import Player

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.db.test_stages import cli, cli_json, init
+from tests.db.service.test_stages import cli, cli_json, init
 
 
 def numbers(tables: list[dict]) -> list[list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.db.test_stages import cli, cli_json
+from tests.db.service.test_stages import cli, cli_json
 
 CHICKEN = "[234m][678s][456p]23sNN1s"  # 无番和: nothing but the win (8 as the minimum)
 
