@@ -38,6 +38,7 @@ from db.service.devices import device_links  # noqa: E402
 from db.service.players import PlayerInput, import_players  # noqa: E402
 from db.service.seats import seat_session  # noqa: E402
 from db.service.tournament import create_tournament  # noqa: E402
+from tests.web.api.test_hostile import serve_process  # noqa: E402
 from tests.web.lan_clients import (  # noqa: E402
     STRANGER,
     Phone,
@@ -47,7 +48,6 @@ from tests.web.lan_clients import (  # noqa: E402
     play,
     start_flood,
 )
-from tests.web.test_hostile import serve_process  # noqa: E402
 
 PLAYERS = 1000
 TABLES = 40

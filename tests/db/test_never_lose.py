@@ -35,8 +35,8 @@ from db.service.tournament import create_tournament, update_settings
 from db.storage.backups import back_up, list_backups, restore_backup, rotate
 from db.storage.files import write_atomic
 from db.storage.schema import APPLICATION_ID
-from tests.db.conftest import PG_ENV
 from tests.db.commands.test_cli import EXE, run
+from tests.db.conftest import PG_ENV
 
 ACTOR = Actor("test-station", "test-referee")
 NOBODY = "65534"  # uid and gid of nobody/nogroup on Debian

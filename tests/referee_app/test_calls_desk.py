@@ -112,8 +112,8 @@ def _browser_missing() -> str | None:
 @pytest.mark.skipif(_browser_missing() is not None, reason=_browser_missing() or "")
 def test_a_phone_calls_the_desk_takes_it_and_the_phone_shows_it_without_a_reload(qtbot, window):
     from db.service.devices import device_links
-    from tests.web.test_calls_browser import wait_text as page_text
-    from tests.web.test_table_page import tap
+    from tests.web.api.test_calls_browser import wait_text as page_text
+    from tests.web.table.test_table_page import tap
     from tools.browser import open_browser
     from web.api.server import BackgroundServer
 

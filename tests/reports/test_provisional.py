@@ -14,7 +14,7 @@ from db.service.results import call_time, record_draw
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import pages_text
-from tests.web.test_table_page import build_tournament
+from tests.web.table.test_table_page import build_tournament
 
 ACTOR = Actor("test", "test")
 

@@ -23,8 +23,8 @@ from db.rules.limits import check_text
 from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
 from tests.db.commands import test_cli
-from tests.db.helpers import ACTOR
 from tests.db.commands.test_cli import EXE, run
+from tests.db.helpers import ACTOR
 
 seated = test_cli.seated  # the fixture: init, 8 players, session 1 seated
 

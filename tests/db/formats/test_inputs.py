@@ -15,12 +15,12 @@ from db import open_database
 from db.errors import InputError
 from db.service.players import PlayerInput, import_players
 from db.service.tournament import create_tournament
-from tests.db.helpers import ACTOR
 from tests.db.commands.test_cli import (
     run,
     run_process,
     seated,  # noqa: F401 - a fixture
 )
+from tests.db.helpers import ACTOR
 from tests.db.test_never_lose import NOBODY, shared_dir  # noqa: F401 - a fixture
 from tests.db.test_never_lose import run_process as run_as
 

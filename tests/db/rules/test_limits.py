@@ -24,8 +24,8 @@ from db.service.outcomes import PenaltyInput
 from db.service.players import PlayerInput, import_players
 from db.service.results import record_penalty
 from db.service.tournament import create_tournament, update_settings
-from tests.db.helpers import ACTOR, make_tournament
 from tests.db.commands.test_cli import run
+from tests.db.helpers import ACTOR, make_tournament
 
 CJK_100 = "张伟李娜王芳刘洋陈静" * 10
 LATIN_100 = "Maximilian-Alexander " * 4 + "Wolfeschlegelst"  # 99 + 1

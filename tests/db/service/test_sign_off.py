@@ -11,8 +11,8 @@ import pytest
 from db import Database, InputError
 from db.read import queries
 from db.service.results import call_time, record_draw, sign_off
-from tests.db.helpers import ACTOR, make_tournament
 from tests.db.commands.test_cli import run, seated  # noqa: F401 - the fixture
+from tests.db.helpers import ACTOR, make_tournament
 
 
 def draws(db: Database, n: int, table: int = 1) -> None:

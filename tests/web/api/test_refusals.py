@@ -20,7 +20,7 @@ from sqlalchemy.engine import make_url
 from db import Database, open_database
 from db.service.devices import DeviceLink, device_links
 from tests.db.helpers import ACTOR, make_tournament
-from tests.web.test_api import auth, hands_at
+from tests.web.api.test_api import auth, hands_at
 from web.api.app import create_app
 
 with warnings.catch_warnings():

@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from tests.browsers import BOTH
-from tests.web.test_table_page import (  # noqa: F401 - the fixtures
+from tests.web.table.test_table_page import (  # noqa: F401 - the fixtures
     FULL_HAND,
     NAMES,
     browser,
@@ -33,7 +33,7 @@ from tests.web.test_table_page import (  # noqa: F401 - the fixtures
     wait_text,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _free_port() -> int:

@@ -1,5 +1,5 @@
 /* Replays the shared tile-entry cases (tests/fixtures/hand_entry_cases.json) in the page's own hand model,
- * web/static/table/hand.js, as the browser loaded it; run by tests/web/test_hand_entry_cases.py through
+ * web/static/table/hand.js, as the browser loaded it; run by tests/web/table/test_hand_entry_cases.py through
  * Selenium's execute_async_script: arguments[0] the cases, the last argument the callback. Reports, after
  * each step, what the model holds; the Python side compares it with the table. */
 var cases = arguments[0], done = arguments[arguments.length - 1];

@@ -28,8 +28,8 @@ from db.service.devices import device_links
 from db.service.players import PlayerInput, import_players
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
+from tests.web.api.test_hostile import serve_process
 from tests.web.lan_clients import STRANGER, Phone, flood_result, other_address_works, start_flood
-from tests.web.test_hostile import serve_process
 from web.api.app import create_app
 from web.api.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
 from web.api.guard import PARKED, Limits

@@ -28,7 +28,7 @@ import pytest
 from db.service.demo import create_demo
 from tests.web.test_cli import _free_port
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXE = str(Path(sys.executable).with_name("mcr-tournament"))
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Windows cannot replace a file SQLite has open")
 # serve, with the automatic backups (and so the store's checkpoints) every BACKUP_S seconds instead of 5 minutes

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.web.test_table_page_compat import CSS, JS, _text
+from tests.web.table.test_table_page_compat import CSS, JS, _text
 
 
 @pytest.mark.parametrize(("name", "pattern", "why"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browsers import BOTH
-from tests.web.test_table_page import (  # noqa: F401 - the fixtures
+from tests.web.table.test_table_page import (  # noqa: F401 - the fixtures
     FULL_HAND,
     NAMES,
     browser,

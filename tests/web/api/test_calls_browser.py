@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_table_page import build_tournament, players_at, tap
+from tests.web.table.test_table_page import build_tournament, players_at, tap
 from tools.browser import missing, open_browser
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.browsers import BOTH
 from tests.hand_entry_cases import cases, problems
-from tests.web.test_table_page import NAMES, browser, place, players_at, server, wait_text  # noqa: F401
+from tests.web.table.test_table_page import NAMES, browser, place, players_at, server, wait_text  # noqa: F401
 
 RUNNER = (Path(__file__).resolve().parent / "hand_cases_runner.js").read_text(encoding="utf-8")
 
