@@ -42,6 +42,7 @@ from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
+from referee_app.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.sheet_vm import Op, SheetViewModel
 from referee_app.tile_faces import hand_groups
 
@@ -464,8 +465,7 @@ class SheetPage(TournamentPage):
         moved: list[BaseException] = []
 
         def table_moved(exc: BaseException) -> bool:
-            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in (
-                    "hand_recorded", "hand_out_of_order", "table_signed_off", "time_called_no_more_hands"):
+            if refusal_code(exc) in TABLE_MOVED_CODES:
                 moved.append(exc)
                 return True
             return False
