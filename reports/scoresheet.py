@@ -301,7 +301,8 @@ class ScoreSheetPage(Flowable):
         s = self.sheet
         unplayed = s.time_called_after if (s.time_called_after is not None and not self.blank) else None
         for i in range(4):
-            self._draw_block(i, top + head_h + i * 3 * g.row_h, (label_x, hands_x, total_x), hands, marks, unplayed)
+            block_top = top + head_h + i * 3 * g.row_h
+            self._draw_block(i, block_top, (label_x, hands_x, total_x), hands, marks, unplayed)
         self._draw_heavy_lines(top, head_h, hands_x, total_x)
 
     def _draw_captions(self, top: float, head_h: float, xs: tuple[float, float, float, float]) -> None:
