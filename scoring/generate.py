@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from scoring.decompose import KNITTED_PATTERNS
@@ -179,38 +179,38 @@ def _nine_gates(rng: random.Random) -> Hand:
     return Hand((), tuple(thirteen), base + rng.randrange(9))
 
 
+def _seven_shifted_pairs(rng: random.Random) -> Hand | None:
+    start = rng.randrange(3) * 9 + rng.randrange(3)
+    return _finish(rng, [], [start + r for r in range(7) for _ in (0, 1)])
+
+
+# Each form's maker: a hand, or None to try again (the same random draws, in the same order, as one chain of
+# ifs made them: a seed gives the same hands)
+_FORM_MAKERS: dict[str, Callable[[random.Random], Hand | None]] = {
+    "regular": _regular,
+    "all_honors_pungs": lambda rng: _regular(rng, _HONORS_ONLY),
+    "one_suit": lambda rng: _regular(rng, _one_suit(rng.randrange(3))),
+    "terminal": lambda rng: _regular(rng, _TERMINAL),
+    "even_pungs": lambda rng: _regular(rng, _EVEN),
+    "all_green": lambda rng: _regular(rng, _GREEN),
+    "seven_shifted_pairs": _seven_shifted_pairs,
+    "seven_pairs": _seven_pairs,
+    "thirteen_orphans": _thirteen_orphans,
+    "honors_and_knitted": _honors_and_knitted,
+    "knitted_straight": _knitted_straight,
+    "nine_gates": _nine_gates,
+}
+
+
 def random_winning_hand_only(rng: random.Random, form: str | None = None) -> tuple[Hand, str]:
     """A legal winning hand of ``form`` (chosen by ``FORMS`` weights when None) and the form's name."""
     if form is None:
         form = rng.choices(list(FORMS), weights=list(FORMS.values()))[0]
+    make = _FORM_MAKERS.get(form)
+    if make is None:
+        raise ValueError(f"unknown hand form {form!r}; forms: {', '.join(FORMS)}")
     while True:
-        if form == "regular":
-            hand = _regular(rng)
-        elif form == "all_honors_pungs":
-            hand = _regular(rng, _HONORS_ONLY)
-        elif form == "one_suit":
-            hand = _regular(rng, _one_suit(rng.randrange(3)))
-        elif form == "terminal":
-            hand = _regular(rng, _TERMINAL)
-        elif form == "even_pungs":
-            hand = _regular(rng, _EVEN)
-        elif form == "all_green":
-            hand = _regular(rng, _GREEN)
-        elif form == "seven_shifted_pairs":
-            start = rng.randrange(3) * 9 + rng.randrange(3)
-            hand = _finish(rng, [], [start + r for r in range(7) for _ in (0, 1)])
-        elif form == "seven_pairs":
-            hand = _seven_pairs(rng)
-        elif form == "thirteen_orphans":
-            hand = _thirteen_orphans(rng)
-        elif form == "honors_and_knitted":
-            hand = _honors_and_knitted(rng)
-        elif form == "knitted_straight":
-            hand = _knitted_straight(rng)
-        elif form == "nine_gates":
-            hand = _nine_gates(rng)
-        else:
-            raise ValueError(f"unknown hand form {form!r}; forms: {', '.join(FORMS)}")
+        hand = make(rng)
         if hand is not None:
             return hand, form
 

@@ -187,37 +187,10 @@ def parse_hand_uncached(text: str) -> Hand:
             if loose_at >= 0:
                 raise HandParseError(f'"[" at {i + offset}: melds are written before the standing tiles',
                                      i + offset, reason="meld_after_tiles", text="[")
-            close = s.find("]", i + 1)
-            reopen = s.find("[", i + 1)
-            if close < 0 or 0 <= reopen < close:
-                stop = reopen if reopen >= 0 else n
-                raise HandParseError(f'"{s[i:stop]}" at {i + offset}: meld not closed', i + offset,
-                                     reason="meld_not_closed", text=s[i:stop])
-            if len(melds) == _MAX_MELDS:
-                raise HandParseError(f'"{s[i:close + 1]}" at {i + offset}: more than {_MAX_MELDS} melds',
-                                     i + offset, reason="melds_over_limit", text=s[i:close + 1], most=_MAX_MELDS)
-            text_of_meld = s[i:close + 1]
-            meld = _MELDS_SEEN.get(text_of_meld)
-            if meld is None:
-                meld = _parse_meld(s, i, close, offset)
-                if len(_MELDS_SEEN) < 50_000:  # a few thousand distinct melds exist; the bound is for junk
-                    _MELDS_SEEN[text_of_meld] = meld
-            melds.append(meld)
-            i = close + 1
+            i = _read_meld(s, i, offset, melds)
         else:
             loose_at = i
-            stop = s.find("[", i)
-            if stop < 0:
-                stop = n
-            if _LOOSE_RE.fullmatch(s, i, stop):
-                for digits, suit, honor in _RUN_RE.findall(s, i, stop):
-                    if honor:
-                        loose.append(_HONOR_TILE[honor])
-                    else:
-                        loose.extend(_run_tiles(digits, suit))
-            else:
-                _scan_tiles(s, i, stop, offset, loose)  # the careful reader, to name the error
-            i = stop
+            i = _read_loose(s, i, offset, loose)
     k = len(melds)
     standing_count = 13 - 3 * k
     if len(loose) == standing_count + 1:
@@ -231,6 +204,45 @@ def parse_hand_uncached(text: str) -> Hand:
                              melds=k, expected=standing_count + 1)
     loose.sort()
     return Hand(tuple(melds), tuple(loose), winning)
+
+
+def _read_meld(s: str, i: int, offset: int, melds: list[Meld]) -> int:
+    """The meld opening at ``s[i]`` ("["), appended to ``melds``; the index after it."""
+    n = len(s)
+    close = s.find("]", i + 1)
+    reopen = s.find("[", i + 1)
+    if close < 0 or 0 <= reopen < close:
+        stop = reopen if reopen >= 0 else n
+        raise HandParseError(f'"{s[i:stop]}" at {i + offset}: meld not closed', i + offset,
+                             reason="meld_not_closed", text=s[i:stop])
+    if len(melds) == _MAX_MELDS:
+        raise HandParseError(f'"{s[i:close + 1]}" at {i + offset}: more than {_MAX_MELDS} melds',
+                             i + offset, reason="melds_over_limit", text=s[i:close + 1], most=_MAX_MELDS)
+    text_of_meld = s[i:close + 1]
+    meld = _MELDS_SEEN.get(text_of_meld)
+    if meld is None:
+        meld = _parse_meld(s, i, close, offset)
+        if len(_MELDS_SEEN) < 50_000:  # a few thousand distinct melds exist; the bound is for junk
+            _MELDS_SEEN[text_of_meld] = meld
+    melds.append(meld)
+    return close + 1
+
+
+def _read_loose(s: str, i: int, offset: int, loose: list[Tile]) -> int:
+    """The standing tiles from ``s[i]`` up to the next "[" (or the end), appended to ``loose``; the index
+    where they stop."""
+    stop = s.find("[", i)
+    if stop < 0:
+        stop = len(s)
+    if _LOOSE_RE.fullmatch(s, i, stop):
+        for digits, suit, honor in _RUN_RE.findall(s, i, stop):
+            if honor:
+                loose.append(_HONOR_TILE[honor])
+            else:
+                loose.extend(_run_tiles(digits, suit))
+    else:
+        _scan_tiles(s, i, stop, offset, loose)  # the careful reader, to name the error
+    return stop
 
 
 @lru_cache(maxsize=8192)

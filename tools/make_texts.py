@@ -63,6 +63,14 @@ def literal_calls(folder: Path, names: set[str]) -> list[tuple[str, int, str]]:
 def template() -> Catalog:
     cat = Catalog(project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
     cat.add("English", context="language", auto_comments=["this language's own name, shown in the language menu"])
+    _add_data_texts(cat)
+    _add_code_texts(cat)
+    return cat
+
+
+def _add_data_texts(cat: Catalog) -> None:
+    """The texts that are data: the refusals' templates, the hand problems, the tiles, the hand shapes and
+    Riichi's yaku."""
     for code, tmpl in MESSAGES.items():
         if isinstance(tmpl, Parts | Switch):
             for suffix, text in tmpl.pieces().items():
@@ -84,6 +92,11 @@ def template() -> Catalog:
     for y in YAKU:  # Riichi's yaku: the English name, its romaji as the comment; zh says the Chinese name
         cat.add(y.en, context="yaku", auto_comments=[f"{y.romaji} ({y.id}); Chinese: {y.zh}"],
                 locations=[("scoring/riichi/yaku.py", 0)])
+
+
+def _add_code_texts(cat: Catalog) -> None:
+    """The texts marked in the code: the translate calls of every package, the hall's ``say``, the reports'
+    ``two`` / ``first`` / ``second`` and the results website's ``bi`` / ``th`` / ``words``."""
     for package in PACKAGES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
@@ -106,7 +119,6 @@ def template() -> Catalog:
     # "report"; read with ast, as most of them sit inside f-strings, where Babel does not look
     for filename, lineno, message in literal_calls(ROOT / "reports" / "site", {"bi", "th", "words"}):
         cat.add(message, context="report", locations=[(filename, lineno)])
-    return cat
 
 
 def write(cat: Catalog, path: Path) -> None:

@@ -158,6 +158,9 @@ def parse_players_csv(lines: str | Iterable[str], source: str = "players.csv") -
     return check_players(read_csv_rows(lines, source), source)
 
 
+KNOWN_COLUMNS = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
+
+
 def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInput]:
     """The players of rows read by :func:`read_csv_rows`, or ``RowErrors`` naming every bad row."""
     rows = [row for _line, row in table.rows]
@@ -166,21 +169,10 @@ def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInp
     if not rows:
         raise RowErrors(source, broken or [RowProblem.of(1, "csv_empty")])
     header = [h.strip().lower() for h in rows[0]]
-    known = ("number", "name", "team", "country", "substitute", "ema_number", "first_name", "last_name")
-    problems: list[RowProblem] = []
-    if linenos[0] != 1:
-        problems.append(RowProblem.of(1, "csv_header_unreadable"))
-    unknown = [h for h in header if h not in known]
-    for h in unknown[:10]:  # a header of 100,000 cells is not 100,000 lines of message
-        problems.append(RowProblem.of(1, "csv_unknown_column", column=h if len(h) <= 40 else h[:39] + "…"))
-    for h in sorted({h for h in header if h in known and header.count(h) > 1}):
-        problems.append(RowProblem.of(1, "csv_column_twice", column=h))
-    for need in ("number", "name"):
-        if need not in header:
-            problems.append(RowProblem.of(1, "csv_column_missing", column=need))
+    problems = _header_problems(header, linenos[0])
     if problems:
         raise RowErrors(source, problems)
-    idx = {h: header.index(h) for h in known if h in header}
+    idx = {h: header.index(h) for h in KNOWN_COLUMNS if h in header}
     out: list[PlayerInput] = []
     seen: dict[str, int] = {}
     problems.extend(broken)
@@ -190,38 +182,56 @@ def check_players(table: CsvRows, source: str = "players.csv") -> list[PlayerInp
         if len(row) != len(header):
             problems.append(RowProblem.of(lineno, "csv_field_count", fields=len(row), columns=len(header)))
             continue
-
-        def cell(name: str, row: list[str] = row) -> str:
-            return row[idx[name]].strip() if name in idx else ""
-
-        number, name = cell("number"), cell("name")
-        if not number:
-            problems.append(RowProblem.of(lineno, "csv_number_empty"))
-            continue
-        if len(number) > 32 or any(c.isspace() for c in number):
-            problems.append(RowProblem.of(lineno, "csv_number_invalid", number=_shown(number)))
-            continue
-        if not name:
-            problems.append(RowProblem.of(lineno, "csv_name_empty", number=number))
-            continue
-        if number in seen:
-            problems.append(RowProblem.of(lineno, "csv_number_twice", number=number, first=seen[number]))
-            continue
-        seen[number] = lineno
-        sub = cell("substitute").lower()
-        flag = substitute_cell(sub)
-        if flag is None:
-            problems.append(RowProblem.of(lineno, "csv_substitute_invalid", value=_shown(sub)))
-            continue
-        try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
-            player = checked_player(PlayerInput(
-                number, name, cell("team") or None, cell("country") or None, flag,
-                *(cell(c) if c in idx else None for c in ("ema_number", "first_name", "last_name"))))
-        except InputError as exc:
-            problems.append(RowProblem(lineno, exc.code, exc.params, str(exc)))
-            continue
-        out.append(player)
+        player = _row_player(lineno, {name: row[i].strip() for name, i in idx.items()}, seen)
+        if isinstance(player, RowProblem):
+            problems.append(player)
+        else:
+            out.append(player)
     if problems:
         problems.sort(key=lambda p: p.line)  # the rows csv could not read too
         raise RowErrors(source, problems)
     return out
+
+
+def _header_problems(header: list[str], first_line: int) -> list[RowProblem]:
+    """The header's problems: unreadable, unknown or repeated columns, number or name missing."""
+    problems: list[RowProblem] = []
+    if first_line != 1:
+        problems.append(RowProblem.of(1, "csv_header_unreadable"))
+    unknown = [h for h in header if h not in KNOWN_COLUMNS]
+    for h in unknown[:10]:  # a header of 100,000 cells is not 100,000 lines of message
+        problems.append(RowProblem.of(1, "csv_unknown_column", column=h if len(h) <= 40 else h[:39] + "…"))
+    for h in sorted({h for h in header if h in KNOWN_COLUMNS and header.count(h) > 1}):
+        problems.append(RowProblem.of(1, "csv_column_twice", column=h))
+    for need in ("number", "name"):
+        if need not in header:
+            problems.append(RowProblem.of(1, "csv_column_missing", column=need))
+    return problems
+
+
+def _row_player(lineno: int, cells: dict[str, str], seen: dict[str, int]) -> PlayerInput | RowProblem:
+    """One row's player, or its first problem; ``cells``: the known columns' stripped values; ``seen``: the
+    numbers so far and their lines (this row's added once its number and name are good)."""
+    def cell(name: str) -> str:
+        return cells.get(name, "")
+
+    number, name = cell("number"), cell("name")
+    if not number:
+        return RowProblem.of(lineno, "csv_number_empty")
+    if len(number) > 32 or any(c.isspace() for c in number):
+        return RowProblem.of(lineno, "csv_number_invalid", number=_shown(number))
+    if not name:
+        return RowProblem.of(lineno, "csv_name_empty", number=number)
+    if number in seen:
+        return RowProblem.of(lineno, "csv_number_twice", number=number, first=seen[number])
+    seen[number] = lineno
+    sub = cell("substitute").lower()
+    flag = substitute_cell(sub)
+    if flag is None:
+        return RowProblem.of(lineno, "csv_substitute_invalid", value=_shown(sub))
+    try:  # the EMA fields: an ISO country code (or a name it maps from), an 8-digit EMA number
+        return checked_player(PlayerInput(
+            number, name, cell("team") or None, cell("country") or None, flag,
+            *(cell(c) if c in cells else None for c in ("ema_number", "first_name", "last_name"))))
+    except InputError as exc:
+        return RowProblem(lineno, exc.code, exc.params, str(exc))

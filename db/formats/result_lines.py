@@ -63,40 +63,51 @@ def parse_result_line(obj: Any) -> ResultLine:
         check_whole(hand, "hand", 1)
     result: ResultInput
     if kind == "win":
-        if "winner" not in obj:
-            raise InputError("winner", code="missing")
-        result = WinInput(
-            winner=_number(obj["winner"], "winner"),
-            discarder=None if obj.get("discarder") is None else _number(obj["discarder"], "discarder"),
-            self_drawn=obj.get("self_drawn", False), fan=obj.get("fan"), flowers=obj.get("flowers"),
-            notation=None if obj.get("notation") is None else check_text(obj["notation"], "notation", NOTATION_MAX), fourth_tile=obj.get("fourth_tile", False),
-            kong_related=obj.get("kong_related", False), last_tile_of_wall=obj.get("last_tile_of_wall", False))
+        result = _win_input(obj)
     elif kind == "draw":
         result = DrawInput()
     elif kind == "penalty":
-        for need in ("player", "points", "settlement"):
-            if need not in obj:
-                raise InputError(need, code="missing")
-        settlement = obj["settlement"]
-        to = None
-        if isinstance(settlement, dict):
-            if set(settlement) != {"to"}:
-                raise InputError("settlement", code="settlement_to_form")
-            to = _number(settlement["to"], "settlement")
-            settlement = Settlement.PLAYER
-        elif settlement not in (Settlement.DEDUCTED, Settlement.OTHERS):
-            raise InputError("settlement", code="unknown_settlement", settlement=_short(settlement))
-        reason = check_text(obj.get("reason", ""), "reason", REASON_MAX)
-        kind_of = obj.get("kind", "custom")
-        if not isinstance(kind_of, str):
-            raise InputError("kind", code="not_text")
-        result = PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
-                              settlement=Settlement(settlement), to=to, reason=reason, kind=kind_of, hand=hand)
+        result = _penalty_input(obj, hand)
     else:
         if "after_hand" not in obj:
             raise InputError("after_hand", code="missing")
         result = TimeCalledInput(check_whole(obj["after_hand"], "after_hand", 0))  # as the hand: its top is the session's
     return ResultLine(obj["session"], obj["table"], hand, result)
+
+
+def _win_input(obj: dict[str, Any]) -> WinInput:
+    """A win line's fields (the winner required; the rest checked by the service)."""
+    if "winner" not in obj:
+        raise InputError("winner", code="missing")
+    return WinInput(
+        winner=_number(obj["winner"], "winner"),
+        discarder=None if obj.get("discarder") is None else _number(obj["discarder"], "discarder"),
+        self_drawn=obj.get("self_drawn", False), fan=obj.get("fan"), flowers=obj.get("flowers"),
+        notation=None if obj.get("notation") is None else check_text(obj["notation"], "notation", NOTATION_MAX),
+        fourth_tile=obj.get("fourth_tile", False),
+        kong_related=obj.get("kong_related", False), last_tile_of_wall=obj.get("last_tile_of_wall", False))
+
+
+def _penalty_input(obj: dict[str, Any], hand: Any) -> PenaltyInput:
+    """A penalty line's fields: the player, the points, the settlement (``{"to": N}`` for one player)."""
+    for need in ("player", "points", "settlement"):
+        if need not in obj:
+            raise InputError(need, code="missing")
+    settlement = obj["settlement"]
+    to = None
+    if isinstance(settlement, dict):
+        if set(settlement) != {"to"}:
+            raise InputError("settlement", code="settlement_to_form")
+        to = _number(settlement["to"], "settlement")
+        settlement = Settlement.PLAYER
+    elif settlement not in (Settlement.DEDUCTED, Settlement.OTHERS):
+        raise InputError("settlement", code="unknown_settlement", settlement=_short(settlement))
+    reason = check_text(obj.get("reason", ""), "reason", REASON_MAX)
+    kind_of = obj.get("kind", "custom")
+    if not isinstance(kind_of, str):
+        raise InputError("kind", code="not_text")
+    return PenaltyInput(player=_number(obj["player"], "player"), points=check_int(obj["points"], "points", 1),
+                        settlement=Settlement(settlement), to=to, reason=reason, kind=kind_of, hand=hand)
 
 
 def hand_json(h: HandRow, seats: TableSeating) -> dict[str, Any]:

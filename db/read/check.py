@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
@@ -16,23 +17,53 @@ from db.service.outcomes import penalty_deltas
 from scoring.settlement import settle_win
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """The tables, their seats and the players' numbers and teams, read once for every check."""
+
+    tables: dict[int, SessionTable]
+    seats: dict[int, list[Seat]]
+    teams: dict[int, tuple[str, str | None]]  # player id -> (number, team)
+
+    def where(self, tid: int) -> str:
+        tb = self.tables[tid]
+        return f"session {tb.session} table {tb.table_no}"
+
+
 def check(s: Session) -> list[str]:
-    problems: list[str] = []
-    if s.get_bind().dialect.name == "sqlite":
-        problems += [f"sqlite integrity: {r[0]}" for r in s.execute(text("PRAGMA integrity_check")) if r[0] != "ok"]
-        problems += [f"foreign key broken: {tuple(r)}" for r in s.execute(text("PRAGMA foreign_key_check"))]
+    """Every problem found, in a fixed order: the file, the seating, the hands, the penalties, the scores,
+    the stages."""
     t = tournament(s)
     st = settings(s)
-    tables = {tbl.id: tbl for tbl in s.scalars(select(SessionTable))}
     seats: dict[int, list[Seat]] = defaultdict(list)
     for seat in s.scalars(select(Seat)):
         seats[seat.table_id].append(seat)
-    teams = {p.id: (p.number, p.team) for p in s.scalars(select(Player))}
+    layout = _Layout({tbl.id: tbl for tbl in s.scalars(select(SessionTable))}, seats,
+                     {p.id: (p.number, p.team) for p in s.scalars(select(Player))})
+    all_hands = list(s.scalars(select(HandResult)))
+    hands: dict[int, list[HandResult]] = defaultdict(list)
+    for h in all_hands:
+        hands[h.table_id].append(h)
+    return [*_integrity_problems(s), *_seating_problems(layout, t.sessions),
+            *(problem for h in all_hands for problem in _hand_problems(layout, h)),
+            *(problem for tid, hs in hands.items()
+              for problem in _hand_order_problems(layout, tid, hs, st.hands_per_session)),
+            *(problem for p in s.scalars(select(Penalty)) for problem in _penalty_problems(layout, p)),
+            *_score_problems(s, sum(st.table_points)), *_stage_problems(s)]
 
-    def where(tid: int) -> str:
-        tb = tables[tid]
-        return f"session {tb.session} table {tb.table_no}"
 
+def _integrity_problems(s: Session) -> list[str]:
+    """SQLite's own checks of the file and its foreign keys (another server checks its own)."""
+    if s.get_bind().dialect.name != "sqlite":
+        return []
+    return [*(f"sqlite integrity: {r[0]}" for r in s.execute(text("PRAGMA integrity_check")) if r[0] != "ok"),
+            *(f"foreign key broken: {tuple(r)}" for r in s.execute(text("PRAGMA foreign_key_check")))]
+
+
+def _seating_problems(layout: _Layout, sessions: int) -> list[str]:
+    """Each table in a session that exists, with four seats, no avoidable teammates; nobody seated twice."""
+    problems: list[str] = []
+    tables, seats, teams = layout.tables, layout.seats, layout.teams
     # A team with more members in a session than it has tables cannot be kept apart (TOURNAMENT.md:
     # teammates never share a table "whenever feasible"); only avoidable sharing is a problem.
     tables_in: Counter[int] = Counter(tbl.session for tbl in tables.values())
@@ -40,77 +71,89 @@ def check(s: Session) -> list[str]:
         (tables[tid].session, teams[x.player_id][1] or "")
         for tid, xs in seats.items() if tid in tables for x in xs if x.player_id in teams)
     for tid, tbl in sorted(tables.items(), key=lambda kv: (kv[1].session, kv[1].table_no)):
-        if not 1 <= tbl.session <= t.sessions:
-            problems.append(f"{where(tid)}: session outside 1–{t.sessions}")
+        if not 1 <= tbl.session <= sessions:
+            problems.append(f"{layout.where(tid)}: session outside 1–{sessions}")
         positions = sorted(x.position for x in seats[tid])
         if positions != [0, 1, 2, 3]:
-            problems.append(f"{where(tid)}: seats {positions} instead of E, S, W, N")
+            problems.append(f"{layout.where(tid)}: seats {positions} instead of E, S, W, N")
         members = [teams[x.player_id] for x in seats[tid] if x.player_id in teams]
         team_count = Counter(team for _n, team in members if team)
         for team, n in team_count.items():
             if n > 1 and team_size[(tbl.session, team)] <= tables_in[tbl.session]:
-                problems.append(f"{where(tid)}: {n} players of team {team} share the table")
+                problems.append(f"{layout.where(tid)}: {n} players of team {team} share the table")
     per_session = Counter((x.session, x.player_id) for xs in seats.values() for x in xs)
-    for (sess, pid), n in per_session.items():
-        if n > 1:
-            problems.append(f"session {sess}: player {teams[pid][0]} seated {n} times")
+    problems += [f"session {sess}: player {teams[pid][0]} seated {n} times"
+                 for (sess, pid), n in per_session.items() if n > 1]
+    return problems
 
-    hands: dict[int, list[HandResult]] = defaultdict(list)
-    for h in s.scalars(select(HandResult)):
-        hands[h.table_id].append(h)
-        w = f"{where(h.table_id)} hand {h.hand_no}"
-        if h.kind == "draw":
-            expected = (0, 0, 0, 0)
-        elif h.kind == "win" and h.winner is not None:
-            try:
-                expected = settle_win(h.fan_total, h.winner, h.discarder).deltas
-            except ValueError as exc:
-                problems.append(f"{w}: {exc}")
-                continue
-            if (h.discarder is None) != h.self_drawn:
-                problems.append(f"{w}: self-drawn flag and discarder disagree")
-            if h.fan_total - (h.flowers or 0) < 8:
-                problems.append(f"{w}: {h.fan_total - (h.flowers or 0)} fans without flowers, under 8")
-        else:
-            problems.append(f"{w}: unknown kind {h.kind!r}")
-            continue
-        got = h.deltas
-        if got != expected:
-            problems.append(f"{w}: payments {list(got)} do not match the result (expected {list(expected)})")
-        if sum(got) != 0:
-            problems.append(f"{w}: payments sum to {sum(got)}, not 0")
-    for tid, hs in hands.items():
-        nums = sorted(h.hand_no for h in hs)
-        dup = sorted(n for n, c in Counter(nums).items() if c > 1)
-        if dup:
-            problems.append(f"{where(tid)}: more than one result for hand(s) {dup}")
-        if sorted(set(nums)) != list(range(1, len(set(nums)) + 1)):
-            problems.append(f"{where(tid)}: hands {sorted(set(nums))} are not 1..n without gaps")
-        if nums and nums[-1] > st.hands_per_session:
-            problems.append(f"{where(tid)}: hand {nums[-1]} beyond {st.hands_per_session} hands per session")
-        tc = tables[tid].time_called_after
-        if tc is not None and nums and nums[-1] > tc:
-            problems.append(f"{where(tid)}: hand {nums[-1]} recorded after time was called (after hand {tc})")
 
-    for p in s.scalars(select(Penalty)):
-        w = f"{where(p.table_id)} penalty {p.id}"
-        if p.settlement not in tuple(Settlement) or (p.settlement == Settlement.PLAYER) != (p.to_position is not None):
-            problems.append(f"{w}: settlement {p.settlement!r} is inconsistent")
-            continue
-        if p.settlement == Settlement.OTHERS and p.points % 3:
-            problems.append(f"{w}: {p.points} points cannot be split among three")
-        expected = penalty_deltas(p.position, p.points, p.settlement, p.to_position)
-        if p.deltas != expected:
-            problems.append(f"{w}: effect {list(p.deltas)} does not match the penalty {list(expected)}")
+def _hand_problems(layout: _Layout, h: HandResult) -> list[str]:
+    """A hand's kind, flags and payments agree with its result."""
+    w = f"{layout.where(h.table_id)} hand {h.hand_no}"
+    problems: list[str] = []
+    if h.kind == "draw":
+        expected: tuple[int, int, int, int] = (0, 0, 0, 0)
+    elif h.kind == "win" and h.winner is not None:
+        try:
+            expected = settle_win(h.fan_total, h.winner, h.discarder).deltas
+        except ValueError as exc:
+            return [f"{w}: {exc}"]
+        if (h.discarder is None) != h.self_drawn:
+            problems.append(f"{w}: self-drawn flag and discarder disagree")
+        if h.fan_total - (h.flowers or 0) < 8:
+            problems.append(f"{w}: {h.fan_total - (h.flowers or 0)} fans without flowers, under 8")
+    else:
+        return [f"{w}: unknown kind {h.kind!r}"]
+    got = h.deltas
+    if got != expected:
+        problems.append(f"{w}: payments {list(got)} do not match the result (expected {list(expected)})")
+    if sum(got) != 0:
+        problems.append(f"{w}: payments sum to {sum(got)}, not 0")
+    return problems
 
+
+def _hand_order_problems(layout: _Layout, tid: int, hs: list[HandResult], hands_per_session: int) -> list[str]:
+    """A table's hands are 1..n, once each, within the session's hands and not after time was called."""
+    where = layout.where(tid)
+    problems = []
+    nums = sorted(h.hand_no for h in hs)
+    dup = sorted(n for n, c in Counter(nums).items() if c > 1)
+    if dup:
+        problems.append(f"{where}: more than one result for hand(s) {dup}")
+    if sorted(set(nums)) != list(range(1, len(set(nums)) + 1)):
+        problems.append(f"{where}: hands {sorted(set(nums))} are not 1..n without gaps")
+    if nums and nums[-1] > hands_per_session:
+        problems.append(f"{where}: hand {nums[-1]} beyond {hands_per_session} hands per session")
+    tc = layout.tables[tid].time_called_after
+    if tc is not None and nums and nums[-1] > tc:
+        problems.append(f"{where}: hand {nums[-1]} recorded after time was called (after hand {tc})")
+    return problems
+
+
+def _penalty_problems(layout: _Layout, p: Penalty) -> list[str]:
+    """A penalty's settlement is consistent and its effect is the one its points and settlement make."""
+    w = f"{layout.where(p.table_id)} penalty {p.id}"
+    if p.settlement not in tuple(Settlement) or (p.settlement == Settlement.PLAYER) != (p.to_position is not None):
+        return [f"{w}: settlement {p.settlement!r} is inconsistent"]
+    problems = []
+    if p.settlement == Settlement.OTHERS and p.points % 3:
+        problems.append(f"{w}: {p.points} points cannot be split among three")
+    expected = penalty_deltas(p.position, p.points, p.settlement, p.to_position)
+    if p.deltas != expected:
+        problems.append(f"{w}: effect {list(p.deltas)} does not match the penalty {list(expected)}")
+    return problems
+
+
+def _score_problems(s: Session, table_points_total: float) -> list[str]:
+    """Each table's match points sum to minus its deducted penalties, its table points to the settings'."""
+    problems = []
     for ts in table_scores(s):
         total = sum(ts.match_points)
         if total != -ts.deducted:
             problems.append(f"session {ts.session} table {ts.table}: match points sum to {total}, "
                             f"expected {-ts.deducted} (0 minus deducted penalties)")
-        if abs(sum(ts.table_points) - sum(st.table_points)) > 1e-9:
+        if abs(sum(ts.table_points) - table_points_total) > 1e-9:
             problems.append(f"session {ts.session} table {ts.table}: table points sum to {sum(ts.table_points)}, not 7")
-    problems += _stage_problems(s)
     return problems
 
 

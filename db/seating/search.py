@@ -133,7 +133,8 @@ class Search:
             ordered = sorted(self.rng.sample(ordered, limit))
         return [divmod(k, n) for k in ordered]
 
-    def _best_move(self, tabu: dict[int, int], it: int, best_total: int) -> tuple[int, int, int, int] | None:
+    def _best_move(  # noqa: C901 - the search's hot loop: a call per candidate swap slows every seating
+            self, tabu: dict[int, int], it: int, best_total: int) -> tuple[int, int, int, int] | None:
         """Best (delta, session, u, v) swap of a conflicting u with anyone at another table of its
         session; tabu moves only when they beat the best plan so far; ties broken at random."""
         n, team, big, rng = self.n, self.team, self.big, self.rng

@@ -55,6 +55,7 @@ from db.storage.schema import (
     APPLICATION_ID,
     BUSY_TIMEOUT_S,
     SCHEMA_HEAD,
+    FileInfo,
     FileState,
     alembic_config,
     current_revision,
@@ -89,16 +90,36 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         engine = create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
     else:
         engine = create_engine(url, creator=connect) if uri else create_engine(url)
+    _SqliteEvents(holder, read_only).listen(engine)
+    return engine
 
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+
+class _SqliteEvents:
+    """What the store does at each event of a SQLite engine's connections: the pragmas when one opens, the
+    write lock and the guard's checks when a transaction begins, the file's stamp and the backups after a
+    commit, the refusals a person can act on when SQLite fails. ``holder["db"]`` is the ``Database``, once
+    made."""
+
+    def __init__(self, holder: dict[str, Database], read_only: bool) -> None:
+        self.holder = holder
+        self.read_only = read_only
+
+    def listen(self, engine: Engine) -> None:
+        event.listen(engine, "connect", self.on_connect)
+        event.listen(engine, "begin", self.on_begin)
+        event.listen(engine, "rollback", self.on_rollback)
+        event.listen(engine, "commit", self.on_commit)
+        event.listen(engine, "checkin", self.on_checkin)
+        event.listen(engine, "handle_error", self.on_error)
+
+    def on_connect(self, dbapi_conn: Any, _record: Any) -> None:
         # Let SQLAlchemy, not pysqlite, decide when transactions begin (SQLAlchemy's documented recipe),
         # so every session is one real transaction including its reads. The journal mode (WAL) is a
         # property of the file, set once when it is created or first opened by a writer: never here.
         dbapi_conn.isolation_level = None
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA foreign_keys=ON")
-        if not read_only:
+        if not self.read_only:
             cur.execute("PRAGMA synchronous=FULL")
             # Checkpoints are the store's own (Database.checkpoint, before each automatic backup), so the file
             # changes only when this program knows (db.storage.guard) and a backup always starts where the WAL does
@@ -107,13 +128,12 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
         cur.close()
 
-    @event.listens_for(engine, "begin")
-    def _on_begin(conn: Any) -> None:
+    def on_begin(self, conn: Any) -> None:
         # IMMEDIATE takes the write lock at the start: two stations saving at once queue (busy_timeout)
         # instead of failing when a read snapshot cannot be upgraded. Read-only sessions from
         # ``Database.reader`` use a plain (deferred) BEGIN and never wait for writers (WAL).
-        deferred = read_only or conn.get_execution_options().get("mcr_read_only", False)
-        db = holder.get("db")
+        deferred = self.read_only or conn.get_execution_options().get("mcr_read_only", False)
+        db = self.holder.get("db")
         if not deferred and db is not None:
             db._before_write()
         elif db is not None and db._guard is not None and db._guard.check_reads:
@@ -128,10 +148,10 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
         if not deferred:
             conn.info["mcr_changes"] = conn.connection.dbapi_connection.total_changes
 
-    def _stamp(conn: Any) -> None:
+    def stamp(self, conn: Any) -> None:
         # Every transaction of ours that writes moves the file's own commit sequence on (db.storage.stamp): a file put
         # back from an older copy shows as older than what this program saw, and than its WAL (db.storage.guard).
-        db = holder.get("db")
+        db = self.holder.get("db")
         before = conn.info.pop("mcr_changes", None)
         if db is not None and db._guard is not None and before is not None \
                 and conn.connection.dbapi_connection.total_changes != before:
@@ -139,27 +159,24 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
             raw.execute(f"PRAGMA user_version={db._guard.identity}")
             db._guard.committing(bump(raw))
 
-    @event.listens_for(engine, "rollback")
-    def _on_rollback(conn: Any) -> None:
+    def on_rollback(self, conn: Any) -> None:
         # a rolled-back write: its count of changes and its stamp must not carry over to the next session on
         # this pooled connection (a reader's commit would stamp, unchecked)
         conn.info.pop("mcr_changes", None)
-        db = holder.get("db")
+        db = self.holder.get("db")
         if db is not None and db._guard is not None:
             db._guard.forget_pending()
 
-    @event.listens_for(engine, "commit")
-    def _on_commit(conn: Any) -> None:
-        _stamp(conn)
-        if not read_only and not conn.get_execution_options().get("mcr_read_only", False) and "db" in holder:
-            db = holder["db"]
+    def on_commit(self, conn: Any) -> None:
+        self.stamp(conn)
+        if not self.read_only and not conn.get_execution_options().get("mcr_read_only", False) and "db" in self.holder:
+            db = self.holder["db"]
             if db.backups is not None:
                 db.backups.wrote()
 
-    @event.listens_for(engine, "checkin")
-    def _on_checkin(_dbapi_conn: Any, record: Any) -> None:
+    def on_checkin(self, _dbapi_conn: Any, record: Any) -> None:
         # The connection is back in the pool: a write it made is committed (or rolled back).
-        db = holder.get("db")
+        db = self.holder.get("db")
         if db is not None and record is not None and record.info.pop("mcr_batch", False):
             # the lock is free now: a batch writer leaves it to a waiting interactive writer for a moment
             db._batch_free_until = time.monotonic() + BATCH_PAUSE_S
@@ -172,22 +189,19 @@ def _sqlite_engine(url: URL, uri: str | None, read_only: bool, holder: dict[str,
                 db.backups.failed(exc if isinstance(exc, TournamentError)
                                   else BackupError(code="backup_problem", problem=first_line(exc)))
 
-    @event.listens_for(engine, "handle_error")
-    def _on_error(ctx: Any) -> None:
+    def on_error(self, ctx: Any) -> None:
         msg = str(ctx.original_exception)
-        if "readonly database" in msg and "db" in holder:
-            db = holder["db"]
+        if "readonly database" in msg and "db" in self.holder:
+            db = self.holder["db"]
             raise ReadOnlyDatabaseError(code="read_only_database", name=db.name,
                                          reason=db.read_only_reason or Text("read-only", "cause")) from ctx.original_exception
-        if "disk is full" in msg and "db" in holder:
-            raise TournamentError(code="save_no_space", name=holder["db"].name) from ctx.original_exception
-        if "malformed" in msg and "db" in holder:
+        if "disk is full" in msg and "db" in self.holder:
+            raise TournamentError(code="save_no_space", name=self.holder["db"].name) from ctx.original_exception
+        if "malformed" in msg and "db" in self.holder:
             # the bytes under the connection changed (a cp over the file): say so as the guard does, else damaged
-            db = holder["db"]
+            db = self.holder["db"]
             db.check_file()
             raise DamagedDatabaseError(code="database_malformed", name=db.name) from ctx.original_exception
-
-    return engine
 
 
 NO_BACKUPS_WAL_LIMIT = 4 << 20  # bytes: a file written without backups is checkpointed past this
@@ -323,37 +337,9 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                second_backup_dir: str | Path | None) -> Database:
     path = Path(url.database or "")
     name = path.name
-    if not path.exists() and not path.is_dir():
-        if not create:
-            raise NotATournamentFileError(code="no_such_tournament_file", name=name)
-        if not path.parent.is_dir():
-            raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
-    if live_file(path) is None and wal_is_foreign(path):
-        # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program), or
-        # by this file before an older copy was put back: SQLite would apply it to this file and damage it. Set
-        # aside, never applied (issues 18, 35), and what it holds saved beside the file when a backup fits.
-        _rescue_orphan(path, set_aside(path, "it does not belong to the file now at the path"))
-    reason = read_only_reason(path)
-    immutable = reason is not None and not has_live_wal(path)
-    try:
-        info = inspect_file(path, immutable=immutable and path.exists())
-    except NotATournamentFileError:
-        # A read-only place the check missed: SQLite cannot read a WAL file there without making its -shm
-        # ("unable to open database file"). Read it as immutable, as a read-only place found is read.
-        if immutable or not path.is_file() or has_live_wal(path):
-            raise
-        info = inspect_file(path, immutable=True)
-        reason, immutable = Text("the folder is read-only", "cause"), True
-    if info.state is FileState.NEW and not create:
-        raise NotATournamentFileError(code="file_empty", name=name)
-    if info.has_tournament and create:
-        raise TournamentError(code="file_has_tournament", name=name)
-    if info.revision is not None and not known_revision(info.revision):
-        from alembic.script import ScriptDirectory
-
-        raise too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
-    if reason is not None and create:
-        raise ReadOnlyDatabaseError(code="create_read_only", name=name, reason=reason)
+    _prepare_path(path, create)
+    info, reason, immutable = _inspect(path)
+    _refuse_to_open(info, name, create, reason)
     read_only = reason is not None or not writable
     needs_upgrade = info.state is FileState.NEW or info.revision != SCHEMA_HEAD
     mode = "ro" if read_only else ("rwc" if info.state is FileState.NEW else "rw")
@@ -374,22 +360,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
                        read_only_reason=reason or (Text("opened for reading", "cause") if read_only else None),
                        _keeper=keeper, _identity=(st.st_dev, st.st_ino))
         if not read_only:
-            # Recognised as ours (or new and ``create``): only now may the file be changed.
-            if info.journal_mode != "wal":
-                keeper.execute("PRAGMA journal_mode=WAL")
-            if info.state is FileState.LEGACY:
-                keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            identity = keeper.execute("PRAGMA user_version").fetchone()[0]
-            if not identity:  # a new file, or one from before identities: its own from now on
-                identity = _stamp_identity(keeper)
-            ensure_stamp(keeper, identity)
-            db._live = hold_live(path)
-            holder["db"] = db
-            db._guard = FileGuard(path, db._live, identity)
-            if not db._guard.stamped:
-                # a new file, or one from before stamps: the main file carries the stamp only after a checkpoint;
-                # until then a copy put back could not be told from it (issue 35)
-                db.checkpoint()
+            _take_for_writing(db, path, keeper, info, holder)
             if backups:
                 db.backups = Backups(db, second_backup_dir)
         holder["db"] = db
@@ -407,6 +378,74 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
         _close_failed(engine, keeper, holder)
         cause = describe_os_error(exc) if isinstance(exc, OSError) else first_line(exc)
         raise TournamentError(code="open_failed", name=name, cause=cause) from exc
+
+
+def _prepare_path(path: Path, create: bool) -> None:
+    """Refuse a missing file (or, to create one, a missing folder); set a WAL that is not the file's aside."""
+    name = path.name
+    if not path.exists() and not path.is_dir():
+        if not create:
+            raise NotATournamentFileError(code="no_such_tournament_file", name=name)
+        if not path.parent.is_dir():
+            raise TournamentError(code="create_folder_missing", path=str(path), folder=str(path.parent))
+    if live_file(path) is None and wal_is_foreign(path):
+        # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program), or
+        # by this file before an older copy was put back: SQLite would apply it to this file and damage it. Set
+        # aside, never applied (issues 18, 35), and what it holds saved beside the file when a backup fits.
+        _rescue_orphan(path, set_aside(path, "it does not belong to the file now at the path"))
+
+
+def _inspect(path: Path) -> tuple[FileInfo, str | None, bool]:
+    """What the file is, why it can only be read (None: it can be written) and whether it is read as
+    immutable."""
+    reason = read_only_reason(path)
+    immutable = reason is not None and not has_live_wal(path)
+    try:
+        info = inspect_file(path, immutable=immutable and path.exists())
+    except NotATournamentFileError:
+        # A read-only place the check missed: SQLite cannot read a WAL file there without making its -shm
+        # ("unable to open database file"). Read it as immutable, as a read-only place found is read.
+        if immutable or not path.is_file() or has_live_wal(path):
+            raise
+        info = inspect_file(path, immutable=True)
+        reason, immutable = Text("the folder is read-only", "cause"), True
+    return info, reason, immutable
+
+
+def _refuse_to_open(info: FileInfo, name: str, create: bool, reason: str | None) -> None:
+    """An empty file not to create, a tournament where one is to be created, a newer schema, or a new file
+    in a read-only place: refused before anything is opened."""
+    if info.state is FileState.NEW and not create:
+        raise NotATournamentFileError(code="file_empty", name=name)
+    if info.has_tournament and create:
+        raise TournamentError(code="file_has_tournament", name=name)
+    if info.revision is not None and not known_revision(info.revision):
+        from alembic.script import ScriptDirectory
+
+        raise too_new(name, info.revision, ScriptDirectory.from_config(alembic_config()).get_current_head())
+    if reason is not None and create:
+        raise ReadOnlyDatabaseError(code="create_read_only", name=name, reason=reason)
+
+
+def _take_for_writing(db: Database, path: Path, keeper: sqlite3.Connection, info: FileInfo,
+                      holder: dict[str, Database]) -> None:
+    """Recognised as ours (or new and ``create``): only now may the file be changed. WAL, the application
+    id, the file's identity and stamp, then the guard that watches it."""
+    if info.journal_mode != "wal":
+        keeper.execute("PRAGMA journal_mode=WAL")
+    if info.state is FileState.LEGACY:
+        keeper.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    identity = keeper.execute("PRAGMA user_version").fetchone()[0]
+    if not identity:  # a new file, or one from before identities: its own from now on
+        identity = _stamp_identity(keeper)
+    ensure_stamp(keeper, identity)
+    db._live = hold_live(path)
+    holder["db"] = db
+    db._guard = FileGuard(path, db._live, identity)
+    if not db._guard.stamped:
+        # a new file, or one from before stamps: the main file carries the stamp only after a checkpoint;
+        # until then a copy put back could not be told from it (issue 35)
+        db.checkpoint()
 
 
 def _rescue_orphan(path: Path, moved: list[Path]) -> Path | None:

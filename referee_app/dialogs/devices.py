@@ -92,6 +92,16 @@ class DevicesDialog(QDialog):
         self._recall()
         lay.addLayout(form)
 
+        body = self._tables_and_link()
+        lay.addLayout(body, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.server.changed.connect(self._server_changed)
+        self._server_changed()
+
+    def _tables_and_link(self) -> QHBoxLayout:
+        """The tables on the left; the chosen one's QR code, link, copy and replace on the right."""
         body = QHBoxLayout()
         self.tables = QListWidget()
         self.tables.setObjectName("devices_tables")
@@ -115,13 +125,7 @@ class DevicesDialog(QDialog):
         side.addWidget(self.copy)
         side.addWidget(self.revoke)
         side.addStretch(1)
-        body.addLayout(side)
-        lay.addLayout(body, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
-        self.server.changed.connect(self._server_changed)
-        self._server_changed()
+        return body
 
     # ---- the server ------------------------------------------------------------------------------
     def _recall(self) -> None:

@@ -68,16 +68,7 @@ class PenaltyDialog(QDialog):
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
         form.addRow(self.note)
-        sett = QHBoxLayout()
-        self.settle_group = QButtonGroup(self)
-        self.settle_buttons: dict[str, QRadioButton] = {}
-        for code, text in SETTLEMENTS:
-            b = QRadioButton(tr(text))
-            b.setObjectName(f"settle_{code}")
-            self.settle_group.addButton(b)
-            self.settle_buttons[code] = b
-            sett.addWidget(b)
-        form.addRow(tr("Settlement"), sett)
+        form.addRow(tr("Settlement"), self._settlement_row())
         self.to = QComboBox()
         self.to.setObjectName("penalty_to")
         for p in self.players:
@@ -104,6 +95,19 @@ class PenaltyDialog(QDialog):
         if kind is not None and self.kind.findData(kind) >= 0:
             self.kind.setCurrentIndex(self.kind.findData(kind))
         self.reason.setText(reason)
+
+    def _settlement_row(self) -> QHBoxLayout:
+        """One button per way of settling the penalty."""
+        sett = QHBoxLayout()
+        self.settle_group = QButtonGroup(self)
+        self.settle_buttons: dict[str, QRadioButton] = {}
+        for code, text in SETTLEMENTS:
+            b = QRadioButton(tr(text))
+            b.setObjectName(f"settle_{code}")
+            self.settle_group.addButton(b)
+            self.settle_buttons[code] = b
+            sett.addWidget(b)
+        return sett
 
     def _preset_changed(self, *_a: object) -> None:
         pr = self.presets[self.kind.currentIndex()] if self.presets else None

@@ -55,6 +55,37 @@ class StagesDialog(QDialog):
         self.table.itemSelectionChanged.connect(self._selected_changed)
         lay.addWidget(self.table, 1)
 
+        lay.addLayout(self._form())
+        self.span = QLabel()  # which sessions the stage will be: a stage is never added without saying so
+        self.span.setObjectName("stage_span")
+        self.span.setWordWrap(True)
+        lay.addWidget(self.span)
+        self.sessions.valueChanged.connect(self._show_span)
+        self.last_planned.toggled.connect(self._show_span)
+        lay.addLayout(self._buttons_row())
+
+        self.tie_label = QLabel()
+        self.tie_label.setObjectName("stage_tie_label")
+        self.tie_label.setWordWrap(True)
+        self.tied = QListWidget()
+        self.tied.setObjectName("stage_tied")
+        self.tied.setMaximumHeight(120)
+        self.decide_button = QPushButton(tr("Decide"))
+        self.decide_button.setObjectName("stage_decide")
+        self.decide_button.clicked.connect(self.decide)
+        lay.addWidget(self.tie_label)
+        lay.addWidget(self.tied)
+        lay.addWidget(self.decide_button)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.views: list[StageView] = []
+        self.names: dict[str, str] = {}
+        self.planned = 0
+        self.reload()
+
+    def _form(self) -> QFormLayout:
+        """The stage's name, sessions, cut, carried points and seating."""
         form = QFormLayout()
         self.name = QLineEdit()
         self.name.setObjectName("stage_name")
@@ -79,13 +110,10 @@ class StagesDialog(QDialog):
         self.last_planned = QCheckBox(tr("Make the last planned sessions the stage"))
         self.last_planned.setObjectName("stage_last_planned")
         form.addRow("", self.last_planned)
-        lay.addLayout(form)
-        self.span = QLabel()  # which sessions the stage will be: a stage is never added without saying so
-        self.span.setObjectName("stage_span")
-        self.span.setWordWrap(True)
-        lay.addWidget(self.span)
-        self.sessions.valueChanged.connect(self._show_span)
-        self.last_planned.toggled.connect(self._show_span)
+        return form
+
+    def _buttons_row(self) -> QHBoxLayout:
+        """Add, change and remove a stage."""
         self.add_button = QPushButton(tr("Add stage"))
         self.add_button.setObjectName("stage_add")
         self.add_button.clicked.connect(self.add)
@@ -99,27 +127,7 @@ class StagesDialog(QDialog):
         for b in (self.add_button, self.change_button, self.remove_button):
             row.addWidget(b)
         row.addStretch(1)
-        lay.addLayout(row)
-
-        self.tie_label = QLabel()
-        self.tie_label.setObjectName("stage_tie_label")
-        self.tie_label.setWordWrap(True)
-        self.tied = QListWidget()
-        self.tied.setObjectName("stage_tied")
-        self.tied.setMaximumHeight(120)
-        self.decide_button = QPushButton(tr("Decide"))
-        self.decide_button.setObjectName("stage_decide")
-        self.decide_button.clicked.connect(self.decide)
-        lay.addWidget(self.tie_label)
-        lay.addWidget(self.tied)
-        lay.addWidget(self.decide_button)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
-        self.views: list[StageView] = []
-        self.names: dict[str, str] = {}
-        self.planned = 0
-        self.reload()
+        return row
 
     def reload(self) -> None:
         self.views = self.ctx.runner.read(queries.stages)

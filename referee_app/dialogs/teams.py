@@ -80,6 +80,21 @@ class TeamsDialog(QDialog):
         rename.addWidget(self.rename_button)
         grid.addLayout(rename, 3, 0)
 
+        grid.addLayout(self._move_row(), 3, 1)
+
+        self.problem = QLabel()
+        self.problem.setObjectName("teams_problem")
+        self.problem.setWordWrap(True)
+        grid.addWidget(self.problem, 4, 0, 1, 2)
+        self.buttons = ok_cancel(self)
+        grid.addWidget(self.buttons, 5, 0, 1, 2)
+        grid.setColumnStretch(0, 2)
+        grid.setColumnStretch(1, 3)
+        self.resize(720, 480)
+        self._fill(None)
+
+    def _move_row(self) -> QHBoxLayout:
+        """Move the selected players to a team: an existing one, a new name, or none."""
         move = QHBoxLayout()
         move.addWidget(QLabel(tr("Move selected to")))
         self.target = QComboBox()
@@ -92,18 +107,7 @@ class TeamsDialog(QDialog):
         self.move_button.setAutoDefault(False)
         self.move_button.clicked.connect(self.move_selected)
         move.addWidget(self.move_button)
-        grid.addLayout(move, 3, 1)
-
-        self.problem = QLabel()
-        self.problem.setObjectName("teams_problem")
-        self.problem.setWordWrap(True)
-        grid.addWidget(self.problem, 4, 0, 1, 2)
-        self.buttons = ok_cancel(self)
-        grid.addWidget(self.buttons, 5, 0, 1, 2)
-        grid.setColumnStretch(0, 2)
-        grid.setColumnStretch(1, 3)
-        self.resize(720, 480)
-        self._fill(None)
+        return move
 
     # ---- reading ---------------------------------------------------------------------------------
     def team_names(self) -> list[str]:

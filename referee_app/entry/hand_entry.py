@@ -82,6 +82,9 @@ class WinEntry:
 
 
 class HandEntryWidget(QWidget):
+    """Hand entry's body: the notation, the picker and the hand on the left; the situation, the fans, the
+    total, the verdict and the payments on the right (each built by its own method, in that order)."""
+
     def __init__(self, vm: HandEntryModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.vm = vm
@@ -94,6 +97,22 @@ class HandEntryWidget(QWidget):
         root.addLayout(right, 2)
 
         # --- left: notation, picker, the hand, problems / waits
+        left.addLayout(self._notation_row())
+        self.picker = TilePicker(vm, self)
+        left.addWidget(self.picker)
+        self._add_hand(left)
+        # --- right: situation, then fans, total, verdict, payments
+        right.addWidget(self._situation_box())
+        right.addWidget(self._fans_table(), 1)
+        self._add_result(right)
+
+        vm.changed.connect(self._show)
+        LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
+        self._sync_situation_controls()
+        self.retranslate()
+
+    def _notation_row(self) -> QHBoxLayout:
+        """The notation's label and line, in a fixed-width font."""
         note_row = QHBoxLayout()
         self.notation_label = QLabel()
         self.notation = QLineEdit()
@@ -107,11 +126,10 @@ class HandEntryWidget(QWidget):
         self.notation_label.setBuddy(self.notation)
         note_row.addWidget(self.notation_label)
         note_row.addWidget(self.notation, 1)
-        left.addLayout(note_row)
+        return note_row
 
-        self.picker = TilePicker(vm, self)
-        left.addWidget(self.picker)
-
+    def _add_hand(self, left: QVBoxLayout) -> None:
+        """The hand's title and tiles, then the problem or the waits."""
         self.hand_title = QLabel()
         left.addWidget(self.hand_title)
         self.hand_row = TileRow(self, tile_width=36)
@@ -129,15 +147,16 @@ class HandEntryWidget(QWidget):
         left.addWidget(self.waits_row)
         left.addStretch(1)
 
-        # --- right: situation
+    def _situation_box(self) -> QGroupBox:
+        """The winner, how the hand was won, the flags and the winds."""
         self.situation_box = QGroupBox()
         form = QFormLayout(self.situation_box)
         self.winner = QComboBox()
         self.winner.setObjectName("winner")
-        for i in range(len(vm.players)):
-            self.winner.addItem(vm.player_label(i), i)
+        for i in range(len(self.vm.players)):
+            self.winner.addItem(self.vm.player_label(i), i)
         # no winner until the referee chooses one (issue 34 §1): the placeholder asks for it
-        self.winner.setCurrentIndex(-1 if vm.situation.winner is None else vm.situation.winner)
+        self.winner.setCurrentIndex(-1 if self.vm.situation.winner is None else self.vm.situation.winner)
         self.winner.currentIndexChanged.connect(self._winner_changed)
         self.winner_label = QLabel()
         form.addRow(self.winner_label, self.winner)
@@ -175,9 +194,10 @@ class HandEntryWidget(QWidget):
         self.winds = QLabel()
         self.winds.setObjectName("winds")
         form.addRow(self.winds)
-        right.addWidget(self.situation_box)
+        return self.situation_box
 
-        # --- right: fans, total, verdict, payments
+    def _fans_table(self) -> QTableView:
+        """The fans the hand scores, with fixed column widths."""
         self.fans_model = FansModel(parent=self)
         self.fans = QTableView()
         self.fans.setObjectName("fans")
@@ -199,8 +219,10 @@ class HandEntryWidget(QWidget):
         self.fans.entered.connect(self._fan_hovered)
         self.fans.selectionModel().currentRowChanged.connect(lambda cur, _prev: self._fan_hovered(cur))
         self.fans.viewport().installEventFilter(self)
-        right.addWidget(self.fans, 1)
+        return self.fans
 
+    def _add_result(self, right: QVBoxLayout) -> None:
+        """The total, the verdict and the four payments."""
         self.total = QLabel()
         self.total.setObjectName("total")
         big = QFont()
@@ -230,11 +252,6 @@ class HandEntryWidget(QWidget):
             self.pay_names.append(n)
             self.pay_values.append(v)
         right.addWidget(self.pay_box)
-
-        vm.changed.connect(self._show)
-        LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
-        self._sync_situation_controls()
-        self.retranslate()
 
     def set_tab_order(self, *after: QWidget) -> None:
         """Tab through the fields a referee fills, in reading order (the tiles are clicked or typed)."""
@@ -537,6 +554,15 @@ class HandEntryDialog(QDialog):
         # notation, as before; the scroll area is no stop on the Tab chain
         self.body.setWidget(body)
         lay.addWidget(self.body, 1)
+        lay.addWidget(self._buttons())
+        vm.changed.connect(self._preview_changed)
+        self._preview_changed(vm.preview)
+        self.entry.set_tab_order(self.confirm, self.cancel)
+        self.entry.notation.setFocus()
+        self._place()
+
+    def _buttons(self) -> QDialogButtonBox:
+        """Record false win penalty, Confirm (the default: Enter) and Cancel."""
         self.buttons = QDialogButtonBox()
         self.false_win_button = self.buttons.addButton(tr("Record false win penalty"),
                                                        QDialogButtonBox.ButtonRole.ActionRole)
@@ -550,11 +576,10 @@ class HandEntryDialog(QDialog):
         self.confirm.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        lay.addWidget(self.buttons)
-        vm.changed.connect(self._preview_changed)
-        self._preview_changed(vm.preview)
-        self.entry.set_tab_order(self.confirm, self.cancel)
-        self.entry.notation.setFocus()
+        return self.buttons
+
+    def _place(self) -> None:
+        """The window's size inside the screen, or where and how large the referee left it last time."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         screen = self.screen()  # a laptop's 1280×720: inside the screen, its buttons reachable
         room = screen.availableGeometry().size() if screen is not None else None

@@ -42,21 +42,7 @@ class TilePicker(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
 
-        modes = QHBoxLayout()
-        self.mode_group = QButtonGroup(self)
-        self.mode_group.setExclusive(True)
-        self.mode_buttons: dict[Mode, QPushButton] = {}
-        for mode, _en in MODE_LABELS:
-            b = QPushButton()
-            b.setCheckable(True)
-            _no_focus(b)
-            b.setObjectName(f"mode_{mode.value}")
-            b.clicked.connect(lambda _c=False, m=mode: self.vm.set_mode(m))
-            self.mode_group.addButton(b)
-            self.mode_buttons[mode] = b
-            modes.addWidget(b)
-        modes.addStretch(1)
-        outer.addLayout(modes)
+        outer.addLayout(self._modes_row())
         # the mode sticks: said in words under the buttons, and the chosen button is filled
         self.mode_line = QLabel()
         self.mode_line.setObjectName("mode_line")
@@ -78,12 +64,39 @@ class TilePicker(QWidget):
         grid.setColumnStretch(9, 1)
         outer.addLayout(grid)
 
+        outer.addLayout(self._tools_row())
+
+        vm.changed.connect(self.refresh)
+        vm.mode_changed.connect(lambda _m: self.refresh())
+        self.retranslate()
+        self.refresh()
+
+    def _modes_row(self) -> QHBoxLayout:
+        """One button per mode of the picker (single tiles, chow, pung, kong…)."""
+        modes = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_group.setExclusive(True)
+        self.mode_buttons: dict[Mode, QPushButton] = {}
+        for mode, _en in MODE_LABELS:
+            b = QPushButton()
+            b.setCheckable(True)
+            _no_focus(b)
+            b.setObjectName(f"mode_{mode.value}")
+            b.clicked.connect(lambda _c=False, m=mode: self.vm.set_mode(m))
+            self.mode_group.addButton(b)
+            self.mode_buttons[mode] = b
+            modes.addWidget(b)
+        modes.addStretch(1)
+        return modes
+
+    def _tools_row(self) -> QHBoxLayout:
+        """The flowers, then remove last, undo and clear."""
         tools = QHBoxLayout()
         self.flowers_label = QLabel()
         self.flowers = QSpinBox()
         self.flowers.setObjectName("flowers")
         self.flowers.setRange(0, 8)
-        self.flowers.setEnabled(vm.flowers_allowed)
+        self.flowers.setEnabled(self.vm.flowers_allowed)
         self.flowers.valueChanged.connect(lambda v: self.vm.set_situation(flowers=v))
         self.flowers_label.setBuddy(self.flowers)
         tools.addWidget(self.flowers_label)
@@ -101,12 +114,7 @@ class TilePicker(QWidget):
         for b in (self.remove_button, self.undo_button, self.clear_button):
             _no_focus(b)
             tools.addWidget(b)
-        outer.addLayout(tools)
-
-        vm.changed.connect(self.refresh)
-        vm.mode_changed.connect(lambda _m: self.refresh())
-        self.retranslate()
-        self.refresh()
+        return tools
 
     def resizeEvent(self, e: QResizeEvent) -> None:
         # tiles grow with the room there is (34–64 px wide): legible on a large screen, fits on a small one

@@ -195,7 +195,11 @@ class ReportsPage(TournamentPage):
         try:
             return self.ctx.runner.read(lambda s: render(s, key, session, table, stage))
         except Exception as exc:  # noqa: BLE001 - the store / fonts say what is wrong
-            msg = user_message(exc) or (str(exc) if type(exc).__name__ == "MissingFontError" else None)
+            from reports.pdf.fonts import (
+                MissingFontError,  # loaded with the report already: costs nothing here
+            )
+
+            msg = user_message(exc) or (str(exc) if isinstance(exc, MissingFontError) else None)
             if msg is None:
                 raise
             show_error(self, tr("Reports"), msg, tr("Choose another session, or seat this one first."))

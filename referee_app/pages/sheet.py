@@ -43,6 +43,7 @@ from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.pages.sheet_vm import Op, SheetViewModel
 from referee_app.shell.errors import show_error
+from referee_app.shell.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.words.i18n import tr
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's
@@ -65,38 +66,12 @@ class SheetPage(TournamentPage):
 
         lay = QVBoxLayout(self)
         lay.setSpacing(4)
-        top = QHBoxLayout()
-        self.title = title_label()
-        self.title.setObjectName("sheet_title")
-        top.addWidget(self.title, 1)
-        self.session_box = QComboBox()
-        self.session_box.setObjectName("sheet_session")
-        self.table_box = QComboBox()
-        self.table_box.setObjectName("sheet_table")
-        self.session_label, self.table_label = QLabel(), QLabel()
-        top.addWidget(self.session_label)
-        top.addWidget(self.session_box)
-        top.addWidget(self.table_label)
-        top.addWidget(self.table_box)
-        self.session_box.activated.connect(lambda _i: self._choose(self.session_box.currentData(), 1))
-        self.table_box.activated.connect(lambda _i: self._choose(self.vm.session, self.table_box.currentData()))
-        lay.addLayout(top)
+        lay.addLayout(self._top_row())
         self.players_line = QLabel()
         self.players_line.setObjectName("sheet_players")
         self.players_line.setWordWrap(True)
         lay.addWidget(self.players_line)
-        clock_row = QHBoxLayout()
-        self.clock_line = QLabel()
-        self.clock_line.setObjectName("sheet_clock")
-        self.bell_line = QLabel()
-        self.bell_line.setObjectName("sheet_bell")
-        self.bell_line.setWordWrap(True)
-        self.bell_line.setStyleSheet(RED)
-        self.confirm_button = push_button("confirm_time_call", self.ask_confirm_time_call)
-        clock_row.addWidget(self.clock_line)
-        clock_row.addWidget(self.bell_line, 1)
-        clock_row.addWidget(self.confirm_button)
-        lay.addLayout(clock_row)
+        lay.addLayout(self._clock_row())
         self.clock = ClockWatch(self)
         self.clock.ticked.connect(self._show_clock)
         self.clock.changed.connect(self._clock_changed)
@@ -125,6 +100,47 @@ class SheetPage(TournamentPage):
         self.totals_button = bar.button
         lay.addWidget(self.totals_box)
 
+        lay.addLayout(self._actions_row())
+        self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
+        self.focus_shortcut.activated.connect(self.winner.setFocus)
+        self.retranslate()
+
+    def _top_row(self) -> QHBoxLayout:
+        """The title, then the session and table to show."""
+        top = QHBoxLayout()
+        self.title = title_label()
+        self.title.setObjectName("sheet_title")
+        top.addWidget(self.title, 1)
+        self.session_box = QComboBox()
+        self.session_box.setObjectName("sheet_session")
+        self.table_box = QComboBox()
+        self.table_box.setObjectName("sheet_table")
+        self.session_label, self.table_label = QLabel(), QLabel()
+        top.addWidget(self.session_label)
+        top.addWidget(self.session_box)
+        top.addWidget(self.table_label)
+        top.addWidget(self.table_box)
+        self.session_box.activated.connect(lambda _i: self._choose(self.session_box.currentData(), 1))
+        self.table_box.activated.connect(lambda _i: self._choose(self.vm.session, self.table_box.currentData()))
+        return top
+
+    def _clock_row(self) -> QHBoxLayout:
+        """The session clock's reading, its bell and the time call to confirm."""
+        clock_row = QHBoxLayout()
+        self.clock_line = QLabel()
+        self.clock_line.setObjectName("sheet_clock")
+        self.bell_line = QLabel()
+        self.bell_line.setObjectName("sheet_bell")
+        self.bell_line.setWordWrap(True)
+        self.bell_line.setStyleSheet(RED)
+        self.confirm_button = push_button("confirm_time_call", self.ask_confirm_time_call)
+        clock_row.addWidget(self.clock_line)
+        clock_row.addWidget(self.bell_line, 1)
+        clock_row.addWidget(self.confirm_button)
+        return clock_row
+
+    def _actions_row(self) -> QHBoxLayout:
+        """The actions on the table: record, penalty, time called, correct; sign off at the end."""
         actions = QHBoxLayout()
         self.win_button = push_button("record_win", self.record_win, "Ctrl+H")
         self.draw_button = push_button("record_draw", self.ask_draw)
@@ -137,10 +153,7 @@ class SheetPage(TournamentPage):
             actions.addWidget(b)
         actions.addStretch(1)
         actions.addWidget(self.sign_button)
-        lay.addLayout(actions)
-        self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
-        self.focus_shortcut.activated.connect(self.winner.setFocus)
-        self.retranslate()
+        return actions
 
     # ---- text ------------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -464,8 +477,7 @@ class SheetPage(TournamentPage):
         moved: list[BaseException] = []
 
         def table_moved(exc: BaseException) -> bool:
-            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in (
-                    "hand_recorded", "hand_out_of_order", "table_signed_off", "time_called_no_more_hands"):
+            if refusal_code(exc) in TABLE_MOVED_CODES:
                 moved.append(exc)
                 return True
             return False

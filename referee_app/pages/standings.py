@@ -70,17 +70,7 @@ class StandingsPage(TournamentPage):
         self.projector_button = push_button("projector", self.open_projector)
         top.addWidget(self.projector_button)
         lay.addLayout(top)
-        # What the players' page and the hall display show (`settings --hide-standings-after N`, docs/web.md)
-        public = QHBoxLayout()
-        self.public_label = QLabel()
-        self.public = QComboBox()
-        self.public.setObjectName("standings_public")
-        self.public.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.public.activated.connect(self._public_chosen)
-        public.addWidget(self.public_label)
-        public.addWidget(self.public)
-        public.addStretch(1)
-        lay.addLayout(public)
+        lay.addLayout(self._public_row())
         self.provisional = QLabel()
         self.provisional.setObjectName("standings_provisional")
         self.provisional.setStyleSheet("color: #b3261e; font-weight: bold;")
@@ -108,6 +98,19 @@ class StandingsPage(TournamentPage):
         lay.addWidget(self.stage_note)
         self.projector: ProjectorView | None = None
         self.retranslate()
+
+    def _public_row(self) -> QHBoxLayout:
+        """What the players' page and the hall display show (`settings --hide-standings-after N`, docs/web.md)."""
+        public = QHBoxLayout()
+        self.public_label = QLabel()
+        self.public = QComboBox()
+        self.public.setObjectName("standings_public")
+        self.public.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.public.activated.connect(self._public_chosen)
+        public.addWidget(self.public_label)
+        public.addWidget(self.public)
+        public.addStretch(1)
+        return public
 
     def retranslate(self) -> None:
         self.title.setText(tr("Standings"))

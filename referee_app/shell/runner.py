@@ -30,14 +30,12 @@ from texts import N_
 
 T = TypeVar("T")
 
-NEXT_STEP = {
-    "StaleTableError": "Reload the table (it refreshes now) and enter the result again.",
-    "FrozenSettingsError": "Settings cannot change once results exist; correct the results instead.",
-}
-
-
-# A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
+# What to do next after a refusal, by its ``code`` (never by the error's class: a code is what the store
+# promises, whichever class carries it)
 NEXT_STEP_BY_CODE = {
+    "stale_table": N_("Reload the table (it refreshes now) and enter the result again."),
+    "settings_frozen": N_("Settings cannot change once results exist; correct the results instead."),
+    # A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
     "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
                         "recorded hand with it."),
     "hand_out_of_order": N_("The sheet now shows the hands recorded: record yours as the next hand."),
@@ -45,6 +43,18 @@ NEXT_STEP_BY_CODE = {
     "checkin_substitutes_missing": N_("On the Check-in page, check in the players named, or mark them absent and "
                                       "check in substitutes; a new substitute is added on the Players page."),
 }
+
+# Refusals that mean the store moved on since the page read it: the pages re-read what it holds now
+REREAD_CODES = frozenset({"stale_table", "hand_recorded", "hand_out_of_order", "checkin_substitutes_missing"})
+
+# Refusals that mean the table moved on while a hand was being entered (hand entry shows what changed)
+TABLE_MOVED_CODES = frozenset({"stale_table", "hand_recorded", "hand_out_of_order", "table_signed_off",
+                               "time_called_no_more_hands"})
+
+
+def refusal_code(exc: BaseException) -> str:
+    """The refusal's ``code`` ("" for an error that carries none, e.g. a hand the engine refuses)."""
+    return str(getattr(exc, "code", "") or "")
 
 
 class Runner(QObject):
@@ -74,12 +84,13 @@ class Runner(QObject):
                 raise
             if on_refused is not None and on_refused(exc):
                 return None
-            if getattr(exc, "code", None) == "database_file_gone" and self.on_file_gone is not None:
+            code = refusal_code(exc)
+            if code == "database_file_gone" and self.on_file_gone is not None:
                 self.on_file_gone(msg)
                 return None
-            step = NEXT_STEP_BY_CODE.get(getattr(exc, "code", ""), NEXT_STEP.get(type(exc).__name__))
+            step = NEXT_STEP_BY_CODE.get(code)
             show_error(parent, what or tr("Could not do that"), msg, tr(step or "Correct the input and try again."))
-            if type(exc).__name__ == "StaleTableError" or getattr(exc, "code", "") in NEXT_STEP_BY_CODE:
+            if code in REREAD_CODES:
                 self.notify(self.catch_up() or ALL)  # show what the table holds now
             return None
         self.wrote.emit()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMenu,
+    QMenuBar,
     QMessageBox,
     QStackedWidget,
     QWidget,
@@ -225,6 +226,36 @@ class MainWindow(QMainWindow):
     # ---- menus ----------------------------------------------------------------------------------
     def _build_menus(self) -> None:
         mb = self.menuBar()
+        self._build_file_menu(mb)
+
+        self.view_menu = mb.addMenu("")
+        self.act_projector = QAction(self)
+        self.act_projector.setShortcut("F11")
+        self.act_projector.triggered.connect(self.projector)
+        self.view_menu.addAction(self.act_projector)
+        self.view_menu.addAction(hall_action(self))  # the hall display (referee_app/hall)
+
+        self.tables_menu = mb.addMenu("")
+        self.act_devices = QAction(self)
+        self.act_devices.setObjectName("table_devices")
+        self.act_devices.triggered.connect(self.table_devices)
+        self.tables_menu.addAction(self.act_devices)
+        self.devices_server: Any = None  # referee_app.shell.table_devices.TableDevicesServer, made on first use
+
+        self.lang_menu = mb.addMenu("")
+        group = QActionGroup(self)
+        # every catalogue found (resources/locales, docs/texts.md), each named in its own language
+        self.lang_actions: dict[str, QAction] = {}
+        for code in texts.languages():
+            act = QAction(texts.language_name(code), self, checkable=True)
+            group.addAction(act)
+            act.triggered.connect(lambda _c=False, code=code: self.set_language(code))
+            self.lang_menu.addAction(act)
+            self.lang_actions[code] = act
+        self.act_en, self.act_zh = self.lang_actions["en"], self.lang_actions.get("zh")
+
+    def _build_file_menu(self, mb: QMenuBar) -> None:
+        """File: new, open, demo, recent; exports; the backups; close and quit."""
         self.file_menu = mb.addMenu("")
         self.act_new = QAction(self)
         self.act_new.setShortcut(QKeySequence.StandardKey.New)
@@ -265,33 +296,6 @@ class MainWindow(QMainWindow):
         self.backup.add_to(self.file_menu)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_close)
-        self.file_menu.addAction(self.act_quit)
-
-        self.view_menu = mb.addMenu("")
-        self.act_projector = QAction(self)
-        self.act_projector.setShortcut("F11")
-        self.act_projector.triggered.connect(self.projector)
-        self.view_menu.addAction(self.act_projector)
-        self.view_menu.addAction(hall_action(self))  # the hall display (referee_app/hall)
-
-        self.tables_menu = mb.addMenu("")
-        self.act_devices = QAction(self)
-        self.act_devices.setObjectName("table_devices")
-        self.act_devices.triggered.connect(self.table_devices)
-        self.tables_menu.addAction(self.act_devices)
-        self.devices_server: Any = None  # referee_app.shell.table_devices.TableDevicesServer, made on first use
-
-        self.lang_menu = mb.addMenu("")
-        group = QActionGroup(self)
-        # every catalogue found (resources/locales, docs/texts.md), each named in its own language
-        self.lang_actions: dict[str, QAction] = {}
-        for code in texts.languages():
-            act = QAction(texts.language_name(code), self, checkable=True)
-            group.addAction(act)
-            act.triggered.connect(lambda _c=False, code=code: self.set_language(code))
-            self.lang_menu.addAction(act)
-            self.lang_actions[code] = act
-        self.act_en, self.act_zh = self.lang_actions["en"], self.lang_actions.get("zh")
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

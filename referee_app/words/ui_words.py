@@ -104,8 +104,6 @@ WORDS = (
     N_("Win (enter the hand)"),
     N_("Win (totals)"),
     N_("Correct the input and try again."),
-    N_("Reload the table (it refreshes now) and enter the result again."),
-    N_("Settings cannot change once results exist; correct the results instead."),
     N_("running"),
     N_("paused"),
     N_("ended"),

@@ -290,11 +290,25 @@ class ScoreSheetPage(Flowable):
         return seat_x, player_x, label_x, hands_x
 
     def _draw_grid(self, top: float) -> None:
-        g, s = self.g, self.sheet
+        g = self.g
         seat_x, player_x, label_x, hands_x = self._grid_x()
         total_x = hands_x + self.columns * self.hand_w
         head_h = g.round_h + g.hand_h + g.fans_h
-        # Column captions on the left and the Σ column.
+        self._draw_captions(top, head_h, (seat_x, player_x, label_x, total_x))
+        hands = self._draw_hand_heads(top, hands_x)
+        # Player blocks.
+        marks = self._marks()
+        s = self.sheet
+        unplayed = s.time_called_after if (s.time_called_after is not None and not self.blank) else None
+        for i in range(4):
+            block_top = top + head_h + i * 3 * g.row_h
+            self._draw_block(i, block_top, (label_x, hands_x, total_x), hands, marks, unplayed)
+        self._draw_heavy_lines(top, head_h, hands_x, total_x)
+
+    def _draw_captions(self, top: float, head_h: float, xs: tuple[float, float, float, float]) -> None:
+        """Column captions on the left and the Σ column."""
+        g = self.g
+        seat_x, player_x, label_x, total_x = xs
         self._box(seat_x, top, g.seat_w, head_h, fill=SHADE)
         self._text(seat_x, top, g.seat_w, head_h / 2, two("Seat"), 7.5)
         self._text(seat_x, top + head_h / 2 - 6, g.seat_w, 12, two("per round"), 6, color=FAINT)
@@ -320,7 +334,10 @@ class ScoreSheetPage(Flowable):
         self._box(total_x, top, g.total_w, head_h, fill=SHADE)
         self._text(total_x, top, g.total_w, head_h / 2, first("Total") + " Σ", 7.5)
         self._text(total_x, top + head_h / 2, g.total_w, head_h / 2, second("Total"), 7.5)
-        # Wind-round groups and hand numbers.
+
+    def _draw_hand_heads(self, top: float, hands_x: float) -> dict[int, HandRow]:
+        """Wind-round groups and hand numbers, with each hand's fans; the hands by number."""
+        g, s = self.g, self.sheet
         for r in range((self.columns + 3) // 4):
             span = min(4, self.columns - 4 * r)
             wind = SEATS[r % 4]
@@ -336,41 +353,46 @@ class ScoreSheetPage(Flowable):
             row = hands.get(col + 1)
             if row is not None and not self.blank:
                 self._draw_fans(x, top + g.round_h + g.hand_h, row)
-        # Player blocks.
-        marks = self._marks()
-        unplayed = s.time_called_after if (s.time_called_after is not None and not self.blank) else None
-        for i in range(4):
-            block_top = top + head_h + i * 3 * g.row_h
-            self._draw_player(i, block_top)
-            for j, caption in enumerate((two("Mark"), two("Won"), two("Lost"))):
-                self._box(label_x, block_top + j * g.row_h, g.label_w, g.row_h, fill=SHADE)
-                self._text(label_x, block_top + j * g.row_h, g.label_w, g.row_h, caption, 5.8)
-            won = lost = 0
-            for col in range(self.columns):
-                x = hands_x + col * self.hand_w
-                dead = unplayed is not None and col + 1 > unplayed and (col + 1) not in hands
-                for j in range(3):
-                    self._box(x, block_top + j * g.row_h, self.hand_w, g.row_h, fill=SHADE if dead else None)
-                if marks[col][i]:
-                    self._mark(x, block_top, self.hand_w, g.row_h, marks[col][i])
-                row = hands.get(col + 1)
-                if row is None or self.blank:
-                    continue
-                delta = row.deltas[i]
-                if delta > 0:
-                    won += delta
-                    self._text(x, block_top + g.row_h, self.hand_w, g.row_h, str(delta), 9.5)
-                elif delta < 0:
-                    lost += -delta
-                    self._text(x, block_top + 2 * g.row_h, self.hand_w, g.row_h, str(-delta), 9.5)
-            for j, caption in enumerate((two("net"), two("won"), two("lost"))):
-                self._box(total_x, block_top + j * g.row_h, g.total_w, g.row_h)
-                self._label(total_x, block_top + j * g.row_h, caption, 5)
-            if not self.blank:
-                self._text(total_x, block_top, g.total_w, g.row_h, fmt_signed(won - lost), 9.5)
-                self._text(total_x, block_top + g.row_h, g.total_w, g.row_h, str(won), 9)
-                self._text(total_x, block_top + 2 * g.row_h, g.total_w, g.row_h, str(lost), 9)
-        # Heavier lines: around player blocks and between wind rounds, so a pen finds its cell.
+        return hands
+
+    def _draw_block(self, i: int, block_top: float, xs: tuple[float, float, float], hands: dict[int, HandRow],
+                    marks: list[list[str]], unplayed: int | None) -> None:
+        """Player ``i``'s block: name, marks, what they won and lost in each hand, and the totals."""
+        g = self.g
+        label_x, hands_x, total_x = xs
+        self._draw_player(i, block_top)
+        for j, caption in enumerate((two("Mark"), two("Won"), two("Lost"))):
+            self._box(label_x, block_top + j * g.row_h, g.label_w, g.row_h, fill=SHADE)
+            self._text(label_x, block_top + j * g.row_h, g.label_w, g.row_h, caption, 5.8)
+        won = lost = 0
+        for col in range(self.columns):
+            x = hands_x + col * self.hand_w
+            dead = unplayed is not None and col + 1 > unplayed and (col + 1) not in hands
+            for j in range(3):
+                self._box(x, block_top + j * g.row_h, self.hand_w, g.row_h, fill=SHADE if dead else None)
+            if marks[col][i]:
+                self._mark(x, block_top, self.hand_w, g.row_h, marks[col][i])
+            row = hands.get(col + 1)
+            if row is None or self.blank:
+                continue
+            delta = row.deltas[i]
+            if delta > 0:
+                won += delta
+                self._text(x, block_top + g.row_h, self.hand_w, g.row_h, str(delta), 9.5)
+            elif delta < 0:
+                lost += -delta
+                self._text(x, block_top + 2 * g.row_h, self.hand_w, g.row_h, str(-delta), 9.5)
+        for j, caption in enumerate((two("net"), two("won"), two("lost"))):
+            self._box(total_x, block_top + j * g.row_h, g.total_w, g.row_h)
+            self._label(total_x, block_top + j * g.row_h, caption, 5)
+        if not self.blank:
+            self._text(total_x, block_top, g.total_w, g.row_h, fmt_signed(won - lost), 9.5)
+            self._text(total_x, block_top + g.row_h, g.total_w, g.row_h, str(won), 9)
+            self._text(total_x, block_top + 2 * g.row_h, g.total_w, g.row_h, str(lost), 9)
+
+    def _draw_heavy_lines(self, top: float, head_h: float, hands_x: float, total_x: float) -> None:
+        """Heavier lines: around player blocks and between wind rounds, so a pen finds its cell."""
+        g = self.g
         c = self.canv
         c.setLineWidth(1.4)
         grid_bottom = top + self.grid_h

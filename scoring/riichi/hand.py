@@ -139,6 +139,31 @@ def read_hand(text: str, red_fives: bool) -> tuple[Hand, Hand136]:
     hand = parse_hand(re.sub(r"0(?=[0-9]*[mps])", "5", text))
     if hand.winning is None:
         raise RiichiHandError("tile_count", reason="riichi_waiting")
+    reds_total = _checked_reds(text, in_meld, standing_reds, win_red, red_fives)
+    copies = _Copies(red_fives)
+    melds: list[Meld136] = []
+    all_ids: list[int] = []
+    for i, meld in enumerate(hand.melds):
+        reds = dict(in_meld.get(i, {}))
+        ids = [copies.take(kind34(t), _take_red(t, reds)) for t in meld.tiles]
+        melds.append(Meld136(meld.kind, tuple(ids)))
+        all_ids.extend(ids)
+    reds = dict(standing_reds)
+    win_kind = kind34(hand.winning)
+    standing = list(hand.standing)
+    # the winning tile takes its id first when it is red, last otherwise (so a plain winner is never the red)
+    win_id = copies.take(win_kind, True) if win_red else -1
+    for t in standing:
+        all_ids.append(copies.take(kind34(t), _take_red(t, reds)))
+    if not win_red:
+        win_id = copies.take(win_kind, False)
+    all_ids.append(win_id)
+    return hand, Hand136(tuple(all_ids), win_id, tuple(melds), reds_total)
+
+
+def _checked_reds(text: str, in_meld: dict[int, dict[str, int]], standing_reds: dict[str, int], win_red: bool,
+                  red_fives: bool) -> int:
+    """How many red fives the hand holds, refused when the rules have none or a suit has two."""
     reds_total = sum(standing_reds.values()) + sum(sum(d.values()) for d in in_meld.values()) + int(win_red)
     if reds_total and not red_fives:
         raise RiichiHandError("red_five", reason="riichi_no_red_fives")
@@ -149,49 +174,36 @@ def read_hand(text: str, red_fives: bool) -> tuple[Hand, Hand136]:
     for suit, n in per_suit.items():
         if n > 1:
             raise RiichiHandError("too_many_copies", reason="riichi_red_copies", suit=suit, copies=n)
-    used: dict[int, list[int]] = {}
+    return reds_total
 
-    def take(k: int, red: bool) -> int:
-        copies = used.setdefault(k, [])
+
+def _take_red(t: int, reds: dict[str, int]) -> bool:
+    """Whether tile ``t`` is one of the red fives left in ``reds`` (per suit): if so, it takes one."""
+    suit = _SUIT_OF_KIND[t // 9] if t < 27 else ""
+    red = t < 27 and t % 9 == 4 and reds.get(suit, 0) > 0
+    if red:
+        reds[suit] -= 1
+    return red
+
+
+class _Copies:
+    """The 136-ids given so far, per kind: each tile takes a copy of its kind not yet taken."""
+
+    def __init__(self, red_fives: bool) -> None:
+        self.red_fives = red_fives
+        self.used: dict[int, list[int]] = {}
+
+    def take(self, k: int, red: bool) -> int:
+        copies = self.used.setdefault(k, [])
         if red:
             copies.append(0)
             return k * 4
-        order = (1, 2, 3) if red_fives and k in (4, 13, 22) else (0, 1, 2, 3)  # copy 0 is the red five
+        order = (1, 2, 3) if self.red_fives and k in (4, 13, 22) else (0, 1, 2, 3)  # copy 0 is the red five
         for c in order:
             if c not in copies:
                 copies.append(c)
                 return k * 4 + c
         raise RiichiHandError("too_many_copies", reason="riichi_plain_fives", name=name34(k))
-
-    melds: list[Meld136] = []
-    all_ids: list[int] = []
-    for i, meld in enumerate(hand.melds):
-        reds = dict(in_meld.get(i, {}))
-        ids = []
-        for t in meld.tiles:
-            k = kind34(t)
-            suit = _SUIT_OF_KIND[t // 9] if t < 27 else ""
-            red = t < 27 and t % 9 == 4 and reds.get(suit, 0) > 0
-            if red:
-                reds[suit] -= 1
-            ids.append(take(k, red))
-        melds.append(Meld136(meld.kind, tuple(ids)))
-        all_ids.extend(ids)
-    reds = dict(standing_reds)
-    win_kind = kind34(hand.winning)
-    standing = list(hand.standing)
-    # the winning tile takes its id first when it is red, last otherwise (so a plain winner is never the red)
-    win_id = take(win_kind, True) if win_red else -1
-    for t in standing:
-        suit = _SUIT_OF_KIND[t // 9] if t < 27 else ""
-        red = t < 27 and t % 9 == 4 and reds.get(suit, 0) > 0
-        if red:
-            reds[suit] -= 1
-        all_ids.append(take(kind34(t), red))
-    if not win_red:
-        win_id = take(win_kind, False)
-    all_ids.append(win_id)
-    return hand, Hand136(tuple(all_ids), win_id, tuple(melds), reds_total)
 
 
 def read_tile(text: object, field: str) -> int:

@@ -323,8 +323,8 @@ def test_the_log_is_in_the_uis_language_with_before_and_after_in_words(qtbot, wi
     assert "和牌" in after and "和牌者" in after and "点炮者" in after and "番 24" in after
     assert "{" not in after and '"' not in after  # words, not JSON
     signed = rows["第 1 局第 1 桌"]
-    assert m.data(m.index(signed, AuditModel.COL_BEFORE)) == "已签字 否"
-    assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "已签字 是"
+    assert m.data(m.index(signed, AuditModel.COL_BEFORE)) == "已签字确认 否"
+    assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "已签字确认 是"
     LANG.set("en")
     assert m.data(m.index(signed, AuditModel.COL_AFTER)) == "signed off yes"
     assert "session 1 table 1 hand 1" in {m.data(m.index(r, AuditModel.COL_WHAT)) for r in range(m.rowCount())}

@@ -31,7 +31,7 @@ def test_the_log_says_places_and_changes_in_chinese_with_the_glossarys_terms(lan
     assert what_text(_entry(at_table(1, 3, 2))) == "第 1 局第 3 桌第 2 盘"
     assert what_text(_entry(time_called(2, 4))) == "第 2 局第 4 桌 到时"
     assert what_text(_entry(What("substitute", 3, player="12", params={"other": "7"}))) == "选手 12 从第 3 局起替换 7"
-    assert change_text(stored) == "荒牌 · 已签字 是 · 到时于第几盘后 3"
+    assert change_text(stored) == "荒牌 · 已签字确认 是 · 到时于第几盘后 3"
     assert change_text(json.dumps({"settlement": "others"})) == "处理 分给其他三家"
     LANG.set("en")
     assert what_text(_entry(at_table(1, 3, 2))) == "session 1 table 3 hand 2"

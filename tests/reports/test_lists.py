@@ -44,7 +44,7 @@ def test_results_lists_every_player_and_the_best_scores(generated_at: datetime) 
     best_part = text.split("本局最高分", 1)[1]
     assert top[1] in best_part and f"+{top[0]}" in best_part
     assert "Biggest hands 最大番和牌" in text
-    teams = text.split("Teams in this session 本局团体成绩", 1)[1]
+    teams = text.split("Teams in this session 本局各队成绩", 1)[1]
     paris = [s.table_points[i] for s in sheets for i, p in enumerate(s.players) if p.team == "Paris Mahjong"]
     assert f"Paris Mahjong\n{len(paris)}\n{sum(paris):g}\n" in teams
     assert all(fonts(pdf).values())
@@ -168,7 +168,7 @@ def test_results_of_a_session_in_progress(generated_at: datetime) -> None:
 def test_standings_before_any_session(generated_at: datetime) -> None:
     rows = [StandingRow(1, "001", "张伟", None, 0.0, 0), StandingRow(1, "002", "Anna", "B", 0.0, 0)]
     text = pages_text(StandingsReport(generated_at=generated_at).render(Standings(T, 0, rows)))[0]
-    assert "no session played yet 尚无成绩" in text and "after session 0" not in text
+    assert "no session played yet 尚无已赛的局" in text and "after session 0" not in text
     assert "张伟" in text and "Anna" in text
 
 

@@ -176,7 +176,7 @@ def test_the_site_in_english_and_chinese_says_the_catalogue(snapshots: list[Snap
     player = pages["players/1.html"]
     assert '<th class="n">Points<small lang="zh-Hans">得分</small></th>' in player  # msgctxt report.won
     teams = build_pages(snapshots[1], AT)["teams.html"]
-    assert '<span lang="zh-Hans">本比赛无团体。</span>' in teams  # 比赛 for a tournament (docs/glossary.md)
+    assert '<span lang="zh-Hans">本比赛没有队伍。</span>' in teams  # 比赛 for a tournament (docs/glossary.md)
 
 
 def test_the_prize_lists_fan_names_are_text_not_markup(snapshots: list[Snapshot]) -> None:

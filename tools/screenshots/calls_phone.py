@@ -25,7 +25,7 @@ from tools.screenshots.table_page import browser, demo_table, run_tool, tap, wai
 from web.api.server import BackgroundServer
 
 
-def shoot(out: Path) -> list[Path]:
+def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one scene after another
     shots: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
         token = demo_table(Path(tmp) / "demo.mcr")

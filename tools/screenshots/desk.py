@@ -15,7 +15,7 @@ from pathlib import Path
 import texts
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: scenes in order
     p = argparse.ArgumentParser(prog="python -m tools.screenshots.desk")
     p.add_argument("out", type=Path)
     p.add_argument("--size", default="1366x768")

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: scenes in order
     p = argparse.ArgumentParser(prog="python -m tools.screenshots.flow")
     p.add_argument("out", type=Path)
     p.add_argument("--size", default="1366x768")

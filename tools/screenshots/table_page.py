@@ -69,7 +69,7 @@ def wait_for(d: Any, css: str, text: str) -> None:
     WebDriverWait(d, 20).until(lambda d: text in d.find_element(By.CSS_SELECTOR, css).text)
 
 
-def shoot(out: Path) -> list[Path]:
+def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one scene after another
     with tempfile.TemporaryDirectory() as tmp:
         token = demo_table(Path(tmp) / "demo.mcr")
         with open_database(Path(tmp) / "demo.mcr") as db, BackgroundServer(db) as srv:

@@ -181,61 +181,104 @@ CALLS_HELD = 4  # a token's refused calls waiting for their answer at once (each
 
 def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None = None) -> ASGIApp:
     """The server for ``db``'s table devices (requests run in Starlette's thread pool, one session each)."""
-    limits = limits or Limits()
+    return _TableServer(db, static_dir, limits or Limits()).app()
 
-    gate = WritersFirst()
-    calls_budget = Budgets(limits.calls_budget, held=CALLS_HELD)
 
-    async def _run(call: Callable[[], Any], lang: str = texts.DEFAULT, *,
-                   lane: Lane = "read") -> tuple[Any, Response | None]:
+class _TableServer:
+    """The table devices' API over one database: its writers' gate and lock, the tokens known good, the calls'
+    budget, and the handlers the routes name (:meth:`app` puts them behind the caps and budgets)."""
+
+    def __init__(self, db: Database, static_dir: Path, limits: Limits) -> None:
+        self.db = db
+        self.static_dir = static_dir
+        self.limits = limits
+        self.gate = WritersFirst()
+        self.calls_budget = Budgets(limits.calls_budget, held=CALLS_HELD)
+        # Tokens a check found good in the last KNOWN_TOKEN_S: their next request skips the check before the
+        # body (one thread-pool hop less a hand, issue 23). Never a stranger's: each handler checks its token
+        # again in its own transaction, so a link revoked meanwhile is still refused, with the same answer.
+        self.known: dict[str, float] = {}
+        # SQLite has one writer at a time: the server's writers queue here rather than on the file's lock,
+        # where SQLite's busy handler sleeps and retries (slower, and unfair under load). A thread lock hands
+        # over at once; a queue on the event loop left the file free between two writes for another program
+        # to take (with 8 imports writing, the tables' write p95 ×3–7, issue 23). Other programs writing the
+        # same file still queue on its lock. PostgreSQL locks only the table's row.
+        self.write_lock: contextlib.AbstractContextManager[Any] = (
+            threading.Lock() if db.is_sqlite else contextlib.nullcontext())
+
+    def app(self) -> ASGIApp:
+        """The routes, behind the request caps, each address's budget and the security headers."""
+        routes = [
+            Route("/api/table", self.get_table, methods=["GET"]),
+            Route("/api/table/version", self.get_version, methods=["GET"]),
+            Route("/api/score", self.post_score, methods=["POST"]),
+            Route("/api/hands", self.post_hands, methods=["POST"]),
+            Route("/api/texts", self.page_texts, methods=["GET"]),
+            Route("/t/{token}", self.table_page, methods=["GET"]),
+            # referee calls (issue 22), calling and cancelling within each token's budget (issue 35)
+            *calls.routes(self.db, post=lambda request, handler: self.post(request, handler, budget=self.calls_budget),
+                          answer=self.answer,
+                          write=lambda request, call: self.write(request, call, budget=self.calls_budget),
+                          token=_token, language=_language),
+            *public.routes(self.db),  # the players' page, without a token (issue 22)
+            # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
+            Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
+            Mount("/static", _Static(directory=self.static_dir, check_dir=False), name="static"),
+        ]
+        limits = self.limits
+        capped = RequestCap(Starlette(routes=routes), limits.max_requests, _busy, limits.max_page_requests,
+                            public.busy)
+        # each address's budget outside the caps: a refusal waiting to be answered holds none of their slots
+        budgets = {"page": limits.page_budget, "file": limits.file_budget, "other": limits.other_budget}
+        return _SecurityHeaders(AddressBudget(capped, budgets, _too_many, limits.refusal_delay, limits.read_budget))
+
+    async def run(self, call: Callable[[], Any], lang: str = texts.DEFAULT, *,
+                  lane: Lane = "read") -> tuple[Any, Response | None]:
         """``call``'s result in the thread pool, or the answer that refuses it. A write starts at once, a read
         once no write is waiting (:class:`~web.api.guard.WritersFirst`); a token's check (``"check"``: one
         indexed read, before a write too) takes neither lane."""
         try:
             if lane == "write":
-                with gate.writing():
+                with self.gate.writing():
                     return await run_in_threadpool(call), None
             if lane == "read":
-                async with gate.reading():
+                async with self.gate.reading():
                     return await run_in_threadpool(call), None
             return await run_in_threadpool(call), None
         except TournamentError as exc:
             return None, _error(exc, lang)
         except (OperationalError, InterfaceError) as exc:  # the server went down, the file cannot be opened
-            return None, _error(DatabaseConnectError(code="server_unavailable", url=db.name,
+            return None, _error(DatabaseConnectError(code="server_unavailable", url=self.db.name,
                                                      problem=first_line(exc)), lang)
         except Exception as exc:  # noqa: BLE001 - a device gets JSON, never a traceback
             return None, _internal(exc, lang)
 
-    async def _answer(call: Callable[[], Any], lang: str = texts.DEFAULT, *, lane: Lane = "read") -> Response:
-        result, refused = await _run(call, lang, lane=lane)
+    async def answer(self, call: Callable[[], Any], lang: str = texts.DEFAULT, *, lane: Lane = "read") -> Response:
+        result, refused = await self.run(call, lang, lane=lane)
         if refused is not None:
             return refused
         status, body = result if isinstance(result, tuple) else (200, result)
         return _JSON(body, status_code=status)
 
-    async def get_table(request: Request) -> Response:
+    async def get_table(self, request: Request) -> Response:
         q = request.query_params
         token = _token(request)  # the numbers are read after the token is checked (api.read_table)
         lang = _language(request)  # the players' wind notes are words ("now East")
-        return await _answer(lambda: api.read_table(db, token, q.get("session"), q.get("table"), lang), lang)
+        return await self.answer(lambda: api.read_table(self.db, token, q.get("session"), q.get("table"), lang),
+                                 lang)
 
-    async def get_version(request: Request) -> Response:
+    async def get_version(self, request: Request) -> Response:
         token = _token(request)
-        return await _answer(lambda: api.read_version(db, token), _language(request))
+        return await self.answer(lambda: api.read_version(self.db, token), _language(request))
 
-    # Tokens a check found good in the last KNOWN_TOKEN_S: their next request skips the check before the body
-    # (one thread-pool hop less a hand, issue 23). Never a stranger's: each handler checks its token again in
-    # its own transaction, so a link revoked meanwhile is still refused, with the same answer.
-    known: dict[str, float] = {}
-
-    async def who_asks(request: Request) -> tuple[str | None, Response | None]:
+    async def who_asks(self, request: Request) -> tuple[str | None, Response | None]:
         """The request's token, or the answer refusing it. Checked before the body is read and before a
         write's lane: a stranger never holds a request slot (guard.RequestCap) while sending a body slowly,
         nor waits in, or holds up, the writers' queue."""
         token = _token(request)
+        known = self.known
         if token is None or known.get(token, 0.0) < time.monotonic():
-            _, refused = await _run(lambda: api.check_token(db, token), _language(request), lane="check")
+            _, refused = await self.run(lambda: api.check_token(self.db, token), _language(request), lane="check")
             if refused is not None:
                 return token, refused
             if token is not None:
@@ -244,7 +287,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
                 known[token] = time.monotonic() + KNOWN_TOKEN_S
         return token, None
 
-    async def over_budget(budgets: Budgets | None, token: str | None, lang: str) -> Response | None:
+    async def over_budget(self, budgets: Budgets | None, token: str | None, lang: str) -> Response | None:
         """The refusal of a good token past its budget (429 with ``Retry-After``, after the refusal delay), or
         None: the request may go. Asked after the token's check, so a stranger's made-up tokens get 401 and
         take no budget's room."""
@@ -255,26 +298,30 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
             return None
         limited("calls_budget", "a table's token is past its budget of calls and cancellations (%d after a "
                 "pause, then one every %g s): answered 429", budgets.budget.burst, 1 / budgets.budget.rate)
-        await budgets.slowly(token, limits.refusal_delay)
+        await budgets.slowly(token, self.limits.refusal_delay)
         seconds = retry_after(wait)
         refusal = _error(TournamentError(code="calls_too_often", seconds=seconds), lang)
         refusal.headers["Retry-After"] = str(seconds)
         return refusal
 
-    async def write(request: Request, call: Callable[[str | None], Any], *, budget: Budgets | None = None) -> Response:
-        """A write without a body (cancelling a call): who asks first, its budget, then the writers' lane."""
-        token, refused = await who_asks(request)
+    async def admitted(self, request: Request, budget: Budgets | None) -> tuple[str | None, Response | None]:
+        """Who asks, then their budget: the token, or the answer refusing the request."""
+        token, refused = await self.who_asks(request)
         if refused is None:
-            refused = await over_budget(budget, token, _language(request))
+            refused = await self.over_budget(budget, token, _language(request))
+        return token, refused
+
+    async def write(self, request: Request, call: Callable[[str | None], Any], *,
+                    budget: Budgets | None = None) -> Response:
+        """A write without a body (cancelling a call): who asks first, its budget, then the writers' lane."""
+        token, refused = await self.admitted(request, budget)
         if refused is not None:
             return refused
-        return await _answer(lambda: call(token), _language(request), lane="write")
+        return await self.answer(lambda: call(token), _language(request), lane="write")
 
-    async def post(request: Request, handler: Callable[[Database, str | None, Any], Any], *,
+    async def post(self, request: Request, handler: Callable[[Database, str | None, Any], Any], *,
                    writes: bool = True, budget: Budgets | None = None) -> Response:
-        token, refused = await who_asks(request)
-        if refused is None:
-            refused = await over_budget(budget, token, _language(request))
+        token, refused = await self.admitted(request, budget)
         if refused is not None:
             return refused
         try:
@@ -283,21 +330,15 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
             return _error(TournamentError(code="body_too_large", limit=api.MAX_BODY), _language(request))
         except ClientDisconnect:  # the phone went away mid-upload (or its body was too slow): nobody to answer
             return Response(status_code=400)
-        return await _answer(lambda: handler(db, token, raw), _language(request), lane="write" if writes else "read")
+        return await self.answer(lambda: handler(self.db, token, raw), _language(request),
+                                 lane="write" if writes else "read")
 
-    async def post_score(request: Request) -> Response:
-        return await post(request, api.preview, writes=False)
+    async def post_score(self, request: Request) -> Response:
+        return await self.post(request, api.preview, writes=False)
 
-    # SQLite has one writer at a time: the server's writers queue here rather than on the file's lock,
-    # where SQLite's busy handler sleeps and retries (slower, and unfair under load). A thread lock hands
-    # over at once; a queue on the event loop left the file free between two writes for another program
-    # to take (with 8 imports writing, the tables' write p95 ×3–7, issue 23). Other programs writing the
-    # same file still queue on its lock. PostgreSQL locks only the table's row.
-    write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
-
-    def record_or_remembered(db: Database, token: str | None, raw: bytes) -> Any:
+    def record_or_remembered(self, db: Database, token: str | None, raw: bytes) -> Any:
         try:  # the token was checked before the body was read (post)
-            with write_lock:
+            with self.write_lock:
                 return api.record(db, token, raw)
         except IntegrityError:  # the other try of this request_id committed first: its answer
             before = api.remembered(db, token, raw)
@@ -305,35 +346,14 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
                 raise
             return before
 
-    async def post_hands(request: Request) -> Response:
-        return await post(request, record_or_remembered)
+    async def post_hands(self, request: Request) -> Response:
+        return await self.post(request, self.record_or_remembered)
 
-    async def page_texts(request: Request) -> Response:
+    async def page_texts(self, request: Request) -> Response:
         """The table page's words in its language (``?lang=`` when the page chose one, else the browser's);
         no token needed: nothing of the tournament is in them."""
         asked = texts.resolve(request.query_params.get("lang", ""))
         return _JSON(words.page_texts(asked or _language(request)))
 
-    async def table_page(request: Request) -> Response:
-        return FileResponse(static_dir / "table.html", media_type="text/html; charset=utf-8")
-
-    routes = [
-        Route("/api/table", get_table, methods=["GET"]),
-        Route("/api/table/version", get_version, methods=["GET"]),
-        Route("/api/score", post_score, methods=["POST"]),
-        Route("/api/hands", post_hands, methods=["POST"]),
-        Route("/api/texts", page_texts, methods=["GET"]),
-        Route("/t/{token}", table_page, methods=["GET"]),
-        # referee calls (issue 22), calling and cancelling within each token's budget (issue 35)
-        *calls.routes(db, post=lambda request, handler: post(request, handler, budget=calls_budget),
-                      answer=_answer, write=lambda request, call: write(request, call, budget=calls_budget),
-                      token=_token, language=_language),
-        *public.routes(db),  # the players' page, without a token (issue 22)
-        # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
-        Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
-        Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),
-    ]
-    capped = RequestCap(Starlette(routes=routes), limits.max_requests, _busy, limits.max_page_requests, public.busy)
-    # each address's budget outside the caps: a refusal waiting to be answered holds none of their slots
-    budgets = {"page": limits.page_budget, "file": limits.file_budget, "other": limits.other_budget}
-    return _SecurityHeaders(AddressBudget(capped, budgets, _too_many, limits.refusal_delay, limits.read_budget))
+    async def table_page(self, request: Request) -> Response:
+        return FileResponse(self.static_dir / "table.html", media_type="text/html; charset=utf-8")

@@ -115,155 +115,186 @@ def no_delay(transport: asyncio.BaseTransport) -> None:
 
 def guarded_protocol(limits: Limits, max_connections: int) -> type[H11Protocol]:
     """uvicorn's h11 protocol with deadlines and the connection cap (one class per server: its idle list)."""
-    # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a plain
-    # dict after many were taken from its front scans the holes they left (quadratic under a flood).
-    idle: OrderedDict[Guarded, None] = OrderedDict()
-    # Per client address (issue 35 review): its connections served, the idle ones among them (oldest first),
-    # and the ones past its cap, waiting for a place, unread (oldest first; also all of them together). Before,
-    # past 64 refusals waiting an address's refusals were answered at once: 200 connections of one stranger
-    # took turns with everyone's pages in the one interpreter; closing the ones past the cap at once made them
-    # come back at once, thousands a second. A waiting connection costs a descriptor and no work.
-    per_address = limits.max_connections_per_address
-    served: dict[str, int] = {}
-    idle_of: dict[str, OrderedDict[Guarded, float]] = {}  # -> since when (the loop's clock; -inf: never asked)
-    waiting_of: dict[str, OrderedDict[Guarded, None]] = {}
-    waiting: OrderedDict[Guarded, None] = OrderedDict()
+    return type("Guarded", (_Guarded,), {"book": _Connections(limits, max_connections)})
 
-    class Guarded(H11Protocol):
-        _deadline: asyncio.TimerHandle | None = None
-        _phase: tuple[str, int] = ("", 0)
-        _address: str | None = None  # its client's address, where it is counted in ``served``
-        _waits: str | None = None  # its client's address while it waits past that address's cap
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            no_delay(transport)
-            super().connection_made(transport)
-            if len(self.connections) > max_connections:
-                # a connection waiting past its address's cap goes first: it was never served
-                oldest = next(iter(waiting)) if waiting else next(iter(idle)) if idle else None
-                if oldest is None:  # every connection has a request under way: this one waits for none
-                    limited("connections_busy", "connection limit (%d) reached with every connection busy: "
-                            "new connections are closed", max_connections)
-                    transport.close()
-                    return
-                limited("connections_full", "connection limit (%d) reached: the oldest idle connections are "
-                        "closed to make room", max_connections)
-                oldest._expire()
-            address = peer_address(transport.get_extra_info("peername"))
-            if address is not None and served.get(address, 0) >= per_address:
-                mine = idle_of.get(address)
-                # a connection idle a moment only after a request is between two requests of a loop: closing
-                # it would make room for a new one that closes the next (a flood turning its connections over
-                # endlessly); one that never asked anything goes at once, as under the overall cap
-                parked = mine and self.loop.time() - next(iter(mine.values())) >= PARKED
-                if not parked:  # all of them busy: this one waits, unread, for one of them to close
-                    limited("connections_address", "an address has %d connections with requests under way: its "
-                            "new ones wait", per_address)
-                    self._wait(address)
-                    return
-                limited("connections_address_idle", "an address has %d connections open: its oldest idle ones "
-                        "are closed to make room", per_address)
-                next(iter(mine or ()))._expire()  # its count goes at its connection_lost
-            if address is not None:
-                self._count(address)
-            self._update()
+class _Connections:
+    """One server's connections, as its protocol class keeps them."""
 
-        def data_received(self, data: bytes) -> None:
-            super().data_received(data)
-            self._update()
+    def __init__(self, limits: Limits, max_connections: int) -> None:
+        self.limits = limits
+        self.max_connections = max_connections
+        # Connections waiting for a request head, oldest first. An OrderedDict: taking the first entry of a
+        # plain dict after many were taken from its front scans the holes they left (quadratic under a flood).
+        self.idle: OrderedDict[_Guarded, None] = OrderedDict()
+        # Per client address (issue 35 review): its connections served, the idle ones among them (oldest
+        # first), and the ones past its cap, waiting for a place, unread (oldest first; also all of them
+        # together). Before, past 64 refusals waiting an address's refusals were answered at once: 200
+        # connections of one stranger took turns with everyone's pages in the one interpreter; closing the
+        # ones past the cap at once made them come back at once, thousands a second. A waiting connection
+        # costs a descriptor and no work.
+        self.per_address = limits.max_connections_per_address
+        self.served: dict[str, int] = {}
+        # -> since when (the loop's clock; -inf: never asked)
+        self.idle_of: dict[str, OrderedDict[_Guarded, float]] = {}
+        self.waiting_of: dict[str, OrderedDict[_Guarded, None]] = {}
+        self.waiting: OrderedDict[_Guarded, None] = OrderedDict()
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            self._update()
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._cancel()
-            address, self._address = self._address, None
-            if address is not None:
-                served[address] -= 1
-                if not served[address]:
-                    del served[address]
-                    idle_of.pop(address, None)
-                queue = waiting_of.get(address)
-                while queue and not next(iter(queue))._serve(address):  # the oldest waiting one takes the place
-                    pass
-            super().connection_lost(exc)
+class _Guarded(H11Protocol):
+    """uvicorn's h11 protocol with deadlines and the connection caps; ``book`` is set per server
+    (:func:`guarded_protocol`)."""
 
-        def _count(self, address: str) -> None:
-            served[address] = served.get(address, 0) + 1
-            self._address = address
+    book: _Connections
+    _deadline: asyncio.TimerHandle | None = None
+    _phase: tuple[str, int] = ("", 0)
+    _address: str | None = None  # its client's address, where it is counted in ``served``
+    _waits: str | None = None  # its client's address while it waits past that address's cap
 
-        def _wait(self, address: str) -> None:
-            """Past its address's cap: unread until a place is free, closed after the idle timeout."""
-            self.transport.pause_reading()
-            self._waits = address
-            waiting[self] = None
-            waiting_of.setdefault(address, OrderedDict())[self] = None
-            self._deadline = self.loop.call_later(limits.idle_timeout, self._expire)
-
-        def _serve(self, address: str) -> bool:
-            """A waiting connection's turn: counted, read, and its idle deadline from now (False: it was
-            closing, no longer waiting, and takes no place)."""
-            self._cancel()
-            if self.transport.is_closing():
-                return False
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        no_delay(transport)
+        super().connection_made(transport)
+        book = self.book
+        if len(self.connections) > book.max_connections and not self._make_room(transport):
+            return
+        address = peer_address(transport.get_extra_info("peername"))
+        if address is not None and book.served.get(address, 0) >= book.per_address \
+                and not self._address_room(address):
+            return
+        if address is not None:
             self._count(address)
-            self.transport.resume_reading()
-            self._update()
-            return True
+        self._update()
 
-        def _update(self) -> None:
-            """Arm the deadline of the phase the connection is in: waiting for a head (idle), for the rest of
-            a body, or none while the app works on a whole request."""
-            if self.transport.is_closing():
-                self._cancel()
-                return
-            if self._waits is not None:
-                return
-            cycle = self.cycle
-            if cycle is None or cycle.response_complete:
-                phase = "head"
-            elif self.conn.their_state is h11.SEND_BODY:
-                phase = "body"
-            else:
-                phase = "app"
-            key = (phase, id(cycle))
-            if key == self._phase:
-                return
-            self._phase = key
+    def _make_room(self, transport: asyncio.Transport) -> bool:
+        """Past the server's cap: close the oldest waiting or idle connection (False: none, this one is closed)."""
+        book = self.book
+        # a connection waiting past its address's cap goes first: it was never served
+        oldest = next(iter(book.waiting)) if book.waiting else next(iter(book.idle)) if book.idle else None
+        if oldest is None:  # every connection has a request under way: this one waits for none
+            limited("connections_busy", "connection limit (%d) reached with every connection busy: "
+                    "new connections are closed", book.max_connections)
+            transport.close()
+            return False
+        limited("connections_full", "connection limit (%d) reached: the oldest idle connections are "
+                "closed to make room", book.max_connections)
+        oldest._expire()
+        return True
+
+    def _address_room(self, address: str) -> bool:
+        """Past its address's cap: close that address's oldest parked connection (False: none, this one waits)."""
+        book = self.book
+        mine = book.idle_of.get(address)
+        # a connection idle a moment only after a request is between two requests of a loop: closing
+        # it would make room for a new one that closes the next (a flood turning its connections over
+        # endlessly); one that never asked anything goes at once, as under the overall cap
+        parked = mine and self.loop.time() - next(iter(mine.values())) >= PARKED
+        if not parked:  # all of them busy: this one waits, unread, for one of them to close
+            limited("connections_address", "an address has %d connections with requests under way: its "
+                    "new ones wait", book.per_address)
+            self._wait(address)
+            return False
+        limited("connections_address_idle", "an address has %d connections open: its oldest idle ones "
+                "are closed to make room", book.per_address)
+        next(iter(mine or ()))._expire()  # its count goes at its connection_lost
+        return True
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._update()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._update()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel()
+        address, self._address = self._address, None
+        if address is not None:
+            book = self.book
+            book.served[address] -= 1
+            if not book.served[address]:
+                del book.served[address]
+                book.idle_of.pop(address, None)
+            queue = book.waiting_of.get(address)
+            while queue and not next(iter(queue))._serve(address):  # the oldest waiting one takes the place
+                pass
+        super().connection_lost(exc)
+
+    def _count(self, address: str) -> None:
+        self.book.served[address] = self.book.served.get(address, 0) + 1
+        self._address = address
+
+    def _wait(self, address: str) -> None:
+        """Past its address's cap: unread until a place is free, closed after the idle timeout."""
+        self.transport.pause_reading()
+        self._waits = address
+        self.book.waiting[self] = None
+        self.book.waiting_of.setdefault(address, OrderedDict())[self] = None
+        self._deadline = self.loop.call_later(self.book.limits.idle_timeout, self._expire)
+
+    def _serve(self, address: str) -> bool:
+        """A waiting connection's turn: counted, read, and its idle deadline from now (False: it was
+        closing, no longer waiting, and takes no place)."""
+        self._cancel()
+        if self.transport.is_closing():
+            return False
+        self._count(address)
+        self.transport.resume_reading()
+        self._update()
+        return True
+
+    def _update(self) -> None:
+        """Arm the deadline of the phase the connection is in: waiting for a head (idle), for the rest of
+        a body, or none while the app works on a whole request."""
+        if self.transport.is_closing():
             self._cancel()
-            if phase == "head":
-                idle[self] = None
-                if self._address is not None:
-                    since = self.loop.time() if cycle is not None else -math.inf
-                    idle_of.setdefault(self._address, OrderedDict())[self] = since
-                self._deadline = self.loop.call_later(limits.idle_timeout, self._expire)
-            elif phase == "body":
-                self._deadline = self.loop.call_later(limits.body_timeout, self._expire)
+            return
+        if self._waits is not None:
+            return
+        cycle = self.cycle
+        if cycle is None or cycle.response_complete:
+            phase = "head"
+        elif self.conn.their_state is h11.SEND_BODY:
+            phase = "body"
+        else:
+            phase = "app"
+        key = (phase, id(cycle))
+        if key == self._phase:
+            return
+        self._phase = key
+        self._cancel()
+        book = self.book
+        if phase == "head":
+            book.idle[self] = None
+            if self._address is not None:
+                since = self.loop.time() if cycle is not None else -math.inf
+                book.idle_of.setdefault(self._address, OrderedDict())[self] = since
+            self._deadline = self.loop.call_later(book.limits.idle_timeout, self._expire)
+        elif phase == "body":
+            self._deadline = self.loop.call_later(book.limits.body_timeout, self._expire)
 
-        def _cancel(self) -> None:
-            idle.pop(self, None)
-            if self._address is not None and (mine := idle_of.get(self._address)) is not None:
-                mine.pop(self, None)
-            if self._waits is not None:
-                waiting.pop(self, None)
-                queue = waiting_of.get(self._waits)
-                if queue is not None:
-                    queue.pop(self, None)
-                    if not queue:
-                        del waiting_of[self._waits]
-                self._waits = None
-            if self._deadline is not None:
-                self._deadline.cancel()
-                self._deadline = None
+    def _cancel(self) -> None:
+        book = self.book
+        book.idle.pop(self, None)
+        if self._address is not None and (mine := book.idle_of.get(self._address)) is not None:
+            mine.pop(self, None)
+        if self._waits is not None:
+            book.waiting.pop(self, None)
+            queue = book.waiting_of.get(self._waits)
+            if queue is not None:
+                queue.pop(self, None)
+                if not queue:
+                    del book.waiting_of[self._waits]
+            self._waits = None
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
 
-        def _expire(self) -> None:
-            # A request whose body stopped coming sees a disconnect (ClientDisconnect, answered by nobody).
-            self._cancel()
-            if not self.transport.is_closing():
-                self.transport.close()
-
-    return Guarded
+    def _expire(self) -> None:
+        # A request whose body stopped coming sees a disconnect (ClientDisconnect, answered by nobody).
+        self._cancel()
+        if not self.transport.is_closing():
+            self.transport.close()
 
 
 def peer_address(peer: object) -> str | None:

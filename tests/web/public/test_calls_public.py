@@ -426,7 +426,7 @@ def test_the_printed_seating_carries_the_players_page_address(tmp_path) -> None:
                      "--base-url", "http://192.168.1.20:8765/"]) == 0
     assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(without)]) == 0
     wall = pages_text(with_qr.read_bytes())[-1]
-    assert "http://192.168.1.20:8765/" in wall and "手机查座位与成绩" in wall
+    assert "http://192.168.1.20:8765/" in wall and "手机查座位、排名与成绩" in wall
     assert "http://" not in " ".join(pages_text(without.read_bytes()))
     assert web_main(["--db", str(path), "report", "seating", "--session", "1", "-o", str(without),
                      "--base-url", "192.168.1.20"]) == 1  # not an address: refused, as for the score sheets
