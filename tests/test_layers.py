@@ -36,3 +36,19 @@ def test_layers_are_respected() -> None:
     ]
     assert bad == []
     assert any((ROOT / "scoring").rglob("*.py")), "the check must see the packages"
+
+
+PRODUCT = ("scoring", "db", "reports", "web", "referee_app", "texts")
+NOT_SHIPPED = {"tools", "tests"}  # the screenshot tools and generators, the suite: never imported by the product
+
+
+def test_no_product_package_imports_the_tools_or_the_tests() -> None:
+    bad = [f"{path.relative_to(ROOT)} imports {name}" for package in PRODUCT
+           for path in sorted((ROOT / package).rglob("*.py")) for name in _imports(path) & NOT_SHIPPED]
+    assert bad == []
+
+
+def test_the_check_sees_an_import_of_the_tools_or_the_tests_also_inside_a_function(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("import tests.browsers\n\ndef shots():\n    from tools.screenshots import desk\n", encoding="utf-8")
+    assert _imports(module) & NOT_SHIPPED == {"tools", "tests"}

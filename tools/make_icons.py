@@ -37,8 +37,8 @@ def main() -> int:
     render(256, ICONS / "mcr-referee.png")  # the one PNG a bundler or a .desktop file asks for
     big = render(1024, ICONS / "mcr-referee-1024.tmp.png")
     try:
-        with Image.open(big) as img:
-            img = img.convert("RGBA")
+        with Image.open(big) as opened:
+            img = opened.convert("RGBA")
             # Each size from its own rendering, so the small ones are drawn for their size, not scaled.
             ico_images = [Image.open(ICONS / f"mcr-referee-{s}.png").convert("RGBA") for s in ICO_SIZES]
             ico_images[-1].save(ICONS / "mcr-referee.ico", sizes=[(s, s) for s in ICO_SIZES],

@@ -129,7 +129,7 @@ def write(cat: Catalog, path: Path) -> None:
 
 def pseudo(tmpl: Catalog) -> Catalog:
     cat = Catalog(locale=None, project="MCR Referee", domain=texts.DOMAIN, charset="utf-8", fuzzy=False)
-    cat._set_locale = None  # type: ignore[attr-defined]
+    cat._set_locale = None  # type: ignore[method-assign,assignment]  # Babel types it as a method
     for m in tmpl:
         if m.id:
             cat.add(m.id, string=f"{texts.PSEUDO_OPEN}{m.id}{texts.PSEUDO_CLOSE}", context=m.context)

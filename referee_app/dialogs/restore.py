@@ -12,8 +12,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHeaderView, QLabel, QVBoxLayout, QWidget
 
+from referee_app.base.table_view import table_view
 from referee_app.models import RIGHT, RowsModel
-from referee_app.pages.common import table_view
 from referee_app.words.i18n import tr
 
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee_app.base.store import create_tournament_file
 from referee_app.dialogs.common import ask_new_file
 from referee_app.shell import paths, settings
 from referee_app.shell.errors import user_message
@@ -94,8 +95,6 @@ class NewTournamentWizard(QDialog):
             self._path_edited = True
 
     def create_file(self) -> None:
-        from referee_app.base.store import create_tournament_file
-
         if not self.name.text().strip():
             self.problem.setText(tr("The tournament needs a name."))
             return

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 import texts
 from referee_app.base.tile_faces import TileButton
 from referee_app.entry.hand_vm import HandEntryModel, Mode
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
 from texts import NC_
 
 MODE_LABELS = [
@@ -125,8 +125,6 @@ class TilePicker(QWidget):
         super().resizeEvent(e)
 
     def retranslate(self) -> None:
-        from referee_app.words.i18n import LANG
-
         for i, (mode, en) in enumerate(MODE_LABELS, start=1):
             # both languages on the desk (the mahjong words referees say in either); another language alone
             zh = texts.gettext("zh", en, "picker")
@@ -173,8 +171,6 @@ class TilePicker(QWidget):
 def mode_text(mode: Mode) -> str:
     """The picker's mode in words (the mode sticks until another is chosen), the mode named in the UI's
     language (the catalogue's "picker" words)."""
-    from referee_app.words.i18n import LANG
-
     if mode is Mode.TILE:
         return tr("Mode: single tiles (the 14th is the winning tile)")
     en = next(en for m, en in MODE_LABELS if m is mode)

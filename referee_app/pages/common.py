@@ -1,16 +1,14 @@
-"""Small helpers shared by the pages: a sortable read-only table view, a title label, a named button
-and a filter box."""
+"""Small helpers shared by the pages: a title label, a named button, a filter box and the row under a sorted
+view's cursor (the sortable table view itself is ``referee_app.base.table_view``: the dialogs use it too)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QSortFilterProxyModel
 from PySide6.QtGui import QFont, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -18,34 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app.models import SORT_ROLE
-
-
-def table_view(model, parent: QWidget | None = None, sortable: bool = True,  # type: ignore[no-untyped-def]
-               name: str = "") -> tuple[QTableView, QSortFilterProxyModel | None]:
-    view = QTableView(parent)
-    if name:
-        view.setObjectName(name)
-    proxy = None
-    if sortable:
-        proxy = QSortFilterProxyModel(view)
-        proxy.setSourceModel(model)
-        proxy.setSortRole(SORT_ROLE)
-        proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        proxy.setFilterKeyColumn(-1)
-        view.setModel(proxy)
-        view.setSortingEnabled(True)
-        view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-    else:
-        view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view, proxy
+# the sortable table view lives in base/ (the dialogs show tables too); the pages keep importing it from here
+from referee_app.base.table_view import table_view as table_view
 
 
 def title_label(parent: QWidget | None = None, size: int = 15) -> QLabel:

@@ -13,6 +13,7 @@ from db.read.changes import Changes
 from db.read.views import player_order
 from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
+from referee_app.dialogs.swap import SwapDialog
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import ClockBar
@@ -196,8 +197,6 @@ class SessionsPage(TournamentPage):
                         tr("Regenerate seating") if seed else tr("Generate seating"))
 
     def ask_swap(self) -> None:
-        from referee_app.dialogs.swap import SwapDialog
-
         players = sorted((p for r in self.model.rows for p in r.players), key=lambda p: player_order(p.name, p.number))
         where = {p.number: f"{tr('Table')} {r.table} · {tr(seat)}" for r in self.model.rows
                  for p, seat in zip(r.players, ("East", "South", "West", "North"), strict=False)}

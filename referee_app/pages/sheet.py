@@ -42,7 +42,7 @@ from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.pages.sheet_vm import Op, SheetViewModel
-from referee_app.shell.errors import show_error
+from referee_app.shell.errors import show_error, user_message
 from referee_app.shell.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.words.i18n import tr
 
@@ -246,8 +246,6 @@ class SheetPage(TournamentPage):
         try:
             self.ctx.runner.read(load)
         except Exception as exc:  # noqa: BLE001 - only the refusals a user can read are taken here
-            from referee_app.shell.errors import user_message
-
             if user_message(exc) is None:
                 raise
             return False
@@ -381,15 +379,11 @@ class SheetPage(TournamentPage):
     def record_totals_from_bar(self) -> None:
         text = self.fan.text().strip()
         if not text:
-            from referee_app.shell.errors import show_error
-
             show_error(self, tr("Totals only"), tr("Enter the fan total."), tr("Type the fan and press Enter."))
             self.fan.setFocus()
             return
         false_win = self.vm.is_false_win(int(text))  # names the claimer only: no discarder needed
         if self.winner.currentData() is None or (self.discarder.currentData() is None and not false_win):
-            from referee_app.shell.errors import show_error
-
             box = self.winner if self.winner.currentData() is None else self.discarder
             show_error(self, tr("Totals only"), tr("Choose the winner and who discarded (+ for self-drawn)."),
                        tr("Type the winner's seat letter (E, S, W, N), then the discarder's or +."))
@@ -667,8 +661,6 @@ class SheetPage(TournamentPage):
                 if reason:
                     self._run(self.vm.toggle_sign_off(reason), tr("Sign off"))
                 else:
-                    from referee_app.shell.errors import show_error
-
                     show_error(self, tr("Sign off"), question, tr("Give the reason the table ended early."))
             d.deleteLater()
 

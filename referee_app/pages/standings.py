@@ -22,6 +22,7 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from db.rules.stages import plain
+from referee_app.dialogs.stages import StagesDialog
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
@@ -200,8 +201,6 @@ class StandingsPage(TournamentPage):
 
     def open_stages(self) -> None:
         if self.ctx is not None:
-            from referee_app.dialogs.stages import StagesDialog
-
             StagesDialog.open_for(self.ctx, self)
             self.refresh()
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import contextlib
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel, QMenu, QMessageBox
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox
 
 from db.storage.backups import back_up
 from referee_app.base import file_dialogs
@@ -32,15 +32,21 @@ from referee_app.words.i18n import tr
 
 if TYPE_CHECKING:
     from referee_app.shell.context import TournamentContext
-    from referee_app.shell.window import MainWindow
 
 MCR_FILTER = "Tournament files (*.mcr);;All files (*)"
 
 
+class OpenFile(Protocol):
+    """``MainWindow.open_file``: passed in, so that this module need not import the window that imports it."""
+
+    def __call__(self, path: str, *, carry_on: bool = False) -> bool: ...
+
+
 class BackupActions(QObject):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, open_file: OpenFile) -> None:
         super().__init__(window)
         self.window = window
+        self.open_file = open_file
         self.ctx: TournamentContext | None = None
         self.gone = False  # the open file was deleted or moved: nothing more is saved into it
         self.gone_prompt: QMessageBox | None = None
@@ -110,6 +116,7 @@ class BackupActions(QObject):
         b = self.backups
         if b is None:
             return ""
+        # imported here: the restore dialog (and the models it shows) loads when a backup is shown, not with the window
         from referee_app.dialogs.restore import local_time
 
         last = max((t for t in (self.seen_backup, b.known_backup_time()) if t is not None), default=None)
@@ -172,6 +179,7 @@ class BackupActions(QObject):
         return sorted(found, key=lambda x: x.taken_at)
 
     def restore(self) -> None:
+        # imported here: the restore dialog loads when asked, not with the window (this menu is built with it)
         from referee_app.dialogs.restore import RestoreDialog
 
         chosen = RestoreDialog.ask(self.window, self.all_backups())
@@ -210,7 +218,7 @@ class BackupActions(QObject):
         def done(_result: int) -> None:
             self.open_prompt = None
             if box.clickedButton() is box.button(yes):
-                self.window.open_file(path)
+                self.open_file(path)
             box.deleteLater()
 
         box.finished.connect(done)
@@ -293,4 +301,4 @@ class BackupActions(QObject):
                                     wal=check.wal.name if check.wal else "—"))
             return False  # never carry on in a copy known to miss results
         # the same tournament: a hand entry or a question of the score sheet still open goes on in the copy
-        return self.window.open_file(str(out), carry_on=True)
+        return self.open_file(str(out), carry_on=True)

@@ -18,7 +18,9 @@ from types import FrameType, TracebackType
 from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from referee_app.shell.logfile import log_path
 from referee_app.words.i18n import tr
+from referee_app.words.store_errors import store_problem
 
 
 class Shown(tuple[str, str]):
@@ -97,8 +99,6 @@ def user_message(exc: BaseException) -> str | None:
     except ImportError:  # pragma: no cover - db is part of the install
         return None
     if isinstance(exc, TournamentError):
-        from referee_app.words.store_errors import store_problem
-
         return store_problem(exc)
     return None
 
@@ -115,8 +115,6 @@ def _hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | Non
     if msg is not None:
         show_error(QApplication.activeWindow(), tr("Could not do that"), msg)
         return
-    from referee_app.shell.logfile import log_path
-
     next_step = tr("The app hit an unexpected problem. Confirmed results are already saved. "
                    "Try the action again; if it repeats, save a copy of the tournament file and report it.")
     if (log := log_path()) is not None:

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
 from referee_app.shell.context import TournamentContext
+from referee_app.shell.errors import user_message
 
 INTERVAL_MS = 1000
 
@@ -81,8 +82,6 @@ class ChangeWatcher(QObject):
         try:
             ctx.db.check_file()
         except DatabaseFileGoneError as exc:
-            from referee_app.shell.errors import user_message
-
             self.gone_reported = True
             self.file_gone.emit(user_message(exc) or str(exc))
             return True

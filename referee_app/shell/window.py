@@ -160,6 +160,7 @@ class MainWindow(QMainWindow):
 
     # ---- pages ----------------------------------------------------------------------------------
     def _make_page(self, key: str) -> TournamentPage:
+        # imported here: the pages load with the first tournament opened (_ensure_pages), not with the window
         from referee_app.pages import checkin, log, players, reports, sessions, sheet, standings
 
         page: TournamentPage
@@ -292,7 +293,7 @@ class MainWindow(QMainWindow):
         self.file_menu.addAction(self.act_publish)
         self.file_menu.addSeparator()
         # issue 12: Back up now, Restore from backup…, Second backup folder…, the status-bar label
-        self.backup = BackupActions(self)
+        self.backup = BackupActions(self, self.open_file)
         self.backup.add_to(self.file_menu)
         self.file_menu.addSeparator()
         self.file_menu.addAction(self.act_close)
@@ -386,6 +387,7 @@ class MainWindow(QMainWindow):
         return self._opened(db, path, carry_on)
 
     def _opened(self, db: object, path: str, carry_on: bool = False) -> bool:
+        # imported here: the store's helpers (the demo, its queries) load with a tournament, not with the window
         from referee_app.base import store
 
         self._ensure_pages()
@@ -439,6 +441,7 @@ class MainWindow(QMainWindow):
                 log.exception("a display could not read the tournament opened yet")
 
     def open_demo(self) -> bool:
+        # imported here: the store's helpers (the demo, its queries) load with a tournament, not with the window
         from referee_app.base import store
 
         path = settings.data_dir() / "demo.mcr"
@@ -457,6 +460,7 @@ class MainWindow(QMainWindow):
         return False
 
     def new_tournament(self) -> None:
+        # imported here: the wizard (and the store's create it uses) loads when asked, not with the window
         from referee_app.dialogs.wizard import NewTournamentWizard
 
         path = NewTournamentWizard.ask(self)
@@ -506,6 +510,7 @@ class MainWindow(QMainWindow):
         """The windows that show the open tournament on other screens: the hall displays opened from this
         window (top-level windows of their own, so minimising the desk leaves them on the projector) and
         the standings' projector views (children of this window)."""
+        # imported here: a page's module, and the pages load with the first tournament (_make_page)
         from referee_app.pages.standings import ProjectorView
 
         self.hall_displays = [h for h in self.hall_displays if isValid(h) and h.isVisible()]
@@ -647,6 +652,7 @@ class MainWindow(QMainWindow):
     def projector(self) -> None:
         if self.ctx is None:
             return
+        # imported here: a page's module, and the pages load with the first tournament (_make_page)
         from referee_app.pages.standings import ProjectorView
 
         ProjectorView.show_for(self.ctx, self)
