@@ -1,0 +1,80 @@
+"""Each command imports what it uses (issue 31): ``mcr-tournament standings`` loads no PDF, workbook or web
+server library, ``--version`` not even SQLAlchemy, and pypinyin loads for the first Chinese name only.
+
+Each command runs in a process of its own, as its console script (``from web.cli import main``), and lists the
+modules it holds at the end (benchmarks/bench_startup.py times the same commands).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from web.cli import main as mcr_tournament
+
+ROOT = Path(__file__).resolve().parent.parent
+# The console script, listing the modules loaded into the file $MODULES_OUT after the command ran.
+SCRIPT = """\
+import json, os, sys
+from web.cli import main
+try:
+    status = main(sys.argv[1:])
+except SystemExit as exc:
+    status = exc.code
+with open(os.environ["MODULES_OUT"], "w", encoding="utf-8") as f:
+    json.dump(sorted(sys.modules), f)
+sys.exit(status)
+"""
+SERVER_AND_FILES = ("reportlab", "openpyxl", "starlette", "uvicorn", "reports", "web.server")
+
+
+def _run(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
+    """(the finished process, the top-level packages and the modules it loaded)."""
+    out = tmp_path / "modules.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "MODULES_OUT": str(out)}
+    proc = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=120)
+    modules = set(json.loads(out.read_text(encoding="utf-8")))
+    return proc, modules | {m.partition(".")[0] for m in modules}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("demo") / "demo.mcr"
+    assert mcr_tournament(["--db", str(path), "demo"]) == 0
+    return path
+
+
+def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo: Path) -> None:
+    proc, modules = _run(tmp_path, "--db", str(demo), "standings")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("\n") > 16  # the demo's 16 players
+    assert "db.queries" in modules  # the listing sees what the command used
+    assert sorted(modules & set(SERVER_AND_FILES)) == []
+
+
+def test_version_loads_no_database_library(tmp_path: Path) -> None:
+    proc, modules = _run(tmp_path, "--version")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert proc.stdout.startswith("mcr-tournament ")
+    assert sorted(modules & {"sqlalchemy", "db", "texts", *SERVER_AND_FILES}) == []
+
+
+def test_the_report_command_still_loads_what_it_needs(tmp_path: Path, demo: Path) -> None:
+    proc, modules = _run(tmp_path, "--db", str(demo), "report", "awards", "-o", str(tmp_path / "awards.pdf"))
+    assert proc.returncode == 0, proc.stderr
+    assert {"reportlab", "reports"} <= modules
+    assert sorted(modules & {"starlette", "uvicorn", "openpyxl", "web.server"}) == []
+
+
+def test_pypinyin_loads_for_the_first_chinese_name_only(tmp_path: Path) -> None:
+    script = ("import sys\nfrom db.names import name_key\nsorted(['Émile', 'Li Na', 'Ada'], key=name_key)\n"
+              "print('pypinyin' in sys.modules)\nsorted(['李娜', 'Ada'], key=name_key)\nprint('pypinyin' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=60,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.split() == ["False", "True"], out.stderr
