@@ -190,11 +190,14 @@ def _check_whole_numbers(parser: argparse.ArgumentParser, args: argparse.Namespa
             raise InputError(names.get(dest, "--" + dest.replace("_", "-")), code="too_small", value=value, low=-INT_MAX - 1)
 
 
-def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
+def build_parser(extensions: Sequence[Extension] = (), version: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; ``version``: the installed version, for ``--version`` (the console script's)."""
     p = OneLineParser(prog="mcr-tournament", description="MCR tournament administration.")
     p.add_argument("--db", help="SQLite file path or SQLAlchemy URL (postgresql+psycopg://user:pw@host/db)")
     p.add_argument("--station", default="", help="station name for the audit log (default: host name)")
     p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE, else $USER or %%USERNAME%%)")
+    if version is not None:
+        p.add_argument("--version", action="version", version=f"%(prog)s {version}")
     sub = p.add_subparsers(dest="command", required=True)
 
     tournament_commands.add_setup_parsers(sub)
@@ -224,10 +227,10 @@ def utf8_out() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
-def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
+def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = (), version: str | None = None) -> int:
     utf8_out()
     lang = texts.env_language()
-    parser = build_parser(extensions)
+    parser = build_parser(extensions, version)
     args = parser.parse_args(argv)
     func: Command | None = getattr(args, "func", None)
     if func is None:

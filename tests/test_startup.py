@@ -35,7 +35,7 @@ with open(os.environ["MODULES_OUT"], "w", encoding="utf-8") as f:
     json.dump(sorted(sys.modules), f)
 sys.exit(status)
 """
-SERVER_AND_FILES = ("reportlab", "openpyxl", "starlette", "uvicorn", "reports", "web.server")
+SERVER_AND_FILES = ("reportlab", "openpyxl", "starlette", "uvicorn", "web.server", "reports.site", "reports.workbook")
 
 
 def _run(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
@@ -61,13 +61,14 @@ def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo:
     assert proc.stdout.count("\n") > 16  # the demo's 16 players
     assert "db.queries" in modules  # the listing sees what the command used
     assert sorted(modules & set(SERVER_AND_FILES)) == []
+    assert sorted(m for m in modules if m.startswith("reports.")) == ["reports.cli"]  # its parsers, no renderer
 
 
 def test_version_loads_no_database_library(tmp_path: Path) -> None:
     proc, modules = _run(tmp_path, "--version")
     assert (proc.returncode, proc.stderr) == (0, "")
     assert proc.stdout.startswith("mcr-tournament ")
-    assert sorted(modules & {"sqlalchemy", "db", "texts", *SERVER_AND_FILES}) == []
+    assert sorted(modules & {"sqlalchemy", "db", "texts", "reports", *SERVER_AND_FILES}) == []
 
 
 def test_the_report_command_still_loads_what_it_needs(tmp_path: Path, demo: Path) -> None:

@@ -172,12 +172,12 @@ def test_serve_says_at_start_when_the_file_is_read_only(tmp_path: Path, capsys: 
     own reason): the first lines say the tables can read but not record."""
     import argparse
 
-    from web import cli
+    from web import cli, server
 
     path = tmp_path / "d.mcr"
     assert cli.main(["--db", str(path), "demo"]) == 0
     capsys.readouterr()
-    monkeypatch.setattr(cli, "serve", lambda db, sock, **kw: sock.close())  # start, print, stop at once
+    monkeypatch.setattr(server, "serve", lambda db, sock, **kw: sock.close())  # start, print, stop at once
     with open_database(path, writable=False) as db:
         assert db.read_only
         args = argparse.Namespace(host="127.0.0.1", port=_free_port())
