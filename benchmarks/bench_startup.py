@@ -54,13 +54,16 @@ def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
 
 def first_window(cwd: Path, env: dict[str, str], display: str) -> float:
     """Seconds from starting ``mcr-referee`` to its main window mapped on ``display``."""
+    errors = cwd / "mcr-referee.err"
     t0 = time.perf_counter()
-    proc = subprocess.Popen(script("mcr-referee"), cwd=cwd, env={**env, "DISPLAY": display},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with errors.open("wb") as err:
+        proc = subprocess.Popen(script("mcr-referee"), cwd=cwd, env={**env, "DISPLAY": display},
+                                stdout=subprocess.DEVNULL, stderr=err)
     try:
         while not app_window_mapped(display):
             if proc.poll() is not None or time.perf_counter() - t0 > 60:
-                raise RuntimeError(f"mcr-referee: no window (status {proc.returncode})")
+                said = errors.read_text(encoding="utf-8", errors="replace").strip()[-400:]
+                raise RuntimeError(f"mcr-referee: no window (status {proc.returncode}): {said}")
             time.sleep(0.01)
         return time.perf_counter() - t0
     finally:

@@ -7,6 +7,8 @@ modules it holds at the end (benchmarks/bench_startup.py times the same commands
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import json
 import os
 import subprocess
@@ -62,6 +64,10 @@ def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo:
     assert "db.queries" in modules  # the listing sees what the command used
     assert sorted(modules & set(SERVER_AND_FILES)) == []
     assert sorted(m for m in modules if m.startswith("reports.")) == ["reports.cli"]  # its parsers, no renderer
+    # db's other commands are not set up: their modules (and the seating algorithm, the demo) stay unloaded
+    assert sorted(m for m in modules if m.startswith("db.commands.")) == ["db.commands.common", "db.commands.results",
+                                                                          "db.commands.stages"]
+    assert sorted(modules & {"db.demo", "db.formats.players_csv", "db.service.clock", "db.check"}) == []
 
 
 def test_version_loads_no_database_library(tmp_path: Path) -> None:
@@ -95,3 +101,34 @@ def test_names_without_chinese_sort_as_pypinyin_reads_them(name: str) -> None:
     first = name.strip()[:1]
     if first not in SURNAMES:
         assert romanised(name) == " ".join(plain.casefold().split())
+
+
+def test_the_table_of_command_modules_names_what_each_adds() -> None:
+    """db.cli's table (which module adds which commands, loaded one at a time) agrees with the modules."""
+    from db import cli
+
+    for module, function, names in cli.COMMAND_MODULES:
+        sub = argparse.ArgumentParser().add_subparsers()
+        getattr(importlib.import_module(module), function)(sub)
+        assert set(sub.choices) == names, (module, function)
+    whole = cli.build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert list(whole) == [n for _m, _f, names in cli.COMMAND_MODULES for n in whole if n in names]
+
+
+@pytest.mark.parametrize("line", [["--db", "t.mcr", "standings", "--after", "1"], ["--station", "s", "players", "list"],
+                                  ["--db", "t.mcr", "export", "x.json", "--format", "ema"], ["--db", "t.mcr", "backup"]])
+def test_a_command_parses_as_the_whole_command_line_does(line: list[str]) -> None:
+    from db import cli
+    from reports.cli import add_publish_commands, add_report_commands
+
+    extensions = [add_report_commands, add_publish_commands]
+    one = cli.build_parser(extensions, command=cli.command_named(line))
+    assert cli.command_named(line) == line[2]
+    assert len(one._subparsers._group_actions[0].choices) < 10  # type: ignore[union-attr]
+    whole = cli.build_parser(extensions)
+
+    def parsed(parser: argparse.ArgumentParser) -> dict[str, object]:
+        values = vars(parser.parse_args(line))
+        return {**values, "func": values["func"].__qualname__}  # the extension's export is a new closure each time
+
+    assert parsed(one) == parsed(whole)

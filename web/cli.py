@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from reports.cli import add_publish_commands, add_report_commands
 
     return db_cli.main(arguments, extensions=[add_report_commands, add_publish_commands, add_web_commands],
-                       version=app_version())
+                       version=app_version)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", 
                                     "db.service.outcomes", "db.service.teammates", "db.views", "db.messages",
                                     "db.names", "db.countries", "db.formats.ema_csv", "db.limits",
                                     "db.formats.result_import", "db.service.players", "db.backups", "db.stages",
-                                    "db.service.seats"])
+                                    "db.service.seats", "db.cli"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0
