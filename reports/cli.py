@@ -28,8 +28,6 @@ from db import queries
 from db.database import Database
 from db.errors import InputError, TournamentError
 from db.files import write_atomic
-from db.service.calls import calls_stored, list_calls
-from db.service.devices import active_links, check_base_url
 from db.views import TournamentInfo
 
 if TYPE_CHECKING:
@@ -57,6 +55,7 @@ def _seated(s: Session, session: int) -> TournamentInfo:
 
 
 def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.devices import active_links, check_base_url
     from reports.scoresheet import ScoreSheetReport
 
     _seated(s, args.session)
@@ -78,6 +77,7 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.calls import calls_stored, list_calls
     from reports.penalties import PenaltiesReport, PenaltyRecord
 
     name = _check_session(s, args.session).name
@@ -86,6 +86,7 @@ def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.devices import check_base_url
     from reports.seating import SeatingReport, SessionSeating
 
     name = _seated(s, args.session).name

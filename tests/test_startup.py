@@ -68,6 +68,7 @@ def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo:
     assert sorted(m for m in modules if m.startswith("db.commands.")) == ["db.commands.common", "db.commands.results",
                                                                           "db.commands.stages"]
     assert sorted(modules & {"db.demo", "db.formats.players_csv", "db.service.clock", "db.check"}) == []
+    assert "scoring" not in modules  # the engine loads when a hand is scored or its fans are named
 
 
 def test_version_loads_no_database_library(tmp_path: Path) -> None:
