@@ -133,3 +133,13 @@ def test_a_command_parses_as_the_whole_command_line_does(line: list[str]) -> Non
         return {**values, "func": values["func"].__qualname__}  # the extension's export is a new closure each time
 
     assert parsed(one) == parsed(whole)
+
+
+def test_only_the_console_script_leaves_its_objects_to_the_end_of_the_process(demo: Path) -> None:
+    """``main()`` (the console script: the process ends with it) freezes the collector so the exit does not walk
+    every object again; ``main([...])`` from a caller that lives on does not."""
+    import gc
+
+    frozen = gc.get_freeze_count()
+    assert mcr_tournament(["--db", str(demo), "standings"]) == 0
+    assert gc.get_freeze_count() == frozen
