@@ -60,7 +60,7 @@ def compare(label: str, one: Callable[[Path, Path], float], runs: int) -> tuple[
     return bundle, venv
 
 
-def _app_window_mapped(display: str) -> bool:
+def app_window_mapped(display: str) -> bool:
     out = subprocess.run(["xwininfo", "-root", "-tree"], env={"DISPLAY": display, "LC_ALL": "C.UTF-8"},
                          capture_output=True, text=True).stdout
     # the main window (Qt also maps a 1x1 helper window with the same class)
@@ -72,7 +72,7 @@ def first_window(folder: Path, home: Path, display: str) -> float:
     proc = subprocess.Popen([str(folder / "mcr-referee")], env=clean_env(home, DISPLAY=display), cwd=home,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        while not _app_window_mapped(display):
+        while not app_window_mapped(display):
             if proc.poll() is not None or time.perf_counter() - t0 > 60:
                 raise RuntimeError(f"{folder / 'mcr-referee'}: no window (status {proc.returncode})")
             time.sleep(0.01)

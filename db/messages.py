@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import texts
-from scoring import tiles as T
 from texts.hands import HAND_PROBLEMS as HAND_PROBLEMS
 from texts.hands import hand_problem as _hand_problem
 
@@ -463,4 +462,6 @@ def hand_problem(exc: Any) -> texts.Text:
 
 
 def _tile_en(text: str) -> str:
-    return T.name_en(T.tile(text))
+    from scoring import tiles  # here: the engine loads for a hand's problem, not with every refusal's words
+
+    return tiles.name_en(tiles.tile(text))

@@ -21,27 +21,22 @@ import dataclasses
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING
 
 from db.commands import cli as db_cli
 from db.errors import InputError, TournamentError
 from db.read import queries
 from db.read.views import TournamentInfo
-from db.service.calls import calls_stored, list_calls
-from db.service.devices import active_links, check_base_url
 from db.storage.database import Database
 from db.storage.files import write_atomic
-from reports.pdf.awards import AwardsReport, PrizeList
-from reports.pdf.fonts import MissingFontError
-from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
-from reports.pdf.results import ResultsReport, SessionResults
-from reports.pdf.scoresheet import ScoreSheetReport
-from reports.pdf.seating import SeatingReport, SessionSeating
-from reports.pdf.standings import StageStandings, Standings, StandingsReport
-from reports.site import publish
-from reports.snapshot import read_snapshot
-from reports.workbook import render_workbook
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from reports.pdf.standings import StageStandings
+
+# The renderers (ReportLab, openpyxl) are imported in the functions that use them: the command line is set up,
+# and every other command runs, without loading them (docs/architecture.md, "Start-up").
 
 
 def _check_session(s: Session, session: int) -> TournamentInfo:
@@ -60,6 +55,9 @@ def _seated(s: Session, session: int) -> TournamentInfo:
 
 
 def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.devices import active_links, check_base_url
+    from reports.pdf.scoresheet import ScoreSheetReport
+
     _seated(s, args.session)
     sheets = queries.table_sheets(s, args.session, args.table)
     if not sheets:
@@ -72,17 +70,25 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def build_results(s: Session, args: argparse.Namespace) -> bytes:
+    from reports.pdf.results import ResultsReport, SessionResults
+
     name = _seated(s, args.session).name
     return ResultsReport().render(SessionResults(name, args.session, queries.table_sheets(s, args.session)))
 
 
 def build_penalties(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.calls import calls_stored, list_calls
+    from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
+
     name = _check_session(s, args.session).name
     return PenaltiesReport().render(PenaltyRecord(name, args.session, queries.penalties(s, args.session),
                                                   list_calls(s, session=args.session) if calls_stored(s) else []))
 
 
 def build_seating(s: Session, args: argparse.Namespace) -> bytes:
+    from db.service.devices import check_base_url
+    from reports.pdf.seating import SeatingReport, SessionSeating
+
     name = _seated(s, args.session).name
     url = check_base_url(args.base_url) + "/" if getattr(args, "base_url", None) else None  # the players' page
     names = {p.number: p.name for p in queries.players(s)}
@@ -91,6 +97,8 @@ def build_seating(s: Session, args: argparse.Namespace) -> bytes:
 
 
 def build_standings(s: Session, args: argparse.Namespace) -> bytes:
+    from reports.pdf.standings import Standings, StandingsReport
+
     info = queries.tournament_info(s)
     if args.after is not None:
         _check_session(s, args.after)
@@ -111,6 +119,8 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
 def stage_standings_data(s: Session, name: str, after: int | None = None) -> StageStandings:
     """One stage's ranking as its PDF shows it (``report standings --stage``, the GUI's Reports); refuses
     an unknown stage (naming the stages) or one whose players are not known yet (saying why)."""
+    from reports.pdf.standings import StageStandings
+
     view = next((v for v in queries.stages(s, after) if v.name == name), None)
     rows = queries.stage_standings(s, name, after)  # refuses what is not a stage, or not ready
     assert view is not None
@@ -119,17 +129,23 @@ def stage_standings_data(s: Session, name: str, after: int | None = None) -> Sta
 
 
 def build_stage_standings(s: Session, name: str, after: int | None, teams: bool) -> bytes:
+    from reports.pdf.standings import StandingsReport
+
     if teams:
         raise InputError("--stage", code="stage_teams")
     return StandingsReport().render(stage_standings_data(s, name, after))
 
 
 def build_awards(s: Session, args: argparse.Namespace) -> bytes:
+    from reports.pdf.awards import AwardsReport, PrizeList
+
     return AwardsReport().render(PrizeList(queries.tournament_info(s).name, queries.awards(s)))
 
 
 def _command(build: Callable[[Session, argparse.Namespace], bytes]) -> db_cli.Command:
     def run(args: argparse.Namespace, db: Database) -> int:
+        from reports.pdf.fonts import MissingFontError
+
         try:
             with db.reader() as s:
                 pdf = build(s, args)
@@ -178,6 +194,9 @@ def add_report_commands(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_publish(args: argparse.Namespace, db: Database) -> int:
+    from reports.site import publish
+    from reports.snapshot import read_snapshot
+
     with db.reader() as s:
         snap = read_snapshot(s)
     folder = Path(args.output)
@@ -187,6 +206,9 @@ def cmd_publish(args: argparse.Namespace, db: Database) -> int:
 
 
 def export_workbook(args: argparse.Namespace, db: Database) -> int:
+    from reports.snapshot import read_snapshot
+    from reports.workbook import render_workbook
+
     with db.reader() as s:
         data = render_workbook(read_snapshot(s))
     out = Path(args.file)

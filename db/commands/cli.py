@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import os
 import re
@@ -23,12 +24,6 @@ import sqlalchemy.exc
 from sqlalchemy.engine import URL
 
 import texts
-from db.commands import calls as call_commands
-from db.commands import clock as clock_commands
-from db.commands import players as player_commands
-from db.commands import results as result_commands
-from db.commands import stages as stage_commands
-from db.commands import tournament as tournament_commands
 from db.commands.common import Command
 from db.errors import InputError, TournamentError
 from db.rules.limits import ACTOR_MAX, INT_MAX, check_text
@@ -44,6 +39,22 @@ from db.storage.store import open_database
 Extension = Callable[[argparse._SubParsersAction], None]
 
 __all__ = ["Command", "Extension", "build_parser", "main"]
+
+# Where each sub-command is defined (module, the function that adds it, the commands it adds), in the order --help
+# lists them. A command loads its own module only: ``standings`` needs neither the seating algorithm nor the demo
+# (docs/architecture.md, "Start-up"); --help, a mistyped command or none load them all. The modules are named as
+# data and imported with importlib: tests/db/test_imports.py counts these names as imports, so no cycle hides here.
+COMMAND_MODULES: tuple[tuple[str, str, frozenset[str]], ...] = (
+    ("db.commands.tournament", "add_setup_parsers", frozenset({"init", "settings"})),
+    ("db.commands.players", "add_parsers", frozenset({"players", "seat", "seating"})),
+    ("db.commands.results", "add_parsers", frozenset({"results", "standings"})),
+    ("db.commands.clock", "add_parsers", frozenset({"clock"})),
+    ("db.commands.calls", "add_parsers", frozenset({"calls"})),
+    ("db.commands.stages", "add_parsers", frozenset({"stage", "awards", "checkin"})),
+    ("db.commands.tournament", "add_store_parsers", frozenset({"check", "export", "import"})),
+    (__name__, "add_backup_parser", frozenset({"backup"})),
+    ("db.commands.tournament", "add_log_parsers", frozenset({"log", "demo"})),
+)
 
 
 def _fail(refusal: texts.Said | str, lang: str = texts.DEFAULT) -> int:
@@ -190,28 +201,89 @@ def _check_whole_numbers(parser: argparse.ArgumentParser, args: argparse.Namespa
             raise InputError(names.get(dest, "--" + dest.replace("_", "-")), code="too_small", value=value, low=-INT_MAX - 1)
 
 
-def build_parser(extensions: Sequence[Extension] = ()) -> argparse.ArgumentParser:
-    p = OneLineParser(prog="mcr-tournament", description="MCR tournament administration.")
-    p.add_argument("--db", help="SQLite file path or SQLAlchemy URL (postgresql+psycopg://user:pw@host/db)")
-    p.add_argument("--station", default="", help="station name for the audit log (default: host name)")
-    p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE, else $USER or %%USERNAME%%)")
-    sub = p.add_subparsers(dest="command", required=True)
+class VersionAction(argparse.Action):
+    """``--version`` as argparse's own (``prog version`` on stdout, exit 0), the version read only when asked:
+    the console script's reads the package's metadata, whose modules take longer to load than many commands run."""
 
-    tournament_commands.add_setup_parsers(sub)
-    player_commands.add_parsers(sub)
-    result_commands.add_parsers(sub)
-    clock_commands.add_parsers(sub)
-    call_commands.add_parsers(sub)
-    stage_commands.add_parsers(sub)
-    tournament_commands.add_store_parsers(sub)
+    def __init__(self, option_strings: Sequence[str], dest: str, read: Callable[[], str]) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="show program's version number and exit")
+        self.read = read
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> NoReturn:
+        print(f"{parser.prog} {self.read()}", flush=True)
+        parser.exit()
+
+
+def add_backup_parser(sub: argparse._SubParsersAction) -> None:
     q = sub.add_parser("backup", help="consistent copy of the live database (default: into FILE.backups/)")
     q.add_argument("dir", nargs="?", help="folder for the copy (default: the backups folder beside the file)")
     q.add_argument("--list", action="store_true", help="list the backups (automatic and manual) instead")
     q.set_defaults(func=cmd_backup)
-    tournament_commands.add_log_parsers(sub)
 
+
+def _add_top_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", help="SQLite file path or SQLAlchemy URL (postgresql+psycopg://user:pw@host/db)")
+    p.add_argument("--station", default="", help="station name for the audit log (default: host name)")
+    p.add_argument("--referee", default="", help="referee name for the audit log (default: $MCR_REFEREE, else $USER or %%USERNAME%%)")
+
+
+class _Unsure(Exception):
+    """The first look at a command line found a mistake: the whole parser is to say it."""
+
+
+class _FirstLook(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Unsure(message)
+
+
+def command_named(argv: Sequence[str]) -> str | None:
+    """The sub-command ``argv`` runs, when only the options ``--db``, ``--station`` and ``--referee`` come before
+    it; None (every command's module is needed) for anything else: no command, ``--help``, ``--version``, a
+    mistake, which the whole parser then answers as ever.
+
+    >>> command_named(["--db", "t.mcr", "--station", "standings", "standings", "--format", "json"])
+    'standings'
+    >>> command_named(["--db", "t.mcr", "-h", "standings"]), command_named(["--db"]), command_named([])
+    (None, None, None)
+    """
+    look = _FirstLook(add_help=False)
+    _add_top_options(look)
+    look.add_argument("rest", nargs=argparse.REMAINDER)
+    try:
+        known, unknown = look.parse_known_args(list(argv))
+    except _Unsure:
+        return None
+    return str(known.rest[0]) if known.rest and not unknown else None
+
+
+def _adders(command: str | None) -> list[Extension]:
+    """The functions that add db's sub-commands: every one, or the one that adds ``command`` (none if db has no
+    such command), its module imported now."""
+    return [getattr(importlib.import_module(module), function) for module, function, names in COMMAND_MODULES
+            if command is None or command in names]
+
+
+def build_parser(extensions: Sequence[Extension] = (), version: Callable[[], str] | None = None,
+                 command: str | None = None) -> argparse.ArgumentParser:
+    """The command line; ``version``: reads the installed version, for ``--version`` (the console script's).
+
+    ``command``: the sub-command the user named (:func:`command_named`): only it is set up (besides the
+    extensions' commands, which are cheap to set up), so only its module is loaded. It parses that command's
+    line as the whole parser does; any other line is the whole parser's to answer (a refusal that lists the
+    commands lists them all)."""
+    p = OneLineParser(prog="mcr-tournament", description="MCR tournament administration.")
+    _add_top_options(p)
+    if version is not None:
+        p.add_argument("--version", action=VersionAction, read=version)
+    sub = p.add_subparsers(dest="command", required=True)
+    for add in _adders(command):
+        add(sub)
     for extend in extensions:
         extend(sub)
+    if command is not None and command not in sub.choices:
+        return build_parser(extensions, version)
     return p
 
 
@@ -224,10 +296,12 @@ def utf8_out() -> None:
             stream.reconfigure(encoding="utf-8", errors=stream.errors)
 
 
-def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = ()) -> int:
+def main(argv: Sequence[str] | None = None, extensions: Sequence[Extension] = (),
+         version: Callable[[], str] | None = None) -> int:
     utf8_out()
     lang = texts.env_language()
-    parser = build_parser(extensions)
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(extensions, version, command_named(argv))
     args = parser.parse_args(argv)
     func: Command | None = getattr(args, "func", None)
     if func is None:

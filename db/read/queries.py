@@ -53,7 +53,6 @@ from db.rules.profiles import SeatRotation, Settings, Settlement, TieBreak
 from db.rules.rotation import WINDS, hand_winds, round_seats
 from db.rules.scores import shared_ranks, table_points, table_ranks
 from db.rules.stages import QUALIFYING, Carry, StageRule, StageSeating, carried, cut_line, plain
-from scoring.fans import FAN_INFO, Fan
 from texts import NC_
 
 Four = tuple[PlayerView, PlayerView, PlayerView, PlayerView]
@@ -105,6 +104,9 @@ def seating(s: Session, session: int) -> list[TableSeating]:
 
 
 def _fan_views(stored: list[dict[str, object]] | None) -> tuple[FanView, ...]:
+    # here: the engine's tables load for a hand's fans (not for the standings)
+    from scoring.fans import FAN_INFO, Fan
+
     if not stored:
         return ()
     views = []
@@ -837,6 +839,8 @@ class _Win:
 
     @property
     def chicken(self) -> bool:
+        from scoring.fans import Fan
+
         return any(str(f.get("id")) == Fan.CHICKEN_HAND for f in self.fans or ())
 
     def view(self) -> AwardHand:

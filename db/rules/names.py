@@ -27,8 +27,6 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from pypinyin import lazy_pinyin
-
 # Words that belong to the family name that follows them (Dutch, German, French, Italian, Spanish, ...).
 PARTICLES = frozenset({"van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "des", "le", "la",
                        "ten", "ter", "zu", "dos", "das", "do", "y", "af", "al", "el", "bin", "ibn"})
@@ -98,6 +96,9 @@ SURNAMES = {"曾": "zeng", "单": "shan", "解": "xie", "仇": "qiu", "朴": "pi
             "乐": "yue", "覃": "qin", "翟": "zhai", "盖": "ge", "缪": "miao", "尉": "yu", "员": "yun",
             "种": "chong", "召": "shao", "长": "chang", "重": "chong", "沈": "shen", "秘": "bi"}
 
+# Below this code point pypinyin reads no character as Chinese (its lowest is 〇, U+3007).
+HAN_LOW = 0x3000
+
 
 @lru_cache(maxsize=8192)
 def romanised(name: str) -> str:
@@ -113,7 +114,13 @@ def romanised(name: str) -> str:
     if first in SURNAMES:
         parts.append(SURNAMES[first])
         rest = text[1:]
-    parts.extend(lazy_pinyin(rest))  # Chinese by syllable; any other text comes through as it is
+    if any(ord(ch) >= HAN_LOW for ch in rest):
+        # imported here: pypinyin's dictionaries take ~0.2 s to load, which no command with only Latin names needs
+        from pypinyin import lazy_pinyin
+
+        parts.extend(lazy_pinyin(rest))  # Chinese by syllable; any other text comes through as it is
+    else:
+        parts.append(rest)  # what lazy_pinyin gives for text without a Chinese character
     joined = " ".join(p.strip() for p in parts if p.strip())
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", joined) if not unicodedata.combining(ch))
     return " ".join(plain.casefold().split())

@@ -13,7 +13,6 @@ from db.models import HandResult, Penalty
 from db.rules.limits import INT_MAX, NOTATION_MAX, REASON_MAX, check_text
 from db.rules.profiles import PENALTY_KINDS, SeatRotation, Settings, Settlement
 from db.rules.rotation import hand_winds
-from scoring.settlement import settle_win
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,6 +203,8 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: AtTable, hand: int, win
 
     ``minimum=False`` (a preview) scores a hand under 8 fans too instead of refusing it
     (:meth:`ScoredHand.meets_minimum` says whether it could be recorded)."""
+    from scoring.settlement import settle_win  # here: a command that scores no hand never loads the engine
+
     winner = position_of(numbers, win.winner, "winner", tbl)
     self_drawn = check_bool(win.self_drawn, "self_drawn")
     if win.discarder is None and not self_drawn:

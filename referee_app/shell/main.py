@@ -19,19 +19,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import texts
+from web.cli import app_version
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
-
-
-def app_version() -> str:
-    """The installed version (the bundle carries the package's metadata, packaging/mcr-referee.spec)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("mcr-referee")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def _utf8_out() -> None:

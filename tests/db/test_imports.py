@@ -3,8 +3,9 @@
 Every module under ``db/`` is parsed with ``ast``; each import of a db module (at any depth, also inside
 functions, and under ``if TYPE_CHECKING:``) is an edge of the graph, which must be acyclic. An import only for
 types is still a dependency: two modules that name each other's types are one design split across two files
-(issue 18: ``backups``, ``database`` and ``transfer`` were a circle that way). Lazy imports of other packages
-(alembic, the scoring engine) inside functions are fine.
+(issue 18: ``backups``, ``database`` and ``transfer`` were a circle that way). A string that is a db module's name
+is an import too: ``db.commands.cli`` names the command modules it imports with importlib, each when its command runs.
+Lazy imports of other packages (alembic, the scoring engine) inside functions are fine.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def _target(name: str) -> str | None:
 
 def _imports(module: str, path: Path, source: str | None = None) -> list[tuple[str, bool]]:
     """(imported db module, whether the import sits inside a function or class) for every import, those under
-    ``if TYPE_CHECKING:`` included; ``source``: the text to read instead of the file's."""
+    ``if TYPE_CHECKING:`` included, and every string that names a db module (data for importlib: never hidden,
+    wherever it stands); ``source``: the text to read instead of the file's."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: list[tuple[str, bool]] = []
 
@@ -52,6 +54,9 @@ def _imports(module: str, path: Path, source: str | None = None) -> list[tuple[s
                     anchor = package.split(".")[: len(package.split(".")) - (child.level - 1)]
                     base = ".".join(anchor + ([base] if base else []))
                 names = [f"{base}.{a.name}" for a in child.names]
+            if isinstance(child, ast.Constant) and isinstance(child.value, str) and child.value.startswith("db.") \
+                    and child.value in MODULES and child.value != module:
+                found.append((child.value, False))
             for name in names:
                 if name == "db" or name.startswith("db."):
                     target = _target(name)
@@ -69,6 +74,12 @@ GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
 def test_the_check_sees_the_db_modules() -> None:
     assert {"db.service.results", "db.read.queries", "db.commands.cli"} <= set(MODULES)
     assert ("db.read.lookup", False) in GRAPH["db.read.queries"]
+
+
+def test_the_check_counts_module_names_given_to_importlib() -> None:
+    assert ("db.commands.results", False) in GRAPH["db.commands.cli"]
+    source = "import importlib\ndef load():\n    return importlib.import_module('db.read.views')\n"
+    assert _imports("db.commands.cli", MODULES["db.commands.cli"], source) == [("db.read.views", False)]
 
 
 def test_the_check_counts_imports_only_for_types() -> None:

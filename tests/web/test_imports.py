@@ -15,6 +15,13 @@ SHARED_FROM_API = {
 }
 
 
+# Modules whose lazy imports are their design, named once here rather than on every import.
+LAZY_MODULES = {
+    "web.cli": "the console script: only the standard library at its top, so --version answers at once and each "
+               "command loads what it uses when it runs (docs/architecture.md, \"Start-up\")",
+}
+
+
 def test_the_check_sees_the_modules() -> None:
     assert {"web.api.app", "web.public.page", "web.cli"} <= set(modules("web"))
     assert any(e.source == "web.api.app" and e.target == "web.public.page" for e in EDGES)
@@ -25,7 +32,8 @@ def test_no_import_cycle_between_modules() -> None:
 
 
 def test_an_import_inside_a_function_says_why() -> None:
-    assert sorted(f"{e.source}:{e.line} imports {e.target}" for e in EDGES if e.nested and not e.why) == []
+    assert sorted(f"{e.source}:{e.line} imports {e.target}" for e in EDGES
+                  if e.nested and not e.why and e.source not in LAZY_MODULES) == []
 
 
 def test_the_rooms_import_one_way() -> None:

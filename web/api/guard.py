@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from web.api.budgets import REFUSAL_DELAY, Budget
+from web.defaults import PAGE_RATE
 
 log = logging.getLogger("web")
 
@@ -61,7 +62,7 @@ class Limits:
     # every 5 s, docs/web.md "Budgets"), the pages' files (/static/…, /t/…), and every other request without a
     # token (/api/texts, 404s); per table token: calling and cancelling a referee. Past them: 429, answered
     # after refusal_delay
-    page_budget: Budget = Budget(rate=10.0, burst=100, at_once=4)
+    page_budget: Budget = Budget(rate=PAGE_RATE, burst=100, at_once=4)
     file_budget: Budget = Budget(rate=30.0, burst=300, at_once=8)
     other_budget: Budget = Budget(rate=5.0, burst=60, at_once=4)
     # per client address, the players' page's reads of the whole model (when the store moved): past it, the

@@ -24,9 +24,9 @@ import uvicorn
 from db.storage.database import Database
 from web.api.app import create_app
 from web.api.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
+from web.defaults import DEFAULT_HOST
+from web.defaults import DEFAULT_PORT as DEFAULT_PORT  # the desk's devices dialog takes it from here
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 8765
 ANY = ("0.0.0.0", "::", "")
 # Where a UDP socket is "connected" to find the default route's address: TEST-NET-1 (RFC 5737), never a
 # real host; connect() on UDP sends nothing.

@@ -173,11 +173,12 @@ def test_serve_says_at_start_when_the_file_is_read_only(tmp_path: Path, capsys: 
     import argparse
 
     from web import cli
+    from web.api import server
 
     path = tmp_path / "d.mcr"
     assert cli.main(["--db", str(path), "demo"]) == 0
     capsys.readouterr()
-    monkeypatch.setattr(cli, "serve", lambda db, sock, **kw: sock.close())  # start, print, stop at once
+    monkeypatch.setattr(server, "serve", lambda db, sock, **kw: sock.close())  # start, print, stop at once
     with open_database(path, writable=False) as db:
         assert db.read_only
         args = argparse.Namespace(host="127.0.0.1", port=_free_port())
