@@ -542,7 +542,7 @@ class AuditModel(RowsModel[AuditEntry]):
     HEADERS = ["Time", "Station", "Referee", "Action", "What", "Before", "After", "Reason"]
 
     def cell(self, r: AuditEntry, col: int) -> Any:
-        # in the user's language and in words; the stored JSON stays in the tooltip (issue 19 §9)
+        # in the user's language and in words; the stored JSON stays in the tooltip
         from referee_app.words.log_words import change_text, what_text
 
         return (r.at.strftime("%Y-%m-%d %H:%M:%S"), r.station, r.referee, action_name(r.action), what_text(r),

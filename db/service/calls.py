@@ -1,4 +1,4 @@
-"""Calling a referee from a table (issue 22, docs/web.md "Calling a referee"), and the players' page
+"""Calling a referee from a table (docs/web.md "Calling a referee"), and the players' page
 settings.
 
 A call goes open → taken (a named referee is on the way) → resolved (with a ruling, optionally linked to

@@ -217,7 +217,7 @@ def _begin_immediate(conn: Any, *, batch: bool = False, pause_until: float = 0.0
     """``BEGIN IMMEDIATE``, waiting for another program's write by trying again every 1–3 ms rather than in
     SQLite's busy handler, whose sleeps grow to 100 ms: a writer asleep there takes the lock only if it wakes
     while the lock is free, so a program writing transaction after transaction (8 imports, one line each)
-    held the tables' server off for seconds (issue 23). A ``batch`` writer waits politely (the constants
+    held the tables' server off for seconds. A ``batch`` writer waits politely (the constants
     above; ``pause_until``: the end of the pause after its last transaction). After ``BUSY_TIMEOUT_S`` the
     statement runs once more through SQLAlchemy, which raises what it always raised."""
     raw = conn.connection.dbapi_connection
@@ -331,7 +331,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
     if live_file(path) is None and wal_is_foreign(path):
         # a -wal (and -shm) left by another file at this path (deleted, moved or replaced under a program), or
         # by this file before an older copy was put back: SQLite would apply it to this file and damage it. Set
-        # aside, never applied (issues 18, 35), and what it holds saved beside the file when a backup fits.
+        # aside, never applied, and what it holds saved beside the file when a backup fits.
         _rescue_orphan(path, set_aside(path, "it does not belong to the file now at the path"))
     reason = read_only_reason(path)
     immutable = reason is not None and not has_live_wal(path)
@@ -388,7 +388,7 @@ def _open_file(url: URL, *, create: bool, writable: bool, migrate_schema: bool, 
             db._guard = FileGuard(path, db._live, identity)
             if not db._guard.stamped:
                 # a new file, or one from before stamps: the main file carries the stamp only after a checkpoint;
-                # until then a copy put back could not be told from it (issue 35)
+                # until then a copy put back could not be told from it
                 db.checkpoint()
             if backups:
                 db.backups = Backups(db, second_backup_dir)

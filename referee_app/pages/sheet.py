@@ -434,7 +434,7 @@ class SheetPage(TournamentPage):
         d = HandEntryDialog(vm, self.vm.entry_title(n), self, offer_false_win=True)
         d.hand_no = n
         where = self._where()
-        # Confirm records while the dialog stays open: refused, the tiles are still there (issue 19 §3)
+        # Confirm records while the dialog stays open: refused, the tiles are still there
         d.on_confirm = lambda e: self._confirm_entry(d, e, where)
         d.accepted.connect(lambda: self._entry_closed(d))
         d.false_win.connect(lambda pos: self._may_answer(where, tr("Record false win penalty"))

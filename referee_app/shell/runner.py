@@ -36,7 +36,7 @@ NEXT_STEP = {
 }
 
 
-# A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
+# A hand that was recorded meanwhile: the input is not wrong, the table moved on
 NEXT_STEP_BY_CODE = {
     "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
                         "recorded hand with it."),

@@ -225,7 +225,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         return await _answer(lambda: api.read_version(db, token), _language(request))
 
     # Tokens a check found good in the last KNOWN_TOKEN_S: their next request skips the check before the body
-    # (one thread-pool hop less a hand, issue 23). Never a stranger's: each handler checks its token again in
+    # (one thread-pool hop less a hand). Never a stranger's: each handler checks its token again in
     # its own transaction, so a link revoked meanwhile is still refused, with the same answer.
     known: dict[str, float] = {}
 
@@ -291,7 +291,7 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
     # SQLite has one writer at a time: the server's writers queue here rather than on the file's lock,
     # where SQLite's busy handler sleeps and retries (slower, and unfair under load). A thread lock hands
     # over at once; a queue on the event loop left the file free between two writes for another program
-    # to take (with 8 imports writing, the tables' write p95 ×3–7, issue 23). Other programs writing the
+    # to take (with 8 imports writing, the tables' write p95 ×3–7). Other programs writing the
     # same file still queue on its lock. PostgreSQL locks only the table's row.
     write_lock = threading.Lock() if db.is_sqlite else contextlib.nullcontext()
 
@@ -324,11 +324,11 @@ def create_app(db: Database, *, static_dir: Path = STATIC, limits: Limits | None
         Route("/api/hands", post_hands, methods=["POST"]),
         Route("/api/texts", page_texts, methods=["GET"]),
         Route("/t/{token}", table_page, methods=["GET"]),
-        # referee calls (issue 22), calling and cancelling within each token's budget (issue 35)
+        # referee calls, calling and cancelling within each token's budget
         *calls.routes(db, post=lambda request, handler: post(request, handler, budget=calls_budget),
                       answer=_answer, write=lambda request, call: write(request, call, budget=calls_budget),
                       token=_token, language=_language),
-        *public.routes(db),  # the players' page, without a token (issue 22)
+        *public.routes(db),  # the players' page, without a token
         # the tile faces are resources (the desktop picker draws the same files): /static/tiles/1m.svg
         Mount("/static/tiles", _Static(directory=resources.TILES, check_dir=False), name="tiles"),
         Mount("/static", _Static(directory=static_dir, check_dir=False), name="static"),
