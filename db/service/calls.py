@@ -253,14 +253,6 @@ def list_calls(s: Session, *, open_only: bool = False, session: int | None = Non
     return [_view(r) for r in s.scalars(q)]
 
 
-def get_call(s: Session, call_id: Any) -> CallView:
-    cid = check_int(call_id, "call", 1)
-    row = s.get(RefereeCall, cid)
-    if row is None:
-        raise InputError("call", code="no_call", call=cid)
-    return _view(row)
-
-
 @dataclass(frozen=True, slots=True)
 class CallsIndicator:
     """What every desk page shows: calls waiting for a referee, and the longest wait of an untaken one."""

@@ -511,10 +511,6 @@ class SheetPage(TournamentPage):
             return False
         return self.apply_correction(Correction(hand, self.vm.win_input(e), reason))
 
-    def record_win_entry(self, hand: int, e: WinEntry) -> bool:
-        return self.vm.sheet is not None and self._run(self.vm.record_hand(hand, self.vm.win_input(e)),
-                                                       tr("Record win…"))
-
     def record_draw(self) -> bool:
         return self._run(self.vm.record_draw(), tr("Record draw"))
 
