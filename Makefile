@@ -1,4 +1,6 @@
-# Quick start: `make run` (the app) and `make test` (every test, headless).
+# Quick start: `make run` (the app) and `make test` (the checks of `make lint`, then every test, headless).
+# `make demo`: the demo tournament in demo.mcr (DEMO=FILE for another name; an existing tournament is never
+# overwritten). `make clean`: the virtual environment, build/, dist/ and caches; never a tournament file.
 # `make dist`: the standalone folder dist/MCR-Referee/ (PyInstaller, docs/packaging.md); `make dist-smoke`
 # builds it and runs packaging/smoke_test.sh on it, normally and with the system's fonts and Python hidden.
 PYTHON ?= python3
@@ -27,11 +29,17 @@ $(VENV)/.dist-deps: pyproject.toml | $(PY)
 run: $(VENV)/.run-deps
 	$(BIN)/mcr-referee $(ARGS)
 
-test: $(VENV)/.test-deps
+lint: $(VENV)/.test-deps
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	@if [ -f ../shared/tools/check_layers.py ]; then $(PY) ../shared/tools/check_layers.py; fi
+
+test: lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider
+
+DEMO ?= demo.mcr
+demo: $(VENV)/.run-deps
+	$(BIN)/mcr-tournament --db $(DEMO) demo
 
 bench: $(VENV)/.test-deps
 	$(PY) benchmarks/run_all.py
@@ -58,5 +66,7 @@ texts-new: texts-extract
 	$(PY) tools/make_texts.py new $(NEW)
 	$(PY) tools/make_texts.py update
 
+# Only what a build or a check made: *.mcr files (tournaments and their backups) are never touched.
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache
+	find . -path ./.git -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -392,7 +392,7 @@ MESSAGES: dict[str, Template] = {
     "server_busy": "the server is busy: try again in a moment",
     "too_many_requests": "too many requests from this device: try again in {seconds} s",
     "not_utf8": "the request is not UTF-8 text",
-    # --- referee calls and the players' page (issue 22, docs/web.md)
+    # --- referee calls and the players' page (docs/web.md)
     "call_reason": "{reason!r} is not a reason for a call (one of: {reasons})",
     "no_call": "there is no call {call}",
     "call_still_open": "table {table} already called a referee (call {call}): wait for them, or cancel that call",
@@ -404,7 +404,7 @@ MESSAGES: dict[str, Template] = {
     "calls_too_often": ("this table called or cancelled a referee too often: try again in {seconds} s, or wave "
                         "to a referee"),
     "call_field": "not part of a call (a call has \"reason\" and an optional \"note\")",
-    # --- stages and cuts, the check-in desk, the awards (issue 21; docs/tournament.md)
+    # --- stages and cuts, the check-in desk, the awards (docs/tournament.md)
     "stage_exists": "there is already a stage named {stage!r} (\"qualifying\" names the first stage)",
     "stage_rule_unknown": "carry must be full, half or none ({carry!r}); seating rank, snake or spread ({seating!r})",
     "stage_cut_invalid": ("the cut must be a multiple of 4, at least 4 and at most the previous stage's cut "

@@ -252,7 +252,7 @@ class ClockTable(Base):
 
 
 class RefereeCall(Base):
-    """A table calling a referee (issue 22, ``db.service.calls``): open → taken (by a named referee) →
+    """A table calling a referee (``db.service.calls``): open → taken (by a named referee) →
     resolved (with a ruling), or cancelled by the table while still open. ``penalty_id`` is the penalty the
     ruling caused, kept as a number without a foreign key: a correction may delete that penalty, and the
     ruling's record must survive it."""

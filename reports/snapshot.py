@@ -37,7 +37,7 @@ class Snapshot:
     teams: Sequence[TeamStandingRow]
     sessions: Mapping[int, Sequence[TableSheet]]  # seated sessions only, tables by number
     entered_by: Mapping[HandKey, str] = field(default_factory=dict)  # "referee @ station"
-    rulings: Sequence[CallView] = ()  # the resolved referee calls (issue 22), oldest first
+    rulings: Sequence[CallView] = ()  # the resolved referee calls, oldest first
     awards: Awards | None = None  # the prize list (the website's awards page); None: no page
     still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
     stages: Sequence[StageRanking] = ()  # a staged event's stages whose players are known, each with its ranking

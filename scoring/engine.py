@@ -15,7 +15,6 @@ Pipeline (``score_hand``):
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter, not_
@@ -236,8 +235,3 @@ def _result(reading: Reading, found: tuple[Found, ...], flowers: int, counts: Co
         reading=_FORM_TEXT[reading.form],
         sets=reading.groups(),
     )
-
-
-def fan_counter(result: ScoreResult) -> Counter[Fan]:
-    """{fan: count} of a result, flowers included (handy for tests and comparisons)."""
-    return Counter({a.fan: a.count for a in result.fans})

@@ -19,10 +19,6 @@ class MeldKind(StrEnum):
     def is_kong(self) -> bool:
         return self in (MeldKind.MELDED_KONG, MeldKind.CONCEALED_KONG, MeldKind.PROMOTED_KONG)
 
-    @property
-    def is_concealed(self) -> bool:
-        return self is MeldKind.CONCEALED_KONG
-
 
 @dataclass(frozen=True, slots=True)
 class Meld:

@@ -1,10 +1,10 @@
 """The rule-system seam: what a mahjong rule system provides, and the systems registered by profile name.
 
-A first sketch (issue 32, docs/architecture.md "Rule systems"): today it carries the tiles, the notation
+A first sketch (docs/architecture.md "Rule systems"): today it carries the tiles, the notation
 and scoring one hand from a JSON input object, which is what ``mcr-score --rules`` needs. The session,
 the settlement of outcomes, the session result and the penalties come next, in the same protocol.
 
-MCR's engine stays where it is (``scoring.engine``) until the tree is reorganised (issue 31); it is
+MCR's engine stays where it is (``scoring.engine``) until the tree is reorganised; it is
 registered here through a thin adapter, so nothing that exists changes.
 """
 

@@ -83,17 +83,5 @@ def rank(t: Tile) -> int:
     return t % 9 + 1 if t < 27 else 0
 
 
-def is_honor(t: Tile) -> bool:
-    return t >= 27
-
-
-def is_terminal(t: Tile) -> bool:
-    return t < 27 and t % 9 in (0, 8)
-
-
-def is_terminal_or_honor(t: Tile) -> bool:
-    return t >= 27 or t % 9 in (0, 8)
-
-
 def sort_key(t: Tile) -> int:
     return t

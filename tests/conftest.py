@@ -14,7 +14,7 @@ import pytest  # noqa: E402 - after the environment line above
 @pytest.fixture(scope="session")
 def webkit_display():  # type: ignore[no-untyped-def]
     """One Xvfb display (and throwaway profile) for the session's WebKitGTK tests, started on first use."""
-    from tools.browser import WebKitDisplay
+    from tests.browsers import WebKitDisplay
 
     display = WebKitDisplay()
     try:

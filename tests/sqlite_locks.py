@@ -1,4 +1,4 @@
-"""The POSIX locks this process holds on a tournament file (Linux ``/proc/locks``), for the tests of issue 18:
+"""The POSIX locks this process holds on a tournament file (Linux ``/proc/locks``), for the file-life tests:
 closing any other descriptor of the file drops them, and then another program deletes the WAL under us."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A small staged event built with the services (no command line): 8 players, 2 qualifying sessions of 2
 hands, then a final of 1 session for the top 4 (2, 5, 3, 6) that carries half of the qualifying points
-(issue 34's shape, in small). The final places Anna Smith (No. 3: 8 table points, +56 over the event) first,
+(a real staged event's shape, in small). The final places Anna Smith (No. 3: 8 table points, +56 over the event) first,
 above Marie Dubois (No. 5: 8, +80): only the final stage's columns explain it (6/+68 against 5/+48)."""
 
 from __future__ import annotations

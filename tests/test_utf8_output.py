@@ -1,4 +1,4 @@
-"""The three commands write UTF-8 whatever encoding Python would give their streams (issue 24 §1).
+"""The three commands write UTF-8 whatever encoding Python would give their streams.
 
 On Windows a pipe or a redirect gets the ANSI code page: cp1252, or GBK on Chinese Windows. Here
 ``PYTHONIOENCODING`` gives the streams that encoding, as Windows would, and each command runs as a real

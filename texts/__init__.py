@@ -54,7 +54,7 @@ def po_path(lang: str) -> Path:
 @functools.cache
 def _installed() -> tuple[str, ...]:
     # read once a process: every API request asks (Accept-Language), and a folder's listing costs more than
-    # the rest of the request's reading of the header (issue 23)
+    # the rest of the request's reading of the header
     folder = locales_dir()
     return tuple(sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
                  if folder.is_dir() else ())

@@ -54,7 +54,7 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
     from web.api.server import ListenError, addresses, console_logging, listen, serve
 
     problem = db.check_problem()
-    if problem is not None:  # a damaged file is said before anything is served (issue 35): not 500s later
+    if problem is not None:  # a damaged file is said before anything is served: not 500s later
         print(f"mcr-tournament: {DamagedDatabaseError(code='database_malformed', name=db.name)} ({problem})",
               file=sys.stderr)
         return 1
@@ -68,7 +68,7 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
     if args.host == DEFAULT_HOST:
         print("  only this computer can connect; use --host 0.0.0.0 for phones on the local network", flush=True)
     guard = db._guard
-    if guard is not None:  # the file deleted, moved or replaced under the server (issue 18): said once, loudly
+    if guard is not None:  # the file deleted, moved or replaced under the server: said once, loudly
         guard.check_reads = True
         guard.on_gone = lambda exc: print(f"mcr-tournament: !!! {exc} — the server answers 503 from now on; "
                                           "stop it (Ctrl+C) to save what it holds beside the file", flush=True)

@@ -1,4 +1,4 @@
-"""``calls``: the referee calls from the tables (issue 22), for the desk and for the figures after the event.
+"""``calls``: the referee calls from the tables, for the desk and for the figures after the event.
 
     mcr-tournament --db T.mcr calls [--open] [--format json]
     mcr-tournament --db T.mcr calls take ID --referee NAME

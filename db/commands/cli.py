@@ -93,7 +93,7 @@ def _check_db_arg(text: str) -> None:
 class NewFile:
     """The file a creating command (``import``, ``init``, ``demo``) is about to make, and whether its backups
     folder was there: a command that fails removes what it made, so a failed ``import FILE.json`` leaves no
-    empty tournament behind to be mistaken for one (issue 35), and a retry starts from nothing."""
+    empty tournament behind to be mistaken for one, and a retry starts from nothing."""
 
     path: Path
     had_backups: bool
@@ -140,7 +140,7 @@ BATCH = {"results import", "players import"}
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """argparse whose usage errors are one line, as every other refusal (issue 35): ``--sessions abc`` printed the
+    """argparse whose usage errors are one line, as every other refusal: ``--sessions abc`` printed the
     usage block (up to 9 lines) before the one line that mattered. ``--help`` still prints the usage. Sub-command
     parsers are of the same class (argparse makes them of their parent's). The exit status stays 2.
 

@@ -34,7 +34,7 @@ def cmd_stage_add(args: argparse.Namespace, db: Database) -> int:
           f"{args.seating} seating")
     if args.last_planned:
         print(f"qualifying: {_span(1, first - 1)}")
-    if 0 < field <= args.cut:  # allowed (players may still register), but likely a slip: it cuts nobody (issue 35)
+    if 0 < field <= args.cut:  # allowed (players may still register), but likely a slip: it cuts nobody
         warning = render("stage_cut_takes_all", {"cut": args.cut, "field": field, "stage": args.name},
                          texts.env_language())
         print(f"mcr-tournament: {warning}", file=sys.stderr)

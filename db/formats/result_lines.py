@@ -41,7 +41,7 @@ def _number(value: Any, field_name: str) -> str:
 
 
 def parse_result_line(obj: Any) -> ResultLine:
-    """Validate the shape of one result line (ISSUE 4 "Result lines"); tournament checks come later."""
+    """Validate the shape of one result line (docs/tournament.md "Result lines"); tournament checks come later."""
     if not isinstance(obj, dict):
         raise InputError(None, code="line_not_object")
     kind = obj.get("type")

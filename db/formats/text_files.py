@@ -63,7 +63,7 @@ def byte_lines(stream: BinaryIO, source: str, limit: int | None = None,
     """The lines of a binary stream, read a chunk at a time; past ``limit`` bytes in all,
     ``TournamentError("file_too_large")`` before the rest is read. Linear in the file's size: each byte is
     scanned once and a line is joined once, however long (a 200 MB line without a newline took minutes when
-    each chunk re-scanned the line so far, issue 35). A line longer than ``line_limit`` bytes (its ending
+    each chunk re-scanned the line so far). A line longer than ``line_limit`` bytes (its ending
     aside) is not kept in memory: it comes as ``RawLine(cut=its size)`` for the reader to refuse.
 
     >>> import io
@@ -141,7 +141,7 @@ def open_input(path: str | Path) -> BinaryIO:
         # A regular file or a pipe (``printf ... | mcr-tournament players import /dev/stdin``, ``<(...)``, a
         # named pipe). A device or a socket is refused before it is opened: /dev/zero never ends, and opening
         # some devices does something. A pipe is opened without waiting for a writer (a plain open waits for
-        # ever, issue 35), then read blocking: with no writer it reads as empty at once.
+        # ever), then read blocking: with no writer it reads as empty at once.
         if not _readable_kind(os.stat(path).st_mode):
             raise TournamentError(code="file_not_regular", path=str(path))
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))

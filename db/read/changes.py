@@ -82,10 +82,6 @@ class Changes:
         return (self.wide or session in self.sessions or session in self.clock
                 or any(k == session for k, _t in self.tables))
 
-    def touches_table(self, session: int, table: int) -> bool:
-        """What one table's sheet shows: its results, its session's seating, the players' names."""
-        return self.wide or self.players or session in self.sessions or (session, table) in self.tables
-
 
 NOTHING = Changes()
 ALL = Changes(everything=True)

@@ -49,7 +49,7 @@ def settings(s: Session) -> Settings:
     """The tournament's settings, read once per session (a session is one user action). Read from the
     tournament object when the session holds it or has objects not yet flushed (its changes count), else
     with :func:`head`, one plain statement whose text is parsed once per distinct text: loading the object
-    cost 0.4 ms, on every page's reading after every change (issue 23)."""
+    cost 0.4 ms, on every page's reading after every change."""
     cached: Settings | None = s.info.get("mcr_settings")
     if cached is None:
         cached = Settings.from_json(tournament(s).settings) if _from_object(s) else plain_head(s)[1]
@@ -177,7 +177,7 @@ NUMBERS = (select(_SEAT.c.position, _PLAYER.c.number).join(_PLAYER, _PLAYER.c.id
 @dataclass(frozen=True, slots=True)
 class TableRow:
     """A table as a plain row read it (no ORM object: building one costs ten times this), for the checks
-    and refusals that name a table on the hot paths (issue 23)."""
+    and refusals that name a table on the hot paths."""
 
     id: int
     session: int

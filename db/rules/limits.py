@@ -68,7 +68,7 @@ def _bad_character(text: str) -> tuple[str, int] | None:
     return None
 
 
-# Invisible format characters (category Cf), issue 35. Refused: those that reorder or hide text. A
+# Invisible format characters (category Cf). Refused: those that reorder or hide text. A
 # right-to-left override (U+202E) shows "Evil<U+202E>gnp.exe" as "Evilexe.png" on every page and PDF, so one
 # player's name can pass for another's; embeddings and isolates (U+202A-U+202E, U+2066-U+2069) reorder the same
 # way, the deprecated shaping controls (U+206A-U+206F) and interlinear annotations (U+FFF9-U+FFFB) hide or

@@ -83,7 +83,7 @@ class Settings:
     session_minutes: int = 180
     clock_warnings: tuple[int, ...] = (900,)
     end_policy: EndPolicy = EndPolicy.STOP_NOW
-    # The check-in desk and the awards (issue 21): how a no-show is handled, and whether a substitute's
+    # The check-in desk and the awards: how a no-show is handled, and whether a substitute's
     # hands count for the awards. They change nothing already scored, so results do not freeze them.
     no_show: NoShow = NoShow.SUBSTITUTE
     substitute_awards: bool = False

@@ -1,4 +1,4 @@
-"""How a referee picks a player by a letter, at the desk and on the table's phone (issue 34, item 3).
+"""How a referee picks a player by a letter, at the desk and on the table's phone.
 
 **The letter is always the starting seat** (E, S, W, N of the session's seating: the sheet's columns,
 the totals entry's keys); where the player's seat wind in the hand in play is another, it is said

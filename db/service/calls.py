@@ -1,4 +1,4 @@
-"""Calling a referee from a table (issue 22, docs/web.md "Calling a referee"), and the players' page
+"""Calling a referee from a table (docs/web.md "Calling a referee"), and the players' page
 settings.
 
 A call goes open → taken (a named referee is on the way) → resolved (with a ruling, optionally linked to
@@ -251,14 +251,6 @@ def list_calls(s: Session, *, open_only: bool = False, session: int | None = Non
     if table is not None:
         q = q.where(RefereeCall.table_no == table)
     return [_view(r) for r in s.scalars(q)]
-
-
-def get_call(s: Session, call_id: Any) -> CallView:
-    cid = check_int(call_id, "call", 1)
-    row = s.get(RefereeCall, cid)
-    if row is None:
-        raise InputError("call", code="no_call", call=cid)
-    return _view(row)
 
 
 @dataclass(frozen=True, slots=True)

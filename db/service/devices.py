@@ -69,7 +69,7 @@ def check_base_url(text: str) -> str:
     """The address the tables reach the server at (``http://192.168.1.20:8765``), without a final "/"."""
     if not text.startswith(("http://", "https://")):
         raise TournamentError(code="base_url_invalid", url=text)
-    try:  # "http://x", "http://:8765", "http://h:port": the scheme is right, the address is not (issue 35)
+    try:  # "http://x", "http://:8765", "http://h:port": the scheme is right, the address is not
         parts = urlsplit(text)
         host, _port = parts.hostname, parts.port
     except ValueError:
@@ -254,7 +254,7 @@ def check_correction(obj: Any) -> str:
 
 def device_correct(s: Session, session: int, table: int, hand: Any, result: WinInput | DrawInput, reason: str, *,
                    expected_version: int | None, actor: Actor) -> DeviceCorrection:
-    """A table's phone corrects its table's last recorded hand (issue 34: the desk's second way on after a
+    """A table's phone corrects its table's last recorded hand (the desk's second way on after a
     stale entry, ``corrections.correct_hand``: a reason, audited with before and after). Only the last: the
     phone page offers the hand it was stale on, and an earlier hand changes the scores the later ones were
     played on (``device_correct_last_only``: a referee corrects it). Not once the sheet is signed off:

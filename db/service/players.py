@@ -38,7 +38,7 @@ def checked_player(pi: PlayerInput, stored: Player | None = None) -> PlayerInput
     (``"fr"``, ``"France"``, ``"FRA"`` → ``"FR"``), the EMA number as 8 digits (a leading zero a
     spreadsheet dropped is put back), names stripped ("" stays "": clear it). ``stored``: the player as
     stored; a field given unchanged is kept as it is, never refused, so free text from before schema 0002
-    (country) or a name with a character refused since (issue 35: an older file, a JSON restore) stays
+    (country) or a name with a character refused since (an older file, a JSON restore) stays
     until someone edits it, and the player's other fields can still be changed. Raises ``InputError``
     naming the field (and the player where it helps).
 

@@ -259,7 +259,7 @@ def decide_tie(s: Session, name: str, advance: Sequence[str], actor: Actor | Non
     if row is None or view is None:
         raise InputError("stage", code="no_stage", stage=name,
                          stages=", ".join(v.name for v in queries.stages(s)) or "none")
-    if not view.previous_complete:  # no cut line yet: "no tie" would say the cut was made (issue 35)
+    if not view.previous_complete:  # no cut line yet: "no tie" would say the cut was made
         raise TournamentError(code="stage_not_ready", stage=name, previous=view.previous)
     if not view.tied:
         raise TournamentError(code="stage_no_tie", stage=name)

@@ -242,7 +242,7 @@ def _copy(source: BackupSource, path: Path, folder: Path | None, kind: str, sess
     with atomic_path(target) as tmp:
         source.copy_to(tmp)
         # a copy of a damaged file is no backup: refused before it is named as one, so rotation never deletes
-        # a good copy in its favour (issue 35)
+        # a good copy in its favour
         problem = check_problem(tmp, quick=True)
         if problem is not None:
             raise BackupError(code="backup_damaged", name=path.name, problem=problem)

@@ -251,7 +251,7 @@ def write_atomic(path: str | Path, data: bytes | str | Writer, *, encoding: str 
 #
 # POSIX (fcntl) locks belong to the process and the file: closing ANY descriptor of a file drops all the
 # process's locks on it, SQLite's included. Then another program thinks it is the last connection,
-# checkpoints and deletes the -wal/-shm, and this program writes on into a deleted WAL (issue 18). So no
+# checkpoints and deletes the -wal/-shm, and this program writes on into a deleted WAL. So no
 # code of ours may open() and close() a tournament file, its -wal or its -shm while SQLite has it open in
 # this process. The store registers each file it opens for writing here; the file helpers below refuse a
 # live file, and ``db.storage.schema.inspect_file`` reads no header of one. Each live file keeps ONE descriptor
@@ -359,7 +359,7 @@ def refuse_live(path: str | Path) -> None:
 
 # ------------------------------------------------------------------------------ no output over a tournament
 #
-# Issue 35 (D3): ``export e.mcr`` typed for ``export e.json`` replaced the tournament by its export, rc 0, and
+# ``export e.mcr`` typed for ``export e.json`` replaced the tournament by its export, rc 0, and
 # ``export e.mcr-wal`` a crash's WAL. Every writer of an output goes through :func:`atomic_path`, so the refusal
 # is made there once: the file must not be a tournament this process has open (read-only ones included, by device
 # and inode: another spelling or a hard link is the same file), nor its -wal/-shm/-journal, nor any file whose

@@ -1,5 +1,5 @@
 """The check that a tournament file open for writing is still the one on disk, with the WAL this program
-writes (issue 18, docs/data-safety.md "The file on disk is the one written").
+writes (docs/data-safety.md "The file on disk is the one written").
 
 Before every write transaction and after its commit the store asks :meth:`FileGuard.check`:
 

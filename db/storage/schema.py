@@ -259,7 +259,7 @@ def migrate(engine: Engine, url: URL) -> None:
     upgrade(engine, mark=False)
 
 
-# ------------------------------------------------------------------------ whose WAL is it (issue 18)
+# ------------------------------------------------------------------------ whose WAL is it
 
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 

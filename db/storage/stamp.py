@@ -1,4 +1,4 @@
-"""The file's own commit sequence (issue 35, docs/data-safety.md "The file on disk is the one written").
+"""The file's own commit sequence (docs/data-safety.md "The file on disk is the one written").
 
 SQLite's header change counter does not count commits in WAL mode when one connection does the writing (it
 writes the same value at every commit until it reads page 1 again), so the store keeps a sequence of its own:

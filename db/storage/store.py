@@ -231,7 +231,7 @@ def _begin_immediate(conn: Any, *, batch: bool = False, pause_until: float = 0.0
     """``BEGIN IMMEDIATE``, waiting for another program's write by trying again every 1–3 ms rather than in
     SQLite's busy handler, whose sleeps grow to 100 ms: a writer asleep there takes the lock only if it wakes
     while the lock is free, so a program writing transaction after transaction (8 imports, one line each)
-    held the tables' server off for seconds (issue 23). A ``batch`` writer waits politely (the constants
+    held the tables' server off for seconds. A ``batch`` writer waits politely (the constants
     above; ``pause_until``: the end of the pause after its last transaction). After ``BUSY_TIMEOUT_S`` the
     statement runs once more through SQLAlchemy, which raises what it always raised."""
     raw = conn.connection.dbapi_connection

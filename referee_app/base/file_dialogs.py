@@ -1,7 +1,7 @@
 """The app's file dialogs (open, save, choose a folder): Qt's own dialog with an icon provider that never reads a
 file, on Linux and macOS.
 
-Why (issue 18): to draw an icon and the "Type" column, Qt's default icon provider asks ``QMimeDatabase`` about
+Why: to draw an icon and the "Type" column, Qt's default icon provider asks ``QMimeDatabase`` about
 each file of the folder shown, which opens the files whose name does not settle their type (``event.mcr``, its
 ``-wal`` and ``-shm``), reads their first bytes and closes them. On POSIX, closing ANY descriptor of a file drops
 all the process's fcntl locks on it, SQLite's included: another program then believes it is the last one, and

@@ -86,7 +86,7 @@ class CorrectionDialog(QDialog):
         form.addRow(self.problem)
         form.addRow(ok_cancel(self, self.value))
         # start from what is recorded; a draw names no winner, and none is chosen for the referee when it
-        # becomes a win (issue 34 §1: East self-drawn was one OK away)
+        # becomes a win (East self-drawn was one OK away)
         self.winner.setPlaceholderText(texts.gettext(LANG.code, "Choose the winner.", "table_page"))
         self.discarder.setPlaceholderText(texts.gettext(LANG.code, "Choose the discarder, or self-drawn.",
                                                         "table_page"))

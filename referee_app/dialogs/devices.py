@@ -111,7 +111,7 @@ class DevicesDialog(QDialog):
         self.qr = QLabel()
         self.qr.setObjectName("devices_qr")
         self.qr.setFixedSize(260, 260)
-        self.link = QLineEdit()  # a link is one long word: a label cut it off (issue 19 §10)
+        self.link = QLineEdit()  # a link is one long word: a label cut it off
         self.link.setObjectName("devices_link")
         self.link.setReadOnly(True)
         self.copy = QPushButton(tr("Copy link"))
@@ -129,7 +129,7 @@ class DevicesDialog(QDialog):
 
     # ---- the server ------------------------------------------------------------------------------
     def _recall(self) -> None:
-        """The address and port of the last start (issue 34 §14: the port was asked afresh every time)."""
+        """The address and port of the last start (the port was asked afresh every time)."""
         kept = settings.remembered_options(SETTINGS_KEY)
         at = self.host.findData(kept.get("host"))
         if at >= 0:

@@ -44,7 +44,7 @@ class PenaltyDialog(QDialog):
         self.presets = list(presets)
         self.hand = hand
         form = QFormLayout(self)
-        # which hand it is for, said first (it was not shown: issue 19 §10)
+        # which hand it is for, said first (it was not shown)
         self.hand_label = QLabel(f"<b>{hand}</b>" if hand is not None else tr("not tied to a hand"))
         self.hand_label.setObjectName("penalty_hand")
         form.addRow(tr("Hand"), self.hand_label)

@@ -57,7 +57,7 @@ FRAME = QMargins(8, 40, 8, 8)
 
 def fit_inside(window: QRect, room: QRect, frame: QMargins = FRAME) -> QRect:
     """A window's rectangle (without its frame) made to fit the screen's available ``room``, frame included:
-    no larger than the room, then moved inside it (issue 34 §5: at 1366×768 Confirm was below the screen).
+    no larger than the room, then moved inside it (at 1366×768 Confirm was below the screen).
 
     >>> fit_inside(QRect(95, 36, 1180, 766), QRect(0, 0, 1366, 768))
     PySide6.QtCore.QRect(95, 40, 1180, 720)
@@ -454,7 +454,7 @@ def _tile_label(t: int) -> str:
 
 class StalePanel(QFrame):
     """Above hand entry when the table changed before Confirm (another station recorded the hand): what
-    changed, and the two ways on, each naming its step (issue 19 §3)."""
+    changed, and the two ways on, each naming its step."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -531,7 +531,7 @@ class HandEntryDialog(QDialog):
         lay.setSpacing(4)
         # the body scrolls, the buttons below it do not: whatever the body holds (the stale panel above the
         # picker made the window 818 px tall at 1366×768, Confirm below the screen), the window keeps its
-        # size and Confirm and Cancel stay in sight (issue 34 §5)
+        # size and Confirm and Cancel stay in sight
         body = QWidget()
         self._body, self._body_lay = body, QVBoxLayout(body)
         body_lay = self._body_lay
@@ -585,7 +585,7 @@ class HandEntryDialog(QDialog):
         room = screen.availableGeometry().size() if screen is not None else None
         self.resize(1180 if room is None else min(1180, room.width() - 16),
                     700 if room is None else min(700, room.height() - 48))
-        # where the referee left it last time, and its size (issue 34 §15: it opened at a different place and
+        # where the referee left it last time, and its size (it opened at a different place and
         # size each time); kept inside the screen when shown
         saved = settings.dialog_geometry(GEOMETRY_NAME)
         if saved is not None:

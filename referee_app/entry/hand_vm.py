@@ -45,7 +45,7 @@ MODE_KIND = {
 class Situation:
     """How the hand was won, as the referee states it. Positions are 0–3 in the table's seat order.
 
-    Nothing is chosen to start with (issue 34 §1): a default winner and "self-drawn" made a self-drawn win by
+    Nothing is chosen to start with: a default winner and "self-drawn" made a self-drawn win by
     East one Enter away after the 14 tiles. The hand is scored, and Confirm is live, only once the referee
     chose the winner and either a discarder or self-drawn (``complete``), as on the phone."""
 

@@ -480,7 +480,7 @@ class StandingsPage(HallPage):
                     pt.name(cell.adjusted(6, 0, -6, 0), text, px, color)
                     continue
                 # points ("7 / +141.5") shrink further before they take two lines: "7 /" over "+141.5" reads
-                # wrong (the walk of issue 34 at 1366×768)
+                # wrong
                 points = stages and i in (3, 4)
                 pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * (0.8 if i == 2 else 1)), color, bold=i in (0, 3),
                         align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft,

@@ -90,7 +90,7 @@ class HallSetupDialog(QDialog):
         self._recall()
 
     def _recall(self) -> None:
-        """The choices of the last hall display opened (issue 34 §14: asked afresh at every opening); the
+        """The choices of the last hall display opened (asked afresh at every opening); the
         screen only while it is still there."""
         kept = settings.remembered_options(SETTINGS_KEY)
         if not kept:

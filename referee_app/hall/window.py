@@ -33,7 +33,7 @@ class HallOptions:
     pages: list[str] = field(default_factory=lambda: list(PAGES))
     lang: str = "both"  # "both" | "en" | "zh"
     dwell_s: int = 15  # seconds per (sub-)page
-    show_calls: bool = False  # "Referee to table 7" while a table's call waits (issue 22)
+    show_calls: bool = False  # "Referee to table 7" while a table's call waits
     base_url: str = ""  # the players' page's server as set in the setup ("": the app's server while it runs)
 
 

@@ -1,4 +1,4 @@
-"""The desk's side of the tables' referee calls (issue 22, docs/web.md "Calling a referee").
+"""The desk's side of the tables' referee calls (docs/web.md "Calling a referee").
 
 - :class:`CallsDesk` puts a calls indicator in the window's status bar, so it is on every page: the calls
   waiting for a referee and the longest wait; red while one is untaken. A click opens the panel.
@@ -62,7 +62,7 @@ def wait_text(seconds: int | None) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-# the panel's figures: one text for one call, one for more ("1 calls", issue 34 §15)
+# the panel's figures: one text for one call, one for more ("1 calls")
 SUMMARY = (N_("{calls} call · wait median {median}, worst {worst} · rulings: {rulings}"),
            N_("{calls} calls · wait median {median}, worst {worst} · rulings: {rulings}"))
 STATUS = {"open": N_("waiting"), "taken": N_("on the way"), "resolved": N_("resolved"), "cancelled": N_("cancelled")}
@@ -339,7 +339,7 @@ class CallsPanel(QDialog):
     def resolve_selected(self, ruling: str, penalty: int | None = None, hand: int | None = None, *,
                          new_penalty: Any = None) -> bool:
         """Close the selected call. ``new_penalty`` (a ``PenaltyInput`` for the call's table): recorded with
-        the ruling in the same transaction and linked to it (issue 34 §9: the referee no longer has to leave
+        the ruling in the same transaction and linked to it (the referee no longer has to leave
         the panel for the score sheet first); ``penalty`` then is ignored."""
         from db.service.audit import Actor, default_actor
         from db.service.calls import resolve_call

@@ -8,7 +8,7 @@ Ctrl+Enter marks absent.
 
 A referee types fast and does not look up: nothing here opens a dialog. A refusal (nobody found, or the
 store refusing the mark) is said in the line below, in red, and the typed text is selected, so the next
-number typed starts a new search instead of being added to the text refused (issue 34 §4).
+number typed starts a new search instead of being added to the text refused.
 """
 
 from __future__ import annotations

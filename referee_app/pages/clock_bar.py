@@ -73,7 +73,7 @@ class ClockBar(QWidget):
         self.minutes.setValue(5)
         self.table = QComboBox()
         self.table.setObjectName("clock_table")
-        self.table.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # "all tabl" (walk of issue 34)
+        self.table.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)  # "all tabl"
         self.add_button = push_button("clock_add", lambda: self.add(self.minutes.value(), self.table.currentData()))
         self.end_button = push_button("clock_end", self.ask_end)
         for w in (self.start_button, self.pause_button, self.minutes, self.table, self.add_button, self.end_button):
@@ -89,7 +89,7 @@ class ClockBar(QWidget):
         self.start_button.setText(tr("Start clock…"))
         self.add_button.setText(tr("Add time"))
         self.end_button.setText(tr("End…"))
-        self.minutes.setSuffix(" " + tr("min"))  # "5 分钟": it stayed "5 min" in Chinese (issue 34 §15)
+        self.minutes.setSuffix(" " + tr("min"))  # "5 分钟": it stayed "5 min" in Chinese
         tables = [self.table.itemData(i) for i in range(1, self.table.count())]
         self.set_tables(tables)
         self.show_view(self.watch.view())

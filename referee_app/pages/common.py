@@ -35,7 +35,7 @@ class KeyButton(QPushButton):
 
     ``QAbstractButton.setText`` replaces the shortcut with the text's mnemonic (none without "&"), so a
     shortcut set once was lost at the first ``retranslate``: here every ``setText`` sets it again, and
-    the shortcut shown is always the one that works (issue 19 §2)."""
+    the shortcut shown is always the one that works."""
 
     def __init__(self, key: str | QKeySequence) -> None:
         super().__init__()

@@ -21,7 +21,7 @@ from referee_app.pages.common import current_row, push_button, table_view, title
 from referee_app.words.i18n import tr
 from texts import N_
 
-# the summary under the tables: one text for a one-table session (a final: "1 tables" in the walk of issue 34)
+# the summary under the tables: one text for a one-table session (a final read "1 tables")
 SUMMARY = (N_("{tables} table, {done} finished, {hands} hands recorded"),
            N_("{tables} tables, {done} finished, {hands} hands recorded"))
 
@@ -77,7 +77,7 @@ class SessionsPage(TournamentPage):
         self.summary = QLabel()
         self.summary.setObjectName("sessions_summary")
         foot.addWidget(self.summary, 1)
-        # offered once every table of the session is signed off (issue 34 §11): the next step, named
+        # offered once every table of the session is signed off: the next step, named
         self.finish_button = push_button("finish_session", self.finish)
         self.finish_button.setVisible(False)
         foot.addWidget(self.finish_button)

@@ -441,7 +441,7 @@ class SheetPage(TournamentPage):
         d = HandEntryDialog(vm, self.vm.entry_title(n), self, offer_false_win=True)
         d.hand_no = n
         where = self._where()
-        # Confirm records while the dialog stays open: refused, the tiles are still there (issue 19 §3)
+        # Confirm records while the dialog stays open: refused, the tiles are still there
         d.on_confirm = lambda e: self._confirm_entry(d, e, where)
         d.accepted.connect(lambda: self._entry_closed(d))
         d.false_win.connect(lambda pos: self._may_answer(where, tr("Record false win penalty"))
@@ -516,10 +516,6 @@ class SheetPage(TournamentPage):
         if self._not_at(d, where):
             return False
         return self.apply_correction(Correction(hand, self.vm.win_input(e), reason))
-
-    def record_win_entry(self, hand: int, e: WinEntry) -> bool:
-        return self.vm.sheet is not None and self._run(self.vm.record_hand(hand, self.vm.win_input(e)),
-                                                       tr("Record win…"))
 
     def record_draw(self) -> bool:
         return self._run(self.vm.record_draw(), tr("Record draw"))

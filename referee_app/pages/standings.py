@@ -61,8 +61,7 @@ class StandingsPage(TournamentPage):
         # A staged event (``stage add``): the final ranking, or one stage's ranking with what it carried
         self.stage = QComboBox()
         self.stage.setObjectName("standings_stage")
-        # filled after the first show: sized to what it holds then, it read "Stage Fin" and "live stan" (walk of
-        # issue 34)
+        # filled after the first show: sized to what it holds then, it read "Stage Fin" and "live stan"
         self.stage.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.stage.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.stage)
@@ -154,7 +153,7 @@ class StandingsPage(TournamentPage):
                 self.stage_note.setText(", ".join(
                     f"{r.number} {r.name} {tr('carried')} {r.carried_table_points:g} / {r.carried_match_points:+g}"
                     for r in rows if r.carried_table_points or r.carried_match_points))
-        else:  # the substitutes who played are in no ranking: named under it, as `standings` does (issue 34)
+        else:  # the substitutes who played are in no ranking: named under it, as `standings` does
             subs = self.ctx.runner.read(queries.substitutes_played)
             self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
         self.rule_text = ranking_rule(players) if name is None else stage_rule()

@@ -1,4 +1,4 @@
-"""Backups in the app (issue 12): File → Back up now / Restore from backup… / Second backup folder…, the
+"""Backups in the app: File → Back up now / Restore from backup… / Second backup folder…, the
 "Last backup 10:15" label in the status bar, and what happens when the open file is deleted or moved.
 
 The store makes the backups (``db.storage.backups``, reached through ``Database.backups``; Back up now is
@@ -293,7 +293,7 @@ class BackupActions(QObject):
         if not done.ok:
             return False
         check = self.ctx.db.check_copy(out)
-        if not check.complete:  # checked before it is announced (issue 35): say plainly what is where
+        if not check.complete:  # checked before it is announced: say plainly what is where
             QMessageBox.warning(self.window, tr("Save to a new file…"), tr(
                 "The copy {name} does not hold every result recorded here: it fails SQLite's check or misses "
                 "results. Keep it, and keep these too: the newest backup {backup} and the results written since, "

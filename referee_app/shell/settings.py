@@ -151,7 +151,7 @@ def set_second_backup_folder(path: str, folder: str | None) -> None:
 
 def remembered_options(key: str) -> dict[str, Any]:
     """A dialog's choices as it last kept them (``remember_options``); {} the first time or when unreadable.
-    Issue 34 §14: the devices server's address and port, and the hall display's options, were asked afresh
+    The devices server's address and port, and the hall display's options, were asked afresh
     at every opening."""
     import json
 

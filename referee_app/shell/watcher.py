@@ -1,4 +1,4 @@
-"""The desk sees every writer live: a one-second poll of the store-wide change marker (issue 15).
+"""The desk sees every writer live: a one-second poll of the store-wide change marker.
 
 Another process (``mcr-tournament``), another station on PostgreSQL or a table device changes the
 tournament; every change writes one audit entry, so the store's change marker (``db.read.changes.marker``:

@@ -115,11 +115,11 @@ class MainWindow(QMainWindow):
         self.nav.currentRowChanged.connect(self._nav_changed)
 
         self._build_menus()
-        # issue 15: every writer's change shows within ~1 s (referee_app/shell/watcher.py)
+        # Every writer's change shows within ~1 s (referee_app/shell/watcher.py)
         self.watcher = ChangeWatcher(self)
         self.watcher.file_gone.connect(self.backup.file_gone)
         self.watcher.changed.connect(self.backup.changed_elsewhere)
-        self.calls = CallsDesk(self)  # issue 22: the calls indicator on every page, and the Calls panel
+        self.calls = CallsDesk(self)  # the referee calls: the indicator on every page, and the Calls panel
         LANG.changed.connect(self._language_changed)  # a method: disconnected when self dies
         self._on_session_end()
         self.retranslate()
@@ -471,8 +471,8 @@ class MainWindow(QMainWindow):
         return self.devices_server is not None and self.devices_server.running
 
     def may_stop_server(self) -> bool:
-        """Closing the tournament stops the tables' phones' server: ask first while it runs (issue 34 §14:
-        it stopped without a word). True: go on."""
+        """Closing the tournament stops the tables' phones' server: ask first while it runs (it used to
+        stop without a word). True: go on."""
         if not self.server_running():
             return True
         box = QMessageBox(QMessageBox.Icon.Question, tr("Close tournament"),
@@ -686,7 +686,7 @@ class MainWindow(QMainWindow):
         this window deleted (its pages, dialogs and panels with it) and the windows closed meanwhile
         (``deleteLater``: the hall displays) deleted.
 
-        Why (issue 34 §8): its children hold it (lambdas connected to its actions; the calls desk, the change
+        Why: its children hold it (lambdas connected to its actions; the calls desk, the change
         watcher and others keep ``self.window``), a cycle through Qt's ownership that Python's collector cannot
         see, so the window outlived ``main()``; PySide's exit handler then deleted
         it and the hall displays left waiting, in no set order, while the interpreter was finalising — after

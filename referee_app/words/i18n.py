@@ -35,7 +35,7 @@ class _Language(QObject):
 _QT_TRANSLATOR: list[QTranslator] = []  # the installed ones, kept alive
 
 # Qt's own texts its Chinese catalogue (qtbase_zh_CN) leaves in English: Qt 6 added the mnemonic ("&Look in:")
-# to strings translated without it (issue 34 §15: "Look in" in the Chinese file dialog). Worded in our
+# to strings translated without it ("Look in" in the Chinese file dialog). Worded in our
 # catalogue, msgctxt "qt".
 QT_GAPS = frozenset({("QFileDialog", NC_("qt", "&Look in:")), ("QFileDialog", NC_("qt", "Files of &type:"))})
 

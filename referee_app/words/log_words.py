@@ -1,4 +1,4 @@
-"""The Log in words, in the user's language (issue 19 §9): what changed ("session 1 table 3 hand 2" /
+"""The Log in words, in the user's language: what changed ("session 1 table 3 hand 2" /
 "第 1 局第 3 桌第 2 盘", from the entry's place and message code: ``db.audit_what``) and the before/after
 the audit log stores as JSON ("win · winner 5 · discarder 7 · 24 fan" / "和牌 · 和牌者 5 · 点炮者 7 · 24 番").
 The store keeps the JSON (it is the record); this is how
@@ -27,7 +27,7 @@ KEYS: dict[str, str] = {
     "country": NC_("log_key", "country"), "tables": NC_("log_key", "tables"), "policy": NC_("log_key", "policy"),
     "seed": NC_("log_key", "seed"), "substitute": NC_("log_key", "reserve"),
     "notation": NC_("log_key.notation", "hand"), "payments": NC_("log_key", "payments"),
-    # issue 34 §15: the keys of the clock, the calls, the players' page, a player's EMA details and a seating
+    # The keys of the clock, the calls, the players' page, a player's EMA details and a seating
     # plan were shown as stored ("elapsed_s 0", "penalty_id 3")
     "first_name": NC_("log_key", "first name"), "last_name": NC_("log_key", "last name"),
     "ema_number": NC_("log_key", "EMA number"),
@@ -82,7 +82,7 @@ def _value(v: Any) -> str:
 
 def _call_word(k: str, v: Any) -> str | None:
     """A call's reason or status code in words, as the calls panel and the store's messages say them
-    (``CallReason.label``, msgctxt "call_status"); None for any other value (issue 34 §15: "原因 dispute")."""
+    (``CallReason.label``, msgctxt "call_status"); None for any other value ("原因 dispute")."""
     from db.service.calls import CallReason, CallStatus
 
     if k == "reason" and v in tuple(CallReason):

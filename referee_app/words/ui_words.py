@@ -95,7 +95,7 @@ WORDS = (
     N_("The team ranking."),
     N_("Blank score sheets"),
     N_("Team standings"),
-    # a staged event: the final ranking's stage columns and the stage standings report (issue 34)
+    # a staged event: the final ranking's stage columns and the stage standings report
     N_("Stage"),
     N_("Stage points"),
     N_("Stage standings"),
@@ -113,7 +113,7 @@ WORDS = (
     N_("Individual standings"),
     N_("Best hands"),
     N_("both"),
-    # the referee calls' and the stages' table headers and choices, the standings' carried points (issues 21, 22)
+    # the referee calls' and the stages' table headers and choices, the standings' carried points
     N_("Note"),
     N_("Waiting"),
     N_("hand"),

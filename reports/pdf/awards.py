@@ -17,7 +17,7 @@ MOST_WINS_SHOWN = 10
 
 def fan_names(fans: Sequence[FanView]) -> str:
     """Each fan in the reports' two languages, English first as every bilingual text of the PDFs (scoring's
-    names; the prize list gave them in Chinese only, issue 34 §15).
+    names; the prize list gave them in Chinese only).
 
     >>> fan_names([FanView("FULL_FLUSH", "清一色", "Full Flush", 24), FanView("PUNG_OF_TERMINALS_OR_HONORS",
     ...            "幺九刻", "Pung of Terminals or Honors", 1, 2)])

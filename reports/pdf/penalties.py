@@ -40,7 +40,7 @@ class PenaltyRecord:
     tournament: str
     session: int
     rows: Sequence[PenaltyRow]
-    rulings: Sequence[CallView] = ()  # the session's resolved referee calls (issue 22)
+    rulings: Sequence[CallView] = ()  # the session's resolved referee calls
 
 
 class PenaltiesReport(Report[PenaltyRecord]):

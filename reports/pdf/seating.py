@@ -26,7 +26,7 @@ class SessionSeating:
     tournament: str
     session: int
     tables: Sequence[TableSeating]
-    page_url: str | None = None  # the players' page (issue 22): a QR code beside the wall list's title
+    page_url: str | None = None  # the players' page: a QR code beside the wall list's title
     # a substitute's number -> "number name" of whom they replace (db.read.queries.replacements)
     replaces: Mapping[str, str] = field(default_factory=dict)
 

@@ -64,7 +64,7 @@ def stage_cells(p: StagePlace | None) -> list[str]:
     carried = ("–" if p.stage == "qualifying"
                else f"{fmt_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}")
     # one line, shrunk to the column (shrink_cells): on two lines every qualifying row was taller, and a
-    # 20-player ranking left its last row alone on a second page (the walk of issue 34)
+    # 20-player ranking left its last row alone on a second page
     return [stage_two(p.label), carried, f"{fmt_points(p.table_points)} / {fmt_signed(p.match_points)}"]
 
 
@@ -124,7 +124,7 @@ class StandingsReport(Report[Standings | StageStandings]):
             return story + [Paragraph(two("No results yet."), self.styles["body"])]
         sessions = max([data.after, *(e.session for r in data.players for e in r.sessions)])
         # A staged event: the stage reached, the points carried into it and its totals decide the places,
-        # so they stand beside the whole event's totals (issue 34)
+        # so they stand beside the whole event's totals
         extra = (64.0, 58.0, 64.0) if staged(data.players) else ()
         fixed = (*self.fixed, *extra)
         width = self.frame_size[0]

@@ -115,7 +115,7 @@ def stage_cells(p: StagePlace | None) -> list[str]:
             carried]
 
 
-#: from this many session columns the standings are wider than a 390 px phone (issue 34 §15: the last
+#: from this many session columns the standings are wider than a 390 px phone (the last
 #: session's column was cut with nothing saying the table scrolls); layout.STYLE shows the hint on phones only
 SWIPE_FROM = 3
 
@@ -247,7 +247,7 @@ class Site:
         seated = {p.number for sheets in snap.sessions.values() for sheet in sheets for p in sheet.players}
         others = [p for p in snap.players if p.number not in ranked]
         # a substitute who played is not ranked either (docs/tournament.md), but has played: not among the
-        # reserves who have not (the walk of issue 34 found 赵敏, +60 in session 1, listed there)
+        # reserves who have not
         for heading, group in ((NC_("report", "Not ranked (substitutes who played)"),
                                 [p for p in others if p.number in seated]),
                                (NC_("report", "Not ranked (reserves who have not played)"),

@@ -2,7 +2,7 @@
 
 A preset is a value: an organiser who changes one (red fives on, another uma) makes a new one with
 ``dataclasses.replace``. Only what scoring a hand and settling a game needs is here; the game's
-bookkeeping (issue 32, item 3) reads the same values.
+bookkeeping reads the same values.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from db import Database, open_database
+from db.service.demo import create_demo
+from tests.db.real_files import NOBODY, ROOT, run_process
 
 PG_ENV = "MCR_TEST_POSTGRES_URL"
 
@@ -55,3 +59,28 @@ def db(db_url: str) -> Iterator[Database]:
         yield database
     finally:
         database.close()
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """The demo tournament in ``event.mcr``: session 1 played, session 2 seated, no backups yet."""
+    path = tmp_path / "event.mcr"
+    create_demo(path)
+    shutil.rmtree(tmp_path / "event.mcr.backups", ignore_errors=True)  # start each test without backups
+    return path
+
+
+@pytest.fixture
+def shared_dir() -> Iterator[Path]:
+    """A folder another user can reach (pytest's tmp_path is private to root)."""
+    if not ROOT or shutil.which("setpriv") is None:
+        pytest.skip("read-only tests run the command as `nobody`: need Linux, root and setpriv")
+    where = Path(tempfile.mkdtemp(prefix="mcr-ro-"))
+    where.chmod(0o755)
+    try:
+        probe = run_process("--help", cwd=where, user=NOBODY)
+        if probe.returncode != 0:
+            pytest.skip(f"`nobody` cannot run mcr-tournament here: {probe.stderr.strip()[:200]}")
+        yield where
+    finally:
+        shutil.rmtree(where, ignore_errors=True)

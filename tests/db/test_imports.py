@@ -3,7 +3,7 @@
 Every module under ``db/`` is parsed with ``ast``; each import of a db module (at any depth, also inside
 functions, and under ``if TYPE_CHECKING:``) is an edge of the graph, which must be acyclic. An import only for
 types is still a dependency: two modules that name each other's types are one design split across two files
-(issue 18: ``backups``, ``database`` and ``transfer`` were a circle that way). A string that is a db module's name
+(``backups``, ``database`` and ``transfer`` were a circle that way). A string that is a db module's name
 is an import too: ``db.commands.cli`` names the command modules it imports with importlib, each when its command runs.
 Lazy imports of other packages (alembic, the scoring engine) inside functions are fine.
 """
@@ -119,7 +119,7 @@ KNOWN_PRIVATE = {"db.storage.store": {"_before_write"}}
 
 
 def test_no_module_reaches_into_another_ones_private_members() -> None:
-    """A module uses another module's objects through their public names only (issue 18: ``Backups`` read
+    """A module uses another module's objects through their public names only (``Backups`` read
     ``Database._keeper`` and took ``Database._lock``)."""
     reaching = {m: uses for m, p in MODULES.items() if (uses := _private_uses(p) - KNOWN_PRIVATE.get(m, set()))}
     assert reaching == {}

@@ -78,7 +78,7 @@ def window(qtbot, tournament_file):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item):
-    """Issue 18's guard: after each test (before its widgets and files are closed), every tournament file this
+    """After each test (before its widgets and files are closed), every tournament file this
     process has open in WAL mode must still carry SQLite's POSIX locks. Something that opened and closed the file
     (a file dialog drawing icons, a read of the file) drops them all, and then another program deletes the WAL
     the app writes. Linux only (``/proc/locks``)."""

@@ -1,5 +1,5 @@
-"""Backups in the app, a deleted file under a running window (issue 12), and the desk seeing every writer
-live (issue 15): real files, a real second process."""
+"""Backups in the app, a deleted file under a running window, and the desk seeing every writer
+live: real files, a real second process."""
 
 from __future__ import annotations
 

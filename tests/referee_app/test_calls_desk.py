@@ -192,7 +192,7 @@ def test_the_calls_are_read_again_only_when_a_change_touched_them(qtbot, window,
     assert [c.table for c in desk.waiting()] == [2]
 
 
-# ---------------------------------------------------------------------------- issue 34 §9
+# ---------------------------------------------------------------- resolving a call with a penalty
 
 def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_kind_in_words(qtbot, window):
     """No penalty on the sheet yet: the resolve dialog itself records one (the sheet's penalty dialog), saved

@@ -39,7 +39,7 @@ def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, t
 
 def test_a_fast_referee_s_check_ins_all_land_through_typos_and_several_matches(qtbot, window, tournament_file,
                                                                             error_messages) -> None:
-    """Issue 34 §4: typed as a referee types, without looking up. A text that finds nobody is refused in
+    """Typed as a referee types, without looking up. A text that finds nobody is refused in
     the line (it raised a TypeError, and the keys typed next went into the error dialog); the number
     typed next starts a new search; with several found, Enter takes the one highlighted."""
     window.go("Check-in")
@@ -147,7 +147,7 @@ def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, wind
 
 def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_removes_it(
         qtbot, window, tournament_file) -> None:
-    """Issue 34 item 7: a 1-session final in a 3-session tournament: the dialog says it will be session 4,
+    """A 1-session final in a 3-session tournament: the dialog says it will be session 4,
     can make it session 3 instead, and a stage without results is changed and removed again."""
     from referee_app.dialogs.stages import StagesDialog
 
@@ -184,7 +184,7 @@ def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_rem
 
 def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, window, tournament_file,
                                                                      error_messages) -> None:
-    """Issue 34 item 13: seven of eight players checked in; Generate seating names Hu (not seen yet) and
+    """Seven of eight players checked in; Generate seating names Hu (not seen yet) and
     sends the referee to the Check-in page, in English and in Chinese."""
     from db.service.checkin import check_in
     from db.service.seats import delete_session_seating
@@ -213,7 +213,7 @@ def test_seating_a_session_short_of_players_names_who_is_not_seen_yet(qtbot, win
 
 
 def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tournament_file) -> None:
-    """Issue 34 item 12: Hu is absent, the substitute Iris takes his seat: her cell says so."""
+    """Hu is absent, the substitute Iris takes his seat: her cell says so."""
     from db.service.checkin import check_in
     from db.service.players import PlayerInput, import_players
     from db.service.seats import seat_session
@@ -237,7 +237,7 @@ def test_the_sessions_page_says_whom_a_substitute_replaces(qtbot, window, tourna
 
 def test_a_stage_with_results_is_refused_with_the_stores_line(qtbot, window, tournament_file,
                                                                error_messages) -> None:
-    """Issue 34 item 7: the final (session 3) has a time call: Save changes and Remove say why not."""
+    """The final (session 3) has a time call: Save changes and Remove say why not."""
     from db.service.results import call_time
     from db.service.seats import seat_session
     from db.service.stages import decide_tie

@@ -1,4 +1,4 @@
-"""English that was left in the Chinese UI (issue 34 §15): the clock's "5 min", the hall's "15 s", and Qt's own
+"""English that was left in the Chinese UI: the clock's "5 min", the hall's "15 s", and Qt's own
 file dialog ("Look in", "Files of type": texts Qt 6 gave a mnemonic its Chinese catalogue lacks)."""
 
 from __future__ import annotations

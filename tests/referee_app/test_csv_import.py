@@ -1,4 +1,4 @@
-"""The players CSV import dialog (issue 19 §6, issue 24 §8): Enter previews and only Import imports; the
+"""The players CSV import dialog: Enter previews and only Import imports; the
 file is read in the encoding Excel saved it in (named above the preview), split by the import's own
 delimiter rule; a file that cannot be read says why. Real files in ``tmp_path``, real widgets."""
 
@@ -123,9 +123,21 @@ def test_an_unclosed_quote_is_shown_on_its_row(qtbot, dialog) -> None:
 
 
 def test_the_preview_shows_who_is_a_substitute(qtbot, dialog) -> None:
-    """Issue 34 item 12: the Substitute column, as the import reads the cell (a cell it cannot read as it is)."""
+    """The Substitute column, as the import reads the cell (a cell it cannot read as it is)."""
     dialog.load_text("number,name,substitute\n1,Ann,yes\n2,Bo,\n3,Cy,x\n4,Di,maybe\n")
     m = dialog.model
     assert m.headerData(m.COL_SUBSTITUTE, Qt.Orientation.Horizontal) == "Substitute"
     assert [m.index(r, m.COL_SUBSTITUTE).data() for r in range(m.rowCount())] == ["✓", "", "✓", "maybe"]
     assert "maybe" in m.index(3, m.COL_PROBLEM).data()
+
+
+def test_csv_preview_shows_the_first_problem(qtbot):
+    d = CsvImportDialog(None)
+    qtbot.addWidget(d)
+    d.resize(800, 300)
+    d.show()
+    rows = "\n".join(f"{i},Player {i},," for i in range(1, 40))
+    d.load_text("number,name,team,country\n" + rows + "\n40,,,\n")
+    assert d.view.currentIndex().row() == 39
+    qtbot.waitUntil(lambda: d.view.rowAt(d.view.viewport().height() // 2) >= 30)
+    assert not d.import_button.isEnabled()

@@ -1,4 +1,4 @@
-"""Issue 34 §1: nothing is pre-chosen at the desk. Hand entry opens with no winner and neither a discarder nor
+"""Nothing is pre-chosen at the desk. Hand entry opens with no winner and neither a discarder nor
 self-drawn; Confirm (and Enter) stay off until the referee chose both, with the phone's prompts. The same
 for the other entries that name a winner: a false win from hand entry, a draw corrected into a win."""
 
@@ -119,3 +119,13 @@ def test_totals_entry_asks_for_the_winner_and_how_in_the_phone_s_words(qtbot, wi
     assert sheet.winner.currentIndex() == -1 and sheet.winner.placeholderText() == "Choose the winner."
     assert sheet.discarder.currentIndex() == -1
     assert sheet.discarder.placeholderText() == "Choose the discarder, or self-drawn."
+
+
+def test_changing_the_winner_to_the_discarder_swaps_them():
+    vm = HandEntryModel()
+    vm.set_situation(winner=0, discarder=2)
+    vm.set_situation(winner=2)
+    assert (vm.situation.winner, vm.situation.discarder) == (2, 0)  # still a discard, not self-drawn
+    vm.set_situation(self_drawn=True)
+    vm.set_situation(winner=1)
+    assert vm.situation.discarder is None and vm.situation.self_drawn

@@ -1,6 +1,6 @@
 """Hand entry's window on the screen: at 1366×768, Confirm and Cancel stay in sight after a stale entry
-(issue 34 §5: the window grew to 818 px, the buttons below the screen), and the window opens where and as
-large as the referee left it (issue 34 §15)."""
+(the window grew to 818 px, the buttons below the screen), and the window opens where and as
+large as the referee left it."""
 
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ def test_export_ema_action_refuses_an_unfinished_tournament_then_writes_the_file
 
 def test_a_save_dialog_answered_with_a_tournament_file_says_why_and_asks_again(window, tmp_path, tournament_file,
                                                                                monkeypatch, error_messages):
-    """Issue 35 item 5: the open tournament, its -wal, or any file with the tournament marker is refused in the
+    """The open tournament, its -wal, or any file with the tournament marker is refused in the
     dialog itself (a box naming the problem), and the dialog opens again; nothing is written over them."""
     from db.storage.files import TOURNAMENT_MARK
 

@@ -1,4 +1,4 @@
-"""Issue 18: an open file dialog made the desk lose results. Qt's default icon provider opened and closed
+"""An open file dialog made the desk lose results. Qt's default icon provider opened and closed
 event.mcr, -wal and -shm to sniff their type, which dropped SQLite's POSIX locks; another program then deleted the
 WAL the app was still writing. The app's dialogs (referee_app/base/file_dialogs.py) never read a file."""
 

@@ -1,4 +1,4 @@
-"""The referee's flow at a real table (issue 19): sign-off of an unfinished table, shortcuts that work
+"""The referee's flow at a real table: sign-off of an unfinished table, shortcuts that work
 after a language switch, a stale hand entry that keeps its tiles."""
 
 from __future__ import annotations

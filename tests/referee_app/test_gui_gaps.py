@@ -1,4 +1,4 @@
-"""What the GUI lacked (issue 34 §11): the prize list among the reports, the switch that hides the public
+"""What the GUI lacked: the prize list among the reports, the switch that hides the public
 standings after a session, and "finish the session" once every table is signed off."""
 
 from __future__ import annotations

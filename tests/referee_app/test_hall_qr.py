@@ -1,4 +1,4 @@
-"""The hall display and the players' page (issue 22): the page's address as a QR code on "find your table"
+"""The hall display and the players' page: the page's address as a QR code on "find your table"
 (from the hall setup's base URL or the app's running server), and the standings hidden after session N as
 on the players' page."""
 

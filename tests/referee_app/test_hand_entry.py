@@ -136,3 +136,14 @@ def test_record_win_by_clicks_appears_on_the_sheet(qtbot, window):
     assert m.data(m.index(0, m.COL_WINNER)) == sheet.sheet.players[0].name
     assert m.data(m.index(0, m.COL_POINTS)) == f"+{3 * (8 + total)}"
     assert sheet.next_hand() == 2
+
+
+def test_typing_progress_is_grey_and_unreadable_notation_is_red(qtbot):
+    vm = HandEntryModel()
+    entry = HandEntryWidget(vm)
+    qtbot.addWidget(entry)
+    qtbot.keyClicks(entry.notation, "123m")
+    assert "expected 14" in entry.message.text() and "#8c1d18" not in entry.message.styleSheet()
+    qtbot.keyClicks(entry.notation, "x")
+    assert 'unknown tile letter "x"' in entry.message.text()
+    assert "#8c1d18" in entry.message.styleSheet()

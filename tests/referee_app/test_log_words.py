@@ -81,7 +81,7 @@ def test_honours_written_with_a_wrong_z_digit_are_explained_in_chinese(language:
 
 def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chinese_log(language: None,
                                                                                           tmp_path) -> None:
-    """Issue 34 §15: the Log showed "elapsed_s 0", "原因 dispute", "penalty_id 3", "clock ended" as stored."""
+    """The Log showed "elapsed_s 0", "原因 dispute", "penalty_id 3", "clock ended" as stored."""
     import re
 
     from db.read import queries
@@ -114,3 +114,19 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
     for raw in ("dispute", "started", "paused", "resumed", "ended", "open", "resolved", "players' page"):
         assert not re.search(rf"\b{re.escape(raw)}\b", words), (raw, words)
     assert "原因 对一盘有争议" in words and "第 1 局计时结束" in words
+
+
+def test_log_actions_in_words_both_languages(qtbot, window):
+    from referee_app.models import AuditModel
+
+    window.go("Log")
+    page = window.pages["Log"]
+    m = page.model
+    shown = {m.data(m.index(r, AuditModel.COL_ACTION)) for r in range(m.rowCount())}
+    assert "Player added" in shown and "player_add" not in shown
+    assert page.action.findText("Player added") >= 0 and page.action.itemData(page.action.findText("Player added")) \
+        == "player_add"
+    LANG.set("zh")
+    page.refresh()
+    shown = {m.data(m.index(r, AuditModel.COL_ACTION)) for r in range(m.rowCount())}
+    assert "添加选手" in shown

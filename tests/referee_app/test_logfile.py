@@ -1,4 +1,4 @@
-"""The app's log file (issue 24 §2, §9): in its home (the portable folder when portable), fed by the
+"""The app's log file: in its home (the portable folder when portable), fed by the
 root logger, named by the "Something went wrong" dialog, and working with no stdout/stderr at all."""
 
 from __future__ import annotations

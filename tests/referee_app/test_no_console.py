@@ -1,4 +1,4 @@
-"""The windowed Windows exe has no console: sys.stdout and sys.stderr are None (issue 24 §2, §9).
+"""The windowed Windows exe has no console: sys.stdout and sys.stderr are None.
 
 Simulated here by setting both to None: what argparse would print (--help, --version, a usage error)
 is shown in a message box (collected by ``errors.SINK`` in tests) instead of vanishing.

@@ -144,7 +144,7 @@ def test_the_home_is_worked_out_once_per_run(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name", ["portable.txt", "portable.ini", "Portable.TXT", "PORTABLE"])
 def test_portable_txt_from_explorer_turns_portable_mode_on(tmp_path, name):
-    # Explorer hides known extensions: New → Text Document named "portable" is portable.txt (issue 24 §6)
+    # Explorer hides known extensions: New → Text Document named "portable" is portable.txt
     (tmp_path / name).write_text("")
     home = paths.app_home(env={}, launcher=tmp_path)
     assert home.portable and home.data == tmp_path / "data" and name in home.reason
@@ -184,7 +184,7 @@ def test_the_docstring_examples_hold():
 
 
 def test_a_100_character_name_gives_a_file_whose_backups_work(qtbot, tmp_path):
-    # issue 24 §7: the suggested name had no cap: 100 Chinese letters are 300 bytes, over Linux's 255 a
+    # The suggested name had no cap: 100 Chinese letters are 300 bytes, over Linux's 255 a
     # name, and on Windows the backup's temporary path passed MAX_PATH
     from db.storage.store import open_database
     from referee_app.dialogs.wizard import NewTournamentWizard

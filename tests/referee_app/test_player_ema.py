@@ -58,7 +58,7 @@ def test_edit_country_and_ema_number_then_read_them_from_the_file(qtbot, window,
 
 
 def test_add_player_offers_the_next_free_number(qtbot, window, monkeypatch) -> None:
-    """Issue 34 item 12: players 1-8: the dialog opens with 9, selected (typing another replaces it)."""
+    """Players 1-8: the dialog opens with 9, selected (typing another replaces it)."""
     page = window.pages["Players"]
     page.refresh()
     seen = []

@@ -1,4 +1,4 @@
-"""Quitting with every window and the phones' server open (issue 34 §8: "QObject: shared QObject was deleted
+"""Quitting with every window and the phones' server open ("QObject: shared QObject was deleted
 directly", then a segmentation fault, on quit after a long run).
 
 The real ``mcr-referee`` ``main()`` runs in a process of its own, offscreen, on the demo tournament: the

@@ -1,4 +1,4 @@
-"""Settings kept between openings, and the phones' server not stopped without a word (issue 34 §14)."""
+"""Settings kept between openings, and the phones' server not stopped without a word."""
 
 from __future__ import annotations
 

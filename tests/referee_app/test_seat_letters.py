@@ -1,4 +1,4 @@
-"""One seat convention at the desk (issue 34, item 3): wherever a referee picks a player by a letter — the
+"""One seat convention at the desk: wherever a referee picks a player by a letter — the
 totals entry, hand entry's winner, discarder and payments — the letter is the player's starting seat (as the
 sheet's columns), with the hand's wind beside it when it is another ("S  李娜  (5) · now East"); the rule
 is ``db.rules.seat_labels``, which the phone's API uses too (tests/web/table/test_table_follows.py)."""

@@ -1,4 +1,4 @@
-"""Windows log-off and shutdown (issue 24 §9): Qt emits commitDataRequest, then aboutToQuit, and the system
+"""Windows log-off and shutdown: Qt emits commitDataRequest, then aboutToQuit, and the system
 ends the process without closeEvent; the closing backup must be taken by then."""
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from db.read import queries
 from db.service.tournament import penalty_presets
 from referee_app.dialogs.correction import CorrectionDialog
 from referee_app.dialogs.penalty import PenaltyDialog
+from referee_app.models import SheetModel
 
 
 def open_sheet(window):
@@ -366,3 +367,31 @@ def test_an_unknown_change_from_elsewhere_reads_everything_again(qtbot, window, 
                        what="table 1 is now 'Lotus'"))
     assert window.watcher.poll()
     assert seen == [ALL] and loads == [1] and sheet.sheet is not shown
+
+
+def test_sheet_names_have_the_room(qtbot, window):
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    hh = sheet.view.horizontalHeader()
+    names = [hh.sectionSize(c) for c in (SheetModel.COL_DEALER, SheetModel.COL_WINNER, SheetModel.COL_DISCARDER)]
+    numbers = [hh.sectionSize(c) for c in range(SheetModel.COL_POINTS, SheetModel.COL_TOTAL + 4)]
+    assert min(names) > max(numbers)
+
+
+def test_correction_dialog_says_what_is_recorded(qtbot, window):
+    from db.service.results import record_win
+    from referee_app.words.i18n import LANG
+
+    window.show_sheet(1, 1)
+    sheet = window.pages["Score sheet"]
+    p = sheet.sheet.players
+    assert window.ctx.runner.run_ok(lambda s: record_win(
+        s, 1, 1, 1, winner=p[2].number, discarder=p[3].number, fan=12))
+    sheet.refresh()
+    d = CorrectionDialog(sheet, p, sheet.sheet.hands[0])
+    qtbot.addWidget(d)
+    assert d.recorded.text() == f"Hand 1 as recorded: {p[2].name}, from {p[3].name}, 12 Fan"
+    LANG.set("zh")
+    d2 = CorrectionDialog(sheet, p, sheet.sheet.hands[0])
+    qtbot.addWidget(d2)
+    assert d2.recorded.text() == f"第 1 盘现在记为：{p[2].name}, {p[3].name} 点炮, 12 番"

@@ -1,4 +1,4 @@
-"""Issue 34, items 2 and 11 at the desk: a staged event's final ranking on the Standings page, the
+"""A staged event's final ranking on the Standings page, the
 projector and the hall shows the stage reached, the carried points and the stage's points, with the rule
 that places the players; Reports offers a stage's standings PDF (real window, real file, pytest-qt)."""
 
@@ -53,7 +53,7 @@ def test_the_standings_page_shows_the_stage_columns_and_the_rule(staged_window) 
 
 
 def test_the_standings_choices_show_their_whole_text(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """The walk of issue 34 at 1366×768: the boxes, filled after the page first showed, read "Stage Fin" and
+    """A walk-through at 1366×768: the boxes, filled after the page first showed, read "Stage Fin" and
     "live stan"."""
     staged_window.go("Standings")
     page = staged_window.pages["Standings"]
@@ -135,7 +135,7 @@ def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, stage
 
 
 def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The walk of issue 34: at 1366×768 the finalists' "7 / +141.5" was drawn as "7 /" over "+141.5" (the
+    """A walk-through: at 1366×768 the finalists' "7 / +141.5" was drawn as "7 /" over "+141.5" (the
     first four rows, the ones the hall is looked at for). Points shrink further before they take two lines."""
     import re
 
@@ -182,7 +182,7 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
 
 
 def test_the_standings_page_names_the_substitutes_who_played_under_the_ranking(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The walk of issue 34: 赵敏, a substitute with +60 in session 1, was in no ranking at the desk and
+    """A walk-through: 赵敏, a substitute with +60 in session 1, was in no ranking at the desk and
     named nowhere on the page (`standings` names her); the stage's carried note named numbers only."""
     import contextlib
     import io
@@ -227,7 +227,7 @@ def test_the_stage_view_names_who_carried_what(staged_window) -> None:  # type: 
 
 
 def test_the_sessions_page_counts_a_final_of_one_table_in_the_singular(staged_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """The walk of issue 34 at 1366×768: "1 tables, 1 finished, 4 hands recorded" under the final, and the
+    """A walk-through at 1366×768: "1 tables, 1 finished, 4 hands recorded" under the final, and the
     clock's table box read "all tabl"."""
     staged_window.go("Sessions & tables")
     page = staged_window.pages["Sessions & tables"]

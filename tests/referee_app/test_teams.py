@@ -126,7 +126,7 @@ def test_team_change_warns_of_teammates_now_at_one_table(qtbot, window, error_me
 
 
 def test_a_player_stored_with_a_direction_mark_does_not_block_the_teams_batch(qtbot, window):
-    """The review of issue 35: a name stored with U+200F (an older file, a JSON restore) was refused when the
+    """A review found: a name stored with U+200F (an older file, a JSON restore) was refused when the
     dialog sent it back unchanged with the new team, and the whole batch with it."""
     page = window.pages["Players"]
     window.go("Players")

@@ -172,3 +172,35 @@ def test_the_sessions_page_reads_the_tables_of_the_session_shown_only_when_it_ch
         record_draw(s, 1, 2, 1)
     assert window.watcher.poll() and reads == ["tables"]
     assert [r.hands for r in page.model.rows if r.table == 2] == [1]
+
+
+def test_swap_dialog_shows_where_each_player_sits(qtbot, window):
+    """Through the page's own button: the dialog it opens labels each player with their table and seat,
+    and OK swaps the two chosen."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from referee_app.dialogs.swap import SwapDialog
+
+    window.go("Sessions & tables")
+    page = window.pages["Sessions & tables"]
+    t1, t2 = page.model.rows
+    a, b = t1.players[0], t2.players[2]
+    seen: dict[str, object] = {}
+
+    def answer() -> None:  # no assert in here: a failure must not leave the modal dialog open
+        d = QApplication.activeModalWidget()
+        if not isinstance(d, SwapDialog):
+            return
+        seen["label"] = d.a.itemText(d.a.findData(a.number))
+        seen["width"] = d.minimumWidth()
+        d.a.setCurrentIndex(d.a.findData(a.number))
+        d.b.setCurrentIndex(d.b.findData(b.number))
+        d.accept()
+
+    QTimer.singleShot(0, answer)
+    page.swap_button.click()
+    assert seen["label"] == f"{a.number}  {a.name}  ·  Table 1 · East"
+    assert seen["width"] >= 400
+    t1, t2 = page.model.rows
+    assert (t1.players[0].number, t2.players[2].number) == (b.number, a.number)

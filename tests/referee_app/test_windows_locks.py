@@ -1,4 +1,4 @@
-"""Windows' file locks in the app (issue 24 §5), simulated: os.replace and unlink raise PermissionError
+"""Windows' file locks in the app, simulated: os.replace and unlink raise PermissionError
 (errno 13) with winerror 32, as Windows does for a file another program has open."""
 
 from __future__ import annotations

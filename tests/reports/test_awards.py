@@ -59,7 +59,7 @@ def test_the_website_has_the_awards_page(played: tuple[Path, dict[int, tuple[str
 
 
 def test_the_prize_list_names_each_fan_in_english_and_chinese(generated_at: datetime) -> None:
-    """As the other bilingual outputs do (issue 34 §15: the fans were in Chinese only)."""
+    """As the other bilingual outputs do (the fans were in Chinese only)."""
     fans = (FanView("FULL_FLUSH", "清一色", "Full Flush", 24), FanView("ALL_PUNGS", "碰碰和", "All Pungs", 6, 2))
     hands = (AwardHand(1, 1, 2, "1", "Li Na", 36, fans),)
     awards = Awards(hands, hands, (), (), None, False)

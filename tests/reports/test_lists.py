@@ -207,7 +207,7 @@ def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: d
 
 
 def test_the_seating_says_whom_a_substitute_replaces(generated_at: datetime) -> None:
-    """Issue 34 item 12: the by-table list names the player a substitute sits in for."""
+    """The by-table list names the player a substitute sits in for."""
     tables = [TableSeating(2, s.table, s.players) for s in (samples.sheet(t) for t in range(1, 3))]
     sub = tables[1].players[2]
     pdf = SeatingReport(generated_at=generated_at).render(

@@ -1,4 +1,4 @@
-"""Issue 19 §8: a ranking that counts tables still playing is marked provisional in the CLI's text, the
+"""A ranking that counts tables still playing is marked provisional in the CLI's text, the
 standings PDF and the published site; the JSON and CSV outputs keep their contract (the mark on stderr)."""
 
 from __future__ import annotations

@@ -136,7 +136,7 @@ def test_a_table_with_a_device_link_gets_its_qr_code(generated_at: datetime) -> 
 
 
 def test_the_footer_gives_the_offset_not_a_long_windows_zone_name() -> None:
-    # datetime.now().astimezone() on Windows names the zone as the system does (issue 24 §9)
+    # datetime.now().astimezone() on Windows names the zone as the system does
     from datetime import timedelta, timezone
 
     windows = datetime(2026, 11, 29, 18, 5, tzinfo=timezone(timedelta(hours=1), "W. Europe Standard Time"))
@@ -146,7 +146,7 @@ def test_the_footer_gives_the_offset_not_a_long_windows_zone_name() -> None:
 
 
 def test_the_fan_total_says_it_includes_the_flowers(generated_at: datetime) -> None:
-    """Issue 19 §7: "12番+2花" read as 14 when the total of 12 already counts the flowers."""
+    """The scoresheet's "12番+2花" read as 14 when the total of 12 already counts the flowers."""
     sheet = samples.sheet(1)
     win = next(h for h in sheet.hands if h.kind == "win")
     with_flowers = dataclasses.replace(win, fan_total=12, flowers=2)
@@ -157,7 +157,7 @@ def test_the_fan_total_says_it_includes_the_flowers(generated_at: datetime) -> N
 
 
 def test_a_table_not_started_prints_no_table_points(generated_at: datetime) -> None:
-    """Issue 19 §7: a table with nothing recorded printed 1.75 table points for each player."""
+    """A table with nothing recorded printed 1.75 table points for each player."""
     sheet = samples.sheet(3, hands=0)
     assert sheet.table_points == (1.75,) * 4
     page = pages_text(ScoreSheetReport(generated_at=generated_at).render([sheet]))[0]

@@ -200,7 +200,7 @@ def test_republish_removes_pages_that_are_gone(site, tmp_path: Path) -> None:
 
 
 def test_a_substitute_who_played_is_not_listed_among_the_reserves_who_have_not(tmp_path: Path) -> None:
-    """The walk of issue 34: 赵敏 (a substitute, +60 in session 1) was listed under "Not ranked (reserves
+    """A walk-through: 赵敏 (a substitute, +60 in session 1) was listed under "Not ranked (reserves
     who have not played)". Substitutes are not ranked (docs/tournament.md), and one who played says so."""
     from db.commands.cli import main as tournament
 

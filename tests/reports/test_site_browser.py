@@ -85,7 +85,7 @@ def test_a_click_in_the_standings_opens_the_players_page(browser, tmp_path: Path
 
 @BOTH
 def test_a_tables_penalties_fit_a_390_px_phone(browser, tmp_path: Path) -> None:
-    """Issue 19 §11: on a table's page the penalties table was cut at 390 px (the Reason column)."""
+    """On a table's page the penalties table was cut at 390 px (the Reason column)."""
     db, _ = build(tmp_path)
     site = tmp_path / "site"
     with contextlib.redirect_stdout(io.StringIO()):
@@ -105,7 +105,7 @@ def test_a_tables_penalties_fit_a_390_px_phone(browser, tmp_path: Path) -> None:
 
 @BOTH
 def test_the_standings_say_on_a_phone_that_the_later_sessions_are_a_swipe_away(browser, tmp_path: Path) -> None:
-    """Issue 34 §15: at 390 px the last session's column was cut off with nothing saying the table scrolls."""
+    """At 390 px the last session's column was cut off with nothing saying the table scrolls."""
     import json
 
     from selenium.webdriver.common.by import By
@@ -135,6 +135,6 @@ def test_the_standings_say_on_a_phone_that_the_later_sessions_are_a_swipe_away(b
             "return [arguments[0].clientWidth, arguments[0].scrollWidth]", box)
         assert scroll > inner  # the sessions do not fit a phone: the table scrolls ...
         assert hint.is_displayed() and "Swipe the table sideways" in hint.text  # ... and the page says so
-        # where the reader is before the table, not after its last row (the walk of issue 34: 20 players, the
+        # where the reader is before the table, not after its last row (20 players: the
         # hint was 1600 px down a 390×844 screen)
         assert hint.rect["y"] + hint.rect["height"] <= box.rect["y"], (hint.rect, box.rect)

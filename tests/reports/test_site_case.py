@@ -1,4 +1,4 @@
-"""The results website on the case-insensitive disks of Windows and macOS (issue 24 §7): "A1.html" and
+"""The results website on the case-insensitive disks of Windows and macOS: "A1.html" and
 "a1.html" are one file there. Simulated on Linux: the page names compared without case, and the stale-page
 cleanup watched as it deletes."""
 

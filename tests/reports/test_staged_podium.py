@@ -1,4 +1,4 @@
-"""Issue 34, item 2: a staged event's final ranking reads right wherever players look. Built with the
+"""A staged event's final ranking reads right wherever players look. Built with the
 services (tests/staged_event.py: 2 qualifying sessions, a top-4 final carrying half), each output of the
 final ranking shows, beside the whole event's totals, the stage reached, the carried points and the stage's
 points, with a rule line that says how places are decided; a stage's own ranking is a PDF and a site page."""
@@ -173,7 +173,7 @@ def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, 
 
 
 def test_a_staged_ranking_of_22_players_fits_one_page(event: Path) -> None:
-    """The walk of issue 34: "Qualifying" over "预赛" made every qualifying row two lines tall, and 20
+    """A walk-through: "Qualifying" over "预赛" made every qualifying row two lines tall, and 20
     players' final ranking left its last row alone on a second page. The stage's name is one line."""
     import dataclasses
 

@@ -1,4 +1,4 @@
-"""Issue 34 on a phone: a staged event's standings on the results website and on the players' page, in a
+"""A staged event's standings on the results website and on the players' page, in a
 real browser at 390×844, show the stage and the stage's points without scrolling sideways (they decide the
 places, so they come before the whole event's totals), and the rule line."""
 

@@ -53,7 +53,7 @@ def test_sheets_and_frozen_headers(workbook) -> None:
 
 
 # The column names programs read (a contract, docs/reports.md "Workbook"): they come from the catalogue
-# (msgctxt "workbook") since issue 20 and must stay exactly these.
+# (msgctxt "workbook") and must stay exactly these.
 COLUMNS = {
     "Standings": ["Rank 名次", "No. 编号", "Player 选手", "Team 队", "Table pts 标准分", "Match pts 比赛分",
                   "S1 table pts 第1局标准分", "S1 match pts 第1局比赛分"],

@@ -69,7 +69,7 @@ def test_breakdown_in_english_and_chinese() -> None:
 
 
 def test_honours_typed_as_1z_to_7z() -> None:
-    """Issue 19 §10: mcr-score reads 1z–7z (Tenhou order) and writes NOTATION.md's letters back."""
+    """``mcr-score`` reads 1z–7z (Tenhou order) and writes NOTATION.md's letters back."""
     a = run("[789m2][777s3][234s3]89s11z7s", "--json")
     b = run("[789m2][777s3][234s3]89sEE7s", "--json")
     assert a.returncode == 0, err(a)
@@ -314,3 +314,17 @@ def test_stream_answer_counted_from_the_fans_found_is_the_result_s_json() -> Non
     hands = generate_hands(1500, seed=6) + [random_winning_hand(rng, form) for form in FORMS for _ in range(40)]
     for g in hands:
         assert score_json_text(g.hand, g.ctx) == result_json_text(score_hand(g.hand, g.ctx)), g.notation
+
+
+def test_stream_flowers_count_in_the_total_not_the_minimum() -> None:
+    from scoring.cli import stream_line
+
+    # 6 fans + 2 flowers = 8: listed and totalled, still below the 8-fan minimum (W4).
+    out = json.loads(stream_line('{"notation": "[EEE]123456m777s9p9p", "flowers": 2}'))
+    assert out["total"] == 8 and out["meets_minimum"] is False
+    flowers = [f for f in out["fans"] if f["id"] == "FLOWER_TILES"]
+    assert flowers == [{"id": "FLOWER_TILES", "zh": "花牌", "en": "Flower Tiles", "points": 1, "count": 2}]
+    # Chicken hand exactly at the minimum, with flowers on top.
+    out = json.loads(stream_line('{"notation": "[234m][678s][345p]45mEE6m", "flowers": 3}'))
+    assert out["total"] == 11 and out["meets_minimum"] is True
+    assert [f["id"] for f in out["fans"]] == ["CHICKEN_HAND", "FLOWER_TILES"]

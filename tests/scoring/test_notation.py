@@ -178,7 +178,7 @@ def test_parse_does_not_judge_copies_or_situation() -> None:
 
 
 def test_tenhou_honours_1z_to_7z_are_read_and_written_back_as_letters() -> None:
-    """Issue 19 §10: 1z–4z E S W N, 5z white (P), 6z green (F), 7z red (C); an input alternative only."""
+    """1z–4z E S W N, 5z white (P), 6z green (F), 7z red (C); an input alternative only."""
     assert parse_hand("[789m2][777s3][234s3]89s11z7s") == parse_hand("[789m2][777s3][234s3]89sEE7s")
     assert format_hand(parse_hand("[555z][666z1]123m11z4z44z")) == "[PPP][FFF1]123mEENNN"
     assert parse_hand("[777z2]123m456p11z7s7s").melds[0] == parse_hand("[CCC2]123m456p7sEE7s").melds[0]

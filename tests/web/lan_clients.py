@@ -1,4 +1,4 @@
-"""Clients of a real ``serve`` on 127.0.0.1 for the budgets' test and benchmark (issue 35): a player's phone, the
+"""Clients of a real ``serve`` on 127.0.0.1 for the budgets' test and benchmark: a player's phone, the
 tables writing at a pace, a stranger flooding the players' page, tables looping call and cancel.
 
 The floods run in processes of their own (``python -m tests.web.lan_clients pages|calls …``, their counts as one

@@ -1,4 +1,4 @@
-"""The desk's Calls panel over the main window at 1366 × 768 on the demo tournament (issue 22):
+"""The desk's Calls panel over the main window at 1366 × 768 on the demo tournament:
 
     QT_QPA_PLATFORM=offscreen python -m tools.screenshots.calls_desk OUT [--lang en|zh]
 

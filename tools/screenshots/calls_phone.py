@@ -1,5 +1,5 @@
 """Screenshots of the players' page and of the table page's "Call referee" at phone size (390 × 844), taken
-through the real server in headless Chromium (issue 22; see docs/web.md):
+through the real server in headless Chromium (see docs/web.md):
 
     python -m tools.screenshots.calls_phone docs/screenshots
 

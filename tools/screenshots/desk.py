@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: sce
     assert d is not None
     d.resize(min(width - 40, 1280), min(height - 40, 720))
     d.vm.set_notation("[789m2][777s3][234s3]89sEE7s")
-    d.entry.winner.setCurrentIndex(0)  # nothing is chosen for the referee (issue 34 §1)
+    d.entry.winner.setCurrentIndex(0)  # nothing is chosen for the referee
     d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
     d.entry.fans.setCurrentIndex(d.entry.fans_model.index(1, 0))
     snap("entry", d)

@@ -1,4 +1,4 @@
-"""Screenshots of the referee's flow of issue 19, on the demo tournament, for checking the layouts:
+"""Screenshots of the referee's flow at a table, on the demo tournament, for checking the layouts:
 
     QT_QPA_PLATFORM=offscreen python -m tools.screenshots.flow OUT --size 1366x768 --lang zh
 
@@ -62,7 +62,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: sce
     d = sheet.record_win()
     assert d is not None and sheet.sheet is not None
     d.vm.set_notation("[789m2][777s3][234s3]89sEE7s")
-    d.entry.winner.setCurrentIndex(0)  # nothing is chosen for the referee (issue 34 §1)
+    d.entry.winner.setCurrentIndex(0)  # nothing is chosen for the referee
     d.entry.discarder.setCurrentIndex(d.entry.discarder.findData(1))
     with w.ctx.db.factory.begin() as s:  # the table's phone records the hand meanwhile
         record_draw(s, place[0], place[1], d.hand_no, actor=Actor(f"table {place[1]} device", "device"))

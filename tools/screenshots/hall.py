@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         for lang in langs:
             for key, name in (("clock", "clock"), ("find", "find-your-table"), ("standings", "standings")):
                 shoot(HallOptions(lang=lang), key, name)
-            # the players' page's address as a QR code in the fourth column's place (issue 22)
+            # the players' page's address as a QR code in the fourth column's place
             shoot(HallOptions(lang=lang, base_url="http://192.168.1.20:8765"), "find", "find-your-table-qr")
         with db.factory.begin() as s:  # the warning: 150 minutes, started 2 h 19 min 50 s ago → 10:10 left
             from sqlalchemy import update

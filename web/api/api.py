@@ -113,7 +113,7 @@ def check_scope(place: tuple[int, int], session: Any, table: Any) -> None:
     """A request naming a session or table must name the token's own. The comparison comes first: a value
     naming another (``2``, ``"2"``, ``2.0``, anything else) is 403 ``device_other_table``, as it always was.
     Then one naming the token's own but not as a whole number (``true``, ``1.0``, ``"1"``: ``true == 1`` and
-    ``1.0 == 1`` in Python) is 422 ``not_a_whole_number``, as for ``hand`` and ``version`` (issue 35)."""
+    ``1.0 == 1`` in Python) is 422 ``not_a_whole_number``, as for ``hand`` and ``version``."""
     named = (("session", session, place[0]), ("table", table, place[1]))
     if any(value is not None and not _names_own(value, own) for _, value, own in named):
         raise TournamentError(code="device_other_table", session=place[0], table=place[1])

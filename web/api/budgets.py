@@ -1,4 +1,4 @@
-"""Budgets on the venue's network (issue 35, docs/web.md "Budgets"): how much one client address may ask of
+"""Budgets on the venue's network (docs/web.md "Budgets"): how much one client address may ask of
 the pages anyone can open without a token, and how often one table's token may call or cancel a referee.
 
 A budget is a token bucket (``rate`` requests a second, ``burst`` after a pause) and, for the pages, a number

@@ -1,4 +1,4 @@
-"""The table's side of calling a referee (issue 22, docs/web.md "Calling a referee"): plain functions over a
+"""The table's side of calling a referee (docs/web.md "Calling a referee"): plain functions over a
 :class:`~db.storage.database.Database` as in ``web.api.api``, used with the table's token.
 
 - ``POST /api/calls {"reason", "note"?}`` → the new call (201);

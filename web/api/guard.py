@@ -1,4 +1,4 @@
-"""What keeps the server up on a hostile network (issue 18, docs/web.md "Limits"): deadlines for a connection
+"""What keeps the server up on a hostile network (docs/web.md "Limits"): deadlines for a connection
 that sends nothing, its request head slowly or its body slowly; a cap on open connections (the oldest idle one
 makes room for a new one, so a flood of idle connections never locks the phones out nor reaches the file
 limit); a cap on requests in progress; and logging that stays bounded: one line per kind of failure per
@@ -107,7 +107,7 @@ def no_delay(transport: asyncio.BaseTransport) -> None:
     Nagle's algorithm the body waits for the client to acknowledge the head, and a client delays that
     acknowledgement (40 ms on Linux, up to 200 ms on Windows). asyncio sets the option itself only on a
     socket made with ``proto=IPPROTO_TCP``, which ``socket.create_server`` (``web.api.server.listen``) does not
-    give: every keep-alive request after a quick one waited those 40 ms (issue 23)."""
+    give: every keep-alive request after a quick one waited those 40 ms."""
     sock = transport.get_extra_info("socket")
     if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
         with contextlib.suppress(OSError):
@@ -323,7 +323,7 @@ class _LaneState:
 
 
 class WritersFirst:
-    """The order in which the tables' requests start their work (issue 23): a write (a hand, the false win,
+    """The order in which the tables' requests start their work: a write (a hand, the false win,
     a call or its cancellation) starts at once; a read (a preview, a table's sheet, the calls' list) starts
     once no write is waiting or under way, or after :attr:`patience` seconds; and at most
     :attr:`READS_AT_ONCE` of those reads run together.

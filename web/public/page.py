@@ -1,4 +1,4 @@
-"""The players' page (issue 22, docs/web.md "The players' page"): ``GET /`` and ``GET /p/NUMBER``, without a
+"""The players' page (docs/web.md "The players' page"): ``GET /`` and ``GET /p/NUMBER``, without a
 token, for anyone on the venue's network.
 
 Server-rendered HTML, phone-first, in English or Chinese by the browser's ``Accept-Language``; readable
@@ -180,7 +180,7 @@ def read_public(db: Database) -> PublicData:
 
 def _session_over(full: Snapshot, k: int) -> bool:
     """Session ``k`` is over: every table of it finished (or signed off), or a later session has a result.
-    Until then the page may not speak of "the standings after session k" (issue 34 §10)."""
+    Until then the page may not speak of "the standings after session k"."""
     if any(played(sh) for j, sheets in full.sessions.items() if j > k for sh in sheets):
         return True
     sheets = full.sessions.get(k, ())
@@ -194,7 +194,7 @@ class Cache:
     read, even if the store moved again meanwhile. Under a storm of writes every request finds the marker
     moved; without this, each request waiting for the lock read the whole model again after the one before
     it (0.2–0.5 s of the interpreter each at 1,000 players, taking turns with the tables' writes), so every
-    extra client, a stranger's flood included, added whole reads (issue 35)."""
+    extra client, a stranger's flood included, added whole reads."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -509,7 +509,7 @@ table.standings td small{display:block}
 # ------------------------------------------------------------------------------------------- routes
 
 RETRY = {"Retry-After": "5"}  # the page's own script polls every 5 s anyway
-# A request that read the whole model again counts as this many in its address's page budget (issue 35): under a
+# A request that read the whole model again counts as this many in its address's page budget: under a
 # storm of writes every page does, and such a read takes 0.2–0.5 s of the interpreter at 1,000 players, a page
 # from the cache (or from a read another request began) a few ms, and counts one. Not more than 3: with the
 # results moving every second, one address's phones trigger about a read a second, and at 5 the page budget

@@ -1,4 +1,4 @@
-/* "Call referee" on the table page (issue 22, docs/web.md "Calling a referee"). Kept apart from table/:
+/* "Call referee" on the table page (docs/web.md "Calling a referee"). Kept apart from table/:
    it adds its own box under the players, talks to /api/calls with the same token, and follows the page's
    language (the <html lang> table/sheet.js sets). Plain ES2017, no libraries. */
 (function () {

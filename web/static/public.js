@@ -1,4 +1,4 @@
-// The players' page refreshes itself (issue 22): every few seconds it asks for the same page with the
+// The players' page refreshes itself: every few seconds it asks for the same page with the
 // marker it was drawn at (If-None-Match); 304 = nothing changed. On a change the new <main> replaces the
 // old one, except while someone is typing in the search box. The page works without this script.
 (function () {

@@ -51,7 +51,7 @@ def seated(tmp_path: Path) -> Path:
 
 
 def test_seat_counts_its_tables_in_words_that_fit_one_table(seated: Path) -> None:
-    """A final is one table: "seated: 1 table", not "1 tables" (the walk of issue 34)."""
+    """A final is one table: "seated: 1 table", not "1 tables"."""
     assert run("--db", "t.sqlite", "seat", "2", "--seed", "1", cwd=seated).stdout == "session 2 seated: 2 tables\n"
     (seated / "four.csv").write_text("number,name\n" + "".join(f"{i},P{i}\n" for i in range(1, 5)), encoding="utf-8")
     assert run("--db", "one.sqlite", "init", "--name", "Final", cwd=seated).returncode == 0

@@ -1,4 +1,4 @@
-"""The command line says what is wrong in one line that is true (issue 35, probe D8): the six misleading
+"""The command line says what is wrong in one line that is true (probe D8): the six misleading
 messages, and argparse's usage block where one line is enough. Real parser, real database file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The EMA results file (`export FILE --format ema`) and the players' EMA fields (issue 14 item 1)."""
+"""The EMA results file (`export FILE --format ema`) and the players' EMA fields."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Import edge cases of the probe (issue 35, D7): a results line without a newline read in linear time and
+"""Import edge cases of the probe (D7): a results line without a newline read in linear time and
 bounded memory, no empty tournament left by a failed ``import``, a pipe read without hanging (a device refused),
 and format characters that reorder text (a right-to-left override) refused in names while harmless invisible marks
 are removed. Real parser, real files."""

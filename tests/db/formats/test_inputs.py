@@ -1,4 +1,4 @@
-"""Issue 18 (6, 7) and 24 (1): the files users give the command line. UTF-8 (a BOM allowed) with a message
+"""The files users give the command line. UTF-8 (a BOM allowed) with a message
 naming the file otherwise; any line ending; the players CSV refused at 10,000 players while it streams;
 each JSON line judged alone, a bad byte too; numbers and nesting past the limits said in one line. Real
 files in ``tmp_path``, the real command line (in this process, and as a user runs it)."""
@@ -21,8 +21,8 @@ from tests.db.commands.test_cli import (
     seated,  # noqa: F401 - a fixture
 )
 from tests.db.helpers import ACTOR
-from tests.db.test_never_lose import NOBODY, shared_dir  # noqa: F401 - a fixture
-from tests.db.test_never_lose import run_process as run_as
+from tests.db.real_files import NOBODY
+from tests.db.real_files import run_process as run_as
 
 PLAYERS_MAX = 10_000  # db.rules.limits.PLAYERS_MAX, as the issue sets it
 
@@ -192,7 +192,7 @@ def test_deep_nesting_is_one_line_in_correct_and_import(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------ the command line's errors
 
 
-def test_a_folder_the_user_cannot_enter_is_named(shared_dir: Path) -> None:  # noqa: F811
+def test_a_folder_the_user_cannot_enter_is_named(shared_dir: Path) -> None:
     """It was "unexpected error: PermissionError: [Errno 13] Permission denied: '…/e.mcr'"."""
     locked = shared_dir / "locked"
     locked.mkdir(mode=0o700)

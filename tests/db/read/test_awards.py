@@ -61,7 +61,7 @@ def test_awards_from_the_recorded_hands(db_url: str, tmp_path: Path) -> None:
 
 
 def test_a_substitute_is_ranked_nowhere_but_counts_for_the_team(tmp_path: Path) -> None:
-    """Issue 34 item 12, one rule for the standings, the EMA file and the prize list: the substitute 9 plays
+    """One rule for the standings, the EMA file and the prize list: the substitute 9 plays
     session 1 for team D (and wins its biggest hand) and is in none of them; the team's total has 9's points."""
     db = str(tmp_path / "t.sqlite")
     (tmp_path / "players.csv").write_text("number,name,team,substitute\n" + "".join(

@@ -1,4 +1,4 @@
-"""Issue 12 (5, 6, 8): every result line judged alone, the limits on text and numbers, identical lines
+"""Every result line judged alone, the limits on text and numbers, identical lines
 racing on PostgreSQL. Real files, a real PostgreSQL server through the ``db``/``db_url`` fixtures."""
 
 from __future__ import annotations
@@ -324,7 +324,7 @@ def test_command_line_numbers_past_the_integer_columns_are_one_line(tmp_path: Pa
                  ["results", "correct", "--penalty", big, "--delete", "--reason", "x"]):
         out = run("--db", "t.mcr", *argv, cwd=tmp_path)
         assert out.returncode == 1 and out.stderr.count("\n") == 1, out.stderr
-        # the top only (issue 35: "out of range (-2147483648–2147483647)" offered negative counts)
+        # the top only ("out of range (-2147483648–2147483647)" offered negative counts)
         assert f"{big} must be at most 2147483647" in out.stderr and "Error" not in out.stderr
 
 

@@ -111,7 +111,7 @@ def test_check_in_refusals(tmp_path: Path) -> None:
 
 def test_the_seating_refusal_names_who_is_not_seen_yet_and_the_substitutes_not_checked_in(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 34 item 13: 20 players and 2 substitutes, 19 checked in: the refusal names player 20 (not seen
+    """20 players and 2 substitutes, 19 checked in: the refusal names player 20 (not seen
     yet) and the two substitutes nobody checked in, and says what to do, in English and in Chinese."""
     db = str(tmp_path / "t.sqlite")
     init(tmp_path, db, 20, 1, substitutes=2)
@@ -134,7 +134,7 @@ def test_the_seating_refusal_names_who_is_not_seen_yet_and_the_substitutes_not_c
 
 
 def test_the_seating_says_whom_each_substitute_replaces(tmp_path: Path) -> None:
-    """Issue 34 item 12: a no-show's seat given at the check-in and a withdrawal both show in `seating`:
+    """A no-show's seat given at the check-in and a withdrawal both show in `seating`:
     JSON ``"replaces"`` at the substitute's table (the other tables as before), the text a column."""
     db = str(tmp_path / "t.sqlite")
     init(tmp_path, db, 16, 2, substitutes=2)  # substitutes 17 and 18

@@ -1,4 +1,4 @@
-"""Signing a sheet off (issue 19 §1): a table with hands missing and no time call is refused, naming the
+"""Signing a sheet off: a table with hands missing and no time call is refused, naming the
 missing hands, unless a reason says why it ended early; the reason is audited. The CLI reaches it."""
 
 from __future__ import annotations

@@ -197,7 +197,7 @@ def test_a_staged_event_played_through_the_command_line(db_url: str, tmp_path: P
     expected += [(17 + sum(1 for r2, _p, _a, _b in qualifying[16:] if r2 < r), p) for r, p, _tp, _mp in qualifying[16:]]
     standings = cli_json(tmp_path, db, "standings")
     assert [(r["rank"], r["number"]) for r in standings] == expected
-    # the keys that were stay as they were; a staged event's rows add "stage": what places the player (issue 34)
+    # the keys that were stay as they were; a staged event's rows add "stage": what places the player
     assert list(standings[0]) == ["rank", "number", "name", "team", "table_points", "match_points", "sessions",
                                   "stage"]
     _r, _p, final_tp, final_mp = final_ranking[0]
@@ -424,7 +424,7 @@ def test_a_substitute_takes_a_withdrawn_finalists_place_from_the_session_named(d
     assert code == 1 and "3 players present" in err and "1 substitute(s) missing. Every expected player" in err
 
 
-# ------------------------------------------------------------------ stages at set-up (issue 34, item 7)
+# ------------------------------------------------------------------ stages at set-up
 
 
 def test_a_final_added_by_mistake_after_the_planned_sessions_is_removed_and_made_of_the_last_one(
@@ -522,7 +522,7 @@ def test_the_last_planned_sessions_with_results_do_not_become_a_stage(tmp_path: 
 
 
 def test_a_stage_whose_sessions_have_check_ins_or_a_clock_is_not_removed_nor_renumbered(tmp_path: Path) -> None:
-    """The review's reproduction (issue 34): the semi-final's check-in and running clock stayed under
+    """The review's reproduction: the semi-final's check-in and running clock stayed under
     session 2 when the semi-final was removed, and the final, taking the number, counted a finalist absent,
     seated a substitute in his place and called time after hand 0. Refused now, naming what is there; a
     change that keeps session 2's number, and the numbers kept (`--keep-sessions`), are allowed. The players'

@@ -1,4 +1,4 @@
-"""Issue 35: backups that cannot rot. Each backup is checked (``quick_check``) before it is named as one, so a
+"""Backups that cannot rot. Each backup is checked (``quick_check``) before it is named as one, so a
 damaged live file never gets its copies kept in place of the good ones, and rotation never deletes those."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: one way to back up. Every backup (the CLI's ``backup``, Back up now, the automatic, end-of-session,
+"""One way to back up. Every backup (the CLI's ``backup``, Back up now, the automatic, end-of-session,
 closing and before-upgrade copies, a server database's JSON export) is made by ``db.storage.backups.back_up``; the
 three ways there were (``Database.backup_now``, ``transfer.backup``, ``Backups.make``) are gone, and nothing
 else copies the open database or reads its snapshot export."""

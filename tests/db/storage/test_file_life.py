@@ -1,4 +1,5 @@
-"""Issue 18: a write that "succeeded" is in the file on disk, whatever else touches the folder.
+"""A write that "succeeded" is in the file on disk, whatever else touches the folder; a file deleted or
+replaced under the program stops the next write (what was written before is in the backups and the rescued copy).
 
 Real files, real processes (the installed ``mcr-tournament``). The POSIX lock cases read ``/proc/locks``
 (Linux); replacing or deleting a file SQLite has open cannot happen on Windows.
@@ -24,8 +25,10 @@ from db.service.audit import Actor
 from db.service.demo import create_demo
 from db.service.results import record_draw
 from db.service.tournament import update_settings
+from db.storage.backups import list_backups
 from db.storage.files import write_atomic
 from tests.db.commands.test_cli import EXE
+from tests.db.real_files import HOLDS_FILES_OPEN, run_process
 from tests.sqlite_locks import AVAILABLE, held_locks
 
 ACTOR = Actor("test-station", "test-referee")
@@ -52,15 +55,6 @@ def session2_hands(path: Path, cwd: Path) -> list[int]:
 def check_ok(path: Path, cwd: Path) -> None:
     out = run("--db", str(path), "check", cwd=cwd)
     assert out.returncode == 0 and "no problems" in out.stdout, out.stdout + out.stderr
-
-
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    """The demo tournament in ``event.mcr``: session 1 played, session 2 seated."""
-    path = tmp_path / "event.mcr"
-    create_demo(path)
-    shutil.rmtree(tmp_path / "event.mcr.backups", ignore_errors=True)
-    return path
 
 
 # ------------------------------------------------------------------------ 1. the split brain, without Qt
@@ -165,7 +159,7 @@ def test_a_file_replaced_or_deleted_under_the_store(event: Path, tmp_path: Path,
     assert rescue is not None and rescue.path is not None and rescue.complete
     rescued = rescue.path
     assert rescued.name.startswith("event.mcr.rescued-")
-    if True:  # complete in every case now, cp of an older copy included (issue 35)
+    if True:  # complete in every case now, cp of an older copy included
         # complete; after cp from the backup taken at the first write and the WAL (docs/data-safety.md)
         assert session2_hands(rescued, tmp_path) == [1, 2]
         check_ok(rescued, tmp_path)
@@ -270,3 +264,63 @@ def test_two_programs_opening_a_file_from_before_identities_at_once_agree_on_one
     out, _ = first.communicate(timeout=60)
     assert second.returncode == 0 and first.returncode == 0, second.stderr
     assert out.strip() == second.stdout.strip() != "0"
+
+
+@HOLDS_FILES_OPEN
+def test_deleting_the_file_stops_the_next_write_and_a_backup_from_before_passes_check(event: Path,
+                                                                                       tmp_path: Path) -> None:
+    db = open_database(event)
+    try:
+        with db.factory.begin() as s:  # the first write makes a backup of the state found
+            record_draw(s, 2, 1, 1, actor=ACTOR)
+        event.unlink()  # `rm event.mcr` while the station works
+        with pytest.raises(DatabaseFileGoneError, match="event.mcr was deleted or moved"), \
+                db.factory.begin() as s:
+            record_draw(s, 2, 1, 2, actor=ACTOR)
+        assert DatabaseFileGoneError.code == "database_file_gone"
+        rescued = db.save_copy(tmp_path / "rescued.mcr")  # what the open connection still holds
+    finally:
+        db.close()
+    backups = list_backups(event)
+    assert backups and all(b.kind == "auto" for b in backups)
+    for copy in (backups[0].path, rescued):
+        out = run_process("--db", str(copy), "check", cwd=tmp_path)
+        assert out.returncode == 0 and "no problems" in out.stdout, out.stderr
+    hands = json.loads(run_process("--db", str(rescued), "results", "list", "--session", "2", "--format", "json",
+                                   cwd=tmp_path).stdout)
+    assert [h["hand"] for h in hands] == [1]  # the write before the deletion is in the rescued copy
+
+
+@HOLDS_FILES_OPEN
+def test_a_file_replaced_under_the_program_is_not_written(event: Path, tmp_path: Path) -> None:
+    db = open_database(event)
+    try:
+        other = tmp_path / "other.mcr"
+        shutil.copyfile(event, other)
+        os.replace(other, event)  # same name, another file
+        with pytest.raises(DatabaseFileGoneError, match="replaced"), db.factory.begin() as s:
+            record_draw(s, 2, 1, 1, actor=ACTOR)
+    finally:
+        db.close()
+
+
+@HOLDS_FILES_OPEN
+def test_without_inodes_the_check_is_that_a_file_is_still_there(event: Path) -> None:
+    db = open_database(event)
+    try:
+        dev, _ino = db._identity or (0, 0)
+        db._identity = (dev, 0)  # as on a Windows file system that reports no inode
+        with db.factory.begin() as s:
+            record_draw(s, 2, 1, 1, actor=ACTOR)
+        event.unlink()
+        with pytest.raises(DatabaseFileGoneError), db.factory.begin() as s:
+            record_draw(s, 2, 1, 2, actor=ACTOR)
+        with pytest.raises(TournamentError, match="already exists"):
+            db.save_copy(next(iter(list_backups(event))).path)
+    finally:
+        db.close()
+
+
+def test_a_copy_is_never_saved_over_the_open_file(event: Path) -> None:
+    with open_database(event) as db, pytest.raises(TournamentError, match="is the open file"):
+        db.save_copy(event, overwrite=True)

@@ -1,4 +1,4 @@
-"""No output over the tournament (issue 35 item 5, probe D3): ``export``, ``report … -o``, ``publish -o`` and
+"""No output over the tournament (probe D3): ``export``, ``report … -o``, ``publish -o`` and
 ``backup`` refuse the ``--db`` file (any spelling, a hard link), its -wal/-shm, and any file carrying the
 tournament marker, in one line, exit 1, nothing written. Real ``mcr-tournament`` processes on a real file."""
 

@@ -1,4 +1,4 @@
-"""Issue 35: the file's own commit sequence (db.storage.stamp) in the cases the review of the guard found: another
+"""The file's own commit sequence (db.storage.stamp) in the cases the review of the guard found: another
 program's checkpoint followed by a copy of the state this program last saw, and a file from before stamps."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_a_copy_of_the_state_last_seen_put_back_after_another_program_checkpoint
 def test_a_file_from_before_stamps_is_guarded_from_its_first_write_open(tmp_path: Path) -> None:
     event = tmp_path / "event.mcr"
     create_demo(event)
-    con = sqlite3.connect(event)  # as the release before issue 35 left it: no stamp
+    con = sqlite3.connect(event)  # as a release before stamps left it: no stamp
     con.execute("DROP TABLE file_stamp")
     con.commit()
     con.close()

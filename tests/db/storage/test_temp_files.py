@@ -1,5 +1,7 @@
-"""Issue 18: a run killed while writing leaves ``.NAME.PID.tmp`` behind; the next run that writes in that
-folder removes it (db.storage.files.sweep_temp_files), and never a temporary file another live process is writing.
+"""Outputs are written atomically (db.storage.files.write_atomic): a full disk or a failing writer leaves the
+previous file byte-identical and no temporary file. A run killed while writing leaves ``.NAME.PID.tmp`` behind;
+the next run that writes in that folder removes it (db.storage.files.sweep_temp_files), and never a temporary
+file another live process is writing.
 
 Real processes: ``mcr-tournament`` runs in a child Python that stops at the moment its temporary file is
 written and not yet renamed (a profile hook on ``db.storage.files._fsync_file``, the debugger's way: our code runs
@@ -8,6 +10,7 @@ unchanged), and is then killed with SIGKILL (TerminateProcess on Windows).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -17,9 +20,15 @@ from pathlib import Path
 
 import pytest
 
+from db import open_database
+from db.errors import TournamentError
 from db.service.demo import create_demo
+from db.service.players import PlayerInput, import_players
+from db.service.tournament import create_tournament
 from db.storage.files import STALE_AFTER_S, TEMP_NAME, sweep_temp_files, write_atomic
 from tests.db.commands.test_cli import run_process
+from tests.db.helpers import ACTOR
+from tests.db.real_files import ROOT, one_line, sha256
 
 # The child: the real command line, stopped where its temporary file is complete but not yet renamed (the
 # first one whose path contains $MCR_STOP_IN); it prints that path and waits to be killed.
@@ -168,3 +177,60 @@ def test_only_old_temp_files_of_ours_whose_process_is_gone_are_removed(tmp_path:
     assert sorted(p.name for p in removed) == sorted(n for n, gone_ in names.items() if gone_)
     left = {p.name for p in tmp_path.iterdir()}
     assert left == {"x", folder.name} | {n for n, gone_ in names.items() if not gone_}
+
+
+@pytest.fixture
+def full_disk(tmp_path: Path) -> Iterator[Path]:
+    """A 64 KiB tmpfs, for a real 'no space left on device'."""
+    if not ROOT:
+        pytest.skip("a full file system needs a tmpfs mount: Linux, as root")
+    where = tmp_path / "small"
+    where.mkdir()
+    res = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)], capture_output=True,
+                         text=True, check=False)
+    if res.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {res.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def _fill(folder: Path) -> None:
+    with contextlib.suppress(OSError), open(folder / "filler", "wb") as f:
+        while True:
+            f.write(b"\0" * 4096)
+            f.flush()
+
+
+def test_a_full_disk_leaves_the_previous_export_byte_identical(full_disk: Path, tmp_path: Path) -> None:
+    path = tmp_path / "t.mcr"
+    with open_database(path, create=True) as db, db.factory.begin() as s:
+        create_tournament(s, "Small Open", sessions=2, actor=ACTOR)
+    target = full_disk / "results.json"
+    out = run_process("--db", str(path), "export", str(target), cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    before = sha256(target)
+    with open_database(path) as db, db.factory.begin() as s:
+        import_players(s, [PlayerInput(str(i), f"Player {i} " + "x" * 85, f"{i // 4:03d}" + "y" * 97) for i in range(1, 61)],
+                       ACTOR)
+    _fill(full_disk)
+    out = run_process("--db", str(path), "export", str(target), cwd=tmp_path)
+    assert out.returncode == 1
+    assert one_line(out.stderr) == "mcr-tournament: could not write results.json: no space left on device"
+    assert sha256(target) == before
+    assert sorted(p.name for p in full_disk.iterdir()) == ["filler", "results.json"]  # no temporary file left
+    out = run_process("--db", str(path), "backup", str(full_disk), cwd=tmp_path)
+    assert out.returncode == 1 and "no space left on device" in one_line(out.stderr)
+    assert sorted(p.name for p in full_disk.iterdir()) == ["filler", "results.json"]
+
+
+def test_write_atomic_leaves_the_old_file_when_the_writer_fails(tmp_path: Path) -> None:
+    target = write_atomic(tmp_path / "a.pdf", b"old")
+
+    def broken(f: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(TournamentError, match=r"^could not write a.pdf: no space left on device$"):
+        write_atomic(target, broken)
+    assert target.read_bytes() == b"old" and [p.name for p in tmp_path.iterdir()] == ["a.pdf"]

@@ -1,4 +1,4 @@
-"""Windows file behaviour, simulated on Linux (issue 24 §4, §5, §7): read-only places that os.access does
+"""Windows file behaviour, simulated on Linux: read-only places that os.access does
 not see, files another program holds open (PermissionError, errno 13, winerror 32), names compared
 without case, Windows paths in SQLite URIs."""
 

@@ -130,7 +130,7 @@ def test_no_token_unknown_token_revoked_token_other_table(db: Database, client: 
 
 def test_a_link_revoked_just_after_its_device_wrote_is_refused_at_once(db: Database, client: TestClient,
                                                                      links: dict[int, DeviceLink]) -> None:
-    """The server skips the check before the body for a token it found good seconds ago (issue 23): the
+    """The server skips the check before the body for a token it found good seconds ago: the
     request's own transaction checks it again, so a link revoked meanwhile is refused, nothing written."""
     assert client.post("/api/score", headers=auth(links[1]), json=WIN).status_code == 200
     with db.factory.begin() as s:
@@ -321,7 +321,7 @@ def test_a_device_records_the_false_win_penalty_at_the_preset(db: Database, clie
 ])
 def test_a_session_or_table_that_is_not_a_whole_number_is_refused_naming_the_field(
         db: Database, client: TestClient, links: dict[int, DeviceLink], change: dict[str, Any], field: str) -> None:
-    """Issue 35 (D6): ``true == 1`` and ``1.0 == 1`` in Python, so these were recorded at the token's own table."""
+    """``true == 1`` and ``1.0 == 1`` in Python, so these were recorded at the token's own table."""
     for path in ("/api/hands", "/api/score"):
         r = client.post(path, headers=auth(links[1]), json={**WIN, **change})
         assert r.status_code == 422, r.text
@@ -335,7 +335,7 @@ def test_a_session_or_table_that_is_not_a_whole_number_is_refused_naming_the_fie
                                     {"table": False}, {"table": [1]}, {"session": 10**30}])
 def test_a_body_naming_another_table_in_any_type_is_403_before_the_whole_number_check(
         db: Database, client: TestClient, links: dict[int, DeviceLink], change: dict[str, Any]) -> None:
-    """The review of issue 35: the whole-number check ran first, so ``"2"`` or ``2.0`` got 422 where they always
+    """A review found: the whole-number check ran first, so ``"2"`` or ``2.0`` got 422 where they always
     got 403 ``device_other_table`` (docs/web.md: "403 as always")."""
     for path in ("/api/hands", "/api/score"):
         r = client.post(path, headers=auth(links[1]), json={**WIN, **change})
@@ -567,7 +567,7 @@ def test_a_hand_past_the_integer_columns_is_refused_as_hand_999(db: Database, cl
     assert client.post("/api/hands", headers=h, json=WIN).status_code == 200  # and the table takes its hand
 
 
-# ------------------------------------------------------------- following the store, correcting (issue 34)
+# ------------------------------------------------------------- following the store, correcting
 
 def test_the_version_alone_moves_with_every_change_by_any_station(db: Database, client: TestClient,
                                                                  links: dict[int, DeviceLink]) -> None:

@@ -1,4 +1,4 @@
-"""Budgets on the venue's network (issue 35 §6, docs/web.md "Budgets"): per client address on the players' page
+"""Budgets on the venue's network (docs/web.md "Budgets"): per client address on the players' page
 and its files, per table token on calling and cancelling a referee; refusals are 429 with the catalogue's
 words and ``Retry-After``.
 
@@ -250,7 +250,7 @@ def test_a_page_that_read_the_whole_model_again_costs_its_address_more(small: tu
         assert [client.get("/p/1").status_code for _ in range(3)] == [200, 200, 429]  # from the cache: one each
 
 
-# ------------------------------------------------------------------- the review's fixes (issue 35, item 6)
+# ------------------------------------------------------------------- the review's fixes
 
 def test_an_addresss_connections_past_its_cap_close_its_oldest_idle_ones(event: tuple[Path, list[str]]) -> None:
     path, _ = event

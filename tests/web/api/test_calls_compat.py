@@ -1,4 +1,4 @@
-"""The same static scan as ``test_table_page_compat`` over the scripts and styles of issue 22: the table
+"""The same static scan as ``test_table_page_compat`` over the scripts and styles of the referee calls: the table
 page's "Call referee" (``calls.js``, ``calls.css``) and the players' page's refresh (``public.js``)."""
 
 from __future__ import annotations

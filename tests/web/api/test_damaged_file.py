@@ -1,4 +1,4 @@
-"""A damaged tournament file under the server (issue 35, D5): SQLite's "database disk image is malformed" is a file
+"""A damaged tournament file under the server (D5): SQLite's "database disk image is malformed" is a file
 problem, answered 503 ``database_malformed`` (db.storage.store) with what to do, on the API and the players' page, never a 500 with a
 traceback on the console. A real file, damaged on disk while closed, served through the real app."""
 

@@ -1,4 +1,4 @@
-"""The server on a hostile network (issue 18 §4): connections that send nothing, a request head or body that
+"""The server on a hostile network: connections that send nothing, a request head or body that
 never ends, thousands of idle connections, the file limit reached; the log stays a few lines.
 
 Everything stays on 127.0.0.1 and every loop is bounded. ``flood`` is also the figure of

@@ -1,4 +1,4 @@
-"""4xx, never 500 (issue 18 §5): bodies that broke the server, a query number read before the token, the
+"""4xx, never 500: bodies that broke the server, a query number read before the token, the
 PostgreSQL server going away under a running server (503), and every field of both write calls fuzzed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 35: the file guard at a venue's pace, against a real ``mcr-tournament serve``.
+"""The file guard at a venue's pace, against a real ``mcr-tournament serve``.
 
 One table writes at a time, with pauses, and the automatic backups come every 0.3 s (the store takes its
 checkpoint right before each one), so the file changes only at those checkpoints, as at a quiet event. SQLite's
@@ -117,7 +117,7 @@ class Venue:
 
     def write_until_checkpoints(self, client: httpx.Client, n: int) -> None:
         """Write one hand at a time until the file changed ``n`` times: the store's checkpoints, one before each
-        backup. A program whose store does not checkpoint so (the code before issue 35: SQLite's own every 1,000
+        backup. A program whose store does not checkpoint so (the code before stamps: SQLite's own every 1,000
         pages) gets one from another program (sqlite3) after STRAY_AFTER hands, so the scenario is the same."""
         seen, since = os.stat(self.event).st_mtime_ns, 0
         while n:

@@ -1,4 +1,4 @@
-"""Issue 18: the tournament file replaced (``mv``, ``cp``) or deleted under a running ``mcr-tournament serve``.
+"""The tournament file replaced (``mv``, ``cp``) or deleted under a running ``mcr-tournament serve``.
 
 A real server process; hands recorded through the API. After the file changes under it the server says so in one
 loud line, answers 503, never writes into the file now at the path (its sha256 stays), and on Ctrl+C saves what

@@ -1,4 +1,4 @@
-"""The server as a program (issues 18 §7 and 24 §2-3, §9): binding before anything is printed, no console
+"""The server as a program: binding before anything is printed, no console
 needed, the page's files typed whatever the system's table says, the QR codes' address, the console lines of
 ``serve``, and no traceback when a phone drops mid-upload."""
 

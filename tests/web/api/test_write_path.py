@@ -1,4 +1,4 @@
-"""The write path of issue 23: a hand recorded through plain SQL (``results.PLAIN_SQL``) writes exactly the rows,
+"""The fast write path: a hand recorded through plain SQL (``results.PLAIN_SQL``) writes exactly the rows,
 audit entries, remembered answers and refusals the ORM path writes, through the API and the desk's service
 alike; settings changed by another program are seen; an object the session holds is read again."""
 

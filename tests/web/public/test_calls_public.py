@@ -467,7 +467,7 @@ def test_the_calls_refusals_follow_the_phones_language(client: TestClient, links
 
 
 def test_a_substitutes_page_says_they_are_not_ranked(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """The walk of issue 34: 赵敏's page (a substitute, +60 in session 1) showed no rank and no reason why."""
+    """A walk-through: 赵敏's page (a substitute, +60 in session 1) showed no rank and no reason why."""
     import contextlib
     import io
 

@@ -1,5 +1,5 @@
 """The players' page says "provisional" as the desk, the command line and the website do, and under "hide the
-standings after session k" it does not speak of session k as over while it is still played (issue 34 §10).
+standings after session k" it does not speak of session k as over while it is still played.
 Drawn by the real server over a real tournament file, read in Chromium and WebKit (tests/browsers.py)."""
 
 from __future__ import annotations

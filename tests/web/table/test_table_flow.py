@@ -1,5 +1,5 @@
 # ruff: noqa: F811 - the fixtures of test_table_page, used by name
-"""The phone page's faults of issue 19 §11 and its meld mode (§4), in a real headless Chromium and, where
+"""The phone page's faults found at a real table and its meld mode, in a real headless Chromium and, where
 webkit2gtk-driver is installed, in WebKitGTK on Xvfb (tests/browsers.py; each skips alone, saying why)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 # ruff: noqa: F811 - the fixtures of test_table_page, used by name
-"""The phone keeps the referee's entry and follows the desk (issue 34, item 6), and letters players by
-their starting seat (item 3): a real ``serve`` process over a real tournament file, the other stations
+"""The phone keeps the referee's entry and follows the desk, and letters players by
+their starting seat: a real ``serve`` process over a real tournament file, the other stations
 being the CLI (``results import``, its own process) and another phone (the API), in headless Chromium and
 WebKitGTK (tests/browsers.py)."""
 
@@ -157,7 +157,7 @@ def test_the_poll_shows_an_entry_stale_before_confirm_and_a_correction_replaces_
 
 @BOTH
 def test_an_entry_made_stale_by_the_desk_brings_its_panel_into_sight(served: Served, browser: Any) -> None:
-    """The walk of issue 34 (390×844): the referee is down at the tiles and Confirm when the desk records the
+    """A walk-through on a phone (390×844): the referee is down at the tiles and Confirm when the desk records the
     hand; the page followed, Confirm went grey, and the panel saying why stayed above the screen's top."""
     seats = players_at(served.db)
     _enter_full_hand(browser, served, seats[1], seats[2])
