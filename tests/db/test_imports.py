@@ -68,7 +68,8 @@ GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
 
 def test_the_check_sees_the_db_modules() -> None:
     assert {"db.service.results", "db.read.queries", "db.commands.cli"} <= set(MODULES)
-    assert ("db.read.lookup", False) in GRAPH["db.read.queries"]
+    assert ("db.read.lookup", False) in GRAPH["db.read.players"]
+    assert ("db.read.standings", False) in GRAPH["db.read.queries"]
 
 
 def test_the_check_counts_imports_only_for_types() -> None:
