@@ -17,7 +17,7 @@ from db.models import Player, Stage
 from db.read.lookup import settings as _settings
 from db.read.players import substitutions
 from db.read.sheets import table_progress
-from db.read.table_scores import played_sessions
+from db.read.table_scores import player_entries
 from db.read.views import (
     SessionEntry,
     StagePlace,
@@ -157,7 +157,7 @@ def final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rule
 def stages(s: Session, after: int | None = None) -> list[StageView]:
     """The stages added after the qualifying stage, in session order, with their players once known."""
     rules = stage_rules(s)
-    return _staged(s, played_sessions(s, after), rules, after).views if rules else []
+    return _staged(s, player_entries(s, after), rules, after).views if rules else []
 
 
 def stage_of(s: Session, session: int) -> StageView | None:
@@ -165,7 +165,7 @@ def stage_of(s: Session, session: int) -> StageView | None:
     rules = stage_rules(s)
     if not any(r.first_session <= session <= r.last_session for r in rules):
         return None
-    return next((v for v in _staged(s, played_sessions(s, None), rules, None).views
+    return next((v for v in _staged(s, player_entries(s, None), rules, None).views
                  if v.first_session <= session <= v.last_session), None)
 
 
@@ -207,7 +207,7 @@ def stage_standings(s: Session, name: str, after: int | None = None) -> list[Sta
     if index is None:
         raise InputError("--stage", code="no_stage", stage=name,
                          stages=", ".join(r.name for r in rules) or "none")
-    staged = _staged(s, played_sessions(s, after), rules, after)
+    staged = _staged(s, player_entries(s, after), rules, after)
     ranking = staged.rankings[index + 1]
     if ranking is None:
         raise stage_not_ready(staged.views[index])
@@ -221,7 +221,7 @@ def stage_rankings(s: Session, after: int | None = None) -> list[StageRanking]:
     rules = stage_rules(s)
     if not rules:
         return []
-    staged = _staged(s, played_sessions(s, after), rules, after)
+    staged = _staged(s, player_entries(s, after), rules, after)
     people = {p.number: p for p in s.scalars(select(Player))}
     return [StageRanking(view.name, view.first_session, view.last_session,
                          tuple(_stage_row(rank, row, people[row.number]) for rank, row in ranking))

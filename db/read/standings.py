@@ -18,7 +18,7 @@ from db.read.lookup import settings as _settings
 from db.read.players import seated_sessions
 from db.read.sheets import table_progress
 from db.read.stages import final_ranking, stage_rules
-from db.read.table_scores import TableScore, played_of, played_sessions, table_scores
+from db.read.table_scores import TableScore, player_entries, player_entries_of, table_scores
 from db.read.views import SessionEntry, StandingRow, TeamStandingRow, number_key
 from db.rules.ranking import key_order
 from db.rules.scores import shared_ranks
@@ -45,7 +45,7 @@ def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = N
     "Substitutes"); with ``substitutes`` those who played follow the ranking as rows with rank 0 and
     ``substitute`` set, for the team totals."""
     st = _settings(s)
-    entries = played_of(scores)
+    entries = player_entries_of(scores)
     rules = stage_rules(s)
     extra = _substitute_rows(s, entries) if substitutes else []
     if rules:
@@ -85,7 +85,7 @@ def _substitute_rows(s: Session, entries: Mapping[str, tuple[SessionEntry, ...]]
 def substitutes_played(s: Session, after: int | None = None) -> list[StandingRow]:
     """The substitutes who played (sessions ≤ ``after``), with their totals: listed beside the ranking,
     never in it."""
-    return _substitute_rows(s, played_sessions(s, after))
+    return _substitute_rows(s, player_entries(s, after))
 
 
 def team_standings(s: Session, after: int | None = None) -> list[TeamStandingRow]:

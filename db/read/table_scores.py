@@ -84,12 +84,12 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
     return out
 
 
-def played_sessions(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
+def player_entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
     """Each player's played sessions (sessions ≤ ``after``), in session order."""
-    return played_of(table_scores(s, after))
+    return player_entries_of(table_scores(s, after))
 
 
-def played_of(scores: Iterable[TableScore]) -> dict[str, tuple[SessionEntry, ...]]:
+def player_entries_of(scores: Iterable[TableScore]) -> dict[str, tuple[SessionEntry, ...]]:
     entries: dict[str, list[SessionEntry]] = defaultdict(list)
     for ts in scores:
         for num, entry in _score_entries(ts):
