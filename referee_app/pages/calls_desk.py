@@ -43,7 +43,7 @@ from db.read.changes import Changes
 from referee_app.shell.context import TournamentContext
 from referee_app.shell.errors import show_error
 from referee_app.words.i18n import LANG, tr
-from texts import N_, NC_
+from texts import N_
 
 TICK_MS = 1000
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -470,45 +470,3 @@ class ResolveDialog(QDialog):
         else:
             self.penalty.setItemText(at, text)
         self.penalty.setCurrentIndex(at)
-
-
-# --------------------------------------------------------------------------------------- the hall display
-
-def untaken_tables(s: Any) -> list[int]:
-    """The tables whose call no referee has taken yet, in the order they called (for the hall display)."""
-    from db.service.calls import calls_stored, list_calls
-
-    if not calls_stored(s):
-        return []
-    return list(dict.fromkeys(c.table for c in list_calls(s, open_only=True) if c.status == "open"))
-
-
-def calls_banner_text(tables: list[int], lang: str) -> str:
-    """ "Referee to table 7, 12" in the hall display's language ("both": English, then Chinese).
-
-    >>> calls_banner_text([7, 12], "both")
-    'Referee to table 7, 12  请裁判到第 7、12 桌'
-    """
-    from referee_app.hall.pages import say
-
-    def one(code: str) -> str:
-        joined = ("、" if code == "zh" else ", ").join(map(str, tables))
-        return say(code, NC_("hall", "Referee to table {tables}"), tables=joined)
-
-    return f"{one('en')}  {one('zh')}" if lang == "both" else one(lang)
-
-
-def paint_calls_banner(pt: Any, frame: Any, tables: list[int], lang: str) -> None:
-    """The hall display's banner for untaken calls: the footer's left half, red, over the page counter
-    (the small clock on the right stays)."""
-    from PySide6.QtCore import QRect
-    from PySide6.QtGui import QColor
-
-    from referee_app.hall.pages import FG
-
-    f = frame.footer
-    band = QRect(f.left(), f.top(), f.width() * 3 // 5, f.height())
-    pt.p.fillRect(band, QColor("#c8232c"))
-    pad = round(frame.full.height() * 0.02)
-    pt.text(band.adjusted(pad, 0, -pad, 0), calls_banner_text(tables, lang), round(frame.full.height() * 0.036),
-            FG, bold=True)
