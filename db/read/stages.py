@@ -1,7 +1,7 @@
 """Read side, the stages after the qualifying stage: their players once the cut is known, each stage's
 ranking, the final ranking of a staged event, who holds each place of a stage in a session.
 
-The rules (carry, cut line) are ``db.rules.stages``'; the keys ``db.rules.ranking``'.
+The rules (carry, cut line) are in ``db.rules.stages``, the ranking keys in ``db.rules.ranking``.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def _staged(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Seq
 
 
 def final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rules: Sequence[StageRule],
-                   after: int | None) -> list[StandingRow]:
+                  after: int | None) -> list[StandingRow]:
     """The deepest ranked stage's players first (in its order), then those cut before it in the order of
     the stage they were cut from, and so on down to the qualifying stage."""
     staged = _staged(s, entries, rules, after)

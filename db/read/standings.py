@@ -30,10 +30,10 @@ def standings(s: Session, after: int | None = None) -> list[StandingRow]:
     """Individual ranking by the profile's tie-breaks; equal keys share a rank (1, 2, 2, 4).
 
     With stages (``stage add``) this is the final ranking: each stage's players above those cut before it,
-    the rest keeping their order of the stage they were cut from (:func:`staged`). The points shown stay
+    the rest keeping their order of the stage they were cut from (``db.read.stages.final_ranking``). The points shown stay
     each player's totals over every session played; each row's ``stage`` (:class:`db.read.views.StagePlace`) says
     what places it: the stage reached, its totals and what was carried into it. Every output of the final
-    ranking reads it from here; a stage's own ranking is :func:`stage_standings`.
+    ranking reads it from here; a stage's own ranking is ``db.read.stages.stage_standings``.
     """
     return standings_of(s, table_scores(s, after), after)
 

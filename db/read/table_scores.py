@@ -90,6 +90,7 @@ def player_entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntr
 
 
 def player_entries_of(scores: Iterable[TableScore]) -> dict[str, tuple[SessionEntry, ...]]:
+    """Each player's played sessions from the tables' scores already read (:func:`table_scores`)."""
     entries: dict[str, list[SessionEntry]] = defaultdict(list)
     for ts in scores:
         for num, entry in _score_entries(ts):
