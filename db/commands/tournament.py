@@ -21,8 +21,8 @@ from db.read.lookup import has_results
 from db.rules.limits import LINE_DEPTH_MAX, long_number
 from db.rules.profiles import PROFILES, NoShow, SeatRotation
 from db.service.audit import audit
-from db.service.calls import public_settings, set_public_settings
 from db.service.demo import fill_demo
+from db.service.public_page import public_settings, set_public_settings
 from db.service.stages import set_event_rules
 from db.service.tournament import create_tournament, update_settings
 from db.storage import transfer

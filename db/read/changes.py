@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from db.actions import AuditAction
 from db.models import AuditLog
+from db.read.views import AuditEntry
 
 WINDOW = 1000  # ids below the newest in which a late (PostgreSQL) commit is still caught by the marker
 MAX_DESCRIBED = 2000  # more new entries than this at once (an import): "everything", without reading them
@@ -226,3 +227,19 @@ class ChangeTracker:
     def _counts_all(s: Session) -> bool:
         """The marker's count is the whole log's (PostgreSQL; :func:`marker`)."""
         return s.get_bind().dialect.name != "sqlite"
+
+
+def change_marker(s: Session) -> tuple[int, int]:
+    """The store-wide change marker: (entries within ``db.read.changes.WINDOW`` ids of the newest, newest id).
+    Every change writes one audit entry, so the marker moves whichever station, device or command made the
+    change; a page keeps the marker it drew and redraws when a fresh read differs. Two index lookups, no
+    scan of the log; the count over the window catches a PostgreSQL transaction that commits after a
+    later-numbered one (``db.read.changes`` explains the window, docs/gui.md "Refresh by what changed")."""
+    return marker(s)
+
+
+def audit_log(s: Session) -> list[AuditEntry]:
+    return [AuditEntry(a.id, a.at, a.station, a.referee, a.action, a.what, a.before, a.after, a.reason,
+                       a.session, a.table_no, a.hand, a.player, a.what_code, a.what_params)
+            for a in s.scalars(select(AuditLog).order_by(AuditLog.id))]
+

@@ -2,7 +2,7 @@
 
 A tournament is its qualifying stage (the sessions before the first stage added) followed by the stages
 added with ``stage add``, each after the last session. A stage's players are the top ``cut`` of the
-previous stage's ranking; ``db.read.queries`` ranks the stages with these rules, ``db.service.seats`` seats
+previous stage's ranking; ``db.read.stages`` ranks the stages with these rules, ``db.service.seats`` seats
 them. The decisions (half of an odd number of match points, ties at the cut, the final ranking) are in
 docs/tournament.md, "Stages and cuts".
 """

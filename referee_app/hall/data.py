@@ -23,8 +23,8 @@ from db.read.views import (
     player_order,
 )
 from db.rules.clock import ENDED
-from db.service.calls import standings_cut
 from db.service.clock import clock_reading
+from db.service.public_page import standings_cut
 
 BEST_HANDS = 10
 
@@ -96,7 +96,7 @@ def read_hall(s: Any, session: int | None = None, now: datetime | None = None, a
     """Everything the hall display's pages draw (``session`` None: :func:`hall_session`; "find your
     table" lists :func:`places_session` of it at ``now``); the prize list only with ``awards`` (it reads
     every hand of the tournament: a display without the awards page does not). While the players' page
-    hides the standings (``db.service.calls.standings_cut``) the standings, team standings and awards
+    hides the standings (``db.service.public_page.standings_cut``) the standings, team standings and awards
     are those after that session, and a later session's best hands are not listed."""
     return HallReader(awards).read(s, PARTS, now, session)
 

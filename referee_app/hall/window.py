@@ -20,9 +20,9 @@ from PySide6.QtGui import QGuiApplication, QImage, QKeyEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QWidget
 
 from db.read.changes import ALL, Changes
-from db.service.calls import public_settings
+from db.service.public_page import public_settings
 from referee_app.base.clock_watch import ClockWatch
-from referee_app.hall.banner import paint_calls_banner, untaken_tables
+from referee_app.hall.calls_banner import paint_calls_banner, untaken_tables
 from referee_app.hall.data import NEEDS, PARTS, HallData, HallReader
 from referee_app.hall.pages import PAGES, Frame, Painter, paint_frame
 

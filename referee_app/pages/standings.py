@@ -173,7 +173,7 @@ class StandingsPage(TournamentPage):
 
     def _show_public(self, sessions: int) -> None:
         """The public standings' setting as stored: live, or hidden after session N."""
-        from db.service.calls import public_settings
+        from db.service.public_page import public_settings
 
         assert self.ctx is not None
         hide = self.ctx.runner.read(public_settings).hide_standings_after or 0
@@ -190,7 +190,7 @@ class StandingsPage(TournamentPage):
     def set_public_cut(self, after: int) -> bool:
         """Show the standings after session ``after`` on the players' page and the hall display until the
         tournament ends (0: live), as ``settings --hide-standings-after`` does."""
-        from db.service.calls import set_public_settings
+        from db.service.public_page import set_public_settings
 
         if self.ctx is None:
             return False

@@ -14,7 +14,7 @@ from db.audit_what import TEMPLATES, What, fields, render
 from db.models import AuditLog
 from db.read import queries
 from db.rules.profiles import Settlement
-from db.service import calls, clock
+from db.service import calls, clock, public_page
 from db.service.checkin import check_in
 from db.service.corrections import (
     cancel_time_called,
@@ -44,7 +44,7 @@ def write_every_kind(db: Database) -> None:
         update_settings(s, hands_per_session=4, actor=ACTOR)
         clock.set_clock_settings(s, session_minutes=100, actor=ACTOR)
         set_event_rules(s, substitute_awards=True, actor=ACTOR)
-        calls.set_public_settings(s, hide_standings_after=1, actor=ACTOR)
+        public_page.set_public_settings(s, hide_standings_after=1, actor=ACTOR)
         device_links(s, 1, actor=ACTOR)
         revoke_device(s, 1, 2, actor=ACTOR)
         clock.start_clock(s, 1, minutes=90, now=T0, actor=ACTOR)

@@ -13,7 +13,7 @@ SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", 
 
 @pytest.mark.parametrize("module", ["db.storage.files", "db.rules.clock", "db.rules.rotation", "db.rules.scores", *SEATING_MODULES,
                                     "db.service.outcomes", "db.service.teammates", "db.read.views", "db.messages",
-                                    "db.rules.names", "db.rules.countries", "db.formats.ema_csv", "db.rules.limits",
+                                    "db.rules.names", "db.rules.ranking", "db.rules.countries", "db.formats.ema_csv", "db.rules.limits",
                                     "db.formats.result_import", "db.service.players", "db.storage.backups", "db.rules.stages",
                                     "db.service.seats", "db.commands.cli"])
 def test_docstring_examples(module: str) -> None:

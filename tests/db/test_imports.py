@@ -73,7 +73,8 @@ GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
 
 def test_the_check_sees_the_db_modules() -> None:
     assert {"db.service.results", "db.read.queries", "db.commands.cli"} <= set(MODULES)
-    assert ("db.read.lookup", False) in GRAPH["db.read.queries"]
+    assert ("db.read.lookup", False) in GRAPH["db.read.players"]
+    assert ("db.read.standings", False) in GRAPH["db.read.queries"]
 
 
 def test_the_check_counts_module_names_given_to_importlib() -> None:
@@ -123,3 +124,21 @@ def test_no_module_reaches_into_another_ones_private_members() -> None:
     ``Database._keeper`` and took ``Database._lock``)."""
     reaching = {m: uses for m, p in MODULES.items() if (uses := _private_uses(p) - KNOWN_PRIVATE.get(m, set()))}
     assert reaching == {}
+
+
+def test_the_rules_are_pure() -> None:
+    """``db/rules/`` holds pure tournament rules (the ranking keys out of the read side among them): no
+    SQLAlchemy, and of ``db`` only the errors and other rules."""
+    allowed = {"db.errors", "db.messages"}
+    impure = {}
+    for module, path in MODULES.items():
+        if not module.startswith("db.rules."):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        bad = sorted(n for n in names if n.split(".")[0] == "sqlalchemy"
+                     or (n.startswith("db.") and n not in allowed and not n.startswith("db.rules.")))
+        if bad:
+            impure[module] = bad
+    assert "db.rules.ranking" in MODULES and impure == {}

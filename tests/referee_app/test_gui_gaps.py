@@ -34,7 +34,7 @@ def test_the_reports_page_saves_the_prize_list(window, tmp_path):
 
 
 def test_the_standings_page_hides_the_public_standings_after_a_session_and_shows_them_live_again(window):
-    from db.service.calls import public_settings
+    from db.service.public_page import public_settings
 
     window.go("Standings")
     page = window.pages["Standings"]

@@ -12,7 +12,7 @@ from reportlab.graphics.barcode import qrencoder
 
 from db.formats.result_import import import_result_lines
 from db.read import queries
-from db.service.calls import set_public_settings
+from db.service.public_page import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import seat_session
 from db.storage.store import open_database

@@ -86,7 +86,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
 
     from db.read import queries
     from db.rules.profiles import Settlement
-    from db.service import calls, clock
+    from db.service import calls, clock, public_page
     from db.service.outcomes import PenaltyInput
     from db.service.results import record_penalty
     from db.storage.store import open_database
@@ -102,7 +102,7 @@ def test_the_clock_the_calls_and_the_players_page_leave_no_stored_key_in_the_chi
             pid = record_penalty(s, 1, 1, PenaltyInput("1", 60, Settlement.OTHERS, kind="false_win_not_ready"))
             c = calls.call_referee(s, 1, 1, "dispute", "East claims 8")
             calls.resolve_call(s, c.id, "no win", penalty=pid, referee="Ann")
-            calls.set_public_settings(s, hide_standings_after=1)
+            public_page.set_public_settings(s, hide_standings_after=1)
         with db.reader() as s:
             log = [e for e in queries.audit_log(s) if e.action in ("clock", "record", "call", "call_resolve",
                                                                  "public_page")]

@@ -43,7 +43,7 @@ from db.read.views import (
     staged,
 )
 from db.rules.names import romanised
-from db.service.calls import PublicSettings, public_settings, standings_cut
+from db.service.public_page import PublicSettings, public_settings, standings_cut
 from db.storage.database import Database
 from db.storage.schema import first_line
 from reports.pdf.base import WIND_EN, fmt_points, fmt_signed

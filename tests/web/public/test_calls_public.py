@@ -26,12 +26,12 @@ from db.service.calls import (
     calls_summary,
     list_calls,
     resolve_call,
-    set_public_settings,
     take_call,
 )
 from db.service.corrections import delete_penalty
 from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.outcomes import PenaltyInput
+from db.service.public_page import set_public_settings
 from db.service.results import record_penalty, sign_off
 from db.service.seats import set_seating
 from tests.db.helpers import ACTOR, make_tournament

@@ -13,7 +13,7 @@ import pytest
 
 from db import Database
 from db.formats.result_import import import_result_lines
-from db.service.calls import set_public_settings
+from db.service.public_page import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import set_seating
 from tests.browsers import BOTH, open_for

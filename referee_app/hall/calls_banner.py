@@ -1,20 +1,20 @@
-"""The hall display's banner for the calls no referee has taken yet: which tables, in the display's language,
-painted over the footer. The desk's calls panel (``referee_app.pages.calls_desk``) takes the calls; this is
-only what the hall shows of them."""
+"""The hall display's banner for the tables' referee calls (docs/web.md "Calling a referee"):
+"Referee to table 7, 12" in red over the footer while a call waits untaken, when the hall's setup shows
+calls. The desk's own side of the calls (indicator, panel) is ``referee_app.pages.calls_desk``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
+from sqlalchemy.orm import Session
 
 from db.service.calls import calls_stored, list_calls
-from referee_app.hall.pages import FG, say
+from referee_app.hall.pages import FG, Frame, Painter, say
 from texts import NC_
 
 
-def untaken_tables(s: Any) -> list[int]:
+def untaken_tables(s: Session) -> list[int]:
     """The tables whose call no referee has taken yet, in the order they called (for the hall display)."""
     if not calls_stored(s):
         return []
@@ -34,7 +34,7 @@ def calls_banner_text(tables: list[int], lang: str) -> str:
     return f"{one('en')}  {one('zh')}" if lang == "both" else one(lang)
 
 
-def paint_calls_banner(pt: Any, frame: Any, tables: list[int], lang: str) -> None:
+def paint_calls_banner(pt: Painter, frame: Frame, tables: list[int], lang: str) -> None:
     """The hall display's banner for untaken calls: the footer's left half, red, over the page counter
     (the small clock on the right stays)."""
     f = frame.footer
