@@ -1,5 +1,5 @@
 """The shared table of tile-entry cases (tests/fixtures/hand_entry_cases.json): read by the desk's suite
-(tests/referee_app/test_hand_entry_cases.py, ``referee_app.entry.hand_vm``) and the phone's (tests/web/
+(tests/referee_app/entry/test_hand_entry_cases.py, ``referee_app.entry.hand_vm``) and the phone's (tests/web/
 test_hand_entry_cases.py, ``web/static/table/hand.js`` in Chromium and WebKit). Each side replays a case's
 steps in its own model and reports what it sees after each; :func:`problems` holds it to the table."""
 

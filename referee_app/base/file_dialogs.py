@@ -8,7 +8,7 @@ all the process's fcntl locks on it, SQLite's included: another program then bel
 checkpoints and deletes the WAL the app still writes. The GTK dialog Qt uses as the "native" one on Linux runs in
 this process too and sniffs contents the same way (GIO's content type), and on macOS the locks are POSIX locks as
 well, so there the dialog is Qt's own, non-native one, with :class:`NameOnlyIconProvider` set before any folder is
-listed (``strace -e openat`` shows no tournament file opened; tests/referee_app/test_file_dialogs.py). On Windows
+listed (``strace -e openat`` shows no tournament file opened; tests/referee_app/base/test_file_dialogs.py). On Windows
 the native dialog is kept: its locks belong to a handle, and another handle closing drops nothing.
 
 Every dialog of the app goes through here (a test fails on a ``QFileDialog.get…`` call elsewhere); tests replace

@@ -78,7 +78,7 @@ def test_confirm_and_cancel_stay_on_a_1366x768_screen(tmp_path):
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", SCREEN: "1366x768"}
     test = f"{Path(__file__)}::test_confirm_and_cancel_stay_on_the_screen_after_a_stale_entry"
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test], env=env,
-                         cwd=Path(__file__).parents[2], capture_output=True, text=True, timeout=300)
+                         cwd=Path(__file__).parents[3], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert "1 passed" in run.stdout
 

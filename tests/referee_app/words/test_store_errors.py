@@ -114,7 +114,7 @@ def test_every_hand_problem_reason_has_chinese_text():
     import texts
     from db.messages import HAND_PROBLEMS
 
-    root = Path(__file__).resolve().parent.parent.parent / "scoring"
+    root = Path(__file__).resolve().parent.parent.parent.parent / "scoring"
     reasons = {kw.value.value for path in root.rglob("*.py")
                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.Call)
                for kw in node.keywords if kw.arg == "reason" and isinstance(kw.value, ast.Constant)}

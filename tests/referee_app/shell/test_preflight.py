@@ -11,7 +11,7 @@ import pytest
 
 from referee_app.shell import preflight
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LINUX = sys.platform.startswith("linux")
 
 
