@@ -153,7 +153,7 @@ def test_every_word_of_the_staged_outputs_comes_from_the_catalogue(event: Path, 
     from reports.site.pages import build_pages
     from reports.snapshot import read_snapshot
     from tests.reports.conftest import unwrapped_words
-    from tests.reports.test_site_texts import AT, data_of, unwrapped
+    from tests.reports.site.test_site_texts import AT, data_of, unwrapped
 
     db = open_database(str(event))
     try:

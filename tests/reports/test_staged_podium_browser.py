@@ -11,7 +11,7 @@ import pytest
 
 from reports.cli import main
 from tests.browsers import BOTH, open_for
-from tests.reports.test_site_browser import serve
+from tests.reports.site.test_site_browser import serve
 from tests.staged_event import build_staged_event
 from tools.browser import missing
 

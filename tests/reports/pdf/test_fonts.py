@@ -81,7 +81,7 @@ json.dump({"spec": str(f.fonts().main_spec), "fonts": fonts(pdf), "text": pages_
 
 
 def test_a_report_without_system_fonts_embeds_the_shipped_font() -> None:
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     env = {k: v for k, v in os.environ.items() if k != ENV_VAR}
     out = subprocess.run([sys.executable, "-c", _NO_SYSTEM_FONTS], cwd=root, env=env, capture_output=True,
                          text=True, check=True)
