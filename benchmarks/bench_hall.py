@@ -35,8 +35,8 @@ def main() -> None:
     from referee_app.hall.pages import PAGES
     from referee_app.hall.window import HallOptions, HallWindow
     from referee_app.shell import appearance
-    from referee_app.shell.context import TournamentContext
-    from referee_app.shell.runner import Runner
+    from referee_app.base.context import TournamentContext
+    from referee_app.base.runner import Runner
     from tools.screenshots.hall import build_field
 
     app = QApplication.instance() or QApplication([])

@@ -2,7 +2,7 @@
 SQLite file in a temporary folder opened as the app opens it (WAL, ``synchronous=FULL``, the file guard):
 
 - desk: the service a desk's confirm runs (``referee_app.pages.sheet_vm`` → ``db.service.results.record_hand``) in
-  its own ``db.factory.begin()`` transaction, as ``referee_app.shell.runner`` runs it;
+  its own ``db.factory.begin()`` transaction, as ``referee_app.base.runner`` runs it;
 - api: what ``POST /api/hands`` runs in our code (``web.api.api.check_token`` then ``web.api.api.record``, with a
   ``version`` and a ``request_id``), and the whole request as uvicorn hands it to the app (an ASGI call
   in-process: middleware, routing, the thread pool, the JSON answer; no socket, no HTTP parsing);

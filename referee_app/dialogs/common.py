@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QW
 
 from db.storage.files import tournament_output_problem
 from referee_app.base import file_dialogs
-from referee_app.shell.errors import show_error, user_message
+from referee_app.base.errors import show_error, user_message
 from referee_app.words.i18n import tr
 
 PROBLEM_STYLE = "color: #b3261e;"

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 
 from db.read import queries
 from db.service.devices import active_links, device_links, revoke_device
-from referee_app.shell import settings
-from referee_app.shell.errors import show_error
-from referee_app.shell.runner import Runner
-from referee_app.shell.table_devices import TableDevicesServer, qr_image
+from referee_app.base import settings
+from referee_app.base.errors import show_error
+from referee_app.base.runner import Runner
+from referee_app.base.table_devices import TableDevicesServer, qr_image
 from referee_app.words.i18n import tr
 from texts import N_
 from web.api.server import DEFAULT_PORT, ListenError

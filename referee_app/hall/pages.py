@@ -308,7 +308,7 @@ def _cells(r: QRect, widths: Sequence[float]) -> list[QRect]:
 
 @lru_cache(maxsize=4)
 def _qr(text: str, size: int) -> QImage:
-    from referee_app.shell.table_devices import qr_image  # with the web server: imported when a QR is drawn
+    from referee_app.base.table_devices import qr_image  # with the web server: imported when a QR is drawn
 
     return qr_image(text, size)
 

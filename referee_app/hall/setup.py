@@ -24,8 +24,8 @@ from db.errors import TournamentError
 from db.service.devices import check_base_url
 from referee_app.hall.pages import PAGES
 from referee_app.hall.window import HallOptions, HallWindow
-from referee_app.shell import settings
-from referee_app.shell.errors import show_error
+from referee_app.base import settings
+from referee_app.base.errors import show_error
 from referee_app.words.i18n import LANG, tr
 
 SETTINGS_KEY = "hall_options"  # the last HallOptions chosen (settings.remembered_options)
@@ -141,7 +141,7 @@ def open_hall(window: Any, options: HallOptions | None = None) -> HallWindow | N
     if window.ctx is None:
         return None
     # The server is made here when Table devices… has not made it yet: started later, the QR code follows.
-    from referee_app.shell.table_devices import (
+    from referee_app.base.table_devices import (
         TableDevicesServer,  # loads the web server, as Table devices… does
     )
 

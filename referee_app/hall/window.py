@@ -53,7 +53,7 @@ class HallWindow(QWidget):
         self.elided: list[str] = []  # list names shortened with "…" at the last paint (still readable)
         self.wrapped: list[str] = []  # texts drawn on two lines at the last paint
         self.qr: list[tuple[str, QRect]] = []  # QR codes drawn at the last paint: (text, where)
-        self.server = server  # referee_app.shell.table_devices.TableDevicesServer: its address for the QR code
+        self.server = server  # referee_app.base.table_devices.TableDevicesServer: its address for the QR code
         self.page_on = True  # the players' page is switched on (no QR code for a page answering 404)
         self.data: HallData | None = None
         self.call_tables: list[int] = []

@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from db.read.changes import Changes
-from referee_app.shell.context import TournamentContext
+from referee_app.base.context import TournamentContext
 
 
 class TournamentPage(QWidget):

@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 
 import texts
 from db.read.changes import Changes
-from referee_app.shell.context import TournamentContext
-from referee_app.shell.errors import show_error
+from referee_app.base.context import TournamentContext
+from referee_app.base.errors import show_error
 from referee_app.words.i18n import LANG, tr
 from texts import N_
 

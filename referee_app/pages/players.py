@@ -17,7 +17,7 @@ from referee_app.dialogs.teams import TeamsDialog
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import current_row, filter_edit, push_button, table_view, title_label
-from referee_app.shell.errors import show_error
+from referee_app.base.errors import show_error
 from referee_app.words.i18n import tr
 
 

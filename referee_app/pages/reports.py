@@ -35,8 +35,8 @@ from referee_app.base import file_dialogs
 from referee_app.dialogs.common import ask_output_path
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
-from referee_app.shell import settings
-from referee_app.shell.errors import reporting_errors, show_error, user_message
+from referee_app.base import settings
+from referee_app.base.errors import reporting_errors, show_error, user_message
 from referee_app.words.i18n import tr
 from texts import N_
 

@@ -42,8 +42,8 @@ from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.pages.sheet_vm import Op, SheetViewModel
-from referee_app.shell.errors import show_error, user_message
-from referee_app.shell.runner import TABLE_MOVED_CODES, refusal_code
+from referee_app.base.errors import show_error, user_message
+from referee_app.base.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.words.i18n import tr
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.base.tile_faces import TileRow
-from referee_app.shell import settings
+from referee_app.base import settings
 from referee_app.words.i18n import tr
 
 

@@ -7,7 +7,7 @@ status is 1 instead of Qt's abort.
 The Windows ``mcr-referee.exe`` is a windowed program: it has no console, and ``sys.stdout`` and
 ``sys.stderr`` are None. Nothing here needs them: ``--help``, ``--version`` and a usage error are shown
 in a message box when there is no stream to print them to (``_Parser``), and what the app has to say
-later goes to its log file (``referee_app/shell/logfile.py``).
+later goes to its log file (``referee_app/base/logfile.py``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def _show_text(text: str) -> None:
     """What argparse would print, in a message box: the windowed exe has nowhere to print it."""
     from PySide6.QtWidgets import QApplication
 
-    from referee_app.shell.errors import show_text
+    from referee_app.base.errors import show_text
 
     _app = QApplication.instance() or QApplication(sys.argv[:1])
     show_text(None, "MCR Referee", text)
@@ -93,7 +93,7 @@ def create_window(file: str | None = None, demo: bool = False, lang: str | None 
 
     ``deferred``: open the file once the event loop runs, so the window shows first (the app's start).
     """
-    from referee_app.shell import settings
+    from referee_app.base import settings
     from referee_app.shell.window import MainWindow
     from referee_app.words.i18n import LANG
 
@@ -141,8 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from referee_app.shell import logfile, settings
-    from referee_app.shell.errors import install_excepthook
+    from referee_app.base import logfile, settings
+    from referee_app.base.errors import install_excepthook
 
     logfile.install(settings.app_home().log_file)
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -17,7 +17,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
-from referee_app.shell import errors
+from referee_app.base import errors
 
 TIMEOUT_MS = 120_000
 log = logging.getLogger("referee_app.shell.smoke")

@@ -22,8 +22,8 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from referee_app.shell.context import TournamentContext
-from referee_app.shell.errors import user_message
+from referee_app.base.context import TournamentContext
+from referee_app.base.errors import user_message
 
 INTERVAL_MS = 1000
 

@@ -32,11 +32,11 @@ from referee_app.hall.setup import hall_action
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.calls_desk import CallsDesk
 from referee_app.pages.start import StartPage
-from referee_app.shell import settings
+from referee_app.base import settings
 from referee_app.shell.backup_menu import BackupActions
-from referee_app.shell.context import TournamentContext
-from referee_app.shell.errors import reporting_errors, show_error, user_message
-from referee_app.shell.runner import Runner
+from referee_app.base.context import TournamentContext
+from referee_app.base.errors import reporting_errors, show_error, user_message
+from referee_app.base.runner import Runner
 from referee_app.shell.watcher import ChangeWatcher
 from referee_app.words.i18n import LANG, release_qt_translations, tr
 
@@ -241,7 +241,7 @@ class MainWindow(QMainWindow):
         self.act_devices.setObjectName("table_devices")
         self.act_devices.triggered.connect(self.table_devices)
         self.tables_menu.addAction(self.act_devices)
-        self.devices_server: Any = None  # referee_app.shell.table_devices.TableDevicesServer, made on first use
+        self.devices_server: Any = None  # referee_app.base.table_devices.TableDevicesServer, made on first use
 
         self.lang_menu = mb.addMenu("")
         group = QActionGroup(self)
@@ -554,7 +554,7 @@ class MainWindow(QMainWindow):
         # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
         from db.read import queries
         from referee_app.dialogs.devices import DevicesDialog
-        from referee_app.shell.table_devices import TableDevicesServer
+        from referee_app.base.table_devices import TableDevicesServer
 
         if self.devices_server is None:
             self.devices_server = TableDevicesServer(self)

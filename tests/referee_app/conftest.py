@@ -15,7 +15,7 @@ def _isolated_settings(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("MCR_REFEREE_HOME", raising=False)  # not portable unless a test says so
-    from referee_app.shell import errors, settings
+    from referee_app.base import errors, settings
 
     settings.forget_home()  # this test's user directories
     from referee_app.words.i18n import LANG
@@ -30,7 +30,7 @@ def _isolated_settings(tmp_path, monkeypatch):
 
 @pytest.fixture
 def error_messages():
-    from referee_app.shell import errors
+    from referee_app.base import errors
 
     return errors.SINK
 

@@ -23,12 +23,12 @@ EDGES = graph("referee_app")
 # below the pages is the fix, left for a move of its own (six modules, imports in some thirty files): until
 # then, other rooms may import them and nothing else of the shell.
 SHELL_SERVICES = {
-    "referee_app.shell.errors": "error dialogs and the refusal's words, for every page and dialog",
-    "referee_app.shell.settings": "the app's settings (language, folders, sizes), read everywhere",
-    "referee_app.shell.paths": "where settings and the demo live (the wizard's default folder)",
-    "referee_app.shell.context": "the open tournament (database, runner, path) a page is given",
-    "referee_app.shell.runner": "one transaction per action (the devices dialog revokes a link)",
-    "referee_app.shell.table_devices": "the table devices' server and QR codes (the hall and its dialog)",
+    "referee_app.base.errors": "error dialogs and the refusal's words, for every page and dialog",
+    "referee_app.base.settings": "the app's settings (language, folders, sizes), read everywhere",
+    "referee_app.base.paths": "where settings and the demo live (the wizard's default folder)",
+    "referee_app.base.context": "the open tournament (database, runner, path) a page is given",
+    "referee_app.base.runner": "one transaction per action (the devices dialog revokes a link)",
+    "referee_app.base.table_devices": "the table devices' server and QR codes (the hall and its dialog)",
 }
 
 # Modules whose imports inside functions are their design, said once here rather than at each import.

@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: sce
     from db.read import queries
     from db.service.audit import Actor
     from db.service.results import record_draw
-    from referee_app.shell import errors
+    from referee_app.base import errors
     from referee_app.shell.main import create_window
 
     errors.SINK = []  # an error box would wait for a click

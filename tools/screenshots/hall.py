@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     from db.storage.store import open_database
     from referee_app.hall.window import HallOptions, HallWindow
     from referee_app.shell import appearance
-    from referee_app.shell.context import TournamentContext
-    from referee_app.shell.runner import Runner
+    from referee_app.base.context import TournamentContext
+    from referee_app.base.runner import Runner
 
     app = QApplication.instance() or QApplication([])
     appearance.ensure_cjk_font(app)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 
 from referee_app.dialogs.devices import TABLE_ROLE, URL_ROLE, DevicesDialog
-from referee_app.shell.table_devices import TableDevicesServer, qr_image
+from referee_app.base.table_devices import TableDevicesServer, qr_image
 
 
 def test_qr_image_is_square_with_a_quiet_zone():
@@ -130,7 +130,7 @@ def test_a_phone_s_false_win_penalty_shows_on_the_desk_without_a_click(qtbot, wi
 def test_a_failed_start_shows_its_real_reason(qtbot, window, error_messages, monkeypatch):
     import socket
 
-    from referee_app.shell import table_devices
+    from referee_app.base import table_devices
 
     server = TableDevicesServer()
     dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, server, sessions=3)
@@ -155,7 +155,7 @@ def test_a_failed_start_shows_its_real_reason(qtbot, window, error_messages, mon
 
 
 def test_the_qr_address_can_be_chosen_and_the_firewall_is_named(qtbot, window, monkeypatch):
-    from referee_app.shell import table_devices
+    from referee_app.base import table_devices
 
     monkeypatch.setattr(table_devices, "addresses", lambda host, port: [f"http://127.0.0.1:{port}",
                                                                         f"http://localhost:{port}"])

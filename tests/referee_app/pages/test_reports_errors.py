@@ -7,7 +7,7 @@ import sys
 import pytest
 from pypdf import PdfReader
 
-from referee_app.shell import errors
+from referee_app.base import errors
 
 
 def test_save_score_sheets_and_standings_as_pdf(window, tmp_path):

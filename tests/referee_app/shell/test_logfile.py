@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_app.shell import errors, logfile, paths, settings
+from referee_app.base import errors, logfile, paths, settings
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_app.shell import paths, settings
+from referee_app.base import paths, settings
 
 
 def test_user_profile_by_default(tmp_path):

@@ -23,7 +23,7 @@ import shiboken6
 import referee_app.shell.main as main_module
 from referee_app.hall.setup import open_hall
 from referee_app.hall.window import HallOptions
-from referee_app.shell.table_devices import TableDevicesServer
+from referee_app.base.table_devices import TableDevicesServer
 
 stop = threading.Event()
 seen = {"answers": 0}

@@ -10,7 +10,7 @@ import pytest
 from db.errors import StaleTableError, TournamentError
 from db.read import queries
 from db.storage.store import open_database
-from referee_app.shell.runner import TABLE_MOVED_CODES, Runner, refusal_code
+from referee_app.base.runner import TABLE_MOVED_CODES, Runner, refusal_code
 
 
 def test_read_does_not_wait_for_another_stations_write_lock(qtbot, tournament_file):

@@ -9,7 +9,7 @@ import sys
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from referee_app.shell import errors
+from referee_app.base import errors
 
 
 class _Recorder(QWidget):

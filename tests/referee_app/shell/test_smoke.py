@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee_app.shell import errors, logfile
+from referee_app.base import errors, logfile
 from referee_app.shell.main import main
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from referee_app.shell import settings
+from referee_app.base import settings
 from referee_app.shell.main import build_parser, create_window
 from referee_app.words.i18n import LANG
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from referee_app.shell import settings
+from referee_app.base import settings
 from referee_app.shell.main import create_window
 from referee_app.words.i18n import LANG
 from tests.db.storage.test_windows_files import windows_error

@@ -18,7 +18,7 @@ from types import FrameType, TracebackType
 from PySide6.QtCore import QSocketNotifier, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from referee_app.shell.logfile import log_path
+from referee_app.base.logfile import log_path
 from referee_app.words.i18n import tr
 from referee_app.words.store_errors import store_problem
 

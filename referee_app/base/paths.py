@@ -89,7 +89,7 @@ class AppHome:
 
     @property
     def log_file(self) -> Path:
-        """The app's log (``referee_app/shell/logfile.py``): beside the demo, so in the portable folder when portable."""
+        """The app's log (``referee_app/base/logfile.py``): beside the demo, so in the portable folder when portable."""
         return self.data / LOG_FILE
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee_app.base.clock_watch import Bell
-from referee_app.shell.runner import Runner
+from referee_app.base.runner import Runner
 
 
 @dataclass

@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QRect, QSettings
 
 import texts
-from referee_app.shell import paths
+from referee_app.base import paths
 
 ORG = "mcr-referee"
 APP = "MCR Referee"

@@ -24,7 +24,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
 from db.read.changes import ALL, Changes, ChangeTracker
-from referee_app.shell.errors import show_error, user_message
+from referee_app.base.errors import show_error, user_message
 from referee_app.words.i18n import tr
 from texts import N_
 
