@@ -31,12 +31,12 @@ def main() -> None:
     from db.service.clock import start_clock
     from db.service.results import record_draw
     from db.storage.store import open_database
+    from referee_app.base.context import TournamentContext
+    from referee_app.base.runner import Runner
     from referee_app.hall.data import PARTS
     from referee_app.hall.pages import PAGES
     from referee_app.hall.window import HallOptions, HallWindow
     from referee_app.shell import appearance
-    from referee_app.base.context import TournamentContext
-    from referee_app.base.runner import Runner
     from tools.screenshots.hall import build_field
 
     app = QApplication.instance() or QApplication([])

@@ -18,10 +18,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app.base.store import create_tournament_file
-from referee_app.dialogs.common import ask_new_file
 from referee_app.base import paths, settings
 from referee_app.base.errors import user_message
+from referee_app.base.store import create_tournament_file
+from referee_app.dialogs.common import ask_new_file
 from referee_app.words.i18n import tr
 from texts import N_
 

@@ -37,11 +37,11 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from referee_app.base import settings
 from referee_app.base.tile_faces import TileRow, TilesDelegate, hand_groups
 from referee_app.entry.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.entry.tile_picker import TilePicker
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
-from referee_app.base import settings
 from referee_app.words.i18n import LANG, tr
 from scoring.model import Hand, Wind
 from scoring.result import ScoreResult

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
 import texts
 from db.errors import TournamentError
 from db.service.devices import check_base_url
-from referee_app.hall.pages import PAGES
-from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.base import settings
 from referee_app.base.errors import show_error
+from referee_app.hall.pages import PAGES
+from referee_app.hall.window import HallOptions, HallWindow
 from referee_app.words.i18n import LANG, tr
 
 SETTINGS_KEY = "hall_options"  # the last HallOptions chosen (settings.remembered_options)

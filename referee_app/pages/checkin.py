@@ -32,9 +32,9 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.views import CheckInView, PlayerView
 from db.service.checkin import check_in
+from referee_app.base.errors import user_message
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
-from referee_app.base.errors import user_message
 from referee_app.words.i18n import tr
 
 NUMBER_ROLE = Qt.ItemDataRole.UserRole

@@ -11,13 +11,13 @@ from db.read.lookup import has_results
 from db.read.views import next_free_number
 from db.service.players import PlayerInput, import_players
 from db.service.teammates import teammate_conflicts
+from referee_app.base.errors import show_error
 from referee_app.dialogs.csv_import import CsvImportDialog
 from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import current_row, filter_edit, push_button, table_view, title_label
-from referee_app.base.errors import show_error
 from referee_app.words.i18n import tr
 
 

@@ -31,12 +31,11 @@ from PySide6.QtWidgets import (
 
 from db.read import queries
 from db.storage.files import write_atomic
-from referee_app.base import file_dialogs
+from referee_app.base import file_dialogs, settings
+from referee_app.base.errors import reporting_errors, show_error, user_message
 from referee_app.dialogs.common import ask_output_path
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, title_label
-from referee_app.base import settings
-from referee_app.base.errors import reporting_errors, show_error, user_message
 from referee_app.words.i18n import tr
 from texts import N_
 

@@ -31,6 +31,8 @@ from db.read.views import TableSheet
 from db.rules.clock import ClockView, format_remaining
 from db.service.outcomes import PenaltyInput
 from referee_app.base.clock_watch import ClockWatch
+from referee_app.base.errors import show_error, user_message
+from referee_app.base.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.base.tile_faces import hand_groups
 from referee_app.dialogs.correction import Correction, CorrectionDialog
 from referee_app.dialogs.penalty import FALSE_WIN_KINDS, PenaltyDialog
@@ -42,8 +44,6 @@ from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.pages.sheet_vm import Op, SheetViewModel
-from referee_app.base.errors import show_error, user_message
-from referee_app.base.runner import TABLE_MOVED_CODES, refusal_code
 from referee_app.words.i18n import tr
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's

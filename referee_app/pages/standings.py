@@ -22,11 +22,11 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from db.rules.stages import plain
+from referee_app.base.context import TournamentContext
 from referee_app.dialogs.stages import StagesDialog
 from referee_app.models import StandingsModel, TeamStandingsModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.common import push_button, table_view, title_label
-from referee_app.base.context import TournamentContext
 from referee_app.words.i18n import LANG, tr
 from referee_app.words.store_errors import store_problem
 

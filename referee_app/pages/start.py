@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from referee_app.base.tile_faces import TileRow
 from referee_app.base import settings
+from referee_app.base.tile_faces import TileRow
 from referee_app.words.i18n import tr
 
 

@@ -24,10 +24,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QMessageBox
 
 from db.storage.backups import back_up
-from referee_app.base import file_dialogs
-from referee_app.dialogs.common import ask_new_file
-from referee_app.base import settings
+from referee_app.base import file_dialogs, settings
 from referee_app.base.errors import reporting_errors, user_message
+from referee_app.dialogs.common import ask_new_file
 from referee_app.words.i18n import tr
 
 if TYPE_CHECKING:

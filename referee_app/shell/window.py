@@ -26,17 +26,16 @@ from shiboken6 import isValid
 import texts
 from db.read.changes import ALL, Changes
 from db.storage.files import write_atomic
-from referee_app.base import file_dialogs
+from referee_app.base import file_dialogs, settings
+from referee_app.base.context import TournamentContext
+from referee_app.base.errors import reporting_errors, show_error, user_message
+from referee_app.base.runner import Runner
 from referee_app.dialogs.common import ask_new_file
 from referee_app.hall.setup import hall_action
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.calls_desk import CallsDesk
 from referee_app.pages.start import StartPage
-from referee_app.base import settings
 from referee_app.shell.backup_menu import BackupActions
-from referee_app.base.context import TournamentContext
-from referee_app.base.errors import reporting_errors, show_error, user_message
-from referee_app.base.runner import Runner
 from referee_app.shell.watcher import ChangeWatcher
 from referee_app.words.i18n import LANG, release_qt_translations, tr
 
@@ -553,8 +552,8 @@ class MainWindow(QMainWindow):
             return
         # Imported here: the server (uvicorn, Starlette) loads only when a referee asks for it.
         from db.read import queries
-        from referee_app.dialogs.devices import DevicesDialog
         from referee_app.base.table_devices import TableDevicesServer
+        from referee_app.dialogs.devices import DevicesDialog
 
         if self.devices_server is None:
             self.devices_server = TableDevicesServer(self)

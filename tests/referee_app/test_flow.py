@@ -366,8 +366,8 @@ def test_the_halls_best_hands_name_the_winner_once_and_say_more_fans_follow():
 
 
 def test_the_devices_dialog_shows_the_whole_link_and_copies_it(qtbot, window):
-    from referee_app.dialogs.devices import URL_ROLE, DevicesDialog
     from referee_app.base.table_devices import TableDevicesServer
+    from referee_app.dialogs.devices import URL_ROLE, DevicesDialog
 
     dialog = DevicesDialog(window, window.ctx.db, window.ctx.runner, TableDevicesServer(), sessions=3)
     qtbot.addWidget(dialog)

@@ -143,9 +143,9 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
     from db.service.players import PlayerInput, import_players
     from db.service.stages import add_stage
     from db.service.tournament import create_tournament
-    from referee_app.hall.window import HallOptions, HallWindow
     from referee_app.base.context import TournamentContext
     from referee_app.base.runner import Runner
+    from referee_app.hall.window import HallOptions, HallWindow
     from tests import staged_event as ev
 
     db = open_database(str(tmp_path / "big.mcr"), create=True)

@@ -79,10 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     from db.rules.clock import utc_now
     from db.service.clock import start_clock
     from db.storage.store import open_database
-    from referee_app.hall.window import HallOptions, HallWindow
-    from referee_app.shell import appearance
     from referee_app.base.context import TournamentContext
     from referee_app.base.runner import Runner
+    from referee_app.hall.window import HallOptions, HallWindow
+    from referee_app.shell import appearance
 
     app = QApplication.instance() or QApplication([])
     appearance.ensure_cjk_font(app)  # type: ignore[arg-type]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from referee_app.dialogs.devices import TABLE_ROLE, URL_ROLE, DevicesDialog
 from referee_app.base.table_devices import TableDevicesServer, qr_image
+from referee_app.dialogs.devices import TABLE_ROLE, URL_ROLE, DevicesDialog
 
 
 def test_qr_image_is_square_with_a_quiet_zone():

@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QFileDialog
 
 from db.errors import TournamentError
 from referee_app.base import file_dialogs
-from referee_app.dialogs.common import ask_new_file
 from referee_app.base.errors import reporting_errors
+from referee_app.dialogs.common import ask_new_file
 
 
 @pytest.mark.parametrize(("typed", "got"), [

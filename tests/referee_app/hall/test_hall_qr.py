@@ -16,10 +16,10 @@ from db.service.public_page import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import seat_session
 from db.storage.store import open_database
+from referee_app.base.table_devices import TableDevicesServer
 from referee_app.hall.data import read_hall
 from referee_app.hall.pages import PAGES, FindTablePage, standings_where
 from referee_app.hall.window import HallOptions, HallWindow
-from referee_app.base.table_devices import TableDevicesServer
 from tests.db.helpers import ACTOR
 
 BASE = "http://192.168.1.20:8765"
@@ -207,8 +207,8 @@ def _frame():
 
 
 def test_the_code_uses_the_address_chosen_in_table_devices(qtbot, window, monkeypatch) -> None:
-    from referee_app.dialogs.devices import DevicesDialog
     from referee_app.base import table_devices
+    from referee_app.dialogs.devices import DevicesDialog
 
     # two network addresses (the second a VPN's, say), as in test_devices
     monkeypatch.setattr(table_devices, "addresses", lambda host, port: [f"http://127.0.0.1:{port}",

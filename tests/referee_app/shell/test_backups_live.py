@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 from db.storage.backups import back_up
-from referee_app.models import AuditModel
 from referee_app.base import settings
+from referee_app.models import AuditModel
 from referee_app.shell.main import create_window
 from referee_app.words.i18n import LANG
 

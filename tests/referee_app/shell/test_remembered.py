@@ -7,9 +7,9 @@ import socket
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton
 
+from referee_app.base.table_devices import TableDevicesServer
 from referee_app.dialogs.devices import DevicesDialog
 from referee_app.hall.setup import HallSetupDialog
-from referee_app.base.table_devices import TableDevicesServer
 
 
 def free_port() -> int:
