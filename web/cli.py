@@ -25,7 +25,7 @@ from web.defaults import DEFAULT_HOST, DEFAULT_PORT, PAGE_RATE
 
 if TYPE_CHECKING:
     from db.storage.database import Database, Rescue
-    from web.api.guard import Limits
+    from web.limits.guard import Limits
 
 # Only the standard library and web.defaults above: ``--version`` answers before anything else loads, and each
 # command loads what it uses when it runs (db and the reports layer in main, the server in cmd_serve).
@@ -91,7 +91,7 @@ def cmd_serve(args: argparse.Namespace, db: Database) -> int:
 def serve_limits(args: argparse.Namespace) -> Limits:
     """The server's limits with ``--page-rate``: the players' pages a second one address may ask (its burst
     ten seconds' worth, never under the default's)."""
-    from web.api.guard import Limits
+    from web.limits.guard import Limits
 
     limits, rate = Limits(), getattr(args, "page_rate", None)  # a caller's own Namespace may not have it
     if rate is None:

@@ -4,4 +4,4 @@ command line is set up without loading the server (uvicorn, Starlette), which lo
 
 DEFAULT_HOST = "127.0.0.1"  # this computer only; 0.0.0.0: the local network
 DEFAULT_PORT = 8765
-PAGE_RATE = 10.0  # players' pages a second one client address may ask (web.api.guard.Limits.page_budget)
+PAGE_RATE = 10.0  # players' pages a second one client address may ask (web.limits.guard.Limits.page_budget)

@@ -10,8 +10,8 @@ EDGES = graph("web")
 # The players' page (web/public) is served behind the api's guard and budgets, and web/api/app mounts it.
 # Moving guard.py and budgets.py into a room below both is the fix, left for a move of its own.
 SHARED_FROM_API = {
-    "web.api.guard": "the request limits the players' page answers under",
-    "web.api.budgets": "the per-address budgets the players' page spends",
+    "web.limits.guard": "the request limits the players' page answers under",
+    "web.limits.budgets": "the per-address budgets the players' page spends",
 }
 
 

@@ -79,7 +79,7 @@ STATUS = {
     "call_not_open": 409,
     "call_still_open": 409,
     "no_call": 404,
-    # past a budget (web.api.budgets): with Retry-After
+    # past a budget (web.limits.budgets): with Retry-After
     "calls_too_often": 429,
     "too_many_requests": 429,
 }

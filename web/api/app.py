@@ -34,8 +34,8 @@ from db.storage.database import Database
 from db.storage.schema import first_line
 from web.api import api, calls
 from web.api import page_texts as words
-from web.api.budgets import AddressBudget, Budgets, retry_after
-from web.api.guard import Lane, Limits, RequestCap, WritersFirst, limited
+from web.limits.budgets import AddressBudget, Budgets, retry_after
+from web.limits.guard import Lane, Limits, RequestCap, WritersFirst, limited
 from web.public import page as public
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -143,7 +143,7 @@ def _error(exc: TournamentError, lang: str = texts.DEFAULT) -> JSONResponse:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if status == 503 and exc.code != "server_busy":
         # the store cannot serve the tables (read-only, disk full, file gone, server down): said where the
-        # organiser looks (serve's console, the app's log), one line per kind a minute (web.api.guard)
+        # organiser looks (serve's console, the app's log), one line per kind a minute (web.limits.guard)
         log.warning(f"the tables cannot record: {exc.code}: %s", exc)
     return _JSON(api.error_json(exc, lang), status_code=status, headers=headers)
 
@@ -235,7 +235,7 @@ class _TableServer:
     async def run(self, call: Callable[[], Any], lang: str = texts.DEFAULT, *,
                   lane: Lane = "read") -> tuple[Any, Response | None]:
         """``call``'s result in the thread pool, or the answer that refuses it. A write starts at once, a read
-        once no write is waiting (:class:`~web.api.guard.WritersFirst`); a token's check (``"check"``: one
+        once no write is waiting (:class:`~web.limits.guard.WritersFirst`); a token's check (``"check"``: one
         indexed read, before a write too) takes neither lane."""
         try:
             if lane == "write":

@@ -5,7 +5,7 @@ The listening socket is bound here, before anything is printed or started, so a 
 is one clear error (:class:`ListenError`). uvicorn gets no logging configuration of its own (``log_config``
 None): it needs no console (the windowed Windows app has ``sys.stdout``/``sys.stderr`` None) and its records
 go where the program sends the root logger's (``serve``: the console; the app: its log file), rate-limited
-(:mod:`web.api.guard`).
+(:mod:`web.limits.guard`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import uvicorn
 
 from db.storage.database import Database
 from web.api.app import create_app
-from web.api.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
+from web.limits.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
 from web.defaults import DEFAULT_HOST
 from web.defaults import DEFAULT_PORT as DEFAULT_PORT  # the desk's devices dialog takes it from here
 

@@ -52,8 +52,8 @@ from reports.site.layout import STYLE, esc
 from reports.site.pages import Index
 from reports.snapshot import Snapshot, played, read_snapshot
 from texts import NC_
-from web.api.budgets import EXTRA_COST, MAY_READ
-from web.api.guard import limited
+from web.limits.budgets import EXTRA_COST, MAY_READ
+from web.limits.guard import limited
 
 log = logging.getLogger("web")
 SEARCH_MAX = 60  # characters of a search looked at
@@ -213,7 +213,7 @@ class Cache:
     def get(self, marker: str, begun: int, may_read: Callable[[], bool] | None = None) -> tuple[PublicData, bool]:
         """Data at least as new as ``marker`` (asked when ``begun`` reads had begun): the kept read if it
         shows that marker or began after it was asked, else a new read; and whether this call read. Where a
-        new read is needed and ``may_read`` says no (its address's reads are spent, ``web.api.budgets``), the kept
+        new read is needed and ``may_read`` says no (its address's reads are spent, ``web.limits.budgets``), the kept
         read, older."""
         with self._lock:
             if self._data is not None and (self._data.marker == marker or self._kept > begun):
@@ -530,7 +530,7 @@ async def busy(scope: Scope, receive: Receive, send: Send) -> None:
 
 
 def too_many(seconds: int) -> ASGIApp:
-    """The answer past an address's budget (``web.api.budgets.AddressBudget``): 429, the catalogue's words in the
+    """The answer past an address's budget (``web.limits.budgets.AddressBudget``): 429, the catalogue's words in the
     page's language, and when to come back."""
 
     async def refuse(scope: Scope, receive: Receive, send: Send) -> None:
@@ -552,7 +552,7 @@ def routes(db: Database) -> list[Route]:
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers={"ETag": etag})
         data, read = cache.get(marker, begun, request.scope.get(MAY_READ))
-        if read:  # a read of the whole model: its cost in the address's budget (web.api.budgets)
+        if read:  # a read of the whole model: its cost in the address's budget (web.limits.budgets)
             request.scope[EXTRA_COST] = READ_COST - 1
         page = Page(data, lang)
         headers = {"ETag": f'"{data.marker}-{lang}"', "Vary": "Accept-Language"}

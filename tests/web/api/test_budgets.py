@@ -31,8 +31,8 @@ from db.service.tournament import create_tournament
 from tests.web.api.test_hostile import serve_process
 from tests.web.lan_clients import STRANGER, Phone, flood_result, other_address_works, start_flood
 from web.api.app import create_app
-from web.api.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
-from web.api.guard import PARKED, Limits
+from web.limits.budgets import Bucket, Budget, Budgets, client_address, open_kind, take
+from web.limits.guard import PARKED, Limits
 from web.public.page import READ_COST, Cache
 
 with warnings.catch_warnings():

@@ -24,7 +24,7 @@ import pytest
 from db import Database, open_database
 from db.service.devices import device_links
 from tests.web.test_cli import ROOT, _free_port
-from web.api.guard import Limits, RateLimit, loop_errors
+from web.limits.guard import Limits, RateLimit, loop_errors
 from web.api.server import BackgroundServer
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_NOFILE and thousands of sockets: POSIX")
@@ -290,7 +290,7 @@ def test_the_log_is_one_line_per_kind_per_interval_without_tracebacks() -> None:
 def test_event_loop_errors_are_one_line(caplog: pytest.LogCaptureFixture) -> None:
     import asyncio
 
-    from web.api import guard
+    from web.limits import guard
 
     guard.RATE_LIMIT.interval = 60
     loop = asyncio.new_event_loop()

@@ -119,7 +119,7 @@ class _Proxy:
 
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_postgresql_going_down_is_503_server_unavailable(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
-    from web.api.guard import RATE_LIMIT, guard_logging
+    from web.limits.guard import RATE_LIMIT, guard_logging
 
     guard_logging(60)
     RATE_LIMIT.reset()  # earlier tests' lines do not count

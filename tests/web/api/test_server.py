@@ -195,7 +195,7 @@ def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> N
     before that)."""
     import signal
 
-    from web.api.guard import Limits
+    from web.limits.guard import Limits
     from web.cli import main
 
     path = tmp_path / "d.mcr"
@@ -243,7 +243,7 @@ def test_the_players_page_has_its_own_cap_and_never_takes_the_apis_requests() ->
     the tables' API still gets through (the page would otherwise hold every thread of the pool)."""
     import asyncio
 
-    from web.api.guard import RequestCap, request_kind
+    from web.limits.guard import RequestCap, request_kind
 
     assert [request_kind(p) for p in ("/api/hands", "/", "/p/12", "/t/abc", "/static/table.js")] == [
         "api", "page", "page", None, None]
@@ -296,7 +296,7 @@ def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: py
     import threading
 
     from web.api import api
-    from web.api.guard import WritersFirst
+    from web.limits.guard import WritersFirst
 
     monkeypatch.setattr(WritersFirst, "patience", 60.0)  # the order, not the patience, is what is tested
     started = threading.Event()
@@ -357,7 +357,7 @@ def test_a_read_waiting_for_its_turn_gives_way_to_a_write_that_came_meanwhile() 
     moment with no write let every waiting read through, and 40 tables' writes queued behind 40 previews)."""
     import asyncio
 
-    from web.api.guard import WritersFirst
+    from web.limits.guard import WritersFirst
 
     gate = WritersFirst()
     gate.READS_AT_ONCE = 1  # read by the state the gate builds on the first loop it serves (below)
@@ -401,7 +401,7 @@ def test_a_read_woken_by_the_end_of_the_writes_waits_again_for_a_write_that_star
     later: a write that starts in that moment still goes first."""
     import asyncio
 
-    from web.api.guard import WritersFirst
+    from web.limits.guard import WritersFirst
 
     gate = WritersFirst()
     gate.READS_AT_ONCE = 1  # read by the state the gate builds on the first loop it serves (below)

@@ -26,7 +26,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from web.api.budgets import REFUSAL_DELAY, Budget
+from web.limits.budgets import REFUSAL_DELAY, Budget
 from web.defaults import PAGE_RATE
 
 log = logging.getLogger("web")
@@ -52,13 +52,13 @@ class Limits:
     max_connections: int = 8000  # open at once (about 7 KB each); kept under the file limit too
     # served at once from one client address: past it, that address's oldest idle connection makes room, or (all
     # busy) the new one waits unread for a place, idle_timeout at most (so its refusals all wait their delay:
-    # web.api.budgets.HELD_PER_KEY is more than this)
+    # web.limits.budgets.HELD_PER_KEY is more than this)
     max_connections_per_address: int = 48
     max_requests: int = 100  # in progress at once; more are answered 503 at once
     # players' page requests (no token) in progress at once: under the thread pool's 40 threads, so that a crowd
     # (or a stranger) on the page never leaves the tables' API waiting for a thread
     max_page_requests: int = 16
-    # per client address (web.api.budgets): the players' page (/, /p/…; 40 phones behind one address refreshing
+    # per client address (web.limits.budgets): the players' page (/, /p/…; 40 phones behind one address refreshing
     # every 5 s, docs/web.md "Budgets"), the pages' files (/static/…, /t/…), and every other request without a
     # token (/api/texts, 404s); per table token: calling and cancelling a referee. Past them: 429, answered
     # after refusal_delay
@@ -300,7 +300,7 @@ class _Guarded(H11Protocol):
 
 def peer_address(peer: object) -> str | None:
     """A socket peer's address (``peername``), an IPv4 address mapped into IPv6 written as IPv4 (the key
-    ``web.api.budgets.client_address`` gives the same client's requests); None if not an IP peer."""
+    ``web.limits.budgets.client_address`` gives the same client's requests); None if not an IP peer."""
     if not isinstance(peer, tuple) or not peer:
         return None
     host = str(peer[0])

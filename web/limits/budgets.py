@@ -7,7 +7,7 @@ refusal is answered after :data:`REFUSAL_DELAY` seconds, so that a client loopin
 second per connection rather than as many as the event loop can write (each one's HTTP work would take turns
 with the tables' writes in the one interpreter). At most :data:`HELD_PER_KEY` refusals of one address wait at
 once (a token's: a few, they hold API request slots); beyond, they are answered at once. One address has at
-most ``Limits.max_connections_per_address`` (48) connections open (``web.api.guard``), fewer than that, so every
+most ``Limits.max_connections_per_address`` (48) connections open (``web.limits.guard``), fewer than that, so every
 refusal of an address waits its delay however many connections it opens.
 
 Every request without a token spends a budget of its address (:func:`open_kind`): the players' page, its
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-log = logging.getLogger("web")  # rate-limited by web.api.guard (one line per kind a minute)
+log = logging.getLogger("web")  # rate-limited by web.limits.guard (one line per kind a minute)
 
 REFUSAL_DELAY = 1.0  # seconds a refusal waits before it is answered
 HELD_PER_KEY = 64  # refusals of one address or token waiting at once; more are answered at once

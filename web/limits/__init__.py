@@ -1,0 +1,1 @@
+"""What keeps the server up on the venue's network, below the api and the players' page: the connection guard (deadlines, caps, writers first) and the budgets per client address and per table token."""
