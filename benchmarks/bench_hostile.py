@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 from db import open_database  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
 from tests.web.api.test_hostile import cpu_seconds, flood, raise_file_limit, serve_process, wait_closed  # noqa: E402
-from web.limits.guard import Limits  # noqa: E402
 from web.cli import main as cli  # noqa: E402
+from web.limits.guard import Limits  # noqa: E402
 
 IDLE = 5000
 

@@ -7,14 +7,6 @@ from tests.import_graph import cycle, graph, module_graph, modules, room, room_g
 
 EDGES = graph("web")
 
-# The players' page (web/public) is served behind the api's guard and budgets, and web/api/app mounts it.
-# Moving guard.py and budgets.py into a room below both is the fix, left for a move of its own.
-SHARED_FROM_API = {
-    "web.limits.guard": "the request limits the players' page answers under",
-    "web.limits.budgets": "the per-address budgets the players' page spends",
-}
-
-
 # Modules whose lazy imports are their design, named once here rather than on every import.
 LAZY_MODULES = {
     "web.cli": "the console script: only the standard library at its top, so --version answers at once and each "
@@ -37,10 +29,10 @@ def test_an_import_inside_a_function_says_why() -> None:
 
 
 def test_the_rooms_import_one_way() -> None:
-    """web.public <- web.api <- web.cli, the api's guard and budgets aside."""
-    assert cycle(room_graph(EDGES, SHARED_FROM_API)) == []
+    """web.limits <- web.public <- web.api <- web.cli."""
+    assert cycle(room_graph(EDGES, {})) == []
 
 
-def test_only_the_guard_and_the_budgets_of_the_api_are_imported_by_the_players_page() -> None:
-    from_public = {e.target for e in EDGES if room(e.source) == "web.public" and room(e.target) == "web.api"}
-    assert from_public == set(SHARED_FROM_API)  # and each one listed still is (the list only shrinks)
+def test_the_players_page_imports_nothing_of_the_api() -> None:
+    """It is served behind the limits (web/limits), which sit below both it and the api."""
+    assert {e.target for e in EDGES if room(e.source) == "web.public" and room(e.target) == "web.api"} == set()

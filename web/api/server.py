@@ -23,9 +23,16 @@ import uvicorn
 
 from db.storage.database import Database
 from web.api.app import create_app
-from web.limits.guard import ACCEPT_BURST, Limits, connection_cap, guard_logging, guarded_protocol, loop_errors
 from web.defaults import DEFAULT_HOST
 from web.defaults import DEFAULT_PORT as DEFAULT_PORT  # the desk's devices dialog takes it from here
+from web.limits.guard import (
+    ACCEPT_BURST,
+    Limits,
+    connection_cap,
+    guard_logging,
+    guarded_protocol,
+    loop_errors,
+)
 
 ANY = ("0.0.0.0", "::", "")
 # Where a UDP socket is "connected" to find the default route's address: TEST-NET-1 (RFC 5737), never a

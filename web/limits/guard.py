@@ -26,8 +26,8 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from web.limits.budgets import REFUSAL_DELAY, Budget
 from web.defaults import PAGE_RATE
+from web.limits.budgets import REFUSAL_DELAY, Budget
 
 log = logging.getLogger("web")
 

@@ -24,8 +24,8 @@ import pytest
 from db import Database, open_database
 from db.service.devices import device_links
 from tests.web.test_cli import ROOT, _free_port
-from web.limits.guard import Limits, RateLimit, loop_errors
 from web.api.server import BackgroundServer
+from web.limits.guard import Limits, RateLimit, loop_errors
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_NOFILE and thousands of sockets: POSIX")
 

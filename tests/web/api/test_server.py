@@ -195,8 +195,8 @@ def test_sigterm_stops_serve_in_time_for_the_closing_backup(tmp_path: Path) -> N
     before that)."""
     import signal
 
-    from web.limits.guard import Limits
     from web.cli import main
+    from web.limits.guard import Limits
 
     path = tmp_path / "d.mcr"
     assert main(["--db", str(path), "demo"]) == 0
