@@ -15,7 +15,7 @@ import sqlalchemy.exc
 from sqlalchemy import Boolean, Date, DateTime, Engine, Integer, String, insert, select, text
 from sqlalchemy.orm import Session
 
-from db.audit_legacy import columns as legacy_columns
+from db.storage.audit_legacy import columns as legacy_columns
 from db.errors import TournamentError
 from db.models import Base, Tournament
 from db.rules.limits import INT_MAX

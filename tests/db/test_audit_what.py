@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select, text, update
 
 from db import Database
-from db.audit_legacy import read_what
+from db.storage.audit_legacy import read_what
 from db.audit_what import TEMPLATES, What, fields, render
 from db.models import AuditLog
 from db.read import queries

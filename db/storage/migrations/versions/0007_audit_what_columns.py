@@ -6,7 +6,7 @@ Create Date: 2026-12-06 23:00:00
 
 Six nullable columns of ``audit_log``: the place an entry is about and its message as a code with its
 parameters (``db.audit_what``). The entries already in the file get them from their English ``what``, read
-here once (``db.audit_legacy``); an entry it cannot read back exactly keeps them empty. ``what``
+here once (``db.storage.audit_legacy``); an entry it cannot read back exactly keeps them empty. ``what``
 itself is kept as it is. Self-contained: at a merge it follows whatever revision comes before it by
 changing ``down_revision`` alone.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from db.audit_legacy import columns
+from db.storage.audit_legacy import columns
 
 revision = '0007'
 down_revision = '0006'
