@@ -15,11 +15,11 @@ import sqlalchemy.exc
 from sqlalchemy import Boolean, Date, DateTime, Engine, Integer, String, insert, select, text
 from sqlalchemy.orm import Session
 
-from db.storage.audit_legacy import columns as legacy_columns
 from db.errors import TournamentError
 from db.models import Base, Tournament
 from db.rules.limits import INT_MAX
 from db.rules.profiles import Settings
+from db.storage.audit_legacy import columns as legacy_columns
 from db.storage.schema import first_line, head_revision, known_revision
 
 FORMAT = "mcr-tournament-export"

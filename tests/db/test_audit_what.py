@@ -9,7 +9,6 @@ from datetime import date, datetime, timedelta
 from sqlalchemy import select, text, update
 
 from db import Database
-from db.storage.audit_legacy import read_what
 from db.audit_what import TEMPLATES, What, fields, render
 from db.models import AuditLog
 from db.read import queries
@@ -30,6 +29,7 @@ from db.service.results import call_time, record_draw, record_penalty, sign_off
 from db.service.seats import seat_session, swap_players
 from db.service.stages import add_stage, change_stage, remove_stage, set_event_rules
 from db.service.tournament import update_settings
+from db.storage.audit_legacy import read_what
 from tests.db.helpers import ACTOR, make_tournament
 
 T0 = datetime(2026, 5, 1, 9, 0, 0)
