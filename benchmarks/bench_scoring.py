@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring import notation  # noqa: E402
 from scoring.cli import _request, score_notation, stream_line  # noqa: E402
-from scoring.generate import GeneratedHand, generate_hands  # noqa: E402
+from scoring.mcr.generate import GeneratedHand, generate_hands  # noqa: E402
 from scoring.model import Hand, MeldKind, WinContext  # noqa: E402
 from scoring.notation import parse_hand_uncached  # noqa: E402
-from scoring.validate import validate_hand  # noqa: E402
+from scoring.mcr.validate import validate_hand  # noqa: E402
 
 COUNT = 3000
 SEED = 2024
@@ -100,7 +100,7 @@ def main(count: int | None = None) -> None:
     report("parse only (uncached)", parse, n)
 
     try:
-        score_hand = importlib.import_module("scoring.engine").score_hand
+        score_hand = importlib.import_module("scoring.mcr.engine").score_hand
     except ImportError as e:
         print(f"scoring engine not available ({e}); only parsing was measured")
         return
@@ -188,7 +188,7 @@ def against_reference(hands: list[GeneratedHand], lines: list[str]) -> None:
     n = len(hands)
     arguments = [gb_arguments(g.hand, g.ctx) for g in hands]
     warm_lines = [_request_line(g) for g in generate_hands(3000, seed=WARM_SEED)]
-    score_hand = importlib.import_module("scoring.engine").score_hand
+    score_hand = importlib.import_module("scoring.mcr.engine").score_hand
 
     def calls(chunk: range) -> None:
         for i in chunk:

@@ -21,16 +21,16 @@ from scoring.errors import (
     TileCountError,
     TooManyCopiesError,
 )
-from scoring.fans import FAN_INFO, Fan
+from scoring.mcr.fans import FAN_INFO, Fan
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.notation import format_hand, parse_hand
-from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
-from scoring.settlement import BOTTOM_POINTS, Settlement, settle_draw, settle_win
-from scoring.validate import validate_hand
+from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.mcr.settlement import BOTTOM_POINTS, Settlement, settle_draw, settle_win
+from scoring.mcr.validate import validate_hand
 
 if TYPE_CHECKING:
-    from scoring.engine import score_hand
-    from scoring.waits import waiting_tiles
+    from scoring.mcr.engine import score_hand
+    from scoring.mcr.waits import waiting_tiles
 
 __all__ = [
     "BOTTOM_POINTS", "FAN_INFO", "MINIMUM_FANS",
@@ -40,7 +40,7 @@ __all__ = [
     "validate_hand", "waiting_tiles",
 ]
 
-_LAZY = {"score_hand": "scoring.engine", "waiting_tiles": "scoring.waits"}
+_LAZY = {"score_hand": "scoring.mcr.engine", "waiting_tiles": "scoring.mcr.waits"}
 
 
 def __getattr__(attr: str) -> Any:

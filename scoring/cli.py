@@ -31,7 +31,7 @@ from scoring.errors import HandError, HandParseError
 from scoring.model import Hand, WinContext, Wind
 
 if TYPE_CHECKING:
-    from scoring.result import ScoreResult
+    from scoring.mcr.result import ScoreResult
 
 __all__ = ["Front", "build_parser", "main", "score_notation", "stream_line", "run_stream"]
 
@@ -162,7 +162,7 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
 @lru_cache(maxsize=4096)
 def score_notation(notation: str, ctx: WinContext) -> ScoreResult:
     """Parse, validate and score, cached on (notation, context): both are frozen values."""
-    from scoring.engine import score_hand  # it calls validate_hand first
+    from scoring.mcr.engine import score_hand  # it calls validate_hand first
     from scoring.notation import parse_hand
 
     return score_hand(parse_hand(notation), ctx)
@@ -214,7 +214,7 @@ def _request(obj: object) -> tuple[str, WinContext]:
 
 @lru_cache(maxsize=32768)  # answer lines are small strings; results themselves are cached less
 def _answer(notation: str, ctx: WinContext) -> str:
-    from scoring.engine import score_json_text
+    from scoring.mcr.engine import score_json_text
     from scoring.notation import parse_hand_uncached
 
     try:
@@ -282,11 +282,11 @@ def _print(text: str) -> None:
 
 
 def _waits(hand: Hand, args: argparse.Namespace, front: Front, scoring_asked: bool) -> int:
-    from scoring.explain import waiting_note, waits_text
+    from scoring.mcr.explain import waiting_note, waits_text
     from scoring.notation import format_hand
     from scoring.tiles import name
-    from scoring.validate import check_tiles
-    from scoring.waits import waiting_tiles
+    from scoring.mcr.validate import check_tiles
+    from scoring.mcr.waits import waiting_tiles
 
     check_tiles(hand)
     waits = tuple(waiting_tiles(hand))
@@ -301,7 +301,7 @@ def _waits(hand: Hand, args: argparse.Namespace, front: Front, scoring_asked: bo
 
 
 def _one_hand(args: argparse.Namespace, front: Front) -> int:
-    from scoring.explain import explain, result_to_json
+    from scoring.mcr.explain import explain, result_to_json
     from scoring.notation import parse_hand
     from scoring.tiles import name
 

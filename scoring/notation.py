@@ -7,7 +7,7 @@
 '[123p1][345s2][999s3]6m6pEW1m'
 
 Errors are ``HandParseError`` naming the 1-based position and the problem, e.g. ``"[123m" at 1: meld not
-closed``. Parsing checks the form only (sets, offer digits, tile counts); ``scoring.validate`` checks copies
+closed``. Parsing checks the form only (sets, offer digits, tile counts); ``scoring.mcr.validate`` checks copies
 and the situation. One hand string is parsed on every GUI click and thousands of times in a stream, so the
 reader is a single pass over the characters, and results are cached (hands are frozen values).
 """

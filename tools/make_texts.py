@@ -38,7 +38,7 @@ KEYWORDS = {
     "tr": None,  # referee_app.words.i18n.tr
     "NC_": ((1, "c"), 2),  # texts.NC_: the same with a context (web/api/page_texts.py)
     "N_": None,  # texts.N_: marked where written, translated where shown (referee_app/words/ui_words.py)
-    "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/explain.py): (context, English)
+    "pgettext": ((1, "c"), 2),  # scoring's front-end hook (scoring/cli.py, scoring/mcr/explain.py): (context, English)
 }
 
 
@@ -83,10 +83,10 @@ def _add_data_texts(cat: Catalog) -> None:
 
     for t in range(34):
         cat.add(T.name_en(t), context="tile", auto_comments=[f"the tile {T.name(t)}"])
-    from scoring.decompose import Form
+    from scoring.mcr.decompose import Form
 
     for form in Form:  # the engine's names of a hand's shape, in mcr-score's breakdown ("Read as: ...")
-        cat.add(form.value, context="reading", locations=[("scoring/decompose.py", 0)])
+        cat.add(form.value, context="reading", locations=[("scoring/mcr/decompose.py", 0)])
     from scoring.riichi.yaku import YAKU
 
     for y in YAKU:  # Riichi's yaku: the English name, its romaji as the comment; zh says the Chinese name

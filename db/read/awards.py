@@ -82,7 +82,7 @@ class _Win:
 
     @property
     def chicken(self) -> bool:
-        from scoring.fans import Fan  # the engine's tables load for the awards, not for the standings
+        from scoring.mcr.fans import Fan  # the engine's tables load for the awards, not for the standings
 
         return any(str(f.get("id")) == Fan.CHICKEN_HAND for f in self.fans or ())
 

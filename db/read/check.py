@@ -14,7 +14,7 @@ from db.read.queries import stage_roster, stages, table_scores
 from db.read.views import number_key
 from db.rules.profiles import Settlement
 from db.service.outcomes import penalty_deltas
-from scoring.settlement import settle_win
+from scoring.mcr.settlement import settle_win
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ def seat_views(s: Session, table_ids: Iterable[int]) -> dict[int, Four]:
 
 def fan_views(stored: list[dict[str, object]] | None) -> tuple[FanView, ...]:
     # here: the engine's tables load for a hand's fans (not for the standings)
-    from scoring.fans import FAN_INFO, Fan
+    from scoring.mcr.fans import FAN_INFO, Fan
 
     if not stored:
         return ()

@@ -20,8 +20,8 @@ from referee_app.words.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.errors import HandError
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
-from scoring.result import MINIMUM_FANS, ScoreResult
-from scoring.settlement import Settlement, settle_win
+from scoring.mcr.result import MINIMUM_FANS, ScoreResult
+from scoring.mcr.settlement import Settlement, settle_win
 
 
 class Mode(StrEnum):
@@ -372,7 +372,7 @@ class HandEntryModel(QObject):
             return Preview(hand, n, error=tr("{n} of 14 tiles entered.", n=n), progress=True)
         if hand.winning is None:
             return Preview(hand, n, error=tr("Mark the winning tile."))
-        from scoring.engine import score_hand
+        from scoring.mcr.engine import score_hand
 
         try:
             result = score_hand(hand, self.context())
@@ -388,7 +388,7 @@ class HandEntryModel(QObject):
         return Preview(hand, n, result=result, payments=payments)
 
     def _waits(self, hand: Hand, n: int) -> Preview:
-        from scoring.waits import waiting_tiles
+        from scoring.mcr.waits import waiting_tiles
 
         try:
             waits = tuple(waiting_tiles(hand))

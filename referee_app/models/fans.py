@@ -7,7 +7,7 @@ from typing import Any
 from referee_app.models.base import TILE_GROUPS_ROLE, TILES_ROLE, RowsModel
 from referee_app.models.cells import RIGHT
 from scoring import tiles as T
-from scoring.result import AwardedFan
+from scoring.mcr.result import AwardedFan
 
 
 class FansModel(RowsModel[AwardedFan]):

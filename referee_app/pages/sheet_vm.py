@@ -38,7 +38,7 @@ from referee_app.words.i18n import LANG, tr
 from scoring.errors import HandError
 from scoring.model import Hand
 from scoring.notation import parse_hand
-from scoring.result import MINIMUM_FANS
+from scoring.mcr.result import MINIMUM_FANS
 
 #: one operation on the store, run by the page through the runner in one transaction
 Op = Callable[[Any], object]

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from db.read.views import FanView, HandRow, PenaltyRow, PlayerView, TableSheet
 from db.rules.rotation import hand_winds, round_seats
 from db.rules.scores import table_points, table_ranks
-from scoring.settlement import settle_win
+from scoring.mcr.settlement import settle_win
 
 # round_seats of the starting seats E, S, W, N (TOURNAMENT.md "Seats and winds").
 ROTATION: tuple[tuple[str, str, str, str], ...] = tuple(round_seats(start) for start in range(4))

@@ -522,7 +522,7 @@ def _wind_short(w: str) -> str:
 
 
 def _fan_name(f: FanView) -> str:
-    """A fan's name, English and Chinese: scoring's data (``scoring.fans``), not the catalogue's."""
+    """A fan's name, English and Chinese: scoring's data (``scoring.mcr.fans``), not the catalogue's."""
     return f'{esc(f.en)} <span lang="zh-Hans">{esc(f.zh)}</span>'
 
 

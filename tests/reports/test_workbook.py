@@ -82,7 +82,7 @@ def test_the_workbook_says_only_catalogue_texts_in_the_pseudo_locale(workbook, h
     word in the cells is wrapped or data (names, teams, numbers, fan names, reasons, who entered a hand,
     the winds' characters as in the PDFs). The sheet names are keys programs read and stay English."""
     from reports.pdf import base
-    from scoring.fans import FAN_INFO
+    from scoring.mcr.fans import FAN_INFO
     from tests.reports.conftest import unwrapped_words
 
     monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scoring.fans import Fan
-from scoring.generate import generate_hands
+from scoring.mcr.fans import Fan
+from scoring.mcr.generate import generate_hands
 
 
 def _command() -> list[str]:
@@ -261,7 +261,7 @@ def test_stream_output_is_compact_utf8() -> None:
 
 
 def test_scoring_package_stays_light() -> None:
-    code = ("import sys, scoring, scoring.cli, scoring.notation, scoring.validate, scoring.explain; "
+    code = ("import sys, scoring, scoring.cli, scoring.notation, scoring.mcr.validate, scoring.mcr.explain; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'sqlalchemy', 'reportlab', 'db', "
             "'reports', 'referee_app')]; print(bad)")
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
@@ -289,9 +289,9 @@ def test_json_flag_and_stream_give_the_same_object() -> None:
 def test_stream_answer_text_is_json_dumps_of_the_result_object() -> None:
     # The --stream answer is assembled from per-fan pieces (explain.result_json_text); it must be exactly
     # the compact json.dumps of result_to_json, for every fan, repeated fans, flowers and both verdicts.
-    from scoring.engine import score_hand
-    from scoring.explain import result_json_text, result_to_json
-    from scoring.result import AwardedFan, ScoreResult
+    from scoring.mcr.engine import score_hand
+    from scoring.mcr.explain import result_json_text, result_to_json
+    from scoring.mcr.result import AwardedFan, ScoreResult
 
     every_fan = ScoreResult(total=sum(f.points for f in Fan), meets_minimum=True,
                             fans=tuple(AwardedFan(f, 1 + f.number % 3) for f in Fan))
@@ -306,9 +306,9 @@ def test_stream_answer_text_is_json_dumps_of_the_result_object() -> None:
 def test_stream_answer_counted_from_the_fans_found_is_the_result_s_json() -> None:
     # engine.score_json_text (the --stream answer) skips the result objects; it must give the text of the
     # result for every hand: repeated fans, flowers, both verdicts, every form.
-    from scoring.engine import score_hand, score_json_text
-    from scoring.explain import result_json_text
-    from scoring.generate import FORMS, random_winning_hand
+    from scoring.mcr.engine import score_hand, score_json_text
+    from scoring.mcr.explain import result_json_text
+    from scoring.mcr.generate import FORMS, random_winning_hand
 
     rng = random.Random(12)
     hands = generate_hands(1500, seed=6) + [random_winning_hand(rng, form) for form in FORMS for _ in range(40)]

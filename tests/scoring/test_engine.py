@@ -7,17 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
-from scoring.decompose import Form, concealed_counts, is_complete, readings
-from scoring.engine import _situation, score, score_hand, score_reading
+from scoring.mcr.decompose import Form, concealed_counts, is_complete, readings
+from scoring.mcr.engine import _situation, score, score_hand, score_reading
 from scoring.errors import NotWinningError, SituationError, TileCountError, TooManyCopiesError
-from scoring.exclusions import COMBINATION_FANS, EXCLUSIONS, SEVEN_PAIRS_COMPANIONS, Scope
-from scoring.fans import Fan
-from scoring.generate import generate_hands
+from scoring.mcr.exclusions import COMBINATION_FANS, EXCLUSIONS, SEVEN_PAIRS_COMPANIONS, Scope
+from scoring.mcr.fans import Fan
+from scoring.mcr.generate import generate_hands
 from scoring.model import Hand, Meld, WinContext, Wind
 from scoring.notation import parse_hand
-from scoring.result import MINIMUM_FANS
+from scoring.mcr.result import MINIMUM_FANS
 from scoring.tiles import tile
-from scoring.waits import completing_kinds, completing_kinds_of, is_single_wait, waiting_tiles
+from scoring.mcr.waits import completing_kinds, completing_kinds_of, is_single_wait, waiting_tiles
 
 
 def tiles(*names: str) -> tuple[int, ...]:
@@ -269,7 +269,7 @@ def test_group_divisibility_rule_agrees_with_the_division_search() -> None:
     # decompose._shape decides whether a suit divides without a search (c[i] % 3 chows start at each rank);
     # _shape_divisions lists every division by the recursive search. They must agree on every suit shape up
     # to 9 tiles (fifth copies included) and on random larger ones, and on the honours.
-    from scoring.decompose import _shape, _shape_divisions
+    from scoring.mcr.decompose import _shape, _shape_divisions
 
     def shapes_up_to(kinds: int, tiles: int) -> list[tuple[int, ...]]:
         if kinds == 0:

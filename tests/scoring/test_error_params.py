@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.engine import score_hand
+from scoring.mcr.engine import score_hand
 from scoring.errors import HandError
 from scoring.model import WinContext
 from scoring.notation import parse_hand

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from scoring.engine import score
-from scoring.fans import Fan
+from scoring.mcr.engine import score
+from scoring.mcr.fans import Fan
 from scoring.model import WinContext, Wind
 
 SELF = {"self_drawn": True}

@@ -1,4 +1,4 @@
-"""Properties over generated legal hands (hypothesis drives the seeds of scoring.generate)."""
+"""Properties over generated legal hands (hypothesis drives the seeds of scoring.mcr.generate)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.explain import fan_entries
-from scoring.fans import Fan
-from scoring.generate import FORMS, GeneratedHand, random_winning_hand
+from scoring.mcr.explain import fan_entries
+from scoring.mcr.fans import Fan
+from scoring.mcr.generate import FORMS, GeneratedHand, random_winning_hand
 from scoring.model import Hand
 from scoring.notation import format_hand, parse_hand, parse_hand_uncached
 from scoring.tiles import name
-from scoring.validate import validate_hand
+from scoring.mcr.validate import validate_hand
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -70,7 +70,7 @@ def test_thirteen_tile_form_round_trips(g: GeneratedHand) -> None:
 @SETTINGS
 @given(generated())
 def test_generated_legal_hands_always_score(g: GeneratedHand) -> None:
-    from scoring.engine import score_hand
+    from scoring.mcr.engine import score_hand
 
     result = score_hand(g.hand, g.ctx)
     entries = fan_entries(result)
@@ -82,7 +82,7 @@ def test_generated_legal_hands_always_score(g: GeneratedHand) -> None:
 @SETTINGS
 @given(generated(), st.randoms(use_true_random=False))
 def test_score_does_not_depend_on_writing_order(g: GeneratedHand, rng: random.Random) -> None:
-    from scoring.engine import score_hand
+    from scoring.mcr.engine import score_hand
 
     text, _ = scrambled(g.hand, rng)
     a = score_hand(g.hand, g.ctx)

@@ -58,7 +58,7 @@ from db.service.outcomes import (
 )
 from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
 from db.storage.database import Database
-from scoring.fans import FAN_INFO, Fan
+from scoring.mcr.fans import FAN_INFO, Fan
 
 MAX_BODY = 16 * 1024  # bytes; a result line is well under 1 KB
 

@@ -9,7 +9,7 @@ from referee_app.entry.hand_entry import HandEntryWidget
 from referee_app.entry.hand_vm import HandEntryModel, Mode
 from referee_app.models import TILES_ROLE, FansModel
 from scoring import tiles as T
-from scoring.engine import score_hand
+from scoring.mcr.engine import score_hand
 from scoring.model import Wind
 
 

@@ -17,7 +17,7 @@ from referee_app.models import (
     TeamStandingsModel,
 )
 from referee_app.pages.sessions import status_of
-from scoring.engine import score
+from scoring.mcr.engine import score
 from scoring.model import WinContext
 
 

@@ -195,7 +195,7 @@ def test_the_lists_say_only_catalogue_texts_in_the_pseudo_locale(generated_at: d
     ]
     data = [T, "UTC", URL, *(p.name for p in players), *(p.team or "" for p in players), *(r.reason for r in rows),
             "东", "南", "西", "北"]
-    from scoring.fans import FAN_INFO
+    from scoring.mcr.fans import FAN_INFO
 
     data += [name for info in FAN_INFO.values() for name in (info.zh, info.en)]  # scoring's data
     data += [w for d in list(data) for w in d.split()]

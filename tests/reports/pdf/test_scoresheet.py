@@ -172,7 +172,7 @@ def test_the_score_sheet_says_only_catalogue_texts_in_the_pseudo_locale(generate
     box holds) and of a blank sheet is wrapped, apart from data: the tournament, players, teams, the
     reasons a referee typed, scoring's fan names, the winds' characters (as in the other reports)."""
     from reports.pdf import base
-    from scoring.fans import FAN_INFO
+    from scoring.mcr.fans import FAN_INFO
     from tests.reports.conftest import unwrapped_words
 
     monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])

@@ -27,7 +27,7 @@ from db.storage.store import open_database
 from reports.pdf import base
 from reports.site.pages import build_pages
 from reports.snapshot import Snapshot, read_snapshot
-from scoring.fans import FAN_INFO
+from scoring.mcr.fans import FAN_INFO
 
 AT = datetime(2026, 5, 2, 18, 0)
 ACTOR = Actor("test", "test")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scoring.decompose import Form
-from scoring.fan_rules import HAND_TILES, Found, View
-from scoring.fans import Fan
+from scoring.mcr.decompose import Form
+from scoring.mcr.fan_rules import HAND_TILES, Found, View
+from scoring.mcr.fans import Fan
 
 __all__ = ["special_fans"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scoring.decompose import Form, SetKind
-from scoring.fan_rules import Found, View
-from scoring.fans import Fan
+from scoring.mcr.decompose import Form, SetKind
+from scoring.mcr.fan_rules import Found, View
+from scoring.mcr.fans import Fan
 
 __all__ = ["concealed_pung_fans", "concealment_fans", "kong_fan", "kong_fans", "tile_hog_fans"]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.decompose import Counts, all_counts, concealed_counts, regular_waits, special_waits
+from scoring.mcr.decompose import Counts, all_counts, concealed_counts, regular_waits, special_waits
 from scoring.errors import TileCountError
 from scoring.model import Hand
 from scoring.tiles import Tile

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.fan_rules import HAND_TILES, Found, View
-from scoring.fans import Fan
+from scoring.mcr.fan_rules import HAND_TILES, Found, View
+from scoring.mcr.fans import Fan
 from scoring.tiles import DRAGONS, GREEN_TILES, REVERSIBLE, TERMINALS_AND_HONORS, WINDS, Tile
 
 __all__ = ["tile_fans"]

@@ -4,8 +4,8 @@ The words are English; a front end passes ``pgettext`` to say them in another la
 nothing of ours, so not the catalogue). The fan names and tile names are scoring's data, in Chinese and
 English: ``lang`` chooses which comes first.
 
->>> from scoring.fans import Fan
->>> from scoring.result import AwardedFan, ScoreResult
+>>> from scoring.mcr.fans import Fan
+>>> from scoring.mcr.result import AwardedFan, ScoreResult
 >>> r = ScoreResult(total=10, fans=(AwardedFan(Fan.MIXED_TRIPLE_CHOW, 1, ((6, 7, 8), (15, 16, 17), (24, 25, 26))),
 ...                                AwardedFan(Fan.FLOWER_TILES, 2)), meets_minimum=True)
 >>> result_to_json(r)["fans"][0]["id"]
@@ -21,9 +21,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from scoring.fans import Fan
+from scoring.mcr.fans import Fan
 from scoring.model import Hand, WinContext
-from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import NUMERAL_ZH, SUIT_EN, SUIT_ZH, SUITS, Tile, name, name_en, name_zh
 
 __all__ = ["describe_tiles", "english", "explain", "fan_entries", "result_to_json", "waiting_note", "waits_text"]

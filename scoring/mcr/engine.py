@@ -8,7 +8,7 @@ Pipeline (``score_hand``):
 3. Per reading, a ``View``: which sets are exposed (a discarded winning tile exposes the pung it completes,
    unless a concealed chow of the same reading can take it), whether the wait is unique (H3), 和绝张 (W2),
    九莲宝灯 (S3).
-4. The detectors of ``scoring.fan_rules`` report every fan whose definition holds.
+4. The detectors of ``scoring.mcr.fan_rules`` report every fan whose definition holds.
 5. ``exclusions.apply_exclusions`` removes what does not count together (table + H2 + conditional rules).
 6. The reading with the highest total wins (H1); ties as in ``_choose``. Flowers are added last.
 """
@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter, not_
 
-from scoring.decompose import (
+from scoring.mcr.decompose import (
     Counts,
     Form,
     Reading,
@@ -29,21 +29,21 @@ from scoring.decompose import (
     readings_of_counts,
 )
 from scoring.errors import NotWinningError
-from scoring.exclusions import apply_exclusions, last_tile_applies
-from scoring.explain import fans_json_text
-from scoring.fan_rules import HAND_TILES, Found, Situation, View
-from scoring.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
-from scoring.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
-from scoring.fan_rules.shape import division_fans
-from scoring.fan_rules.situation import wait_fans, win_fans
-from scoring.fan_rules.special import special_fans
-from scoring.fan_rules.suits import tile_fans
-from scoring.fans import Fan
+from scoring.mcr.exclusions import apply_exclusions, last_tile_applies
+from scoring.mcr.explain import fans_json_text
+from scoring.mcr.fan_rules import HAND_TILES, Found, Situation, View
+from scoring.mcr.fan_rules.concealment import concealed_pung_fans, concealment_fans, kong_fans, tile_hog_fans
+from scoring.mcr.fan_rules.sets import chow_combination_fans, pung_combination_fans, single_pung_fans
+from scoring.mcr.fan_rules.shape import division_fans
+from scoring.mcr.fan_rules.situation import wait_fans, win_fans
+from scoring.mcr.fan_rules.special import special_fans
+from scoring.mcr.fan_rules.suits import tile_fans
+from scoring.mcr.fans import Fan
 from scoring.model import Hand, WinContext
 from scoring.notation import format_hand, parse_hand
-from scoring.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import Tile
-from scoring.validate import validated_counts
+from scoring.mcr.validate import validated_counts
 
 __all__ = ["score", "score_hand", "score_hand_uncached", "score_json_text", "score_reading"]
 
@@ -64,7 +64,7 @@ def score_hand(hand: Hand, ctx: WinContext) -> ScoreResult:
     """The highest-scoring reading of ``hand`` won in ``ctx`` (H1), with every fan and its tiles.
 
     Raises ``TileCountError`` for a 13-tile hand, ``NotWinningError`` when the tiles form no winning shape,
-    and the other typed ``HandError``s of ``scoring.validate``. Cached: the app asks again for the hand on
+    and the other typed ``HandError``s of ``scoring.mcr.validate``. Cached: the app asks again for the hand on
     screen.
     """
     return score_hand_uncached(hand, ctx)

@@ -2,7 +2,7 @@
 
 Every combination the definitions allow is reported here; the set-combination principles of source 001
 §1.3.7 (不重复 / 不拆移 / 不相同 / 套算一次, FANS.md H2) choose which of them count, in
-``scoring.exclusions.apply_set_combination_principles``.
+``scoring.mcr.exclusions.apply_set_combination_principles``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from functools import cache
 from itertools import combinations
 from operator import attrgetter, itemgetter
 
-from scoring.decompose import TileSet
-from scoring.fan_rules import PAIR, Found, View
-from scoring.fans import Fan
+from scoring.mcr.decompose import TileSet
+from scoring.mcr.fan_rules import PAIR, Found, View
+from scoring.mcr.fans import Fan
 from scoring.model import Wind
 from scoring.tiles import DRAGONS, WINDS, Tile
 

@@ -13,7 +13,7 @@ A *reading* is one way to see the 14 tiles (plus the fourth tile of each kong):
   "chows", plus one set (concealed or one declared meld) and a pair (FANS.md S5).
 
 Which set absorbs the winning tile matters for 暗刻 and for the wait fans; the engine settles it per reading
-(see ``scoring.fan_rules.concealment``), so a reading here is only the division of the tiles.
+(see ``scoring.mcr.fan_rules.concealment``), so a reading here is only the division of the tiles.
 
 Everything is computed on tile-count tuples and memoised, so the readings of a hand shape are found once.
 

@@ -20,9 +20,9 @@ from enum import Enum
 from functools import lru_cache
 from operator import itemgetter
 
-from scoring.decompose import Form
-from scoring.fan_rules import Found, View
-from scoring.fans import Fan
+from scoring.mcr.decompose import Form
+from scoring.mcr.fan_rules import Found, View
+from scoring.mcr.fans import Fan
 from scoring.model import WinContext
 
 __all__ = [

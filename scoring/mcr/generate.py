@@ -3,7 +3,7 @@
 Every hand is a complete winning shape by construction (4 sets + pair with chows, pungs, melded,
 concealed and promoted kongs; seven pairs; thirteen orphans; honors-and-knitted; knitted straight + set +
 pair; nine gates), no tile kind appears more than four times, and the situation never contradicts the
-hand (see ``scoring.validate``).
+hand (see ``scoring.mcr.validate``).
 
 >>> import random
 >>> from scoring.notation import parse_hand
@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from scoring.decompose import KNITTED_PATTERNS
+from scoring.mcr.decompose import KNITTED_PATTERNS
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.notation import format_hand
 from scoring.tiles import GREEN_TILES, HONORS, NUM_KINDS, TERMINALS, TERMINALS_AND_HONORS, Tile
@@ -216,7 +216,7 @@ def random_winning_hand_only(rng: random.Random, form: str | None = None) -> tup
 
 
 def random_context(rng: random.Random, hand: Hand) -> WinContext:
-    """A situation consistent with ``hand`` (no combination that ``scoring.validate`` rejects)."""
+    """A situation consistent with ``hand`` (no combination that ``scoring.mcr.validate`` rejects)."""
     win = hand.winning
     assert win is not None, "a waiting hand has no win situation"
     self_drawn = rng.random() < 0.35
@@ -258,7 +258,7 @@ def generate_hands(count: int, seed: int = 0) -> list[GeneratedHand]:
     return [next(it) for _ in range(count)]
 
 
-def _main() -> None:  # pragma: no cover - a quick look: python -m scoring.generate
+def _main() -> None:  # pragma: no cover - a quick look: python -m scoring.mcr.generate
     for g in generate_hands(20):
         print(g.form.ljust(20), g.notation)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoring.fans import Fan
+from scoring.mcr.fans import Fan
 from scoring.tiles import Tile
 
 MINIMUM_FANS = 8

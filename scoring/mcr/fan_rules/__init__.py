@@ -2,7 +2,7 @@
 
 Every detector takes a ``View`` (a reading plus how the hand was won) and returns ``Found`` occurrences:
 the fan, the tiles that make it, and which sets of the reading it uses. Detectors report every fan whose
-definition the reading satisfies; ``scoring.exclusions`` then removes what the rules do not let count
+definition the reading satisfies; ``scoring.mcr.exclusions`` then removes what the rules do not let count
 together. Families:
 
 - ``sets``: fans made of two to four sets (一般高 … 一色四步高, 双同刻 … 大四喜) and of single pungs
@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from scoring.decompose import Counts, Form, Reading, TileSet
-from scoring.fans import Fan
+from scoring.mcr.decompose import Counts, Form, Reading, TileSet
+from scoring.mcr.fans import Fan
 from scoring.model import WinContext
 from scoring.tiles import Tile
-from scoring.waits import is_single_wait
+from scoring.mcr.waits import is_single_wait
 
 __all__ = ["HAND_TILES", "PAIR", "Found", "Situation", "View", "kinds_held"]
 

@@ -1,0 +1,1 @@
+"""MCR (Mahjong Competition Rules): decomposition, the 81 fans and their exclusions, the minimum, settlement, waits, the explanation and the hand generator; over the shared tiles, model and notation of ``scoring``."""
