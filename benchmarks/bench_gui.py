@@ -67,8 +67,8 @@ def window_up() -> None:
 def preview_per_click(rounds: int = 5) -> None:
     from referee_app.entry.hand_entry import HandEntryDialog
     from referee_app.entry.hand_vm import HandEntryModel
-    from scoring.mcr import engine
     from scoring import notation
+    from scoring.mcr import engine
 
     app = QApplication.instance()
     per_click: list[float] = []

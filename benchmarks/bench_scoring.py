@@ -35,9 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scoring import notation  # noqa: E402
 from scoring.cli import _request, score_notation, stream_line  # noqa: E402
 from scoring.mcr.generate import GeneratedHand, generate_hands  # noqa: E402
+from scoring.mcr.validate import validate_hand  # noqa: E402
 from scoring.model import Hand, MeldKind, WinContext  # noqa: E402
 from scoring.notation import parse_hand_uncached  # noqa: E402
-from scoring.mcr.validate import validate_hand  # noqa: E402
 
 COUNT = 3000
 SEED = 2024

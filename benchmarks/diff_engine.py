@@ -46,13 +46,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring.cli import stream_line  # noqa: E402
-from scoring.mcr.engine import score_hand  # noqa: E402
 from scoring.errors import HandError  # noqa: E402
+from scoring.mcr.engine import score_hand  # noqa: E402
 from scoring.mcr.generate import FORMS, random_context, random_winning_hand  # noqa: E402
-from scoring.model import Hand, Meld, MeldKind, WinContext  # noqa: E402
-from scoring.notation import format_hand  # noqa: E402
 from scoring.mcr.result import ScoreResult  # noqa: E402
 from scoring.mcr.waits import completing_kinds, waiting_tiles  # noqa: E402
+from scoring.model import Hand, Meld, MeldKind, WinContext  # noqa: E402
+from scoring.notation import format_hand  # noqa: E402
 
 OLD_REF = "03e5547"
 SPECIAL_FORMS = ("seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "honors_and_knitted",

@@ -22,11 +22,11 @@ from scoring.errors import (
     TooManyCopiesError,
 )
 from scoring.mcr.fans import FAN_INFO, Fan
-from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
-from scoring.notation import format_hand, parse_hand
 from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.mcr.settlement import BOTTOM_POINTS, Settlement, settle_draw, settle_win
 from scoring.mcr.validate import validate_hand
+from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
+from scoring.notation import format_hand, parse_hand
 
 if TYPE_CHECKING:
     from scoring.mcr.engine import score_hand

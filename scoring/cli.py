@@ -283,10 +283,10 @@ def _print(text: str) -> None:
 
 def _waits(hand: Hand, args: argparse.Namespace, front: Front, scoring_asked: bool) -> int:
     from scoring.mcr.explain import waiting_note, waits_text
-    from scoring.notation import format_hand
-    from scoring.tiles import name
     from scoring.mcr.validate import check_tiles
     from scoring.mcr.waits import waiting_tiles
+    from scoring.notation import format_hand
+    from scoring.tiles import name
 
     check_tiles(hand)
     waits = tuple(waiting_tiles(hand))

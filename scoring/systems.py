@@ -4,7 +4,7 @@ A first sketch (docs/architecture.md "Rule systems"): today it carries the tiles
 and scoring one hand from a JSON input object, which is what ``mcr-score --rules`` needs. The session,
 the settlement of outcomes, the session result and the penalties come next, in the same protocol.
 
-MCR's engine stays where it is (``scoring.mcr.engine``) until the tree is reorganised; it is
+MCR's engine is ``scoring.mcr`` (over the shared tiles, model and notation of ``scoring``); it is
 registered here through a thin adapter, so nothing that exists changes.
 """
 

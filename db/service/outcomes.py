@@ -203,7 +203,9 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: AtTable, hand: int, win
 
     ``minimum=False`` (a preview) scores a hand under 8 fans too instead of refusing it
     (:meth:`ScoredHand.meets_minimum` says whether it could be recorded)."""
-    from scoring.mcr.settlement import settle_win  # here: a command that scores no hand never loads the engine
+    from scoring.mcr.settlement import (
+        settle_win,  # here: a command that scores no hand never loads the engine
+    )
 
     winner = position_of(numbers, win.winner, "winner", tbl)
     self_drawn = check_bool(win.self_drawn, "self_drawn")
@@ -245,8 +247,8 @@ def score_win(st: Settings, numbers: Sequence[str], tbl: AtTable, hand: int, win
 
 def _engine_score(notation: str, self_drawn: bool, flags: tuple[bool, bool, bool], flowers: int, hand: int,
                   winner: int, rotation: SeatRotation) -> tuple[int, tuple[tuple[str, int], ...], int]:
-    from scoring.mcr.engine import score_hand
     from scoring.errors import HandError
+    from scoring.mcr.engine import score_hand
     from scoring.model import WinContext, Wind
     from scoring.notation import parse_hand
 

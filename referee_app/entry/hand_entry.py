@@ -43,8 +43,8 @@ from referee_app.entry.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.entry.tile_picker import TilePicker
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
 from referee_app.words.i18n import LANG, tr
-from scoring.model import Hand, Wind
 from scoring.mcr.result import ScoreResult
+from scoring.model import Hand, Wind
 
 
 def wind_text(w: Wind) -> str:

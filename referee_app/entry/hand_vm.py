@@ -19,9 +19,9 @@ from referee_app.words.hand_errors import hand_problem
 from referee_app.words.i18n import LANG, tr
 from scoring import tiles as T
 from scoring.errors import HandError
-from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.mcr.result import MINIMUM_FANS, ScoreResult
 from scoring.mcr.settlement import Settlement, settle_win
+from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 
 
 class Mode(StrEnum):

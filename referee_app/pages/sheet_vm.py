@@ -36,9 +36,9 @@ from referee_app.entry.hand_vm import HandEntryModel, Preview
 from referee_app.models import signed, wind_label
 from referee_app.words.i18n import LANG, tr
 from scoring.errors import HandError
+from scoring.mcr.result import MINIMUM_FANS
 from scoring.model import Hand
 from scoring.notation import parse_hand
-from scoring.mcr.result import MINIMUM_FANS
 
 #: one operation on the store, run by the page through the runner in one transaction
 Op = Callable[[Any], object]

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter, not_
 
+from scoring.errors import NotWinningError
 from scoring.mcr.decompose import (
     Counts,
     Form,
@@ -28,7 +29,6 @@ from scoring.mcr.decompose import (
     meld_sets,
     readings_of_counts,
 )
-from scoring.errors import NotWinningError
 from scoring.mcr.exclusions import apply_exclusions, last_tile_applies
 from scoring.mcr.explain import fans_json_text
 from scoring.mcr.fan_rules import HAND_TILES, Found, Situation, View
@@ -39,11 +39,11 @@ from scoring.mcr.fan_rules.situation import wait_fans, win_fans
 from scoring.mcr.fan_rules.special import special_fans
 from scoring.mcr.fan_rules.suits import tile_fans
 from scoring.mcr.fans import Fan
+from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.mcr.validate import validated_counts
 from scoring.model import Hand, WinContext
 from scoring.notation import format_hand, parse_hand
-from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
 from scoring.tiles import Tile
-from scoring.mcr.validate import validated_counts
 
 __all__ = ["score", "score_hand", "score_hand_uncached", "score_json_text", "score_reading"]
 

@@ -22,8 +22,8 @@ from functools import cache
 from typing import Any
 
 from scoring.mcr.fans import Fan
-from scoring.model import Hand, WinContext
 from scoring.mcr.result import MINIMUM_FANS, AwardedFan, ScoreResult
+from scoring.model import Hand, WinContext
 from scoring.tiles import NUMERAL_ZH, SUIT_EN, SUIT_ZH, SUITS, Tile, name, name_en, name_zh
 
 __all__ = ["describe_tiles", "english", "explain", "fan_entries", "result_to_json", "waiting_note", "waits_text"]

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from scoring.mcr.decompose import Counts, all_counts, concealed_counts, regular_waits, special_waits
 from scoring.errors import TileCountError
+from scoring.mcr.decompose import Counts, all_counts, concealed_counts, regular_waits, special_waits
 from scoring.model import Hand
 from scoring.tiles import Tile
 

@@ -7,17 +7,17 @@ from collections.abc import Callable
 
 import pytest
 
+from scoring.errors import NotWinningError, SituationError, TileCountError, TooManyCopiesError
 from scoring.mcr.decompose import Form, concealed_counts, is_complete, readings
 from scoring.mcr.engine import _situation, score, score_hand, score_reading
-from scoring.errors import NotWinningError, SituationError, TileCountError, TooManyCopiesError
 from scoring.mcr.exclusions import COMBINATION_FANS, EXCLUSIONS, SEVEN_PAIRS_COMPANIONS, Scope
 from scoring.mcr.fans import Fan
 from scoring.mcr.generate import generate_hands
+from scoring.mcr.result import MINIMUM_FANS
+from scoring.mcr.waits import completing_kinds, completing_kinds_of, is_single_wait, waiting_tiles
 from scoring.model import Hand, Meld, WinContext, Wind
 from scoring.notation import parse_hand
-from scoring.mcr.result import MINIMUM_FANS
 from scoring.tiles import tile
-from scoring.mcr.waits import completing_kinds, completing_kinds_of, is_single_wait, waiting_tiles
 
 
 def tiles(*names: str) -> tuple[int, ...]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.mcr.engine import score_hand
 from scoring.errors import HandError
+from scoring.mcr.engine import score_hand
 from scoring.model import WinContext
 from scoring.notation import parse_hand
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from scoring.mcr.explain import describe_tiles, explain, fan_entries, result_to_json, waits_text
 from scoring.mcr.fans import Fan
+from scoring.mcr.result import AwardedFan, ScoreResult
 from scoring.model import WinContext, Wind
 from scoring.notation import parse_hand
-from scoring.mcr.result import AwardedFan, ScoreResult
 
 CHOWS = ((6, 7, 8), (15, 16, 17), (24, 25, 26))
 

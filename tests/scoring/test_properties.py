@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from scoring.mcr.explain import fan_entries
 from scoring.mcr.fans import Fan
 from scoring.mcr.generate import FORMS, GeneratedHand, random_winning_hand
+from scoring.mcr.validate import validate_hand
 from scoring.model import Hand
 from scoring.notation import format_hand, parse_hand, parse_hand_uncached
 from scoring.tiles import name
-from scoring.mcr.validate import validate_hand
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

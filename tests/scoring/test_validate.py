@@ -11,10 +11,10 @@ from scoring.errors import (
     TileCountError,
     TooManyCopiesError,
 )
+from scoring.mcr.validate import check_tiles, validate_context, validate_hand
 from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
 from scoring.notation import parse_hand
 from scoring.tiles import tile
-from scoring.mcr.validate import check_tiles, validate_context, validate_hand
 
 PLAIN = "[789m2][777s3][234s3]89sEE7s"  # wins on 7s with 7s in its own melds
 WITH_KONG = "[1111m][8888p1]23s345pCC4s"

@@ -20,9 +20,9 @@ from typing import NamedTuple
 
 from scoring.mcr.decompose import Counts, Form, Reading, TileSet
 from scoring.mcr.fans import Fan
+from scoring.mcr.waits import is_single_wait
 from scoring.model import WinContext
 from scoring.tiles import Tile
-from scoring.mcr.waits import is_single_wait
 
 __all__ = ["HAND_TILES", "PAIR", "Found", "Situation", "View", "kinds_held"]
 
