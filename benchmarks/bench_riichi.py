@@ -27,7 +27,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld  # noqa: E402
 
 from scoring.riichi import TENHOU, answer  # noqa: E402
-from tests.scoring import riichi_games as games  # noqa: E402
+from tests.scoring.riichi import riichi_games as games  # noqa: E402
 
 _WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _MELD = {"chi": Meld.CHI, "pon": Meld.PON, "kakan": Meld.SHOUMINKAN, "daiminkan": Meld.KAN, "ankan": Meld.KAN}

@@ -58,7 +58,7 @@ HAND_PROBLEMS: dict[str, str] = {
     "not_a_bool": "{field} must be true or false",
     "not_a_wind": "{field} must be one of E, S, W, N",
     "not_a_number": "the number of flowers must be a whole number",
-    # Riichi: the same English as scoring/riichi/hand.py PROBLEMS (tests/scoring/test_riichi.py checks)
+    # Riichi: the same English as scoring/riichi/hand.py PROBLEMS (tests/scoring/riichi/test_riichi.py checks)
     "riichi_red_honour": '"{text}" at {position}: a red five is 0m, 0p or 0s',
     "riichi_no_red_fives": "this rule set has no red fives: write the five as 5, not 0",
     "riichi_red_copies": "{copies} red fives of 5{suit}: there is one",

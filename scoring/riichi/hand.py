@@ -20,7 +20,7 @@ _SUIT_OF_KIND = "msp"
 
 
 # The Riichi scorer's problems by reason, in English; texts/hands.py holds the same templates as the
-# catalogue's msgids (msgctxt hand.<reason>), as it does for MCR's (tests/scoring/test_riichi.py checks).
+# catalogue's msgids (msgctxt hand.<reason>), as it does for MCR's (tests/scoring/riichi/test_riichi.py checks).
 PROBLEMS: dict[str, str] = {
     "riichi_red_honour": '"{text}" at {position}: a red five is 0m, 0p or 0s',
     "riichi_no_red_fives": "this rule set has no red fives: write the five as 5, not 0",

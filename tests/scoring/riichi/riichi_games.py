@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-HANDS = Path(__file__).resolve().parents[2].parent / "shared" / "riichi-games" / "hands.jsonl"
+HANDS = Path(__file__).resolve().parents[3].parent / "shared" / "riichi-games" / "hands.jsonl"
 WINDS = "ESWN"
 _OFFER = {3: 1, 2: 2, 1: 3}  # seats after the winner -> NOTATION.md's digit (1 left, 2 opposite, 3 right)
 

@@ -10,7 +10,7 @@ import pytest
 from scoring.riichi.presets import EMA_2016, EMA_2025, PRESETS, TENHOU, WRC_2022, Kazoe, MultipleRon, Yakuman
 from scoring.riichi.score import Situation, answer, score
 from scoring.systems import profile_names, system
-from tests.scoring import riichi_games as games
+from tests.scoring.riichi import riichi_games as games
 
 HANDS = games.load()
 
