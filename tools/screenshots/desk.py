@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import texts
+from db.read import queries
 
 
 def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: scenes in order
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:  # noqa: PLR0915 - a script: sce
     pd.close()
     from referee_app.dialogs.teams import TeamsDialog
 
-    td = TeamsDialog(w, w.ctx.runner.read(__import__("db.read.queries").queries.players))  # type: ignore[union-attr]
+    td = TeamsDialog(w, w.ctx.runner.read(queries.players))  # type: ignore[union-attr]
     td.show()
     snap("teams", td)
     td.close()
