@@ -20,7 +20,7 @@ from sqlalchemy import Engine, inspect, text
 from sqlalchemy.engine import URL, make_url
 
 from db.errors import DamagedDatabaseError, NotATournamentFileError, SchemaTooNewError, TournamentError
-from db.storage.files import TOURNAMENT_MARK, describe_os_error, live_file
+from db.storage.files import TOURNAMENT_MARK, WAL_MAGICS, describe_os_error, live_file
 from texts import Text
 
 if TYPE_CHECKING:
@@ -261,7 +261,6 @@ def migrate(engine: Engine, url: URL) -> None:
 
 # ------------------------------------------------------------------------ whose WAL is it
 
-WAL_MAGIC = (0x377F0682, 0x377F0683)
 
 
 @dataclass(frozen=True)
@@ -298,7 +297,7 @@ class WalPages:
 def wal_header(head: bytes) -> tuple[int, bytes] | None:
     """A WAL header's page size and salts (the frames that count carry the same salts), or None when ``head``
     (its first 32 bytes) is no WAL header."""
-    if len(head) < 32 or int.from_bytes(head[:4], "big") not in WAL_MAGIC:
+    if len(head) < 32 or head[:4] not in WAL_MAGICS:
         return None
     size = int.from_bytes(head[8:12], "big")
     size = 65536 if size == 1 else size
