@@ -48,10 +48,7 @@ class PenaltyDialog(QDialog):
         self.hand_label = QLabel(f"<b>{hand}</b>" if hand is not None else tr("not tied to a hand"))
         self.hand_label.setObjectName("penalty_hand")
         form.addRow(tr("Hand"), self.hand_label)
-        self.player = QComboBox()
-        self.player.setObjectName("penalty_player")
-        for p in self.players:
-            self.player.addItem(f"{p.number}  {p.name}", p.number)
+        self.player = self._player_box("penalty_player")
         form.addRow(tr("Player"), self.player)
         self.kind = QComboBox()
         self.kind.setObjectName("penalty_kind")
@@ -69,10 +66,7 @@ class PenaltyDialog(QDialog):
         self.note.setStyleSheet("color: #555;")
         form.addRow(self.note)
         form.addRow(tr("Settlement"), self._settlement_row())
-        self.to = QComboBox()
-        self.to.setObjectName("penalty_to")
-        for p in self.players:
-            self.to.addItem(f"{p.number}  {p.name}", p.number)
+        self.to = self._player_box("penalty_to")
         form.addRow(tr("To player"), self.to)
         self.reason = QLineEdit()
         self.reason.setObjectName("penalty_reason")
@@ -91,10 +85,21 @@ class PenaltyDialog(QDialog):
         self._preset_changed()
         # pre-filled (e.g. a false win found in hand entry): the player and the preset, ready for OK
         if player is not None:
-            self.player.setCurrentIndex(max(0, self.player.findData(player)))
+            self.player.setCurrentIndex(self.player.findData(player))
         if kind is not None and self.kind.findData(kind) >= 0:
             self.kind.setCurrentIndex(self.kind.findData(kind))
         self.reason.setText(reason)
+
+    def _player_box(self, name: str) -> QComboBox:
+        """The table's four players with none chosen: the referee picks one (a penalty recorded against the
+        first seat by default would be a wrong result)."""
+        box = QComboBox()
+        box.setObjectName(name)
+        for p in self.players:
+            box.addItem(f"{p.number}  {p.name}", p.number)
+        box.setPlaceholderText(tr("Choose the player."))
+        box.setCurrentIndex(-1)
+        return box
 
     def _settlement_row(self) -> QHBoxLayout:
         """One button per way of settling the penalty."""
@@ -128,11 +133,15 @@ class PenaltyDialog(QDialog):
         return Settlement.DEDUCTED
 
     def value(self) -> PenaltyInput | None:
+        """The penalty as entered, or None while the player, the amount or (paid to a player) who receives
+        it is missing."""
         try:
             points = int(self.amount.currentText())
         except ValueError:
             return None
         st = self.settlement()
+        if self.player.currentData() is None or (st == "player" and self.to.currentData() is None):
+            return None
         return PenaltyInput(player=self.player.currentData(), points=points, settlement=st,
                             to=self.to.currentData() if st == "player" else None,
                             reason=self.reason.text().strip(), kind=self.kind.currentData() or "custom",
@@ -146,7 +155,9 @@ class PenaltyDialog(QDialog):
             st == "player" and v.to == v.player)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
         if v is None:
-            self.effect.setText(tr("Enter the amount."))
+            missing_to = st == "player" and self.to.currentData() is None
+            self.effect.setText(tr("Choose the player.") if self.player.currentData() is None or missing_to
+                                else tr("Enter the amount."))
             return
         if st == "others" and v.points % 3:
             self.effect.setText(tr("{n} cannot be split equally among the other three (must divide by 3).",

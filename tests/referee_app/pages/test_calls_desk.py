@@ -212,6 +212,7 @@ def test_the_resolve_dialog_records_the_penalty_with_the_ruling_and_names_its_ki
 
     def in_penalty_dialog() -> None:
         d = next(w for w in QApplication.topLevelWidgets() if isinstance(w, PenaltyDialog) and w.isVisible())
+        d.player.setCurrentIndex(0)
         d.kind.setCurrentIndex(d.kind.findData("rule_violation"))
         d.amount.setCurrentText("10")
         d.buttons.button(QDialogButtonBox.StandardButton.Ok).click()

@@ -74,6 +74,24 @@ def test_totals_below_eight_is_refused_with_a_message(qtbot, window, error_messa
     assert sheet.sheet.hands == () and sheet.fan.text() == ""
 
 
+def test_the_penalty_dialog_chooses_nobody_until_the_referee_does(qtbot, window):
+    sheet = open_sheet(window)
+    presets = window.ctx.runner.read(lambda s: penalty_presets(s))
+    d = PenaltyDialog(sheet, sheet.sheet.players, presets)
+    qtbot.addWidget(d)
+    ok = d.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    d.kind.setCurrentIndex(d.kind.findData("rule_violation"))
+    d.amount.setEditText("10")
+    assert d.player.currentIndex() == -1 and d.value() is None and not ok.isEnabled()
+    assert d.effect.text() == "Choose the player."
+    d.player.setCurrentIndex(1)
+    assert ok.isEnabled() and d.value().player == sheet.sheet.players[1].number
+    d.settle_buttons["player"].setChecked(True)  # paid to a player: who receives it is chosen too
+    assert d.to.currentIndex() == -1 and not ok.isEnabled()
+    d.to.setCurrentIndex(3)
+    assert ok.isEnabled() and d.value().to == sheet.sheet.players[3].number
+
+
 def test_penalty_dialog_presets_and_settlements(qtbot, window):
     sheet = open_sheet(window)
     presets = window.ctx.runner.read(lambda s: penalty_presets(s))
