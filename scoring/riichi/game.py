@@ -305,11 +305,12 @@ class Game:
 
 
 def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int | None = None,
-           scores: Scores | None = None) -> Game:
+           first: State | None = None) -> Game:
     """Fold the recorded hands (chombos included, in order) over the preset. ``time_called_after``: the
     number of hands played (chombos not counted) when time was called; the game then ends by the preset's
-    ``time_called`` policy. Raises ``ValueError`` for a hand after the end."""
-    state = start(preset) if scores is None else State(0, 0, 0, scores)
+    ``time_called`` policy. ``first``: the state of the first hand (default: the preset's start). Raises
+    ``ValueError`` for a hand after the end."""
+    state = start(preset) if first is None else first
     states: list[State] = []
     results: list[HandResult] = []
     chombos: list[int] = []
