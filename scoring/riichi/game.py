@@ -334,14 +334,13 @@ def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int |
 
 
 def _time_up(preset: RiichiPreset, called_after: int | None, played: int, last_hand: bool = False) -> bool:
-    """Whether the time called ends the game after ``played`` hands: EMA plays one more hand after the gong,
-    WRC ends with the hand in play. ``last_hand``: a chombo in the hand that would be the last."""
+    """Whether the time called ends the game after ``played`` hands. ``called_after`` is the hand in play at
+    the gong: EMA plays one more hand after it, WRC ends with it. ``last_hand``: asked for a chombo in the
+    hand after ``played``, which ends the game when that hand is the last one."""
     if called_after is None or preset.time_called == "none":
         return False
-    extra = 1 if preset.time_called == "one_more_hand" else 0
-    if last_hand:
-        return played >= called_after + extra - 1 and played >= called_after
-    return played >= called_after + extra
+    last = called_after + (1 if preset.time_called == "one_more_hand" else 0)
+    return (played + 1 if last_hand else played) >= last
 
 
 # ------------------------------------------------------------------------------------------------ the result

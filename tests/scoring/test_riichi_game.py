@@ -194,6 +194,20 @@ def test_ema_plays_one_more_hand_after_time_wrc_ends_with_the_hand_in_play() -> 
 
 
 def test_chombo_in_the_last_hand_after_time_ends_the_game_from_ema_2025() -> None:
+    # Time called in hand 1: EMA's last hand is hand 2, WRC's is hand 1.
     hands = [Hand(Draw(frozenset({0}))), Hand(Chombo(1))]
     assert replay(hands, EMA_2025, time_called_after=1).over
-    assert not replay(hands, EMA_2016, time_called_after=1).over
+    assert not replay(hands, EMA_2016, time_called_after=1).over  # replayed: hand 2 is played again
+    assert not replay(hands[1:], EMA_2025, time_called_after=1).over  # hand 1 is not the last: replayed
+    assert replay(hands[1:], WRC_2022, time_called_after=1).over
+
+
+def test_a_dealers_nagashi_without_tenpai_passes_the_deal() -> None:
+    # Tenhou treats nagashi mangan as a draw: the dealer repeats only when tenpai (the real games).
+    state = State(round=3, honba=0, deposits=0, scores=(25_000,) * 4)
+    r = settle(state, Hand(Nagashi(frozenset({3}), frozenset({0}))), TENHOU)
+    assert r.changes == (-4_000, -4_000, -4_000, 12_000)
+    assert (r.next.round, r.next.honba) == (4, 1)
+    r = settle(state, Hand(Nagashi(frozenset({1}), frozenset({3}))), TENHOU)
+    assert r.changes == (-2_000, 8_000, -2_000, -4_000)
+    assert (r.next.round, r.next.honba) == (3, 1)
