@@ -4,7 +4,7 @@ The state at the start of each hand (round, dealer, honba, deposits, the four sc
 the recorded hands, never typed: ``replay`` folds the hands over the preset. Seats are 0-3, seat 0 the
 first dealer (East in E1); the dealer of round ``r`` (0 = E1 ... 7 = S4, 8-11 = West) is ``r % 4``.
 A hand's value comes from the hand scoring (han, fu, yakuman as ``scoring.riichi.score`` gives them);
-the payment table is the ``mahjong`` library's (``ScoresCalculator``), so it is written once.
+what it pays and who pays it is ``scoring.riichi.payment``, shared with the hand scoring.
 """
 
 from __future__ import annotations
@@ -13,12 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mahjong.constants import EAST, SOUTH
-from mahjong.hand_calculating.hand_config import HandConfig
-from mahjong.hand_calculating.scores import ScoresCalculator
-
+from scoring.riichi.payment import hand_payment, win_changes
 from scoring.riichi.presets import MultipleRon, RiichiPreset, Ties
-from scoring.riichi.score import _options
 
 __all__ = ["Abortive", "Chombo", "Draw", "Game", "Hand", "HandResult", "Nagashi", "Ron", "SessionResult",
            "State", "Tsumo", "WinHand", "final_scores", "game_over", "hand_payment", "paid_wins", "replay",
@@ -125,44 +121,12 @@ class Hand:
 # ------------------------------------------------------------------------------------------------ settlement
 
 
-def hand_payment(win: WinHand, dealer: bool, tsumo: bool, preset: RiichiPreset) -> tuple[int, int]:
-    """What a hand pays without honba or deposits: on a ron (the discarder's payment, 0); on a tsumo (the
-    dealer's payment, each non-dealer's), each rounded up to 100 by the library's table."""
-    config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, options=_options(preset))
-    han = 13 * win.yakuman if win.yakuman else win.han
-    cost = ScoresCalculator.calculate_scores(han, win.fu, config, win.yakuman > 0)
-    if not tsumo:
-        return cost["main"], 0
-    return cost["main"], cost["additional"]
-
-
 def _add(a: Sequence[int], b: Sequence[int]) -> Scores:
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
 
 
 def _win_changes(state: State, win: WinHand, discarder: int | None, honba: int, preset: RiichiPreset) -> list[int]:
-    """One winner's changes, ``honba`` counters included (0 for a later winner when they go to the first)."""
-    changes = [0, 0, 0, 0]
-    dealer = state.dealer
-    bonus = preset.honba_points * honba
-    main, additional = hand_payment(win, win.winner == dealer, discarder is None, preset)
-    if discarder is not None:
-        if win.pao is not None and win.pao != discarder:  # the liable player and the discarder pay half each
-            changes[win.pao] -= main // 2
-            changes[discarder] -= main - main // 2 + bonus
-        else:
-            changes[discarder] -= main + bonus
-        changes[win.winner] += main + bonus
-        return changes
-    others = [s for s in range(4) if s != win.winner]
-    each = [(main if s == dealer else additional) + bonus // 3 for s in others]
-    if win.pao is not None:  # on a tsumo the liable player pays the whole hand
-        changes[win.pao] -= sum(each)
-    else:
-        for s, paid in zip(others, each, strict=True):
-            changes[s] -= paid
-    changes[win.winner] += sum(each)
-    return changes
+    return win_changes(win.han, win.fu, win.yakuman, win.winner, state.dealer, discarder, win.pao, honba, preset)
 
 
 def _order(discarder: int, wins: Iterable[WinHand]) -> list[WinHand]:
