@@ -64,6 +64,18 @@ class WinHand:
     fu: int = 0
     yakuman: int = 0  # units; a yakuman hand's han is ignored
     pao: int | None = None  # the liable player (daisangen, daisuushii)
+    limit: str | None = None  # totals-only entry: "mangan" ... "sanbaiman" instead of han/fu
+    points: tuple[int, int] | None = None  # totals-only entry: the payment itself (ron: (total, 0); tsumo:
+    # (the dealer's share, each non-dealer's share); a dealer's tsumo: (each, each))
+
+    def value(self) -> tuple[int, int, int]:
+        """(han, fu, yakuman) with a limit's han."""
+        if self.limit is not None:
+            return _LIMIT_HAN[self.limit], 30, 0
+        return self.han, self.fu, self.yakuman
+
+
+_LIMIT_HAN = {"mangan": 5, "haneman": 6, "baiman": 8, "sanbaiman": 11}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +138,9 @@ def _add(a: Sequence[int], b: Sequence[int]) -> Scores:
 
 
 def _win_changes(state: State, win: WinHand, discarder: int | None, honba: int, preset: RiichiPreset) -> list[int]:
-    return win_changes(win.han, win.fu, win.yakuman, win.winner, state.dealer, discarder, win.pao, honba, preset)
+    han, fu, yakuman = win.value()
+    return win_changes(han, fu, yakuman, win.winner, state.dealer, discarder, win.pao, honba, preset,
+                       payment=win.points)
 
 
 def _order(discarder: int, wins: Iterable[WinHand]) -> list[WinHand]:

@@ -31,13 +31,15 @@ def hand_payment(han: int, fu: int, yakuman: int, dealer: bool, tsumo: bool, pre
 
 
 def win_changes(han: int, fu: int, yakuman: int, winner: int, dealer: int, discarder: int | None,
-                pao: int | None, honba: int, preset: RiichiPreset) -> list[int]:
+                pao: int | None, honba: int, preset: RiichiPreset,
+                payment: tuple[int, int] | None = None) -> list[int]:
     """The four seats' changes for one winner, ``honba`` counters included, deposits not. ``discarder``
     None: a tsumo. Pao: on a tsumo the liable player pays the whole hand; on a ron the liable player and the
-    discarder pay half each, the honba with the discarder."""
+    discarder pay half each, the honba with the discarder. ``payment``: the hand's payment as
+    ``hand_payment`` gives it, when typed rather than computed from han/fu."""
     changes = [0, 0, 0, 0]
     bonus = preset.honba_points * honba
-    main, additional = hand_payment(han, fu, yakuman, winner == dealer, discarder is None, preset)
+    main, additional = payment or hand_payment(han, fu, yakuman, winner == dealer, discarder is None, preset)
     if discarder is not None:
         if pao is not None and pao != discarder:
             changes[pao] -= main // 2

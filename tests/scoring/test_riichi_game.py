@@ -120,6 +120,13 @@ def test_tsumo_splits_round_up_to_100_and_honba_is_100_from_each() -> None:
     assert r.changes == (-600, -400, 400 + 400 + 600 + 2_000, -400)
 
 
+def test_totals_only_entry_by_limit_or_by_the_payment() -> None:
+    by_limit = settle(E1, Hand(Tsumo(WinHand(2, limit="haneman"))), EMA_2016)
+    assert by_limit.changes == (-6_100, -3_100, 12_300 + 2_000, -3_100)
+    by_points = settle(E1, Hand(Ron(3, (WinHand(1, points=(7_700, 0)),))), EMA_2016)
+    assert by_points.changes == (0, 7_700 + 300 + 2_000, 0, -8_000)
+
+
 def test_exhaustive_draw_splits_3000_and_counts_a_honba() -> None:
     r = settle(E1, Hand(Draw(frozenset({1})), riichi=(1,)), EMA_2016)
     assert r.changes == (-1_000, 3_000, -1_000, -1_000)
