@@ -71,6 +71,8 @@ class RiichiPreset:
     pao: tuple[str, ...]  # the yakuman with a liable player
     time_called: str  # "one_more_hand" | "end_after_hand" | "none"
     replacement_penalty: int | None  # points and uma, fixed
+    tenpai_yame: bool = False  # with the Tenhou end rule: a dealer tenpai on top at the last draw stops too
+    rounds: int = 8  # the game's length in rounds: 8 = East and South (hanchan), 4 = East only (tonpuusen)
 
     @property
     def pays_double_yakuman(self) -> bool:
@@ -110,6 +112,7 @@ TENHOU = RiichiPreset(
     kiriage=False, kazoe=Kazoe.YAKUMAN, yakuman=Yakuman.STACK_DOUBLE, double_wind_pair_fu=4, honba_points=300,
     deposit=1_000, leftover_deposits_to_first=True, multiple_ron=MultipleRon.DOUBLE_RON, abortive_draws=True,
     nagashi_mangan=True, game_ends_below_zero=True, tenhou_end_rule=True, chombo_points=None,
-    chombo_ends_game_after_time=False, pao=_PAO, time_called="none", replacement_penalty=None)
+    chombo_ends_game_after_time=False, pao=_PAO, time_called="none", replacement_penalty=None,
+    tenpai_yame=True)
 
 PRESETS: dict[str, RiichiPreset] = {p.name: p for p in (EMA_2016, EMA_2025, WRC_2022, TENHOU)}

@@ -16,15 +16,16 @@ from typing import Any
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.hand_calculating.scores import ScoresCalculator, ScoresResult
+from mahjong.hand_calculating.hand_config import HandConfig
+from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from scoring.errors import HandError, SituationError
 from scoring.model import MeldKind
 from scoring.riichi.hand import RED_IDS, Hand136, RiichiHandError, read_hand, read_tile
-from scoring.riichi.presets import Kazoe, RiichiPreset, Yakuman
+from scoring.riichi.payment import options, win_changes
+from scoring.riichi.presets import RiichiPreset, Yakuman
 from scoring.riichi.yaku import YAKU
 
 WINDS = ("E", "S", "W", "N")
@@ -122,20 +123,12 @@ def _check(s: Situation, open_hand: bool) -> None:
         raise _situation_error("riichi_counters")
 
 
-def _options(preset: RiichiPreset) -> OptionalRules:
-    return OptionalRules(
-        has_open_tanyao=preset.open_tanyao, has_aka_dora=preset.red_fives,
-        has_double_yakuman=preset.pays_double_yakuman,
-        kazoe_limit=HandConstants.KAZOE_SANBAIMAN if preset.kazoe is Kazoe.SANBAIMAN else HandConstants.KAZOE_LIMITED,
-        kiriage=preset.kiriage, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False)
-
-
 def _config(preset: RiichiPreset, s: Situation) -> HandConfig:
     return HandConfig(
         is_tsumo=s.win == "tsumo", is_riichi=s.riichi or s.double_riichi, is_daburu_riichi=s.double_riichi,
         is_ippatsu=s.ippatsu, is_rinshan=s.rinshan, is_chankan=s.chankan, is_haitei=s.haitei, is_houtei=s.houtei,
         is_tenhou=s.tenhou, is_chiihou=s.chiihou, player_wind=_LIB_WIND[s.seat], round_wind=_LIB_WIND[s.round],
-        tsumi_number=s.honba, kyoutaku_number=s.deposits, options=_options(preset))
+        tsumi_number=s.honba, kyoutaku_number=s.deposits, options=options(preset))
 
 
 def _lib_melds(h: Hand136) -> list[LibMeld]:
@@ -159,32 +152,14 @@ def _limit(level: str) -> str | None:
     return None
 
 
-def _deltas(cost: ScoresResult, s: Situation, dealer_wins: bool) -> dict[str, int]:
-    """The four winds' changes from the library's payments (honba and deposits included)."""
-    deltas = dict.fromkeys(WINDS, 0)
-    if s.win == "ron":
-        paid = cost["main"] + cost["main_bonus"]
-        if s.pao is not None and s.pao != s.discarder:  # pao on a ron: the liable player pays half, honba too
-            half = cost["main"] // 2
-            deltas[s.pao] -= half
-            deltas[s.discarder or "E"] -= paid - half
-        else:
-            deltas[s.discarder or "E"] -= paid
-        deltas[s.seat] += paid
-    elif s.pao is not None:  # pao on a tsumo: the liable player pays the whole hand as if it were a ron
-        paid = 3 * cost["additional"] + 3 * cost["additional_bonus"] if dealer_wins else \
-            cost["main"] + 2 * cost["additional"] + 3 * cost["additional_bonus"]
-        deltas[s.pao] -= paid
-        deltas[s.seat] += paid
-    else:
-        for w in WINDS:
-            if w == s.seat:
-                continue
-            paid = cost["main"] + cost["main_bonus"] if w == "E" else cost["additional"] + cost["additional_bonus"]
-            deltas[w] -= paid
-            deltas[s.seat] += paid
-    deltas[s.seat] += cost["kyoutaku_bonus"]
-    return deltas
+def _deltas(han: int, fu: int, yakuman: int, s: Situation, preset: RiichiPreset) -> dict[str, int]:
+    """The four winds' changes (honba and deposits included); East deals, so a wind's index is its seat."""
+    seat = WINDS.index(s.seat)
+    discarder = WINDS.index(s.discarder) if s.win == "ron" and s.discarder else None
+    pao = WINDS.index(s.pao) if s.pao is not None else None
+    changes = win_changes(han, fu, yakuman, seat, 0, discarder, pao, s.honba, preset)
+    changes[seat] += s.deposits * preset.deposit
+    return dict(zip(WINDS, changes, strict=True))
 
 
 _TENHOU_NAME = {y.tenhou_id: y.id for y in YAKU}
@@ -254,7 +229,7 @@ def score(text: str, situation: Situation, preset: RiichiPreset) -> RiichiResult
         fu, redo = (raw + 9) // 10 * 10, True
     if redo:
         cost = ScoresCalculator.calculate_scores(han, fu, config, yakuman_units > 0)
-    deltas = _deltas(cost, situation, situation.seat == "E")
+    deltas = _deltas(han, fu, yakuman_units, situation, preset)
     return RiichiResult(
         han=han, fu=fu, yakuman=yakuman_units, limit=_limit(str(cost.get("yaku_level", ""))),
         yaku=tuple(YakuAward(yid, n, _yaku_tiles(yid, h, dora, ura)) for yid, n in awards),

@@ -98,3 +98,13 @@ def ours(answer: dict[str, Any]) -> dict[str, Any]:
         yaku[y["id"]] = yaku.get(y["id"], 0) + y["han"]
     return {"han": answer["han"], "fu": answer["fu"], "limit": answer["limit"], "yaku": yaku,
             "deltas": answer["deltas"]}
+
+
+GAMES = HANDS.with_name("games.jsonl")
+
+
+def load_games() -> list[dict[str, Any]]:
+    """The real games of ``games.jsonl`` (its README), or none when the shared folder is absent."""
+    if not GAMES.exists():
+        return []
+    return [json.loads(line) for line in GAMES.read_text(encoding="utf-8").splitlines() if line.strip()]
