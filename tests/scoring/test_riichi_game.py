@@ -26,7 +26,7 @@ from scoring.riichi.game import (
     settle,
 )
 from scoring.riichi.presets import EMA_2016, EMA_2025, TENHOU, WRC_2022, RiichiPreset
-from tests.scoring import riichi_games as games
+from tests.scoring.riichi import riichi_games as games
 
 GAMES = games.load_games()
 
