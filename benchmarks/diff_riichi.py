@@ -525,7 +525,7 @@ CLASSES: tuple[Kind, ...] = (
          and _answers(d)[1].limit is None and _answers(d)[0].limit == "mangan"),
     Kind("same_chow_thrice_no_peikou", "mahjong-utils bug",
          "one chow three or four times (123p x3, x4) is not read as iipeikou / ryanpeikou: a reading with"
-         " less han is taken (sometimes one with no yaku at all)",
+         " less han is taken",
          frozenset({"yaku", "han", "fu", "limit", "deltas"}), lambda d, p: _pure_double_missed(d)),
     Kind("sandoko_with_honours", "mahjong-utils bug",
          "sanshoku doukou given for two suits' pungs and an honour pung of the same number (777m 777s 777z)",
