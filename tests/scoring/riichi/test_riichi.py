@@ -83,6 +83,17 @@ def test_kiriage_pays_a_mangan_for_4_han_30_fu_in_ema2025_and_wrc_not_in_ema2016
         assert (a["limit"], a["deltas"]["S"]) == ("mangan", 8000)
 
 
+def test_a_mangan_over_the_base_points_is_named_a_mangan_with_kiriage_on_too() -> None:
+    # 4 han 40 fu (riichi, tanyao, two dora 4m; 20 + 10 closed ron + 4 a concealed 555p + 2 the kanchan 6-8s):
+    # a mangan by its base points (2,560) in every preset; mahjong 2.1.0 names it only when kiriage is off
+    # (benchmarks/diff_riichi.py found it)
+    hand = {"hand": "234456m555p33s68s7s", "win": "ron", "seat": "S", "discarder": "W", "riichi": True,
+            "dora": ["3m"]}
+    for preset in PRESETS.values():
+        a = answer(hand, preset)
+        assert (a["han"], a["fu"], a["limit"], a["deltas"]["S"]) == (4, 40, "mangan", 8000), preset.name
+
+
 def test_thirteen_han_without_yakuman_is_sanbaiman_in_ema_and_wrc_and_kazoe_yakuman_on_tenhou() -> None:
     # riichi 1 + ryanpeikou 3 + chinitsu 6 + tanyao 1 + two dora 2m = 13 han, no yakuman
     hand = {"hand": "2233445566778m8m", "win": "ron", "seat": "S", "discarder": "W", "riichi": True,
