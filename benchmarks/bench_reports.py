@@ -16,8 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pypdf import PdfReader  # noqa: E402
 
-from reports.pdf import samples  # noqa: E402
 from reports.pdf.scoresheet import ScoreSheetReport  # noqa: E402
+from tests.reports import samples  # noqa: E402
 
 SIZES = (25, 100, 250)
 REPEATS = {25: 5, 100: 3, 250: 2}  # best of n: the minimum is the least disturbed run

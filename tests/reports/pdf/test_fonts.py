@@ -72,7 +72,7 @@ import json, sys
 import reports.pdf.fonts as f
 f.SYSTEM_CANDIDATES = ()
 f.SYMBOL_CANDIDATES = ()
-from reports.pdf import samples
+from tests.reports import samples
 from reports.pdf.scoresheet import ScoreSheetReport
 from tests.reports.conftest import fonts, pages_text
 pdf = ScoreSheetReport().render([samples.sheet(1)])

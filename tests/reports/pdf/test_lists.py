@@ -9,11 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from db.read.views import PlayerView, SessionEntry, StandingRow, TableSeating, TeamStandingRow
-from reports.pdf import samples
 from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
 from reports.pdf.results import ResultsReport, SessionResults
 from reports.pdf.seating import SeatingReport, SessionSeating, sort_key
 from reports.pdf.standings import Standings, StandingsReport
+from tests.reports import samples
 from tests.reports.conftest import fonts, pages_text
 
 T = "第五届国标麻将公开赛 MCR Open 2026"

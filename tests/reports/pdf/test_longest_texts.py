@@ -17,9 +17,9 @@ from db.read import queries
 from db.rules.limits import NAME_MAX, REASON_MAX
 from db.storage.store import open_database
 from reports.cli import main
-from reports.pdf import samples
 from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
 from reports.pdf.scoresheet import ScoreSheetReport
+from tests.reports import samples
 
 CJK = "张伟李娜王芳刘洋陈静"
 LATIN = "Maximilian Alexander Wolfeschlegelsteinhausenbergerdorff "

@@ -8,8 +8,8 @@ from datetime import datetime
 import pytest
 
 from db.rules.rotation import hand_winds
-from reports.pdf import samples
 from reports.pdf.scoresheet import ScoreSheetReport, dealer_of, fit_lines
+from tests.reports import samples
 from tests.reports.conftest import fonts, pages_text
 
 
