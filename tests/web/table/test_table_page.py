@@ -252,7 +252,7 @@ def test_a_claim_under_8_fans_records_the_false_win_penalty_after_a_confirm_step
     browser.find_element("css selector", "#fan").send_keys("5")
     wait_text(browser, "#verdict", "不足 8 番")
     tap(browser, "#btn-penalty")
-    wait_text(browser, "#verdict", f"{NAMES[int(seats[1]) - 1]} 错和：罚 30 分，其他三家各得 10 分。")
+    wait_text(browser, "#verdict", f"{NAMES[int(seats[1]) - 1]} 错和：罚 30 分，分给其他三家各 10 分。")
     assert browser.find_element("css selector", "#btn-cancel").text == "返回"
     assert len(penalties(db)) == 1
 
