@@ -468,23 +468,10 @@ def test_the_calls_refusals_follow_the_phones_language(client: TestClient, links
 
 def test_a_substitutes_page_says_they_are_not_ranked(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A walk-through: 赵敏's page (a substitute, +60 in session 1) showed no rank and no reason why."""
-    import contextlib
-    import io
-
     from db.storage.store import open_database
+    from tests.substitutes_event import seated_with_substitutes
 
-    path = tmp_path / "subs.mcr"
-
-    def run(*argv: str) -> None:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            assert cli_main(["--db", str(path), *argv]) == 0, argv
-
-    (tmp_path / "players.csv").write_text(
-        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n", encoding="utf-8")
-    run("init", "--name", "Subs", "--sessions", "1")
-    run("players", "import", str(tmp_path / "players.csv"))
-    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
-    run("seat", "1")
+    path = seated_with_substitutes(tmp_path)
     with open_database(path) as db, TestClient(create_app(db)) as c:
         import_result_lines(db, json.dumps({"session": 1, "table": 1, "type": "win", "hand": 1, "winner": "5",
                                             "discarder": "1", "fan": 8}), "f", actor=ACTOR)
