@@ -364,21 +364,13 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
     file of schema 0004 has no calls table, and they work without one (and leave the file as it was)."""
     import sqlite3
 
-    from alembic import command
-
     from db.service.demo import create_demo
-    from db.storage.schema import alembic_config, to_url
-    from db.storage.store import create_db_engine
+    from tests.db.helpers import take_back
     from web.cli import main as web_main
 
     path = tmp_path / "old.mcr"
     create_demo(path)
-    engine = create_db_engine(to_url(path))
-    cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0004")
-    engine.dispose()
+    take_back(path, "0004")
     con = sqlite3.connect(path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
