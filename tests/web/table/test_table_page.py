@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browsers import BOTH, open_for
+from tests.browsers import BOTH, driver_for, serving
 from tools.browser import missing, open_browser
 
 NAMES = ["Li Wei", "Anna Schmidt", "张伟", "Jean O'Neil", "李娜", "Bob Stone", "Carla Ruiz", "Dmitri Ivanov"]
@@ -55,23 +55,14 @@ def place(tmp_path: Path) -> tuple[Path, str]:
 @pytest.fixture
 def server(place: tuple[Path, str]) -> Iterator[Any]:
     from db.storage.store import open_database
-    from web.api.server import BackgroundServer
 
     with open_database(place[0]) as database:
-        srv = BackgroundServer(database).start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+        yield from serving(database)
 
 
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    driver = open_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from driver_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
 
 
 def tap(driver: Any, css: str) -> None:
