@@ -99,6 +99,18 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def wait_until_serving(client: httpx.Client, proc: subprocess.Popen[str]) -> None:
+    """Until the ``serve`` process ``proc`` answers ``client`` (a minute at most, and only while it runs)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            client.get("/api/table")
+            return
+        except httpx.TransportError:
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.1)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C cannot be sent to one process from a test on "
                     "Windows (Popen.send_signal knows SIGTERM and the console events of a process group only)")
 def test_serve_runs_in_the_foreground_on_127_0_0_1_until_interrupted(demo: Path) -> None:

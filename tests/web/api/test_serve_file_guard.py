@@ -26,7 +26,7 @@ import httpx
 import pytest
 
 from db.service.demo import create_demo
-from tests.web.test_cli import _free_port
+from tests.web.test_cli import _free_port, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[3]
 EXE = str(Path(sys.executable).with_name("mcr-tournament"))
@@ -90,14 +90,7 @@ class Venue:
                                      stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30) as client:
-                deadline = time.monotonic() + 60
-                while True:
-                    try:
-                        client.get("/api/table")
-                        break
-                    except httpx.TransportError:
-                        assert self.proc.poll() is None and time.monotonic() < deadline
-                        time.sleep(0.1)
+                wait_until_serving(client, self.proc)
                 yield client
         finally:
             if self.proc.poll() is None:
