@@ -97,6 +97,15 @@ class Venue:
                 self.proc.send_signal(signal.SIGINT)
             self.console, _ = self.proc.communicate(timeout=120)
 
+    def copy_between_checkpoints(self, client: httpx.Client, stick: Path) -> None:
+        """The file copied to ``stick`` after one checkpoint; then the next checkpoint, and three hands after
+        it that are only in the WAL."""
+        self.write_until_checkpoints(client, 1)
+        shutil.copyfile(self.event, stick)
+        self.write_until_checkpoints(client, 1)
+        for _ in range(3):
+            assert self.post_next(client) == 200
+
     def post_next(self, client: httpx.Client) -> int:
         table, hand = self.order[len(self.acked) + len(self.refused)]
         r = client.post("/api/hands", headers={"Authorization": f"Bearer {self.tokens[table]}"},
@@ -129,11 +138,7 @@ def test_a_copy_taken_after_one_checkpoint_and_put_back_after_the_next_is_refuse
     venue = Venue(tmp_path)
     stick = tmp_path / "stick.mcr"
     with venue.serving() as client:
-        venue.write_until_checkpoints(client, 1)
-        shutil.copyfile(venue.event, stick)
-        venue.write_until_checkpoints(client, 1)
-        for _ in range(3):  # a few hands after the checkpoint: they are only in the WAL
-            assert venue.post_next(client) == 200
+        venue.copy_between_checkpoints(client, stick)
         shutil.copyfile(stick, venue.event)  # cp: the same inode, an older content
         digest = sha256(venue.event)
         for _ in range(5):
@@ -152,11 +157,7 @@ def test_after_a_crash_an_older_copy_put_back_beside_the_crash_wal_never_gets_it
     venue = Venue(tmp_path)
     stick = tmp_path / "stick.mcr"
     with venue.serving() as client:
-        venue.write_until_checkpoints(client, 1)
-        shutil.copyfile(venue.event, stick)
-        venue.write_until_checkpoints(client, 1)
-        for _ in range(3):
-            assert venue.post_next(client) == 200
+        venue.copy_between_checkpoints(client, stick)
         assert venue.proc is not None
         venue.proc.kill()  # kill -9: the WAL stays beside the file
         venue.proc.wait(timeout=30)
