@@ -48,10 +48,7 @@ class PenaltyDialog(QDialog):
         self.hand_label = QLabel(f"<b>{hand}</b>" if hand is not None else tr("not tied to a hand"))
         self.hand_label.setObjectName("penalty_hand")
         form.addRow(tr("Hand"), self.hand_label)
-        self.player = QComboBox()
-        self.player.setObjectName("penalty_player")
-        for p in self.players:
-            self.player.addItem(f"{p.number}  {p.name}", p.number)
+        self.player = self._player_choice("penalty_player")
         form.addRow(tr("Player"), self.player)
         self.kind = QComboBox()
         self.kind.setObjectName("penalty_kind")
@@ -69,10 +66,7 @@ class PenaltyDialog(QDialog):
         self.note.setStyleSheet("color: #555;")
         form.addRow(self.note)
         form.addRow(tr("Settlement"), self._settlement_row())
-        self.to = QComboBox()
-        self.to.setObjectName("penalty_to")
-        for p in self.players:
-            self.to.addItem(f"{p.number}  {p.name}", p.number)
+        self.to = self._player_choice("penalty_to")
         form.addRow(tr("To player"), self.to)
         self.reason = QLineEdit()
         self.reason.setObjectName("penalty_reason")
@@ -95,6 +89,14 @@ class PenaltyDialog(QDialog):
         if kind is not None and self.kind.findData(kind) >= 0:
             self.kind.setCurrentIndex(self.kind.findData(kind))
         self.reason.setText(reason)
+
+    def _player_choice(self, name: str) -> QComboBox:
+        """A choice of the table's players ("number  name"; the data is the number), named ``name``."""
+        box = QComboBox()
+        box.setObjectName(name)
+        for p in self.players:
+            box.addItem(f"{p.number}  {p.name}", p.number)
+        return box
 
     def _settlement_row(self) -> QHBoxLayout:
         """One button per way of settling the penalty."""
