@@ -149,6 +149,18 @@ def serve_process(path: Path, file_limit: int | None = None) -> Iterator[tuple[s
             proc.wait()
 
 
+def idle_cpu_seconds(pid: int, port: int) -> float:
+    """The CPU seconds the server ``pid`` uses over 2 s while 150 connections are open to it and send nothing."""
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
+    try:
+        before = cpu_seconds(pid)
+        time.sleep(2)
+        return cpu_seconds(pid) - before
+    finally:
+        for sock in held:
+            sock.close()
+
+
 def cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -332,12 +344,7 @@ def test_at_the_file_limit_the_server_neither_dies_nor_spins_and_logs_a_few_line
     with serve_process(path, file_limit=400) as (proc, port):  # the server holds about 200 connections
         result = flood(port, token, 1200)
         assert result.status == 200 and proc.poll() is None
-        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
-        before = cpu_seconds(proc.pid)
-        time.sleep(2)
-        used = cpu_seconds(proc.pid) - before
-        for s in held:
-            s.close()
+        used = idle_cpu_seconds(proc.pid, port)
         r = httpx.get(f"http://127.0.0.1:{port}/api/table", headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200
     _out, err = proc.communicate()
