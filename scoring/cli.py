@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from scoring.errors import HandError, HandParseError
+from scoring.json_lines import LineNotJson, read_json_line
 from scoring.model import Hand, WinContext, Wind
 
 if TYPE_CHECKING:
@@ -229,21 +230,13 @@ def _answer(notation: str, ctx: WinContext) -> str:
 def stream_line(line: bytes | str) -> str:
     """The one output line (without newline) for one input line; never raises."""
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        text = text.lstrip("\ufeff").strip()
-        if not text:
-            return _dumps(_error("invalid_json", "blank line: expected one JSON object per line"))
         try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            return _dumps(_error("invalid_json", f"not JSON: {e}"))
-        try:
-            notation, ctx = _request(obj)
+            notation, ctx = _request(read_json_line(line))
+        except LineNotJson as e:
+            return _dumps(_error("invalid_json", str(e)))
         except _InputError as e:
             return _dumps(_error("invalid_input", str(e)))
         return _answer(notation, ctx)
-    except UnicodeDecodeError:
-        return _dumps(_error("invalid_json", "the line is not valid UTF-8"))
     except Exception as e:  # pragma: no cover - last line of defence
         try:
             return _dumps(_error("internal", f"{type(e).__name__}: {e}"))
