@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from scoring.errors import HandError, HandParseError
-from scoring.json_lines import LineNotJson, read_json_line
+from scoring.json_lines import LineNotJson, read_json_line, true_or_false
 from scoring.model import Hand, WinContext, Wind
 
 if TYPE_CHECKING:
@@ -192,12 +192,7 @@ def _request(obj: object) -> tuple[str, WinContext]:
         raise _InputError('missing "notation"')
     if not isinstance(notation, str):
         raise _InputError(f'"notation" must be a string, not {json.dumps(notation)}')
-    flags: dict[str, bool] = {}
-    for field in _FLAG_FIELDS:
-        value = obj.get(field, False)
-        if not isinstance(value, bool):
-            raise _InputError(f'"{field}" must be true or false, not {json.dumps(value)}')
-        flags[field] = value
+    flags = true_or_false(obj, _FLAG_FIELDS, _InputError)
     winds: dict[str, Wind] = {}
     for field in _WIND_FIELDS:
         value = obj.get(field, "E")

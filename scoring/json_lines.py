@@ -4,6 +4,7 @@ line is one UTF-8 JSON object, a byte-order mark and blanks around it ignored.""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -23,3 +24,15 @@ def read_json_line(line: bytes | str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as e:
         raise LineNotJson(f"not JSON: {e}") from None
+
+
+def true_or_false(obj: dict[str, Any], names: Iterable[str], error: type[Exception]) -> dict[str, bool]:
+    """The request's yes/no fields ``names`` (false when absent); ``error`` names the first that is not
+    ``true`` or ``false``."""
+    flags: dict[str, bool] = {}
+    for name in names:
+        value = obj.get(name, False)
+        if not isinstance(value, bool):
+            raise error(f'"{name}" must be true or false, not {json.dumps(value)}')
+        flags[name] = value
+    return flags
