@@ -21,13 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from db import open_database  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
-from tests.web.api.test_hostile import (  # noqa: E402
-    flood,
-    idle_cpu_seconds,
-    raise_file_limit,
-    serve_process,
-    wait_closed,
-)
+from tests.web.api.test_hostile import flood, idle_cpu_seconds, raise_file_limit, serve_process, wait_closed  # noqa: E402
 from web.cli import main as cli  # noqa: E402
 from web.limits.guard import Limits  # noqa: E402
 
