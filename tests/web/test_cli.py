@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -99,15 +100,17 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def wait_until_serving(client: httpx.Client, proc: subprocess.Popen[str]) -> None:
-    """Until the ``serve`` process ``proc`` answers ``client`` (a minute at most, and only while it runs)."""
+def wait_until_serving(get: Callable[[], object], proc: subprocess.Popen[str]) -> None:
+    """Until ``get()`` (a request to the ``serve`` process ``proc``) is answered: a minute at most, and only
+    while ``proc`` runs (when it ended, what it said is the failure's message)."""
     deadline = time.monotonic() + 60
     while True:
         try:
-            client.get("/api/table")
+            get()
             return
         except httpx.TransportError:
-            assert proc.poll() is None and time.monotonic() < deadline
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no answer in a minute"
             time.sleep(0.1)
 
 

@@ -23,7 +23,7 @@ import pytest
 
 from db import Database, open_database
 from db.service.devices import device_links
-from tests.web.test_cli import ROOT, _free_port
+from tests.web.test_cli import ROOT, _free_port, wait_until_serving
 from web.api.server import BackgroundServer
 from web.limits.guard import Limits, RateLimit, loop_errors
 
@@ -131,14 +131,7 @@ def serve_process(path: Path, file_limit: int | None = None) -> Iterator[tuple[s
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, preexec_fn=limit)  # noqa: PLW1509
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/table", timeout=5)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, proc.communicate()
-                time.sleep(0.1)
+        wait_until_serving(lambda: httpx.get(f"http://127.0.0.1:{port}/api/table", timeout=5), proc)
         yield proc, port
     finally:
         proc.terminate()

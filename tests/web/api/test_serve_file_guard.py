@@ -90,7 +90,7 @@ class Venue:
                                      stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30) as client:
-                wait_until_serving(client, self.proc)
+                wait_until_serving(lambda: client.get("/api/table"), self.proc)
                 yield client
         finally:
             if self.proc.poll() is None:

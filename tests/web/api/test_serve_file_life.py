@@ -63,7 +63,7 @@ def test_serve_when_the_file_is_replaced_or_deleted(tmp_path: Path, how: str, ki
     recorded: list[tuple[int, int]] = []
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            wait_until_serving(client, proc)
+            wait_until_serving(lambda: client.get("/api/table"), proc)
 
             def post(table: int, hand: int) -> int:
                 r = client.post("/api/hands", headers={"Authorization": f"Bearer {tokens[table]}"},
