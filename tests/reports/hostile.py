@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from db.read import queries
 from db.storage.store import open_database
@@ -32,6 +33,19 @@ def _csv_field(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
+def result_line(base: dict[str, Any], four: tuple[str, ...], hand: int, *, full: bool, draw: bool) -> dict[str, Any]:
+    """Hand ``hand`` of a generated table (``four``: its players E, S, W, N; ``base``: where it is): a full
+    hand the store scores when ``full``, else a draw when ``draw``, else a win by its fan total, self-drawn
+    every third hand."""
+    if full:
+        return {**base, "type": "win", "winner": four[0], "discarder": four[1], "notation": "123456789m234p55p"}
+    if draw:
+        return {**base, "type": "draw"}
+    if hand % 3 == 0:
+        return {**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand}
+    return {**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4], "fan": 8 + 2 * hand}
+
+
 def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
     """The tournament file and session 1's seating (table -> numbers at E, S, W, N)."""
     db = tmp / "hostile.mcr"
@@ -52,16 +66,7 @@ def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
         four = seats[table]
         for hand in range(1, hands + 1):
             base = {"session": 1, "table": table, "hand": hand}
-            if hand == 1:
-                results.append({**base, "type": "win", "winner": four[0], "discarder": four[1],
-                                "notation": "123456789m234p55p"})
-            elif hand == 4:
-                results.append({**base, "type": "draw"})
-            elif hand % 3 == 0:
-                results.append({**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand})
-            else:
-                results.append({**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4],
-                                "fan": 8 + 2 * hand})
+            results.append(result_line(base, four, hand, full=hand == 1, draw=hand == 4))
     results.append({"session": 1, "table": 1, "hand": 2, "type": "penalty", "player": seats[1][2], "points": 30,
                     "settlement": "others", "kind": "false_win", "reason": "=1+1 wrong tile"})
     results.append({"session": 1, "table": 2, "type": "penalty", "player": seats[2][3], "points": 10,

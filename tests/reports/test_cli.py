@@ -16,6 +16,7 @@ from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts
+from tests.reports.hostile import result_line
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = """number,name,team
@@ -50,16 +51,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
         four = seats[table]
         for hand in range(1, hands + 1):
             base = {"session": 1, "table": table, "hand": hand}
-            if (table, hand) == (2, 1):  # a full hand: the store scores it and keeps the fans
-                lines.append({**base, "type": "win", "winner": four[0], "discarder": four[1],
-                              "notation": "123456789m234p55p"})
-            elif hand % 5 == 0:
-                lines.append({**base, "type": "draw"})
-            elif hand % 3 == 0:
-                lines.append({**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand})
-            else:
-                lines.append({**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4],
-                              "fan": 8 + 2 * hand})
+            # (2, 1) a full hand: the store scores it and keeps the fans
+            lines.append(result_line(base, four, hand, full=(table, hand) == (2, 1), draw=hand % 5 == 0))
     lines.append({"session": 1, "table": 1, "hand": 4, "type": "penalty", "player": seats[1][2], "points": 30,
                   "settlement": "others", "kind": "false_win", "reason": "错和 wrong tile"})
     (tmp / "results.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines),
