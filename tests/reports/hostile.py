@@ -33,6 +33,18 @@ def _csv_field(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
+def seats_of_session_1(db: Path) -> dict[int, tuple[str, ...]]:
+    """Session 1's seating in the file ``db``: table -> numbers at E, S, W, N."""
+    with open_database(db) as database, database.reader() as s:
+        return {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
+
+
+def write_jsonl(path: Path, lines: list[dict[str, Any]]) -> Path:
+    """``path``, written with ``lines`` as a results file (one JSON object a line) for ``results import``."""
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines), encoding="utf-8")
+    return path
+
+
 def result_line(base: dict[str, Any], four: tuple[str, ...], hand: int, *, full: bool, draw: bool) -> dict[str, Any]:
     """Hand ``hand`` of a generated table (``four``: its players E, S, W, N; ``base``: where it is): a full
     hand the store scores when ``full``, else a draw when ``draw``, else a win by its fan total, self-drawn
@@ -59,8 +71,7 @@ def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
     run("players", "import", str(tmp / "players.csv"))
     run("seat", "1", "--seed", "3")
     run("seat", "2", "--seed", "3")
-    with open_database(db) as database, database.reader() as s:
-        seats = {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
+    seats = seats_of_session_1(db)
     results = []
     for table, hands in ((1, 8), (2, 5)):
         four = seats[table]
@@ -71,7 +82,5 @@ def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
                     "settlement": "others", "kind": "false_win", "reason": "=1+1 wrong tile"})
     results.append({"session": 1, "table": 2, "type": "penalty", "player": seats[2][3], "points": 10,
                     "settlement": "deducted", "kind": "lateness", "reason": "-late <b>5 min</b>"})
-    (tmp / "results.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in results),
-                                       encoding="utf-8")
-    run("results", "import", str(tmp / "results.jsonl"))
+    run("results", "import", str(write_jsonl(tmp / "results.jsonl", results)))
     return db, seats

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import os
 import subprocess
 import sys
@@ -16,7 +15,7 @@ from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts
-from tests.reports.hostile import result_line
+from tests.reports.hostile import result_line, seats_of_session_1, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = """number,name,team
@@ -44,8 +43,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
     (tmp / "players.csv").write_text(PLAYERS, encoding="utf-8")
     _run(db, "players", "import", str(tmp / "players.csv"))
     _run(db, "seat", "1", "--seed", "7")
-    with open_database(db) as database, database.factory() as s:
-        seats = {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
+    seats = seats_of_session_1(db)
     lines = []
     for table, hands in ((1, 16), (2, 6)):
         four = seats[table]
@@ -55,9 +53,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
             lines.append(result_line(base, four, hand, full=(table, hand) == (2, 1), draw=hand % 5 == 0))
     lines.append({"session": 1, "table": 1, "hand": 4, "type": "penalty", "player": seats[1][2], "points": 30,
                   "settlement": "others", "kind": "false_win", "reason": "错和 wrong tile"})
-    (tmp / "results.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines),
-                                       encoding="utf-8")
-    _run(db, "results", "import", str(tmp / "results.jsonl"))
+    _run(db, "results", "import", str(write_jsonl(tmp / "results.jsonl", lines)))
     return db, seats
 
 
