@@ -7,6 +7,7 @@ wins, self-drawn wins, draws, a penalty paid to the others and one deducted), se
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,15 @@ def write_jsonl(path: Path, lines: list[dict[str, Any]]) -> Path:
     return path
 
 
+def session_1_results(seats: dict[int, tuple[str, ...]], hands: dict[int, int], full: Callable[[int, int], bool],
+                      draw: Callable[[int], bool]) -> list[dict[str, Any]]:
+    """Hands 1 to ``hands[table]`` of session 1 at each table (:func:`result_line`): ``full(table, hand)`` says
+    which are full hands, ``draw(hand)`` which are draws."""
+    return [result_line({"session": 1, "table": table, "hand": hand}, seats[table], hand, full=full(table, hand),
+                        draw=draw(hand))
+            for table, count in hands.items() for hand in range(1, count + 1)]
+
+
 def result_line(base: dict[str, Any], four: tuple[str, ...], hand: int, *, full: bool, draw: bool) -> dict[str, Any]:
     """Hand ``hand`` of a generated table (``four``: its players E, S, W, N; ``base``: where it is): a full
     hand the store scores when ``full``, else a draw when ``draw``, else a win by its fan total, self-drawn
@@ -72,12 +82,7 @@ def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
     run("seat", "1", "--seed", "3")
     run("seat", "2", "--seed", "3")
     seats = seats_of_session_1(db)
-    results = []
-    for table, hands in ((1, 8), (2, 5)):
-        four = seats[table]
-        for hand in range(1, hands + 1):
-            base = {"session": 1, "table": table, "hand": hand}
-            results.append(result_line(base, four, hand, full=hand == 1, draw=hand == 4))
+    results = session_1_results(seats, {1: 8, 2: 5}, lambda _table, hand: hand == 1, lambda hand: hand == 4)
     results.append({"session": 1, "table": 1, "hand": 2, "type": "penalty", "player": seats[1][2], "points": 30,
                     "settlement": "others", "kind": "false_win", "reason": "=1+1 wrong tile"})
     results.append({"session": 1, "table": 2, "type": "penalty", "player": seats[2][3], "points": 10,

@@ -15,7 +15,7 @@ from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts
-from tests.reports.hostile import result_line, seats_of_session_1, write_jsonl
+from tests.reports.hostile import seats_of_session_1, session_1_results, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = """number,name,team
@@ -44,13 +44,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
     _run(db, "players", "import", str(tmp / "players.csv"))
     _run(db, "seat", "1", "--seed", "7")
     seats = seats_of_session_1(db)
-    lines = []
-    for table, hands in ((1, 16), (2, 6)):
-        four = seats[table]
-        for hand in range(1, hands + 1):
-            base = {"session": 1, "table": table, "hand": hand}
-            # (2, 1) a full hand: the store scores it and keeps the fans
-            lines.append(result_line(base, four, hand, full=(table, hand) == (2, 1), draw=hand % 5 == 0))
+    # (2, 1) a full hand: the store scores it and keeps the fans
+    lines = session_1_results(seats, {1: 16, 2: 6}, lambda table, hand: (table, hand) == (2, 1),
+                              lambda hand: hand % 5 == 0)
     lines.append({"session": 1, "table": 1, "hand": 4, "type": "penalty", "player": seats[1][2], "points": 30,
                   "settlement": "others", "kind": "false_win", "reason": "错和 wrong tile"})
     _run(db, "results", "import", str(write_jsonl(tmp / "results.jsonl", lines)))
