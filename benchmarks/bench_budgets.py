@@ -32,12 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from db import open_database  # noqa: E402
-from db.service.audit import Actor  # noqa: E402
-from db.service.devices import device_links  # noqa: E402
-from db.service.players import PlayerInput, import_players  # noqa: E402
-from db.service.seats import seat_session  # noqa: E402
-from db.service.tournament import create_tournament  # noqa: E402
+from tests.web.api.test_budgets import make_event  # noqa: E402
 from tests.web.api.test_hostile import serve_process  # noqa: E402
 from tests.web.lan_clients import (  # noqa: E402
     STRANGER,
@@ -55,17 +50,6 @@ HANDS = 16
 PACE = 0.5  # seconds between a table's hands
 FLOODERS = 32
 CALLERS = 10
-ACTOR = Actor("bench", "bench")
-
-
-def make_event(path: Path) -> list[str]:
-    with open_database(path, create=True) as db:
-        with db.factory.begin() as s:
-            create_tournament(s, "Budgets bench", "cmr1998", sessions=2, actor=ACTOR)
-            import_players(s, [PlayerInput(str(i), f"Player {i}") for i in range(1, PLAYERS + 1)], ACTOR)
-            seat_session(s, 1, seed=1, actor=ACTOR)
-        with db.factory.begin() as s:
-            return [link.token for link in device_links(s, 1, actor=ACTOR)]
 
 
 def count(path: Path, sql: str) -> int:
@@ -148,7 +132,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         template = folder / "event.mcr"
-        tokens = make_event(template)
+        tokens = make_event(template, PLAYERS)  # the test's event (named "Budgets"), with more players
 
         quiet, flood = pairs(rounds, lambda f: strangers_run(template, folder, tokens, f, "phone"))
         print(f"\n-- a stranger's {FLOODERS} connections on / (from {STRANGER}) while a phone asks 30 times for / "

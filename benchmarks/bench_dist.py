@@ -71,10 +71,16 @@ def first_window(folder: Path, home: Path, display: str) -> float:
     t0 = time.perf_counter()
     proc = subprocess.Popen([str(folder / "mcr-referee")], env=clean_env(home, DISPLAY=display), cwd=home,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return seconds_to_window(proc, display, t0, lambda: f"{folder / 'mcr-referee'}: no window (status {proc.returncode})")
+
+
+def seconds_to_window(proc: subprocess.Popen[bytes], display: str, t0: float, failure: Callable[[], str]) -> float:
+    """Seconds from ``t0`` until the app ``proc`` maps its window on ``display`` (a minute at most; then, or
+    when it ends first, ``failure()`` says why); the app is stopped after."""
     try:
         while not app_window_mapped(display):
             if proc.poll() is not None or time.perf_counter() - t0 > 60:
-                raise RuntimeError(f"{folder / 'mcr-referee'}: no window (status {proc.returncode})")
+                raise RuntimeError(failure())
             time.sleep(0.01)
         return time.perf_counter() - t0
     finally:

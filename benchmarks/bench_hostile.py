@@ -14,7 +14,6 @@ import socket
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from db import open_database  # noqa: E402
 from db.service.devices import device_links  # noqa: E402
-from tests.web.api.test_hostile import cpu_seconds, flood, raise_file_limit, serve_process, wait_closed  # noqa: E402
+from tests.web.api.test_hostile import flood, idle_cpu_seconds, raise_file_limit, serve_process, wait_closed  # noqa: E402
 from web.cli import main as cli  # noqa: E402
 from web.limits.guard import Limits  # noqa: E402
 
@@ -65,12 +64,7 @@ def main() -> None:
                 sock.close()
         with serve_process(path, file_limit=400) as (proc, port):
             result = flood(port, token, 1200)
-            held = [socket.create_connection(("127.0.0.1", port)) for _ in range(150)]
-            before = cpu_seconds(proc.pid)
-            time.sleep(2)
-            used = cpu_seconds(proc.pid) - before
-            for sock in held:
-                sock.close()
+            used = idle_cpu_seconds(proc.pid, port)
         err = proc.communicate()[1]
         print(f"file limit 400, 1,200 idle connections: a request answered {result.status} in "
               f"{result.latency * 1000:.0f} ms (slowest of 5); CPU {used:.2f} s over 2 s with 150 idle open; "

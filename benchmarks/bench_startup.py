@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -20,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench_dist import app_window_mapped, start_xvfb
+from bench_dist import seconds_to_window, start_xvfb
 
 ROOT = Path(__file__).resolve().parent.parent
 YARDSTICK = "python -c 'import sqlalchemy.orm'"
@@ -59,16 +58,12 @@ def first_window(cwd: Path, env: dict[str, str], display: str) -> float:
     with errors.open("wb") as err:
         proc = subprocess.Popen(script("mcr-referee"), cwd=cwd, env={**env, "DISPLAY": display},
                                 stdout=subprocess.DEVNULL, stderr=err)
-    try:
-        while not app_window_mapped(display):
-            if proc.poll() is not None or time.perf_counter() - t0 > 60:
-                said = errors.read_text(encoding="utf-8", errors="replace").strip()[-400:]
-                raise RuntimeError(f"mcr-referee: no window (status {proc.returncode}): {said}")
-            time.sleep(0.01)
-        return time.perf_counter() - t0
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(30)
+
+    def failure() -> str:
+        said = errors.read_text(encoding="utf-8", errors="replace").strip()[-400:]
+        return f"mcr-referee: no window (status {proc.returncode}): {said}"
+
+    return seconds_to_window(proc, display, t0, failure)
 
 
 def report(label: str, seconds: list[float], yardstick: float) -> None:

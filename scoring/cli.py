@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from scoring.errors import HandError, HandParseError
+from scoring.json_lines import LineNotJson, read_json_line, true_or_false
 from scoring.model import Hand, WinContext, Wind
 
 if TYPE_CHECKING:
@@ -191,12 +192,7 @@ def _request(obj: object) -> tuple[str, WinContext]:
         raise _InputError('missing "notation"')
     if not isinstance(notation, str):
         raise _InputError(f'"notation" must be a string, not {json.dumps(notation)}')
-    flags: dict[str, bool] = {}
-    for field in _FLAG_FIELDS:
-        value = obj.get(field, False)
-        if not isinstance(value, bool):
-            raise _InputError(f'"{field}" must be true or false, not {json.dumps(value)}')
-        flags[field] = value
+    flags = true_or_false(obj, _FLAG_FIELDS, _InputError)
     winds: dict[str, Wind] = {}
     for field in _WIND_FIELDS:
         value = obj.get(field, "E")
@@ -229,21 +225,13 @@ def _answer(notation: str, ctx: WinContext) -> str:
 def stream_line(line: bytes | str) -> str:
     """The one output line (without newline) for one input line; never raises."""
     try:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        text = text.lstrip("\ufeff").strip()
-        if not text:
-            return _dumps(_error("invalid_json", "blank line: expected one JSON object per line"))
         try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            return _dumps(_error("invalid_json", f"not JSON: {e}"))
-        try:
-            notation, ctx = _request(obj)
+            notation, ctx = _request(read_json_line(line))
+        except LineNotJson as e:
+            return _dumps(_error("invalid_json", str(e)))
         except _InputError as e:
             return _dumps(_error("invalid_input", str(e)))
         return _answer(notation, ctx)
-    except UnicodeDecodeError:
-        return _dumps(_error("invalid_json", "the line is not valid UTF-8"))
     except Exception as e:  # pragma: no cover - last line of defence
         try:
             return _dumps(_error("internal", f"{type(e).__name__}: {e}"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -31,6 +32,26 @@ def open_for(request: pytest.FixtureRequest) -> Any:
     if reason:
         pytest.skip(reason)
     return open_browser()
+
+
+def driver_for(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A ``browser`` fixture's body: the browser ``open_for`` gives, quit after the test."""
+    driver = open_for(request)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def serving(database: Any) -> Iterator[Any]:
+    """A ``server`` fixture's body: the real server (``web.api.server``) over ``database``, stopped after the test."""
+    from web.api.server import BackgroundServer
+
+    srv = BackgroundServer(database).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 # WebKit: Debian's webkit2gtk-driver (WebKitWebDriver driving WebKitGTK's MiniBrowser), the engine under every

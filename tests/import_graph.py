@@ -57,6 +57,20 @@ def _why(lines: list[str], node: ast.stmt, import_lines: set[int]) -> str:
     return above[1:].strip() if above.startswith("#") else ""
 
 
+def imported_names(node: ast.AST, parent: str) -> list[str]:
+    """The absolute names an ``import`` or ``from … import`` statement imports (relative ones read from the package
+    ``parent``); [] for any other node."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    if not isinstance(node, ast.ImportFrom):
+        return []
+    base = node.module or ""
+    if node.level:
+        anchor = parent.split(".")[: len(parent.split(".")) - (node.level - 1)]
+        base = ".".join(anchor + ([base] if base else []))
+    return [f"{base}.{a.name}" for a in node.names]
+
+
 def imports(package: str, module: str, path: Path, known: dict[str, Path], source: str | None = None) -> list[Edge]:
     """The edges from ``module`` to the other modules of ``package``; ``source``: text to read instead of the
     file's."""
@@ -76,15 +90,7 @@ def imports(package: str, module: str, path: Path, known: dict[str, Path], sourc
     def visit(node: ast.AST, nested: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inner = nested or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
-            names: list[str] = []
-            if isinstance(child, ast.Import):
-                names = [a.name for a in child.names]
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    anchor = parent.split(".")[: len(parent.split(".")) - (child.level - 1)]
-                    base = ".".join(anchor + ([base] if base else []))
-                names = [f"{base}.{a.name}" for a in child.names]
+            names = imported_names(child, parent)
             for name in names:
                 if name == package or name.startswith(package + "."):
                     t = target(name)

@@ -183,6 +183,16 @@ def device_penalty_preset(st: Settings) -> PenaltyPreset | None:
     return None
 
 
+def _refuse_stale(s: Session, session: int, table: int, expected_version: int | None) -> None:
+    """A device's line on a table whose version moved since the page read it is refused first (409): the page
+    reloads rather than being told its line is wrong. No ``expected_version``: nothing to compare."""
+    if expected_version is not None:
+        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
+                                                              SessionTable.table_no == table))
+        if current is not None and current != expected_version:
+            raise StaleTableError(session, table, expected_version, current)
+
+
 def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], *,
                      expected_version: int | None = None) -> PenaltyInput:
     """The penalty line a device sent, checked against what a table may record: the false-win preset
@@ -190,11 +200,7 @@ def device_false_win(s: Session, session: int, table: int, obj: dict[str, Any], 
     once per player and hand. Call it under the table's row lock (``results.lock_table_row``). A stale
     ``expected_version`` is refused first (409), as for a hand: the page reloads rather than being told
     its line is wrong."""
-    if expected_version is not None:
-        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
-                                                              SessionTable.table_no == table))
-        if current is not None and current != expected_version:
-            raise StaleTableError(session, table, expected_version, current)
+    _refuse_stale(s, session, table, expected_version)
     for name in obj:
         if name not in DEVICE_PENALTY_FIELDS:
             raise InputError(name if isinstance(name, str) and name.isprintable() and len(name) <= 40
@@ -260,11 +266,7 @@ def device_correct(s: Session, session: int, table: int, hand: Any, result: WinI
     played on (``device_correct_last_only``: a referee corrects it). Not once the sheet is signed off:
     then a referee corrects (``table_signed_off``). A stale ``expected_version`` is refused first (409),
     as for a hand."""
-    if expected_version is not None:
-        current = s.scalar(select(SessionTable.version).where(SessionTable.session == session,
-                                                              SessionTable.table_no == table))
-        if current is not None and current != expected_version:
-            raise StaleTableError(session, table, expected_version, current)
+    _refuse_stale(s, session, table, expected_version)
     tbl = find_table(s, session, table)
     if tbl.signed_off:
         raise InputError("table", code="table_signed_off", session=session, table=table)

@@ -89,13 +89,7 @@ def seat_session(s: Session, session: int, method: str = "balanced", seed: int |
     "Check-in"): a no-show's seat goes to a present substitute, or the session is planned again among
     the present, as the profile's ``no_show`` says.
     """
-    check_session(s, session)
-    if has_results(s, session):
-        raise TournamentError(code="seating_has_results", session=session)
-    stage = queries.stage_of(s, session)
-    if stage is not None and stage.players is None:
-        raise queries.stage_not_ready(stage)
-    roster = _roster(s, session, stage)
+    stage, roster = _seatable(s, session, "seating_has_results")
     if method not in ("balanced", "standings"):
         raise InputError("method", code="unknown_seating_method", method=method)
     tables = _tables_for(s, session, method, seed, roster.players, stage, actor)
@@ -130,6 +124,18 @@ class _Roster:
     def seated(self) -> list[str]:
         away = set(self.away)
         return [p.number for p in self.players if p.number not in away] + list(self.stand_ins)
+
+
+def _seatable(s: Session, session: int, results_code: str) -> tuple[StageView | None, _Roster]:
+    """The session's stage and roster, once it may be seated: it exists, it has no results yet (refused with
+    ``results_code``) and its stage, if any, is ready (the previous stage complete, any tie decided)."""
+    check_session(s, session)
+    if has_results(s, session):
+        raise TournamentError(code=results_code, session=session)
+    stage = queries.stage_of(s, session)
+    if stage is not None and stage.players is None:
+        raise queries.stage_not_ready(stage)
+    return stage, _roster(s, session, stage)
 
 
 def _roster(s: Session, session: int, stage: StageView | None) -> _Roster:
@@ -330,13 +336,7 @@ def set_seating(s: Session, session: int, tables: Sequence[Sequence[str]], reaso
     returns the tables where teammates sit together (see :func:`teammate_conflicts`), to warn about.
     """
     reason = check_optional_text(reason, "reason", REASON_MAX)
-    check_session(s, session)
-    if has_results(s, session):
-        raise TournamentError(code="seating_edit_has_results", session=session)
-    stage = queries.stage_of(s, session)
-    if stage is not None and stage.players is None:
-        raise queries.stage_not_ready(stage)
-    roster = _roster(s, session, stage)
+    _stage, roster = _seatable(s, session, "seating_edit_has_results")
     expected = sorted(roster.seated())
     players = list(s.scalars(select(Player).where(Player.number.in_(expected))))
     got = [str(n) for tbl in tables for n in tbl]

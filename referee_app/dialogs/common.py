@@ -31,8 +31,12 @@ def ok_cancel(dialog: QDialog, value: Callable[[], object] | None = None) -> QDi
     return buttons
 
 
-def problem_label() -> QLabel:
+def problem_label(name: str = "", wrap: bool = False) -> QLabel:
+    """The red line that says what is wrong (named ``name``; ``wrap``: over several lines when long)."""
     label = QLabel()
+    if name:
+        label.setObjectName(name)
+    label.setWordWrap(wrap)
     label.setStyleSheet(PROBLEM_STYLE)
     return label
 

@@ -36,6 +36,7 @@ from db.formats.text_files import read_guessed
 from db.rules.limits import PLAYERS_CSV_BYTES_MAX
 from db.service.players import PlayerInput
 from referee_app.base import file_dialogs
+from referee_app.dialogs.common import problem_label
 from referee_app.models import CHECKED, CsvPreviewModel, CsvRow
 from referee_app.words.i18n import tr
 from referee_app.words.store_errors import row_problem, store_problem
@@ -110,10 +111,7 @@ class CsvImportDialog(QDialog):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.verticalHeader().hide()
         lay.addWidget(self.view, 1)
-        self.problems = QLabel()
-        self.problems.setObjectName("csv_problems")
-        self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b3261e;")
+        self.problems = problem_label("csv_problems", wrap=True)
         lay.addWidget(self.problems)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = self.buttons.addButton(tr("Import {n} players", n=0), QDialogButtonBox.ButtonRole.AcceptRole)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 from referee_app.base import paths, settings
 from referee_app.base.errors import user_message
 from referee_app.base.store import create_tournament_file
-from referee_app.dialogs.common import ask_new_file
+from referee_app.dialogs.common import ask_new_file, problem_label
 from referee_app.words.i18n import tr
 from texts import N_
 
@@ -70,10 +69,7 @@ class NewTournamentWizard(QDialog):
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         form.addRow(tr("Save as"), row)
-        self.problem = QLabel()
-        self.problem.setObjectName("wizard_problem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #b3261e;")
+        self.problem = problem_label("wizard_problem", wrap=True)
         form.addRow(self.problem)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.create_button = self.buttons.addButton(tr("Create"), QDialogButtonBox.ButtonRole.AcceptRole)

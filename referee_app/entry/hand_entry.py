@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 import texts
 from referee_app.base import settings
+from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow, TilesDelegate, hand_groups
 from referee_app.entry.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.entry.tile_picker import TilePicker
@@ -115,8 +116,7 @@ class HandEntryWidget(QWidget):
         """The notation's label and line, in a fixed-width font."""
         note_row = QHBoxLayout()
         self.notation_label = QLabel()
-        self.notation = QLineEdit()
-        self.notation.setObjectName("notation")
+        self.notation = named(QLineEdit(), "notation")
         self.notation.setClearButtonEnabled(True)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         mono.setPointSize(13)
@@ -132,18 +132,15 @@ class HandEntryWidget(QWidget):
         """The hand's title and tiles, then the problem or the waits."""
         self.hand_title = QLabel()
         left.addWidget(self.hand_title)
-        self.hand_row = TileRow(self, tile_width=36)
-        self.hand_row.setObjectName("hand_row")
+        self.hand_row = named(TileRow(self, tile_width=36), "hand_row")
         self.hand_row.clicked.connect(self._hand_tile_clicked)
         left.addWidget(self.hand_row)
 
-        self.message = QLabel()
-        self.message.setObjectName("message")
+        self.message = named(QLabel(), "message")
         self.message.setWordWrap(True)
         self.message.setMinimumHeight(28)
         left.addWidget(self.message)
-        self.waits_row = TileRow(self, tile_width=30)
-        self.waits_row.setObjectName("waits_row")
+        self.waits_row = named(TileRow(self, tile_width=30), "waits_row")
         left.addWidget(self.waits_row)
         left.addStretch(1)
 
@@ -151,8 +148,7 @@ class HandEntryWidget(QWidget):
         """The winner, how the hand was won, the flags and the winds."""
         self.situation_box = QGroupBox()
         form = QFormLayout(self.situation_box)
-        self.winner = QComboBox()
-        self.winner.setObjectName("winner")
+        self.winner = named(QComboBox(), "winner")
         for i in range(len(self.vm.players)):
             self.winner.addItem(self.vm.player_label(i), i)
         # no winner until the referee chooses one (issue 34 §1): the placeholder asks for it
@@ -161,12 +157,9 @@ class HandEntryWidget(QWidget):
         self.winner_label = QLabel()
         form.addRow(self.winner_label, self.winner)
         how = QHBoxLayout()
-        self.self_drawn = QRadioButton()
-        self.self_drawn.setObjectName("self_drawn")
-        self.discard = QRadioButton()
-        self.discard.setObjectName("discarded")
-        self.discarder = QComboBox()
-        self.discarder.setObjectName("discarder")
+        self.self_drawn = named(QRadioButton(), "self_drawn")
+        self.discard = named(QRadioButton(), "discarded")
+        self.discarder = named(QComboBox(), "discarder")
         how.addWidget(self.self_drawn)
         how.addWidget(self.discard)
         how.addWidget(self.discarder, 1)
@@ -178,12 +171,9 @@ class HandEntryWidget(QWidget):
         self.prompt.setObjectName("situation_prompt")
         self.prompt.setStyleSheet("color: #8a4b00; font-weight: bold;")
         form.addRow(self.prompt)
-        self.fourth = QCheckBox()
-        self.fourth.setObjectName("fourth_tile")
-        self.kong = QCheckBox()
-        self.kong.setObjectName("kong_related")
-        self.last_wall = QCheckBox()
-        self.last_wall.setObjectName("last_of_wall")
+        self.fourth = named(QCheckBox(), "fourth_tile")
+        self.kong = named(QCheckBox(), "kong_related")
+        self.last_wall = named(QCheckBox(), "last_of_wall")
         flags = QHBoxLayout()
         for box, field in ((self.fourth, "fourth_tile"), (self.kong, "kong_related"),
                            (self.last_wall, "last_tile_of_wall")):
@@ -191,16 +181,14 @@ class HandEntryWidget(QWidget):
             flags.addWidget(box)
         flags.addStretch(1)
         form.addRow(flags)
-        self.winds = QLabel()
-        self.winds.setObjectName("winds")
+        self.winds = named(QLabel(), "winds")
         form.addRow(self.winds)
         return self.situation_box
 
     def _fans_table(self) -> QTableView:
         """The fans the hand scores, with fixed column widths."""
         self.fans_model = FansModel(parent=self)
-        self.fans = QTableView()
-        self.fans.setObjectName("fans")
+        self.fans = named(QTableView(), "fans")
         self.fans.setModel(self.fans_model)
         self.fans.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.fans.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -223,15 +211,13 @@ class HandEntryWidget(QWidget):
 
     def _add_result(self, right: QVBoxLayout) -> None:
         """The total, the verdict and the four payments."""
-        self.total = QLabel()
-        self.total.setObjectName("total")
+        self.total = named(QLabel(), "total")
         big = QFont()
         big.setPointSize(20)
         big.setBold(True)
         self.total.setFont(big)
         right.addWidget(self.total)
-        self.verdict = QLabel()
-        self.verdict.setObjectName("verdict")
+        self.verdict = named(QLabel(), "verdict")
         self.verdict.setWordWrap(True)
         right.addWidget(self.verdict)
 
@@ -461,19 +447,15 @@ class StalePanel(QFrame):
         self.setObjectName("stale")
         self.setStyleSheet("#stale { background: #fff4e5; border-left: 4px solid #b26a00; }")
         lay = QVBoxLayout(self)
-        self.text = QLabel()
-        self.text.setObjectName("stale_text")
+        self.text = named(QLabel(), "stale_text")
         self.text.setWordWrap(True)
         lay.addWidget(self.text)
         self.tiles = TileRow(self, tile_width=26)
         lay.addWidget(self.tiles)
         row = QHBoxLayout()
-        self.next_button = QPushButton()
-        self.next_button.setObjectName("stale_next")
-        self.correct_button = QPushButton()
-        self.correct_button.setObjectName("stale_correct")
-        self.reason = QLineEdit()
-        self.reason.setObjectName("stale_reason")
+        self.next_button = named(QPushButton(), "stale_next")
+        self.correct_button = named(QPushButton(), "stale_correct")
+        self.reason = named(QLineEdit(), "stale_reason")
         for b in (self.next_button, self.correct_button):
             b.setAutoDefault(False)  # Enter stays Confirm
         row.addWidget(self.next_button)
@@ -546,8 +528,7 @@ class HandEntryDialog(QDialog):
         if entry_lay is not None:
             entry_lay.setContentsMargins(0, 0, 0, 0)  # the dialog's margins are around it already
         body_lay.addWidget(self.entry, 1)
-        self.body = QScrollArea()
-        self.body.setObjectName("hand_entry_body")
+        self.body = named(QScrollArea(), "hand_entry_body")
         self.body.setWidgetResizable(True)
         self.body.setFrameShape(QFrame.Shape.NoFrame)
         self.body.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a click on a tool button leaves the cursor in the

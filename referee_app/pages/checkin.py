@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,7 +33,7 @@ from db.read.views import CheckInView, PlayerView
 from db.service.checkin import check_in
 from referee_app.base.errors import user_message
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import push_button, title_label
+from referee_app.pages.common import push_button
 from referee_app.words.i18n import tr
 
 NUMBER_ROLE = Qt.ItemDataRole.UserRole
@@ -91,10 +90,7 @@ class _FoundList(QListWidget):
 class CheckInPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        top = QHBoxLayout()
-        self.title = title_label()
-        top.addWidget(self.title, 1)
+        lay, top = self._title_row()
         self.session_label = QLabel()
         top.addWidget(self.session_label)
         self.session = QSpinBox()

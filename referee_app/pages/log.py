@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QWidget
 
 from db.read import queries
 from referee_app.models import AuditModel, action_name
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import filter_edit, table_view, title_label
+from referee_app.pages.common import filter_edit, table_view
 from referee_app.words.i18n import tr
 
 
 class LogPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        self.title = title_label()
-        lay.addWidget(self.title)
+        lay = self._titled()
         self.model = AuditModel(parent=self)
         self.view, self.proxy = table_view(self.model, name="log")  # parented when laid out: Tab order stays bar, then table
         assert self.proxy is not None

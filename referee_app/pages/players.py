@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QWidget
 
 from db.read import queries
 from db.read.changes import Changes
@@ -17,16 +17,14 @@ from referee_app.dialogs.player import PlayerDialog
 from referee_app.dialogs.teams import TeamsDialog
 from referee_app.models import PlayersModel
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import current_row, filter_edit, push_button, table_view, title_label
+from referee_app.pages.common import current_row, filter_edit, push_button, table_view
 from referee_app.words.i18n import tr
 
 
 class PlayersPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        self.title = title_label()
-        lay.addWidget(self.title)
+        lay = self._titled()
         bar = QHBoxLayout()
         self.add_button = push_button("add_player", self.add_player)
         self.edit_button = push_button("edit_player", self.edit_player)

@@ -35,7 +35,7 @@ from referee_app.base import file_dialogs, settings
 from referee_app.base.errors import reporting_errors, show_error, user_message
 from referee_app.dialogs.common import ask_output_path
 from referee_app.pages.base import TournamentPage
-from referee_app.pages.common import push_button, title_label
+from referee_app.pages.common import push_button
 from referee_app.words.i18n import tr
 from texts import N_
 
@@ -87,9 +87,7 @@ def render(s: Any, key: str, session: int, table: int | None = None, stage: str 
 class ReportsPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        self.title = title_label()
-        lay.addWidget(self.title)
+        lay = self._titled()
         body = QHBoxLayout()
         self.list = QListWidget()
         self.list.setObjectName("report_list")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QWidget
 
 from db.read import queries
 from db.read.changes import Changes
@@ -17,7 +17,7 @@ from referee_app.dialogs.swap import SwapDialog
 from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import ClockBar
-from referee_app.pages.common import current_row, push_button, table_view, title_label
+from referee_app.pages.common import current_row, push_button, table_view
 from referee_app.words.i18n import tr
 from texts import N_
 
@@ -42,9 +42,7 @@ class SessionsPage(TournamentPage):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        self.title = title_label()
-        lay.addWidget(self.title)
+        lay = self._titled()
         bar = QHBoxLayout()
         self.session_label = QLabel()
         self.session = QComboBox()

@@ -526,18 +526,26 @@ class SheetPage(TournamentPage):
         n = self.vm.next_hand
         if n is None or not self.vm.can_record:
             return None
+        return self._ask_yes_no(QMessageBox.Icon.Question, "Record draw",
+                                tr("Record hand {n} as a draw (no winner)?", n=n), True, "draw_prompt",
+                                self.record_draw)
+
+    def _ask_yes_no(self, icon: QMessageBox.Icon, title: str, text: str, yes_default: bool, prompt: str,
+                    action: Callable[[], object]) -> QMessageBox:
+        """A one-click record's question, opened window-modal and kept in ``self.<prompt>`` while open; Yes
+        does ``action`` if the sheet still shows what it asked about (``_may_answer``). ``title``: the
+        English of the record's own label (said with ``tr`` when shown and when answered)."""
         yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-        box = QMessageBox(QMessageBox.Icon.Question, tr("Record draw"),
-                          tr("Record hand {n} as a draw (no winner)?", n=n), yes | no, self)
-        box.setDefaultButton(yes)
+        box = QMessageBox(icon, tr(title), text, yes | no, self)
+        box.setDefaultButton(yes if yes_default else no)
         box.setEscapeButton(no)
-        self.draw_prompt = box
+        setattr(self, prompt, box)
         where = self._where()
 
         def done(_result: int) -> None:
-            self.draw_prompt = None
-            if box.clickedButton() is box.button(yes) and self._may_answer(where, tr("Record draw")):
-                self.record_draw()
+            setattr(self, prompt, None)
+            if box.clickedButton() is box.button(yes) and self._may_answer(where, tr(title)):
+                action()
             box.deleteLater()
 
         box.finished.connect(done)
@@ -587,23 +595,8 @@ class SheetPage(TournamentPage):
         q = self.vm.time_called_question()
         if q is None:
             return None
-        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
         icon = QMessageBox.Icon.Warning if q.warning else QMessageBox.Icon.Question
-        box = QMessageBox(icon, tr("Time called"), q.text, yes | no, self)
-        box.setDefaultButton(no if q.warning else yes)
-        box.setEscapeButton(no)
-        self.time_called_prompt = box
-        where = self._where()
-
-        def done(_result: int) -> None:
-            self.time_called_prompt = None
-            if box.clickedButton() is box.button(yes) and self._may_answer(where, tr("Time called")):
-                self.call_time()
-            box.deleteLater()
-
-        box.finished.connect(done)
-        box.open()
-        return box
+        return self._ask_yes_no(icon, "Time called", q.text, not q.warning, "time_called_prompt", self.call_time)
 
     def call_time(self) -> bool:
         return self._run(self.vm.call_time(), tr("Time called"))

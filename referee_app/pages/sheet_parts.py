@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 import texts
+from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow
 from referee_app.models import SheetModel
 from referee_app.pages.common import push_button, table_view
@@ -91,18 +92,15 @@ class SideTabs(QTabWidget):
         super().__init__(parent)
         self.setObjectName("sheet_side")
         self.setMinimumHeight(19 * 6 + 4)
-        self.penalties = QLabel()
-        self.penalties.setObjectName("sheet_penalties")
+        self.penalties = named(QLabel(), "sheet_penalties")
         self.penalties.setWordWrap(True)
         self.penalties.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.addTab(_scrolled(self.penalties), "")
         hand_page = QWidget()
         hl = QVBoxLayout(hand_page)
         hl.setContentsMargins(4, 2, 4, 2)
-        self.hand_tiles = TileRow(hand_page, tile_width=20)
-        self.hand_tiles.setObjectName("sheet_hand_tiles")
-        self.hand_fans = QLabel()
-        self.hand_fans.setObjectName("sheet_hand_fans")
+        self.hand_tiles = named(TileRow(hand_page, tile_width=20), "sheet_hand_tiles")
+        self.hand_fans = named(QLabel(), "sheet_hand_fans")
         self.hand_fans.setWordWrap(True)
         self.hand_fans.setAlignment(Qt.AlignmentFlag.AlignTop)
         hl.addWidget(self.hand_tiles)
@@ -126,14 +124,10 @@ class TotalsBar(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         tl = QGridLayout(self)
         tl.setContentsMargins(6, 3, 6, 3)
-        self.next_label = QLabel()
-        self.next_label.setObjectName("next_hand")
-        self.winner = SeatCombo()
-        self.winner.setObjectName("totals_winner")
-        self.discarder = SeatCombo()
-        self.discarder.setObjectName("totals_discarder")
-        self.fan = QLineEdit()
-        self.fan.setObjectName("totals_fan")
+        self.next_label = named(QLabel(), "next_hand")
+        self.winner = named(SeatCombo(), "totals_winner")
+        self.discarder = named(SeatCombo(), "totals_discarder")
+        self.fan = named(QLineEdit(), "totals_fan")
         self.fan.setValidator(QIntValidator(0, 100000, self))
         self.fan.setMaximumWidth(90)
         self.fan.returnPressed.connect(self.submitted)

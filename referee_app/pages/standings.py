@@ -54,10 +54,7 @@ def public_choice_text(after: int) -> str:
 class StandingsPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        lay = QVBoxLayout(self)
-        top = QHBoxLayout()
-        self.title = title_label()
-        top.addWidget(self.title, 1)
+        lay, top = self._title_row()
         # A staged event (``stage add``): the final ranking, or one stage's ranking with what it carried
         self.stage = QComboBox()
         self.stage.setObjectName("standings_stage")

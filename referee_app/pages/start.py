@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from referee_app.base import settings
+from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow
 from referee_app.words.i18n import tr
 
@@ -48,12 +49,9 @@ class StartPage(QWidget):
         self.subtitle.setWordWrap(True)
         col.addWidget(self.subtitle)
         buttons = QHBoxLayout()
-        self.new_button = QPushButton()
-        self.new_button.setObjectName("start_new")
-        self.open_button = QPushButton()
-        self.open_button.setObjectName("start_open")
-        self.demo_button = QPushButton()
-        self.demo_button.setObjectName("start_demo")
+        self.new_button = named(QPushButton(), "start_new")
+        self.open_button = named(QPushButton(), "start_open")
+        self.demo_button = named(QPushButton(), "start_demo")
         for b in (self.new_button, self.open_button, self.demo_button):
             b.setMinimumHeight(44)
             buttons.addWidget(b)
@@ -63,8 +61,7 @@ class StartPage(QWidget):
         col.addLayout(buttons)
         self.recent_title = QLabel()
         col.addWidget(self.recent_title)
-        self.recent = QListWidget()
-        self.recent.setObjectName("recent_files")
+        self.recent = named(QListWidget(), "recent_files")
         self.recent.itemActivated.connect(self._activated)
         self.recent.setMaximumHeight(220)
         col.addWidget(self.recent)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -255,6 +255,28 @@ class Report(Generic[D]):
             canvas.restoreState()
 
         return paint
+
+
+class OfASession(Protocol):
+    """The data of a report of one session."""
+
+    @property
+    def tournament(self) -> str: ...
+    @property
+    def session(self) -> int: ...
+
+
+S = TypeVar("S", bound=OfASession)
+
+
+class SessionReport(Report[S]):
+    """A report of one session: the tournament's name, and "Session N" after the title."""
+
+    def _tournament(self, data: S) -> str:
+        return data.tournament
+
+    def _subtitle(self, data: S) -> str:
+        return two("Session") + f" {data.session}"
 
 
 def generated_stamp(moment: datetime) -> str:

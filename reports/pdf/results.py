@@ -12,7 +12,16 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph,
 
 from db.read.views import SEATS, TableSheet
 from db.rules.scores import shared_ranks
-from reports.pdf.base import WIND_ZH, Report, fmt_points, fmt_signed, second, shrink_cells, table_style, two
+from reports.pdf.base import (
+    WIND_ZH,
+    SessionReport,
+    fmt_points,
+    fmt_signed,
+    second,
+    shrink_cells,
+    table_style,
+    two,
+)
 from reports.pdf.scoresheet import fans_short
 from reports.snapshot import played
 from texts import NC_
@@ -28,7 +37,7 @@ class SessionResults:
     best: int = 10  # how many players the "best scores" list shows
 
 
-class ResultsReport(Report[SessionResults]):
+class ResultsReport(SessionReport[SessionResults]):
     """Portrait A4; a table's four players never split across pages (tables sorted by number)."""
 
     title_en = NC_("report", "Session results")
@@ -37,12 +46,6 @@ class ResultsReport(Report[SessionResults]):
               NC_("report", "Table pts")]
     col_widths = (38, 38, 40, 138, 112, 48, 40, 32, 46)
     size = 9.0
-
-    def _tournament(self, data: SessionResults) -> str:
-        return data.tournament
-
-    def _subtitle(self, data: SessionResults) -> str:
-        return two("Session") + f" {data.session}"
 
     def _story(self, data: SessionResults) -> list[Flowable]:
         if not data.tables:

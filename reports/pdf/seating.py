@@ -17,7 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from db.read.views import SEATS, PlayerView, TableSeating, player_order
-from reports.pdf.base import WIND_ZH, Report, ellipsize, shrink_cells, table_style, two
+from reports.pdf.base import WIND_ZH, SessionReport, ellipsize, shrink_cells, table_style, two
 from texts import NC_
 
 
@@ -40,16 +40,10 @@ def sort_key(player: PlayerView) -> tuple[tuple[str, int, str], tuple[int, int, 
     return player_order(player.name, player.number)
 
 
-class SeatingReport(Report[SessionSeating]):
+class SeatingReport(SessionReport[SessionSeating]):
     title_en = NC_("report", "Seating")
     table_widths = (38, 40, 40, 180, 0)  # table, seat, number, name, team (the rest of the width)
     wall_widths = (150, 38, 42, 12, 150, 38, 42)  # name, table, seat | gap | name, table, seat
-
-    def _tournament(self, data: SessionSeating) -> str:
-        return data.tournament
-
-    def _subtitle(self, data: SessionSeating) -> str:
-        return two("Session") + f" {data.session}"
 
     def _story(self, data: SessionSeating) -> list[Flowable]:
         if not data.tables:

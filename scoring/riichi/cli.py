@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import IO, Any
 
+from scoring.json_lines import LineNotJson, read_json_line
 from scoring.riichi.presets import PRESETS
 from scoring.riichi.score import answer
 from scoring.riichi.yaku import BY_ID
@@ -30,16 +31,11 @@ def _invalid(code: str, message: str) -> dict[str, Any]:
 def stream_line(line: bytes | str, rules: str) -> str:
     """The answer line (without newline) for one input line; never raises."""
     try:
-        text = (line.decode("utf-8") if isinstance(line, bytes) else line).lstrip("\ufeff").strip()
-        if not text:
-            return dumps(_invalid("invalid_json", "blank line: expected one JSON object per line"))
         try:
-            obj = json.loads(text)
-        except (ValueError, RecursionError) as e:
-            return dumps(_invalid("invalid_json", f"not JSON: {e}"))
+            obj = read_json_line(line)
+        except LineNotJson as e:
+            return dumps(_invalid("invalid_json", str(e)))
         return dumps(answer(obj, PRESETS[rules]))
-    except UnicodeDecodeError:
-        return dumps(_invalid("invalid_json", "the line is not valid UTF-8"))
     except Exception as e:  # never let one hand stop the stream
         return dumps(_invalid("internal", f"{type(e).__name__}: {e}"))
 

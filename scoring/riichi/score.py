@@ -22,6 +22,7 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from scoring.errors import HandError, SituationError
+from scoring.json_lines import true_or_false
 from scoring.model import MeldKind
 from scoring.riichi.hand import RED_IDS, Hand136, RiichiHandError, read_hand, read_tile
 from scoring.riichi.payment import options, win_changes
@@ -258,12 +259,7 @@ def situation_from_json(obj: object) -> tuple[str, Situation]:
     hand = obj.get("hand")
     if not isinstance(hand, str):
         raise InputError('"hand" must be a string' if "hand" in obj else 'missing "hand"')
-    values: dict[str, Any] = {}
-    for name in _BOOL_FIELDS:
-        v = obj.get(name, False)
-        if not isinstance(v, bool):
-            raise InputError(f'"{name}" must be true or false, not {json.dumps(v)}')
-        values[name] = v
+    values: dict[str, Any] = dict(true_or_false(obj, _BOOL_FIELDS, InputError))
     for name in _INT_FIELDS:
         v = obj.get(name, 0)
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from db import Database
 from db.service.audit import Actor
@@ -21,3 +22,21 @@ def make_tournament(db: Database, players: int = 8, profile: str = "cmr1998", se
         import_players(s, [PlayerInput(str(i), f"Player {i}", None if teams is None else teams[i - 1])
                            for i in range(1, players + 1)], ACTOR)
         set_seating(s, 1, [[str(i + k) for k in range(4)] for i in range(1, players + 1, 4)], actor=ACTOR)
+
+
+def take_back(path: Path, revision: str) -> None:
+    """The SQLite tournament file at ``path`` taken back to schema ``revision`` (Alembic's downgrade), as a file
+    an older version wrote."""
+    from alembic import command
+
+    from db.storage.schema import alembic_config, to_url
+    from db.storage.store import create_db_engine
+
+    engine = create_db_engine(to_url(path))
+    try:
+        with engine.begin() as conn:
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, revision)
+    finally:
+        engine.dispose()

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.import_graph import imported_names
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 DB = ROOT / "db"
 
@@ -45,15 +47,7 @@ def _imports(module: str, path: Path, source: str | None = None) -> list[tuple[s
     def visit(node: ast.AST, nested: bool) -> None:
         for child in ast.iter_child_nodes(node):
             inner = nested or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
-            names: list[str] = []
-            if isinstance(child, ast.Import):
-                names = [a.name for a in child.names]
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    anchor = package.split(".")[: len(package.split(".")) - (child.level - 1)]
-                    base = ".".join(anchor + ([base] if base else []))
-                names = [f"{base}.{a.name}" for a in child.names]
+            names = imported_names(child, package)
             if isinstance(child, ast.Constant) and isinstance(child.value, str) and child.value.startswith("db.") \
                     and child.value in MODULES and child.value != module:
                 found.append((child.value, False))

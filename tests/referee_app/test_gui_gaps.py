@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
+from tests.referee_app.pages.test_reports_errors import reports_after_a_win
+
 
 def sign_off_all(window, session: int = 1) -> None:
     from db.read import queries
@@ -16,12 +18,7 @@ def sign_off_all(window, session: int = 1) -> None:
 
 
 def test_the_reports_page_saves_the_prize_list(window, tmp_path):
-    window.show_sheet(1, 1)
-    sheet = window.pages["Score sheet"]
-    num = [p.number for p in sheet.sheet.players]
-    assert sheet.record_totals(num[0], num[1], 16)
-    window.go("Reports")
-    page = window.pages["Reports"]
+    sheet, page = reports_after_a_win(window)
     titles = [page.list.item(i).text() for i in range(page.list.count())]
     assert "Prize list" in titles
     page.list.setCurrentRow(titles.index("Prize list"))

@@ -184,29 +184,16 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
 def test_the_standings_page_names_the_substitutes_who_played_under_the_ranking(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """A walk-through: 赵敏, a substitute with +60 in session 1, was in no ranking at the desk and
     named nowhere on the page (`standings` names her); the stage's carried note named numbers only."""
-    import contextlib
-    import io
     import json
 
-    from db.commands.cli import main as tournament
     from referee_app.shell.main import create_window
+    from tests.substitutes_event import run_cli, seated_with_substitutes
 
-    db = tmp_path / "subs.mcr"
-
-    def run(*argv: str) -> None:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            assert tournament(["--db", str(db), *argv]) == 0, argv
-
-    (tmp_path / "players.csv").write_text(
-        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n", encoding="utf-8")
-    run("init", "--name", "Subs", "--sessions", "1")
-    run("players", "import", str(tmp_path / "players.csv"))
-    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
-    run("seat", "1")
+    db = seated_with_substitutes(tmp_path)
     (tmp_path / "r.jsonl").write_text(json.dumps(
         {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": "5", "self_drawn": True, "fan": 8}) + "\n",
         encoding="utf-8")
-    run("results", "import", str(tmp_path / "r.jsonl"))
+    run_cli(db, "results", "import", str(tmp_path / "r.jsonl"))
     w = create_window(str(db))
     qtbot.addWidget(w)
     w.go("Standings")

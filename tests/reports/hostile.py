@@ -7,7 +7,9 @@ wins, self-drawn wins, draws, a penalty paid to the others and one deducted), se
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from db.read import queries
 from db.storage.store import open_database
@@ -32,6 +34,40 @@ def _csv_field(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
+def seats_of_session_1(db: Path) -> dict[int, tuple[str, ...]]:
+    """Session 1's seating in the file ``db``: table -> numbers at E, S, W, N."""
+    with open_database(db) as database, database.reader() as s:
+        return {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
+
+
+def write_jsonl(path: Path, lines: list[dict[str, Any]]) -> Path:
+    """``path``, written with ``lines`` as a results file (one JSON object a line) for ``results import``."""
+    path.write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines), encoding="utf-8")
+    return path
+
+
+def session_1_results(seats: dict[int, tuple[str, ...]], hands: dict[int, int], full: Callable[[int, int], bool],
+                      draw: Callable[[int], bool]) -> list[dict[str, Any]]:
+    """Hands 1 to ``hands[table]`` of session 1 at each table (:func:`result_line`): ``full(table, hand)`` says
+    which are full hands, ``draw(hand)`` which are draws."""
+    return [result_line({"session": 1, "table": table, "hand": hand}, seats[table], hand, full=full(table, hand),
+                        draw=draw(hand))
+            for table, count in hands.items() for hand in range(1, count + 1)]
+
+
+def result_line(base: dict[str, Any], four: tuple[str, ...], hand: int, *, full: bool, draw: bool) -> dict[str, Any]:
+    """Hand ``hand`` of a generated table (``four``: its players E, S, W, N; ``base``: where it is): a full
+    hand the store scores when ``full``, else a draw when ``draw``, else a win by its fan total, self-drawn
+    every third hand."""
+    if full:
+        return {**base, "type": "win", "winner": four[0], "discarder": four[1], "notation": "123456789m234p55p"}
+    if draw:
+        return {**base, "type": "draw"}
+    if hand % 3 == 0:
+        return {**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand}
+    return {**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4], "fan": 8 + 2 * hand}
+
+
 def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
     """The tournament file and session 1's seating (table -> numbers at E, S, W, N)."""
     db = tmp / "hostile.mcr"
@@ -45,28 +81,11 @@ def build(tmp: Path) -> tuple[Path, dict[int, tuple[str, ...]]]:
     run("players", "import", str(tmp / "players.csv"))
     run("seat", "1", "--seed", "3")
     run("seat", "2", "--seed", "3")
-    with open_database(db) as database, database.reader() as s:
-        seats = {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
-    results = []
-    for table, hands in ((1, 8), (2, 5)):
-        four = seats[table]
-        for hand in range(1, hands + 1):
-            base = {"session": 1, "table": table, "hand": hand}
-            if hand == 1:
-                results.append({**base, "type": "win", "winner": four[0], "discarder": four[1],
-                                "notation": "123456789m234p55p"})
-            elif hand == 4:
-                results.append({**base, "type": "draw"})
-            elif hand % 3 == 0:
-                results.append({**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand})
-            else:
-                results.append({**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4],
-                                "fan": 8 + 2 * hand})
+    seats = seats_of_session_1(db)
+    results = session_1_results(seats, {1: 8, 2: 5}, lambda _table, hand: hand == 1, lambda hand: hand == 4)
     results.append({"session": 1, "table": 1, "hand": 2, "type": "penalty", "player": seats[1][2], "points": 30,
                     "settlement": "others", "kind": "false_win", "reason": "=1+1 wrong tile"})
     results.append({"session": 1, "table": 2, "type": "penalty", "player": seats[2][3], "points": 10,
                     "settlement": "deducted", "kind": "lateness", "reason": "-late <b>5 min</b>"})
-    (tmp / "results.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in results),
-                                       encoding="utf-8")
-    run("results", "import", str(tmp / "results.jsonl"))
+    run("results", "import", str(write_jsonl(tmp / "results.jsonl", results)))
     return db, seats

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,7 @@ from db.read import queries
 from db.storage.store import open_database
 from reports.cli import main
 from tests.reports.conftest import fonts
+from tests.reports.hostile import seats_of_session_1, session_1_results, write_jsonl
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = """number,name,team
@@ -43,28 +43,13 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[int, tu
     (tmp / "players.csv").write_text(PLAYERS, encoding="utf-8")
     _run(db, "players", "import", str(tmp / "players.csv"))
     _run(db, "seat", "1", "--seed", "7")
-    with open_database(db) as database, database.factory() as s:
-        seats = {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
-    lines = []
-    for table, hands in ((1, 16), (2, 6)):
-        four = seats[table]
-        for hand in range(1, hands + 1):
-            base = {"session": 1, "table": table, "hand": hand}
-            if (table, hand) == (2, 1):  # a full hand: the store scores it and keeps the fans
-                lines.append({**base, "type": "win", "winner": four[0], "discarder": four[1],
-                              "notation": "123456789m234p55p"})
-            elif hand % 5 == 0:
-                lines.append({**base, "type": "draw"})
-            elif hand % 3 == 0:
-                lines.append({**base, "type": "win", "winner": four[hand % 4], "self_drawn": True, "fan": 8 + hand})
-            else:
-                lines.append({**base, "type": "win", "winner": four[hand % 4], "discarder": four[(hand + 1) % 4],
-                              "fan": 8 + 2 * hand})
+    seats = seats_of_session_1(db)
+    # (2, 1) a full hand: the store scores it and keeps the fans
+    lines = session_1_results(seats, {1: 16, 2: 6}, lambda table, hand: (table, hand) == (2, 1),
+                              lambda hand: hand % 5 == 0)
     lines.append({"session": 1, "table": 1, "hand": 4, "type": "penalty", "player": seats[1][2], "points": 30,
                   "settlement": "others", "kind": "false_win", "reason": "错和 wrong tile"})
-    (tmp / "results.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines),
-                                       encoding="utf-8")
-    _run(db, "results", "import", str(tmp / "results.jsonl"))
+    _run(db, "results", "import", str(write_jsonl(tmp / "results.jsonl", lines)))
     return db, seats
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from reports.cli import main
-from tests.browsers import BOTH, open_for
+from tests.browsers import BOTH, driver_for
 from tests.reports.site.test_site_browser import serve
 from tests.staged_event import build_staged_event
 from tools.browser import missing
@@ -20,11 +20,7 @@ pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[object]:
-    driver = open_for(request)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from driver_for(request)
 
 
 def _right_edges(driver, header: str) -> tuple[float, list[float], float]:  # type: ignore[no-untyped-def]

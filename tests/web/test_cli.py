@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -97,6 +98,20 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def wait_until_serving(get: Callable[[], object], proc: subprocess.Popen[str]) -> None:
+    """Until ``get()`` (a request to the ``serve`` process ``proc``) is answered: a minute at most, and only
+    while ``proc`` runs (when it ended, what it said is the failure's message)."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            get()
+            return
+        except httpx.TransportError:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no answer in a minute"
+            time.sleep(0.1)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Ctrl+C cannot be sent to one process from a test on "

@@ -54,6 +54,15 @@ def browser() -> Any:
     return open_browser("en-GB", PHONE, "--hide-scrollbars")
 
 
+def _shot(d: Any, path: Path, scroll: str = "") -> Path:
+    """``path``: a screenshot of the page once ``scroll`` (a script) has moved it and the page has settled."""
+    if scroll:
+        d.execute_script(scroll)
+    time.sleep(0.5)
+    d.save_screenshot(str(path))
+    return path
+
+
 def tap(d: Any, css: str) -> None:
     from selenium.webdriver.common.by import By
 
@@ -77,9 +86,8 @@ def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one 
             try:
                 d.get(f"{srv.url}/t/{token}")
                 wait_for(d, "#hand-no", "Hand 6")
-                time.sleep(0.5)  # the tile images of the picker are not on this view; the sheet is
-                sheet = out / "table-page-sheet.png"
-                d.save_screenshot(str(sheet))
+                # the tile images of the picker are not on this view; the sheet is
+                sheet = _shot(d, out / "table-page-sheet.png")
                 tap(d, "#btn-win")
                 tap(d, "#winner button:nth-child(2)")
                 tap(d, "#discarder button:nth-child(4)")
@@ -88,21 +96,15 @@ def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one 
                 tap(d, "#modes button[data-mode='tile']")
                 for tile in HAND[:5]:
                     tap(d, f"#picker button[data-tile='{tile}']")
-                d.execute_script("document.getElementById('hand').scrollIntoView({block: 'start'});"
-                                 "window.scrollBy(0, -32);")
-                time.sleep(0.5)
-                picker = out / "table-page-picker.png"
-                d.save_screenshot(str(picker))
+                picker = _shot(d, out / "table-page-picker.png",
+                               "document.getElementById('hand').scrollIntoView({block: 'start'}); window.scrollBy(0, -32);")
                 for tile in HAND[5:]:
                     tap(d, f"#picker button[data-tile='{tile}']")
                 tap(d, "#picker button[data-tile='season3']")
                 wait_for(d, "#verdict", "it counts")
                 # who won, the hand (the picker folds away once it is complete), the live fans: one view
-                d.execute_script("document.getElementById('winner').scrollIntoView({block: 'start'});"
-                                 "window.scrollBy(0, -30);")
-                time.sleep(0.5)
-                entry = out / "table-page-entry.png"
-                d.save_screenshot(str(entry))
+                entry = _shot(d, out / "table-page-entry.png",
+                              "document.getElementById('winner').scrollIntoView({block: 'start'}); window.scrollBy(0, -30);")
                 # the desk records hand 6 first; Confirm: the entry is kept, with the desk's two ways on
                 with db.factory.begin() as s:
                     four = [p.number for p in queries.seating(s, 2)[0].players]
@@ -110,10 +112,7 @@ def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one 
                                actor=Actor("desk", "Referee A"))
                 tap(d, "#btn-confirm")
                 wait_for(d, "#stale-text", "Your entry is kept.")
-                d.execute_script("window.scrollTo(0, 0);")
-                time.sleep(0.5)
-                stale = out / "table-page-stale.png"
-                d.save_screenshot(str(stale))
+                stale = _shot(d, out / "table-page-stale.png", "window.scrollTo(0, 0);")
                 # a claim under 8 fans: the false-win penalty, its confirm step
                 tap(d, "#btn-cancel")
                 tap(d, "#btn-win")
@@ -124,10 +123,7 @@ def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one 
                 wait_for(d, "#verdict", "at least 8")
                 tap(d, "#btn-penalty")
                 wait_for(d, "#verdict", "False win by")
-                d.execute_script("window.scrollTo(0, document.body.scrollHeight);")
-                time.sleep(0.5)
-                false_win = out / "table-page-false-win.png"
-                d.save_screenshot(str(false_win))
+                false_win = _shot(d, out / "table-page-false-win.png", "window.scrollTo(0, document.body.scrollHeight);")
                 return [sheet, picker, entry, false_win, stale]
             finally:
                 d.quit()

@@ -10,10 +10,16 @@ from tests.db.service.test_stages import cli, cli_json
 CHICKEN = "[234m][678s][456p]23sNN1s"  # 无番和: nothing but the win (8 as the minimum)
 
 
+def _players_csv(folder: Path, reserve_team: str) -> None:
+    """players.csv: 1-8 in teams A-D of two, and 9 a reserve (substitute) of ``reserve_team``."""
+    (folder / "players.csv").write_text("number,name,team,substitute\n" + "".join(
+        f"{i},Player {i},{'ABCD'[(i - 1) // 2]},no\n" for i in range(1, 9)) + f"9,Reserve 9,{reserve_team},yes\n",
+        encoding="utf-8")
+
+
 def test_awards_from_the_recorded_hands(db_url: str, tmp_path: Path) -> None:
     db = db_url
-    (tmp_path / "players.csv").write_text("number,name,team,substitute\n" + "".join(
-        f"{i},Player {i},{'ABCD'[(i - 1) // 2]},no\n" for i in range(1, 9)) + "9,Reserve 9,,yes\n", encoding="utf-8")
+    _players_csv(tmp_path, reserve_team="")
     cli(tmp_path, db, "init", "--name", "Awards", "--sessions", "2", "--hands-per-session", "4")
     cli(tmp_path, db, "players", "import", "players.csv")
     cli(tmp_path, db, "seat", "1")
@@ -64,8 +70,7 @@ def test_a_substitute_is_ranked_nowhere_but_counts_for_the_team(tmp_path: Path) 
     """One rule for the standings, the EMA file and the prize list: the substitute 9 plays
     session 1 for team D (and wins its biggest hand) and is in none of them; the team's total has 9's points."""
     db = str(tmp_path / "t.sqlite")
-    (tmp_path / "players.csv").write_text("number,name,team,substitute\n" + "".join(
-        f"{i},Player {i},{'ABCD'[(i - 1) // 2]},no\n" for i in range(1, 9)) + "9,Reserve 9,D,yes\n", encoding="utf-8")
+    _players_csv(tmp_path, reserve_team="D")
     cli(tmp_path, db, "init", "--name", "Subs", "--sessions", "1", "--hands-per-session", "2")
     cli(tmp_path, db, "players", "import", "players.csv")
     cli(tmp_path, db, "seat", "1")

@@ -221,13 +221,22 @@ def test_a_staged_event_played_through_the_command_line(db_url: str, tmp_path: P
     assert [(int(r[0]), f"{r[1]} {r[2]}") for r in rows[1:]] == [(rank, names[p]) for rank, p in expected]
 
 
-def test_a_stage_seated_spread_plans_its_own_sessions_among_its_players(tmp_path: Path) -> None:
-    db = str(tmp_path / "t.sqlite")
-    rng, ledger = random.Random(4), Ledger()
-    init(tmp_path, db, 16, 1)
-    cli(tmp_path, db, "stage", "add", "Top8", "--sessions", "2", "--cut", "8", "--carry", "full", "--seating", "spread")
+def _stage_after_one_played_session(tmp_path: Path, db: str, players: int, seed: int, *stage: str,
+                                    substitutes: int = 0) -> tuple[random.Random, Ledger]:
+    """``players`` players (and ``substitutes``), one qualifying session, then ``stage add *stage``; session 1
+    seated and played with ``random.Random(seed)``: (the random source, the ledger), to play on."""
+    rng, ledger = random.Random(seed), Ledger()
+    init(tmp_path, db, players, 1, substitutes=substitutes)
+    cli(tmp_path, db, "stage", "add", *stage)
     cli(tmp_path, db, "seat", "1")
     play_session(tmp_path, db, 1, ledger, rng)
+    return rng, ledger
+
+
+def test_a_stage_seated_spread_plans_its_own_sessions_among_its_players(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.sqlite")
+    rng, ledger = _stage_after_one_played_session(tmp_path, db, 16, 4, "Top8", "--sessions", "2", "--cut", "8",
+                                                  "--carry", "full", "--seating", "spread")
     top8 = cli_json(tmp_path, db, "stage", "list")[0]["players"]
     assert top8 == [p for _r, p, _tp, _mp in ledger.ranking([str(i) for i in range(1, 17)], range(1, 2), {}, {})[:8]]
     for k in (2, 3):
@@ -313,11 +322,8 @@ def test_a_substitute_comes_in_after_the_qualifying_plan_of_a_staged_event(tmp_p
 
 def test_a_player_withdrawn_before_a_stage_gives_their_place_to_the_next(tmp_path: Path) -> None:
     db = str(tmp_path / "t.sqlite")
-    rng, ledger = random.Random(8), Ledger()
-    init(tmp_path, db, 8, 1, substitutes=1)
-    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "full", "--seating", "rank")
-    cli(tmp_path, db, "seat", "1")
-    play_session(tmp_path, db, 1, ledger, rng)
+    rng, ledger = _stage_after_one_played_session(tmp_path, db, 8, 8, "Final", "--sessions", "1", "--cut", "4",
+                                                  "--carry", "full", "--seating", "rank", substitutes=1)
     ranked = [p for _r, p, _tp, _mp in ledger.ranking([str(i) for i in range(1, 9)], range(1, 2), {}, {})]
     assert cli_json(tmp_path, db, "stage", "list")[0]["players"] == ranked[:4]
     cli(tmp_path, db, "players", "substitute", ranked[1], "9", "--from-session", "2")  # the 2nd withdraws
@@ -329,11 +335,8 @@ def test_a_player_withdrawn_before_a_stage_gives_their_place_to_the_next(tmp_pat
 
 def test_stages_and_the_check_in_desk_survive_an_export_and_import(tmp_path: Path) -> None:
     db = str(tmp_path / "t.sqlite")
-    rng, ledger = random.Random(3), Ledger()
-    init(tmp_path, db, 8, 1, substitutes=1)
-    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half", "--seating", "snake")
-    cli(tmp_path, db, "seat", "1")
-    play_session(tmp_path, db, 1, ledger, rng)
+    _stage_after_one_played_session(tmp_path, db, 8, 3, "Final", "--sessions", "1", "--cut", "4",
+                                    "--carry", "half", "--seating", "snake", substitutes=1)
     cli(tmp_path, db, "checkin", "--session", "2", "--present", "9", "--absent", "1")
     cli(tmp_path, db, "export", "all.json")
     copy = str(tmp_path / "copy.sqlite")
@@ -485,11 +488,8 @@ def test_a_stage_without_results_is_changed_and_later_stages_move_with_it(tmp_pa
 
 def test_a_stage_with_results_is_neither_changed_nor_removed(tmp_path: Path) -> None:
     db = str(tmp_path / "t.sqlite")
-    rng, ledger = random.Random(7), Ledger()
-    init(tmp_path, db, 8, 1)
-    cli(tmp_path, db, "stage", "add", "Final", "--sessions", "1", "--cut", "4", "--carry", "half", "--seating", "rank")
-    cli(tmp_path, db, "seat", "1")
-    play_session(tmp_path, db, 1, ledger, rng)
+    rng, ledger = _stage_after_one_played_session(tmp_path, db, 8, 7, "Final", "--sessions", "1", "--cut", "4",
+                                                  "--carry", "half", "--seating", "rank")
     cli(tmp_path, db, "seat", "2")
     play_session(tmp_path, db, 2, ledger, rng)
     for args in (("remove", "Final"), ("change", "Final", "--carry", "full"), ("change", "Final", "--sessions", "2")):

@@ -175,12 +175,9 @@ def test_a_file_replaced_or_deleted_under_the_store(event: Path, tmp_path: Path,
 # ------------------------------------------------------------- 3. an orphan WAL is set aside, never applied
 
 
-@POSIX
-def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event: Path, tmp_path: Path) -> None:
-    """A writer killed with its WAL beside the file; an older copy of the file put back at the name. The next
-    program to open it sets the WAL aside (it would damage the copy) instead of applying it."""
-    older = tmp_path / "older.mcr"
-    shutil.copyfile(event, older)
+def _writer_killed_with_its_wal(event: Path) -> None:
+    """Hands 1-4 of session 2 at table 1 checkpointed into ``event``, hand 1 at tables 2-4 after, in the WAL
+    only: the writer then ends like kill -9 (no close), so its WAL stays beside the file."""
     code = ("import os, sys; from db import open_database; from db.service.results import record_draw; "
             "from db.service.audit import Actor; db = open_database(sys.argv[1]); a = Actor('s', 'r')\n"
             "for h in range(1, 5):\n"
@@ -188,9 +185,18 @@ def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event:
             "db._keeper.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n"
             "for t in range(2, 5):\n"
             "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
-            "os._exit(0)  # like kill -9: no close, the WAL stays\n")
+            "os._exit(0)\n")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
+
+
+@POSIX
+def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event: Path, tmp_path: Path) -> None:
+    """A writer killed with its WAL beside the file; an older copy of the file put back at the name. The next
+    program to open it sets the WAL aside (it would damage the copy) instead of applying it."""
+    older = tmp_path / "older.mcr"
+    shutil.copyfile(event, older)
+    _writer_killed_with_its_wal(event)
     wal = Path(str(event) + "-wal")
     assert wal.stat().st_size > 0
     os.replace(older, event)  # the copy from the stick, put back by hand
@@ -205,16 +211,7 @@ def test_an_orphan_wal_of_a_killed_writer_is_not_applied_to_an_older_copy(event:
 @POSIX
 def test_the_wal_of_this_very_file_is_applied_after_a_kill(event: Path, tmp_path: Path) -> None:
     """The check is no false alarm: a writer killed with its WAL, the same file reopened, every hand there."""
-    code = ("import os, sys; from db import open_database; from db.service.results import record_draw; "
-            "from db.service.audit import Actor; db = open_database(sys.argv[1]); a = Actor('s', 'r')\n"
-            "for h in range(1, 5):\n"
-            "    with db.factory.begin() as s: record_draw(s, 2, 1, h, actor=a)\n"
-            "db._keeper.execute('PRAGMA wal_checkpoint(TRUNCATE)')\n"
-            "for t in range(2, 5):\n"
-            "    with db.factory.begin() as s: record_draw(s, 2, t, 1, actor=a)\n"
-            "os._exit(0)\n")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
-    subprocess.run([sys.executable, "-c", code, str(event)], check=True, env=env, timeout=120)
+    _writer_killed_with_its_wal(event)
     assert session2_hands(event, tmp_path) == [1, 2, 3, 4]
     assert not [p for p in tmp_path.iterdir() if ".orphan-" in p.name]
     check_ok(event, tmp_path)

@@ -7,7 +7,6 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
 
 from db import open_database
 from db.commands.cli import main as cli_main
@@ -17,10 +16,9 @@ from db.read import queries
 from db.service.demo import create_demo, fill_demo
 from db.service.players import PlayerInput, import_players
 from db.storage.backups import list_backups
-from db.storage.schema import SCHEMA_HEAD, alembic_config, to_url
-from db.storage.store import create_db_engine
+from db.storage.schema import SCHEMA_HEAD
 from db.storage.transfer import export_data, import_data
-from tests.db.helpers import ACTOR
+from tests.db.helpers import ACTOR, take_back
 
 
 def _revision(path: Path) -> str:
@@ -44,12 +42,7 @@ def old_file(tmp_path: Path) -> Path:
     """The demo tournament taken back to schema 0001, with free-text countries as older versions allowed."""
     path = tmp_path / "old.mcr"
     create_demo(path)
-    engine = create_db_engine(to_url(path))
-    cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0001")
-    engine.dispose()
+    take_back(path, "0001")
     con = sqlite3.connect(path)
     con.execute("UPDATE players SET country = 'France' WHERE number = '9'")
     con.execute("UPDATE players SET country = 'Narnia' WHERE number = '10'")
@@ -145,12 +138,7 @@ def test_the_upgrade_to_0007_fills_the_audit_entries_place_and_message_from_thei
     with open_database(path, create=True) as db:
         write_every_kind(db)
     written = _audit_rows(path)
-    engine = create_db_engine(to_url(path))
-    with engine.begin() as conn:
-        cfg = alembic_config()
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0006")
-    engine.dispose()
+    take_back(path, "0006")
     con = sqlite3.connect(path)
     con.execute("INSERT INTO audit_log (at, station, referee, action, what) "
                 "VALUES ('2026-05-01 09:00:00', '', '', 'record', 'a hand somewhere')")

@@ -8,6 +8,24 @@ from referee_app.base.table_devices import TableDevicesServer, qr_image
 from referee_app.dialogs.devices import TABLE_ROLE, URL_ROLE, DevicesDialog
 
 
+def phone_of_table_1_sends(qtbot, window, body: dict, arrived) -> None:  # type: ignore[no-untyped-def]
+    """``body`` posted to /api/hands by the phone of table 1 (session 1) through a real server; then waits
+    until ``arrived()`` (the desk shows it)."""
+    from db.service.devices import device_links
+
+    with window.ctx.db.factory.begin() as s:
+        token = device_links(s, 1)[0].token
+    server = TableDevicesServer()
+    server.start(window.ctx.db, "127.0.0.1", 0)
+    try:
+        r = httpx.post(server.addresses()[0] + "/api/hands", headers={"Authorization": f"Bearer {token}"},
+                       json=body)
+        assert r.status_code == 200, r.text
+        qtbot.waitUntil(arrived, timeout=5000)
+    finally:
+        server.stop()
+
+
 def test_qr_image_is_square_with_a_quiet_zone():
     image = qr_image("http://192.168.1.20:8765/t/" + "a" * 32, 240)
     assert image.width() == image.height() >= 200
@@ -55,22 +73,12 @@ def test_the_tables_menu_opens_the_dialog_and_closing_stops_the_server(window, m
 
 
 def test_a_phone_s_hand_shows_on_the_desk_without_a_click(qtbot, window):
-    from db.service.devices import device_links
 
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
     assert sheet.sheet.hands == ()
-    with window.ctx.db.factory.begin() as s:
-        token = device_links(s, 1)[0].token
-    server = TableDevicesServer()
-    server.start(window.ctx.db, "127.0.0.1", 0)
-    try:
-        r = httpx.post(server.addresses()[0] + "/api/hands", headers={"Authorization": f"Bearer {token}"},
-                       json={"type": "draw", "hand": 1, "request_id": "phone-1"})
-        assert r.status_code == 200, r.text
-        qtbot.waitUntil(lambda: len(sheet.sheet.hands) == 1, timeout=5000)
-    finally:
-        server.stop()
+    phone_of_table_1_sends(qtbot, window, {"type": "draw", "hand": 1, "request_id": "phone-1"},
+                           lambda: len(sheet.sheet.hands) == 1)
     window.go("Log")
     log = window.pages["Log"]
     log.refresh()
@@ -104,24 +112,14 @@ def test_showing_the_links_reads_and_a_closed_dialog_follows_the_server_no_more(
 
 
 def test_a_phone_s_false_win_penalty_shows_on_the_desk_without_a_click(qtbot, window):
-    from db.service.devices import device_links
 
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
     assert sheet.sheet.penalties == ()
-    with window.ctx.db.factory.begin() as s:
-        token = device_links(s, 1)[0].token
     player = sheet.sheet.players[1].number
-    server = TableDevicesServer()
-    server.start(window.ctx.db, "127.0.0.1", 0)
-    try:
-        r = httpx.post(server.addresses()[0] + "/api/hands", headers={"Authorization": f"Bearer {token}"},
-                       json={"type": "penalty", "hand": 1, "player": player, "kind": "false_win_wrong",
-                             "request_id": "phone-fw-1"})
-        assert r.status_code == 200, r.text
-        qtbot.waitUntil(lambda: len(sheet.sheet.penalties) == 1, timeout=5000)
-    finally:
-        server.stop()
+    phone_of_table_1_sends(qtbot, window, {"type": "penalty", "hand": 1, "player": player,
+                                           "kind": "false_win_wrong", "request_id": "phone-fw-1"},
+                           lambda: len(sheet.sheet.penalties) == 1)
     (pen,) = sheet.sheet.penalties
     assert (pen.kind, pen.points, pen.settlement, pen.player.number) == ("false_win_wrong", 30, "others", player)
     assert pen.deltas == (10, -30, 10, 10)

@@ -10,13 +10,19 @@ from pypdf import PdfReader
 from referee_app.base import errors
 
 
-def test_save_score_sheets_and_standings_as_pdf(window, tmp_path):
+def reports_after_a_win(window):  # type: ignore[no-untyped-def]
+    """The Reports page after a win of 16 fans at table 1 of session 1; (the score sheet page, the Reports page)."""
     window.show_sheet(1, 1)
     sheet = window.pages["Score sheet"]
     num = [p.number for p in sheet.sheet.players]
     assert sheet.record_totals(num[0], num[1], 16)
     window.go("Reports")
     page = window.pages["Reports"]
+    return sheet, page
+
+
+def test_save_score_sheets_and_standings_as_pdf(window, tmp_path):
+    sheet, page = reports_after_a_win(window)
     page.list.setCurrentRow(0)
     out = tmp_path / "sheets.pdf"
     assert page.save_to(str(out))

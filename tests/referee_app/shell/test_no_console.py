@@ -26,30 +26,31 @@ def no_console() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+def _ends_with_one_message_box(argv: list[str], code: int, error_messages: list[tuple[str, str]]) -> tuple[str, str]:
+    """``main(argv)`` without a console: it exits with ``code`` and says itself in one message box, its
+    (title, text)."""
+    with no_console(), pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == code
+    [said] = error_messages
+    return said
+
+
 @pytest.mark.usefixtures("qapp")
 def test_help_without_a_console_shows_a_message_box(error_messages: list[tuple[str, str]]) -> None:
-    with no_console(), pytest.raises(SystemExit) as ended:
-        main(["--help"])
-    assert ended.value.code == 0
-    [(title, text)] = error_messages
+    title, text = _ends_with_one_message_box(["--help"], 0, error_messages)
     assert title == "MCR Referee" and text.startswith("usage: mcr-referee") and "--demo" in text
 
 
 @pytest.mark.usefixtures("qapp")
 def test_version_without_a_console_shows_a_message_box(error_messages: list[tuple[str, str]]) -> None:
-    with no_console(), pytest.raises(SystemExit) as ended:
-        main(["--version"])
-    assert ended.value.code == 0
-    [(_title, text)] = error_messages
+    _title, text = _ends_with_one_message_box(["--version"], 0, error_messages)
     assert text.startswith("mcr-referee ")
 
 
 @pytest.mark.usefixtures("qapp")
 def test_usage_error_without_a_console_is_one_message_box(error_messages: list[tuple[str, str]]) -> None:
-    with no_console(), pytest.raises(SystemExit) as ended:
-        main(["--no-such-option"])
-    assert ended.value.code == 2
-    [(_title, text)] = error_messages
+    _title, text = _ends_with_one_message_box(["--no-such-option"], 2, error_messages)
     assert text.startswith("usage: mcr-referee") and "unrecognized arguments: --no-such-option" in text
 
 

@@ -74,11 +74,16 @@ def answer_stop_question(stop: bool) -> None:
 seen: list[str] = []
 
 
-def test_file_close_asks_while_the_phones_server_runs_and_says_it_stopped(qtbot, window):
+def _phones_server_runs_and_stop_is_declined(window) -> None:  # type: ignore[no-untyped-def]
+    """The phones' server started from the window; the next question to stop it is answered No."""
     seen.clear()
     window.devices_server = TableDevicesServer(window)
     window.devices_server.start(window.ctx.db, "127.0.0.1", 0)
     answer_stop_question(stop=False)
+
+
+def test_file_close_asks_while_the_phones_server_runs_and_says_it_stopped(qtbot, window):
+    _phones_server_runs_and_stop_is_declined(window)
     window.act_close.trigger()
     assert seen and "server for the tables' phones is running" in seen[0]
     assert window.ctx is not None and window.devices_server.running  # cancelled: nothing stopped
@@ -89,10 +94,7 @@ def test_file_close_asks_while_the_phones_server_runs_and_says_it_stopped(qtbot,
 
 
 def test_quit_asks_while_the_phones_server_runs(qtbot, window):
-    seen.clear()
-    window.devices_server = TableDevicesServer(window)
-    window.devices_server.start(window.ctx.db, "127.0.0.1", 0)
-    answer_stop_question(stop=False)
+    _phones_server_runs_and_stop_is_declined(window)
     window.act_quit.trigger()
     assert seen and window.isVisible() and window.devices_server.running
     answer_stop_question(stop=True)

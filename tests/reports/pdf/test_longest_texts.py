@@ -6,20 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import json
 import re
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from db.read import queries
 from db.rules.limits import NAME_MAX, REASON_MAX
-from db.storage.store import open_database
 from reports.cli import main
 from reports.pdf.penalties import PenaltiesReport, PenaltyRecord
 from reports.pdf.scoresheet import ScoreSheetReport
 from tests.reports import samples
+from tests.reports.hostile import seats_of_session_1, write_jsonl
 
 CJK = "张伟李娜王芳刘洋陈静"
 LATIN = "Maximilian Alexander Wolfeschlegelsteinhausenbergerdorff "
@@ -59,8 +57,7 @@ def longest(tmp_path_factory: pytest.TempPathFactory) -> Path:
     run("players", "import", str(tmp / "p.csv"))
     run("seat", "1", "--seed", "1")
     run("seat", "2", "--seed", "1")
-    with open_database(db) as database, database.reader() as s:
-        seats = {t.table: tuple(p.number for p in t.players) for t in queries.seating(s, 1)}
+    seats = seats_of_session_1(db)
     lines = []
     for table, four in seats.items():
         for hand in range(1, 17):
@@ -69,8 +66,7 @@ def longest(tmp_path_factory: pytest.TempPathFactory) -> Path:
         for k in range(3):
             lines.append({"session": 1, "table": table, "type": "penalty", "player": four[k], "points": 30,
                           "settlement": "others", "reason": REASON, "kind": "false_win", "hand": 16})
-    (tmp / "r.jsonl").write_text("\n".join(json.dumps(x, ensure_ascii=False) for x in lines), encoding="utf-8")
-    run("results", "import", str(tmp / "r.jsonl"))
+    run("results", "import", str(write_jsonl(tmp / "r.jsonl", lines)))
     return db
 
 

@@ -202,23 +202,12 @@ def test_republish_removes_pages_that_are_gone(site, tmp_path: Path) -> None:
 def test_a_substitute_who_played_is_not_listed_among_the_reserves_who_have_not(tmp_path: Path) -> None:
     """A walk-through: 赵敏 (a substitute, +60 in session 1) was listed under "Not ranked (reserves
     who have not played)". Substitutes are not ranked (docs/tournament.md), and one who played says so."""
-    from db.commands.cli import main as tournament
+    from tests.substitutes_event import run_cli, seated_with_substitutes
 
-    db = tmp_path / "subs.mcr"
-
-    def run(*argv: str) -> None:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            assert tournament(["--db", str(db), *argv]) == 0, argv
-
-    (tmp_path / "players.csv").write_text(
-        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n6,Jan Vries,yes\n", encoding="utf-8")
-    run("init", "--name", "Subs", "--sessions", "1")
-    run("players", "import", str(tmp_path / "players.csv"))
-    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
-    run("seat", "1")
+    db = seated_with_substitutes(tmp_path, "6,Jan Vries,yes\n")
     (tmp_path / "r.jsonl").write_text(json.dumps({"session": 1, "table": 1, "hand": 1, "type": "draw"}) + "\n",
                                       encoding="utf-8")
-    run("results", "import", str(tmp_path / "r.jsonl"))
+    run_cli(db, "results", "import", str(tmp_path / "r.jsonl"))
     with contextlib.redirect_stdout(io.StringIO()):
         assert main(["--db", str(db), "publish", "-o", str(tmp_path / "site")]) == 0
     text = parse(tmp_path / "site" / "index.html").visible

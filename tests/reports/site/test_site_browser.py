@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from reports.cli import main
-from tests.browsers import BOTH, open_for
+from tests.browsers import BOTH, driver_for
 from tests.reports.hostile import HOSTILE, build
 from tools.browser import missing
 
@@ -45,11 +45,7 @@ def serve(folder: Path) -> Iterator[str]:
 
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[object]:
-    driver = open_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from driver_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
 
 
 def test_a_click_in_the_standings_opens_the_players_page(browser, tmp_path: Path) -> None:

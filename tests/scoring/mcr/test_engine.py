@@ -82,14 +82,19 @@ def test_waits(notation: str, kinds: tuple[int, ...], waits: tuple[int, ...] | N
     assert waiting_tiles(hand) == (kinds if waits is None else waits)
 
 
+def _before_the_win(hand: Hand) -> tuple[list[int], int]:
+    """(the concealed tiles' counts without the winning tile, the number of melds)."""
+    before = list(concealed_counts(hand))
+    assert hand.winning is not None
+    before[hand.winning] -= 1
+    return before, len(hand.melds)
+
+
 def test_wait_pruning_misses_nothing() -> None:
     # waits only tries kinds near the held tiles (plus orphans / knitted tiles when those forms are
     # possible); trying all 34 kinds must give the same answer.
     for g in generate_hands(400, seed=21):
-        before = list(concealed_counts(g.hand))
-        assert g.hand.winning is not None
-        before[g.hand.winning] -= 1
-        n = len(g.hand.melds)
+        before, n = _before_the_win(g.hand)
         every = tuple(t for t in range(34) if is_complete(tuple(before[:t] + [before[t] + 1] + before[t + 1:]), n))
         assert completing_kinds_of(tuple(before), n) == every, g.notation
 
@@ -106,10 +111,7 @@ def test_is_complete_agrees_with_readings() -> None:
 
 def test_single_wait_is_the_one_completing_kind() -> None:
     for g in generate_hands(400, seed=23):
-        before = list(concealed_counts(g.hand))
-        assert g.hand.winning is not None
-        before[g.hand.winning] -= 1
-        n = len(g.hand.melds)
+        before, n = _before_the_win(g.hand)
         kinds = completing_kinds_of(tuple(before), n)
         assert [t for t in range(34) if is_single_wait(tuple(before), n, t)] == (list(kinds) if len(kinds) == 1
                                                                                  else []), g.notation

@@ -174,17 +174,25 @@ def test_a_refusal_is_answered_after_the_refusal_delay(small: tuple[Database, li
 
 # ---------------------------------------------------------------------------------- floods, real serve
 
-def test_a_strangers_32_connections_on_the_players_page_leave_a_phone_served(event: tuple[Path, list[str]]) -> None:
-    path, _ = event
-    seconds, connections = 8.0, 32
+def _a_stranger_floods_while_a_phone_reads(path: Path, seconds: float, connections: int, rounds: int,
+                                           *where: str) -> tuple[Phone, dict[str, int], list[float]]:
+    """A real ``serve``: a stranger's flood of the players' pages (or of ``where``) with ``connections`` for
+    ``seconds``, and meanwhile a phone reading ``rounds`` times; (the phone, the flood's counts by status, the
+    phone's latencies in ms, sorted). Skipped where the loopback has no second address."""
     with serve_process(path) as (_, port):
         if not other_address_works(port):
             pytest.skip(f"this system does not give {STRANGER} to the loopback (Linux does)")
-        flood = start_flood("pages", str(port), str(seconds), str(connections), STRANGER)
+        flood = start_flood("pages", str(port), str(seconds), str(connections), STRANGER, *where)
         time.sleep(1.5)  # its connections open and asking
-        phone = Phone(port, rounds=15, pause=0.2).run()
+        phone = Phone(port, rounds=rounds, pause=0.2).run()
         counts = flood_result(flood)
-    ms = sorted(x * 1000 for x in phone.latencies)
+    return phone, counts, sorted(x * 1000 for x in phone.latencies)
+
+
+def test_a_strangers_32_connections_on_the_players_page_leave_a_phone_served(event: tuple[Path, list[str]]) -> None:
+    path, _ = event
+    seconds, connections = 8.0, 32
+    phone, counts, ms = _a_stranger_floods_while_a_phone_reads(path, seconds, connections, 15)
     print(f"\nstranger's {connections} connections for {seconds:g} s: {counts}; the phone: {dict(phone.statuses)}, "
           f"median {ms[len(ms) // 2]:.0f} ms, max {ms[-1]:.0f} ms")
     assert dict(phone.statuses) == {200: 30}  # no 503, no 429
@@ -293,14 +301,7 @@ def test_an_addresss_connections_past_its_cap_close_its_oldest_idle_ones(event: 
 def test_a_strangers_200_connections_are_refused_at_the_refusal_delays_pace(event: tuple[Path, list[str]]) -> None:
     path, _ = event
     seconds, connections = 6.0, 200
-    with serve_process(path) as (_, port):
-        if not other_address_works(port):
-            pytest.skip(f"this system does not give {STRANGER} to the loopback (Linux does)")
-        flood = start_flood("pages", str(port), str(seconds), str(connections), STRANGER)
-        time.sleep(1.5)
-        phone = Phone(port, rounds=10, pause=0.2).run()
-        counts = flood_result(flood)
-    ms = sorted(x * 1000 for x in phone.latencies)
+    phone, counts, ms = _a_stranger_floods_while_a_phone_reads(path, seconds, connections, 10)
     print(f"\nstranger's {connections} connections for {seconds:g} s: {counts}; the phone: {dict(phone.statuses)}, "
           f"median {ms[len(ms) // 2]:.0f} ms, p95 {ms[round(0.95 * (len(ms) - 1))]:.0f} ms, max {ms[-1]:.0f} ms")
     assert dict(phone.statuses) == {200: 20}
@@ -315,14 +316,7 @@ def test_a_strangers_200_connections_are_refused_at_the_refusal_delays_pace(even
 def test_a_strangers_flood_of_a_path_no_budget_named_is_refused_too(event: tuple[Path, list[str]]) -> None:
     path, _ = event
     seconds, connections = 6.0, 32
-    with serve_process(path) as (_, port):
-        if not other_address_works(port):
-            pytest.skip(f"this system does not give {STRANGER} to the loopback (Linux does)")
-        flood = start_flood("pages", str(port), str(seconds), str(connections), STRANGER, "/nope")
-        time.sleep(1.5)
-        phone = Phone(port, rounds=10, pause=0.2).run()
-        counts = flood_result(flood)
-    ms = sorted(x * 1000 for x in phone.latencies)
+    phone, counts, ms = _a_stranger_floods_while_a_phone_reads(path, seconds, connections, 10, "/nope")
     print(f"\nstranger's {connections} connections on /nope for {seconds:g} s: {counts}; the phone: "
           f"{dict(phone.statuses)}, median {ms[len(ms) // 2]:.0f} ms, max {ms[-1]:.0f} ms")
     assert dict(phone.statuses) == {200: 20}

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from tests.browsers import driver_for, serving
 from tests.web.table.test_table_page import build_tournament, players_at, tap
-from tools.browser import missing, open_browser
+from tools.browser import missing
 
 pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
 
@@ -52,22 +53,12 @@ def database(place: tuple[Path, str]) -> Iterator[Any]:
 
 @pytest.fixture
 def server(database: Any) -> Iterator[Any]:
-    from web.api.server import BackgroundServer
-
-    srv = BackgroundServer(database).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(database)
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    driver = open_browser()
-    try:
-        yield driver
-    finally:
-        driver.quit()
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    yield from driver_for(request)
 
 
 def test_a_phone_calls_a_referee_and_sees_them_on_the_way_without_a_reload(server, place, database, browser) -> None:

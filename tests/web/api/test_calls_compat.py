@@ -3,11 +3,9 @@ page's "Call referee" (``calls.js``, ``calls.css``) and the players' page's refr
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.web.table.test_table_page_compat import CSS, JS, _text
+from tests.web.table.test_table_page_compat import CSS, JS, flex_rows_with_gap, lines_using
 
 
 @pytest.mark.parametrize(("name", "pattern", "why"),
@@ -15,11 +13,9 @@ from tests.web.table.test_table_page_compat import CSS, JS, _text
                          [("calls.css", p, w) for p, w in CSS])
 def test_the_calls_and_players_pages_use_nothing_safari_15_or_firefox_115_lacks(name: str, pattern: str,
                                                                                why: str) -> None:
-    found = [line for line in _text(name).splitlines() if re.search(pattern, line)]
+    found = lines_using(name, pattern)
     assert not found, f"{name}: {why}: {found}"
 
 
 def test_calls_flex_rows_are_spaced_without_flex_gap() -> None:
-    for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", _text("calls.css")):
-        if re.search(r"display\s*:\s*(inline-)?flex", body):
-            assert not re.search(r"(^|;|\s)(row-|column-)?gap\s*:", body), selector.strip()
+    assert flex_rows_with_gap("calls.css") == []

@@ -26,7 +26,7 @@ import httpx
 import pytest
 
 from db.service.demo import create_demo
-from tests.web.test_cli import _free_port
+from tests.web.test_cli import _free_port, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[3]
 EXE = str(Path(sys.executable).with_name("mcr-tournament"))
@@ -90,19 +90,21 @@ class Venue:
                                      stderr=subprocess.STDOUT, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             with httpx.Client(base_url=f"http://127.0.0.1:{self.port}", timeout=30) as client:
-                deadline = time.monotonic() + 60
-                while True:
-                    try:
-                        client.get("/api/table")
-                        break
-                    except httpx.TransportError:
-                        assert self.proc.poll() is None and time.monotonic() < deadline
-                        time.sleep(0.1)
+                wait_until_serving(lambda: client.get("/api/table"), self.proc)
                 yield client
         finally:
             if self.proc.poll() is None:
                 self.proc.send_signal(signal.SIGINT)
             self.console, _ = self.proc.communicate(timeout=120)
+
+    def copy_between_checkpoints(self, client: httpx.Client, stick: Path) -> None:
+        """The file copied to ``stick`` after one checkpoint; then the next checkpoint, and three hands after
+        it that are only in the WAL."""
+        self.write_until_checkpoints(client, 1)
+        shutil.copyfile(self.event, stick)
+        self.write_until_checkpoints(client, 1)
+        for _ in range(3):
+            assert self.post_next(client) == 200
 
     def post_next(self, client: httpx.Client) -> int:
         table, hand = self.order[len(self.acked) + len(self.refused)]
@@ -136,11 +138,7 @@ def test_a_copy_taken_after_one_checkpoint_and_put_back_after_the_next_is_refuse
     venue = Venue(tmp_path)
     stick = tmp_path / "stick.mcr"
     with venue.serving() as client:
-        venue.write_until_checkpoints(client, 1)
-        shutil.copyfile(venue.event, stick)
-        venue.write_until_checkpoints(client, 1)
-        for _ in range(3):  # a few hands after the checkpoint: they are only in the WAL
-            assert venue.post_next(client) == 200
+        venue.copy_between_checkpoints(client, stick)
         shutil.copyfile(stick, venue.event)  # cp: the same inode, an older content
         digest = sha256(venue.event)
         for _ in range(5):
@@ -159,11 +157,7 @@ def test_after_a_crash_an_older_copy_put_back_beside_the_crash_wal_never_gets_it
     venue = Venue(tmp_path)
     stick = tmp_path / "stick.mcr"
     with venue.serving() as client:
-        venue.write_until_checkpoints(client, 1)
-        shutil.copyfile(venue.event, stick)
-        venue.write_until_checkpoints(client, 1)
-        for _ in range(3):
-            assert venue.post_next(client) == 200
+        venue.copy_between_checkpoints(client, stick)
         assert venue.proc is not None
         venue.proc.kill()  # kill -9: the WAL stays beside the file
         venue.proc.wait(timeout=30)

@@ -14,14 +14,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
 
 from db.service.demo import create_demo
-from tests.web.test_cli import _free_port
+from tests.web.test_cli import _free_port, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[3]
 EXE = str(Path(sys.executable).with_name("mcr-tournament"))
@@ -64,14 +63,7 @@ def test_serve_when_the_file_is_replaced_or_deleted(tmp_path: Path, how: str, ki
     recorded: list[tuple[int, int]] = []
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    client.get("/api/table")
-                    break
-                except httpx.TransportError:
-                    assert proc.poll() is None and time.monotonic() < deadline
-                    time.sleep(0.1)
+            wait_until_serving(lambda: client.get("/api/table"), proc)
 
             def post(table: int, hand: int) -> int:
                 r = client.post("/api/hands", headers={"Authorization": f"Bearer {tokens[table]}"},

@@ -364,21 +364,13 @@ def test_readers_of_a_file_from_before_the_calls_read_it_unchanged(tmp_path, cap
     file of schema 0004 has no calls table, and they work without one (and leave the file as it was)."""
     import sqlite3
 
-    from alembic import command
-
     from db.service.demo import create_demo
-    from db.storage.schema import alembic_config, to_url
-    from db.storage.store import create_db_engine
+    from tests.db.helpers import take_back
     from web.cli import main as web_main
 
     path = tmp_path / "old.mcr"
     create_demo(path)
-    engine = create_db_engine(to_url(path))
-    cfg = alembic_config()
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0004")
-    engine.dispose()
+    take_back(path, "0004")
     con = sqlite3.connect(path)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     con.close()
@@ -468,23 +460,10 @@ def test_the_calls_refusals_follow_the_phones_language(client: TestClient, links
 
 def test_a_substitutes_page_says_they_are_not_ranked(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A walk-through: 赵敏's page (a substitute, +60 in session 1) showed no rank and no reason why."""
-    import contextlib
-    import io
-
     from db.storage.store import open_database
+    from tests.substitutes_event import seated_with_substitutes
 
-    path = tmp_path / "subs.mcr"
-
-    def run(*argv: str) -> None:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            assert cli_main(["--db", str(path), *argv]) == 0, argv
-
-    (tmp_path / "players.csv").write_text(
-        "number,name,substitute\n1,Ann,\n2,Bob,\n3,Cy,\n4,Dee,\n5,Zhao Min,yes\n", encoding="utf-8")
-    run("init", "--name", "Subs", "--sessions", "1")
-    run("players", "import", str(tmp_path / "players.csv"))
-    run("checkin", "--session", "1", "--present", "1", "2", "3", "5", "--absent", "4")
-    run("seat", "1")
+    path = seated_with_substitutes(tmp_path)
     with open_database(path) as db, TestClient(create_app(db)) as c:
         import_result_lines(db, json.dumps({"session": 1, "table": 1, "type": "win", "hand": 1, "winner": "5",
                                             "discarder": "1", "fan": 8}), "f", actor=ACTOR)

@@ -16,7 +16,7 @@ from db.formats.result_import import import_result_lines
 from db.service.public_page import set_public_settings
 from db.service.results import sign_off
 from db.service.seats import set_seating
-from tests.browsers import BOTH, open_for
+from tests.browsers import BOTH, driver_for, serving
 from tests.db.helpers import ACTOR, make_tournament
 
 
@@ -33,22 +33,12 @@ def database(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def server(database: Database) -> Iterator[Any]:
-    from web.api.server import BackgroundServer
-
-    srv = BackgroundServer(database).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(database)
 
 
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    driver = open_for(request)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from driver_for(request)
 
 
 def win(db: Database, session: int, table: int, hand: int, winner: str, discarder: str, fan: int = 8) -> None:

@@ -32,6 +32,7 @@ from tests.web.table.test_table_page import (  # noqa: F401 - the fixtures
     tap,
     wait_text,
 )
+from tests.web.test_cli import wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -71,14 +72,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
                             stderr=subprocess.STDOUT, text=True)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{url}/api/texts", timeout=5)
-                break
-            except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, proc.stdout.read() if proc.stdout else ""
-                time.sleep(0.1)
+        wait_until_serving(lambda: httpx.get(f"{url}/api/texts", timeout=5), proc)
         yield Served(db, token, url)
     finally:
         proc.terminate()

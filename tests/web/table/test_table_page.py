@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.browsers import BOTH, open_for
+from tests.browsers import BOTH, driver_for, serving
 from tools.browser import missing, open_browser
 
 NAMES = ["Li Wei", "Anna Schmidt", "张伟", "Jean O'Neil", "李娜", "Bob Stone", "Carla Ruiz", "Dmitri Ivanov"]
@@ -55,23 +55,14 @@ def place(tmp_path: Path) -> tuple[Path, str]:
 @pytest.fixture
 def server(place: tuple[Path, str]) -> Iterator[Any]:
     from db.storage.store import open_database
-    from web.api.server import BackgroundServer
 
     with open_database(place[0]) as database:
-        srv = BackgroundServer(database).start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+        yield from serving(database)
 
 
 @pytest.fixture
 def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
-    driver = open_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from driver_for(request)  # Chromium, or the engine a test is parametrized with (tests/browsers.py)
 
 
 def tap(driver: Any, css: str) -> None:
@@ -181,12 +172,7 @@ def test_a_win_by_its_fan_total_and_a_draw(server, place, browser) -> None:
     tap(browser, "#btn-confirm")
     wait_text(browser, "#hand-no", "Hand 2")
     # under 8 fans: no confirm, the false-win penalty is offered instead
-    tap(browser, "#btn-win")
-    tap(browser, f"#winner button[data-number='{seats[0]}']")
-    tap(browser, f"#discarder button[data-number='{seats[1]}']")
-    tap(browser, "#tab-totals")
-    browser.find_element("css selector", "#fan").send_keys("6")
-    wait_text(browser, "#verdict", "at least 8 are needed")
+    _claim_under_8(browser, seats[0], seats[1])
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     assert browser.find_element("css selector", "#btn-penalty").is_displayed()
     tap(browser, "#btn-cancel")  # (the penalty: its own test below)
@@ -215,12 +201,7 @@ def test_a_claim_under_8_fans_records_the_false_win_penalty_after_a_confirm_step
     name = NAMES[int(seats[2]) - 1]
     browser.get(f"{server.url}/t/{token}")
     wait_text(browser, "#hand-no", "Hand 1")
-    tap(browser, "#btn-win")
-    tap(browser, f"#winner button[data-number='{seats[2]}']")
-    tap(browser, f"#discarder button[data-number='{seats[0]}']")
-    tap(browser, "#tab-totals")
-    browser.find_element("css selector", "#fan").send_keys("6")
-    wait_text(browser, "#verdict", "at least 8 are needed")
+    _claim_under_8(browser, seats[2], seats[0])
     tap(browser, "#btn-penalty")
     # the confirm step: who, the preset's points, who gets them; nothing is written yet
     wait_text(browser, "#verdict", f"False win by {name}: 30 points, 10 to each other player.")
@@ -267,6 +248,16 @@ def test_picker_tiles_are_43_px_wide_and_the_page_does_not_scroll_sideways(serve
         " function (b) { return b.getBoundingClientRect().width; })")
     assert len(widths) == 42 and min(widths) >= 43, widths
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def _claim_under_8(browser: Any, winner: str, discarder: str) -> None:
+    """A win claimed by its fan total, 6: the page says at least 8 are needed."""
+    tap(browser, "#btn-win")
+    tap(browser, f"#winner button[data-number='{winner}']")
+    tap(browser, f"#discarder button[data-number='{discarder}']")
+    tap(browser, "#tab-totals")
+    browser.find_element("css selector", "#fan").send_keys("6")
+    wait_text(browser, "#verdict", "at least 8 are needed")
 
 
 def _enter_totals(browser: Any, winner: str, discarder: str, fan: int) -> None:
