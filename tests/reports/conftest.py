@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 GENERATED_AT = datetime(2026, 11, 29, 18, 5, tzinfo=UTC)
 
@@ -20,6 +21,7 @@ def fonts(pdf: bytes) -> dict[str, bool]:
     found: dict[str, bool] = {}
     for page in PdfReader(io.BytesIO(pdf)).pages:
         resources = page["/Resources"].get_object()
+        assert isinstance(resources, DictionaryObject)
         for font in resources.get("/Font", {}).values():
             font = font.get_object()
             descriptor = font.get("/FontDescriptor")

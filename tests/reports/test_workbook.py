@@ -8,6 +8,7 @@ import io
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from openpyxl import load_workbook
@@ -40,7 +41,7 @@ def _out(db: Path, *argv: str) -> str:
     return buf.getvalue()
 
 
-def _records(ws: Worksheet) -> list[dict[str, object]]:
+def _records(ws: Worksheet) -> list[dict[str, Any]]:  # a cell holds str, int, float, None…: each test checks
     rows = list(ws.iter_rows(values_only=True))
     return [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
 

@@ -24,8 +24,8 @@ from db.service.tournament import update_settings
 from tests.db.helpers import ACTOR, make_tournament
 
 
-def _tracker(db: Database, **kw: int) -> ChangeTracker:
-    tracker = ChangeTracker(**kw)
+def _tracker(db: Database, window: int = WINDOW) -> ChangeTracker:
+    tracker = ChangeTracker(window=window)
     with db.reader() as s:
         tracker.start(s)
     return tracker
@@ -111,6 +111,7 @@ def test_the_marker_reads_a_window_not_the_whole_log(db: Database) -> None:
     with db.reader() as s:
         recent, newest = queries.change_marker(s)
         total = s.scalar(select(func.count()).select_from(AuditLog))
+    assert total is not None
     assert recent == (WINDOW if db.is_sqlite else total) and total > WINDOW and newest == s_max(db)
     tracker = _tracker(db)
     with db.factory.begin() as s:

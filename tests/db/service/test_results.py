@@ -9,6 +9,7 @@ from db import Database, InputError, StaleTableError
 from db.formats.result_lines import parse_result_line
 from db.models import AuditLog, HandResult
 from db.read import queries
+from db.rules.profiles import Settlement
 from db.service.corrections import correct_hand, correct_penalty, delete_hand, delete_penalty
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import record_draw, record_hand, record_penalty, record_result, record_win, sign_off
@@ -143,12 +144,12 @@ def test_corrections_are_audited_with_before_and_after(db: Database) -> None:
     line(db, {"session": 1, "table": 1, "hand": 1, "type": "win", "winner": "1", "discarder": "2", "fan": 24})
     line(db, {"session": 1, "table": 1, "hand": 2, "type": "draw"})
     with db.factory.begin() as s:
-        pid = record_penalty(s, 1, 1, PenaltyInput("3", 30, "others", reason="false win"), actor=ACTOR)
+        pid = record_penalty(s, 1, 1, PenaltyInput("3", 30, Settlement.OTHERS, reason="false win"), actor=ACTOR)
     with pytest.raises(InputError, match="needs a reason"), db.factory.begin() as s:
         correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "  ", actor=ACTOR)
     with db.factory.begin() as s:
         correct_hand(s, 1, 1, 1, WinInput("1", "3", fan=24), "wrong discarder", actor=ACTOR)
-        correct_penalty(s, pid, PenaltyInput("3", 20, "deducted", reason="x"), "amount", actor=ACTOR)
+        correct_penalty(s, pid, PenaltyInput("3", 20, Settlement.DEDUCTED, reason="x"), "amount", actor=ACTOR)
     with pytest.raises(InputError, match="only the last hand"), db.factory.begin() as s:
         delete_hand(s, 1, 1, 1, "oops", actor=ACTOR)
     with db.factory.begin() as s:

@@ -82,7 +82,7 @@ class Ledger:
             keyed.append((key, p, tp, mp))
         keyed.sort(key=lambda k: int(k[1]))
         keyed.sort(key=lambda k: k[0], reverse=True)
-        out = []
+        out: list[tuple[int, str, float, float]] = []
         for i, (key, p, tp, mp) in enumerate(keyed):
             rank = out[-1][0] if out and keyed[i - 1][0] == key else i + 1
             out.append((rank, p, tp, mp))

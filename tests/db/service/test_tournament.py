@@ -10,7 +10,7 @@ from db.formats.players_csv import RowErrors, parse_players_csv
 from db.models import Tournament
 from db.read import queries
 from db.read.lookup import seating_numbers, settings
-from db.rules.profiles import Settings
+from db.rules.profiles import Settings, Settlement
 from db.service.outcomes import PenaltyInput
 from db.service.players import ImportCounts, PlayerInput, import_players, substitute_player
 from db.service.results import record_draw, record_penalty, record_win
@@ -168,7 +168,7 @@ def test_player_count_must_be_a_multiple_of_four(db: Database) -> None:
 
 def _transfer(db: Database, session: int, payer: str, to: str, points: int) -> None:
     with db.factory.begin() as s:
-        record_penalty(s, session, 1, PenaltyInput(payer, points, "player", to=to, reason="test"),
+        record_penalty(s, session, 1, PenaltyInput(payer, points, Settlement.PLAYER, to=to, reason="test"),
                        actor=ACTOR)
 
 

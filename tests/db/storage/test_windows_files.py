@@ -140,7 +140,7 @@ def test_replacing_a_file_a_scanner_holds_for_a_moment_succeeds(tmp_path: Path, 
     target.write_bytes(b"old")
     real, calls = os.replace, []
 
-    def held_twice(src: object, dst: object) -> None:
+    def held_twice(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
         calls.append(dst)
         if len(calls) <= 2:
             raise windows_error(32, "The process cannot access the file because it is being used by another process")

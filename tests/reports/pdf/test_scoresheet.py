@@ -48,6 +48,7 @@ def test_filled_sheet_shows_hands_totals_and_penalties(generated_at: datetime) -
     assert "错和" in page and "迟到 5 min" in page
     # Points won by the winner of hand 1.
     first = sheet.hands[0]
+    assert first.winner is not None
     assert str(first.deltas[first.winner]) in page
 
 
