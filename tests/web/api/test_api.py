@@ -16,7 +16,7 @@ from db import Database
 from db.formats.result_import import import_result_lines
 from db.models import AuditLog, DeviceRequest, HandResult, Penalty, Tournament
 from db.read import queries
-from db.rules.profiles import Settings
+from db.rules.profiles import Settings, Settlement
 from db.service.devices import DeviceLink, device_links, revoke_device
 from db.service.results import call_time
 from tests.db.helpers import ACTOR, make_tournament
@@ -578,7 +578,7 @@ def test_the_version_alone_moves_with_every_change_by_any_station(db: Database, 
     assert client.get("/api/table/version", headers=h).json() == {"version": 0}
     assert client.post("/api/hands", headers=h, json=WIN).status_code == 200
     with db.factory.begin() as s:  # the desk: a penalty
-        record_penalty(s, 1, 1, PenaltyInput("3", 10, "deducted", None, "late", "lateness", 2), actor=ACTOR)
+        record_penalty(s, 1, 1, PenaltyInput("3", 10, Settlement.DEDUCTED, None, "late", "lateness", 2), actor=ACTOR)
     r = client.get("/api/table/version", headers=h)
     assert r.status_code == 200 and r.json() == {"version": 2}
     assert client.get("/api/table", headers=h).json()["version"] == 2
@@ -624,6 +624,7 @@ def test_a_device_corrects_its_own_recorded_hand_with_a_reason(db: Database, cli
         (hand,) = queries.table_sheet(s, 1, 1).hands
         log = s.scalars(select(AuditLog).order_by(AuditLog.id.desc())).first()
     assert (hand.kind, hand.fan_total, hand.station) == ("win", 8, "table 1 device")
+    assert log is not None
     assert (log.action, log.reason, log.station) == ("correct", "the desk entered a draw", "table 1 device")
     r = client.post("/api/hands", headers=h, json={"type": "penalty", "kind": "false_win_wrong", "hand": 2,
                                                     "player": "1", "correction": {"reason": "x"}})

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from starlette.types import Message
 
 from db import Database, open_database
 from db.service.devices import device_links
@@ -260,11 +261,17 @@ def test_the_players_page_has_its_own_cap_and_never_takes_the_apis_requests() ->
 
     cap = RequestCap(slow_app, 1, busy, page_limit=1)
 
+    async def receive() -> Message:  # neither app reads the request nor writes a response
+        return {}
+
+    async def send(message: Message) -> None:
+        pass
+
     async def main() -> None:
-        first = asyncio.create_task(cap({"type": "http", "path": "/"}, None, None))
+        first = asyncio.create_task(cap({"type": "http", "path": "/"}, receive, send))
         await asyncio.sleep(0)
-        await cap({"type": "http", "path": "/"}, None, None)  # the page's cap is taken: 503 at once
-        await cap({"type": "http", "path": "/api/table"}, None, None)  # the API's is not
+        await cap({"type": "http", "path": "/"}, receive, send)  # the page's cap is taken: 503 at once
+        await cap({"type": "http", "path": "/api/table"}, receive, send)  # the API's is not
         release.set()
         await first
 
@@ -321,6 +328,7 @@ def test_a_preview_waits_for_the_write_under_way(demo: Database, monkeypatch: py
     server = BackgroundServer(demo).start()
     statuses: dict[str, int] = {}
     threads: list[threading.Thread] = []
+    assert demo.path is not None  # a SQLite file
     holder = sqlite3.connect(demo.path, isolation_level=None)
     try:
         with httpx.Client(base_url=server.url, headers=auth, timeout=60) as phone:

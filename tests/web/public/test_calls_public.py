@@ -235,12 +235,14 @@ def test_deleting_a_rulings_penalty_clears_the_number_the_call_kept(db: Database
         rows = {c.id: c for c in s.scalars(select(RefereeCall))}
         entry = s.scalars(select(AuditLog).where(AuditLog.action == "delete").order_by(AuditLog.id)).all()[-1]
     assert (rows[call.id].penalty_id, rows[call.id].ruling, rows[call.id].status) == (None, "late", "resolved")
+    assert entry.before is not None
     assert json.loads(entry.before)["calls"] == [call.id]
     with db.factory.begin() as s:  # a penalty no ruling names is deleted as before, its entry unchanged
         pid2 = record_penalty(s, 1, 1, PenaltyInput("2", 5, Settlement.DEDUCTED, None, "late", "lateness", 1),
                               actor=ACTOR)
         delete_penalty(s, pid2, "entered twice", actor=ACTOR)
         entry = s.scalars(select(AuditLog).where(AuditLog.action == "delete").order_by(AuditLog.id)).all()[-1]
+        assert entry.before is not None
         assert "calls" not in json.loads(entry.before)
 
 

@@ -323,7 +323,7 @@ def test_a_hand_the_server_refuses_reopens_as_it_was_entered(server, place, brow
     browser.get(f"{server.url}/t/{token}")
     wait_text(browser, "#hand-no", "Hand 1")
     # as a phone that confirmed a hand while offline and comes back to a server that refuses it (422)
-    entry = {"kind": "win", "winner": seats[0], "discarder": seats[1], "input": "totals", "fan": "8",
+    entry: dict[str, object] = {"kind": "win", "winner": seats[0], "discarder": seats[1], "input": "totals", "fan": "8",
              "melds": [], "standing": [], "winning": None, "flowers": [], "mode": "tile",
              "flags": {"fourth_tile": False, "kong_related": False, "last_tile_of_wall": False}}
     body = {"hand": 1, "type": "win", "winner": "999", "discarder": seats[1], "self_drawn": False, "fan": 8,
