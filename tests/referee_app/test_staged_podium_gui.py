@@ -111,7 +111,7 @@ def test_reports_hides_stage_standings_without_stages(window) -> None:  # type: 
 
 
 def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, staged_window) -> None:  # type: ignore[no-untyped-def]
-    from referee_app.hall.pages import PAGES
+    from referee_app.hall.pages import PAGES, StandingsPage
     from referee_app.hall.window import HallOptions, HallWindow
 
     for lang in ("both", "en", "zh"):
@@ -122,6 +122,7 @@ def test_the_hall_shows_the_stage_and_the_rule_without_cutting_text(qtbot, stage
         assert hall.clipped == [], lang
         page = PAGES["standings"]
         data = hall.data
+        assert isinstance(page, StandingsPage) and data is not None
         assert page.staged(data)
         assert page.header(lang, True)[2:] == {
             "en": ["Stage", "Stage pts", "TP / MP"], "zh": ["阶段", "阶段得分", "标准分 / 比赛分"],
@@ -173,6 +174,7 @@ def test_the_hall_keeps_a_finalists_points_on_one_line_at_1366x768(qtbot, tmp_pa
             hall.resize(1366, 768)
             hall.show_page("standings")
             hall.render_image(1366, 768)
+            assert hall.data is not None
             cells = [hall.data.standings[k] for k in range(4)]
             assert any(abs(c.stage.match_points) >= 100 for c in cells)  # type: ignore[union-attr]
             split = [t for t in hall.wrapped if re.fullmatch(r"-?[\d.]+ / [+-]?[\d.]+", t)]

@@ -39,6 +39,7 @@ def _browse_then_cancel(qtbot, folder: Path, seen: list[int]) -> None:
 def _browse(qtbot, d: QFileDialog, folder: Path, seen: list[int]) -> None:
     d.setViewMode(QFileDialog.ViewMode.Detail)
     model = d.findChild(QFileSystemModel)
+    assert model is not None
     root = model.index(str(folder))
     qtbot.wait(1500)  # the folder is read in a thread; files the PDF filter hides are looked at too
     for row in range(model.rowCount(root)):

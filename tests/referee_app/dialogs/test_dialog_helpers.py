@@ -31,8 +31,13 @@ def test_ask_new_file_adds_the_suffix_when_missing(qapp, monkeypatch, typed, got
 
 
 def test_ask_new_file_can_leave_overwriting_to_the_caller(qapp, monkeypatch) -> None:
-    kws = []
-    monkeypatch.setattr(file_dialogs, "get_save_file_name", lambda *a, **kw: (kws.append(kw), ("/x/t", ""))[1])
+    kws: list[dict[str, object]] = []
+
+    def get_save_file_name(*a: object, **kw: object) -> tuple[str, str]:
+        kws.append(kw)
+        return "/x/t", ""
+
+    monkeypatch.setattr(file_dialogs, "get_save_file_name", get_save_file_name)
     assert ask_new_file(None, "Restore", "/x/t.mcr", "*.mcr", ".mcr", confirm_overwrite=False) == "/x/t.mcr"
     assert kws == [{"options": QFileDialog.Option.DontConfirmOverwrite}]
 

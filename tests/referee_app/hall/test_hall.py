@@ -76,14 +76,15 @@ def test_clock_page_warning_and_time_up(qtbot, window, tournament_file) -> None:
 
         end_clock(s, 1)  # time is up (taking back more than is left is refused)
     assert window.watcher.poll()  # the window's one change-marker poll sees the other station's write
-    assert hall.watch.view().time_up
+    view = hall.watch.view()
+    assert view is not None and view.time_up
     hall.render_image(1920, 1080)
     assert hall.clipped == []
 
 
 def test_redraws_when_another_station_records(qtbot, window, tournament_file) -> None:
     hall = _hall(qtbot, window, pages=["best"])
-    assert hall.data is not None and hall.data.best == ()
+    assert hall.data is not None and list(hall.data.best) == []  # "best == ()" would narrow its type for good
     with open_database(tournament_file) as db, db.factory.begin() as s:
         from db.read import queries
         from db.service.results import record_win
@@ -173,12 +174,11 @@ def _paint(page_key: str, data, lang: str = "en"):
 
 
 def test_long_names_are_elided_on_one_line_not_clipped(qapp) -> None:
-    from types import SimpleNamespace
-
+    from db.read.views import StandingRow
     from referee_app.hall.data import HallData, Place
 
     places = tuple(Place(n, str(i), i, "E") for i, n in enumerate([LONG, "Anna Smith", "王秀英"], 1))
-    row = SimpleNamespace(rank=1, name=LONG + " " + LONG, team="Vienna", table_points=12, match_points=1087)
+    row = StandingRow(1, "1", LONG + " " + LONG, "Vienna", 12, 1087)
     data = HallData("Open", 1, 4, places=places, standings=(row,))
     for lang in ("en", "zh", "both"):
         pt = _paint("find", data, lang)
@@ -226,13 +226,25 @@ def test_find_your_table_puts_equal_names_in_number_order(tmp_path) -> None:
 
 def test_a_store_change_reads_the_clock_once(qtbot, window, monkeypatch) -> None:
     """The watch re-reads the clock and tells the display; the display's own read does not read it again."""
+    from sqlalchemy.orm import Session
+
+    from db.service.clock import ClockReading
     from referee_app.hall import data as hall_data
 
     hall = _hall(qtbot, window)
     reads: list[str] = []
     real_reload, real_reading = hall.watch.reload, hall_data.clock_reading
-    monkeypatch.setattr(hall.watch, "reload", lambda: (reads.append("watch"), real_reload())[1])
-    monkeypatch.setattr(hall_data, "clock_reading", lambda s, n: (reads.append("hall"), real_reading(s, n))[1])
+
+    def reload() -> None:
+        reads.append("watch")
+        real_reload()
+
+    def reading(s: Session, n: int) -> ClockReading:
+        reads.append("hall")
+        return real_reading(s, n)
+
+    monkeypatch.setattr(hall.watch, "reload", reload)
+    monkeypatch.setattr(hall_data, "clock_reading", reading)
     with qtbot.waitSignal(hall.watch.changed):
         window.ctx.runner.notify(ALL)  # a change that touched everything
     assert reads == ["watch"]
@@ -313,6 +325,7 @@ def test_a_hand_with_the_standings_shown_redraws_them_at_once(qtbot, window, tou
         four = [p.number for p in queries.seating(s, 1)[1].players]
         record_win(s, 1, 2, 1, winner=four[0], discarder=four[1], fan=24)
     assert window.watcher.poll()
+    assert hall.data is not None
     assert hall.data.standings == _fresh(window).standings == tuple(window.ctx.runner.read(queries.standings))
     assert hall.data.standings[0].number == four[0] and hall.data.still_playing == 2
     assert hall.reader.reads["table_scores"] == 1  # the two tables' scores read again, not every table's

@@ -36,4 +36,5 @@ def test_the_awards_page_cycles_best_hands_then_the_other_prizes(qtbot, window, 
             image = hall.render_image(1920, 1080)
             assert hall.clipped == [], (lang, sub)
             image.save(str(tmp_path / f"hall-awards-{lang}-{sub}.png"))
+    assert hall.data is not None and hall.data.awards is not None
     assert [c.count for c in hall.data.awards.chicken_hands] == [1]

@@ -61,7 +61,10 @@ def test_the_hall_display_follows_file_open_of_another_tournament(qtbot, window,
     with open_database(tournament_file) as db, db.factory.begin() as s:  # A's clock at its warning
         start_clock(s, 1, minutes=90, now=utc_now() - timedelta(minutes=80))
     hall = _hall_by_menu(window, monkeypatch, pages=["find", "standings", "best", "clock"], lang="en", dwell_s=40)
-    assert hall.data.tournament == "Spring Open" and hall.watch.view().warning
+    assert hall.data is not None
+    view = hall.watch.view()
+    assert view is not None
+    assert hall.data.tournament == "Spring Open" and view.warning
     qtbot.keyClick(hall, Qt.Key.Key_Space)  # pinned on "find your table"
     old_db = window.ctx.db
 
@@ -109,6 +112,7 @@ def test_the_hall_follows_an_open_from_the_recent_files_and_the_demo_again(qtbot
     notes.write_text("not a tournament\n", encoding="utf-8")
     ctx = window.ctx
     assert not window.open_file(str(notes)) and error_messages
+    assert hall.data is not None
     assert window.ctx is ctx and hall.ctx is ctx and hall.data.tournament == "Spring Open"
     window.open_file(str(autumn))
     assert hall.data.tournament == "Autumn Cup" and hall.ctx is window.ctx

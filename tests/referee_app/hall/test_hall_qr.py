@@ -54,6 +54,7 @@ def _modules(image: QImage, where: QRect, text: str) -> tuple[int, int]:
 def test_find_your_table_shows_the_players_page_address_as_a_qr_code_in_each_language(qtbot, window) -> None:
     for lang in ("both", "en", "zh"):
         hall = _hall(qtbot, window, lang=lang, pages=["find", "standings"], base_url=BASE)
+        assert hall.data is not None
         assert hall.data.page_url == BASE + "/"
         hall.show_page("find")
         frame = hall.frame()
@@ -78,6 +79,7 @@ def test_find_your_table_shows_the_players_page_address_as_a_qr_code_in_each_lan
 
 def test_without_an_address_there_is_no_code_and_the_list_keeps_four_columns(qtbot, window) -> None:
     hall = _hall(qtbot, window, pages=["find"])  # no base URL, no server
+    assert hall.data is not None
     assert hall.data.page_url == ""
     hall.render_image(1920, 1080)
     assert hall.qr == [] and FindTablePage.columns(hall.data, hall.frame()) == 4
@@ -86,6 +88,7 @@ def test_without_an_address_there_is_no_code_and_the_list_keeps_four_columns(qtb
 def test_the_code_follows_the_apps_server_and_the_players_page_switch(qtbot, window, tournament_file) -> None:
     server = TableDevicesServer()
     hall = _hall(qtbot, window, server=server, pages=["find"])
+    assert hall.data is not None
     assert hall.data.page_url == ""
     server.start(window.ctx.db, "127.0.0.1", 0)
     try:
@@ -124,6 +127,7 @@ def test_the_setup_takes_a_base_url_and_refuses_a_wrong_one(qtbot, window, error
     assert d.result() == d.DialogCode.Accepted and d.options().base_url == BASE + "/"
     hall = HallWindow(window.ctx, d.options())
     qtbot.addWidget(hall)
+    assert hall.data is not None
     assert hall.data.page_url == BASE + "/"  # one "/" at the end, as printed on the seating
 
 
@@ -187,6 +191,7 @@ def test_the_hall_standings_follow_the_players_pages_hidden_standings(qtbot, win
     hall.show_page("awards")  # the standings and the awards, read as the page comes up
     assert [(r.rank, r.number, r.table_points) for r in hall.data.standings] == live
     assert hall.data.hidden_after is None and standings_where(hall.data, "en") == "after session 2"
+    assert hall.data.awards is not None
     assert 88 in [b.fan for b in hall.data.awards.best_hands]
     assert [b.fan_total for b in window.ctx.runner.read(lambda s: read_hall(s, session=2)).best] == [88]
 
@@ -220,6 +225,7 @@ def test_the_code_uses_the_address_chosen_in_table_devices(qtbot, window, monkey
     server.start(window.ctx.db, "127.0.0.1", 0)
     try:
         port = server.addresses()[0].rsplit(":", 1)[1]
+        assert hall.data is not None
         assert hall.data.page_url == f"http://127.0.0.1:{port}/"
         dialog.address.setCurrentIndex(1)
         assert hall.data.page_url == f"http://localhost:{port}/"

@@ -4,10 +4,17 @@ file (8 players, session 1 seated)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTableWidget
 
 from db.read import queries
 from db.service.stages import add_stage
 from db.storage.store import open_database
+
+
+def _cell(table: QTableWidget, row: int, col: int) -> str:
+    item = table.item(row, col)
+    assert item is not None, (row, col)
+    return item.text()
 
 
 def test_the_desk_marks_players_by_number_and_by_part_of_a_name(qtbot, window, tournament_file) -> None:
@@ -134,13 +141,13 @@ def test_stages_are_added_and_a_tie_at_the_cut_decided_in_the_dialog(qtbot, wind
     dialog.carry.setCurrentIndex(dialog.carry.findData("half"))
     dialog.seating.setCurrentIndex(dialog.seating.findData("snake"))
     assert dialog.add()
-    assert [dialog.table.item(0, c).text() for c in range(5)] == ["Final", "4", "4", "half", "snake"]
+    assert [_cell(dialog.table, 0, c) for c in range(5)] == ["Final", "4", "4", "half", "snake"]
     assert dialog.tie_label.isVisibleTo(dialog) and dialog.tied.count() == 8
     assert "check the 4 who go through" in dialog.tie_label.text()
     for i in (0, 2, 4, 6):
         dialog.tied.item(i).setCheckState(Qt.CheckState.Checked)
     assert dialog.decide()
-    assert dialog.table.item(0, 5).text() == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
+    assert _cell(dialog.table, 0, 5) == "1 3 5 7" and not dialog.tie_label.isVisibleTo(dialog)
     with open_database(tournament_file, writable=False) as db, db.reader() as s:
         assert queries.stages(s)[0].players == ("1", "3", "5", "7")
 
@@ -163,14 +170,14 @@ def test_the_stage_dialog_says_which_sessions_a_stage_will_be_and_changes_or_rem
     qtbot.keyClicks(dialog.name, "Final")
     dialog.cut.setValue(4)
     assert dialog.add()
-    assert [dialog.table.item(0, c).text() for c in range(2)] == ["Final", "3"]
+    assert [_cell(dialog.table, 0, c) for c in range(2)] == ["Final", "3"]
     assert not dialog.last_planned.isEnabled()  # the last sessions are the final's now
     dialog.table.selectRow(0)
     assert dialog.name.text() == "Final" and dialog.change_button.isEnabled()
     dialog.carry.setCurrentIndex(dialog.carry.findData("full"))
     dialog.name.setText("Grand final")
     assert dialog.change()
-    assert [dialog.table.item(0, c).text() for c in range(4)] == ["Grand final", "3", "4", "full"]
+    assert [_cell(dialog.table, 0, c) for c in range(4)] == ["Grand final", "3", "4", "full"]
     dialog.table.selectRow(0)
     assert dialog.remove(keep_sessions=True)
     assert dialog.table.rowCount() == 0 and not dialog.remove_button.isEnabled()

@@ -64,7 +64,9 @@ def answer_stop_question(stop: bool) -> None:
             return
         seen.append(box.text())
         if stop:
-            box.findChild(QPushButton, "stop_server_yes").click()
+            yes = box.findChild(QPushButton, "stop_server_yes")
+            assert yes is not None
+            yes.click()
         else:
             box.button(QMessageBox.StandardButton.Cancel).click()
 
