@@ -5,7 +5,7 @@ The store keeps the place in columns of ``audit_log`` (``session``, ``table_no``
 the message as ``what_code`` + ``what_params`` (the parameters besides the place, JSON), so a reader asks
 the columns (``db.read.changes``, the corrected hands of a sheet) and the desk's Log says the entry in the
 user's language (``referee_app.words.log_words``); no English text is read back. The English rendering is also
-stored in ``what``, exactly as before, for the log command and the export (a contract, docs/data.md).
+stored in ``what``, exactly as before, for the log command and the export (a contract, docs/tournament.md).
 Each template below is the English the services wrote before the columns existed, so ``what`` is unchanged.
 """
 

@@ -1,7 +1,7 @@
 """The one reading of the English ``audit_log.what`` that entries written before schema 0007 hold: their place
 and message (``db.audit_what``) for the columns that 0007 adds. Used by that migration and by the import of
 an export made before it (``db.storage.transfer``), which is the same upgrade of the same rows; nothing else reads
-``what`` back (docs/data.md "The audit entry as data").
+``what`` back (docs/tournament.md "The audit entry as data").
 
 A reading counts only when the message rendered again in English is the stored text exactly, so an entry
 this module reads wrong is left without code or place (the Log shows its text as it is, ``db.read.changes``

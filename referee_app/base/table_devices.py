@@ -13,7 +13,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter
 from reportlab.graphics.barcode import qrencoder
 
-from web.api.server import DEFAULT_PORT, BackgroundServer, addresses
+from web.api.server import BackgroundServer, addresses
+from web.defaults import DEFAULT_PORT
 
 
 class TableDevicesServer(QObject):

@@ -31,7 +31,8 @@ from referee_app.base.runner import Runner
 from referee_app.base.table_devices import TableDevicesServer, qr_image
 from referee_app.words.i18n import tr
 from texts import N_
-from web.api.server import DEFAULT_PORT, ListenError
+from web.api.server import ListenError
+from web.defaults import DEFAULT_PORT
 
 URL_ROLE = Qt.ItemDataRole.UserRole
 TABLE_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -24,7 +24,6 @@ import uvicorn
 from db.storage.database import Database
 from web.api.app import create_app
 from web.defaults import DEFAULT_HOST
-from web.defaults import DEFAULT_PORT as DEFAULT_PORT  # the desk's devices dialog takes it from here
 from web.limits.guard import (
     ACCEPT_BURST,
     Limits,
