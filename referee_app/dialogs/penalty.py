@@ -132,6 +132,11 @@ class PenaltyDialog(QDialog):
                 return Settlement(code)
         return Settlement.DEDUCTED
 
+    def _someone_unchosen(self) -> bool:
+        """The player, or (paid to a player) who receives it, is not chosen yet."""
+        return self.player.currentData() is None or (
+            self.settlement() == "player" and self.to.currentData() is None)
+
     def value(self) -> PenaltyInput | None:
         """The penalty as entered, or None while the player, the amount or (paid to a player) who receives
         it is missing."""
@@ -139,9 +144,9 @@ class PenaltyDialog(QDialog):
             points = int(self.amount.currentText())
         except ValueError:
             return None
-        st = self.settlement()
-        if self.player.currentData() is None or (st == "player" and self.to.currentData() is None):
+        if self._someone_unchosen():
             return None
+        st = self.settlement()
         return PenaltyInput(player=self.player.currentData(), points=points, settlement=st,
                             to=self.to.currentData() if st == "player" else None,
                             reason=self.reason.text().strip(), kind=self.kind.currentData() or "custom",
@@ -155,9 +160,7 @@ class PenaltyDialog(QDialog):
             st == "player" and v.to == v.player)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
         if v is None:
-            missing_to = st == "player" and self.to.currentData() is None
-            self.effect.setText(tr("Choose the player.") if self.player.currentData() is None or missing_to
-                                else tr("Enter the amount."))
+            self.effect.setText(tr("Choose the player.") if self._someone_unchosen() else tr("Enter the amount."))
             return
         if st == "others" and v.points % 3:
             self.effect.setText(tr("{n} cannot be split equally among the other three (must divide by 3).",
