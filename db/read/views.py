@@ -415,3 +415,82 @@ class Awards:
     most_wins: tuple[AwardCount, ...]
     best_team: TeamStandingRow | None
     substitutes_count: bool
+
+
+# ------------------------------------------------------------------------------------- a game table's sheet
+
+
+@dataclass(frozen=True, slots=True)
+class GameWinView:
+    """One winner of a hand of a game table (Riichi): the value as recorded or scored from the tiles."""
+
+    player: int  # index 0-3 into the table's players (starting seats E, S, W, N)
+    han: int
+    fu: int
+    yakuman: int
+    limit: str | None  # "mangan" ... "yakuman"; None below a mangan
+    yaku: tuple[tuple[str, int], ...] = ()  # (yaku id, han) when scored from the tiles; () for totals only
+    tiles: str | None = None  # the hand as written (NOTATION.md + red fives) when scored from the tiles
+    pao: int | None = None  # the liable player, index into the table's players
+
+
+@dataclass(frozen=True, slots=True)
+class GameHandView:
+    """One recorded hand of a game table, with the state it started from (derived, never typed).
+
+    ``kind``: "ron" | "tsumo" | "draw" | "abortive" | "nagashi" | "chombo". Player fields are indexes 0-3 into
+    the table's players. ``deltas`` are each player's change in this hand, riichi sticks and deposits
+    included; ``scores`` the points after it."""
+
+    hand: int
+    round: str  # "E1" ... "S4", "W1" ...
+    dealer: int
+    honba: int
+    deposits: int  # riichi sticks on the table at the start of the hand
+    kind: str
+    riichi: tuple[int, ...] = ()
+    winners: tuple[GameWinView, ...] = ()
+    discarder: int | None = None
+    tenpai: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()
+    reason: str | None = None  # an abortive draw's kind
+    chombo: int | None = None
+    deltas: tuple[int, int, int, int] = (0, 0, 0, 0)
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    station: str = ""
+    referee: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeatResult:
+    """One player's session at a game table: in thousands of points (floats of one decimal's precision)."""
+
+    raw: float  # the points at the end, leftover deposits included, in points (not thousands)
+    place: int
+    uma: float  # uma and oka, in thousands
+    penalty: float  # chombo and other penalties, in thousands (negative)
+    score: float  # (raw - return) / 1000 + uma + penalty
+
+
+@dataclass(frozen=True, slots=True)
+class GameSheet:
+    """Everything on a game table's score sheet (Riichi): the hands with their derived state, the state of the
+    next hand (None when the game is over) and, once it is over or time has ended it, the session results."""
+
+    tournament: str
+    profile: str
+    session: int
+    table: int
+    players: tuple[PlayerView, PlayerView, PlayerView, PlayerView]  # starting seats E, S, W, N
+    start_points: int
+    hands: tuple[GameHandView, ...] = ()
+    next_round: str | None = "E1"  # the state before the next hand; None when the game is over
+    next_dealer: int | None = 0
+    next_honba: int = 0
+    next_deposits: int = 0
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)  # the points now
+    results: tuple[GameSeatResult, ...] = ()  # by player, once the game is over; () before
+    time_called_after: int | None = None
+    signed_off: bool = False
+    version: int = 0
+    session_date: date | None = None
