@@ -1,8 +1,10 @@
 """The rule-system seam: what a mahjong rule system provides, and the systems registered by profile name.
 
-A first sketch (docs/architecture.md "Rule systems"): today it carries the tiles, the notation
-and scoring one hand from a JSON input object, which is what ``mcr-score --rules`` needs. The session,
-the settlement of outcomes, the session result and the penalties come next, in the same protocol.
+docs/architecture.md "Rule systems". A system says what its tiles are, scores one hand from a JSON input
+object (``mcr-score --rules``), says what a table's session is (its ``shape``) and gives a table's session
+result. A system whose session is a game (``shape == "game"``: Riichi) also reads and writes its result
+lines and plays a table's recorded hands from its state (:class:`GameSystem`); the store keeps what it is
+given and asks the system for everything else.
 
 MCR's engine is ``scoring.mcr`` (over the shared tiles, model and notation of ``scoring``); it is
 registered here through a thin adapter, so nothing that exists changes.
@@ -10,11 +12,28 @@ registered here through a thin adapter, so nothing that exists changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-__all__ = ["RuleSystem", "TileSet", "SYSTEMS", "system", "profile_names"]
+if TYPE_CHECKING:
+    from scoring.riichi.lines import Played
+
+__all__ = ["GameSystem", "RuleSystem", "SeatResult", "TileSet", "SYSTEMS", "game_system", "system", "profile_names"]
+
+Scores = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One player's session at a table, as the system counts it. ``score`` is what the standings add up."""
+
+    raw: Fraction  # MCR: the match points; Riichi: the points at the end, leftover deposits included
+    place: int  # 1-4, tied players sharing the best place
+    uma: Fraction  # Riichi: uma and oka in thousands; 0 for MCR
+    penalty: Fraction  # Riichi: chombo and penalties in thousands; 0 for MCR (its penalties are in raw)
+    score: Fraction  # MCR: table points; Riichi: (raw - return) / 1,000 + uma + penalty
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,10 +63,42 @@ class RuleSystem(Protocol):
     @property
     def tiles(self) -> TileSet: ...
 
+    @property
+    def shape(self) -> str:
+        """What a table's session is: "hands" (a fixed number of hands, each settled alone: MCR) or "game"
+        (hands settled in order from the table's state, the game ending by its rules: Riichi)."""
+        ...
+
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         """One hand scored from its JSON input object to its JSON answer object; never raises for a bad
         hand (the answer then holds ``error``)."""
         ...
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        """The four seats' session results from the sums of their hands' and penalties' changes and the
+        chombos (seats, one per chombo); ``options``: the tournament's values for the system (MCR: its
+        ``table_points``; Riichi: the organiser's changes to the preset)."""
+        ...
+
+
+class GameSystem(RuleSystem, Protocol):
+    """A system whose table session is a game (``shape == "game"``)."""
+
+    def read_line(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
+        """A result line's record (seats 0-3); raises ``scoring.riichi.lines.LineError``."""
+        ...
+
+    def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
+        """A record's result line, players by number."""
+        ...
+
+    def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
+             time_called_after: int | None = None) -> Played:
+        """A table's records played in order (each hand's state, settlement and values; over or not)."""
+        ...
+
+    def start_points(self, options: Mapping[str, Any]) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +107,7 @@ class _Mcr:
 
     profile: str
     family: str = "mcr"
+    shape: str = "hands"
     tiles: TileSet = TileSet(count=144, honours=True, flowers=8, red_fives=False, notation="NOTATION.md")
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -66,6 +118,15 @@ class _Mcr:
         result: dict[str, Any] = json.loads(stream_line(json.dumps(request)))
         return result
 
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        from scoring.mcr.session import table_points
+
+        mp = [h + p for h, p in zip(hands, penalties, strict=True)]
+        tp = table_points(mp, tuple(options.get("table_points", (4.0, 2.0, 1.0, 0.0))))
+        return tuple(SeatResult(Fraction(m), 1 + sum(1 for o in mp if o > m), Fraction(0), Fraction(0),
+                                Fraction(t)) for m, t in zip(mp, tp, strict=True))
+
 
 @dataclass(frozen=True, slots=True)
 class _Riichi:
@@ -73,6 +134,7 @@ class _Riichi:
 
     profile: str
     family: str = "riichi"
+    shape: str = "game"
 
     @property
     def tiles(self) -> TileSet:
@@ -86,6 +148,40 @@ class _Riichi:
         from scoring.riichi.score import answer
 
         return answer(request, PRESETS[self.profile])
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        from scoring.riichi.game import session_result
+        from scoring.riichi.presets import preset_with
+
+        preset = preset_with(self.profile, options)
+        end = tuple(preset.start_points + h for h in hands)
+        left = -sum(hands) // preset.deposit  # the sticks still on the table: the points no seat holds
+        out = session_result((end[0], end[1], end[2], end[3]), left, preset, chombos)
+        return tuple(SeatResult(r.raw, r.place, r.uma, r.penalty + Fraction(p, 1000), r.score + Fraction(p, 1000))
+                     for r, p in zip(out, penalties, strict=True))
+
+    def read_line(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
+        from scoring.riichi.lines import read_line
+
+        return read_line(obj, seat_of)
+
+    def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
+        from scoring.riichi.lines import line_of
+
+        return line_of(record, number_of)
+
+    def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
+             time_called_after: int | None = None) -> Played:
+        from scoring.riichi.lines import play
+        from scoring.riichi.presets import preset_with
+
+        return play(records, preset_with(self.profile, options), time_called_after)
+
+    def start_points(self, options: Mapping[str, Any]) -> int:
+        from scoring.riichi.presets import preset_with
+
+        return preset_with(self.profile, options).start_points
 
 
 _RIICHI_PROFILES = ("riichi-ema2016", "riichi-ema2025", "riichi-wrc2022", "riichi-tenhou")
@@ -112,3 +208,11 @@ def profile_names(family: str | None = None) -> tuple[str, ...]:
 def system(profile: str) -> RuleSystem:
     """The rule system of a profile; ``KeyError`` when none is registered under that name."""
     return SYSTEMS[profile]()
+
+
+def game_system(profile: str) -> GameSystem:
+    """The rule system of a profile whose session is a game; ``TypeError`` when its session is not."""
+    found = system(profile)
+    if found.shape != "game":
+        raise TypeError(f"{profile}: a table's session is not a game")
+    return cast(GameSystem, found)  # a system of shape "game" implements GameSystem (its tests check it)

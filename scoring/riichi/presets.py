@@ -7,8 +7,10 @@ bookkeeping reads the same values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 
 class Ties(StrEnum):
@@ -116,3 +118,29 @@ TENHOU = RiichiPreset(
     tenpai_yame=True)
 
 PRESETS: dict[str, RiichiPreset] = {p.name: p for p in (EMA_2016, EMA_2025, WRC_2022, TENHOU)}
+
+
+def preset_with(profile: str, overrides: Mapping[str, Any] | None = None) -> RiichiPreset:
+    """A profile's preset with the organiser's changes (the tournament's settings, before its first result):
+    each value given as JSON (a list for a tuple, the enum's value for an enum). ``KeyError`` for an unknown
+    profile, ``ValueError`` naming the value for an unknown name or a value of the wrong kind."""
+    base = PRESETS[profile]
+    if not overrides:
+        return base
+    changes: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name == "name" or name not in base.__dataclass_fields__:
+            raise ValueError(f"{name}: not a value of the preset")
+        old = getattr(base, name)
+        try:
+            if isinstance(old, StrEnum):
+                changes[name] = type(old)(value)
+            elif isinstance(old, tuple):
+                changes[name] = tuple(value)
+            elif isinstance(old, bool) or old is None or isinstance(old, int | str):
+                if value is not None and old is not None and type(value) is not type(old):
+                    raise TypeError
+                changes[name] = value
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name}: {value!r} is not a value it takes") from exc
+    return replace(base, **changes)
