@@ -252,6 +252,26 @@ MESSAGES: dict[str, Template] = {
     "unknown_line_type": "{type!r}: use \"win\", \"draw\", \"penalty\" or \"time_called\"",
     "unknown_field": "unknown field for a {type} line",
     "missing": "missing",
+    # --- a game table's result lines (Riichi; scoring/riichi/lines.py)
+    "riichi_line_type": ('{type!r}: use "ron", "tsumo", "draw", "abortive", "nagashi", "chombo", "penalty" or '
+                         '"time_called"'),
+    "riichi_winners": "a ron has 1 to 3 winners, a list of objects",
+    "riichi_winner_twice": "a player is named twice among the winners",
+    "riichi_abortive_reason": "use one of: {reasons}",
+    "riichi_player_list": "a list of player numbers",
+    "riichi_player_twice": "a player is named twice",
+    "riichi_whole": "a whole number from {low} to {high}",
+    "riichi_own_discard": "a winner cannot win on their own discard",
+    "riichi_value": ('give the tiles ("hand"; "tiles" on a tsumo line), or "han" (with "fu" below a mangan), or '
+                     '"limit", or "yakuman": exactly one of them'),
+    "riichi_tiles": "the hand's tiles, written as in NOTATION.md",
+    "riichi_indicators": 'a list of up to 5 indicator tiles, e.g. ["3m"]',
+    "riichi_situation_without_tiles": "only a hand scored from its tiles takes the situation of the win",
+    "riichi_limit": "use one of: {limits}",
+    "riichi_fu": "fu are 20, 25, or 30 to 110 in tens",
+    "riichi_pao_self": "the liable player (pao) cannot be the winner",
+    "riichi_double_not_declared": 'a double riichi is a riichi: the winner must be in the line\'s "riichi" list',
+    "game_over": "table {table}: the game is over after hand {hands}, so no hand comes after it",
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line
     "not_a_date": "{text!r} is not a date like 2026-05-01",

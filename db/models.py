@@ -141,7 +141,7 @@ class HandResult(RecordedChange, Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("session_tables.id", ondelete="CASCADE"), index=True)
     hand_no: Mapped[int] = mapped_column(Integer)
-    kind: Mapped[str] = mapped_column(String(10))  # "win" | "draw"
+    kind: Mapped[str] = mapped_column(String(10))  # "win" | "draw"; a game table: its record's "type"
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     discarder: Mapped[int | None] = mapped_column(Integer, nullable=True)
     self_drawn: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -152,6 +152,9 @@ class HandResult(RecordedChange, Base):
     kong_related: Mapped[bool] = mapped_column(Boolean, default=False)
     last_tile_of_wall: Mapped[bool] = mapped_column(Boolean, default=False)
     fans: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)  # [{"id": Fan, "count": n}]
+    # A game table's hand (schema 0008): the system's record (``scoring.riichi.lines``); null for MCR. Its
+    # ``d0``-``d3`` are derived from the table's records in order, written again whenever one changes.
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class Penalty(RecordedChange, Base):

@@ -152,9 +152,7 @@ class _Riichi:
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
         from scoring.riichi.game import session_result
-        from scoring.riichi.presets import preset_with
-
-        preset = preset_with(self.profile, options)
+        preset = _preset(self.profile, options)
         end = tuple(preset.start_points + h for h in hands)
         left = -sum(hands) // preset.deposit  # the sticks still on the table: the points no seat holds
         out = session_result((end[0], end[1], end[2], end[3]), left, preset, chombos)
@@ -174,14 +172,19 @@ class _Riichi:
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None) -> Played:
         from scoring.riichi.lines import play
-        from scoring.riichi.presets import preset_with
-
-        return play(records, preset_with(self.profile, options), time_called_after)
+        return play(records, _preset(self.profile, options), time_called_after)
 
     def start_points(self, options: Mapping[str, Any]) -> int:
-        from scoring.riichi.presets import preset_with
+        return _preset(self.profile, options).start_points
 
-        return preset_with(self.profile, options).start_points
+
+def _preset(profile: str, options: Mapping[str, Any]) -> Any:
+    """A Riichi profile's preset with the tournament's changes; ``options`` also carry the values every
+    tournament has (MCR's table points), which a preset does not take."""
+    from scoring.riichi.presets import RiichiPreset, preset_with
+
+    fields = RiichiPreset.__dataclass_fields__
+    return preset_with(profile, {k: v for k, v in options.items() if k in fields})
 
 
 _RIICHI_PROFILES = ("riichi-ema2016", "riichi-ema2025", "riichi-wrc2022", "riichi-tenhou")

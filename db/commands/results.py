@@ -15,6 +15,7 @@ from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
 from db.read import queries
+from db.read.games import game_hand_json, game_sheets, is_game
 from db.read.lookup import check_session, penalty_place
 from db.read.views import StagePlace, TableSeating, staged
 from db.rules.limits import LINE_BYTES_MAX
@@ -26,6 +27,7 @@ from db.service.corrections import (
     delete_hand,
     delete_penalty,
 )
+from db.service.games import correct_game_hand, delete_game_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
 from db.storage.database import Database
@@ -48,7 +50,11 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
             check_session(s, args.session, "--session")
         sessions = [args.session] if args.session is not None else queries.seated_sessions(s)
         items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
+        game = is_game(queries.settings(s))
         for k in sessions:
+            if game:  # a game table's hands, with the state each started from (db.read.games)
+                items.extend(_game_items(s, k))
+                continue
             for sheet in queries.table_sheets(s, k):
                 seats = TableSeating(sheet.session, sheet.table, sheet.players)
                 nums = [p.number for p in sheet.players]
@@ -67,18 +73,45 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
         flat = []
         for d in rows:
             f = dict(d)
+            if "winners" in d:  # a game table's ron: each winner with the value paid
+                f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
+                f["fan"] = " ".join(f"{w['han']}/{w['fu']}" if not w["yakuman"] else f"Y{w['yakuman']}"
+                                    for w in d["winners"])
             if d["type"] == "win":
                 f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
-            f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in d.get("payments", {}).items())
+            f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in (d.get("payments") or d.get("deltas") or {}).items())
+            if "riichi" in d:
+                f["riichi"] = " ".join(map(str, d["riichi"]))
             f["winds"] = " ".join(f"{n}:{w}" for n, w in d.get("winds", {}).items())
             flat.append(f)
         rows_out = flat
     else:
         rows_out = rows
-    emit(rows_out, args.format, ("session", "table", "hand", "type", "prevailing", "dealer", "winds", "winner",
-                                 "discarder", "fan", "flowers", "fans", "player", "points", "settlement",
-                                 "reason", "after_hand", "payments"), json_rows=rows)
+    columns: tuple[str, ...] = ("session", "table", "hand", "type", "prevailing", "dealer", "winds", "winner",
+                                "discarder", "fan", "flowers", "fans", "player", "points", "settlement", "reason",
+                                "after_hand", "payments")
+    if game:  # a game's hands say the state they started from and who declared riichi
+        columns = ("session", "table", "hand", "round", "dealer", "honba", "deposits", "type", "riichi", "winner",
+                   "discarder", "fan", "player", "points", "settlement", "reason", "after_hand", "payments")
+    emit(rows_out, args.format, columns, json_rows=rows)
     return 0
+
+
+def _game_items(s: Any, k: int) -> list[tuple[tuple[int, int, float, int], dict[str, Any]]]:
+    """``results list``'s items of a session whose tables play a game: hands, time calls, penalties."""
+    items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
+    numbers: dict[int, list[str]] = {}
+    for gs in game_sheets(s, k):
+        numbers[gs.table] = [x.number for x in gs.players]
+        items.extend(((k, gs.table, h.hand, 0), game_hand_json(gs, h)) for h in gs.hands)
+        if gs.time_called_after is not None:
+            items.append(((k, gs.table, 10**6, 0), {"session": k, "table": gs.table, "type": "time_called",
+                                                    "after_hand": gs.time_called_after}))
+    for p in queries.penalties(s, k):
+        d = penalty_json(p)
+        d["payments"] = dict(zip(numbers[p.table], p.deltas, strict=True))
+        items.append(((k, p.table, (p.hand or 0) + 0.5, p.id), d))
+    return items
 
 
 def _correct_penalty(args: argparse.Namespace, db: Database, obj: Any) -> int:
@@ -123,7 +156,14 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
             return 0
         if args.hand is None:
             raise InputError("--hand", code="which_hand")
-        if args.delete:
+        if is_game(queries.settings(s)):  # a game table: its rule system reads the line, later hands re-derived
+            if args.delete:
+                delete_game_hand(s, args.session, args.table, args.hand, args.reason,
+                                 expected_version=args.expected_version, actor=actor)
+            else:
+                correct_game_hand(s, args.session, args.table, args.hand, obj, args.reason,
+                                  expected_version=args.expected_version, actor=actor)
+        elif args.delete:
             delete_hand(s, args.session, args.table, args.hand, args.reason,
                         expected_version=args.expected_version, actor=actor)
         else:
@@ -166,6 +206,9 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
             return 0
         st = queries.standings(s, args.after)
         subs = queries.substitutes_played(s, args.after)
+        game = is_game(queries.settings(s))
+    if game:  # a game's standings: the score in thousands, each session's points, uma and penalty (issue 32)
+        return _game_standings(args, st)
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
              "match_points": r.match_points,
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
@@ -184,6 +227,29 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
     if line:
         print(line, file=sys.stdout if args.format == "text" else sys.stderr)
     return 0
+
+
+def _tenth(value: float) -> float:
+    return round(value + 0.0, 1) + 0.0  # -0.0 shown as 0.0
+
+
+def _game_standings(args: argparse.Namespace, st: list[Any]) -> int:
+    rows = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "score": _tenth(r.table_points),
+             "sessions": [{"session": e.session, "table": e.table, "seat": e.seat,
+                           "raw": _raw(e.result.raw if e.result else e.match_points),
+                           "uma": _tenth(float(e.result.uma) if e.result else 0.0),
+                           "penalty": _tenth(float(e.result.penalty) if e.result else 0.0),
+                           "score": _tenth(e.table_points)} for e in r.sessions],
+             **({} if r.stage is None else {"stage": _stage_place(r.stage)})} for r in st]
+    flat = [{**r, "score": f"{r['score']:+.1f}", "sessions": len(r["sessions"])} for r in rows]
+    emit(flat, args.format, ("rank", "number", "name", "team", "score", "sessions"), json_rows=rows)
+    return 0
+
+
+def _raw(value: Any) -> int | float:
+    """A session's points: whole, or with the share of leftover deposits tied firsts split (one decimal)."""
+    v = float(value)
+    return int(v) if v == int(v) else round(v, 1)
 
 
 STAGE_COLUMNS = ("stage", "stage_table_points", "stage_match_points", "carried_table_points", "carried_match_points")

@@ -14,8 +14,10 @@ from sqlalchemy.orm import Session
 from db.errors import InputError, TournamentError
 from db.formats.result_lines import parse_result_line
 from db.formats.text_files import RawLine, split_lines
+from db.read.lookup import settings
 from db.rules.limits import LINE_BYTES_MAX, LINE_DEPTH_MAX, json_depth_exceeds, long_number
 from db.service.audit import Actor
+from db.service.games import game_of, record_game_result
 from db.service.outcomes import PenaltyInput, ResultLine
 from db.service.results import record_result
 from db.storage.database import Database
@@ -127,7 +129,10 @@ def import_result_lines(db: Database, text: str | bytes | Iterable[RawLine], sou
     seen: dict[Any, int] = {}
 
     def one(s: Session, raw: str | bytes | LongLine) -> str:
-        line = parse_result_line(parse_json_line(line_text(raw)))
+        obj = parse_json_line(line_text(raw))
+        if game_of(settings(s)) is not None and not (isinstance(obj, dict) and obj.get("type") == "penalty"):
+            return record_game_result(s, obj, actor=actor)  # a game table's hand: its rule system reads it
+        line = parse_result_line(obj)
         key = result_line_key(line)
         occurrence = 1
         if key is not None:

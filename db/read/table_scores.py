@@ -4,9 +4,11 @@ sessions played, which every ranking (``db.read.standings``, ``db.read.stages``)
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from operator import attrgetter
 
@@ -18,7 +20,8 @@ from db.read.lookup import settings as _settings
 from db.read.views import SessionEntry
 from db.rules.profiles import Settlement
 from db.rules.rotation import WINDS
-from db.rules.scores import table_points
+from scoring.systems import SeatResult
+from scoring.systems import system as rule_system
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +32,9 @@ class TableScore:
     table: int
     numbers: tuple[str, str, str, str]
     match_points: tuple[int, int, int, int]
-    table_points: tuple[float, ...]
+    table_points: tuple[float, ...]  # the system's session score (MCR: table points; Riichi: the score in thousands)
     deducted: int
+    results: tuple[SeatResult, ...] = ()  # the system's session results (a game's raw points, uma, penalty)
 
 
 def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int, int]] | None = None
@@ -51,17 +55,24 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
                                                                   SessionTable.table_no == n))]
     picked = None if wanted is None else [t.id for t in wanted]
     sums: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
-    for model in (HandResult, Penalty):
+    penalty_sums: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for model, into in ((HandResult, sums), (Penalty, penalty_sums)):
         cols = [func.sum(model.d0), func.sum(model.d1), func.sum(model.d2), func.sum(model.d3)]
         sq = select(model.table_id, *cols).group_by(model.table_id)
         for tid, *d in s.execute(sq if picked is None else sq.where(model.table_id.in_(picked))).all():
-            acc = sums[tid]
+            acc = into[tid]
             for i in range(4):
                 acc[i] += int(d[i] or 0)
+    for tid in penalty_sums:  # a table with penalties only has a score too
+        sums.setdefault(tid, [0, 0, 0, 0, 0])
     dq = select(Penalty.table_id, func.sum(Penalty.points)).where(Penalty.settlement == Settlement.DEDUCTED) \
         .group_by(Penalty.table_id)
     for tid, ded in s.execute(dq if picked is None else dq.where(Penalty.table_id.in_(picked))).all():
         sums[tid][4] += int(ded or 0)
+    chombos: dict[int, list[int]] = defaultdict(list)  # a game's chombos (a kind no MCR hand has)
+    cq = select(HandResult.table_id, HandResult.winner).where(HandResult.kind == "chombo")
+    for tid, seat in s.execute(cq if picked is None else cq.where(HandResult.table_id.in_(picked))).all():
+        chombos[tid].append(int(seat or 0))
     tables = [t for t in (s.scalars(q) if wanted is None else wanted)
               if t.id in sums or t.time_called_after is not None]
     numbers: dict[int, list[str]] = defaultdict(list)
@@ -72,16 +83,34 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
                                         .join(Player, Player.id == Seat.player_id)
                                         .where(Seat.table_id.in_(part)).order_by(Seat.table_id, Seat.position)):
             numbers[tid].append(num)
+    options = json.dumps(st.system_options(), sort_keys=True)
     out = []
     for t in sorted(tables, key=lambda t: (t.session, t.table_no)):
         d = sums.get(t.id, [0, 0, 0, 0, 0])
-        mp = (d[0], d[1], d[2], d[3])
         nums = numbers[t.id]
         if len(nums) != 4:
             continue
-        out.append(TableScore(t.session, t.table_no, (nums[0], nums[1], nums[2], nums[3]), mp,
-                              table_points(mp, st.table_points), d[4]))
+        p = penalty_sums.get(t.id, [0, 0, 0, 0])
+        results = _session_result(st.profile, (d[0], d[1], d[2], d[3]), (p[0], p[1], p[2], p[3]),
+                                  tuple(sorted(chombos.get(t.id, ()))), options)
+        mp = tuple(_whole(r.raw) for r in results)
+        out.append(TableScore(t.session, t.table_no, (nums[0], nums[1], nums[2], nums[3]),
+                              (mp[0], mp[1], mp[2], mp[3]), tuple(float(r.score) for r in results), d[4],
+                              results))
     return out
+
+
+def _whole(value: Fraction) -> int:
+    """A session's points as a whole number (a share of leftover deposits among tied firsts may be a third)."""
+    return int(value) if value.denominator == 1 else round(value)
+
+
+@lru_cache(maxsize=8192)
+def _session_result(profile: str, hands: tuple[int, int, int, int], penalties: tuple[int, int, int, int],
+                    chombos: tuple[int, ...], options: str) -> tuple[SeatResult, ...]:
+    """The system's session result (``RuleSystem.session_result``; ``options`` as JSON text), kept per value:
+    the hall ranks the same tables again after each hand."""
+    return rule_system(profile).session_result(hands, penalties, chombos, json.loads(options))
 
 
 def player_entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:
@@ -105,5 +134,6 @@ _SESSION = attrgetter("session")
 def _score_entries(ts: TableScore) -> tuple[tuple[str, SessionEntry], ...]:
     """A table's four players' entries; kept per score (a value), as the hall ranks the same kept scores
     again after each hand and building 1,600 frozen entries was most of that ranking's time."""
-    return tuple((num, SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i]))
+    return tuple((num, SessionEntry(ts.session, ts.table, WINDS[i], ts.match_points[i], ts.table_points[i],
+                                    ts.results[i] if ts.results else None))
                  for i, num in enumerate(ts.numbers))

@@ -7,11 +7,12 @@ existing names stay (reports and the GUI depend on them).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from db.rules.names import name_key, split_name
+from scoring.systems import SeatResult
 from texts import Text
 
 SEATS = ("E", "S", "W", "N")
@@ -201,7 +202,8 @@ class SessionEntry:
     table: int
     seat: str
     match_points: int
-    table_points: float
+    table_points: float  # the rule system's session score (MCR: table points; Riichi: the score in thousands)
+    result: SeatResult | None = None  # the system's whole session result (a game's raw points, uma, penalty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,6 +461,7 @@ class GameHandView:
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
     station: str = ""
     referee: str = ""
+    line: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # its result line, by number
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from db.errors import InputError
+from scoring.systems import profile_names
 from texts import Text
 
 
@@ -87,9 +88,19 @@ class Settings:
     # hands count for the awards. They change nothing already scored, so results do not freeze them.
     no_show: NoShow = NoShow.SUBSTITUTE
     substitute_awards: bool = False
+    # The rule system's own values (``scoring.systems``): for Riichi the organiser's changes to the preset
+    # (``scoring.riichi.presets.preset_with``). Empty for MCR, whose values are the fields above. Frozen with
+    # the first result, as the profile is.
+    rules: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def system_options(self) -> dict[str, Any]:
+        """What the rule system is given with a table's session (``RuleSystem.session_result``)."""
+        return {"table_points": self.table_points, **self.rules}
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
+        if not self.rules:  # an MCR tournament's settings stay as they were written before the seam
+            del d["rules"]
         d["table_points"] = list(self.table_points)
         d["tie_breaks"] = [str(t) for t in self.tie_breaks]
         d["seat_rotation"] = str(self.seat_rotation)
@@ -123,6 +134,7 @@ class Settings:
             end_policy=EndPolicy(d.get("end_policy", EndPolicy.STOP_NOW)),
             no_show=NoShow(d.get("no_show", NoShow.SUBSTITUTE)),
             substitute_awards=bool(d.get("substitute_awards", False)),
+            rules=dict(d.get("rules") or {}),
         )
 
 
@@ -161,6 +173,23 @@ PROFILES: dict[str, Settings] = {
         session_minutes=150,  # Green Book §3.5.6: a session lasts at most 150 minutes
     ),
 }
+
+RIICHI_PENALTIES = (
+    PenaltyPreset("custom", "其他", "Penalty (points after the uma)", Settlement.DEDUCTED),
+)
+
+
+def _riichi(profile: str) -> Settings:
+    """A Riichi profile: its tables play a game (scoring.riichi.game); the standings add up the session scores
+    (table points' place) and then the points (match points' place). ``hands_per_session`` is only the most
+    hands a game may have (a game ends by its rules, docs/riichi.md)."""
+    return Settings(profile=profile, sessions=4, hands_per_session=64, flowers=False,
+                    tie_breaks=(TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS), seat_rotation=SeatRotation.FIXED,
+                    penalty_presets=RIICHI_PENALTIES, session_minutes=90, end_policy=EndPolicy.FINISH_HAND)
+
+
+PROFILES.update({name: _riichi(name) for name in profile_names("riichi")})
+
 
 def _default_minutes(profile: str) -> int:
     """A stored profile's session length when its settings predate the session clock."""

@@ -27,7 +27,7 @@ from db.service.outcomes import (
 from db.service.results import locked_table
 
 
-def _need_reason(reason: str | None) -> str:
+def need_reason(reason: str | None) -> str:
     reason = check_optional_text(reason, "reason", REASON_MAX)
     if not reason:
         raise InputError("reason", code="reason_required")
@@ -47,7 +47,7 @@ def _locked_hand(s: Session, session: int, table: int, hand: int, expected_versi
 def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInput | DrawInput, reason: str, *,
                  expected_version: int | None = None, actor: Actor | None = None) -> ScoredHand:
     """Replace a recorded hand (audited with before and after)."""
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
     before = ScoredHand.of_row(row)
     new = score_win(settings(s), numbers, tbl, hand, result) if isinstance(result, WinInput) else ScoredHand("draw")
@@ -62,7 +62,7 @@ def correct_hand(s: Session, session: int, table: int, hand: int, result: WinInp
 def delete_hand(s: Session, session: int, table: int, hand: int, reason: str, *,
                 expected_version: int | None = None, actor: Actor | None = None) -> None:
     """Delete the last recorded hand of a table (earlier hands can only be changed, to keep hands in order)."""
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     row, tbl, numbers = _locked_hand(s, session, table, hand, expected_version)
     recorded = recorded_hands(s, tbl)
     if hand != recorded:
@@ -88,7 +88,7 @@ def _locked_penalty(s: Session, penalty_id: int, expected_version: int | None
 
 def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: str, *,
                     expected_version: int | None = None, actor: Actor | None = None) -> None:
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row)
     new = score_penalty(settings(s), numbers, tbl, penalty, recorded_hands(s, tbl))
@@ -99,7 +99,7 @@ def correct_penalty(s: Session, penalty_id: int, penalty: PenaltyInput, reason: 
 
 def delete_penalty(s: Session, penalty_id: int, reason: str, *, expected_version: int | None = None,
                    actor: Actor | None = None) -> None:
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     row, tbl, numbers = _locked_penalty(s, penalty_id, expected_version)
     before = ScoredPenalty.of_row(row).describe(numbers)
     # A ruling names its penalty by number, without a foreign key (so the ruling outlives it): forget the
@@ -118,7 +118,7 @@ def cancel_time_called(s: Session, session: int, table: int, reason: str, *,
     """Withdraw the time call at a table (audited, with the reason). A bell's call the referee cancels is
     settled: it no longer owes a confirmation (``ClockTable.confirmed_at`` is set), and the bell does not
     call that table again."""
-    reason = _need_reason(reason)
+    reason = need_reason(reason)
     tbl = locked_table(s, session, table, expected_version)
     if tbl.time_called_after is None:
         raise InputError("time_called", code="time_not_called", session=session, table=table)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # The newest migration's revision. Kept here so opening an up-to-date database needs no Alembic import
 # (a test checks it matches the scripts).
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0008"
 # SQLite header field ``application_id``: 'MCRR'. Set by ``init``; marks a file as a tournament.
 APPLICATION_ID = TOURNAMENT_MARK  # 0x4D435252 (db.storage.files reads it in headers too)
 # The tables of a tournament file (besides ``alembic_version``): how a file from before the marker

@@ -16,7 +16,7 @@ from fractions import Fraction
 from scoring.riichi.payment import hand_payment, win_changes
 from scoring.riichi.presets import MultipleRon, RiichiPreset, Ties
 
-__all__ = ["Abortive", "Chombo", "Draw", "Game", "Hand", "HandResult", "Nagashi", "Ron", "SessionResult",
+__all__ = ["Abortive", "Chombo", "Draw", "Game", "GameOverError", "Hand", "HandResult", "Nagashi", "Ron", "SessionResult",
            "State", "Tsumo", "WinHand", "final_scores", "game_over", "hand_payment", "paid_wins", "replay",
            "round_name", "session_result", "settle", "start"]
 
@@ -282,6 +282,10 @@ class Game:
         return self.state.scores
 
 
+class GameOverError(ValueError):
+    """A hand recorded after the end of the game."""
+
+
 def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int | None = None,
            first: State | None = None) -> Game:
     """Fold the recorded hands (chombos included, in order) over the preset. ``time_called_after``: the
@@ -296,7 +300,7 @@ def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int |
     played = 0
     for hand in hands:
         if over:
-            raise ValueError(f"hand {len(states) + 1} is after the end of the game")
+            raise GameOverError(f"hand {len(states) + 1} is after the end of the game")
         states.append(state)
         result = settle(state, hand, preset)
         results.append(result)

@@ -78,7 +78,7 @@ def read_line(obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dic
     line itself; ``"tiles"`` there is the hand's tiles (``"hand"`` being the hand's number)."""
     kind = obj.get("type")
     if kind not in FIELDS:
-        raise LineError("type", "unknown_line_type", type=str(kind)[:40])
+        raise LineError("type", "riichi_line_type", type=str(kind)[:40])
     unknown = sorted(set(obj) - FIELDS[kind])
     if unknown:
         raise LineError(unknown[0][:40], "unknown_field", type=kind)
@@ -94,7 +94,7 @@ def read_line(obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dic
         if len({w["seat"] for w in record["winners"]}) != len(winners):
             raise LineError("winners", "riichi_winner_twice")
     elif kind == "tsumo":
-        value = {k: v for k, v in obj.items() if k in _VALUE or k == "tiles"}
+        value = {k: v for k, v in obj.items() if (k in _VALUE and k != "hand") or k == "tiles"}
         if "tiles" in value:
             value["hand"] = value.pop("tiles")
         record["winners"] = [_winner({**value, "player": _need(obj, "winner")}, seat_of, None)]
@@ -164,7 +164,7 @@ def _tiles(obj: Mapping[str, Any]) -> dict[str, Any]:
     for flag in _SITUATION_FLAGS:
         v = obj.get(flag, False)
         if not isinstance(v, bool):
-            raise LineError(flag, "not_true_false")
+            raise LineError(flag, "not_a_bool", value=v)
         if v:
             w[flag] = True
     for name in ("dora", "ura"):

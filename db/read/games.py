@@ -1,0 +1,163 @@
+"""Read side, a game table (Riichi; ``RuleSystem.shape == "game"``): its records played again by the rule system
+into a :class:`~db.read.views.GameSheet` (each hand with the state it started from, the state of the next
+hand, the session results once the game is over), and a hand as a ``results list`` line."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from db.errors import InputError
+from db.models import HandResult, Penalty, Tournament
+from db.read.lookup import settings
+from db.read.sheets import seat_views, table_rows
+from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView
+from db.rules.profiles import Settings
+from scoring.riichi.game import round_name
+from scoring.riichi.lines import Played, PlayedHand
+from scoring.systems import GameSystem, game_system
+
+__all__ = ["game_hand_json", "game_sheet", "game_sheets", "is_game"]
+
+
+def is_game(st: Settings) -> bool:
+    """Whether the tournament's tables play a game (their sheets are :class:`GameSheet`)."""
+    try:
+        game_system(st.profile)
+    except (KeyError, TypeError):
+        return False
+    return True
+
+
+def _win_views(ph: PlayedHand, record: Mapping[str, Any]) -> tuple[GameWinView, ...]:
+    out = []
+    for w, pw in zip(record.get("winners", ()), ph.wins, strict=True):
+        han, fu, yakuman = pw.win.value()
+        scored = pw.scored
+        out.append(GameWinView(
+            player=w["seat"], han=scored.han if scored else (w.get("han", 0) if "limit" not in w else 0),
+            fu=scored.fu if scored else w.get("fu", 0), yakuman=scored.yakuman if scored else yakuman,
+            limit=scored.limit if scored else w.get("limit") or _limit_of(han, fu, yakuman),
+            yaku=tuple((y.id, y.han) for y in scored.yaku) if scored else (), tiles=w.get("hand"), pao=w.get("pao")))
+    return tuple(out)
+
+
+def _limit_of(han: int, fu: int, yakuman: int) -> str | None:
+    """The limit a typed value reaches (kiriage aside: the sheet names what was typed)."""
+    if yakuman:
+        return "yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+        return "mangan"
+    return None
+
+
+def _hand_view(row: HandResult, ph: PlayedHand, line: dict[str, Any]) -> GameHandView:
+    record = row.detail or {}
+    d, sc = ph.deltas, ph.result.next.scores
+    return GameHandView(
+        hand=row.hand_no, round=round_name(ph.state.round), dealer=ph.state.dealer, honba=ph.state.honba,
+        deposits=ph.state.deposits, kind=record.get("type", row.kind), riichi=tuple(record.get("riichi", ())),
+        winners=_win_views(ph, record), discarder=record.get("discarder"), tenpai=tuple(record.get("tenpai", ())),
+        nagashi=tuple(record.get("players", ())), reason=record.get("reason"), chombo=record.get("player"),
+        deltas=(d[0], d[1], d[2], d[3]), scores=(sc[0], sc[1], sc[2], sc[3]), station=row.station,
+        referee=row.referee, line=line)
+
+
+def _penalties(s: Session, table_id: int) -> tuple[int, int, int, int]:
+    d = [0, 0, 0, 0]
+    for p in s.scalars(select(Penalty).where(Penalty.table_id == table_id)):
+        for i, v in enumerate(p.deltas):
+            d[i] += v
+    return (d[0], d[1], d[2], d[3])
+
+
+def game_sheets(s: Session, session: int, table: int | None = None) -> list[GameSheet]:
+    """The game sheets of a session's seated tables (one table's with ``table``)."""
+    st = settings(s)
+    system = game_system(st.profile)
+    options = st.system_options()
+    t = s.get(Tournament, 1)
+    assert t is not None
+    tables = table_rows(s, session, table)
+    seats = seat_views(s, [x.id for x in tables])
+    rows: dict[int, list[HandResult]] = defaultdict(list)
+    if tables:
+        q = select(HandResult).where(HandResult.table_id.in_([x.id for x in tables])).order_by(HandResult.hand_no)
+        for h in s.scalars(q):
+            rows[h.table_id].append(h)
+    out = []
+    for tbl in tables:
+        if tbl.id not in seats:
+            continue
+        hands = rows[tbl.id]
+        played = _play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
+        nums = [p.number for p in seats[tbl.id]]
+        views = tuple(_hand_view(h, ph, system.line_of(h.detail or {}, nums.__getitem__))
+                      for h, ph in zip(hands, played.hands, strict=True))
+        state = played.game.state
+        over = played.game.over
+        results: tuple[GameSeatResult, ...] = ()
+        if over:
+            changes = [sum(v.deltas[i] for v in views) for i in range(4)]
+            chombos = [v.chombo for v in views if v.kind == "chombo" and v.chombo is not None]
+            res = system.session_result((changes[0], changes[1], changes[2], changes[3]), _penalties(s, tbl.id),
+                                        chombos, options)
+            results = tuple(GameSeatResult(float(r.raw), r.place, float(r.uma), float(r.penalty), float(r.score))
+                            for r in res)
+        out.append(GameSheet(
+            tournament=t.name, profile=st.profile, session=tbl.session, table=tbl.table_no, players=seats[tbl.id],
+            start_points=system.start_points(options), hands=views,
+            next_round=None if over else round_name(state.round), next_dealer=None if over else state.dealer,
+            next_honba=state.honba, next_deposits=state.deposits, scores=state.scores, results=results,
+            time_called_after=tbl.time_called_after, signed_off=tbl.signed_off, version=tbl.version,
+            session_date=t.start_date))
+    return out
+
+
+def _play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+          time_called_after: int | None) -> Played:
+    return system.play(records, options, played_before_time(records, time_called_after))
+
+
+def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | None) -> int | None:
+    """The time call as the game counts it: the hands played (chombos not counted) up to hand ``after_hand``,
+    which counts every recorded hand."""
+    if after_hand is None:
+        return None
+    return sum(1 for r in records[:after_hand] if r.get("type") != "chombo") + max(0, after_hand - len(records))
+
+
+def game_sheet(s: Session, session: int, table: int) -> GameSheet:
+    """One game table's sheet, or an :class:`InputError` naming the table."""
+    sheets = game_sheets(s, session, table)
+    if not sheets:
+        raise InputError("table", code="no_table", session=session, table=table)
+    return sheets[0]
+
+
+def game_hand_json(sheet: GameSheet, h: GameHandView) -> dict[str, Any]:
+    """A hand of a game table as ``results list --format json`` gives it (issue 32 "Contracts"): its result
+    line, with the round, the dealer, the honba and the deposits it started from, the winners' values, each
+    player's change and the scores after it."""
+    nums = [p.number for p in sheet.players]
+    line = {k: (list(v) if isinstance(v, list) else v) for k, v in h.line.items()}
+    holders = [dict(w) for w in line.get("winners", [])]
+    if holders:
+        line["winners"] = holders
+    for w, wl in zip(h.winners, holders or ([line] if h.kind == "tsumo" else []), strict=False):
+        wl.update({"han": w.han, "fu": w.fu, "yakuman": w.yakuman, "limit": w.limit})
+        if w.yaku:
+            wl["yaku"] = [{"id": y, "han": n} for y, n in w.yaku]
+    return {"session": sheet.session, "table": sheet.table, "hand": h.hand, "round": h.round,
+            "dealer": nums[h.dealer], "honba": h.honba, "deposits": h.deposits, **line,
+            "deltas": dict(zip(nums, h.deltas, strict=True)), "scores": dict(zip(nums, h.scores, strict=True))}
