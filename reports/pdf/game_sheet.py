@@ -369,10 +369,10 @@ class GameSheetPage(Flowable):
                       " ".join(dict.fromkeys([seat(i, self.lang), *(seat(i, lang) for lang in base.LANGUAGES)]))
                       for i in range(4)),
                   "← " + two("discarder") + " · " + two("honba and deposits at the start of the hand")]
-        for n, line in enumerate(legend):
-            self._text(x, top + 2 + n * 10, room, 10, line, 7, align="left", color=FAINT)
         if s.signed_off:
-            self._text(x, top + 20, room, 8, two("Signed off"), 7, align="right")
+            legend.append(two("Signed off"))
+        for n, line in enumerate(legend):
+            self._text(x, top + n * 9.3, room, 9.3, line, 7, align="left", color=GRID if n == 2 else FAINT)
 
     def _draw_players(self, top: float) -> None:
         s, h = self.sheet, self.g.players_h

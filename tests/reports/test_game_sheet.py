@@ -265,3 +265,11 @@ def test_the_sheet_says_only_catalogue_texts_in_the_pseudo_locale(monkeypatch: p
         text = re.sub(r"\x00\x00[^\x00]*\x00[^\x00]*\x00", " ", text)  # a wrapped text inside another: ⟦⟦Mangan⟧ 5 han⟧
         text = re.sub(r"\x00[^\x00\n]*…", " ", text)  # a wrapped text cut to its cell by "…" (the brackets are wide)
         assert unwrapped_words(text, data) == [], text[:600]
+
+
+def test_time_called_and_signed_off_are_in_the_header() -> None:
+    plain = text_of(game_sheets_pdf([sheet()], "en", generated_at=GENERATED))[0]
+    assert "Signed off" not in plain
+    page = text_of(game_sheets_pdf([sheet(signed_off=True, time_called_after=11)], "en", generated_at=GENERATED))[0]
+    assert "Signed off 已签字确认" in page
+    assert "Time called after hand 到时·盘\n11\n" in page
