@@ -167,11 +167,11 @@ class HandLines:
 
     hand: GameHandView
     outcome: str
-    who: list[str]
-    values: list[str]
-    yaku: list[list[str]]  # per winner: the lines of its yaku
+    who: tuple[str, ...]
+    values: tuple[str, ...]
+    yaku: tuple[tuple[str, ...], ...]  # per winner (or an abortive draw's reason): its lines
     yaku_size: float
-    pao: list[str]
+    pao: tuple[str, ...]
 
     @property
     def lines(self) -> int:
@@ -236,9 +236,10 @@ def hand_lines(hand: GameHandView, lang: str, font: str, yaku_w: float, g: _Geom
         yaku.append([texts.said(reason, lang) if reason is not None else hand.reason])
         sizes.append(g.size)
     return HandLines(
-        hand=hand, outcome=outcome(hand, lang), who=who(hand, lang), values=[value(w, lang) for w in hand.winners],
-        yaku=yaku, yaku_size=min(sizes, default=g.size),
-        pao=[seat(w.pao, lang) if w.pao is not None else "" for w in hand.winners],
+        hand=hand, outcome=outcome(hand, lang), who=tuple(who(hand, lang)),
+        values=tuple(value(w, lang) for w in hand.winners), yaku=tuple(map(tuple, yaku)),
+        yaku_size=min(sizes, default=g.size),
+        pao=tuple(seat(w.pao, lang) if w.pao is not None else "" for w in hand.winners),
     )
 
 
@@ -430,16 +431,14 @@ class GameSheetPage(Flowable):
             self._text(x, top + 10, pw, 10, player.name, 7)
             self._text(x, top + 21, CHANGE_W, 10, two("Change"), 5.5, color=FAINT)
             self._text(x + CHANGE_W, top + 21, POINTS_W, 10, said_two(game_words.COLUMNS["raw"]), 5.5, color=FAINT)
+        head_top = top
         top += g.head_h
         for n, row in enumerate(self.rows):
             top = self._draw_hand(row, top, xs, shade=n % 2 == 1)
         c = self.canv
-        c.setLineWidth(1.2)
-        c.line(xs["players"], self._y(top), xs["players"], self._y(top - self._rows_h() - g.head_h))
+        c.setLineWidth(1.2)  # the players' points apart from the hand's description
+        c.line(xs["players"], self._y(head_top), xs["players"], self._y(top))
         return top
-
-    def _rows_h(self) -> float:
-        return sum(row.lines * self.g.line_h + self.g.pad for row in self.rows)
 
     def _draw_hand(self, row: HandLines, top: float, xs: dict[str, float], shade: bool) -> float:
         g, hand, lang = self.g, row.hand, self.lang

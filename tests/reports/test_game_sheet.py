@@ -194,7 +194,7 @@ def _thirty_hands() -> GameSheet:
                     deltas=(-72_000, 38_500, 35_500, -2_000))
     specs = [long_ron if n in (9, 24) else SPECS[n % len(SPECS)] for n in range(30)]
     hands = _hands(*specs)
-    return sheet(hands=hands, scores=hands[-1].scores)
+    return sheet(hands=hands, scores=hands[-1].scores, signed_off=True, time_called_after=30)
 
 
 def _words(pdf: bytes, tmp_path: Path) -> list[tuple[int, float, float, float, float, float, float, str]]:
@@ -216,8 +216,9 @@ def _words(pdf: bytes, tmp_path: Path) -> list[tuple[int, float, float, float, f
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_thirty_hands_fit_two_pages_without_overflow(lang: str, tmp_path: Path) -> None:
-    """30 hands, two of them double rons with ten yaku each: two pages, every hand printed once, the results on the last page,
-    and no word outside the page's frame or over another (an overflowing cell overlaps its neighbour)."""
+    """30 hands, two of them double rons with ten yaku each, signed off and time called: two pages, the
+    results on the last page, and no word outside the page's frame or over another (an overflowing cell
+    overlaps its neighbour)."""
     pdf = game_sheets_pdf([_thirty_hands()], lang, generated_at=GENERATED)
     pages = text_of(pdf)
     assert len(pages) == 2 and len(PdfReader(io.BytesIO(pdf)).pages) == 2
