@@ -213,17 +213,10 @@ def _words(pdf: bytes, tmp_path: Path) -> list[tuple[int, float, float, float, f
     return out
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
-@pytest.mark.parametrize("lang", ["en", "zh"])
-def test_thirty_hands_fit_two_pages_without_overflow(lang: str, tmp_path: Path) -> None:
-    """30 hands, two of them double rons with ten yaku each, signed off and time called: two pages, the
-    results on the last page, and no word outside the page's frame or over another (an overflowing cell
-    overlaps its neighbour)."""
-    pdf = game_sheets_pdf([_thirty_hands()], lang, generated_at=GENERATED)
-    pages = text_of(pdf)
-    assert len(pages) == 2 and len(PdfReader(io.BytesIO(pdf)).pages) == 2
-    assert "+29.4" in pages[1] and "+29.4" not in pages[0]
+def _assert_no_overflow(pdf: bytes, tmp_path: Path) -> None:
+    """No word outside the page's frame or over another (an overflowing cell overlaps its neighbour)."""
     words = _words(pdf, tmp_path)
+    assert words
     margin = 10 * 72 / 25.4 - 1  # the sheet's 10 mm margins, less a point for the glyphs' side bearings
     for page, x0, y0, x1, y1, pw, ph, word in words:
         assert x0 >= margin and x1 <= pw - margin, (page, word, x0, x1)
@@ -240,6 +233,45 @@ def test_thirty_hands_fit_two_pages_without_overflow(lang: str, tmp_path: Path) 
                 overlap_x = min(ax1, bx1) - max(ax0, bx0)
                 overlap_y = min(ay1, by1) - max(ay0, by0)
                 assert overlap_x <= 0.5 or overlap_y <= 0.5, (page, aw, bw, (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1))
+
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                     reason="pdftotext (poppler-utils) is not installed")
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_thirty_hands_fit_two_pages_without_overflow(lang: str, tmp_path: Path) -> None:
+    """30 hands, two of them double rons with ten yaku each, signed off and time called: two pages, the
+    results on the last page, nothing overflowing."""
+    pdf = game_sheets_pdf([_thirty_hands()], lang, generated_at=GENERATED)
+    pages = text_of(pdf)
+    assert len(pages) == 2 and len(PdfReader(io.BytesIO(pdf)).pages) == 2
+    assert "+29.4" in pages[1] and "+29.4" not in pages[0]
+    assert "continued 续" in pages[1]
+    _assert_no_overflow(pdf, tmp_path)
+
+
+@needs_pdftotext
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_longest_names_and_teams_the_store_accepts_stay_in_their_cells(lang: str, tmp_path: Path) -> None:
+    """100-character names, teams and tournament name (docs/data-safety.md "Limits") shrink and are cut with
+    "…"; the fonts are embedded (no base-14 Helvetica)."""
+    from db.rules.limits import NAME_MAX
+    from tests.reports.conftest import fonts
+
+    def fill(seed: str) -> str:
+        return (seed * NAME_MAX)[:NAME_MAX]
+
+    players = tuple(PlayerView(f"{n}" * 5, fill(f"{n} 张伟李娜王芳 Wolfeschlegelsteinhausenberger "),
+                               fill(f"队{n} Team Maximilian ")) for n in range(1, 5))
+    long = sheet(players=players, tournament=fill("立直麻将锦标赛 Riichi Open Championship "))
+    pdf = game_sheets_pdf([long], lang, generated_at=GENERATED)
+    page = text_of(pdf)[0]
+    assert all(p.name[:8] in page for p in players)
+    _assert_no_overflow(pdf, tmp_path)
+    used = fonts(pdf)
+    assert used and all(used.values()) and not any("Helvetica" in name for name in used), used
 
 
 def test_pages_split_so_that_results_never_stand_alone() -> None:
