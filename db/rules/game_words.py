@@ -49,6 +49,37 @@ COLUMNS: dict[str, Text] = {
 }
 
 
+# Between the yaku of a hand on a line ("Riichi 1, Pinfu 1"; Chinese lists with 、).
+YAKU_SEP = Text(", ", "riichi_yaku_sep")
+
+# The profiles' short names (a sheet's header; the profile's code is the contract, these are for people).
+PROFILES: dict[str, Text] = {
+    "riichi-ema2016": Text("EMA 2016", "riichi_profile"),
+    "riichi-ema2025": Text("EMA 2025", "riichi_profile"),
+    "riichi-wrc2022": Text("WRC 2022", "riichi_profile"),
+    "riichi-tenhou": Text("Tenhou", "riichi_profile"),
+}
+
+
+def hand_value(han: int, fu: int, yakuman: int, limit: str | None) -> Text:
+    """A winning hand's value as a sheet says it: "3 han 40 fu", "Mangan 5 han", "Yakuman", "2× yakuman"
+    (a limit recorded without its han, from a paper sheet's totals: the limit alone).
+
+    >>> hand_value(3, 40, 0, None), hand_value(5, 30, 0, "mangan"), hand_value(0, 0, 0, "baiman")
+    ('3 han 40 fu', 'Mangan 5 han', 'Baiman')
+    >>> hand_value(13, 0, 1, "yakuman"), hand_value(26, 0, 2, "yakuman")
+    ('Yakuman', '2× yakuman')
+    """
+    if yakuman > 1:
+        return Text("{n}× yakuman", "riichi_value", n=yakuman)
+    if yakuman == 1:
+        return LIMITS["yakuman"]
+    if limit is not None:
+        name = LIMITS.get(limit, Text(limit))
+        return Text("{limit} {han} han", "riichi_value", limit=name, han=han) if han else name
+    return Text("{han} han {fu} fu", "riichi_value", han=han, fu=fu)
+
+
 def yaku_name(yaku_id: str) -> Text:
     """A yaku's name in the catalogue (its English name; Chinese in zh); an unknown id is said as it is."""
     y = BY_ID.get(yaku_id)

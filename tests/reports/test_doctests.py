@@ -9,6 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("module", ["reports.pdf.base", "reports.pdf.fonts", "reports.pdf.seating", "reports.site.layout",
+                                    "reports.pdf.game_sheet",
                                     "reports.site.pages"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
