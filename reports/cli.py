@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import texts
 from db.commands import cli as db_cli
 from db.errors import InputError, TournamentError
 from db.read import queries
+from db.read.games import game_sheets, is_game
 from db.read.views import TournamentInfo
 from db.storage.database import Database
 from db.storage.files import write_atomic
@@ -59,6 +61,13 @@ def build_scoresheets(s: Session, args: argparse.Namespace) -> bytes:
     from reports.pdf.scoresheet import ScoreSheetReport
 
     _seated(s, args.session)
+    if is_game(queries.settings(s)):  # a game's sheet: its hands with the state each started from
+        from reports.pdf.game_sheet import game_sheets_pdf
+
+        games = game_sheets(s, args.session, args.table)
+        if not games:
+            raise TournamentError(code="no_table", session=args.session, table=args.table)
+        return game_sheets_pdf(games, texts.env_language())
     sheets = queries.table_sheets(s, args.session, args.table)
     if not sheets:
         raise TournamentError(code="no_table", session=args.session, table=args.table)
