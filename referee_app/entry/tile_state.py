@@ -29,6 +29,23 @@ MODE_KIND = {
 }
 
 
+# The red fives of Riichi (0m 0s 0p) in the picker and in the tile rows: ids after the 34 kinds, each
+# standing for the five of its suit (what it scores as) drawn from its own face (``0m.svg``…)
+RED_FIVES: dict[int, int] = {34: 4, 35: 13, 36: 22}  # picker id -> the five's kind (5m, 5s, 5p)
+RED_OF_FIVE: dict[int, int] = {five: red for red, five in RED_FIVES.items()}
+
+
+def face_name(t: int) -> str:
+    """A tile's name in the notation, red fives as ``0m``/``0s``/``0p``: the face file it is drawn from."""
+    five = RED_FIVES.get(t)
+    return T.name(t) if five is None else "0" + T.name(five)[1]
+
+
+def kind(t: int) -> int:
+    """The kind a tile counts as (a red five is a five)."""
+    return RED_FIVES.get(t, t)
+
+
 @dataclass(frozen=True, slots=True)
 class Tiles:
     """The tiles entered so far: melds, standing tiles in the order clicked, the winning tile."""
