@@ -2,8 +2,8 @@
 
 Left: the notation (kept in sync both ways), the tile picker (with 0m 0s 0p when the preset has red fives),
 the hand as entered (click a tile to take it out), the problem or what is still to enter, and the dora and
-ura indicator rows ("+ Dora" / "+ Ura": picker clicks add indicators until the button is released; click an
-indicator to take it out). Right: the winner and the table's counters, tsumo or ron from one of the three
+ura indicator rows ("+ Dora indicator" / "+ Ura indicator": picker clicks add indicators until the button
+is released; click an indicator to take it out). Right: the winner and the table's counters, tsumo or ron from one of the three
 other players by name, the flags as check boxes, and the live panel: han and fu with the limit, the fu's
 parts, each yaku (catalogue name, its romaji in English) with its han and tiles, and the four payments by
 player name, honba and deposits included. Every figure is the scorer's, through the model.
@@ -48,14 +48,12 @@ TILES_ROLE = int(Qt.ItemDataRole.UserRole) + 1  # a yaku's tiles as TileRow grou
 WORDS = {
     "notation": Text("Notation", "riichi_entry"),
     "hand": Text("Tiles in hand", "riichi_entry"),
-    "dora": Text("Dora indicators", "riichi_entry"),
-    "ura": Text("Ura indicators", "riichi_entry"),
-    "add_dora": Text("+ Dora", "riichi_entry"),
-    "add_ura": Text("+ Ura", "riichi_entry"),
+    "add_dora": Text("+ Dora indicator", "riichi_entry"),
+    "add_ura": Text("+ Ura indicator", "riichi_entry"),
     "target_dora": Text("Tiles clicked in the picker are dora indicators (click a row's tile to take it out); "
-                        "release \u201c+ Dora\u201d to enter the hand again.", "riichi_entry"),
+                        "release \u201c+ Dora indicator\u201d to enter the hand again.", "riichi_entry"),
     "target_ura": Text("Tiles clicked in the picker are ura indicators (click a row's tile to take it out); "
-                       "release \u201c+ Ura\u201d to enter the hand again.", "riichi_entry"),
+                       "release \u201c+ Ura indicator\u201d to enter the hand again.", "riichi_entry"),
     "win": Text("The win", "riichi_entry"),
     "dealer": Text(", dealer", "riichi_entry"),
     "flags": Text("How it was won", "riichi_entry"),
@@ -98,11 +96,11 @@ class RiichiEntryWidget(QWidget):
         root = QHBoxLayout(self)
         left = QVBoxLayout()
         right = QVBoxLayout()
-        root.addLayout(left, 11)
-        root.addLayout(right, 9)
+        root.addLayout(left, 1)
+        root.addLayout(right, 1)
 
         left.addLayout(self._notation_row())
-        self.picker = TilePicker(vm, self, tile_width=40, flowers=False)
+        self.picker = TilePicker(vm, self, tile_width=40, flowers=False, largest=54)
         left.addWidget(self.picker)
         self._add_hand(left)
         self._add_indicators(left)
@@ -146,29 +144,26 @@ class RiichiEntryWidget(QWidget):
         left.addWidget(self.message)
 
     def _add_indicators(self, left: QVBoxLayout) -> None:
-        """The dora and ura rows, each with its "+" button that makes the picker add indicators there."""
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        self.indicator_labels: dict[str, QLabel] = {}
+        """The dora and ura rows side by side, each after its button that makes the picker add indicators
+        there (side by side: one row less, so the entry fits 1366×768 in Chinese too)."""
+        row_lay = QHBoxLayout()
+        row_lay.setSpacing(6)
         self.indicator_rows: dict[str, TileRow] = {}
         self.target_buttons: dict[str, QPushButton] = {}
-        self.targets = QButtonGroup(self)
-        self.targets.setExclusive(False)  # both may be off: the picker enters the hand
-        for r, which in enumerate(("dora", "ura")):
-            label = QLabel()
-            row = named(TileRow(self, tile_width=30), f"{which}_row")
+        for which in ("dora", "ura"):
+            row = named(TileRow(self, tile_width=28), f"{which}_row")
+            row.setMinimumWidth(5 * 29 + 20)  # room for the five indicators there may be
             row.clicked.connect(lambda _g, i, w=which: self.vm.remove_indicator(w, i))
             button = named(QPushButton(), f"add_{which}")
             button.setCheckable(True)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setAutoDefault(False)
+            button.setStyleSheet("QPushButton:checked { background: #1b4f8a; color: white; font-weight: bold; }")
             button.toggled.connect(lambda on, w=which: self._target_toggled(w, on))
-            grid.addWidget(label, r, 0)
-            grid.addWidget(button, r, 1)
-            grid.addWidget(row, r, 2)
-            self.indicator_labels[which], self.indicator_rows[which], self.target_buttons[which] = label, row, button
-        grid.setColumnStretch(2, 1)
-        left.addLayout(grid)
+            row_lay.addWidget(button)
+            row_lay.addWidget(row, 1)
+            self.indicator_rows[which], self.target_buttons[which] = row, button
+        left.addLayout(row_lay)
         self.target_line = named(QLabel(), "target_line")
         self.target_line.setWordWrap(True)
         self.target_line.setStyleSheet("color: #1b4f8a; font-weight: bold; background: #e8f0fb; padding: 2px 6px;")
@@ -183,20 +178,19 @@ class RiichiEntryWidget(QWidget):
         self.counters = named(QLabel(), "counters")
         lay.addWidget(self.winner)
         lay.addWidget(self.counters)
-        how = QHBoxLayout()
+        how = QGridLayout()  # two by two: long names fit the desk's smallest screen
         self.how = QButtonGroup(self)
         self.tsumo = named(QRadioButton(), "tsumo")
         self.tsumo.toggled.connect(self._tsumo_toggled)
         self.how.addButton(self.tsumo)
-        how.addWidget(self.tsumo)
+        how.addWidget(self.tsumo, 0, 0)
         self.ron: dict[str, QRadioButton] = {}
-        for seat in self.vm.others():
+        for i, seat in enumerate(self.vm.others(), start=1):
             b = named(QRadioButton(), f"ron_{seat}")
             b.toggled.connect(lambda on, s=seat: self._ron_toggled(s, on))
             self.how.addButton(b)
-            how.addWidget(b)
+            how.addWidget(b, i // 2, i % 2)
             self.ron[seat] = b
-        how.addStretch(1)
         lay.addLayout(how)
         return self.win_box
 
@@ -208,7 +202,7 @@ class RiichiEntryWidget(QWidget):
         for i, name in enumerate(FLAG_YAKU):
             box = named(QCheckBox(), f"flag_{name}")
             box.toggled.connect(lambda on, n=name: self.vm.set_flag(n, on))
-            grid.addWidget(box, i // 3, i % 3)
+            grid.addWidget(box, i // 2, i % 2)
             self.flags[name] = box
         return self.flags_box
 
@@ -276,7 +270,6 @@ class RiichiEntryWidget(QWidget):
         for name, box in self.flags.items():
             box.setText(yaku_label(FLAG_YAKU[name]))
         for which in ("dora", "ura"):
-            self.indicator_labels[which].setText(say(WORDS[which]))
             self.target_buttons[which].setText(say(WORDS[f"add_{which}"]))
             self.indicator_rows[which].setToolTip(say(WORDS["remove"]))
         self.hand_row.setToolTip(say(WORDS["remove"]))

@@ -58,10 +58,11 @@ class PickerModel(Protocol):
 
 class TilePicker(QWidget):
     def __init__(self, vm: PickerModel, parent: QWidget | None = None, tile_width: int = 42,
-                 flowers: bool = True) -> None:
+                 flowers: bool = True, largest: int = 64) -> None:
         super().__init__(parent)
         self.vm = vm
         self.with_flowers = flowers
+        self.largest = largest  # the tiles' widest (Riichi's entry has more beside the picker)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
 
@@ -152,9 +153,9 @@ class TilePicker(QWidget):
         return tools
 
     def resizeEvent(self, e: QResizeEvent) -> None:
-        # tiles grow with the room there is (34–64 px wide): legible on a large screen, fits on a small one
+        # tiles grow with the room there is (34–64 px wide, or up to ``largest``): legible on a large screen, fits on a small one
         columns, gap = (10, 6 + 3) if self.red_tiles else (9, 0)
-        width = max(34, min(64, (e.size().width() - (columns - 1) * 3 - 4 - gap) // columns))
+        width = max(34, min(self.largest, (e.size().width() - (columns - 1) * 3 - 4 - gap) // columns))
         if self.buttons and width != self.buttons[0].width():
             for b in self.buttons:
                 b.set_tile_width(width)
