@@ -175,6 +175,16 @@ def test_the_typed_notation_keeps_red_fives_in_melds_and_on_the_winning_tile():
     assert [g for g, _tag in vm.hand_groups()][-1] == (35,)  # drawn as the red 5s
 
 
-def test_an_unchanged_context_is_a_value():
+def test_a_yakuman_is_named_with_its_count_and_paid_as_the_preset_says():
+    ema, tenhou = model(EMA_2016), model(TENHOU)
+    for vm in (ema, tenhou):
+        vm.set_notation("EEESSSWWWNNN1m1m")  # big four winds and four concealed triplets, single wait
+        vm.set_tsumo()
+    assert str(ema.preview.figures()) == "Yakuman" and payments(ema)["Bob"] == 32_000  # EMA: one, never more
+    assert str(tenhou.preview.figures()) == "Yakuman ×4" and payments(tenhou)["Bob"] == 128_000
+    assert tenhou.preview.figures().in_language("zh") == "役满 ×4"
+
+
+def test_the_context_is_a_frozen_value():
     c = RiichiContext(TENHOU, seat="E")
     assert replace(c, honba=3) != c and hash(c) == hash(RiichiContext(TENHOU, seat="E"))
