@@ -10,7 +10,8 @@ server nor the bundle needs fontTools:
 
     .venv/bin/pip install fonttools && .venv/bin/python tools/make_tiles.py
 
-File names: ``1m.svg``…``9m.svg``, ``1s``…, ``1p``…, ``E S W N C F P.svg`` (the notation's names),
+File names: ``1m.svg``…``9m.svg``, ``1s``…, ``1p``…, ``E S W N C F P.svg`` (the notation's names), the
+red fives of Riichi ``0m.svg 0s.svg 0p.svg`` (the five drawn all in red, as the physical tiles are),
 ``flower1.svg``…``flower4.svg`` (梅 蘭 竹 菊), ``season1.svg``…``season4.svg`` (春 夏 秋 冬), ``back.svg``.
 """
 
@@ -199,12 +200,24 @@ def flower(ch: str, n: int, colour: str) -> list[str]:
             glyph(str(n), 70, 302, 110, INK)]
 
 
+def red_five(title: str, parts: list[str]) -> str:
+    """Riichi's red five: the five's design with every ink in red, its corner index too."""
+    def red(part: str) -> str:
+        for ink in (INK, GREEN, BLUE, GREY):
+            part = part.replace(ink, RED)
+        return part
+
+    return red(_body(f"Red 5 {title}", parts, "5"))
+
+
 def faces() -> dict[str, str]:
     out: dict[str, str] = {}
     for rank in range(1, 10):
         out[f"{rank}m"] = _body(f"{rank} characters {NUMERALS[rank - 1]}萬", characters(rank), str(rank))
         out[f"{rank}s"] = _body(f"{rank} bamboo", bamboo(rank), str(rank))
         out[f"{rank}p"] = _body(f"{rank} dots", dots(rank), str(rank))
+    for suit, title, draw in (("m", "characters", characters), ("s", "bamboo", bamboo), ("p", "dots", dots)):
+        out[f"0{suit}"] = red_five(title, draw(5))
     names = {"E": "East 東", "S": "South 南", "W": "West 西", "N": "North 北", "C": "Red dragon 中",
              "F": "Green dragon 發", "P": "White dragon 白"}
     for letter, title in names.items():

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 import resources
+from referee_app.entry.tile_state import RED_FIVES, face_name
 from scoring import tiles as T
 from scoring.model import Hand, MeldKind
 
@@ -61,14 +62,14 @@ def face_renderer(name: str) -> QSvgRenderer:
 
 def paint_tile(p: QPainter, rect: QRectF, t: int, *, highlight: bool = False, dim: bool = False,
                winning: bool = False, index: bool = True) -> None:
-    """Draw tile kind ``t`` (0–33) filling ``rect`` (about 3:4): its SVG face, then the state on top (a
+    """Draw tile kind ``t`` (0–33, or 34–36 a red five) filling ``rect`` (about 3:4): its SVG face, then the state on top (a
     gold frame for the hovered or focused tile, red for the winning tile, grey when it cannot be added).
     ``index`` is kept for callers; the faces always carry their small Latin index (3, E, C…)."""
     del index
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
-    face_renderer(T.name(t)).render(p, rect)
+    face_renderer(face_name(t)).render(p, rect)
     radius = rect.width() * 0.11
     face = QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.94)
     if highlight or winning:
@@ -124,6 +125,9 @@ def draw_back(p: QPainter, rect: QRectF) -> None:
 
 
 def tile_tooltip(t: int) -> str:
+    five = RED_FIVES.get(t)
+    if five is not None:  # Riichi's red five (ids after the 34 kinds: ``tile_state.RED_FIVES``)
+        return f"{face_name(t)} — red {T.name_en(five)} 赤{T.name_zh(five)}"
     return f"{T.name(t)} — {T.name_en(t)} {T.name_zh(t)}"
 
 
@@ -136,8 +140,8 @@ class TileButton(QAbstractButton):
         self.count = 0
         self._w = width
         self.setToolTip(tile_tooltip(t))
-        self.setAccessibleName(T.name_en(t))
-        self.setObjectName(f"tile_{T.name(t)}")
+        self.setAccessibleName(T.name_en(t) if t not in RED_FIVES else f"red {T.name_en(RED_FIVES[t])}")
+        self.setObjectName(f"tile_{face_name(t)}")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)

@@ -8,37 +8,20 @@ answers into what the screen shows.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import StrEnum
 
 from PySide6.QtCore import QObject, Signal
 
 import texts
 from db.rules.rotation import WINDS
 from db.rules.seat_labels import seat_label
+from referee_app.entry import tile_state
+from referee_app.entry.tile_state import Mode, Tiles, tile_count
 from referee_app.words.hand_errors import hand_problem
 from referee_app.words.i18n import LANG, tr
-from scoring import tiles as T
 from scoring.errors import HandError
 from scoring.mcr.result import MINIMUM_FANS, ScoreResult
 from scoring.mcr.settlement import Settlement, settle_win
-from scoring.model import Hand, Meld, MeldKind, WinContext, Wind
-
-
-class Mode(StrEnum):
-    """What a click on a tile in the picker does."""
-
-    TILE = "tile"  # add a standing tile (the 14th tile becomes the winning tile)
-    CHOW = "chow"  # add the chow starting at the tile
-    PUNG = "pung"
-    KONG = "kong"  # melded kong
-    CONCEALED_KONG = "concealed_kong"
-    WIN = "win"  # set the winning tile
-
-
-MODE_KIND = {
-    Mode.CHOW: MeldKind.CHOW, Mode.PUNG: MeldKind.PUNG,
-    Mode.KONG: MeldKind.MELDED_KONG, Mode.CONCEALED_KONG: MeldKind.CONCEALED_KONG,
-}
+from scoring.model import Hand, Meld, WinContext, Wind
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,16 +87,7 @@ class Preview:
         return self.result is not None and self.result.meets_minimum
 
 
-@dataclass(frozen=True, slots=True)
-class _State:
-    melds: tuple[Meld, ...] = ()
-    standing: tuple[int, ...] = ()
-    winning: int | None = None
-
-
-def tile_count(melds: tuple[Meld, ...], standing: tuple[int, ...], winning: int | None) -> int:
-    """Tiles toward the 14 of a winning hand (a kong counts as a set of three)."""
-    return 3 * len(melds) + len(standing) + (winning is not None)
+_State = Tiles  # the tiles entered: ``tile_state`` holds the picker's rules, shared with Riichi
 
 
 class HandEntryModel(QObject):
@@ -173,18 +147,14 @@ class HandEntryModel(QObject):
         return isinstance(p, HandParseError) and " tiles after " in p.message and not p.message.startswith('"')
 
     def hand(self) -> Hand:
-        s = self._state
-        return Hand(melds=s.melds, standing=tuple(sorted(s.standing)), winning=s.winning)
+        return self._state.hand()
 
     def copies(self) -> tuple[int, ...]:
         """How many of each tile kind the hand holds (for the picker's badges).
 
         Kept per state: the picker asks for it once per tile (34 times) after every click."""
         if self._copies_of is not self._state:
-            counts = [0] * T.NUM_KINDS
-            for t in self.hand().all_tiles():
-                counts[t] += 1
-            self._copies, self._copies_of = tuple(counts), self._state
+            self._copies, self._copies_of = tile_state.copies(self._state), self._state
         return self._copies
 
     @property
@@ -214,21 +184,7 @@ class HandEntryModel(QObject):
 
     def can_add(self, t: int, mode: Mode | None = None) -> bool:
         """Whether clicking ``t`` in ``mode`` makes sense (the picker greys out the rest)."""
-        mode = mode or self.mode
-        counts = self.copies()
-        n = tile_count(self.melds, self.standing, self.winning)
-        if mode is Mode.WIN:
-            return counts[t] < 4 or self.winning == t
-        if mode is Mode.TILE:
-            return counts[t] < 4 and n < 14
-        if n + 3 > (13 if self.winning is None else 14):
-            # a meld leaves room for the winning tile: claimed melds never hold it, so one that made the 14th
-            # tile before it was a dead end (the phone's rule too: tests/fixtures/hand_entry_cases.json)
-            return False
-        if mode is Mode.CHOW:
-            return t < 27 and t % 9 <= 6 and all(counts[t + i] < 4 for i in range(3))
-        need = 3 if mode is Mode.PUNG else 4
-        return counts[t] + need <= 4
+        return tile_state.can_add(self._state, self.copies(), t, mode or self.mode)
 
     # ---- commands --------------------------------------------------------------------------------
     def set_mode(self, mode: Mode | str) -> None:
@@ -239,31 +195,19 @@ class HandEntryModel(QObject):
         """Apply the current mode to tile ``t``. Returns False (and changes nothing) when it cannot apply."""
         if not self.can_add(t):
             return False
-        s, mode = self._state, self.mode
-        if mode is Mode.WIN:
-            new = replace(s, winning=t)
-        elif mode is Mode.TILE:
-            if tile_count(s.melds, s.standing, s.winning) == 13 and s.winning is None:
-                new = replace(s, winning=t)  # the 14th tile clicked is the winning tile
-            else:
-                new = replace(s, standing=s.standing + (t,))
-        else:
-            new = replace(s, melds=s.melds + (Meld(MODE_KIND[mode], t, 0 if mode is Mode.CONCEALED_KONG else 1),))
+        new = tile_state.clicked(self._state, t, self.mode)
         # The mode sticks until another is chosen, as on the phone (docs/gui.md "One meld model"):
         # Pung, 中, 8s is two pungs, not a pung and a single 8s
         self._push(new)
         return True
 
     def remove_meld(self, i: int) -> None:
-        s = self._state
-        self._push(replace(s, melds=s.melds[:i] + s.melds[i + 1:]))
+        self._push(tile_state.without_meld(self._state, i))
 
     def remove_standing_tile(self, t: int) -> None:
-        s = self._state
-        standing = list(s.standing)
-        if t in standing:
-            standing.remove(t)
-            self._push(replace(s, standing=tuple(standing)))
+        new = tile_state.without_standing(self._state, t)
+        if new is not None:
+            self._push(new)
 
     def remove_winning(self) -> None:
         if self._state.winning is not None:
@@ -271,13 +215,9 @@ class HandEntryModel(QObject):
 
     def remove_last(self) -> None:
         """Take back the last tile or meld entered (winning tile first)."""
-        s = self._state
-        if s.winning is not None:
-            self.remove_winning()
-        elif s.standing:
-            self._push(replace(s, standing=s.standing[:-1]))
-        elif s.melds:
-            self.remove_meld(len(s.melds) - 1)
+        new = tile_state.without_last(self._state)
+        if new is not None:
+            self._push(new)
 
     def undo(self) -> None:
         if self._undo:

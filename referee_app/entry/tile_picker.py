@@ -1,10 +1,14 @@
 """The tile picker: 34 tile buttons in suit rows, meld modes, flowers, remove / undo / clear.
 
-A view over ``HandEntryModel``: every button calls one model command; the model's ``changed`` signal
-refreshes the badges (copies already used) and greys out tiles that cannot be added in the current mode.
+A view over a hand-entry model (``HandEntryModel`` for MCR, ``RiichiEntryModel`` for Riichi: ``PickerModel``):
+every button calls one model command; the model's ``changed`` signal refreshes the badges (copies already
+used) and greys out tiles that cannot be added in the current mode. A model with red fives (``red_tiles``)
+gets them at the end of their suit's row; one without flowers (Riichi) gets no flowers counter.
 """
 
 from __future__ import annotations
+
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
@@ -21,7 +25,7 @@ from PySide6.QtWidgets import (
 
 import texts
 from referee_app.base.tile_faces import TileButton
-from referee_app.entry.hand_vm import HandEntryModel, Mode
+from referee_app.entry.tile_state import Mode
 from referee_app.words.i18n import LANG, tr
 from texts import NC_
 
@@ -35,10 +39,30 @@ MODE_LABELS = [
 ]
 
 
+class PickerModel(Protocol):
+    """What the picker asks of a hand-entry model."""
+
+    mode: Mode
+    flowers_allowed: bool
+    changed: Any  # a signal: connect(callable)
+    mode_changed: Any
+
+    def copies(self) -> tuple[int, ...]: ...
+    def can_add(self, t: int, mode: Mode | None = None) -> bool: ...
+    def click_tile(self, t: int) -> bool: ...
+    def set_mode(self, mode: Mode | str) -> None: ...
+    def remove_last(self) -> None: ...
+    def undo(self) -> None: ...
+    def clear(self) -> None: ...
+
+
 class TilePicker(QWidget):
-    def __init__(self, vm: HandEntryModel, parent: QWidget | None = None, tile_width: int = 42) -> None:
+    def __init__(self, vm: PickerModel, parent: QWidget | None = None, tile_width: int = 42,
+                 flowers: bool = True, largest: int = 64) -> None:
         super().__init__(parent)
         self.vm = vm
+        self.with_flowers = flowers
+        self.largest = largest  # the tiles' widest (Riichi's entry has more beside the picker)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
 
@@ -61,7 +85,17 @@ class TilePicker(QWidget):
             row, col = divmod(t, 9)
             grid.addWidget(tb, row, col)
             self.buttons.append(tb)
-        grid.setColumnStretch(9, 1)
+        # Riichi's red fives (ids 34-36: m, s, p) close their suit's row, apart by a little gap
+        self.red_tiles: tuple[int, ...] = tuple(getattr(vm, "red_tiles", ()))
+        for t in self.red_tiles:
+            tb = TileButton(t, self, tile_width)
+            tb.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            tb.clicked.connect(lambda _c=False, t=t: self.vm.click_tile(t))
+            grid.addWidget(tb, t - 34, 10)
+            self.buttons.append(tb)
+        if self.red_tiles:
+            grid.setColumnMinimumWidth(9, 6)
+        grid.setColumnStretch(11 if self.red_tiles else 9, 1)
         outer.addLayout(grid)
 
         outer.addLayout(self._tools_row())
@@ -97,10 +131,12 @@ class TilePicker(QWidget):
         self.flowers.setObjectName("flowers")
         self.flowers.setRange(0, 8)
         self.flowers.setEnabled(self.vm.flowers_allowed)
-        self.flowers.valueChanged.connect(lambda v: self.vm.set_situation(flowers=v))
+        self.flowers.valueChanged.connect(lambda v: self.vm.set_situation(flowers=v))  # type: ignore[attr-defined]
         self.flowers_label.setBuddy(self.flowers)
         tools.addWidget(self.flowers_label)
         tools.addWidget(self.flowers)
+        self.flowers_label.setVisible(self.with_flowers)
+        self.flowers.setVisible(self.with_flowers)
         tools.addStretch(1)
         self.remove_button = QPushButton()
         self.remove_button.setObjectName("remove_last")
@@ -117,8 +153,9 @@ class TilePicker(QWidget):
         return tools
 
     def resizeEvent(self, e: QResizeEvent) -> None:
-        # tiles grow with the room there is (34–64 px wide): legible on a large screen, fits on a small one
-        width = max(34, min(64, (e.size().width() - 8 * 3 - 4) // 9))
+        # tiles grow with the room there is (34–64 px wide, or up to ``largest``): legible on a large screen, fits on a small one
+        columns, gap = (10, 6 + 3) if self.red_tiles else (9, 0)
+        width = max(34, min(self.largest, (e.size().width() - (columns - 1) * 3 - 4 - gap) // columns))
         if self.buttons and width != self.buttons[0].width():
             for b in self.buttons:
                 b.set_tile_width(width)
@@ -162,9 +199,10 @@ class TilePicker(QWidget):
                 b.update()
         self.mode_buttons[self.vm.mode].setChecked(True)
         self._show_mode()
-        if self.flowers.value() != self.vm.situation.flowers:
+        flowers = self.vm.situation.flowers if self.with_flowers else 0  # type: ignore[attr-defined]
+        if self.flowers.value() != flowers:
             self.flowers.blockSignals(True)
-            self.flowers.setValue(self.vm.situation.flowers)
+            self.flowers.setValue(flowers)
             self.flowers.blockSignals(False)
 
 
