@@ -271,6 +271,8 @@ MESSAGES: dict[str, Template] = {
     "riichi_fu": "fu are 20, 25, or 30 to 110 in tens",
     "riichi_pao_self": "the liable player (pao) cannot be the winner",
     "riichi_double_not_declared": 'a double riichi is a riichi: the winner must be in the line\'s "riichi" list',
+    "rule_invalid": "{problem} (profile {profile})",
+    "rule_form": "{value!r}: write a rule value as NAME=VALUE (the value as JSON: 40000, true, [15000, 5000, -5000, -15000])",
     "game_over": "table {table}: the game is over after hand {hands}, so no hand comes after it",
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line

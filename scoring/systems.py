@@ -74,6 +74,10 @@ class RuleSystem(Protocol):
         hand (the answer then holds ``error``)."""
         ...
 
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        """What is wrong with the organiser's values for the system (``init``/``settings --rule``), or None."""
+        ...
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
         """The four seats' session results from the sums of their hands' and penalties' changes and the
@@ -118,6 +122,10 @@ class _Mcr:
         result: dict[str, Any] = json.loads(stream_line(json.dumps(request)))
         return result
 
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        # MCR's values are the settings' own options (table points, flowers, seat changes)
+        return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
         from scoring.mcr.session import table_points
@@ -148,6 +156,15 @@ class _Riichi:
         from scoring.riichi.score import answer
 
         return answer(request, PRESETS[self.profile])
+
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        from scoring.riichi.presets import preset_with
+
+        try:
+            preset_with(self.profile, rules)
+        except ValueError as exc:
+            return str(exc)
+        return None
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:

@@ -11,7 +11,7 @@ from typing import Any
 from db.actions import AuditAction
 from db.audit_what import What
 from db.commands.common import actor_of, date_arg, emit, format_arg
-from db.errors import TournamentError
+from db.errors import InputError, TournamentError
 from db.formats.ema_csv import export_ema
 from db.formats.text_files import read_utf8
 from db.messages import render
@@ -37,10 +37,26 @@ def cmd_init(args: argparse.Namespace, db: Database) -> int:
             flowers=False if args.no_flowers else None,
             seat_rotation=SeatRotation.FIXED if args.no_seat_changes else None, start_date=date_arg(args.date),
             actor=actor_of(args))
+        if args.rule:
+            update_settings(s, rules=rule_values(args.rule), actor=actor_of(args))
         info = queries.tournament_info(s)
     print(f"created {info.name!r}: profile {info.profile}, {info.sessions} sessions of {info.hands_per_session} "
           f"hands, flowers {'on' if info.flowers else 'off'}")
     return 0
+
+
+def rule_values(items: list[str]) -> dict[str, Any]:
+    """``--rule NAME=VALUE`` options as the rule system's values, each VALUE read as JSON (else as text)."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, eq, text = item.partition("=")
+        if not eq or not name.strip():
+            raise InputError("--rule", code="rule_form", value=item[:60])
+        try:
+            out[name.strip()] = json.loads(text)
+        except ValueError:
+            out[name.strip()] = text
+    return out
 
 
 def cmd_settings(args: argparse.Namespace, db: Database) -> int:
@@ -51,6 +67,8 @@ def cmd_settings(args: argparse.Namespace, db: Database) -> int:
         changes["seat_rotation"] = SeatRotation.ROTATE if args.seat_changes else SeatRotation.FIXED
     if (start := date_arg(args.date)) is not None:
         changes["start_date"] = start
+    if args.rule:
+        changes["rules"] = rule_values(args.rule)
     if changes:
         with db.factory.begin() as s:
             update_settings(s, actor=actor_of(args), **changes)
@@ -153,6 +171,9 @@ def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--no-flowers", action="store_true")
     q.add_argument("--no-seat-changes", action="store_true", help="players keep their starting seat all session")
     q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="a value of the rule system, e.g. a Riichi preset's red_fives=true or "
+                        "uma=[20000,10000,-10000,-20000] (docs/riichi.md); before the first result")
     q.set_defaults(func=cmd_init)
 
     q = sub.add_parser("settings", help="show the tournament settings, or change them before the first result")
@@ -163,6 +184,9 @@ def add_setup_parsers(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--seat-changes", action=argparse.BooleanOptionalAction, default=None,
                    help="players move seats before each wind round (--no-seat-changes: they keep them)")
     q.add_argument("--date", help="first day, YYYY-MM-DD")
+    q.add_argument("--rule", action="append", metavar="NAME=VALUE",
+                   help="a value of the rule system, e.g. a Riichi preset's red_fives=true or "
+                        "uma=[20000,10000,-10000,-20000] (docs/riichi.md); before the first result")
     q.add_argument("--public-page", choices=("on", "off"), help="the players' page (GET / of the server)")
     q.add_argument("--hide-standings-after", type=int, metavar="N",
                    help="the players' page shows the standings after session N until the end (0: live again)")

@@ -3,6 +3,7 @@ the penalty presets the settings hold."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -19,6 +20,7 @@ from db.rules.limits import NAME_MAX, check_text
 from db.rules.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
 from db.service.outcomes import PenaltyInput
+from scoring.systems import system as rule_system
 
 
 def create_tournament(s: Session, name: str, profile: str = "cmr1998", *, sessions: int | None = None,
@@ -42,8 +44,11 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
                     hands_per_session: int | None = None, flowers: bool | None = None,
                     seat_rotation: SeatRotation | None = None,
                     table_points: tuple[float, float, float, float] | None = None,
-                    start_date: date | None = None, actor: Actor | None = None) -> None:
-    """Change settings. Rule settings are frozen once any result exists; the name and date never are."""
+                    start_date: date | None = None, rules: Mapping[str, Any] | None = None,
+                    actor: Actor | None = None) -> None:
+    """Change settings. Rule settings are frozen once any result exists; the name and date never are.
+    ``rules``: the organiser's values for the rule system (a Riichi preset's: ``{"red_fives": true}``), added to
+    those set before; checked by the system."""
     name = None if name is None else check_text(name, "name", NAME_MAX)
     t = tournament(s)
     old = Settings.from_json(t.settings)
@@ -54,6 +59,7 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         flowers=old.flowers if flowers is None else flowers,
         seat_rotation=old.seat_rotation if seat_rotation is None else seat_rotation,
         table_points=old.table_points if table_points is None else table_points,
+        rules=old.rules if rules is None else {**old.rules, **rules},
     )
     if new != old:
         if new.sessions != old.sessions and s.scalar(select(Stage.id).limit(1)) is not None:
@@ -62,6 +68,9 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
         if has_results(s):
             raise FrozenSettingsError()
         profile_settings(new.profile, sessions=new.sessions, hands_per_session=new.hands_per_session)
+        problem = rule_system(new.profile).rules_problem(new.rules)
+        if problem is not None:
+            raise InputError("rule", code="rule_invalid", profile=new.profile, problem=problem)
         if table_points is not None and abs(sum(table_points) - 7.0) > 1e-9:
             raise InputError("table_points", code="table_points_sum", points=list(table_points))
         t.settings = new.to_json()

@@ -187,7 +187,7 @@ def _totals(obj: Mapping[str, Any]) -> dict[str, Any]:
         if obj["limit"] not in LIMITS:
             raise LineError("limit", "riichi_limit", limits=", ".join(LIMITS))
         return {"limit": obj["limit"]}
-    w = {"han": _whole(obj, "han", 1, 13)}
+    w = {"han": _whole(obj, "han", 1, 99)}  # a counted yakuman (kazoe) may hold more than 13 han
     if "fu" in obj:
         w["fu"] = _whole(obj, "fu", 20, 110)
         if w["fu"] not in _FU:

@@ -136,6 +136,9 @@ def preset_with(profile: str, overrides: Mapping[str, Any] | None = None) -> Rii
             if isinstance(old, StrEnum):
                 changes[name] = type(old)(value)
             elif isinstance(old, tuple):
+                if not isinstance(value, list) or not all(type(v) is type(old[0]) for v in value) or (
+                        isinstance(old[0], int) and len(value) != len(old)):
+                    raise TypeError  # the uma: four whole numbers; the pao hands: names
                 changes[name] = tuple(value)
             elif isinstance(old, bool) or old is None or isinstance(old, int | str):
                 if value is not None and old is not None and type(value) is not type(old):
