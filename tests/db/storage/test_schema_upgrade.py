@@ -177,3 +177,28 @@ def test_an_export_from_before_0007_imports_with_the_audit_entries_place_and_mes
         with db.reader() as s:
             again = {r["id"]: r for r in export_data(s)["tables"]["audit_log"]}
     assert again == written and any(r["what_code"] == "substitute" for r in again.values())
+
+
+def test_an_mcr_file_of_schema_0007_opens_as_mcr_and_gives_the_same_standings_and_results(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: the files written before the rule-system seam (schema 0007) open as MCR, unchanged but for the
+    new empty column; standings and results read the same before and after the upgrade."""
+    path = tmp_path / "mcr-0007.mcr"
+    create_demo(path)
+    outputs = []
+    for _ in range(2):
+        for argv in (["standings", "--format", "json"], ["results", "list", "--format", "json"]):
+            assert cli_main(["--db", str(path), *argv]) == 0
+            outputs.append(capsys.readouterr().out)
+        if len(outputs) == 2:
+            take_back(path, "0007")
+            assert _revision(path) == "0007"
+    assert outputs[:2] == outputs[2:]
+    (tmp_path / "none.csv").write_text("number,name\n", encoding="utf-8")
+    assert cli_main(["--db", str(path), "players", "import", str(tmp_path / "none.csv")]) == 0  # a writer upgrades
+    capsys.readouterr()
+    assert _revision(path) == SCHEMA_HEAD
+    with open_database(path) as db, db.reader() as s:
+        assert queries.settings(s).profile == "cmr1998" and queries.settings(s).rules == {}
+    assert cli_main(["--db", str(path), "standings", "--format", "json"]) == 0
+    assert capsys.readouterr().out == outputs[0]
