@@ -273,6 +273,8 @@ MESSAGES: dict[str, Template] = {
     "riichi_double_not_declared": 'a double riichi is a riichi: the winner must be in the line\'s "riichi" list',
     "rule_invalid": "{problem} (profile {profile})",
     "rule_form": "{value!r}: write a rule value as NAME=VALUE (the value as JSON: 40000, true, [15000, 5000, -5000, -15000])",
+    "sign_off_game_on": ("session {session} table {table}: the game is not over after {recorded} hands; record the "
+                         "rest, or sign off with a reason why the table ended early"),
     "game_over": "table {table}: the game is over after hand {hands}, so no hand comes after it",
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line

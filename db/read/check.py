@@ -9,6 +9,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from db.models import HandResult, Penalty, Player, Seat, SessionTable
+from db.read.games import game_problems, is_game
 from db.read.lookup import seating_numbers, settings, tournament
 from db.read.queries import stage_roster, stages, table_scores
 from db.read.views import number_key
@@ -44,12 +45,13 @@ def check(s: Session) -> list[str]:
     hands: dict[int, list[HandResult]] = defaultdict(list)
     for h in all_hands:
         hands[h.table_id].append(h)
+    game = is_game(st)  # a game's hands and scores are checked by playing them again (db.read.games)
     return [*_integrity_problems(s), *_seating_problems(layout, t.sessions),
-            *(problem for h in all_hands for problem in _hand_problems(layout, h)),
+            *(problem for h in all_hands if not game for problem in _hand_problems(layout, h)),
             *(problem for tid, hs in hands.items()
               for problem in _hand_order_problems(layout, tid, hs, st.hands_per_session)),
             *(problem for p in s.scalars(select(Penalty)) for problem in _penalty_problems(layout, p)),
-            *_score_problems(s, sum(st.table_points)), *_stage_problems(s)]
+            *(game_problems(s) if game else _score_problems(s, sum(st.table_points))), *_stage_problems(s)]
 
 
 def _integrity_problems(s: Session) -> list[str]:

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.errors import InputError
-from db.models import HandResult, Penalty, Tournament
+from db.models import HandResult, Penalty, SessionTable, Tournament
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
 from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView
@@ -21,7 +21,7 @@ from scoring.riichi.game import round_name
 from scoring.riichi.lines import Played, PlayedHand
 from scoring.systems import GameSystem, game_system
 
-__all__ = ["game_hand_json", "game_sheet", "game_sheets", "is_game"]
+__all__ = ["game_hand_json", "game_problems", "game_sheet", "game_sheets", "games_over", "is_game"]
 
 
 def is_game(st: Settings) -> bool:
@@ -135,6 +135,53 @@ def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | N
     if after_hand is None:
         return None
     return sum(1 for r in records[:after_hand] if r.get("type") != "chombo") + max(0, after_hand - len(records))
+
+
+def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
+    """Whether each game table's game is over (its records played again; a table without a hand: False)."""
+    st = settings(s)
+    system = game_system(st.profile)
+    options = st.system_options()
+    rows: dict[int, list[HandResult]] = defaultdict(list)
+    called: dict[int, int | None] = {}
+    if table_ids:
+        for h in s.scalars(select(HandResult).where(HandResult.table_id.in_(table_ids)).order_by(HandResult.hand_no)):
+            rows[h.table_id].append(h)
+        called = {tid: after for tid, after in s.execute(select(SessionTable.id, SessionTable.time_called_after)
+                                                          .where(SessionTable.id.in_(table_ids)))}
+    return {tid: _play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game.over
+            for tid in table_ids}
+
+
+def game_problems(s: Session) -> list[str]:
+    """``check`` for game tables: each table's records play (no hand after the end, every winner's tiles a
+    win) and every hand's stored changes are those the play gives; each table's session scores add up to its
+    penalties (the uma and the oka share out what the return takes)."""
+    st = settings(s)
+    system = game_system(st.profile)
+    options = st.system_options()
+    problems = []
+    for tbl in table_rows(s):
+        hands = list(s.scalars(select(HandResult).where(HandResult.table_id == tbl.id).order_by(HandResult.hand_no)))
+        if not hands:
+            continue
+        where = f"session {tbl.session} table {tbl.table_no}"
+        try:
+            played = _play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
+        except Exception as exc:  # noqa: BLE001 - whatever stops the play is the problem reported
+            problems.append(f"{where}: the hands do not play ({type(exc).__name__}: {exc})")
+            continue
+        for h, ph in zip(hands, played.hands, strict=True):
+            if h.deltas != ph.deltas:
+                problems.append(f"{where} hand {h.hand_no}: changes {list(h.deltas)} stored, {list(ph.deltas)} played")
+        changes = [sum(h.deltas[i] for h in hands) for i in range(4)]
+        chombos = [h.winner for h in hands if h.kind == "chombo" and h.winner is not None]
+        pens = _penalties(s, tbl.id)
+        result = system.session_result((changes[0], changes[1], changes[2], changes[3]), pens, chombos, options)
+        if sum(r.score - r.penalty for r in result) != 0:
+            problems.append(f"{where}: the session scores before penalties sum to "
+                            f"{float(sum(r.score - r.penalty for r in result))}, not 0")
+    return problems
 
 
 def game_sheet(s: Session, session: int, table: int) -> GameSheet:

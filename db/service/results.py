@@ -14,6 +14,7 @@ from db.actions import AuditAction
 from db.audit_what import at_penalty, at_table, time_called
 from db.errors import InputError, StaleTableError, TournamentError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable
+from db.read.games import games_over, is_game
 from db.read.lookup import (
     NUMBERS,
     existing_hand,
@@ -359,7 +360,11 @@ def sign_off(s: Session, session: int, table: int, signed: bool = True, *, reaso
     before = tbl.signed_off
     if not signed and not before:  # nothing to withdraw: no audit entry, the version stays (rolled back)
         raise TournamentError(code="sign_off_not_signed", session=session, table=table)
-    if signed and not before:
+    if signed and not before and is_game(settings(s)):  # a game's sheet is complete when its game is over
+        if not games_over(s, [tbl.id])[tbl.id] and reason is None:
+            raise InputError("table", code="sign_off_game_on", session=session, table=table,
+                             recorded=recorded_hands(s, tbl))
+    elif signed and not before:
         missing = missing_hands(settings(s).hands_per_session, tbl.time_called_after, recorded_hands(s, tbl))
         if missing and reason is None:
             raise InputError("table", code="sign_off_unfinished", session=session, table=table,

@@ -198,3 +198,41 @@ def test_the_session_result_shares_uma_between_tied_players_and_gives_leftover_d
     assert sheet.scores == (32_000, 32_000, 27_000, 27_000)
     assert [r.raw for r in sheet.results] == [33_000, 33_000, 27_000, 27_000]
     assert [r.score for r in sheet.results] == [13.0, 13.0, -13.0, -13.0]
+
+
+def _eight_hands(db: Database) -> None:
+    for n in range(1, 9):  # eight non-dealer wins: E1 ... S4, the game over
+        _record(db, n, _ron(str(n % 4 + 1), str((n - 1) % 4 + 1)))
+
+
+def test_a_game_table_is_finished_and_signs_off_when_its_game_is_over(ema: Database) -> None:
+    from db.service.results import sign_off
+
+    _record(ema, 1, _ron("2", "1"))
+    with ema.reader() as s:
+        assert not queries.table_progress(s, 1, 1)[0].finished
+    with ema.factory.begin() as s, pytest.raises(InputError, match="the game is not over after 1 hands"):
+        sign_off(s, 1, 1, actor=ACTOR)
+    for n in range(2, 9):
+        _record(ema, n, _ron(str(n % 4 + 1), str((n - 1) % 4 + 1)))
+    with ema.reader() as s:
+        progress = queries.table_progress(s, 1, 1)[0]
+    assert progress.finished and progress.next_hand is None
+    with ema.factory.begin() as s:
+        sign_off(s, 1, 1, actor=ACTOR)
+
+
+def test_check_plays_each_game_again_and_names_a_stored_change_that_differs(ema: Database) -> None:
+    from sqlalchemy import update
+
+    from db.models import HandResult
+    from db.read.check import check
+
+    _eight_hands(ema)
+    with ema.reader() as s:
+        assert check(s) == []
+    with ema.factory.begin() as s:
+        s.execute(update(HandResult).where(HandResult.hand_no == 3).values(d0=HandResult.d0 + 100))
+    with ema.reader() as s:
+        problems = check(s)
+    assert len(problems) == 2 and problems[0].startswith("session 1 table 1 hand 3: changes")
