@@ -49,7 +49,7 @@ def check(s: Session) -> list[str]:
     return [*_integrity_problems(s), *_seating_problems(layout, t.sessions),
             *(problem for h in all_hands if not game for problem in _hand_problems(layout, h)),
             *(problem for tid, hs in hands.items()
-              for problem in _hand_order_problems(layout, tid, hs, st.hands_per_session)),
+              for problem in _hand_order_problems(layout, tid, hs, st.hands_per_session, time_ends=not game)),
             *(problem for p in s.scalars(select(Penalty)) for problem in _penalty_problems(layout, p)),
             *(game_problems(s) if game else _score_problems(s, sum(st.table_points))), *_stage_problems(s)]
 
@@ -114,8 +114,10 @@ def _hand_problems(layout: _Layout, h: HandResult) -> list[str]:
     return problems
 
 
-def _hand_order_problems(layout: _Layout, tid: int, hs: list[HandResult], hands_per_session: int) -> list[str]:
-    """A table's hands are 1..n, once each, within the session's hands and not after time was called."""
+def _hand_order_problems(layout: _Layout, tid: int, hs: list[HandResult], hands_per_session: int,
+                         time_ends: bool = True) -> list[str]:
+    """A table's hands are 1..n, once each, within the session's hands and not after time was called
+    (``time_ends``; a game's time call ends it by the rule system's policy, checked by playing it)."""
     where = layout.where(tid)
     problems = []
     nums = sorted(h.hand_no for h in hs)
@@ -127,7 +129,7 @@ def _hand_order_problems(layout: _Layout, tid: int, hs: list[HandResult], hands_
     if nums and nums[-1] > hands_per_session:
         problems.append(f"{where}: hand {nums[-1]} beyond {hands_per_session} hands per session")
     tc = layout.tables[tid].time_called_after
-    if tc is not None and nums and nums[-1] > tc:
+    if time_ends and tc is not None and nums and nums[-1] > tc:
         problems.append(f"{where}: hand {nums[-1]} recorded after time was called (after hand {tc})")
     return problems
 

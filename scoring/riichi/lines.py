@@ -226,9 +226,13 @@ def line_of(record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[
     return out
 
 
+_WINNER_ORDER = ("han", "fu", "yakuman", "limit", "hand", *_SITUATION_FLAGS, "dora", "ura")
+
+
 def _winner_line(w: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
+    """A winner's fields in one order, whatever order the stored record kept (an export sorts its keys)."""
     out: dict[str, Any] = {"player": number_of(w["seat"])}
-    out.update({k: v for k, v in w.items() if k not in ("seat", "pao")})
+    out.update({k: w[k] for k in _WINNER_ORDER if k in w})
     if "pao" in w:
         out["pao"] = number_of(w["pao"])
     return out
