@@ -78,7 +78,7 @@ def test_a_riichi_event_of_8_players_and_2_sessions_runs_headless_to_standings_w
         for x in r["sessions"]:
             assert x["score"] == round((x["raw"] - 30_000) / 1000 + x["uma"] + x["penalty"], 1)
     # each table's uma adds up to 0 and its scores to its chombos; the ranking follows the score
-    assert sorted((x["uma"] for r in rows for x in r["sessions"] if x["session"] == 1)) == [-15, -15, -5, -5, 5, 5, 15,
+    assert sorted(x["uma"] for r in rows for x in r["sessions"] if x["session"] == 1) == [-15, -15, -5, -5, 5, 5, 15,
                                                                                             15]
     assert round(sum(r["score"] for r in rows), 1) == -40.0  # two chombos of 20, one per session
     assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
