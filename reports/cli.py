@@ -82,6 +82,10 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
     from reports.pdf.results import ResultsReport, SessionResults
 
     name = _seated(s, args.session).name
+    if is_game(queries.settings(s)):  # a game's results: its points, places, uma, penalties and scores
+        from reports.pdf.game_results import GameResultsReport, GameSessionResults
+
+        return GameResultsReport().render(GameSessionResults(name, args.session, game_sheets(s, args.session)))
     return ResultsReport().render(SessionResults(name, args.session, queries.table_sheets(s, args.session)))
 
 
@@ -118,6 +122,10 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     after = args.after if args.after is not None else played
     playing = queries.still_playing(s, args.after)
     if not args.teams:
+        if is_game(queries.settings(s)):  # a game's ranking: the scores, the points, each session's result
+            from reports.pdf.game_results import GameStandingsReport
+
+            return GameStandingsReport().render(Standings(info.name, after, players, still_playing=playing))
         return StandingsReport().render(Standings(info.name, after, players, still_playing=playing))
     names = {r.number: r.name for r in players}
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
