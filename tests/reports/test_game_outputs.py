@@ -9,6 +9,7 @@ import contextlib
 import csv
 import io
 import json
+import re
 import subprocess
 from collections import deque
 from pathlib import Path
@@ -18,13 +19,21 @@ from urllib.parse import urlsplit
 import openpyxl
 import pytest
 
+from db.read import queries
 from db.read.games import game_sheets
 from db.read.views import GameSheet
 from db.storage.store import open_database
 from reports.cli import main
-from tests.reports.conftest import pages_text
+from reports.pdf import base
+from reports.pdf.game_results import GameResultsReport, GameSessionResults, GameStandingsReport
+from reports.pdf.standings import Standings
+from reports.site.pages import build_pages
+from reports.snapshot import read_snapshot
+from scoring.riichi.yaku import BY_ID
+from tests.reports.conftest import pages_text, unwrapped_words
 from tests.reports.game_event import build, run, short_game
 from tests.reports.site.test_site import parse
+from tests.reports.site.test_site_texts import AT, data_of, visible
 
 
 @pytest.fixture(scope="module")
@@ -201,3 +210,46 @@ def test_the_ema_file_of_a_game_is_refused_while_a_game_goes_on(tmp_path: Path) 
     assert "session 1 table 1: the game is not over" in message and "session 1 table 2: the game is not over" in message
     assert "table points" not in message  # a game has none to add up to 7
     assert not (tmp_path / "e.csv").exists()
+
+
+def test_every_word_of_a_games_site_comes_from_the_catalogue(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Published in the pseudo-locale, every word of a game's pages is wrapped (⟦…⟧) but the tournament's data
+    and the yaku's romaji (the players' own names for them, the same in every language)."""
+    with open_database(event) as database, database.reader() as s:
+        snap = read_snapshot(s)
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    data = [*data_of(snap), *(y.romaji for y in BY_ID.values())]
+    data.sort(key=len, reverse=True)
+    pages = build_pages(snap, AT)
+    assert {"tables/1-1.html", "sessions/2.html", "players/1.html"} <= set(pages)
+    for rel, html in pages.items():
+        assert _unwrapped(html, data) == [], rel
+
+
+def _unwrapped(html: str, data: list[str]) -> list[str]:
+    """The words of a page outside ⟦…⟧ that are not data; a wrapped text inside another ("⟦⟦Mangan⟧ 5 han⟧":
+    a hand's value names its limit) unwrapped from the inside out."""
+    text = visible(html)
+    while (inner := re.sub(r"⟦[^⟦⟧]*⟧", " ", text)) != text:
+        text = inner
+    for d in data:
+        text = text.replace(d, " ")
+    return re.findall(r"[A-Za-z\u4e00-\u9fff]+", text)
+
+
+def test_every_word_of_a_games_pdfs_comes_from_the_catalogue(event: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The standings and results PDFs of a game in the pseudo-locale: every word wrapped but the data."""
+    with open_database(event) as database, database.reader() as s:
+        players = queries.standings(s)
+        games = game_sheets(s, 1)
+        snap = read_snapshot(s)
+    monkeypatch.setattr(base, "LANGUAGES", ["xx", "xx"])
+    data = [*data_of(snap), *(y.romaji for y in BY_ID.values())]
+    for pdf in (GameStandingsReport(AT).render(Standings(snap.info.name, 2, players)),
+                GameResultsReport(AT).render(GameSessionResults(snap.info.name, 1, games))):
+        text = "\n".join(pages_text(pdf))
+        assert "\x00" in text  # wrapped words are there (the font has no ⟦ ⟧: each reads back as a NUL)
+        # a wrapped text inside another ("⟦⟦Mangan⟧ 5 han⟧") reads "\0\0Mangan\0 5 han\0": the inner one goes first
+        while (inner := re.sub("\x00\x00[^\x00]*\x00", "\x00", text)) != text:
+            text = inner
+        assert unwrapped_words(text, data) == []
