@@ -12,15 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from db.read.views import SEATS, GameSheet, GameWinView, SessionEntry, score_rule
+from db.read.views import SEATS, GameSheet, GameWinView, SessionEntry, TeamStandingRow, score_rule
 from db.rules import game_words
 from reports.pdf.base import (
     WIND_ZH,
-    Report,
     SessionReport,
     said_two,
     shrink_cells,
@@ -29,7 +26,7 @@ from reports.pdf.base import (
     two,
 )
 from reports.pdf.game_sheet import thousands
-from reports.pdf.standings import Standings
+from reports.pdf.standings import StageStandings, Standings, StandingsReport
 from texts import NC_, Text
 
 COLUMNS = game_words.COLUMNS
@@ -69,29 +66,49 @@ def session_cell(e: SessionEntry) -> str:
     return "\n".join(lines)
 
 
-class GameStandingsReport(Report[Standings]):
+class GameStandingsReport(StandingsReport):
     """Landscape A4 as the MCR standings: rank, number, player, team, score, points, then per session the
-    score, the points and the uma (and penalty)."""
+    score, the points and the uma (and penalty); ``--teams``: the teams' scores and points. A stage's own
+    ranking keeps MCR's layout (not adapted to a game yet)."""
 
-    pagesize = landscape(A4)
-    top_margin = 18 * mm
-    title_en = NC_("report", "Standings")
     fixed = (36, 40, 150, 120, 54, 64)  # rank, number, player, team, score, points
 
-    def _tournament(self, data: Standings) -> str:
-        return data.tournament
+    def _story(self, data: Standings | StageStandings) -> list[Flowable]:
+        if isinstance(data, StageStandings):
+            return super()._story(data)
+        if data.teams is not None:
+            return self._game_teams(data, data.teams)
+        return self._game_players(data)
 
-    def _after(self, data: Standings) -> str:
-        if data.after <= 0:
-            return two("no session played yet")
-        return two("after session {n}", n=data.after)
+    def _game_teams(self, data: Standings, teams: Sequence[TeamStandingRow]) -> list[Flowable]:
+        story: list[Flowable] = [
+            Paragraph(two("Team standings") + " · " + self._after(data), self.styles["title"]),
+            *self._provisional(data),
+            Paragraph(said_two(team_rule()), self.styles["small"]),
+            Spacer(1, 5),
+        ]
+        if not teams:
+            return story + [Paragraph(two("No teams."), self.styles["body"])]
+        widths = self.fill_widths((40, 180, 60, 70, 0))
+        rows: list[list[object]] = [[two("Rank", "\n"), two("Team"), col("score"), col("raw"), two("Members")]]
+        for t in teams:
+            rows.append([str(t.rank), t.team, thousands(t.table_points), raw_points(t.match_points),
+                         Paragraph(text_markup(", ".join(t.members)), self.styles["cell"])])
+        font = self.fonts.main
+        fit = shrink_cells(rows, (1,), widths, font, 10)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(
+            table_style(font, 10)
+            + [("ALIGN", (0, 0), (0, -1), "CENTER"), ("ALIGN", (2, 0), (3, -1), "RIGHT"),
+               ("LEADING", (0, 0), (-1, 0), 8.5)]
+            + fit
+        ))
+        return story + [table]
 
-    def _subtitle(self, data: Standings) -> str:
-        return f"{two('Players')} · {self._after(data)}"
-
-    def _story(self, data: Standings) -> list[Flowable]:
+    def _game_players(self, data: Standings) -> list[Flowable]:
         story: list[Flowable] = [
             Paragraph(two("Individual standings") + " · " + self._after(data), self.styles["title"]),
+            *self._provisional(data),
             Paragraph(" · ".join([said_two(per_session_rule()), said_two(score_rule())]), self.styles["small"]),
             Spacer(1, 5),
         ]
@@ -120,6 +137,10 @@ class GameStandingsReport(Report[Standings]):
             + fit
         ))
         return story + [table]
+
+
+def team_rule() -> Text:
+    return Text("team total: the members’ scores, then points", "report")
 
 
 def per_session_rule() -> Text:

@@ -13,7 +13,7 @@ from datetime import datetime
 from db.read.views import GameHandView, GameSheet, GameWinView, score_rule
 from db.rules import game_words
 from reports.pdf import base
-from reports.pdf.game_results import raw_points, score_formula
+from reports.pdf.game_results import raw_points, score_formula, team_rule
 from reports.pdf.game_sheet import round_label, thousands
 from reports.site.layout import bi, both, esc, link, num, table, td, th, words
 from reports.site.pages import (
@@ -265,10 +265,6 @@ def _change(h: GameHandView, i: int) -> str:
 
 def per_session_rule() -> Text:
     return Text("per session: score / points", "report")
-
-
-def team_rule() -> Text:
-    return Text("team total: the members’ scores, then points", "report")
 
 
 def hands_note() -> Text:

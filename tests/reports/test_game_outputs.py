@@ -31,7 +31,7 @@ from reports.site.pages import build_pages
 from reports.snapshot import read_snapshot
 from scoring.riichi.yaku import BY_ID
 from tests.reports.conftest import pages_text, unwrapped_words
-from tests.reports.game_event import build, run, short_game
+from tests.reports.game_event import build, run, seats, short_game
 from tests.reports.site.test_site import parse
 from tests.reports.site.test_site_texts import AT, data_of, visible
 
@@ -83,6 +83,19 @@ def test_the_standings_pdf_shows_score_points_and_each_sessions_result(event: Pa
     assert "ranking by score, then points" in flat and "先比得分，再比点数" in flat  # the tie-break
     assert "Score 得分" in flat.replace("\n", " ") or ("Score" in flat and "得分" in flat)
     assert "Match pts" not in flat and "Table pts" not in flat  # MCR's columns are not a game's
+
+
+def test_the_team_standings_pdf_sums_the_members_scores_and_points(event: Path, tmp_path: Path) -> None:
+    text = _pdf(event, tmp_path, "standings", "--teams")
+    teams: dict[str, list[dict[str, Any]]] = {}
+    for row in _standings(event):
+        teams.setdefault(row["team"], []).append(row)
+    for team, members in teams.items():
+        line = next(x for x in text.splitlines() if f" {team} " in x)
+        score = round(sum(m["score"] for m in members), 1)
+        points = sum(s["raw"] for m in members for s in m["sessions"])
+        assert _score(score) in line and f"{points:,}" in line, line
+    assert "team total: the members’ scores, then points" in text and "Match pts" not in text
 
 
 def test_the_results_pdf_gives_each_tables_points_place_uma_penalty_and_score(event: Path, tmp_path: Path) -> None:
@@ -198,9 +211,7 @@ def test_the_ema_file_of_a_game_is_refused_while_a_game_goes_on(tmp_path: Path) 
     (tmp_path / "p.csv").write_text("number,name\n" + "".join(f"{n},P{n}\n" for n in range(1, 9)), encoding="utf-8")
     run(db, "players", "import", str(tmp_path / "p.csv"))
     run(db, "seat", "1")
-    with open_database(db) as database, database.factory() as s:
-        seats = {g.table: tuple(p.number for p in g.players) for g in game_sheets(s, 1)}
-    lines = [x for x in short_game(1, 1, seats[1]) if x["type"] != "time_called"]  # two hands, no time call
+    lines = [x for x in short_game(1, 1, seats(db, 1)[1]) if x["type"] != "time_called"]  # no time call
     (tmp_path / "l.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     run(db, "results", "import", str(tmp_path / "l.jsonl"))
     err = io.StringIO()
