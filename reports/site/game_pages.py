@@ -179,11 +179,12 @@ class GameSite(Site):
         status.append(bi("signed off") if g.signed_off else bi("not signed off yet"))
         body = [f'<p class="note">{link(f"../{session_path(k)}", bi("Session {n} results", n=k))} · '
                 + " · ".join(status) + "</p>", table(header, rows)]
-        hand_header = [th("Hand", "n"), th(COLUMNS["round"]), th("Dealer"), th(COLUMNS["honba"], "n"),
+        # a phone folds the dealer away (the round says it: E2's dealer sits South), for the players' changes
+        hand_header = [th("Hand", "n"), th(COLUMNS["round"]), th("Dealer", "wide"), th(COLUMNS["honba"], "n"),
                        th(COLUMNS["deposits"], "n")]
         hand_header += [f'<th class="n">{_seat(i)}<small class="nm">{esc(p.name)}</small></th>'
                         for i, p in enumerate(g.players)]
-        hand_rows = [pair(f"{num(h.hand)}{td(_round(h.round), 'nw')}{td(_seat(h.dealer), 'nw')}{num(h.honba)}"
+        hand_rows = [pair(f"{num(h.hand)}{td(_round(h.round), 'nw')}{td(_seat(h.dealer), 'nw wide')}{num(h.honba)}"
                           f"{num(h.deposits)}{''.join(_change(h, i) for i in range(4))}", self._what(g, h), 9)
                      for h in g.hands]
         body.append(f"<h2>{bi('Hands')}</h2>")
