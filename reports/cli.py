@@ -82,6 +82,10 @@ def build_results(s: Session, args: argparse.Namespace) -> bytes:
     from reports.pdf.results import ResultsReport, SessionResults
 
     name = _seated(s, args.session).name
+    if is_game(queries.settings(s)):  # a game's results: its points, places, uma, penalties and scores
+        from reports.pdf.game_results import GameResultsReport, GameSessionResults
+
+        return GameResultsReport().render(GameSessionResults(name, args.session, game_sheets(s, args.session)))
     return ResultsReport().render(SessionResults(name, args.session, queries.table_sheets(s, args.session)))
 
 
@@ -117,12 +121,17 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     played = max((e.session for r in players for e in r.sessions), default=0)
     after = args.after if args.after is not None else played
     playing = queries.still_playing(s, args.after)
+    report = StandingsReport
+    if is_game(queries.settings(s)):  # a game's ranking: the scores, the points, each session's result
+        from reports.pdf.game_results import GameStandingsReport
+
+        report = GameStandingsReport
     if not args.teams:
-        return StandingsReport().render(Standings(info.name, after, players, still_playing=playing))
+        return report().render(Standings(info.name, after, players, still_playing=playing))
     names = {r.number: r.name for r in players}
     teams = [dataclasses.replace(t, members=tuple(f"{names.get(m, '')} ({m})".strip() for m in t.members))
              for t in queries.team_standings(s, args.after)]
-    return StandingsReport().render(Standings(info.name, after, (), teams, still_playing=playing))
+    return report().render(Standings(info.name, after, (), teams, still_playing=playing))
 
 
 def stage_standings_data(s: Session, name: str, after: int | None = None) -> StageStandings:

@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from db.read import queries
+from db.read.games import game_sheets, is_game
 from db.read.queries import HandKey
 from db.read.views import (
     Awards,
+    GameSheet,
     PenaltyRow,
     PlayerView,
     StageRanking,
@@ -41,6 +43,10 @@ class Snapshot:
     awards: Awards | None = None  # the prize list (the website's awards page); None: no page
     still_playing: int = 0  # tables the standings count while they still play (provisional above 0)
     stages: Sequence[StageRanking] = ()  # a staged event's stages whose players are known, each with its ranking
+    # a game tournament (``db.read.games.is_game``: Riichi): its tables' games by session; the outputs show
+    # each seat's points, place, uma, penalty and score and each hand's round, honba and deposits from these
+    game: bool = False
+    games: Mapping[int, Sequence[GameSheet]] = field(default_factory=dict)
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -56,11 +62,14 @@ def read_snapshot(s: Session) -> Snapshot:
     info = queries.tournament_info(s)
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     teams = queries.team_standings(s)
+    game = is_game(queries.settings(s))
+    # a game has no fans: the prize list (best fans, chicken hands) is MCR's, so a game's site has no awards page
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=teams, sessions=sessions,
-                    entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
+                    entered_by=queries.entered_by(s), awards=None if game else queries.awards(s, teams),
                     rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
-                    still_playing=queries.still_playing(s), stages=queries.stage_rankings(s))
+                    still_playing=queries.still_playing(s), stages=queries.stage_rankings(s), game=game,
+                    games={k: game_sheets(s, k) for k in sessions} if game else {})
 
 
 def provisional_text(still_playing: int) -> tuple[str, str] | None:

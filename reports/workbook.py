@@ -184,8 +184,29 @@ def _penalties(wb: Workbook, snap: Snapshot) -> None:
            rows, [8, 7, 7, 9, 9, 22, 18, 22, 8, 22, 10, 20, 30, 40], freeze_columns=3)
 
 
+def _game_sheets(wb: Workbook, snap: Snapshot) -> None:
+    """A game tournament's sheets (``reports.game_workbook``): the same sheet names, a game's columns."""
+    from reports import game_workbook as gw
+
+    header, rows, widths, rule = gw.standings_sheet(snap)
+    _sheet(wb, "Standings", header, rows, widths, freeze_columns=3, note=rule)
+    header, rows = gw.teams_rows(snap)
+    _sheet(wb, "Teams", header, rows, [8, 24, 10, 11, 9, 60], freeze_columns=2)
+    for k in sorted(snap.games):
+        header, rows = gw.session_rows(snap.games[k])
+        _sheet(wb, f"Session {k}", header, rows, [8, 9, 9, 26, 20, 10, 8, 9, 9, 9, 9, 9], freeze_columns=4)
+    _sheet(wb, "Hands", gw.hands_header(), gw.hands_rows(snap),
+           [8, 7, 7, 8, 9, 8, 9, 12, 16, 10, 10, 6, 6, 8, 12, 40, 30, 16, *([8, 9, 9] * 4), 22], freeze_columns=3)
+    _penalties(wb, snap)
+
+
 def build_workbook(snap: Snapshot) -> Workbook:
     wb = Workbook(write_only=True)
+    if snap.game:
+        _game_sheets(wb, snap)
+        wb.properties.title = safe_cell(snap.info.name)
+        wb.properties.creator = "MCR Referee"
+        return wb
     _standings(wb, snap)
     _teams(wb, snap)
     for k in sorted(snap.sessions):

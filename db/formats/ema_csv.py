@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
 from db.read import queries
+from db.read.games import game_sheets, is_game
 from db.read.views import StandingRow
 from db.rules.countries import ALPHA_2, country_code
 from db.rules.safe_text import safe_cell
@@ -44,8 +45,8 @@ class EmaRow:
     first_name: str
     last_name: str
     ema_number: str  # "" when the player has none
-    table_points: float
-    score: int
+    table_points: float  # a game (Riichi): the score in thousands
+    score: float  # MCR: the match points (whole); a game: the points
     country: str  # alpha-2, "" when not given
 
 
@@ -59,8 +60,24 @@ def points_text(value: float) -> str:
     return "0" if text in ("", "-0") else text
 
 
+def game_problems(s: Session) -> list[Text]:
+    """A game tournament's table checks (``is_game``: Riichi): every session seated and every table's game
+    over (its results known: the game ended by its rules or by the time call). Table points do not exist there."""
+    info = queries.tournament_info(s)
+    tables: list[Text] = []
+    for k in range(1, info.sessions + 1):
+        games = game_sheets(s, k)
+        if not games:
+            tables.append(Text("session {session}: not seated", "ema", session=k))
+        tables += [Text("session {session} table {table}: the game is not over", "ema", session=k, table=g.table)
+                   for g in games if not g.results]
+    return tables
+
+
 def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
     """(table problems, player problems) that keep the tournament from an EMA upload; empty when ready."""
+    if is_game(queries.settings(s)):
+        return game_problems(s), _player_problems(s)
     info = queries.tournament_info(s)
     by_place = queries.settings(s).table_points
     counts = queries.seat_counts(s)
@@ -91,6 +108,10 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
         if abs(total - TABLE_POINTS_TOTAL) > 1e-6:
             tables.append(Text("session {session} table {table}: table points add up to {points}, not 7", "ema",
                                session=ts.session, table=ts.table, points=points_text(total)))
+    return tables, _player_problems(s)
+
+
+def _player_problems(s: Session) -> list[Text]:
     in_file = {r.number for r in _played(s)}  # a substitute who never played is not in the file: not checked
     everyone = [p for p in queries.players(s) if p.number in in_file]
     players = [Text("player {number}: country {country!r} is not an ISO 3166 alpha-2 code", "ema",
@@ -102,7 +123,7 @@ def ema_problems(s: Session) -> tuple[list[Text], list[Text]]:
             holders.setdefault(p.ema_number, []).append(p.number)
     players += [Text("players {numbers}: the same EMA number {ema}", "ema", numbers=", ".join(nums), ema=ema)
                 for ema, nums in holders.items() if len(nums) > 1]
-    return tables, players
+    return players
 
 
 def _played(s: Session) -> list[StandingRow]:
@@ -125,14 +146,26 @@ def ema_rows(s: Session) -> list[EmaRow]:
     return rows
 
 
-def render_ema_csv(rows: Sequence[EmaRow]) -> bytes:
-    """The file's bytes: BOM, every field quoted, CRLF."""
+def game_points_text(value: float) -> str:
+    """A game's points (the "Score" column): whole, or one decimal for a share of a leftover deposit.
+
+    >>> game_points_text(86100.0), game_points_text(-1200), game_points_text(30500.5)
+    ('86100', '-1200', '30500.5')
+    """
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def render_ema_csv(rows: Sequence[EmaRow], *, game: bool = False) -> bytes:
+    """The file's bytes: BOM, every field quoted, CRLF. ``game``: a game tournament's row (Riichi), the score
+    (thousands) in "Table points" with its one decimal and the points in "Score" (docs/tournament.md)."""
     buf = io.StringIO()
     w = csv.writer(buf, quoting=csv.QUOTE_ALL, lineterminator="\r\n")
     w.writerow(HEADER)
     for r in rows:
+        points = f"{r.table_points:.1f}" if game else points_text(r.table_points)
+        score = game_points_text(r.score) if game else r.score
         w.writerow([r.place, safe_cell(r.first_name), safe_cell(r.last_name), safe_cell(r.ema_number),
-                    points_text(r.table_points), r.score, "YES" if r.ema_number else "NO", safe_cell(r.country)])
+                    points, score, "YES" if r.ema_number else "NO", safe_cell(r.country)])
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
 
 
@@ -141,4 +174,4 @@ def export_ema(s: Session) -> bytes:
     tables, players = ema_problems(s)
     if tables or players:
         raise TournamentError(code="ema_not_ready", tables=tables, players=players)
-    return render_ema_csv(ema_rows(s))
+    return render_ema_csv(ema_rows(s), game=is_game(queries.settings(s)))

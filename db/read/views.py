@@ -497,3 +497,10 @@ class GameSheet:
     signed_off: bool = False
     version: int = 0
     session_date: date | None = None
+
+
+def score_rule() -> Text:
+    """The rule line under a game tournament's ranking (``db.read.games.is_game``): the system's session
+    scores summed, then the points (its profile's tie-breaks, ``db.rules.profiles``: table points = the score,
+    match points = the points)."""
+    return Text("ranking by score, then points", "ranking")

@@ -548,4 +548,8 @@ def _how(h: HandRow, sheet: TableSheet, site: Site, up: str, winner: bool = True
 
 
 def build_pages(snap: Snapshot, generated_at: datetime | None = None) -> dict[str, str]:
+    if snap.game:  # a game's figures (Riichi): reports/site/game_pages.py
+        from reports.site.game_pages import GameSite
+
+        return GameSite(snap, generated_at).pages()
     return Site(snap, generated_at).pages()

@@ -1,0 +1,273 @@
+"""The website of a game tournament (``Snapshot.game``: Riichi): the same pages as MCR's (``pages.py``) with a
+game's figures. The standings show the score (thousands, one decimal) and the points; a session's page each
+table's players by place with their points, place, uma, penalty and score; a table's page every hand with
+the round, dealer, honba and deposits it started from, the riichi, the outcome, the winners' han/fu and yaku
+(``db.rules.game_words``) and each player's change and points after it. A game has no fans, so no awards page
+(``reports.snapshot.read_snapshot``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from db.read.views import GameHandView, GameSheet, GameWinView, score_rule
+from db.rules import game_words
+from reports.pdf import base
+from reports.pdf.game_results import raw_points, score_formula, team_rule
+from reports.pdf.game_sheet import round_label, thousands
+from reports.site.layout import bi, both, esc, link, num, table, td, th, words
+from reports.site.pages import (
+    BEST_SCORES,
+    INDIVIDUAL_STANDINGS,
+    STANDINGS,
+    SWIPE_FROM,
+    Site,
+    _seat,
+    pair,
+    player_path,
+    session_path,
+    table_path,
+)
+from reports.snapshot import Snapshot, provisional_text
+from texts import Text
+
+COLUMNS = game_words.COLUMNS
+
+
+def score_cell(value: float) -> str:
+    """A score as a number cell: +55.5, and -20.3 in red."""
+    return f'<td class="{"n neg" if value < 0 else "n"}">{thousands(value)}</td>'
+
+
+def raw_cell(value: float) -> str:
+    return f'<td class="n">{raw_points(value)}</td>'
+
+
+def _score_points(score: float, raw: float) -> str:
+    """Score / points in one cell; on a phone the points go below (as MCR's match points)."""
+    return f'{thousands(score)}<span class="sep"> / </span><span class="mp">{raw_points(raw)}</span>'
+
+
+def _round(r: str) -> str:
+    """ "E1" in both languages: "E1 东1"."""
+    first, second = (round_label(r, lang) for lang in base.LANGUAGES)
+    return both(first, second)
+
+
+def _value(w: GameWinView) -> str:
+    return bi(game_words.hand_value(w.han, w.fu, w.yakuman, w.limit))
+
+
+def _yaku(w: GameWinView) -> str:
+    """Each yaku in both languages with its han ("Riichi 立直 1"); a yakuman's han left out."""
+    items = []
+    for yaku_id, han in w.yaku:
+        name = bi(game_words.yaku_name(yaku_id))
+        romaji = game_words.yaku_romaji(yaku_id)
+        if romaji.lower() != str(game_words.yaku_name(yaku_id)).lower():
+            name += f' <span class="muted">({esc(romaji)})</span>'
+        items.append(name if han >= 13 or han <= 0 else f"{name} {han}")
+    return " · ".join(items)
+
+
+class GameSite(Site):
+    """Every page of a game tournament's snapshot (``Snapshot.games``)."""
+
+    def __init__(self, snap: Snapshot, generated_at: datetime | None = None) -> None:
+        super().__init__(snap, generated_at)
+        when = (generated_at or datetime.now()).strftime("%Y-%m-%d %H:%M")
+        self.footer = f"{bi('Generated')} {esc(when)} · {esc(snap.info.name)} · MCR Referee · {bi(score_formula())}"
+        self.games = {k: {g.table: g for g in self.snap.games.get(k, ())} for k in self.sessions}
+
+    def pages(self) -> dict[str, str]:
+        out = super().pages()
+        for k in self.sessions:  # a game's table pages: from its game sheet (a table seated, nothing played too)
+            for t, g in self.games[k].items():
+                out[table_path(k, t)] = self.game_table(g)
+        return out
+
+    def index(self) -> str:
+        snap = self.snap
+        after = snap.played_sessions
+        n = max([after, *self.sessions], default=0)
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
+                  th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")]
+        header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
+        rows = []
+        for r in snap.standings:
+            by = {e.session: e for e in r.sessions}
+            cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
+                     td(esc(r.team or ""), "wide"), score_cell(r.table_points), raw_cell(r.match_points)]
+            for k in range(1, n + 1):
+                e = by.get(k)
+                raw = float(e.result.raw) if e is not None and e.result is not None else 0.0
+                cells.append(td(link(table_path(k, e.table), _score_points(e.table_points, raw)), "n") if e
+                             else td("–", "n muted"))
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        when = bi("after session {n}", n=after) if after else bi("no session played yet")
+        body = [f'<p class="note">{when} · {bi(per_session_rule())} · {bi(score_rule())}</p>']
+        mark = provisional_text(snap.still_playing)
+        if mark:
+            body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
+        if rows and n >= SWIPE_FROM:
+            body.append(f'<p class="note swipe">{bi("Swipe the table sideways to see every session →")}</p>')
+        body.append(table(header, rows, "sticky") if rows else f"<p>{bi('No results yet.')}</p>")
+        return self._page("index.html", words(STANDINGS), bi(INDIVIDUAL_STANDINGS), "\n".join(body))
+
+    def teams(self) -> str:
+        rows = []
+        for t in self.snap.teams:
+            members = ", ".join(self._player(m, "", with_number=True) for m in t.members)
+            rows.append(f"<tr>{num(t.rank)}{td(esc(t.team))}{score_cell(t.table_points)}{raw_cell(t.match_points)}"
+                        f"{td(members)}</tr>")
+        header = [th("Rank", "n"), th("Team"), th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n"), th("Members")]
+        body = (f'<p class="note">{bi(team_rule())}</p>' + table(header, rows)) if rows \
+            else f"<p>{bi('No teams in this tournament.')}</p>"
+        return self._page("teams.html", words("Teams"), bi("Team standings"), body)
+
+    def _result_cells(self, g: GameSheet, i: int) -> str:
+        if not g.results:
+            return td("–", "n muted") * 5
+        r = g.results[i]
+        return (raw_cell(r.raw) + num(r.place) + score_cell(r.uma).replace('class="n', 'class="wide n')
+                + (score_cell(r.penalty) if r.penalty else td("", "n")) + score_cell(r.score))
+
+    def _result_header(self) -> list[str]:
+        return [th(COLUMNS["raw"], "n"), th("Rank", "n"), th(COLUMNS["uma"], "n wide"), th(COLUMNS["penalty"], "n"),
+                th(COLUMNS["score"], "n")]
+
+    def session(self, k: int) -> str:
+        header = [th("Table", "n"), th("Seat"), th("No.", "n wide"), th("Player"), th("Team", "wide"),
+                  *self._result_header()]
+        rows = []
+        for t, g in sorted(self.games[k].items()):
+            order = sorted(range(4), key=lambda i: (g.results[i].place, i)) if g.results else range(4)
+            for r, i in enumerate(order):
+                p = g.players[i]
+                first = td(link(f"../{table_path(k, t)}", str(t)), "n tno") if r == 0 else td("")
+                rows.append(f'<tr{" class=top" if r == 0 else ""}>{first}{td(_seat(i), "nw")}'
+                            f'{td(esc(p.number), "n wide")}{td(self._player(p.number, "../"), "name")}'
+                            f'{td(esc(p.team or ""), "wide")}{self._result_cells(g, i)}</tr>')
+        body = [f'<p class="note">{bi(score_formula())} · {bi("a table’s four players by rank")}</p>',
+                table(header, rows)]
+        body += self._game_best(k)
+        return self._page(session_path(k), words("Session {n}", n=k), bi("Session {n} results", n=k), "\n".join(body))
+
+    def _game_best(self, k: int) -> list[str]:
+        seats = sorted(((g.results[i].score, g.results[i].raw, g.table, i, g) for g in self.games[k].values()
+                        if g.results for i in range(4)), key=lambda x: (-x[0], -x[1], x[2], x[3]))
+        if not seats:
+            return [f"<p>{bi('No results recorded in this session yet.')}</p>"]
+        rows = [f"<tr>{num(n)}{td(self._player(g.players[i].number, '../', with_number=True), 'name')}"
+                f"{td(link(f'../{table_path(k, g.table)}', str(g.table)), 'n')}{score_cell(score)}{raw_cell(raw)}</tr>"
+                for n, (score, raw, _t, i, g) in enumerate(seats[:BEST_SCORES], start=1)]
+        return [f"<h2>{bi('Best scores of the session')}</h2>",
+                table([th("#", "n"), th("Player"), th("Table", "n"), th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")],
+                      rows)]
+
+    def game_table(self, g: GameSheet) -> str:
+        k, t = g.session, g.table
+        rows = [f"<tr>{td(_seat(i), 'nw')}{td(esc(p.number), 'n wide')}{td(self._player(p.number, '../'), 'name')}"
+                f"{td(esc(p.team or ''), 'wide')}{self._result_cells(g, i)}</tr>" for i, p in enumerate(g.players)]
+        header = [th("Seat"), th("No.", "n wide"), th("Player"), th("Team", "wide"), *self._result_header()]
+        status = [bi("{n} hands", n=len(g.hands))]
+        if g.time_called_after is not None:
+            status.append(bi("time called after hand {n}", n=g.time_called_after))
+        if g.next_round is not None:  # still playing: the state of the next hand
+            status.append(f"{bi('next hand')}: {_round(g.next_round)} · {bi(COLUMNS['honba'])} {g.next_honba}"
+                          f" · {bi(COLUMNS['deposits'])} {g.next_deposits}")
+        status.append(bi("signed off") if g.signed_off else bi("not signed off yet"))
+        body = [f'<p class="note">{link(f"../{session_path(k)}", bi("Session {n} results", n=k))} · '
+                + " · ".join(status) + "</p>", table(header, rows)]
+        # a phone folds the dealer away (the round says it: E2's dealer sits South), for the players' changes
+        hand_header = [th("Hand", "n"), th(COLUMNS["round"]), th("Dealer", "wide"), th(COLUMNS["honba"], "n"),
+                       th(COLUMNS["deposits"], "n")]
+        hand_header += [f'<th class="n">{_seat(i)}<small class="nm">{esc(p.name)}</small></th>'
+                        for i, p in enumerate(g.players)]
+        hand_rows = [pair(f"{num(h.hand)}{td(_round(h.round), 'nw')}{td(_seat(h.dealer), 'nw wide')}{num(h.honba)}"
+                          f"{num(h.deposits)}{''.join(_change(h, i) for i in range(4))}", self._what(g, h), 9)
+                     for h in g.hands]
+        body.append(f"<h2>{bi('Hands')}</h2>")
+        body.append(f'<p class="note">{bi(hands_note())}</p>')
+        body.append(table(hand_header, hand_rows, "pairs") if hand_rows else f"<p>{bi('No hands recorded yet.')}</p>")
+        body += self._rulings(k, t)
+        return self._page(table_path(k, t), words("Session {n} table {t}", n=k, t=t),
+                          bi("Session {n} · Table {t}", n=k, t=t), "\n".join(body))
+
+    def _what(self, g: GameSheet, h: GameHandView) -> str:
+        """A hand's line under its numbers: the outcome, who, each winner's value and yaku, the riichi."""
+        name = game_words.OUTCOMES.get(h.kind)
+        parts = [f"<strong>{bi(name) if name else esc(h.kind)}</strong>"]
+        if h.kind == "abortive" and h.reason:
+            reason = game_words.ABORTIVE.get(h.reason)
+            parts.append(bi(reason) if reason else esc(h.reason))
+        who = self._names(g, ((h.chombo,) if h.chombo is not None else h.nagashi))
+        if who:
+            parts.append(who)
+        if h.kind in ("draw", "nagashi"):
+            parts.append(f"{bi(COLUMNS['tenpai'])}: {self._names(g, h.tenpai) or '–'}")
+        for w in h.winners:
+            line = self._names(g, (w.player,))
+            if h.discarder is not None:
+                line += f" ← {self._names(g, (h.discarder,))}"
+            line += f" · {_value(w)}"
+            if w.yaku:
+                line += f" · {_yaku(w)}"
+            if w.pao is not None:
+                line += f" · {bi(COLUMNS['pao'])} {self._names(g, (w.pao,))}"
+            parts.append(line)
+        if h.riichi:
+            parts.append(f"{bi(COLUMNS['riichi'])}: {self._names(g, h.riichi)}")
+        return " · ".join(parts)
+
+    def _names(self, g: GameSheet, players: Sequence[int | None]) -> str:
+        return ", ".join(self._player(g.players[i].number, "../") for i in players if i is not None)
+
+    def player(self, number: str) -> str:
+        p = self.ix.players[number]
+        r = self.ix.standing.get(number)
+        facts: list[tuple[str, str]] = [(bi("No."), esc(p.number)), (bi("Team"), esc(p.team or "–"))]
+        if r is not None:
+            facts += [(bi("Rank"), str(r.rank)), (bi(COLUMNS["score"]), thousands(r.table_points)),
+                      (bi(COLUMNS["raw"]), raw_points(r.match_points))]
+        body = ['<dl class="facts">' + "".join(f"<dt>{label}</dt><dd>{v}</dd>" for label, v in facts) + "</dl>"]
+        rows, won = [], []
+        for seat in self.ix.seats.get(number, []):
+            k, t, i = seat.sheet.session, seat.sheet.table, seat.index
+            g = self.games.get(k, {}).get(t)
+            if g is None:
+                continue
+            opponents = "<br>".join(f'<span class="nw">{self._player(o.number, "../")}</span>'
+                                    for j, o in enumerate(g.players) if j != i)
+            rows.append(f"<tr>{td(link(f'../{session_path(k)}', str(k)), 'n')}"
+                        f"{td(link(f'../{table_path(k, t)}', str(t)), 'n')}{td(_seat(i), 'nw wide')}{td(opponents)}"
+                        f"{self._result_cells(g, i)}</tr>")
+            won += [(g, h, w) for h in g.hands for w in h.winners if w.player == i]
+        body.append(f"<h2>{bi('Sessions')}</h2>")
+        body.append(table([th("Session", "n"), th("Table", "n"), th("Seat", "wide"), th("Opponents"),
+                           *self._result_header()], rows) if rows else f"<p>{bi('Not seated yet.')}</p>")
+        body.append(f"<h2>{bi('Hands won ({n})', n=len(won))}</h2>")
+        if won:
+            body.append(table(
+                [th("Session", "n"), th("Table", "n"), th("Hand", "n"), th(COLUMNS["round"]), th(COLUMNS["raw"], "n")],
+                [pair(f"{num(g.session)}{td(link(f'../{table_path(g.session, g.table)}', str(g.table)), 'n')}"
+                      f"{num(h.hand)}{td(_round(h.round), 'nw')}{_change(h, w.player)}",
+                      _value(w) + (f" · {_yaku(w)}" if w.yaku else ""), 5) for g, h, w in won], "pairs"))
+        return self._page(player_path(number), f"{p.name} ({p.number})",
+                          f'{esc(p.name)} <span class="tag">{bi("No.")} {esc(p.number)}</span>', "\n".join(body))
+
+
+def _change(h: GameHandView, i: int) -> str:
+    """A player's change in a hand (red when a loss, empty when none) with the points after it below."""
+    d = h.deltas[i]
+    cls = "n neg" if d < 0 else "n"
+    return f'<td class="{cls}">{f"{d:+,}" if d else ""}<small class="rw">{h.scores[i]:,}</small></td>'
+
+
+def per_session_rule() -> Text:
+    return Text("per session: score / points", "report")
+
+
+def hands_note() -> Text:
+    return Text("each player's change and points after the hand; below each hand: the outcome, who, the value "
+                "and yaku, the riichi", "report")
