@@ -82,10 +82,10 @@ class StandingColumns:
 
 
 def _hands_tip(n: int) -> Text:
-    return Text("Session {n}: table points (match points)", n=n)
+    return Text("Session {n}: table points (match points)", None, n=n)
 
 
-HANDS = StandingColumns(Text("Table points"), Text("Match points"), _hands_tip, False)
+HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False)
 GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True)
 
 

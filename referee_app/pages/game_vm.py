@@ -239,8 +239,8 @@ class GameSheetViewModel:
             return f"<b>{tr('Game over')}</b>"
         lang = LANG.code
         dealer = sh.players[sh.next_dealer]
-        return tr("<b>Next: hand {n}</b> · {round} · dealer {seat} {name} · {honba} honba · {deposits} riichi "
-                  "deposit(s) on the table", n=len(sh.hands) + 1, round=words.round_label(sh.next_round, lang),
+        return tr("<b>Next: hand {n}</b> · {round} · dealer {seat} {name} · {honba} honba · deposits on the table: "
+                  "{deposits}", n=len(sh.hands) + 1, round=words.round_label(sh.next_round, lang),
                   seat=words.seat(sh.next_dealer, lang), name=dealer.name, honba=sh.next_honba,
                   deposits=sh.next_deposits)
 

@@ -111,7 +111,7 @@ def test_a_hanchan_entered_through_the_sheet(qtbot, riichi_window, riichi_file):
     record(qtbot, window, panel)
     h3 = panel.vm.sheet.hands[2]
     assert (h3.round, h3.tenpai, h3.riichi, h3.deltas) == ("E2", (1, 2), (2,), (-1500, 1500, 500, -1500))
-    assert "1 riichi deposit" in panel.next_line.text() and "E2" in panel.next_line.text()
+    assert "deposits on the table: 1" in panel.next_line.text() and "E2" in panel.next_line.text()
 
     # hand 4: a chombo by North; the hand is replayed
     choose(panel.outcome, "chombo")
