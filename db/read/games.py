@@ -16,7 +16,7 @@ from db.errors import InputError
 from db.models import HandResult, Penalty, Tournament
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView
+from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
@@ -57,6 +57,7 @@ class StandingColumns:
     points: Text
     session_tip: Callable[[int], Text]  # of session n
     thousands: bool
+    rule: Text  # how the places are decided, without stages (a staged event: ``views.ranking_rule``)
 
     def total_text(self, value: float) -> str:
         """The first total as shown: a score signed with one decimal, or table points as they are.
@@ -85,8 +86,9 @@ def _hands_tip(n: int) -> Text:
     return Text("Session {n}: table points (match points)", None, n=n)
 
 
-HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False)
-GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True)
+HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()))
+GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True,
+                       Text("ranking by score, then points", "ranking"))
 
 
 def standing_columns(st: Settings) -> StandingColumns:

@@ -37,11 +37,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
+from db.rules.game_words import COLUMNS, LIMITS
 from referee_app.base.named import named
 from referee_app.entry.riichi_entry import RiichiEntryWidget
 from referee_app.entry.riichi_vm import RiichiContext, RiichiEntryModel
 from referee_app.pages.game_vm import Draft, GameSheetViewModel, WinDraft, draft_of, missing
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
 
 RED = "color: #b3261e; font-weight: bold;"
 FU = (0, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)  # 0: not given (a limit, or 5 han and more)
@@ -128,8 +130,10 @@ class WinnerRow(QWidget):
         self.limit.setCurrentIndex(max(0, self.limit.findData(keep)))
 
     def retranslate(self) -> None:
-        for label, text in zip(self.labels, ("Han", "Fu", "Limit", "Yakuman", "Pao"), strict=True):
-            label.setText(tr(text))
+        lang = LANG.code
+        words = (COLUMNS["han"], COLUMNS["fu"], tr("Limit"), LIMITS["yakuman"], COLUMNS["pao"])
+        for label, text in zip(self.labels, words, strict=True):
+            label.setText(texts.said(text, lang))
         self.tiles_button.setText(tr("Tiles…"))
 
     def set_tiles(self, line: dict[str, Any] | None) -> None:
@@ -164,6 +168,7 @@ class GamePanel(QWidget):
         self.vm = GameSheetViewModel()
         self._run = run
         self.correcting: int | None = None  # the hand the form corrects; None: it records the next hand
+        self._shown: tuple[int, int] = (0, 0)  # the session and table the form is for
         self.entry_dialog: RiichiEntryDialog | None = None
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -182,7 +187,9 @@ class GamePanel(QWidget):
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.verticalHeader().hide()
         self.results.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        lay.addWidget(self.results, 1)
+        self.results.verticalHeader().setDefaultSectionSize(22)
+        self.results.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        lay.addWidget(self.results)
         lay.addWidget(self._form())
         self.message = named(QLabel(), "game_message")
         self.message.setWordWrap(True)
@@ -198,6 +205,11 @@ class GamePanel(QWidget):
         self.form = named(QGroupBox(), "game_form")
         lay = QVBoxLayout(self.form)
         lay.setSpacing(2)
+        entry = QWidget()  # the outcome and its fields (hidden once the game is over, but for a correction)
+        lay.addWidget(entry)
+        lay_entry = QVBoxLayout(entry)
+        lay_entry.setContentsMargins(0, 0, 0, 0)
+        lay_entry.setSpacing(2)
         top = QHBoxLayout()
         self.outcome = named(QComboBox(), "game_outcome")
         self.outcome.currentIndexChanged.connect(lambda _i: self._show_outcome())
@@ -210,7 +222,7 @@ class GamePanel(QWidget):
         for b in self.riichi:
             top.addWidget(b)
         top.addStretch(1)
-        lay.addLayout(top)
+        lay_entry.addLayout(top)
 
         mid = QHBoxLayout()
         self.discarder_label, self.chombo_label, self.reason_label = QLabel(), QLabel(), QLabel()
@@ -224,11 +236,16 @@ class GamePanel(QWidget):
                   self.reason, self.nagashi_label, *self.nagashi, self.tenpai_label, *self.tenpai):
             mid.addWidget(w)
         mid.addStretch(1)
-        lay.addLayout(mid)
+        lay_entry.addLayout(mid)
         self.winner_rows = [WinnerRow(i, self.open_tiles) for i in range(3)]
         for row in self.winner_rows:
-            lay.addWidget(row)
+            lay_entry.addWidget(row)
 
+        lay.addLayout(self._actions(entry))
+        return self.form
+
+    def _actions(self, entry: QWidget) -> QHBoxLayout:
+        """The correction's reason, Record (or Correct hand N), and the actions on recorded hands."""
         actions = QHBoxLayout()
         self.reason_edit = named(QLineEdit(), "game_correct_reason")
         self.record_button = named(QPushButton(), "game_record")
@@ -240,13 +257,13 @@ class GamePanel(QWidget):
         self.delete_button = named(QPushButton(), "game_delete")
         self.delete_button.clicked.connect(self.ask_delete)
         actions.addWidget(self.reason_edit, 1)
+        self.entry_parts: list[QWidget] = [entry, self.record_button]
         actions.addWidget(self.record_button)
         actions.addWidget(self.cancel_button)
         actions.addStretch(1)
         actions.addWidget(self.correct_button)
         actions.addWidget(self.delete_button)
-        lay.addLayout(actions)
-        return self.form
+        return actions
 
     # ---- showing ---------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -271,6 +288,11 @@ class GamePanel(QWidget):
         vm, sh = self.vm, self.vm.sheet
         if sh is None:
             return
+        if (sh.session, sh.table) != self._shown:  # another table: its form starts empty
+            self._shown = (sh.session, sh.table)
+            self.correcting = None
+            self._fill_choices()
+            self.clear_form()
         self.next_line.setText(vm.next_text())
         heads = vm.headers()
         self.table.setColumnCount(len(heads))
@@ -279,13 +301,13 @@ class GamePanel(QWidget):
         for r, h in enumerate(sh.hands):
             for c, text in enumerate(vm.cells(h)):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text if c == 9 else "")  # the yaku column is cut to the room left
                 if c >= 10 or c in (0, 3, 4):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
-        self.table.resizeRowsToContents()
-        hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(9, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSectionResizeMode(9, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeRowsToContents()  # after the yaku column took the room left: its lines wrap in it
         rows = vm.result_rows()
         self.results.setVisible(bool(rows))
         self.results.setHorizontalHeaderLabels(vm.result_headers())
@@ -293,6 +315,7 @@ class GamePanel(QWidget):
         for r, cells in enumerate(rows):
             for c, text in enumerate(cells):
                 self.results.setItem(r, c, QTableWidgetItem(text))
+        self.results.setFixedHeight(self.results.horizontalHeader().height() + 22 * len(rows) + 4)
         self._fill_choices()
         self._show_mode()
 
@@ -345,8 +368,13 @@ class GamePanel(QWidget):
                            tr("Hand {n}", n=vm.next_hand) if vm.next_hand is not None else tr("Game over"))
         self.record_button.setText(tr("Correct hand {n}", n=n) if n is not None else tr("Record"))
         self.record_button.setEnabled(n is not None or vm.can_record)
-        for w in (self.reason_edit, self.cancel_button):
-            w.setVisible(n is not None)
+        self.reason_edit.setVisible(n is not None)
+        self.cancel_button.setVisible(n is not None)
+        entering = n is not None or vm.can_record  # the game over, only a correction has a form to fill
+        for part in self.entry_parts:
+            part.setVisible(entering)
+        if entering:
+            self._show_outcome()
         has = vm.sheet is not None and bool(vm.sheet.hands)
         self.correct_button.setEnabled(has)
         self.delete_button.setEnabled(has)

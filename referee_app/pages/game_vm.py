@@ -217,7 +217,8 @@ class GameSheetViewModel:
         """One hand's line as the sheet shows it (the printed sheet's words, in the desk's language)."""
         lang = LANG.code
         value = "\n".join(words.value(w, lang) for w in h.winners)
-        yaku = "\n".join(", ".join(words.yaku_items(w, lang, romaji=False)) for w in h.winners if w.yaku)
+        sep = texts.said(game_words.YAKU_SEP, lang)
+        yaku = "\n".join(sep.join(words.yaku_items(w, lang, romaji=False)) for w in h.winners if w.yaku)
         if h.kind == "abortive" and h.reason:
             yaku = texts.said(game_words.ABORTIVE.get(h.reason, h.reason), lang)
         pao = [f"{texts.said(game_words.COLUMNS['pao'], lang)} {words.seat(w.pao, lang)}" for w in h.winners
@@ -235,14 +236,16 @@ class GameSheetViewModel:
         sh = self.sheet
         if sh is None:
             return ""
+        called = "" if sh.time_called_after is None else \
+            " · " + tr("time called during hand {n}", n=sh.time_called_after)
         if sh.next_round is None or sh.next_dealer is None:
-            return f"<b>{tr('Game over')}</b>"
+            return f"<b>{tr('Game over')}</b>{called}"
         lang = LANG.code
         dealer = sh.players[sh.next_dealer]
         return tr("<b>Next: hand {n}</b> · {round} · dealer {seat} {name} · {honba} honba · deposits on the table: "
                   "{deposits}", n=len(sh.hands) + 1, round=words.round_label(sh.next_round, lang),
                   seat=words.seat(sh.next_dealer, lang), name=dealer.name, honba=sh.next_honba,
-                  deposits=sh.next_deposits)
+                  deposits=sh.next_deposits) + called
 
     def result_headers(self) -> list[str]:
         lang = LANG.code

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -97,6 +97,7 @@ class SheetPage(TournamentPage):
                                                            self.side_tabs.hand_fans)
         bottom.addWidget(self.side_tabs, 2)
         lay.addLayout(bottom, 1)
+        self._bottom = bottom
 
         self.totals_box = TotalsBar()
         self.totals_box.submitted.connect(self.record_totals_from_bar)
@@ -326,6 +327,8 @@ class SheetPage(TournamentPage):
                   self.penalty_button, self.time_button, self.correct_button, self.sign_button):
             w.setVisible(not game)
         self.game.setVisible(game)
+        # hidden, MCR's totals and penalties would still hold their share of the height above the game's sheet
+        cast(QVBoxLayout, self.layout()).setStretchFactor(self._bottom, 0 if game else 1)
         if game:
             self.game.show_sheet()
         # A reload of the same table (another station's write, seen by the live poll) keeps the line the

@@ -159,12 +159,13 @@ class StandingsPage(TournamentPage):
         else:  # the substitutes who played are in no ranking: named under it, as `standings` does
             subs = self.ctx.runner.read(queries.substitutes_played)
             self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
-        self.rule_text = ranking_rule(players) if name is None else stage_rule()
+        columns = self.ctx.runner.read(load_columns)
+        self.rule_text = (ranking_rule(players) if staged(players) else columns.rule) if name is None else stage_rule()
         self.rule.setText(texts.said(self.rule_text, LANG.code))
         self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
-        self.model.set_rows(players, sessions, self.ctx.runner.read(load_columns))
+        self.model.set_rows(players, sessions, columns)
         self.team_model.set_rows(teams)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
 
