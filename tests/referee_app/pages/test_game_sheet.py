@@ -21,26 +21,33 @@ from db.storage.store import open_database
 NAMES = ["Alice", "Bob", "Chen", "Dora"]
 
 
-@pytest.fixture
-def riichi_file(tmp_path):
-    """A real Riichi tournament file (EMA 2016): 4 players, session 1 seated, nothing recorded."""
-    path = tmp_path / "riichi.mcr"
+def make_file(path, profile="riichi-ema2016"):
+    """A real Riichi tournament file: 4 players, session 1 seated, nothing recorded."""
     with open_database(path, create=True) as db, db.factory.begin() as s:
-        create_tournament(s, "Riichi Cup", "riichi-ema2016", sessions=2)
+        create_tournament(s, "Riichi Cup", profile, sessions=2)
         import_players(s, [PlayerInput(str(i + 1), n) for i, n in enumerate(NAMES)])
         seat_session(s, 1)
     return path
 
 
-@pytest.fixture
-def riichi_window(qtbot, riichi_file):
+def make_window(qtbot, path):
     from referee_app.shell.main import create_window
 
-    w = create_window(str(riichi_file))
+    w = create_window(str(path))
     qtbot.addWidget(w)
     w.resize(1366, 768)
     w.show()
     return w
+
+
+@pytest.fixture
+def riichi_file(tmp_path):
+    return make_file(tmp_path / "riichi.mcr")
+
+
+@pytest.fixture
+def riichi_window(qtbot, riichi_file):
+    return make_window(qtbot, riichi_file)
 
 
 def open_game(window):
@@ -205,3 +212,103 @@ def test_the_sheet_in_chinese_and_a_refusal_in_words(qtbot, riichi_window):
     assert panel.outcome.itemText(0) == texts.said(OUTCOMES["ron"], "zh") != "Ron"
     assert panel.form.title() == "第 1 盘" and panel.next_line.text().startswith("<b>下一盘：第 1 盘</b>")
     assert panel.table.horizontalHeaderItem(1).text() == texts.said(COLUMNS["round"], "zh")
+
+
+def test_the_form_s_lines_are_the_contract_s():
+    import doctest
+
+    from referee_app.pages import game_vm
+
+    result = doctest.testmod(game_vm)
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_two_winners_on_one_discard_and_a_liable_player(qtbot, riichi_window):
+    window = riichi_window
+    _page, panel = open_game(window)
+    choose(panel.outcome, "ron")
+    choose(panel.discarder, 1)
+    first, second = panel.winner_rows[0], panel.winner_rows[1]
+    choose(first.player, 0)
+    first.yakuman.setValue(1)
+    choose(first.pao, 3)  # North fed the big dragons: liable
+    choose(second.player, 2)
+    second.han.setValue(2)
+    choose(second.fu, 30)
+    record(qtbot, window, panel)
+    h = panel.vm.sheet.hands[0]
+    assert [(w.player, w.yakuman, w.pao) for w in h.winners] == [(0, 1, 3), (2, 0, None)]
+    assert cell(panel, 0, 7) == "E ← S\nW ← S" and cell(panel, 0, 8) == "Yakuman\n2 han 30 fu"
+    assert "Pao N" in cell(panel, 0, 9)
+    assert h.line["winners"][0]["pao"] == panel.vm.sheet.players[3].number
+
+
+def test_tenhou_offers_abortive_draws_and_nagashi_and_no_chombo(qtbot, tmp_path):
+    window = make_window(qtbot, make_file(tmp_path / "tenhou.mcr", "riichi-tenhou"))
+    _page, panel = open_game(window)
+    assert [panel.outcome.itemData(i) for i in range(panel.outcome.count())] == \
+        ["ron", "tsumo", "draw", "abortive", "nagashi"]
+    choose(panel.outcome, "abortive")
+    assert panel.reason.isVisible() and not panel.discarder.isVisible()
+    choose(panel.reason, "kyuushu")
+    record(qtbot, window, panel)
+    assert (cell(panel, 0, 6), cell(panel, 0, 9)) == ("Abortive draw", "Nine terminals")
+    choose(panel.outcome, "nagashi")
+    panel.nagashi[2].setChecked(True)
+    panel.tenpai[2].setChecked(True)
+    record(qtbot, window, panel)
+    h = panel.vm.sheet.hands[1]
+    assert (h.kind, h.nagashi, h.honba) == ("nagashi", (2,), 1)
+    assert cell(panel, 1, 6) == "Nagashi mangan"
+
+
+def test_the_last_hand_is_deleted_with_a_reason(qtbot, riichi_window):
+    window = riichi_window
+    _page, panel = open_game(window)
+    for _ in range(2):
+        choose(panel.outcome, "draw")
+        record(qtbot, window, panel)
+    assert panel.table.rowCount() == 2 and "hand 3" in panel.next_line.text()
+    prompt = panel.ask_delete()
+    assert prompt is not None and "hand 2" in prompt.labelText()
+    prompt.setTextValue("")
+    prompt.accept()
+    assert panel.table.rowCount() == 2 and "reason" in panel.message.text()  # no reason, nothing deleted
+    prompt = panel.ask_delete()
+    prompt.setTextValue("entered twice")
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        prompt.accept()
+    assert panel.table.rowCount() == 1 and "hand 2" in panel.next_line.text()
+
+
+def test_a_hand_from_tiles_is_corrected_with_its_own_state(qtbot, riichi_window):
+    window = riichi_window
+    _page, panel = open_game(window)
+    choose(panel.outcome, "draw")
+    panel.tenpai[0].setChecked(True)  # the dealer tenpai: East deals again, 1 honba
+    record(qtbot, window, panel)
+    choose(panel.outcome, "tsumo")
+    choose(panel.winner_rows[0].player, 2)
+    panel.riichi[2].setChecked(True)
+    d = panel.open_tiles(panel.winner_rows[0])
+    assert d is not None and d.vm.tsumo and d.vm.context.honba == 1
+    d.vm.set_notation("234m567p678s22p55s5s")
+    d.ok.click()
+    record(qtbot, window, panel)
+    h2 = panel.vm.sheet.hands[1]
+    assert h2.winners[0].tiles and h2.line["tiles"] and "tiles" not in h2.line.get("winners", [{}])[0]
+    # hand 3 moves the state on; hand 2 is corrected from its tiles with its own state (1 honba), not hand 3's
+    choose(panel.outcome, "draw")
+    record(qtbot, window, panel)
+    panel.table.selectRow(1)
+    panel.correct_selected()
+    assert panel.winner_rows[0].tiles is not None
+    d = panel.open_tiles(panel.winner_rows[0])
+    assert d is not None and d.vm.context.honba == 1 and d.vm.notation() == h2.winners[0].tiles
+    assert d.vm.flags["riichi"]
+    d.vm.set_flag("ippatsu", True)
+    d.ok.click()
+    panel.reason_edit.setText("ippatsu forgotten")
+    record(qtbot, window, panel)
+    h2 = panel.vm.sheet.hands[1]
+    assert h2.line.get("ippatsu") is True and any(y == "ippatsu" for y, _ in h2.winners[0].yaku)
