@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QTableWidget,
@@ -256,11 +257,14 @@ class GamePanel(QWidget):
         self.correct_button.clicked.connect(self.correct_selected)
         self.delete_button = named(QPushButton(), "game_delete")
         self.delete_button.clicked.connect(self.ask_delete)
+        self.time_button = named(QPushButton(), "game_time_called")
+        self.time_button.clicked.connect(self.ask_time_called)
         actions.addWidget(self.reason_edit, 1)
         self.entry_parts: list[QWidget] = [entry, self.record_button]
         actions.addWidget(self.record_button)
         actions.addWidget(self.cancel_button)
         actions.addStretch(1)
+        actions.addWidget(self.time_button)
         actions.addWidget(self.correct_button)
         actions.addWidget(self.delete_button)
         return actions
@@ -278,6 +282,7 @@ class GamePanel(QWidget):
         self.cancel_button.setText(tr("Cancel correction"))
         self.correct_button.setText(tr("Correct hand…"))
         self.delete_button.setText(tr("Delete last hand…"))
+        self.time_button.setText(tr("Time called…"))
         for row in self.winner_rows:
             row.retranslate()
         self.show_sheet()
@@ -377,6 +382,7 @@ class GamePanel(QWidget):
             self._show_outcome()
         has = vm.sheet is not None and bool(vm.sheet.hands)
         self.correct_button.setEnabled(has)
+        self.time_button.setEnabled(vm.time_question() is not None and vm.can_record)
         self.delete_button.setEnabled(has)
 
     # ---- the form --------------------------------------------------------------------------------
@@ -527,6 +533,35 @@ class GamePanel(QWidget):
         d.open()
         return d
 
+    def ask_time_called(self) -> QMessageBox | None:
+        """The gong: asked first, as every one-click record is (docs/gui.md "One-click records ask first")."""
+        question = self.vm.time_question()
+        if question is None:
+            return None
+        yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Time called"), question, yes | no, self)
+        box.setObjectName("game_time_prompt")
+        box.setDefaultButton(yes)
+
+        def done(_result: int) -> None:
+            if box.clickedButton() is box.button(yes):
+                self.call_time()
+            box.deleteLater()
+
+        box.finished.connect(done)
+        box.open()
+        return box
+
+    def call_time(self) -> bool:
+        op = self.vm.call_time()
+        refused: list[str] = []
+        done = op is not None and bool(self._run(op, tr("Time called"), refused))
+        self.message.setText(refused[0] if refused else "")
+        return done
+
     def delete_last(self, reason: str) -> bool:
         op = self.vm.delete_last(reason)
-        return op is not None and bool(self._run(op, tr("Delete last hand…"), []))
+        refused: list[str] = []
+        done = op is not None and bool(self._run(op, tr("Delete last hand…"), refused))
+        self.message.setText(refused[0] if refused else "")
+        return done

@@ -19,7 +19,7 @@ from db.read import queries
 from db.read.games import game_outcomes, game_preset, game_sheet
 from db.read.views import GameHandView, GameSheet, GameWinView
 from db.rules import game_words
-from db.service.games import correct_game_hand, delete_game_hand, record_game_line
+from db.service.games import call_game_time, correct_game_hand, delete_game_hand, record_game_line
 from referee_app.entry.riichi_vm import RiichiContext
 from referee_app.words.i18n import LANG, tr
 from reports.pdf import game_sheet as words
@@ -310,6 +310,21 @@ class GameSheetViewModel:
             return None
         obj = line_object(d, self.numbers)
         return lambda s: correct_game_hand(s, sh.session, sh.table, hand, obj, reason, expected_version=sh.version)
+
+    def time_question(self) -> str | None:
+        """Asked before the time call (None: no hand in play): the gong rang during the next hand."""
+        n = self.next_hand
+        if self.sheet is None or n is None or self.sheet.time_called_after is not None:
+            return None
+        return tr("Time is called during hand {n}, the hand being played. The rules say how the game ends from "
+                  "there. Record it?", n=n)
+
+    def call_time(self) -> Op | None:
+        """Time called during the next hand (``call_game_time``: the hand in play at the gong)."""
+        sh, n = self.sheet, self.next_hand
+        if sh is None or n is None:
+            return None
+        return lambda s: call_game_time(s, sh.session, sh.table, n, expected_version=sh.version)
 
     def delete_last(self, reason: str) -> Op | None:
         sh = self.sheet

@@ -12,7 +12,7 @@ import texts
 from db.read import queries
 from db.read.games import game_sheet
 from db.rules.game_words import COLUMNS, OUTCOMES
-from db.service.games import call_game_time, record_game_line
+from db.service.games import record_game_line
 from db.service.players import PlayerInput, import_players
 from db.service.seats import seat_session
 from db.service.tournament import create_tournament
@@ -142,10 +142,12 @@ def test_a_hanchan_entered_through_the_sheet(qtbot, riichi_window, riichi_file):
     assert cell(panel, 2, 1) == "E1" and cell(panel, 2, 2) == "E"  # hand 3: round and dealer derived again
     assert panel.vm.sheet.hands[1].deltas == (12300, -4100, -4100, -4100)  # a dealer mangan, 1 honba
 
-    # the game ends: time is called (EMA: one more hand after the gong) and the last hand is entered
-    with open_database(riichi_file) as db, db.factory.begin() as s:
-        call_game_time(s, 1, 1, 5)
-    page.refresh()
+    # the game ends: time is called during hand 5 (EMA: one more hand after the gong), the last hands entered
+    box = panel.ask_time_called()
+    assert box is not None and "hand 5" in box.text()
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        box.button(box.StandardButton.Yes).click()
+    assert "time called during hand 5" in panel.next_line.text() and not panel.time_button.isEnabled()
     for _ in range(3):  # the hand in play at the gong, and the one more the preset plays
         if "Game over" in panel.next_line.text():
             break
