@@ -314,3 +314,27 @@ def test_a_hand_from_tiles_is_corrected_with_its_own_state(qtbot, riichi_window)
     record(qtbot, window, panel)
     h2 = panel.vm.sheet.hands[1]
     assert h2.line.get("ippatsu") is True and any(y == "ippatsu" for y, _ in h2.winners[0].yaku)
+
+
+def test_the_standings_page_shows_the_score_and_the_points(qtbot, riichi_window, riichi_file):
+    with open_database(riichi_file) as db, db.factory.begin() as s:
+        nums = [p.number for p in game_sheet(s, 1, 1).players]
+        record_game_line(s, 1, 1, 1, {"type": "ron", "discarder": nums[1], "riichi": [],
+                                      "winners": [{"player": nums[0], "han": 3, "fu": 40}]})
+    riichi_window.go("Standings")
+    page = riichi_window.pages["Standings"]
+    page.refresh()
+    m = page.model
+    heads = [m.headerData(c, Qt.Orientation.Horizontal) for c in range(m.columnCount())]
+    assert heads[m.COL_TABLE_POINTS:m.COL_MATCH_POINTS + 1] == ["Score", "Points"]
+    top = m.rows[0]
+    assert top.number == nums[0]  # East won 7,700 as the dealer (3 han 40 fu): 37,700 points, first
+    assert (m.data(m.index(0, m.COL_TABLE_POINTS)), m.data(m.index(0, m.COL_MATCH_POINTS)),
+            m.data(m.index(0, m.COL_SESSIONS))) == ("+22.7", "37,700", "+22.7 (37,700)")
+    assert page.rule.text() == "ranking by score, then points"
+    from referee_app.words.i18n import LANG
+
+    LANG.set("zh")
+    assert [m.headerData(c, Qt.Orientation.Horizontal) for c in (m.COL_TABLE_POINTS, m.COL_MATCH_POINTS)] == \
+        [texts.said(COLUMNS["score"], "zh"), texts.said(COLUMNS["raw"], "zh")]
+    assert page.rule.text() == "先比得分，再比点数"
