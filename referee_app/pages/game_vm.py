@@ -311,6 +311,14 @@ class GameSheetViewModel:
         obj = line_object(d, self.numbers)
         return lambda s: correct_game_hand(s, sh.session, sh.table, hand, obj, reason, expected_version=sh.version)
 
+    def sign_off_question(self) -> str | None:
+        """Asked before signing off a game that is not over (the store refuses it without a reason)."""
+        sh, n = self.sheet, self.next_hand
+        if sh is None or sh.signed_off or n is None:
+            return None
+        return tr("The game is not over: hand {n} is still to be played. Sign off anyway? Give the reason the table "
+                  "ended early (it goes into the Log).", n=n)
+
     def time_question(self) -> str | None:
         """Asked before the time call (None: no hand in play): the gong rang during the next hand."""
         n = self.next_hand

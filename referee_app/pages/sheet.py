@@ -106,11 +106,11 @@ class SheetPage(TournamentPage):
         self.totals_button = bar.button
         lay.addWidget(self.totals_box)
 
-        lay.addLayout(self._actions_row())
-        # a game table (Riichi): its own sheet and form in place of the MCR parts above (``_show``)
+        # a game table (Riichi): its own sheet and form in place of the MCR parts (``_show``); Sign off below it
         self.game = GamePanel(self._game_run, self)
         self.game.setVisible(False)
         lay.addWidget(self.game, 4)
+        lay.addLayout(self._actions_row())
         self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
         self.focus_shortcut.activated.connect(self.winner.setFocus)
         self.retranslate()
@@ -324,7 +324,7 @@ class SheetPage(TournamentPage):
         vm = self.vm
         game = vm.game and self.game.vm.sheet is not None
         for w in (self.view, self.summary_view, self.side_tabs, self.totals_box, self.win_button, self.draw_button,
-                  self.penalty_button, self.time_button, self.correct_button, self.sign_button):
+                  self.penalty_button, self.time_button, self.correct_button):
             w.setVisible(not game)
         self.game.setVisible(game)
         # hidden, MCR's totals and penalties would still hold their share of the height above the game's sheet
@@ -690,7 +690,8 @@ class SheetPage(TournamentPage):
     def toggle_sign_off(self) -> bool:
         """Sign off (or take it back). With hands missing and no time called, ask for the reason first
         (``sign_off_prompt``, window-modal; OK signs off with it): returns False then."""
-        question = self.vm.sign_off_question()
+        game = self.vm.game and self.game.vm.sheet is not None
+        question = self.game.vm.sign_off_question() if game else self.vm.sign_off_question()
         if question is None:
             return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
         d = QInputDialog(self)

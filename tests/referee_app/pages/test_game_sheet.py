@@ -338,3 +338,29 @@ def test_the_standings_page_shows_the_score_and_the_points(qtbot, riichi_window,
     assert [m.headerData(c, Qt.Orientation.Horizontal) for c in (m.COL_TABLE_POINTS, m.COL_MATCH_POINTS)] == \
         [texts.said(COLUMNS["score"], "zh"), texts.said(COLUMNS["raw"], "zh")]
     assert page.rule.text() == "先比得分，再比点数"
+
+
+def test_a_game_is_signed_off_when_it_is_over_and_early_with_a_reason(qtbot, riichi_window, riichi_file):
+    window = riichi_window
+    page, panel = open_game(window)
+    assert page.sign_button.isVisible()
+    choose(panel.outcome, "draw")
+    record(qtbot, window, panel)
+    # not over: the desk asks the reason first (the store refuses it without one)
+    assert page.toggle_sign_off() is False
+    prompt = page.sign_off_prompt
+    assert prompt is not None and "hand 2 is still to be played" in prompt.labelText()
+    prompt.reject()
+    # the gong during hand 2, one more hand (EMA): the game is over and signs off without a reason
+    box = panel.ask_time_called()
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        box.button(box.StandardButton.Yes).click()
+    for _ in range(2):
+        choose(panel.outcome, "draw")
+        record(qtbot, window, panel)
+    assert "Game over" in panel.next_line.text()
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        assert page.toggle_sign_off()
+    assert page.vm.sheet.signed_off and page.sign_button.text() == "Undo sign-off"
+    with open_database(riichi_file) as db, db.factory.begin() as s:
+        assert game_sheet(s, 1, 1).signed_off
