@@ -104,6 +104,14 @@ class GameSystem(RuleSystem, Protocol):
 
     def start_points(self, options: Mapping[str, Any]) -> int: ...
 
+    def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The kinds of result line a hand may have under the tournament's rules (a desk offers these)."""
+        ...
+
+    def preset(self, options: Mapping[str, Any]) -> Any:
+        """The rules a hand is scored by (Riichi: the preset with the organiser's changes), for a hand entry."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class _Mcr:
@@ -193,6 +201,14 @@ class _Riichi:
 
     def start_points(self, options: Mapping[str, Any]) -> int:
         return _preset(self.profile, options).start_points
+
+    def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        from scoring.riichi.lines import outcomes
+
+        return outcomes(_preset(self.profile, options))
+
+    def preset(self, options: Mapping[str, Any]) -> Any:
+        return _preset(self.profile, options)
 
 
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:

@@ -5,7 +5,8 @@ hand, the session results once the game is over), and a hand as a ``results list
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -15,13 +16,16 @@ from db.errors import InputError
 from db.models import HandResult, Penalty, SessionTable, Tournament
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView
+from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule
+from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
 from scoring.riichi.lines import Played, PlayedHand
 from scoring.systems import GameSystem, game_system
+from texts import Text
 
-__all__ = ["game_hand_json", "game_problems", "game_sheet", "game_sheets", "games_over", "is_game"]
+__all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
+           "game_sheets", "games_over", "is_game", "standing_columns"]
 
 
 def is_game(st: Settings) -> bool:
@@ -31,6 +35,65 @@ def is_game(st: Settings) -> bool:
     except (KeyError, TypeError):
         return False
     return True
+
+
+def game_outcomes(st: Settings) -> tuple[str, ...]:
+    """The kinds of result line a hand of a game table may have under the tournament's rules."""
+    return game_system(st.profile).outcomes(st.system_options())
+
+
+def game_preset(st: Settings) -> Any:
+    """The rules a game table's hand is scored by (the preset with the organiser's changes), for hand entry."""
+    return game_system(st.profile).preset(st.system_options())
+
+
+@dataclass(frozen=True, slots=True)
+class StandingColumns:
+    """The standings' two totals as the rule system counts them: their titles, the session cell's tooltip, and
+    whether the first is a score in thousands (a game: "+45.3", the second raw points "34,700") or table
+    points (MCR: "6", match points "+48")."""
+
+    total: Text
+    points: Text
+    session_tip: Callable[[int], Text]  # of session n
+    thousands: bool
+    rule: Text  # how the places are decided, without stages (a staged event: ``views.ranking_rule``)
+
+    def total_text(self, value: float) -> str:
+        """The first total as shown: a score signed with one decimal, or table points as they are.
+
+        >>> GAME.total_text(45.25), GAME.total_text(-0.04), HANDS.total_text(6.0), HANDS.total_text(2.5)
+        ('+45.2', '0.0', '6', '2.5')
+        """
+        if not self.thousands:
+            return f"{value:g}"
+        text = f"{value:+.1f}"
+        return "0.0" if text in ("+0.0", "-0.0") else text
+
+    def points_text(self, value: float) -> str:
+        """The second total: raw points with a thousands separator, or match points signed.
+
+        >>> GAME.points_text(34700), HANDS.points_text(48), HANDS.points_text(-8), HANDS.points_text(0)
+        ('34,700', '+48', '-8', '0')
+        """
+        if self.thousands:
+            return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+        text = str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+        return f"+{text}" if value > 0 else text
+
+
+def _hands_tip(n: int) -> Text:
+    return Text("Session {n}: table points (match points)", None, n=n)
+
+
+HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()))
+GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True,
+                       Text("ranking by score, then points", "ranking"))
+
+
+def standing_columns(st: Settings) -> StandingColumns:
+    """The standings' totals of the tournament's rule system (the desk's page titles its columns with them)."""
+    return GAME if is_game(st) else HANDS
 
 
 def _win_views(ph: PlayedHand, record: Mapping[str, Any]) -> tuple[GameWinView, ...]:

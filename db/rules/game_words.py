@@ -49,6 +49,11 @@ COLUMNS: dict[str, Text] = {
 }
 
 
+def session_tip(n: int) -> Text:
+    """The standings' tooltip of a session's cell at a game table: its score and the raw points."""
+    return Text("Session {n}: score (points at the end)", "riichi_column", n=n)
+
+
 # Between the yaku of a hand on a line ("Riichi 1, Pinfu 1"; Chinese lists with 、).
 YAKU_SEP = Text(", ", "riichi_yaku_sep")
 

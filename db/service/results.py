@@ -349,23 +349,33 @@ def hands_text(hands: tuple[int, ...]) -> str:
     return str(hands[0]) if len(hands) == 1 else f"{hands[0]}–{hands[-1]}"
 
 
+def unfinished(s: Session, tbl: SessionTable) -> tuple[int, ...]:
+    """The hands a table's sheet still lacks: MCR's up to the session's last hand (``missing_hands``); a game's
+    next hand until the game is over (its end is the rule system's: South 4, a time call, below zero)."""
+    st = settings(s)
+    recorded = recorded_hands(s, tbl)
+    if is_game(st):
+        return () if games_over(s, [tbl.id])[tbl.id] else (recorded + 1,)
+    return missing_hands(st.hands_per_session, tbl.time_called_after, recorded)
+
+
 def sign_off(s: Session, session: int, table: int, signed: bool = True, *, reason: str | None = None,
              expected_version: int | None = None, actor: Actor | None = None) -> None:
     """Mark a table's score sheet as checked and signed (or undo that).
 
-    A sheet with hands missing (fewer than the session's hands and no time called) is refused with the
-    missing hands named, unless a ``reason`` says why the table ended early (the reason is audited)."""
+    A sheet with hands missing (fewer than the session's hands and no time called; at a game table, the game
+    not over: ``unfinished``) is refused with the missing hands named, unless a ``reason`` says why the table
+    ended early (the reason is audited)."""
     reason = check_optional_text(reason, "reason", REASON_MAX) or None
     tbl = locked_table(s, session, table, expected_version)
     before = tbl.signed_off
     if not signed and not before:  # nothing to withdraw: no audit entry, the version stays (rolled back)
         raise TournamentError(code="sign_off_not_signed", session=session, table=table)
-    if signed and not before and is_game(settings(s)):  # a game's sheet is complete when its game is over
-        if not games_over(s, [tbl.id])[tbl.id] and reason is None:
+    if signed and not before:
+        missing = unfinished(s, tbl)
+        if missing and reason is None and is_game(settings(s)):  # a game has no count of hands to name
             raise InputError("table", code="sign_off_game_on", session=session, table=table,
                              recorded=recorded_hands(s, tbl))
-    elif signed and not before:
-        missing = missing_hands(settings(s).hands_per_session, tbl.time_called_after, recorded_hands(s, tbl))
         if missing and reason is None:
             raise InputError("table", code="sign_off_unfinished", session=session, table=table,
                              recorded=recorded_hands(s, tbl), missing=hands_text(missing))

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import texts
+from db.read.games import HANDS, StandingColumns
 from db.read.views import StagePlace, StandingRow, staged
 from referee_app.models.base import RowsModel
 from referee_app.models.cells import RIGHT, number_sort, signed
@@ -27,9 +28,13 @@ class StandingsModel(RowsModel[StandingRow]):
         self.sessions = 0
         self.staged = False
         self.HEADERS = list(self.BASE)
+        self.columns: StandingColumns = HANDS  # the rule system's totals (``db.read.games.standing_columns``)
 
-    def set_rows(self, rows: Sequence[StandingRow], sessions: int | None = None) -> None:  # type: ignore[override]
+    def set_rows(self, rows: Sequence[StandingRow], sessions: int | None = None,  # type: ignore[override]
+                 columns: StandingColumns | None = None) -> None:
         self.beginResetModel()
+        if columns is not None:
+            self.columns = columns
         self.rows = list(rows)
         self.sessions = sessions if sessions is not None else max(
             (e.session for r in rows for e in r.sessions), default=0)
@@ -41,11 +46,14 @@ class StandingsModel(RowsModel[StandingRow]):
     def header(self, section: int) -> str:
         if section >= self.COL_SESSIONS:
             return tr("Session {n}", n=section - self.COL_SESSIONS + 1)
+        if section in (self.COL_TABLE_POINTS, self.COL_MATCH_POINTS):
+            c = self.columns
+            return texts.said(c.total if section == self.COL_TABLE_POINTS else c.points, LANG.code)
         return tr(self.HEADERS[section])
 
     def header_tooltip(self, section: int) -> str | None:
         if section >= self.COL_SESSIONS:
-            return tr("Session {n}: table points (match points)", n=section - self.COL_SESSIONS + 1)
+            return texts.said(self.columns.session_tip(section - self.COL_SESSIONS + 1), LANG.code)
         if self.staged and section in (self.COL_CARRIED, self.COL_STAGE_POINTS):
             return tr("table points (match points)")
         return None
@@ -70,15 +78,15 @@ class StandingsModel(RowsModel[StandingRow]):
         if col == self.COL_TEAM:
             return r.team or ""
         if col == self.COL_TABLE_POINTS:
-            return f"{r.table_points:g}"
+            return self.columns.total_text(r.table_points)
         if col == self.COL_MATCH_POINTS:
-            return signed(r.match_points)
+            return self.columns.points_text(r.match_points)
         if col < self.COL_SESSIONS:
             return self.stage_cell(r.stage, col)
         n = col - self.COL_SESSIONS + 1
         for e in r.sessions:
             if e.session == n:
-                return f"{e.table_points:g} ({signed(e.match_points)})"
+                return f"{self.columns.total_text(e.table_points)} ({self.columns.points_text(e.match_points)})"
         return ""
 
     def sort_value(self, r: StandingRow, col: int) -> Any:

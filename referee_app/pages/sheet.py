@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -42,9 +42,14 @@ from referee_app.models import SheetModel, SummaryModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import RED, STATES
 from referee_app.pages.common import push_button, title_label
+from referee_app.pages.game_sheet import GamePanel
 from referee_app.pages.sheet_parts import SideTabs, TotalsBar, sheet_table, summary_table
 from referee_app.pages.sheet_vm import Op, SheetViewModel
 from referee_app.words.i18n import tr
+
+#: refusals of a game table's write that mean another station saved first (a game's hand recorded meanwhile
+#: is "recorded differently" from the one entered here)
+GAME_TABLE_MOVED = TABLE_MOVED_CODES | {"hand_recorded_differently"}
 
 #: the table a dialog or question was opened for: (the tournament's ``TournamentContext.lineage``, its file's
 #: name, session, table); its answer is recorded only there (``SheetPage._still_at``)
@@ -92,6 +97,7 @@ class SheetPage(TournamentPage):
                                                            self.side_tabs.hand_fans)
         bottom.addWidget(self.side_tabs, 2)
         lay.addLayout(bottom, 1)
+        self._bottom = bottom
 
         self.totals_box = TotalsBar()
         self.totals_box.submitted.connect(self.record_totals_from_bar)
@@ -100,6 +106,10 @@ class SheetPage(TournamentPage):
         self.totals_button = bar.button
         lay.addWidget(self.totals_box)
 
+        # a game table (Riichi): its own sheet and form in place of the MCR parts (``_show``); Sign off below it
+        self.game = GamePanel(self._game_run, self)
+        self.game.setVisible(False)
+        lay.addWidget(self.game, 4)
         lay.addLayout(self._actions_row())
         self.focus_shortcut = QShortcut(QKeySequence("Ctrl+T"), self)
         self.focus_shortcut.activated.connect(self.winner.setFocus)
@@ -167,6 +177,7 @@ class SheetPage(TournamentPage):
         self.time_button.setText(tr("Time called…"))
         self.correct_button.setText(tr("Correct hand…"))
         self.confirm_button.setText(tr("Confirm time call…"))
+        self.game.retranslate()
         self._show()
 
     # ---- loading ---------------------------------------------------------------------------------
@@ -202,6 +213,7 @@ class SheetPage(TournamentPage):
             return
         if not self._read(self.vm.load):  # e.g. the table no longer exists after regeneration
             self.vm.clear()
+        self._read_game()
         if self.vm.sheet is not None:
             self.session_box.clear()
             for n in self.vm.seated:
@@ -237,7 +249,44 @@ class SheetPage(TournamentPage):
         if not self._read(self.vm.load_table):  # e.g. the table no longer exists: read everything
             self.refresh()
             return
+        self._read_game()
         self._show()
+
+    def _read_game(self) -> None:
+        """A game table's sheet as the store played it (the game panel shows it)."""
+        vm = self.vm
+        if vm.game and vm.sheet is not None:
+            if not self._read(lambda s: self.game.vm.load(s, vm.session, vm.table)):
+                self.game.vm.sheet = None
+        else:
+            self.game.vm.sheet = None
+
+    def _game_run(self, op: Op, what: str, refused: list[str]) -> bool:
+        """The game panel's write through the runner. A refusal is said in the panel, under the form that
+        keeps the referee's entry (a change made meanwhile at another station too: the sheet is read again
+        and says what is there now); no dialog hides the sheet."""
+        if self.ctx is None:
+            return False
+        where = self._where()
+
+        def take(exc: BaseException) -> bool:
+            if refusal_code(exc) == "database_file_gone":
+                return False
+            said = user_message(exc) or str(exc)
+            if refusal_code(exc) in GAME_TABLE_MOVED:
+                said = tr("Not recorded: the table changed meanwhile (another station saved first).") + " " + \
+                    tr("Your entry is kept: check it against the sheet, then record it again.")
+            refused.append(said)
+            return True
+
+        why = self._still_at(where)
+        if why is not None:
+            refused.append(why)
+            return False
+        done = self.ctx.runner.run(lambda s: (op(s), True)[1], self, what, on_refused=take) is True
+        if refused:
+            self.refresh()  # what the table holds now
+        return done
 
     def _read(self, load: Callable[..., Any]) -> bool:
         """``load`` through the runner; False when the store refused it with words for the user (a table
@@ -273,6 +322,15 @@ class SheetPage(TournamentPage):
 
     def _show(self) -> None:
         vm = self.vm
+        game = vm.game and self.game.vm.sheet is not None
+        for w in (self.view, self.summary_view, self.side_tabs, self.totals_box, self.win_button, self.draw_button,
+                  self.penalty_button, self.time_button, self.correct_button):
+            w.setVisible(not game)
+        self.game.setVisible(game)
+        # hidden, MCR's totals and penalties would still hold their share of the height above the game's sheet
+        cast(QVBoxLayout, self.layout()).setStretchFactor(self._bottom, 0 if game else 1)
+        if game:
+            self.game.show_sheet()
         # A reload of the same table (another station's write, seen by the live poll) keeps the line the
         # referee is reading and the side tab; another table starts from the top.
         same = self._shown == (vm.session, vm.table)
@@ -632,7 +690,8 @@ class SheetPage(TournamentPage):
     def toggle_sign_off(self) -> bool:
         """Sign off (or take it back). With hands missing and no time called, ask for the reason first
         (``sign_off_prompt``, window-modal; OK signs off with it): returns False then."""
-        question = self.vm.sign_off_question()
+        game = self.vm.game and self.game.vm.sheet is not None
+        question = self.game.vm.sign_off_question() if game else self.vm.sign_off_question()
         if question is None:
             return self._run(self.vm.toggle_sign_off(), tr("Sign off"))
         d = QInputDialog(self)

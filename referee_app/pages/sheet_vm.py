@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.read import queries
+from db.read.games import is_game
 from db.read.views import TableSheet
 from db.rules.profiles import EndPolicy, Settlement
 from db.rules.seat_labels import seat_label
@@ -88,6 +89,7 @@ class SheetViewModel:
         self.kind_names: dict[str, str] = {}
         self.bell: TableBell | None = None  # the clock's time call at this table, if it made one
         self.end_policy = EndPolicy.STOP_NOW
+        self.game = False  # the tables play a game (Riichi): the page shows the game panel (``game_sheet``)
 
     # ---- which table ---------------------------------------------------------------------------
     def reset(self) -> None:
@@ -126,6 +128,7 @@ class SheetViewModel:
         presets = list(penalty_presets(s))
         self.bell = next((b for b in table_bells(s, self.session) if b.table == self.table), None)
         self.end_policy = queries.settings(s).end_policy
+        self.game = is_game(queries.settings(s))
         self.sheet, self.rotating, self.flowers_allowed = sheet, rotating, info.flowers
         self.seated, self.tables = seated, tables
         self.presets = presets

@@ -20,6 +20,7 @@ import texts
 from db.errors import TournamentError
 from db.read import queries
 from db.read.changes import Changes
+from db.read.games import StandingColumns, standing_columns
 from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
 from db.rules.stages import plain
 from referee_app.base.context import TournamentContext
@@ -34,6 +35,11 @@ from referee_app.words.store_errors import store_problem
 def load_standings(s: Any) -> tuple[str, int, list[Any], list[Any]]:
     info = queries.tournament_info(s)
     return info.name, info.sessions, queries.standings(s), queries.team_standings(s)
+
+
+def load_columns(s: Any) -> StandingColumns:
+    """The rule system's two totals (MCR: table and match points; a game: the score and the points)."""
+    return standing_columns(queries.settings(s))
 
 
 def provisional_line(s: Any) -> str:
@@ -153,12 +159,13 @@ class StandingsPage(TournamentPage):
         else:  # the substitutes who played are in no ranking: named under it, as `standings` does
             subs = self.ctx.runner.read(queries.substitutes_played)
             self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
-        self.rule_text = ranking_rule(players) if name is None else stage_rule()
+        columns = self.ctx.runner.read(load_columns)
+        self.rule_text = (ranking_rule(players) if staged(players) else columns.rule) if name is None else stage_rule()
         self.rule.setText(texts.said(self.rule_text, LANG.code))
         self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
-        self.model.set_rows(players, sessions)
+        self.model.set_rows(players, sessions, columns)
         self.team_model.set_rows(teams)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
 
@@ -261,6 +268,7 @@ class ProjectorView(QWidget):
         self.rule.setVisible(bool(self.rule.text()))
         # only the sessions played so far: empty columns waste a projector's width
         self.sessions = played_sessions(players)
+        self.model.columns = self.ctx.runner.read(load_columns)
         self._show_page()
 
     def follow(self, ctx: TournamentContext | None) -> None:

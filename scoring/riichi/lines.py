@@ -42,7 +42,7 @@ from scoring.riichi.game import (
 from scoring.riichi.presets import RiichiPreset
 from scoring.riichi.score import FLAGS, LIMITS, RiichiResult, Situation, score
 
-__all__ = ["LineError", "Played", "PlayedHand", "TYPES", "hand_of", "line_of", "play", "read_line"]
+__all__ = ["LineError", "Played", "PlayedHand", "TYPES", "hand_of", "line_of", "outcomes", "play", "read_line"]
 
 TYPES = ("ron", "tsumo", "draw", "abortive", "nagashi", "chombo")
 WINDS = "ESWN"
@@ -58,6 +58,19 @@ FIELDS: dict[str, frozenset[str]] = {
     "chombo": frozenset(_COMMON | {"player"}),
 }
 _FU = frozenset({20, 25, *range(30, 120, 10)})
+
+
+def outcomes(preset: RiichiPreset) -> tuple[str, ...]:
+    """The line types a hand may have under ``preset``: abortive draws and nagashi mangan only where it has
+    them, chombo where it has a chombo penalty.
+
+    >>> from scoring.riichi.presets import EMA_2016, TENHOU
+    >>> outcomes(EMA_2016), outcomes(TENHOU)
+    (('ron', 'tsumo', 'draw', 'chombo'), ('ron', 'tsumo', 'draw', 'abortive', 'nagashi'))
+    """
+    has = {"abortive": preset.abortive_draws, "nagashi": preset.nagashi_mangan,
+           "chombo": preset.chombo_points is not None}
+    return tuple(t for t in TYPES if has.get(t, True))
 
 
 class LineError(ValueError):

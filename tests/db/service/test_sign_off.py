@@ -80,3 +80,22 @@ def test_cli_results_sign_off(seated: Path) -> None:  # noqa: F811
     assert log[-1]["action"] == "sign_off" and log[-1]["reason"] == "table abandoned"
     out = run("--db", "t.sqlite", "results", "sign-off", "--session", "1", "--table", "1", "--undo", cwd=seated)
     assert out.returncode == 0 and "withdrawn" in out.stdout
+
+
+def test_a_game_table_signs_off_once_its_game_is_over_and_before_only_with_a_reason(db: Database) -> None:
+    """A Riichi table has no fixed number of hands (its 64 are a ceiling): what is missing is the game's end."""
+    from db.service.games import call_game_time, record_game_line
+
+    make_tournament(db, players=4, profile="riichi-ema2016")
+    with db.factory.begin() as s:
+        record_game_line(s, 1, 1, 1, {"type": "draw", "tenpai": [], "riichi": []}, actor=ACTOR)
+    with pytest.raises(InputError) as e, db.factory.begin() as s:
+        sign_off(s, 1, 1, actor=ACTOR)
+    assert e.value.code == "sign_off_game_on" and e.value.params["recorded"] == 1
+    with db.factory.begin() as s:  # the gong during hand 2; EMA plays one more hand after it
+        call_game_time(s, 1, 1, 2, actor=ACTOR)
+        for hand in (2, 3):
+            record_game_line(s, 1, 1, hand, {"type": "draw", "tenpai": [], "riichi": []}, actor=ACTOR)
+    with db.factory.begin() as s:
+        sign_off(s, 1, 1, actor=ACTOR)
+    assert signed(db)
