@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 import resources
-from referee_app.entry.tile_state import RED_FIVES, face_name
+from referee_app.base.tile_state import RED_FIVES, face_name
 from scoring import tiles as T
 from scoring.model import Hand, MeldKind
 

@@ -14,8 +14,8 @@ from PySide6.QtCore import QObject, Signal
 import texts
 from db.rules.rotation import WINDS
 from db.rules.seat_labels import seat_label
-from referee_app.entry import tile_state
-from referee_app.entry.tile_state import Mode, Tiles, tile_count
+from referee_app.base import tile_state
+from referee_app.base.tile_state import Mode, Tiles, tile_count
 from referee_app.words.hand_errors import hand_problem
 from referee_app.words.i18n import LANG, tr
 from scoring.errors import HandError

@@ -17,8 +17,8 @@ from typing import Any
 
 from db.messages import hand_problem
 from db.rules.game_words import LIMITS, yaku_name, yaku_romaji
-from referee_app.entry import tile_state
-from referee_app.entry.tile_state import RED_FIVES, RED_OF_FIVE, Mode, Tiles, face_name, tile_count
+from referee_app.base import tile_state
+from referee_app.base.tile_state import RED_FIVES, RED_OF_FIVE, Mode, Tiles, face_name, tile_count
 from scoring import tiles as T
 from scoring.errors import HandError
 from scoring.model import Hand, Meld

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 import texts
 from referee_app.base.tile_faces import TileButton
-from referee_app.entry.tile_state import Mode
+from referee_app.base.tile_state import Mode
 from referee_app.words.i18n import LANG, tr
 from texts import NC_
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
+from referee_app.base.tile_state import Mode
 from referee_app.entry.riichi_vm import RiichiContext, RiichiEntryModel
-from referee_app.entry.tile_state import Mode
 from scoring import tiles as T
 from scoring.riichi import EMA_2016, TENHOU, answer
 
