@@ -100,6 +100,13 @@ class GameSystem(RuleSystem, Protocol):
 
     def start_points(self, options: Mapping[str, Any]) -> int: ...
 
+    def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a hand's entry offers under the tournament's values, as JSON: ``outcomes`` (the line types the
+        preset has), ``abortive`` (the abortive draws' reasons, [] when none), ``red_fives``, ``limits``, ``flags``
+        (a winner's situation flags, riichi aside: the line lists the declarers), ``multiple_ron`` (whether one discard may have several
+        winners). The entry pages show these; they decide nothing."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class _Mcr:
@@ -176,6 +183,22 @@ class _Riichi:
 
     def start_points(self, options: Mapping[str, Any]) -> int:
         return _preset(self.profile, options).start_points
+
+    def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scoring.riichi.game import ABORTIVE_REASONS
+        from scoring.riichi.lines import TYPES
+        from scoring.riichi.presets import MultipleRon
+        from scoring.riichi.score import FLAGS, LIMITS
+
+        preset = _preset(self.profile, options)
+        leave_out = {"abortive"} if not preset.abortive_draws else set()
+        leave_out |= {"nagashi"} if not preset.nagashi_mangan else set()
+        leave_out |= {"chombo"} if preset.chombo_points is None else set()
+        return {"outcomes": [t for t in TYPES if t not in leave_out],
+                "abortive": list(ABORTIVE_REASONS) if preset.abortive_draws else [],
+                "red_fives": preset.red_fives, "limits": list(LIMITS),
+                "flags": [f for f in FLAGS if f != "riichi"],  # riichi itself: the line's list of declarers
+                "multiple_ron": preset.multiple_ron is not MultipleRon.HEAD_BUMP}
 
 
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:
