@@ -62,6 +62,8 @@ export function pickButton(p, attrs, onclick) {
   return b;
 }
 export function signed(n) { return n > 0 ? "+" + n : String(n); }
+// a game's points with thousands marked: 25,000
+export function points(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 
 export function banner(text, kind) {
   var b = $("banner");

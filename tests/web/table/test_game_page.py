@@ -1,0 +1,133 @@
+# ruff: noqa: F811 - the fixtures of test_table_page, used by name
+"""The phone page at a Riichi table (issue 32 item 4), 390 × 844, in a real headless Chromium and, where
+webkit2gtk-driver is installed, WebKitGTK, against the real server over a real tournament file: a draw with
+tenpai and riichi, then a ron entered from its tiles with the live preview; the state of the next hand and the
+points shown are the store's."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browsers import BOTH, driver_for, serving
+from tests.web.table.test_table_page import NAMES, shown_text, tap, wait_text
+from tools.browser import missing
+
+pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
+
+# 234m 567p 678s 22p 55s, the winning 5s on the discard: riichi and all simples, 2 han 40 fu
+RON_TILES = ["2m", "3m", "4m", "5p", "6p", "7p", "6s", "7s", "8s", "2p", "2p", "5s", "5s", "5s"]
+
+
+def build_game(folder: Path, profile: str = "riichi-ema2016") -> tuple[Path, str]:
+    """A Riichi tournament of 8 players, session 1 seated: (its file, table 1's device token)."""
+    from db.service.devices import device_links
+    from db.storage.store import open_database
+    from reports.cli import main
+
+    db = folder / "riichi.mcr"
+
+    def run(*argv: str) -> None:
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["--db", str(db), *argv]) == 0, argv
+
+    run("init", "--name", "Riichi Open", "--sessions", "2", "--profile", profile)
+    rows = "\n".join(f"{i},{name}" for i, name in enumerate(NAMES, start=1))
+    (folder / "players.csv").write_text(f"number,name\n{rows}\n", encoding="utf-8")
+    run("players", "import", str(folder / "players.csv"))
+    run("seat", "1", "--seed", "3")
+    with open_database(db) as database, database.factory.begin() as s:
+        token = next(link.token for link in device_links(s, 1) if link.table == 1)
+    return db, token
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> tuple[Path, str]:
+    return build_game(tmp_path)
+
+
+@pytest.fixture
+def server(game: tuple[Path, str]) -> Iterator[Any]:
+    from db.storage.store import open_database
+
+    with open_database(game[0]) as database:
+        yield from serving(database)
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest) -> Iterator[Any]:
+    yield from driver_for(request)
+
+
+def seats(db: Path) -> list[str]:
+    """Table 1's players' numbers, starting seats E, S, W, N."""
+    from db.read.games import game_sheet
+    from db.storage.store import open_database
+
+    with open_database(db) as database, database.reader() as s:
+        return [p.number for p in game_sheet(s, 1, 1).players]
+
+
+def sheet_of(db: Path) -> Any:
+    from db.read.games import game_sheet
+    from db.storage.store import open_database
+
+    with open_database(db) as database, database.reader() as s:
+        return game_sheet(s, 1, 1)
+
+
+def card_points(browser: Any) -> list[str]:
+    return browser.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('#players .player .score'),"
+        " function (e) { return e.textContent; })")
+
+
+@BOTH
+def test_a_draw_then_a_ron_from_tiles_show_the_state_and_points(server, game, browser) -> None:
+    db, token = game
+    e, s, w, n = seats(db)
+    browser.get(f"{server.url}/t/{token}")
+    assert "E1" in wait_text(browser, "#game-state", "Honba 0")
+    assert card_points(browser) == ["30,000"] * 4
+    # hand 1: an exhaustive draw, the dealer tenpai, South in riichi
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='draw']")
+    tap(browser, f"#g-riichi button[data-number='{s}']")
+    tap(browser, f"#g-tenpai button[data-number='{e}']")
+    wait_text(browser, "#g-verdict", "Record hand 1: Exhaustive draw.")
+    assert shown_text(browser, f"#g-payments tr[data-number='{e}']").split()[-2:] == ["+3000", "33,000"]
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    # the dealer was tenpai: East 1 again with one honba, South's riichi stick on the table
+    assert "E1" in wait_text(browser, "#game-state", "Honba 1 · Deposits 1")
+    assert card_points(browser) == ["33,000", "28,000", "29,000", "29,000"]
+
+    # hand 2: South wins on West's discard, entered from the tiles; the preview is the server's
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-riichi button[data-number='{s}']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    tap(browser, f"#g-discarder button[data-number='{w}']")
+    for tile in RON_TILES:
+        tap(browser, f"#g-picker button[data-tile='{tile}']")
+    assert "2 han 40 fu" in wait_text(browser, "#g-verdict", "Record hand 2: Ron · 2 han 40 fu.")
+    yaku = shown_text(browser, "#g-yaku")
+    assert "Riichi" in yaku and "All simples" in yaku
+    # 2,600 and 300 for the honba from West; South takes both riichi sticks back
+    assert shown_text(browser, f"#g-payments tr[data-number='{s}']").split()[-2:] == ["+3900", "31,900"]
+    assert shown_text(browser, f"#g-payments tr[data-number='{w}']").split()[-2:] == ["-2900", "26,100"]
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 2 recorded.")
+    # the dealer lost the deal: East 2, South deals, no honba, no stick on the table
+    assert "E2" in wait_text(browser, "#game-state", "Honba 0 · Deposits 0")
+    assert card_points(browser) == ["33,000", "31,900", "26,100", "29,000"]
+    assert "31,900" in shown_text(browser, "#sheet tbody tr[data-hand='2']")
+    stored = sheet_of(db)
+    assert [h.kind for h in stored.hands] == ["draw", "ron"] and stored.scores == (33000, 31900, 26100, 29000)
+    assert stored.hands[1].winners[0].tiles == "234m55678s22567p5s"  # sorted as the picker rows: m, s, p
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
