@@ -79,6 +79,7 @@ TEXTS = (
     NC_("table_page", "Choose the reason."), NC_("table_page", "Enter the han (and fu below 5 han), a limit or yakuman."),
     NC_("table_page", "Record hand {n}: {outcome}."),
     NC_("table_page", "Winner (tsumo)"), NC_("table_page", "Choose the discarder."),
+    NC_("table_page", "{n} han"), NC_("table_page", "{n} fu"),
 )
 WINDS = ("E", "S", "W", "N")
 

@@ -131,3 +131,34 @@ def test_a_draw_then_a_ron_from_tiles_show_the_state_and_points(server, game, br
     assert [h.kind for h in stored.hands] == ["draw", "ron"] and stored.scores == (33000, 31900, 26100, 29000)
     assert stored.hands[1].winners[0].tiles == "234m55678s22567p5s"  # sorted as the picker rows: m, s, p
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_every_word_of_the_riichi_entry_comes_from_the_catalogue(server, game, browser) -> None:
+    """In the pseudo-locale every word of the state, the sheet and the entry is wrapped ⟦…⟧ (the outcomes, the
+    flags and the limits are the server's words)."""
+    import re
+
+    db, token = game
+    browser.get(f"{server.url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#game-state", "⟦")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    for tile in RON_TILES[:5]:
+        tap(browser, f"#g-picker button[data-tile='{tile}']")
+    wait_text(browser, "#g-verdict", "⟦")
+
+    def unwrapped() -> list[str]:
+        text = browser.execute_script(
+            "var b = document.body.cloneNode(true); var l = b.querySelector('#lang'); if (l) l.remove();"
+            "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+        text = re.sub(r"⟦[^⟧]*⟧", "", text)
+        for name in sorted(NAMES + [w for n in NAMES for w in n.split()], key=len, reverse=True):
+            text = text.replace(name, "")
+        return re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text)
+
+    assert unwrapped() == []
+    tap(browser, "#g-tab-totals")
+    wait_text(browser, "#g-limit", "⟦")
+    assert unwrapped() == []

@@ -306,7 +306,10 @@ function renderTiles(box, e) {
     });
     box.appendChild(row);
   });
-  if (e.target === "hand") {
+  // a complete hand folds the (all greyed) tiles away, as for MCR: the preview and Confirm come up under the
+  // thumb; the red fives stay, and Dora or Ura (or a tap on a tile of the hand) brings the tiles back
+  var full = e.target === "hand" && H.count(e) === 14;
+  if (e.target === "hand" && !full) {
     var modes = el("div", { "class": "choices modes", id: "g-modes" });
     [["tile", "Tile"], ["chow", "Chow"], ["pung", "Pung"], ["kong", "Kong"], ["ckong", "Concealed kong"]]
       .forEach(function (md) {
@@ -316,12 +319,12 @@ function renderTiles(box, e) {
     box.appendChild(modes);
   }
   // the picker: nine to a row, a suit to a row; the red fives (where the preset has them) as toggles
-  var picker = el("div", { id: "g-picker", "class": "picker" });
+  var picker = el("div", { id: "g-picker", "class": "picker" + (full ? " full" : "") });
   var c = H.copies(e), all = used(e);
   for (var k = 0; k < 34; k++) {
     (function (k) {
       var name = H.tileName(k);
-      var b = button("", { "class": "tile", "data-tile": name, "aria-label": name }, function () {
+      var b = button("", { "class": "tile kind", "data-tile": name, "aria-label": name }, function () {
         var en = S.entry;
         if (en.target === "hand") { if (!H.tap(en, k)) return; } else { en[en.target].push(name); }
         gameChanged();
@@ -335,7 +338,7 @@ function renderTiles(box, e) {
     }(k));
   }
   if (options().red_fives) {
-    picker.appendChild(el("span", { "class": "gap red-label small muted" }, t("Red fives")));
+    picker.appendChild(el("span", { "class": "red-label small muted" }, t("Red fives")));
     SUITS_RED.forEach(function (s) {
       var five = H.tileIndex("5" + s);
       var b = button("", { "class": "tile red", "data-tile": "0" + s, "aria-pressed": String(e.reds[s]),
@@ -346,7 +349,7 @@ function renderTiles(box, e) {
     });
   }
   box.appendChild(picker);
-  var fl = el("div", { "class": "choices flags", id: "g-flags" });
+  var fl = el("div", { "class": "choices flags four-flags", id: "g-flags" });
   options().flags.forEach(function (f) {
     fl.appendChild(button(words("flag", f), { "aria-pressed": String(!!e.flags[f]), "data-flag": f },
                           function () { S.entry.flags[f] = !S.entry.flags[f]; gameChanged(); }));
@@ -382,7 +385,7 @@ export function renderGamePreview() {
       w.yaku.forEach(function (y) {
         var li = el("li", { "data-yaku": y.id });
         li.appendChild(el("span", null, y.name + (y.romaji && y.romaji !== y.name ? " · " + y.romaji : "")));
-        li.appendChild(el("span", { "class": "pts" }, y.han + " " + t("Han")));
+        li.appendChild(el("span", { "class": "pts" }, t("{n} han", { n: y.han })));
         ul.appendChild(li);
       });
       pv.appendChild(ul);
@@ -390,7 +393,7 @@ export function renderGamePreview() {
     if (w && w.fu_parts && w.yakuman === 0) {
       pv.appendChild(el("p", { "class": "muted small", id: "g-fu-parts" }, w.fu_parts.map(function (f) {
         return f.name + " " + f.fu;
-      }).join(" · ") + " → " + w.fu + " " + t("Fu")));
+      }).join(" · ") + " → " + t("{n} fu", { n: w.fu })));
     }
     var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
     players().forEach(function (p) {
