@@ -127,3 +127,17 @@ def test_a_bad_line_is_422_naming_its_field(db: Database, client: TestClient, li
         assert r.status_code == 422, r.text
         assert r.json()["error"]["field"] == field
     assert hands_at(db) == 0
+
+
+def test_what_the_entry_offers_is_the_presets(db: Database) -> None:
+    """Tenhou has abortive draws, nagashi and red fives and no chombo penalty; the page is told, not the rule."""
+    make_tournament(db, profile="riichi-tenhou")
+    with db.factory.begin() as s:
+        link = device_links(s, 1, actor=ACTOR)[0]
+    with TestClient(create_app(db)) as c:
+        t = call(c, link, "GET", "/api/table").json()
+    entry = t["entry"]
+    assert entry["outcomes"] == ["ron", "tsumo", "draw", "abortive", "nagashi"] and entry["red_fives"] is True
+    assert entry["abortive"] == ["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
+    assert "riichi" not in entry["flags"] and entry["flag_words"]["ippatsu"] == "One shot"
+    assert t["start_points"] == 25000 and [p["points"] for p in t["players"]] == [25000] * 4

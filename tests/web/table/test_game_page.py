@@ -162,3 +162,40 @@ def test_every_word_of_the_riichi_entry_comes_from_the_catalogue(server, game, b
     tap(browser, "#g-tab-totals")
     wait_text(browser, "#g-limit", "⟦")
     assert unwrapped() == []
+
+
+@pytest.fixture
+def tenhou(tmp_path: Path) -> tuple[Path, str]:
+    return build_game(tmp_path, "riichi-tenhou")
+
+
+def test_a_red_five_and_a_dora_indicator_from_the_picker(tenhou, browser) -> None:
+    """Under Tenhou's preset (red fives): the five of dots toggled red and a dora indicator tapped are in the
+    line sent and in the preview's yaku."""
+    from db.storage.store import open_database
+
+    db, token = tenhou
+    e, s, w, n = seats(db)
+    with open_database(db) as database:
+        for srv in serving(database):
+            browser.get(f"{srv.url}/t/{token}")
+            wait_text(browser, "#game-state", "Honba 0")
+            tap(browser, "#btn-win")
+            tap(browser, "#g-outcome button[data-outcome='ron']")
+            tap(browser, f"#g-winner button[data-number='{s}']")
+            tap(browser, f"#g-discarder button[data-number='{w}']")
+            assert not browser.find_element("css selector", "#g-picker button[data-tile='0p']").is_enabled()
+            for tile in RON_TILES:
+                tap(browser, f"#g-picker button[data-tile='{tile}']")
+            tap(browser, "#g-picker button[data-tile='0p']")  # the hand's five of dots is the red one
+            tap(browser, "#g-target button[data-target='dora']")
+            tap(browser, "#g-picker button[data-tile='1p']")  # 2p is dora: the pair, two han
+            wait_text(browser, "#g-yaku", "Red five")
+            yaku = browser.execute_script(
+                "return Array.prototype.map.call(document.querySelectorAll('#g-yaku li'),"
+                " function (e) { return e.getAttribute('data-yaku'); })")
+            assert sorted(yaku) == ["aka_dora", "dora", "tanyao"]  # no riichi declared
+            tap(browser, "#btn-confirm")
+            wait_text(browser, "#banner", "Hand 1 recorded.")
+    winner = sheet_of(db).hands[0].winners[0]
+    assert winner.tiles == "234m55678s22067p5s" and dict(winner.yaku)["dora"] == 2
