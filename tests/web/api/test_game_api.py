@@ -141,3 +141,18 @@ def test_what_the_entry_offers_is_the_presets(db: Database) -> None:
     assert entry["abortive"] == ["kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"]
     assert "riichi" not in entry["flags"] and entry["flag_words"]["ippatsu"] == "One shot"
     assert t["start_points"] == 25000 and [p["points"] for p in t["players"]] == [25000] * 4
+
+
+def test_a_correction_from_the_phone_replays_the_hand_and_needs_a_reason(db: Database, client: TestClient,
+                                                                        link: DeviceLink) -> None:
+    assert call(client, link, "POST", "/api/hands", {**DRAW, "version": 0}).status_code == 200
+    ron = {**RON, "version": 1}
+    r = call(client, link, "POST", "/api/hands", {**ron, "correction": {"reason": ""}})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "reason"
+    r = call(client, link, "POST", "/api/hands", {**ron, "correction": {"reason": "tenpai was misread"}})
+    assert r.status_code == 200, r.text
+    assert r.json()["corrected"] is True and r.json()["kind"] == "ron" and r.json()["version"] == 2
+    with db.reader() as s:
+        sheet = game_sheet(s, 1, 1)
+    # hand 1 is now South's ron: East 2 comes next, South deals
+    assert [h.kind for h in sheet.hands] == ["ron"] and (sheet.next_round, sheet.next_dealer) == ("E2", 1)

@@ -199,3 +199,37 @@ def test_a_red_five_and_a_dora_indicator_from_the_picker(tenhou, browser) -> Non
             wait_text(browser, "#banner", "Hand 1 recorded.")
     winner = sheet_of(db).hands[0].winners[0]
     assert winner.tiles == "234m55678s22067p5s" and dict(winner.yaku)["dora"] == 2
+
+
+def test_a_hand_recorded_meanwhile_keeps_the_entry_and_it_corrects_that_hand(server, game, browser) -> None:
+    """The desk records hand 1 (a draw) while the phone's ron is open: Confirm is refused (409), the entry comes
+    back with the desk's two ways on; with a reason it corrects hand 1, which the store plays again."""
+    from db.service.games import record_game_line
+    from db.storage.store import open_database
+
+    db, token = game
+    e, s, w, n = seats(db)
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#game-state", "Honba 0")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-riichi button[data-number='{s}']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    tap(browser, f"#g-discarder button[data-number='{w}']")
+    for tile in RON_TILES:
+        tap(browser, f"#g-picker button[data-tile='{tile}']")
+    wait_text(browser, "#g-verdict", "2 han 40 fu")
+    with open_database(db) as database, database.factory.begin() as st:
+        record_game_line(st, 1, 1, 1, {"type": "draw", "tenpai": [], "riichi": []})
+    tap(browser, "#btn-confirm")
+    assert "Exhaustive draw" in wait_text(browser, "#g-stale", "hand 1 was recorded meanwhile")
+    assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
+    assert [h.kind for h in sheet_of(db).hands] == ["draw"]
+    tap(browser, "#g-stale-correct")  # no reason yet: nothing is sent
+    assert browser.find_element("css selector", "#g-stale-reason").get_attribute("placeholder") == \
+        "A correction needs a reason"
+    browser.find_element("css selector", "#g-stale-reason").send_keys("the desk entered the wrong hand")
+    tap(browser, "#g-stale-correct")
+    wait_text(browser, "#banner", "Hand 1 corrected.")
+    assert "E2" in wait_text(browser, "#game-state", "Honba 0 · Deposits 0")
+    assert [h.kind for h in sheet_of(db).hands] == ["ron"]

@@ -5,7 +5,7 @@
  * "A Riichi table"); this module only places them.
  */
 import { renderGameEntry } from "./game_entry.js";
-import { $, S, el, playerBy, players, points, sessionOver, shortName, signed, t, windLabel } from "./page.js";
+import { $, S, el, handWhat, playerBy, players, points, sessionOver, shortName, signed, t, windLabel } from "./page.js";
 import { outbox } from "./requests.js";
 
 export function isGame() { return !!(S.table && S.table.game); }
@@ -19,14 +19,6 @@ function stateText(table) {
   var st = table.state, dealer = playerBy(st.dealer);
   return [roundLabel(st.round), t("Dealer {name}", { name: dealer ? shortName(dealer.name) : st.dealer }),
           t("Honba {n}", { n: st.honba }), t("Deposits {n}", { n: st.deposits })].join(" · ");
-}
-
-// what a hand was, short: the outcome and the (first) winner's value
-function handWhat(h) {
-  var w = h.winners && h.winners[0];
-  var what = h.outcome + (w ? " · " + w.value : "");
-  if (h.reason_words) what += " · " + h.reason_words;
-  return what;
 }
 
 export function renderGame() {

@@ -7,7 +7,7 @@
  */
 import { img, tileButton } from "./entry.js";
 import * as H from "./hand.js";
-import { $, S, banner, button, el, hooks, pickButton, players, points, signed, t } from "./page.js";
+import { $, S, banner, button, el, handWhat, hooks, pickButton, players, points, signed, t } from "./page.js";
 import { api, errorText, saveDraft, send } from "./requests.js";
 
 var FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
@@ -190,14 +190,26 @@ export function renderGameEntry() {
   window.scrollTo(0, keep);  // drawn again whole: the thumb stays where it was
 }
 
+// a stale entry (another station recorded its hand first, docs/table-page.md "Writes…"): what happened, the
+// entry kept, and the desk's two ways on: record it as the hand now in play, or correct the recorded hand
+// with it (a reason; the last recorded hand only, as the server says)
 function renderStale(box) {
-  var table = S.table, panel = el("div", { id: "g-stale", "class": "stale", role: "alert" });
+  var table = S.table, e = S.entry;
+  var hands = (table && table.hands) || [];
+  var row = hands.filter(function (h) { return h.hand === e.hand; })[0] || null;
+  var signedOff = !!(table && table.signed_off);
+  var head = signedOff
+    ? t("Not recorded: the sheet was signed off meanwhile (a referee withdraws the sign-off first).")
+    : row ? t("Not recorded: hand {n} was recorded meanwhile at another station: {what}.",
+              { n: e.hand, what: handWhat(row) })
+      : t("Not recorded: the table changed meanwhile (another station saved first).");
+  var panel = el("div", { id: "g-stale", "class": "stale", role: "alert" });
   var p = el("p");
-  p.appendChild(el("strong", null, t("Not recorded: the table changed meanwhile (another station saved first).")));
+  p.appendChild(el("strong", null, head));
   p.appendChild(el("br"));
   p.appendChild(document.createTextNode(t("Your entry is kept.")));
   panel.appendChild(p);
-  if (table && table.next_hand) {
+  if (table && table.next_hand && !signedOff) {
     panel.appendChild(button(t("Record as hand {n} (check, then Confirm)", { n: table.next_hand }),
       { "class": "primary", id: "g-stale-next" }, function () {
         S.entry.hand = S.table.next_hand;  // its state too: the preview is asked again, Confirm stays the referee's
@@ -206,6 +218,24 @@ function renderStale(box) {
         banner("");
         gameChanged();
       }));
+  }
+  if (row && !signedOff && row === hands[hands.length - 1]) {
+    var fix = el("div", { "class": "stale-fix" });
+    var reason = el("input", { id: "g-stale-reason", type: "text", maxlength: "200", autocomplete: "off",
+                               placeholder: t("Reason for the correction") });
+    reason.value = e.stale_reason || "";
+    reason.addEventListener("input", function () { S.entry.stale_reason = reason.value; saveDraft(); });
+    fix.appendChild(reason);
+    fix.appendChild(button(t("Correct hand {n} with this one", { n: e.hand }), { "class": "secondary", id: "g-stale-correct" },
+      function () {
+        var why = (S.entry.stale_reason || "").trim();
+        if (!why) { reason.placeholder = t("A correction needs a reason"); reason.focus(); return; }
+        if (missing(S.entry) || S.sending) return;  // an entry that cannot be checked corrects nothing
+        var b = gameBody(S.entry);
+        b.correction = { reason: why };
+        send(b);
+      }));
+    panel.appendChild(fix);
   }
   box.appendChild(panel);
 }

@@ -75,3 +75,10 @@ export function setNet(online) {
   $("net").hidden = online;
   $("net").textContent = t("offline");
 }
+// a game table's hand, short: its outcome and the (first) winner's value, in the server's words
+export function handWhat(h) {
+  var w = h.winners && h.winners[0];
+  var what = h.outcome + (w ? " · " + w.value : "");
+  if (h.reason_words) what += " · " + h.reason_words;
+  return what;
+}
