@@ -119,6 +119,7 @@ def test_a_stale_version_is_refused_409(db: Database, client: TestClient, link: 
     pytest.param({**RON, "fan": 8}, "fan", id="unknown-field"),
     pytest.param({**RON, "winners": [{"player": "2", "han": 2}]}, "fu", id="han-without-fu"),
     pytest.param({"hand": 1, "type": "win", "winner": "2", "fan": 8}, "type", id="an-mcr-line"),
+    pytest.param({"hand": 1, "type": "time_called", "after_hand": 1}, "type", id="time-is-the-desks"),
 ])
 def test_a_bad_line_is_422_naming_its_field(db: Database, client: TestClient, link: DeviceLink,
                                             line: dict[str, Any], field: str) -> None:
@@ -156,3 +157,12 @@ def test_a_correction_from_the_phone_replays_the_hand_and_needs_a_reason(db: Dat
         sheet = game_sheet(s, 1, 1)
     # hand 1 is now South's ron: East 2 comes next, South deals
     assert [h.kind for h in sheet.hands] == ["ron"] and (sheet.next_round, sheet.next_dealer) == ("E2", 1)
+
+
+def test_a_chombo_is_a_line_the_hand_replayed(client: TestClient, link: DeviceLink) -> None:
+    r = call(client, link, "POST", "/api/hands", {"hand": 1, "type": "chombo", "player": "3"})
+    assert r.status_code == 200, r.text
+    t = call(client, link, "GET", "/api/table").json()
+    assert t["hands"][0]["chombo"] == "3" and t["hands"][0]["outcome"] == "Chombo"
+    # the hand is replayed: the same state, nothing paid before the uma
+    assert t["state"] == {"round": "E1", "dealer": "1", "honba": 0, "deposits": 0} and t["next_hand"] == 2

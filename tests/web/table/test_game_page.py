@@ -233,3 +233,28 @@ def test_a_hand_recorded_meanwhile_keeps_the_entry_and_it_corrects_that_hand(ser
     wait_text(browser, "#banner", "Hand 1 corrected.")
     assert "E2" in wait_text(browser, "#game-state", "Honba 0 · Deposits 0")
     assert [h.kind for h in sheet_of(db).hands] == ["ron"]
+
+
+def test_a_game_over_shows_the_session_result_and_takes_no_hand(server, game, browser) -> None:
+    from db.read.games import game_sheet
+    from db.service.games import record_game_line
+    from db.storage.store import open_database
+
+    db, token = game
+    numbers = seats(db)
+    with open_database(db) as database, database.factory.begin() as st:
+        hand = 1
+        while (dealer := game_sheet(st, 1, 1).next_dealer) is not None:
+            # each hand a non-dealer's ron, worth more each time: the deal moves on, eight hands to South 4
+            record_game_line(st, 1, 1, hand, {"type": "ron", "discarder": numbers[(dealer + 2) % 4], "riichi": [],
+                                              "winners": [{"player": numbers[(dealer + 1) % 4], "han": hand % 4 + 1,
+                                                           "fu": 30}]})
+            hand += 1
+    result = sheet_of(db).results
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#game-state", "Game over")
+    assert not browser.find_element("css selector", "#btn-win").is_enabled()
+    foot = shown_text(browser, "#sheet tfoot")
+    assert "Uma" in foot and "Score" in foot and "Penalty" not in foot
+    uma, score = (f"{v:+g}" if v else "0" for v in (result[0].uma, result[0].score))
+    assert uma in foot.split("\n")[1] and score in foot.split("\n")[2], foot

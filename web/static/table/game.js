@@ -83,7 +83,8 @@ function renderGameSheet(pending) {
       var d = h.deltas[p.number] || 0, num = String(p.number);
       var cls = (d < 0 ? "neg" : "") + (winners.indexOf(num) >= 0 ? " won" : "") +
                 (String(h.discarder) === num ? " fed" : "") + (h.riichi.indexOf(num) >= 0 ? " riichi" : "");
-      var td = el("td", { "class": cls, "data-number": num }, d ? signed(d) : "0");
+      var td = el("td", { "class": cls, "data-number": num });
+      td.appendChild(el("span", { "class": "delta" }, d ? signed(d) : "0"));
       td.appendChild(el("small", { "class": "run" }, points(h.scores[p.number])));
       tr.appendChild(td);
     });
@@ -101,7 +102,10 @@ function renderGameSheet(pending) {
   if ((table.results || []).length) {
     var by = {};
     table.results.forEach(function (r) { by[r.number] = r; });
-    rows.push([t("Uma"), ps.map(function (p) { return signed(by[p.number].uma + by[p.number].penalty); })]);
+    rows.push([t("Uma"), ps.map(function (p) { return signed(by[p.number].uma); })]);
+    if (table.results.some(function (r) { return r.penalty; })) {  // a chombo: after the uma, its own row
+      rows.push([t("Penalty"), ps.map(function (p) { return signed(by[p.number].penalty); })]);
+    }
     rows.push([t("Score"), ps.map(function (p) { return signed(by[p.number].score); })]);
   }
   rows.forEach(function (r) {
