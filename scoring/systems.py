@@ -112,6 +112,13 @@ class GameSystem(RuleSystem, Protocol):
         """The rules a hand is scored by (Riichi: the preset with the organiser's changes), for a hand entry."""
         ...
 
+    def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """What a hand's entry offers under the tournament's values, as JSON: ``outcomes`` (the line types the
+        preset has), ``abortive`` (the abortive draws' reasons, [] when none), ``red_fives``, ``limits``, ``flags``
+        (a winner's situation flags, riichi aside: the line lists the declarers), ``multiple_ron`` (whether one discard may have several
+        winners). The entry pages show these; they decide nothing."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class _Mcr:
@@ -209,6 +216,19 @@ class _Riichi:
 
     def preset(self, options: Mapping[str, Any]) -> Any:
         return _preset(self.profile, options)
+
+    def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        from scoring.riichi.game import ABORTIVE_REASONS
+        from scoring.riichi.lines import outcomes
+        from scoring.riichi.presets import MultipleRon
+        from scoring.riichi.score import FLAGS, LIMITS
+
+        preset = _preset(self.profile, options)
+        return {"outcomes": list(outcomes(preset)),
+                "abortive": list(ABORTIVE_REASONS) if preset.abortive_draws else [],
+                "red_fives": preset.red_fives, "limits": list(LIMITS),
+                "flags": [f for f in FLAGS if f != "riichi"],  # riichi itself: the line's list of declarers
+                "multiple_ron": preset.multiple_ron is not MultipleRon.HEAD_BUMP}
 
 
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:

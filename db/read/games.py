@@ -25,7 +25,7 @@ from scoring.systems import GameSystem, game_system
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "is_game", "standing_columns"]
+           "game_sheets", "games_over", "hand_view", "is_game", "standing_columns"]
 
 
 def is_game(st: Settings) -> bool:
@@ -105,7 +105,9 @@ def _win_views(ph: PlayedHand, record: Mapping[str, Any]) -> tuple[GameWinView, 
             player=w["seat"], han=scored.han if scored else (w.get("han", 0) if "limit" not in w else 0),
             fu=scored.fu if scored else w.get("fu", 0), yakuman=scored.yakuman if scored else yakuman,
             limit=scored.limit if scored else w.get("limit") or _limit_of(han, fu, yakuman),
-            yaku=tuple((y.id, y.han) for y in scored.yaku) if scored else (), tiles=w.get("hand"), pao=w.get("pao")))
+            yaku=tuple((y.id, y.han) for y in scored.yaku) if scored else (), tiles=w.get("hand"), pao=w.get("pao"),
+            yaku_tiles=tuple(y.tiles for y in scored.yaku) if scored else (),
+            fu_parts=tuple(scored.fu_parts) if scored else ()))
     return tuple(out)
 
 
@@ -125,15 +127,20 @@ def _limit_of(han: int, fu: int, yakuman: int) -> str | None:
 
 
 def _hand_view(row: HandResult, ph: PlayedHand, line: dict[str, Any]) -> GameHandView:
-    record = row.detail or {}
+    return hand_view(row.hand_no, row.detail or {"type": row.kind}, ph, line, row.station, row.referee)
+
+
+def hand_view(hand: int, record: Mapping[str, Any], ph: PlayedHand, line: dict[str, Any], station: str = "",
+              referee: str = "") -> GameHandView:
+    """Hand ``hand`` of a table as played from its record (recorded, or only previewed: no station then)."""
     d, sc = ph.deltas, ph.result.next.scores
     return GameHandView(
-        hand=row.hand_no, round=round_name(ph.state.round), dealer=ph.state.dealer, honba=ph.state.honba,
-        deposits=ph.state.deposits, kind=record.get("type", row.kind), riichi=tuple(record.get("riichi", ())),
+        hand=hand, round=round_name(ph.state.round), dealer=ph.state.dealer, honba=ph.state.honba,
+        deposits=ph.state.deposits, kind=record["type"], riichi=tuple(record.get("riichi", ())),
         winners=_win_views(ph, record), discarder=record.get("discarder"), tenpai=tuple(record.get("tenpai", ())),
         nagashi=tuple(record.get("players", ())), reason=record.get("reason"), chombo=record.get("player"),
-        deltas=(d[0], d[1], d[2], d[3]), scores=(sc[0], sc[1], sc[2], sc[3]), station=row.station,
-        referee=row.referee, line=line)
+        deltas=(d[0], d[1], d[2], d[3]), scores=(sc[0], sc[1], sc[2], sc[3]), station=station,
+        referee=referee, line=line)
 
 
 def _penalties(s: Session, table_id: int) -> tuple[int, int, int, int]:

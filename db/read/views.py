@@ -434,6 +434,10 @@ class GameWinView:
     yaku: tuple[tuple[str, int], ...] = ()  # (yaku id, han) when scored from the tiles; () for totals only
     tiles: str | None = None  # the hand as written (NOTATION.md + red fives) when scored from the tiles
     pao: int | None = None  # the liable player, index into the table's players
+    # when scored from the tiles: each yaku's tiles (as ``yaku``) and the fu's parts (reason, fu); the phone's
+    # live preview shows them (web/api/game_api.py)
+    yaku_tiles: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
+    fu_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ the workbook say them from here."""
 
 from __future__ import annotations
 
+from scoring.riichi.score import FLAGS
 from scoring.riichi.yaku import BY_ID
 from texts import Text
 
@@ -52,6 +53,34 @@ COLUMNS: dict[str, Text] = {
 def session_tip(n: int) -> Text:
     """The standings' tooltip of a session's cell at a game table: its score and the raw points."""
     return Text("Session {n}: score (points at the end)", "riichi_column", n=n)
+
+
+#: the yaku each flag of the input object stands for: the check box says that yaku's name
+FLAG_YAKU: dict[str, str] = {
+    "riichi": "riichi", "double_riichi": "daburu_riichi", "ippatsu": "ippatsu", "haitei": "haitei",
+    "houtei": "houtei", "rinshan": "rinshan", "chankan": "chankan", "tenhou": "tenhou", "chiihou": "chiihou",
+}
+assert tuple(FLAG_YAKU) == FLAGS  # one list of flags: the contract's
+
+#: ``mahjong``'s fu reasons (``FuCalculator``) in words, msgctxt ``riichi_fu``
+FU_PARTS: dict[str, Text] = {
+    "base": Text("base", "riichi_fu"),
+    "penchan": Text("edge wait", "riichi_fu"),
+    "kanchan": Text("closed wait", "riichi_fu"),
+    "pair_wait": Text("pair wait", "riichi_fu"),
+    "valued_pair": Text("value pair", "riichi_fu"),
+    "double_valued_pair": Text("double wind pair", "riichi_fu"),
+    "tsumo": Text("tsumo", "riichi_fu"),
+    "hand_without_fu": Text("open hand without fu", "riichi_fu"),
+    "closed_pon": Text("concealed triplet", "riichi_fu"),
+    "open_pon": Text("open triplet", "riichi_fu"),
+    "closed_terminal_pon": Text("concealed terminal or honour triplet", "riichi_fu"),
+    "open_terminal_pon": Text("open terminal or honour triplet", "riichi_fu"),
+    "closed_kan": Text("concealed kan", "riichi_fu"),
+    "open_kan": Text("open kan", "riichi_fu"),
+    "closed_terminal_kan": Text("concealed terminal or honour kan", "riichi_fu"),
+    "open_terminal_kan": Text("open terminal or honour kan", "riichi_fu"),
+}
 
 
 # Between the yaku of a hand on a line ("Riichi 1, Pinfu 1"; Chinese lists with 、).

@@ -35,6 +35,7 @@ from db.read.views import last_hand
 from db.rules.profiles import PenaltyPreset, Settings, Settlement
 from db.service.audit import Actor, audit, now
 from db.service.corrections import correct_hand
+from db.service.games import correct_game_hand, record_game_line
 from db.service.outcomes import (
     DrawInput,
     PenaltyInput,
@@ -277,3 +278,26 @@ def device_correct(s: Session, session: int, table: int, hand: Any, result: WinI
     scored = correct_hand(s, session, table, number, result, reason,
                           expected_version=expected_version, actor=actor)
     return DeviceCorrection(scored, table_numbers(s, tbl), tbl.version)
+
+
+def device_game_line(s: Session, session: int, table: int, obj: dict[str, Any], reason: str | None, *,
+                     expected_version: int | None, actor: Actor) -> int:
+    """A game table's phone records one result line (``games.record_game_line``), or with ``reason`` corrects
+    its last recorded hand with it, as :func:`device_correct` does for a hand table; the table's new version.
+    A stale ``expected_version`` is refused first (409), then a sheet signed off (a referee withdraws it)."""
+    _refuse_stale(s, session, table, expected_version)
+    tbl = find_table(s, session, table)
+    if tbl.signed_off:
+        raise InputError("table", code="table_signed_off", session=session, table=table)
+    if "hand" not in obj:
+        raise InputError("hand", code="missing")
+    if reason is None:
+        record_game_line(s, session, table, obj["hand"], obj, expected_version=expected_version, actor=actor)
+    else:
+        number = check_whole(obj["hand"], "hand", 1)
+        last = recorded_hands(s, tbl)
+        if number < last:
+            raise InputError("hand", code="device_correct_last_only", hand=number, last=last)
+        correct_game_hand(s, session, table, number, obj, reason, expected_version=expected_version, actor=actor)
+    version = s.scalar(select(SessionTable.version).where(SessionTable.id == tbl.id))
+    return int(version or 0)

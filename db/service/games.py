@@ -8,6 +8,7 @@ here knows Riichi.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
@@ -18,8 +19,9 @@ from db.audit_what import at_table, time_called
 from db.errors import InputError
 from db.messages import hand_problem
 from db.models import HandResult, SessionTable
-from db.read.games import played_before_time
+from db.read.games import hand_view, played_before_time
 from db.read.lookup import existing_hand, find_table, settings, table_numbers
+from db.read.views import GameHandView
 from db.rules.profiles import Settings
 from db.service.audit import Actor, audit, default_actor, now
 from db.service.corrections import need_reason
@@ -29,9 +31,10 @@ from scoring.errors import HandError
 from scoring.riichi.game import GameOverError
 from scoring.riichi.lines import LineError
 from scoring.systems import GameSystem, game_system
+from texts import Text
 
-__all__ = ["call_game_time", "correct_game_hand", "delete_game_hand", "game_of", "read_game_line",
-           "record_game_line", "table_records"]
+__all__ = ["GamePreview", "call_game_time", "correct_game_hand", "delete_game_hand", "game_of", "preview_game_line",
+           "read_game_line", "record_game_line", "table_records"]
 
 
 def game_of(st: Settings) -> GameSystem | None:
@@ -244,3 +247,38 @@ def record_game_result(s: Session, obj: Any, *, expected_version: int | None = N
         raise InputError("hand", code="missing")
     return record_game_line(s, obj["session"], obj["table"], obj["hand"], obj, expected_version=expected_version,
                             actor=actor)
+
+
+@dataclass(frozen=True, slots=True)
+class GamePreview:
+    """A result line as it would be recorded, writing nothing: the hand played from the state the table's
+    earlier hands leave (its round, dealer, honba and deposits), or the problem of tiles that are no
+    scoring win (a live preview says it; it is no refusal of the request)."""
+
+    hand: GameHandView | None
+    problem: Text | None = None
+
+
+def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapping[str, Any]) -> GamePreview:
+    """Hand ``hand`` (the next one, or a recorded one that the line would correct) played with ``obj``: the
+    rule system reads, scores and settles it exactly as :func:`record_game_line` would, so a preview and
+    the hand then recorded never differ. A line that is not one, or a hand after the end of the game, is
+    refused as when it is recorded."""
+    st = settings(s)
+    system = game_of(st)
+    assert system is not None
+    tbl = find_table(s, session, table)
+    rows = table_records(s, tbl)
+    hand = check_int(hand, "hand", 1, len(rows) + 1)
+    numbers = table_numbers(s, tbl)
+    record = read_game_line(system, obj, numbers, session, table)
+    records = [*(r.detail or {} for r in rows[:hand - 1]), record]
+    try:
+        played = system.play(records, st.system_options(), played_before_time(records, tbl.time_called_after))
+    except HandError as exc:
+        return GamePreview(None, hand_problem(exc))
+    except LineError as exc:
+        raise InputError(exc.field, code=exc.code, **exc.params) from exc
+    except GameOverError as exc:
+        raise InputError("hand", code="game_over", table=table, hands=hand - 1) from exc
+    return GamePreview(hand_view(hand, record, played.hands[-1], system.line_of(record, numbers.__getitem__)))

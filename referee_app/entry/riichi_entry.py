@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
 )
 
 import texts
-from db.rules.game_words import COLUMNS, OUTCOMES, yaku_name, yaku_romaji
+from db.rules.game_words import COLUMNS, FLAG_YAKU, OUTCOMES, yaku_name, yaku_romaji
 from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow, TilesDelegate
 from referee_app.base.tile_state import RED_OF_FIVE
-from referee_app.entry.riichi_vm import FLAG_YAKU, WINDS, RiichiEntryModel, RiichiPreview, YakuLine
+from referee_app.entry.riichi_vm import WINDS, RiichiEntryModel, RiichiPreview, YakuLine
 from referee_app.entry.tile_picker import TilePicker
 from referee_app.models.cells import signed, wind_label
 from referee_app.words.i18n import LANG

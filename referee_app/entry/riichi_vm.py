@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from db.messages import hand_problem
-from db.rules.game_words import LIMITS, yaku_name, yaku_romaji
+from db.rules.game_words import FU_PARTS, LIMITS, yaku_name, yaku_romaji
 from referee_app.base import tile_state
 from referee_app.base.tile_state import RED_FIVES, RED_OF_FIVE, Mode, Tiles, face_name, tile_count
 from scoring import tiles as T
@@ -30,34 +30,6 @@ from texts import Text
 
 WINDS = ("E", "S", "W", "N")
 MOST_INDICATORS = 5  # the contract's limit (``situation_from_json``): the first dora and four kan dora
-
-#: the yaku each flag of the input object stands for: the check box says that yaku's name
-FLAG_YAKU: dict[str, str] = {
-    "riichi": "riichi", "double_riichi": "daburu_riichi", "ippatsu": "ippatsu", "haitei": "haitei",
-    "houtei": "houtei", "rinshan": "rinshan", "chankan": "chankan", "tenhou": "tenhou", "chiihou": "chiihou",
-}
-assert tuple(FLAG_YAKU) == FLAGS  # one list of flags: the contract's
-
-#: ``mahjong``'s fu reasons (``FuCalculator``) in words, msgctxt ``riichi_fu``
-FU_PARTS: dict[str, Text] = {
-    "base": Text("base", "riichi_fu"),
-    "penchan": Text("edge wait", "riichi_fu"),
-    "kanchan": Text("closed wait", "riichi_fu"),
-    "pair_wait": Text("pair wait", "riichi_fu"),
-    "valued_pair": Text("value pair", "riichi_fu"),
-    "double_valued_pair": Text("double wind pair", "riichi_fu"),
-    "tsumo": Text("tsumo", "riichi_fu"),
-    "hand_without_fu": Text("open hand without fu", "riichi_fu"),
-    "closed_pon": Text("concealed triplet", "riichi_fu"),
-    "open_pon": Text("open triplet", "riichi_fu"),
-    "closed_terminal_pon": Text("concealed terminal or honour triplet", "riichi_fu"),
-    "open_terminal_pon": Text("open terminal or honour triplet", "riichi_fu"),
-    "closed_kan": Text("concealed kan", "riichi_fu"),
-    "open_kan": Text("open kan", "riichi_fu"),
-    "closed_terminal_kan": Text("concealed terminal or honour kan", "riichi_fu"),
-    "open_terminal_kan": Text("open terminal or honour kan", "riichi_fu"),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class RiichiContext:

@@ -24,6 +24,7 @@ from db.formats.result_import import parse_json_line
 from db.formats.result_lines import parse_result_line
 from db.models import SessionTable
 from db.read import queries
+from db.read.games import is_game
 from db.read.lookup import (
     device_place,
     find_table,
@@ -59,6 +60,7 @@ from db.service.outcomes import (
 from db.service.results import RecordedHand, lock_row, lock_table_row, record_hand_at, record_penalty
 from db.storage.database import Database
 from scoring.mcr.fans import FAN_INFO, Fan
+from web.api import game_api
 
 MAX_BODY = 16 * 1024  # bytes; a result line is well under 1 KB
 
@@ -227,10 +229,13 @@ def query_number(name: str, raw: str | None) -> int | None:
 
 def read_table(db: Database, token: str | None, session: str | None = None,
                table: str | None = None, lang: str = texts.DEFAULT) -> dict[str, Any]:
-    """``GET /api/table`` with its raw query values (who asks is checked before they are read)."""
+    """``GET /api/table`` with its raw query values (who asks is checked before they are read); a game
+    table's is its game (``game_api``)."""
     with db.reader() as s:
         place = device_place(s, token)
         check_scope(place, query_number("session", session), query_number("table", table))
+        if is_game(settings(s)):
+            return game_api.game_table(s, place, lang)
         return table_json(queries.table_sheet(s, *place), settings(s), lang)
 
 
@@ -242,12 +247,15 @@ def read_version(db: Database, token: str | None) -> dict[str, Any]:
         return {"version": table_version(s, *place)}
 
 
-def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
+def preview(db: Database, token: str | None, body: bytes, lang: str = texts.DEFAULT) -> dict[str, Any]:
     """``POST /api/score``: the engine's reading of a win (or a draw) at this table, writing nothing. A
-    win under 8 fans is answered (``meets_minimum`` false, no payments), not refused."""
+    win under 8 fans is answered (``meets_minimum`` false, no payments), not refused. At a game table, the
+    result line played as it would be recorded (``game_api.game_preview``)."""
     with db.reader() as s:
         place = device_place(s, token)  # who asks comes before what is asked: 401/403 before 422
         obj = parse_body(body)
+        if is_game(settings(s)):
+            return game_api.game_preview(s, place, _game_line(obj, place), lang)
         hand, result = _hand_line(obj, place, preview=True)
         assert result is not None
         tbl, st, numbers = table_to_score(s, *place)
@@ -260,7 +268,7 @@ def preview(db: Database, token: str | None, body: bytes) -> dict[str, Any]:
                 "payments": _by_number(numbers, sh.deltas) if ok else None}
 
 
-def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str, Any]]:
+def record(db: Database, token: str | None, body: bytes, lang: str = texts.DEFAULT) -> tuple[int, dict[str, Any]]:
     """``POST /api/hands``: record a win, a draw or the false-win penalty at this table in one transaction,
     with the answer kept under its ``request_id`` (if any) in the same transaction: a retry gets the same
     answer, recording nothing. ``version`` (optional) must be the table's current version (else 409).
@@ -278,6 +286,8 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
             reason = None if obj.get("correction") is None else check_correction(obj["correction"])
         else:
             request_id = version = reason = None
+        if is_game(settings(s)):
+            return _record_game(db, s, place, obj, request_id, version, reason, lang)
         hand, result = _hand_line(obj, place)
         if reason is not None and result is None:
             raise InputError("type", code="device_correction_type", type="penalty")
@@ -321,6 +331,33 @@ def record(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str,
         if request_id is not None:
             remember_answer(s, *place, request_id, 200, answer)
         return 200, answer
+
+
+def _game_line(obj: Any, place: tuple[int, int]) -> dict[str, Any]:
+    """A game table's result line from a device's body (session and table from the token; ``version``,
+    ``request_id`` and ``correction`` taken out)."""
+    if not isinstance(obj, dict):
+        raise InputError(None, code="line_not_object")
+    check_scope(place, obj.get("session"), obj.get("table"))
+    line = {k: v for k, v in obj.items() if k not in ("version", "request_id", "correction")}
+    line["session"], line["table"] = place
+    return line
+
+
+def _record_game(db: Database, s: Any, place: tuple[int, int], obj: Any, request_id: str | None,
+                 version: int | None, reason: str | None, lang: str) -> tuple[int, dict[str, Any]]:
+    """:func:`record` at a game table: the same lock, the same remembered answers, one result line."""
+    line = _game_line(obj, place)
+    if not db.is_sqlite and lock_row(s, *place) is None:
+        lock_table_row(s, find_table(s, *place))
+    if request_id is not None:
+        before = remembered_answer(s, *place, request_id)
+        if before is not None:
+            return before
+    answer = game_api.game_record(s, place, line, reason, version, device_actor(place[1]), lang)
+    if request_id is not None:
+        remember_answer(s, *place, request_id, 200, answer)
+    return 200, answer
 
 
 def remembered(db: Database, token: str | None, body: bytes) -> tuple[int, dict[str, Any]] | None:

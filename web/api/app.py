@@ -334,12 +334,13 @@ class _TableServer:
                                  lane="write" if writes else "read")
 
     async def post_score(self, request: Request) -> Response:
-        return await self.post(request, api.preview, writes=False)
+        lang = _language(request)  # a game table's preview says its yaku and outcome in words
+        return await self.post(request, lambda db, token, raw: api.preview(db, token, raw, lang), writes=False)
 
-    def record_or_remembered(self, db: Database, token: str | None, raw: bytes) -> Any:
+    def record_or_remembered(self, db: Database, token: str | None, raw: bytes, lang: str = texts.DEFAULT) -> Any:
         try:  # the token was checked before the body was read (post)
             with self.write_lock:
-                return api.record(db, token, raw)
+                return api.record(db, token, raw, lang)
         except IntegrityError:  # the other try of this request_id committed first: its answer
             before = api.remembered(db, token, raw)
             if before is None:
@@ -347,7 +348,8 @@ class _TableServer:
             return before
 
     async def post_hands(self, request: Request) -> Response:
-        return await self.post(request, self.record_or_remembered)
+        lang = _language(request)
+        return await self.post(request, lambda db, token, raw: self.record_or_remembered(db, token, raw, lang))
 
     async def page_texts(self, request: Request) -> Response:
         """The table page's words in its language (``?lang=`` when the page chose one, else the browser's);

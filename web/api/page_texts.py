@@ -66,6 +66,20 @@ TEXTS = (
     NC_("table_page", "Correct hand {n} with this one"),
     NC_("table_page", "Reason for the correction"), NC_("table_page", "A correction needs a reason"),
     NC_("table_page", "Hand {n} corrected."),
+    # a game table (Riichi): the state of the next hand, the outcome, riichi, tiles or totals (web/static/table/game*.js)
+    NC_("table_page", "Enter hand {n}"), NC_("table_page", "Outcome"), NC_("table_page", "Riichi"),
+    NC_("table_page", "Tenpai"), NC_("table_page", "Nagashi"), NC_("table_page", "Chombo by"),
+    NC_("table_page", "Abortive draw"), NC_("table_page", "Dealer {name}"), NC_("table_page", "Honba {n}"),
+    NC_("table_page", "Deposits {n}"), NC_("table_page", "Game over"), NC_("table_page", "Totals"),
+    NC_("table_page", "Han"), NC_("table_page", "Fu"), NC_("table_page", "Limit"), NC_("table_page", "Dora"),
+    NC_("table_page", "Ura"), NC_("table_page", "Red fives"), NC_("table_page", "Points"),
+    NC_("table_page", "Score"), NC_("table_page", "Uma"),
+    NC_("table_page", "Tap tiles for: {what}"),
+    NC_("table_page", "Choose the outcome."), NC_("table_page", "Choose the player."),
+    NC_("table_page", "Choose the reason."), NC_("table_page", "Enter the han (and fu below 5 han), a limit or yakuman."),
+    NC_("table_page", "Record hand {n}: {outcome}."),
+    NC_("table_page", "Winner (tsumo)"), NC_("table_page", "Choose the discarder."),
+    NC_("table_page", "{n} han"), NC_("table_page", "{n} fu"),
 )
 WINDS = ("E", "S", "W", "N")
 

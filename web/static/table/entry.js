@@ -145,12 +145,12 @@ function renderStale() {
   if ($("stale-reason").value !== entry.reason) $("stale-reason").value = entry.reason;
 }
 
-function tileButton(name, alt, onclick) {
+export function tileButton(name, alt, onclick) {
   var b = button("", { "class": "t", "aria-label": alt }, onclick);
   b.appendChild(img(name, alt));
   return b;
 }
-function img(name, alt) {
+export function img(name, alt) {
   var i = document.createElement("img");
   i.src = "/static/tiles/" + name + ".svg";
   i.alt = alt || name;
@@ -344,6 +344,7 @@ export function renderPreview() {
 
 // ---- wiring ---------------------------------------------------------------------------------------
 function startEntry(kind) {
+  if (S.table && S.table.game) return;  // a game table's entry is game_entry.js's
   S.entry = H.blankEntry(kind, S.table ? S.table.next_hand : null);
   S.preview = { state: "none", data: null, key: "" };
   S.view = "entry";
@@ -355,7 +356,7 @@ function startEntry(kind) {
 
 function confirmEntry() {
   var entry = S.entry, table = S.table;
-  if (!entry || $("btn-confirm").disabled) return;
+  if (!entry || $("btn-confirm").disabled || entry.kind === "game") return;
   var fw = table && table.false_win;
   if (entry.penalty && fw && S.preview.state === "under") {
     // the preset as the players saw it: the server refuses it if the tournament's differs now

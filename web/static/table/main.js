@@ -5,17 +5,21 @@
  * entry.js (entering a hand), page.js (what they share). This one wires them and starts the page.
  */
 import { changed, schedulePreview, wireEntry } from "./entry.js";
+import { gameChanged, scheduleGamePreview, wireGameEntry } from "./game_entry.js";
 import { S, $, hooks } from "./page.js";
 import { flush, load, loadTexts, poll, schedulePoll, store } from "./requests.js";
 import { nextLanguage, render, renderTexts } from "./sheet.js";
 
+// a game table's entry is game_entry.js's (its line, its preview), a hand table's entry.js's
+function gameEntry() { return !!(S.entry && S.entry.kind === "game"); }
 hooks.render = render;
-hooks.changed = changed;
-hooks.schedulePreview = schedulePreview;
+hooks.changed = function () { if (gameEntry()) gameChanged(); else changed(); };
+hooks.schedulePreview = function () { if (gameEntry()) scheduleGamePreview(); else schedulePreview(); };
 
 S.lang = store.get("mcr-lang") || "";  // "": the browser's languages decide (Accept-Language)
 
 wireEntry();
+wireGameEntry();
 $("lang").addEventListener("click", function () {
   var next = nextLanguage();
   if (!next) return;

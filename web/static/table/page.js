@@ -62,6 +62,8 @@ export function pickButton(p, attrs, onclick) {
   return b;
 }
 export function signed(n) { return n > 0 ? "+" + n : String(n); }
+// a game's points with thousands marked: 25,000
+export function points(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
 
 export function banner(text, kind) {
   var b = $("banner");
@@ -72,4 +74,11 @@ export function banner(text, kind) {
 export function setNet(online) {
   $("net").hidden = online;
   $("net").textContent = t("offline");
+}
+// a game table's hand, short: its outcome and the (first) winner's value, in the server's words
+export function handWhat(h) {
+  var w = h.winners && h.winners[0];
+  var what = h.outcome + (w ? " · " + w.value : "");
+  if (h.reason_words) what += " · " + h.reason_words;
+  return what;
 }

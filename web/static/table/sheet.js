@@ -2,6 +2,7 @@
  * running totals, the hands and penalties so far, and which view (sheet or entry) shows.
  */
 import { renderEntry } from "./entry.js";
+import { isGame, renderGame } from "./game.js";
 import { outbox } from "./requests.js";
 import { $, S, el, players, sessionOver, shortName, signed, t, windLabel } from "./page.js";
 
@@ -46,6 +47,7 @@ export function renderTexts() {
 // the whole page, after the table, the words or the view changed
 export function render() {
   renderTexts();
+  if (isGame()) { renderGame(); return; }  // a game table (Riichi): its state, points and entry
   var ps = players(), table = S.table, view = S.view;
   if (table) {
     $("table-title").textContent = t("Session {session} · Table {table}",
