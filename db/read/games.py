@@ -5,7 +5,7 @@ hand, the session results once the game is over), and a hand as a ``results list
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,28 +13,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from db.errors import InputError
-from db.models import HandResult, Penalty, SessionTable, Tournament
+from db.models import HandResult, Penalty, Tournament
+from db.read.game_state import games_over, is_game, play
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
 from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
-from scoring.riichi.lines import Played, PlayedHand
-from scoring.systems import GameSystem, game_system
+from scoring.riichi.lines import PlayedHand
+from scoring.systems import game_system
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
            "game_sheets", "games_over", "hand_view", "is_game", "standing_columns"]
-
-
-def is_game(st: Settings) -> bool:
-    """Whether the tournament's tables play a game (their sheets are :class:`GameSheet`)."""
-    try:
-        game_system(st.profile)
-    except (KeyError, TypeError):
-        return False
-    return True
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
@@ -170,7 +162,7 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
         if tbl.id not in seats:
             continue
         hands = rows[tbl.id]
-        played = _play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
+        played = play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
         nums = [p.number for p in seats[tbl.id]]
         views = tuple(_hand_view(h, ph, system.line_of(h.detail or {}, nums.__getitem__))
                       for h, ph in zip(hands, played.hands, strict=True))
@@ -194,35 +186,6 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
     return out
 
 
-def _play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
-          time_called_after: int | None) -> Played:
-    return system.play(records, options, played_before_time(records, time_called_after))
-
-
-def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | None) -> int | None:
-    """The time call as the game counts it: the hands played (chombos not counted) up to hand ``after_hand``,
-    which counts every recorded hand."""
-    if after_hand is None:
-        return None
-    return sum(1 for r in records[:after_hand] if r.get("type") != "chombo") + max(0, after_hand - len(records))
-
-
-def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
-    """Whether each game table's game is over (its records played again; a table without a hand: False)."""
-    st = settings(s)
-    system = game_system(st.profile)
-    options = st.system_options()
-    rows: dict[int, list[HandResult]] = defaultdict(list)
-    called: dict[int, int | None] = {}
-    if table_ids:
-        for h in s.scalars(select(HandResult).where(HandResult.table_id.in_(table_ids)).order_by(HandResult.hand_no)):
-            rows[h.table_id].append(h)
-        called = {tid: after for tid, after in s.execute(select(SessionTable.id, SessionTable.time_called_after)
-                                                          .where(SessionTable.id.in_(table_ids)))}
-    return {tid: _play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game.over
-            for tid in table_ids}
-
-
 def game_problems(s: Session) -> list[str]:
     """``check`` for game tables: each table's records play (no hand after the end, every winner's tiles a
     win) and every hand's stored changes are those the play gives; each table's session scores add up to its
@@ -237,7 +200,7 @@ def game_problems(s: Session) -> list[str]:
             continue
         where = f"session {tbl.session} table {tbl.table_no}"
         try:
-            played = _play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
+            played = play(system, options, [h.detail or {} for h in hands], tbl.time_called_after)
         except Exception as exc:  # noqa: BLE001 - whatever stops the play is the problem reported
             problems.append(f"{where}: the hands do not play ({type(exc).__name__}: {exc})")
             continue

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
+from db.read.game_state import games_over, is_game
 from db.read.lookup import settings as _settings
 from db.read.lookup import tournament as _tournament
 from db.read.views import (
@@ -206,8 +207,6 @@ def table_progress(s: Session, session: int, table: int | None = None) -> list[T
 
 def _games_over(s: Session, st: Settings, ids: list[int]) -> dict[int, bool] | None:
     """A game's tables are finished when their game is over (db.read.games); None for fixed hands."""
-    from db.read.games import games_over, is_game  # games reads the sheets' seats: imported when asked
-
     return games_over(s, ids) if is_game(st) else None
 
 

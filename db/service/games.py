@@ -19,7 +19,8 @@ from db.audit_what import at_table, time_called
 from db.errors import InputError
 from db.messages import hand_problem
 from db.models import HandResult, SessionTable
-from db.read.games import hand_view, played_before_time
+from db.read.game_state import played_before_time
+from db.read.games import hand_view
 from db.read.lookup import existing_hand, find_table, settings, table_numbers
 from db.read.views import GameHandView
 from db.rules.profiles import Settings

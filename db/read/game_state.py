@@ -1,0 +1,59 @@
+"""Read side, the state of a game table's game (Riichi; ``RuleSystem.shape == "game"``): whether a tournament's
+tables play a game, and whether each one's game is over, by its records played again. Below ``db.read.sheets``
+(which asks it for a table's progress) and ``db.read.games`` (the sheets of a game)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from db.models import HandResult, SessionTable
+from db.read.lookup import settings
+from db.rules.profiles import Settings
+from scoring.riichi.lines import Played
+from scoring.systems import GameSystem, game_system
+
+__all__ = ["games_over", "is_game", "play", "played_before_time"]
+
+
+def is_game(st: Settings) -> bool:
+    """Whether the tournament's tables play a game (their sheets are :class:`GameSheet`)."""
+    try:
+        game_system(st.profile)
+    except (KeyError, TypeError):
+        return False
+    return True
+
+
+def play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+         time_called_after: int | None) -> Played:
+    """A table's records played by its system, the time call counted as the game counts it."""
+    return system.play(records, options, played_before_time(records, time_called_after))
+
+
+def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | None) -> int | None:
+    """The time call as the game counts it: the hands played (chombos not counted) up to hand ``after_hand``,
+    which counts every recorded hand."""
+    if after_hand is None:
+        return None
+    return sum(1 for r in records[:after_hand] if r.get("type") != "chombo") + max(0, after_hand - len(records))
+
+
+def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
+    """Whether each game table's game is over (its records played again; a table without a hand: False)."""
+    st = settings(s)
+    system = game_system(st.profile)
+    options = st.system_options()
+    rows: dict[int, list[HandResult]] = defaultdict(list)
+    called: dict[int, int | None] = {}
+    if table_ids:
+        for h in s.scalars(select(HandResult).where(HandResult.table_id.in_(table_ids)).order_by(HandResult.hand_no)):
+            rows[h.table_id].append(h)
+        called = {tid: after for tid, after in s.execute(select(SessionTable.id, SessionTable.time_called_after)
+                                                          .where(SessionTable.id.in_(table_ids)))}
+    return {tid: play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game.over
+            for tid in table_ids}
