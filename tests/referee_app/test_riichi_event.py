@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from pypdf import PdfReader
+from PySide6.QtCore import Qt
 
 from db.service.players import PlayerInput
 from tests.browsers import driver_for
@@ -216,6 +217,10 @@ def phone_draws_to_the_end(browser: Any, hand: int) -> int:
     return hand
 
 
+def signed(value: float) -> str:
+    return "0.0" if value == 0 else f"{value:+.1f}"
+
+
 # ---- the event -------------------------------------------------------------------------------------------------
 def test_a_whole_riichi_event_through_the_desk_and_the_phone(qtbot, tmp_path, browser, error_messages):
     from referee_app.shell.main import create_window
@@ -304,10 +309,20 @@ def test_a_whole_riichi_event_through_the_desk_and_the_phone(qtbot, tmp_path, br
                 + Fraction(str(e["penalty"]))
             score, raw = model.data(model.index(r, model.COL_SESSIONS + k)).split(" ", 1)
             assert (Fraction(score), raw) == (Fraction(str(e["score"])), f"({e['raw']:,})")
+            tip = model.data(model.index(r, model.COL_SESSIONS + k), Qt.ItemDataRole.ToolTipRole)
+            # the uma said beside the score (tied players share theirs: 0.0 unsigned)
+            assert tip == f"Table {e['table']}: points {e['raw']:,}, uma {signed(e['uma'])}, " \
+                f"penalty {signed(e['penalty'])}"
     umas = sorted(e["uma"] for row in wanted for e in row["sessions"] if e["session"] == 1)
     assert umas[0] == -15 and umas[-1] == 15  # each table's uma, +15 / +5 / -5 / -15
     chombo = next(row for row in wanted if row["number"] == one.players[N].number)["sessions"][0]
     assert chombo["penalty"] == -20
+    from referee_app.words.i18n import LANG
+
+    LANG.set("zh")
+    assert "顺位马 +15.0" in " ".join(model.data(model.index(r, model.COL_SESSIONS), Qt.ItemDataRole.ToolTipRole)
+                                     for r in range(8))
+    LANG.set("en")
 
     # ---- the Riichi score sheet PDF of session 1, table 1, from the desk's Reports page ---------------------------
     window.go("Reports")
