@@ -1,5 +1,6 @@
 """A whole Riichi event through the desk and the phone (issue 32 "Done when"): an EMA 2016 tournament made in
-the New tournament dialog, 8 players, 2 sessions seated at the desk. Session 1: table 1's hands entered at the
+the New tournament dialog, 8 players imported through the CSV dialog, 2 sessions seated at the desk. Session 1:
+table 1's hands entered at the
 desk's game sheet (a ron and a tsumo from their tiles through the Riichi entry dialog, a draw with tenpai and
 riichi, a chombo) to the end of the game; table 2's on the phone page in headless Chromium against a real
 ``mcr-tournament serve`` process (a ron from its tiles). Session 2 likewise, shorter: the time called at the desk.
@@ -23,7 +24,6 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 
-from db.service.players import PlayerInput
 from tests.browsers import driver_for
 from tests.web.table.test_table_page import tap, wait_text
 from tests.web.test_cli import _free_port, wait_until_serving
@@ -230,8 +230,15 @@ def test_a_whole_riichi_event_through_the_desk_and_the_phone(qtbot, tmp_path, br
     qtbot.addWidget(window)
     window.resize(1366, 768)
     window.show()
-    window.go("Players")
-    assert window.pages["Players"].save_players([PlayerInput(str(i), n) for i, n in enumerate(NAMES, start=1)])
+    window.go("Players")  # the players from a CSV file, through the import dialog's preview
+    from referee_app.dialogs.csv_import import CsvImportDialog
+
+    rows = "".join(f"{i},{name}\n" for i, name in enumerate(NAMES, start=1))
+    (tmp_path / "players.csv").write_text(f"number,name\n{rows}", encoding="utf-8")
+    d = CsvImportDialog(window, str(tmp_path / "players.csv"))
+    qtbot.addWidget(d)
+    assert d.import_button.isEnabled() and d.import_button.text() == "Import 8 players"
+    assert window.pages["Players"].save_players(d.players)
     seat(qtbot, window, 1)
     served = Served(db)
     try:
