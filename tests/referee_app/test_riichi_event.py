@@ -1,11 +1,11 @@
-"""A whole Riichi event through the desk and the phone (issue 32 "Done when"): an EMA 2016 tournament made in
-the New tournament dialog, 8 players imported through the CSV dialog, 2 sessions seated at the desk. Session 1:
-table 1's hands entered at the
-desk's game sheet (a ron and a tsumo from their tiles through the Riichi entry dialog, a draw with tenpai and
-riichi, a chombo) to the end of the game; table 2's on the phone page in headless Chromium against a real
-``mcr-tournament serve`` process (a ron from its tiles). Session 2 likewise, shorter: the time called at the desk.
-Then the desk's standings equal ``mcr-tournament standings --format json`` on the same file (each score the raw
-points, the uma and the chombo), and the desk's Riichi score sheet PDF of a table is read back."""
+"""A whole Riichi event through the desk and the phone (issue 32 "Done when"): an EMA 2016 tournament made in the
+New tournament dialog, 8 players imported through the CSV dialog, 2 sessions seated at the desk. Session 1: table
+1's hands entered at the desk's game sheet (a ron and a tsumo from their tiles through the Riichi entry dialog, a
+draw with tenpai and riichi, a chombo) to the end of the game; table 2's on the phone page in headless Chromium
+against a real ``mcr-tournament serve`` process (a ron from its tiles). Session 2 likewise, shorter: the time
+called at the desk. Then the desk's standings equal ``mcr-tournament standings --format json`` on the same file
+(each score the raw points, the uma and the chombo), and the desk's Riichi score sheet PDF of a table is read
+back."""
 
 from __future__ import annotations
 
