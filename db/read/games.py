@@ -17,7 +17,7 @@ from db.models import HandResult, Penalty, Tournament
 from db.read.game_state import games_over, is_game, play
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule
+from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, SessionEntry, ranking_rule
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
@@ -61,6 +61,22 @@ class StandingColumns:
             return f"{value:g}"
         text = f"{value:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
+
+    def session_detail(self, entry: SessionEntry) -> Text | None:
+        """What a game's session score is made of (the points at the end, the uma, the penalty), for the
+        session cell's tooltip; None for table points, which say it all.
+
+        >>> from scoring.systems import SeatResult
+        >>> from fractions import Fraction as F
+        >>> e = SessionEntry(1, 2, "N", 33800, -1.2, SeatResult(F(33800), 1, F(15), F(-20), F(-6, 5)))
+        >>> str(GAME.session_detail(e)), HANDS.session_detail(e)
+        ('Table 2: points 33,800, uma +15.0, penalty -20.0', None)
+        """
+        r = entry.result
+        if not self.thousands or r is None:
+            return None
+        return game_words.session_detail(entry.table, self.points_text(float(r.raw)), self.total_text(float(r.uma)),
+                                         self.total_text(float(r.penalty)))
 
     def points_text(self, value: float) -> str:
         """The second total: raw points with a thousands separator, or match points signed.

@@ -55,6 +55,12 @@ def session_tip(n: int) -> Text:
     return Text("Session {n}: score (points at the end)", "riichi_column", n=n)
 
 
+def session_detail(table: int, raw: str, uma: str, penalty: str) -> Text:
+    """The standings' tooltip of one player's session cell at a game table: what the score is made of."""
+    return Text("Table {table}: points {raw}, uma {uma}, penalty {penalty}", "riichi_column", table=table,
+                raw=raw, uma=uma, penalty=penalty)
+
+
 #: the yaku each flag of the input object stands for: the check box says that yaku's name
 FLAG_YAKU: dict[str, str] = {
     "riichi": "riichi", "double_riichi": "daburu_riichi", "ippatsu": "ippatsu", "haitei": "haitei",

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.read.games import is_game
+from db.rules.profiles import PROFILES as PROFILE_SETTINGS
 from referee_app.base import paths, settings
 from referee_app.base.errors import user_message
 from referee_app.base.store import create_tournament_file
@@ -24,8 +26,15 @@ from referee_app.dialogs.common import ask_new_file, problem_label
 from referee_app.words.i18n import tr
 from texts import N_
 
-PROFILES = [("cmr1998", N_("R98 — Chinese Mahjong Competition Rules (1998)")),
-            ("gb", N_("GB — Green Book / World & European practice"))]
+# Each registered profile's name in the list (the code is what the file stores; a profile without a label here
+# is listed by its code, so a new rule system shows up before its words do).
+LABELS = {"cmr1998": N_("R98 — Chinese Mahjong Competition Rules (1998)"),
+          "gb": N_("GB — Green Book / World & European practice"),
+          "riichi-ema2016": N_("Riichi — EMA 2016"),
+          "riichi-ema2025": N_("Riichi — EMA 2025"),
+          "riichi-wrc2022": N_("Riichi — WRC 2022"),
+          "riichi-tenhou": N_("Riichi — Tenhou (red fives)")}
+PROFILES = [(code, LABELS.get(code, code)) for code in PROFILE_SETTINGS]
 
 
 class NewTournamentWizard(QDialog):
@@ -45,6 +54,7 @@ class NewTournamentWizard(QDialog):
         for code, text in PROFILES:
             self.profile.addItem(tr(text), code)
         form.addRow(tr("Rule profile"), self.profile)
+        self._form = form
         self.sessions = QSpinBox()
         self.sessions.setObjectName("wizard_sessions")
         self.sessions.setRange(1, 100)
@@ -59,6 +69,7 @@ class NewTournamentWizard(QDialog):
         self.flowers.setObjectName("wizard_flowers")
         self.flowers.setChecked(True)
         form.addRow(self.flowers)
+        self.profile.currentIndexChanged.connect(self._profile_chosen)
         row = QHBoxLayout()
         self.path = QLineEdit()
         self.path.setObjectName("wizard_path")
@@ -77,6 +88,16 @@ class NewTournamentWizard(QDialog):
         self.buttons.accepted.connect(self.create_file)
         self.buttons.rejected.connect(self.reject)
         form.addRow(self.buttons)
+
+    def _profile_chosen(self, _index: int = 0) -> None:
+        """A game's length is its rule system's (the profile keeps its ceiling of hands) and it has no flowers, so
+        those rows are hidden for it and take the profile's values; an MCR profile shows 16 hands again."""
+        chosen = PROFILE_SETTINGS[self.profile.currentData()]
+        game = is_game(chosen)
+        self.hands.setValue(chosen.hands_per_session if game else 16)
+        self.flowers.setChecked(chosen.flowers)
+        self._form.setRowVisible(self.hands, not game)
+        self._form.setRowVisible(self.flowers, not game)
 
     def _suggest_path(self, name: str) -> None:
         if self._path_edited:

@@ -89,6 +89,14 @@ class StandingsModel(RowsModel[StandingRow]):
                 return f"{self.columns.total_text(e.table_points)} ({self.columns.points_text(e.match_points)})"
         return ""
 
+    def tooltip(self, r: StandingRow, col: int) -> Any:
+        """A game's session cell: its points at the end, uma and penalty (the score is their sum)."""
+        if col < self.COL_SESSIONS:
+            return None
+        entry = next((e for e in r.sessions if e.session == col - self.COL_SESSIONS + 1), None)
+        detail = self.columns.session_detail(entry) if entry is not None else None
+        return texts.said(detail, LANG.code) if detail is not None else None
+
     def sort_value(self, r: StandingRow, col: int) -> Any:
         if col == self.COL_TABLE_POINTS:
             return r.table_points

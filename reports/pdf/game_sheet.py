@@ -200,12 +200,15 @@ def _wrap_items(items: list[str], sep: str, font: str, size: float, width: float
     wider than the line is cut by characters."""
     lines: list[str] = []
     line = ""
-    for item in items:
+    mark = sep.rstrip()  # what ends a line when the list goes on ("," or "、")
+    for n, item in enumerate(items):
         candidate = f"{line}{sep}{item}" if line else item
-        if stringWidth(candidate, font, size) <= width or not line:
+        # the mark a line would end with counts, else it is pushed alone onto a line of its own ("、")
+        tail = mark if n < len(items) - 1 else ""
+        if stringWidth(candidate + tail, font, size) <= width or not line:
             line = candidate
         else:
-            lines.append(line + sep.rstrip())
+            lines.append(line + mark)
             line = item
     if line:
         lines.append(line)

@@ -306,3 +306,17 @@ def test_time_called_and_signed_off_are_in_the_header() -> None:
     page = text_of(game_sheets_pdf([sheet(signed_off=True, time_called_after=11)], "en", generated_at=GENERATED))[0]
     assert "Signed off 已签字确认" in page
     assert "Time called after hand 到时·盘\n11\n" in page
+
+
+def test_a_line_of_yaku_ends_with_its_separator_never_a_separator_alone_on_a_line():
+    """A line that fits without its closing "、" but not with it: the item goes to the next line (it used to
+    be cut after the item, leaving the "、" alone on a line of its own; seen on the Chinese sheet)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from reports.pdf.game_sheet import _wrap_items
+
+    items, sep = ["aaaa", "bbbb", "cccc"], ", "
+    width = stringWidth("aaaa, bbbb", "Helvetica", 8) + 0.1  # "aaaa, bbbb," does not fit
+    lines = _wrap_items(items, sep, "Helvetica", 8, width)
+    assert lines == ["aaaa,", "bbbb, cccc"]
+    assert all(stringWidth(line, "Helvetica", 8) <= width for line in lines)
