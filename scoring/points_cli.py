@@ -66,7 +66,7 @@ def breakdown(result: dict[str, Any], lang: str, pgettext: Callable[[str, str], 
     and the payments."""
     lines = [f"  {f['zh'] if lang == 'zh' else f['en']}: {f['value']:+d}" for f in result["fans"]]
     if "base" in result:
-        lines.insert(0, "  " + pgettext("mcr-score", "base points: {points}").format(points=f"{result['base']:+d}"))
+        lines.insert(0, "  " + pgettext("mcr-score", "base: {points}").format(points=f"{result['base']:+d}"))
     lines.append(pgettext("mcr-score", "total: {points}").format(points=result["total"]))
     lines.append(pgettext("mcr-score", "Payments: {deltas}").format(
         deltas="  ".join(f"{w} {d:+d}" for w, d in result["deltas"].items())))
