@@ -403,11 +403,14 @@ def _points(args: argparse.Namespace, front: Front) -> int:
     if args.notation is None:
         return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
             example=f"mcr-score --rules {args.rules} --self-drawn '[EEE1][777s3]234m456m5p5p'"))
-    from scoring.systems import system
+    from scoring.win_seats import InputError
 
-    result = system(args.rules).score_json(points_cli.request(args))
-    if not result["valid"]:
-        return _fail(front, result["error"]["message"])
+    try:
+        result = points_cli.score(args.rules, points_cli.request(args))
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
     _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext))
     return 0
 

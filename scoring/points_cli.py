@@ -49,6 +49,16 @@ def run_stream(stdin: IO[bytes], stdout: IO[bytes], rules: str) -> int:
             return 0
 
 
+def score(rules: str, obj: dict[str, Any]) -> dict[str, Any]:
+    """One win's answer, raising for a bad one (``scoring.win_seats.InputError``, ``HandError``) so that the
+    command line says the problem in the reader's language: each such system's ``scoring.<profile>.score``
+    has ``score`` (raising) beside ``answer`` (its ``score_json``)."""
+    from importlib import import_module
+
+    result: dict[str, Any] = import_module(f"scoring.{rules}.score").score(obj)
+    return result
+
+
 def request(args: argparse.Namespace) -> dict[str, Any]:
     """The input object that the one-hand options describe (the same object ``--stream`` reads)."""
     tsumo = bool(args.self_drawn)

@@ -21,17 +21,22 @@ def hand_type(value: object) -> HandType:
     return _BY_NAME[value]
 
 
-def answer(obj: object) -> dict[str, Any]:
-    """The answer object for one input object; never raises for a bad input."""
-    try:
-        if not isinstance(obj, dict):
-            raise InputError(f"expected a JSON object, got {type(obj).__name__}")
-        kind = hand_type(obj.get("hand_type"))
-        seats = win_seats(obj)
-    except InputError as e:
-        return answer_error("invalid_input", str(e))
+def score(obj: dict[str, Any]) -> dict[str, Any]:
+    """The answer for a valid request; raises ``InputError``."""
+    kind = hand_type(obj.get("hand_type"))
+    seats = win_seats(obj)
     row = TABLE[kind]
     out = changes(row, seats)
     total = out[seats.seat]
     return {"valid": True, "fans": [{"id": kind.value, "zh": row.zh, "en": row.en, "value": total, "tiles": []}],
             "total": total, "deltas": out}
+
+
+def answer(obj: object) -> dict[str, Any]:
+    """The answer object for one input object; never raises for a bad input."""
+    try:
+        if not isinstance(obj, dict):
+            raise InputError(f"expected a JSON object, got {type(obj).__name__}")
+        return score(obj)
+    except InputError as e:
+        return answer_error("invalid_input", str(e))

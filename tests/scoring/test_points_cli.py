@@ -47,3 +47,14 @@ def test_the_stream_answers_one_line_per_line_for_each_system() -> None:
 def test_nanchang_takes_the_hand_type_as_its_argument() -> None:
     p = run("--rules", "nanchang", "ping_hu", "--self-drawn", "--seat", "S", "--json")
     assert json.loads(out(p))["deltas"] == {"E": -4, "S": 8, "W": -2, "N": -2}
+
+
+def test_a_refusal_is_said_in_the_readers_language() -> None:
+    import os
+    import subprocess
+
+    from tests.scoring.test_cli import _command
+
+    p = subprocess.run([*_command(), "--rules", "hebei", "[123m1]456p789s234s5m5m", "--self-drawn"],
+                       capture_output=True, timeout=60, env={**os.environ, "LANGUAGE": "zh"})
+    assert p.returncode == 1 and "河北麻将不能吃牌" in p.stderr.decode("utf-8")
