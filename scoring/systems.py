@@ -239,7 +239,7 @@ class _PointsTable:
 
     profile: str
     shape: str = "hands"  # for now: the store's support (kongs and dealer as a hand's events) comes with the seam's next step
-    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False, notation="NOTATION.md, no chow")
+    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False, notation="NOTATION.md without chow melds (Nanchang: hand types)")
 
     @property
     def family(self) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from scoring.errors import HandError
 from scoring.hebei.fans import FANS, Found, Win, fans_of
 from scoring.hebei.hand import HebeiHandError, read_hand
-from scoring.hebei.settle import Kong, KongKind, base_shares, kong_deltas, win_deltas
+from scoring.hebei.settle import Kong, KongKind, base_shares, hand_deltas, kong_deltas
 from scoring.json_lines import true_or_false
 from scoring.mcr.decompose import Form, readings
 from scoring.model import Hand, MeldKind
@@ -97,13 +97,12 @@ def score(obj: dict[str, Any]) -> dict[str, Any]:
     found = best_fans(hand, _win(obj, seats, hand))
     fan_total = sum(FANS[f].value for f in found)
     base = sum(base_shares(seats).values())
-    win = win_deltas(seats, fan_total)
-    kong = kong_deltas(hand_kongs(hand, seats.seat) + kongs)
+    all_kongs = hand_kongs(hand, seats.seat) + kongs
     return {"valid": True,
             "fans": [{"id": f.value, "zh": FANS[f].zh, "en": FANS[f].en, "value": FANS[f].value,
                       "tiles": [name(t) for t in tiles]} for f, tiles in found.items()],
             "base": base, "total": base + fan_total,
-            "deltas": {w: win[w] + kong[w] for w in WINDS}, "kong_deltas": kong}
+            "deltas": hand_deltas(seats, fan_total, all_kongs), "kong_deltas": kong_deltas(all_kongs)}
 
 
 def answer(obj: object) -> dict[str, Any]:

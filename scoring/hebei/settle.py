@@ -67,3 +67,12 @@ def kong_deltas(kongs: tuple[Kong, ...]) -> Deltas:
             out[payer] -= KONG_PAY[kong.kind]
             out[kong.seat] += KONG_PAY[kong.kind]
     return out
+
+
+def hand_deltas(seats: WinSeats | None, fans: int, kongs: tuple[Kong, ...]) -> Deltas:
+    """A hand's changes at its end: the win's and the kongs'; a drawn hand (``seats`` None) pays nothing,
+    its kongs included (荒庄，本局所有杠分无效)."""
+    if seats is None:
+        return dict.fromkeys(WINDS, 0)
+    win, kong = win_deltas(seats, fans), kong_deltas(kongs)
+    return {w: win[w] + kong[w] for w in WINDS}

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from scoring.hebei.score import answer
+from scoring.hebei.settle import Kong, KongKind, hand_deltas
 from scoring.systems import system
-from scoring.win_seats import next_dealer
+from scoring.win_seats import WinSeats, next_dealer
 
 TSUMO_E: dict[str, Any] = {"win": "tsumo", "seat": "E"}  # the dealer self-drawn: base +12
 RON_S_FROM_W: dict[str, Any] = {"win": "ron", "seat": "S", "discarder": "W"}  # a non-dealer's discard: +5
@@ -163,6 +164,13 @@ def test_the_other_players_kongs_are_given_in_the_input() -> None:
     assert got["kong_deltas"] == {"E": -1 - 2 - 2, "S": 3 - 1 - 2 - 2, "W": 3 - 2 - 2, "N": -3 - 1 + 12}
     assert got["deltas"] == {"E": 8 - 5, "S": -8 - 2, "W": -1, "N": 8}
     assert sum(got["deltas"].values()) == 0
+
+
+def test_a_drawn_hand_pays_no_kong() -> None:
+    """荒庄时，不计杠分 (and 荒庄…本局所有杠分无效)."""
+    kongs = (Kong("S", KongKind.CONCEALED), Kong("W", KongKind.MELDED, "E"))
+    assert hand_deltas(None, 0, kongs) == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert hand_deltas(WinSeats("N"), 0, kongs) == {"E": -4 - 2 - 3, "S": -2 + 6, "W": -2 - 2 + 3, "N": 8 - 2}
 
 
 @pytest.mark.parametrize(("dealer", "winners", "expected"), [
