@@ -139,7 +139,8 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
     riichi = p.add_argument_group(pgettext("mcr-score", "other rule systems"))
     riichi.add_argument("--rules", choices=list(profile_names()), default=None, help=pgettext(
         "mcr-score", "the rule system's profile, default MCR; a Riichi preset scores a Riichi hand (red five 0, "
-                     "honours 1z–7z) with the options below"))
+                     "honours 1z–7z) with the options below; hebei scores a Hebei hand, nanchang a hand type "
+                     "written in place of the notation (e.g. ping_hu)"))
     riichi.add_argument("--discarder", choices=list(_WINDS), default=None,
                         help=pgettext("mcr-score", "Riichi: the discarder's wind on a ron"))
     riichi.add_argument("--dealer", choices=list(_WINDS), default="E", help=pgettext(
