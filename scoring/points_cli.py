@@ -49,13 +49,23 @@ def run_stream(stdin: IO[bytes], stdout: IO[bytes], rules: str) -> int:
             return 0
 
 
+# The systems whose ``score`` raises the hand's problem, so that the command line says it in the reader's
+# language; another system's refusal is said in its answer's English.
+_SCORERS = {"hebei": "scoring.hebei.score", "nanchang": "scoring.nanchang.score"}
+
+
 def score(rules: str, obj: dict[str, Any]) -> dict[str, Any]:
-    """One win's answer, raising for a bad one (``scoring.win_seats.InputError``, ``HandError``) so that the
-    command line says the problem in the reader's language: each such system's ``scoring.<profile>.score``
-    has ``score`` (raising) beside ``answer`` (its ``score_json``)."""
+    """One win's answer; raises ``scoring.win_seats.InputError`` or ``HandError`` for a bad one."""
     from importlib import import_module
 
-    result: dict[str, Any] = import_module(f"scoring.{rules}.score").score(obj)
+    from scoring.win_seats import InputError
+
+    if rules not in _SCORERS:
+        answer = system(rules).score_json(obj)
+        if answer.get("valid") is False:
+            raise InputError(answer["error"]["message"])
+        return answer
+    result: dict[str, Any] = import_module(_SCORERS[rules]).score(obj)
     return result
 
 

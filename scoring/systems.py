@@ -238,8 +238,11 @@ class _PointsTable:
     session result, so a table's session is ranked by MCR's table points on the session's score."""
 
     profile: str
-    shape: str = "hands"  # for now: the store's support (kongs and dealer as a hand's events) comes with the seam's next step
-    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False, notation="NOTATION.md without chow melds (Nanchang: hand types)")
+    # "hands" for now: the store's support (a hand's kongs and the moving dealer as its events) comes with
+    # the seam's next step
+    shape: str = "hands"
+    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False,
+                             notation="NOTATION.md without chow melds (Nanchang: hand types)")
 
     @property
     def family(self) -> str:
