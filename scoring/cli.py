@@ -139,9 +139,12 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
     riichi = p.add_argument_group(pgettext("mcr-score", "other rule systems"))
     riichi.add_argument("--rules", choices=list(profile_names()), default=None, help=pgettext(
         "mcr-score", "the rule system's profile, default MCR; a Riichi preset scores a Riichi hand (red five 0, "
-                     "honours 1z–7z) with the options below"))
+                     "honours 1z–7z) with the options below; hebei scores a Hebei hand, nanchang a hand type "
+                     "written in place of the notation (e.g. ping_hu)"))
     riichi.add_argument("--discarder", choices=list(_WINDS), default=None,
                         help=pgettext("mcr-score", "Riichi: the discarder's wind on a ron"))
+    riichi.add_argument("--dealer", choices=list(_WINDS), default="E", help=pgettext(
+        "mcr-score", "Hebei, Nanchang: the dealer's wind, default {wind}").format(wind="E"))
     riichi.add_argument("--dora", help=pgettext("mcr-score", "Riichi: dora indicators, e.g. {example}").format(
         example="3m,7z"))
     riichi.add_argument("--ura", help=pgettext("mcr-score", "Riichi: ura dora indicators (riichi only)"))
@@ -337,6 +340,11 @@ def main(argv: list[str] | None = None, front: Front = Front()) -> int:
             return _riichi(args, front)
         except BrokenPipeError:
             return 0
+    if args.rules is not None and _one_win_at_a_time(args.rules):
+        try:
+            return _points(args, front)
+        except BrokenPipeError:
+            return 0
     if args.stream:
         if args.notation is not None or args.waits:
             return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
@@ -374,6 +382,37 @@ def _riichi(args: argparse.Namespace, front: Front) -> int:
     except HandError as e:
         return _fail(front, front.problem(e))
     _print(riichi_cli.dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
+    return 0
+
+
+def _one_win_at_a_time(rules: str) -> bool:
+    """A system scored one win at a time through its ``score_json`` (Hebei, Nanchang: scoring/points_cli.py)."""
+    from scoring.systems import system
+
+    return system(rules).family not in ("mcr", "riichi")
+
+
+def _points(args: argparse.Namespace, front: Front) -> int:
+    """``--rules hebei|nanchang``: the system's input object from the options, its answer, or ``--stream``."""
+    from scoring import points_cli
+
+    if args.stream:
+        if args.notation is not None:
+            return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
+                                                            "no --waits"))
+        return points_cli.run_stream(sys.stdin.buffer, sys.stdout.buffer, args.rules)
+    if args.notation is None:
+        return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
+            example=f"mcr-score --rules {args.rules} --self-drawn '[EEE1][777s3]234m456m5p5p'"))
+    from scoring.win_seats import InputError
+
+    try:
+        result = points_cli.score(args.rules, points_cli.request(args))
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
+    _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext))
     return 0
 
 

@@ -231,6 +231,38 @@ class _Riichi:
                 "multiple_ron": preset.multiple_ron is not MultipleRon.HEAD_BUMP}
 
 
+@dataclass(frozen=True, slots=True)
+class _PointsTable:
+    """A Chinese points system of source 003 scored one win at a time (``scoring.<profile>.score.answer``):
+    Hebei from tiles, Nanchang from the hand type (issue 33, docs/rule-systems.md). The source gives no
+    session result, so a table's session is ranked by MCR's table points on the session's score."""
+
+    profile: str
+    # "hands" for now: the store's support (a hand's kongs and the moving dealer as its events) comes with
+    # the seam's next step
+    shape: str = "hands"
+    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False,
+                             notation="NOTATION.md without chow melds (Nanchang: hand types)")
+
+    @property
+    def family(self) -> str:
+        return self.profile
+
+    def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
+        from importlib import import_module
+
+        result: dict[str, Any] = import_module(f"scoring.{self.profile}.score").answer(request)
+        return result
+
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        # source 003 gives every number of these systems: the organiser sets none
+        return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+
+
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:
     """A Riichi profile's preset with the tournament's changes; ``options`` also carry the values every
     tournament has (MCR's table points), which a preset does not take."""
@@ -243,7 +275,7 @@ def _preset(profile: str, options: Mapping[str, Any]) -> Any:
 _RIICHI_PROFILES = ("riichi-ema2016", "riichi-ema2025", "riichi-wrc2022", "riichi-tenhou")
 _MCR_PROFILES = ("cmr1998", "gb")
 
-def _maker(kind: type[_Mcr] | type[_Riichi], name: str) -> Callable[[], RuleSystem]:
+def _maker(kind: type[_Mcr] | type[_Riichi] | type[_PointsTable], name: str) -> Callable[[], RuleSystem]:
     def make() -> RuleSystem:
         return kind(name)
 
@@ -253,6 +285,7 @@ def _maker(kind: type[_Mcr] | type[_Riichi], name: str) -> Callable[[], RuleSyst
 SYSTEMS: dict[str, Callable[[], RuleSystem]] = {
     **{name: _maker(_Mcr, name) for name in _MCR_PROFILES},
     **{name: _maker(_Riichi, name) for name in _RIICHI_PROFILES},
+    **{name: _maker(_PointsTable, name) for name in ("hebei", "nanchang")},
 }
 
 

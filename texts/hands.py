@@ -84,6 +84,14 @@ HAND_PROBLEMS: dict[str, str] = {
     "riichi_tenhou": "tenhou is the dealer's tsumo on the first draw, without calls",
     "riichi_chiihou": "chiihou is a non-dealer's tsumo on the first draw, without calls",
     "riichi_situation": "impossible situation ({problem})",
+    # Hebei: the same English as scoring/hebei/hand.py PROBLEMS (tests/scoring/hebei/test_hebei.py checks)
+    "hebei_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "hebei_chow": "{meld}: Hebei has no chow; a chow stays among the standing tiles",
+    "hebei_not_winning": "not a winning hand: the tiles form no 4 pungs or chows and a pair, seven pairs or "
+                         "thirteen orphans",
+    "hebei_chankan": "robbing a kong is a win on another player's kong tile, not self-drawn",
+    "hebei_rinshan": "a win on a kong's replacement tile is self-drawn, after a kong of the winner's",
+    "hebei_haitei": "the last tile of the wall (haitei) is drawn by the winner, not discarded",
 }
 
 

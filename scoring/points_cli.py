@@ -1,0 +1,93 @@
+"""``mcr-score --rules hebei|nanchang``: one win from the command line, or ``--stream``.
+
+Called by ``scoring.cli.main`` when ``--rules`` names a system scored one win at a time
+(``scoring.systems._PointsTable``). The ``--json`` and ``--stream`` objects are the system's
+``score_json`` (docs/scoring-cli.md); the breakdown speaks through the front end's ``pgettext``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import IO, Any
+
+from scoring.json_lines import LineNotJson, read_json_line
+from scoring.systems import system
+
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+# What the command's one positional argument is, by system: Nanchang is entered by hand type, not tiles.
+_POSITIONAL = {"nanchang": "hand_type"}
+
+
+def dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS)
+
+
+def stream_line(line: bytes | str, rules: str) -> str:
+    """The answer line (without newline) for one input line; never raises."""
+    try:
+        try:
+            obj = read_json_line(line)
+        except LineNotJson as e:
+            return dumps({"valid": False, "error": {"code": "invalid_json", "message": str(e)}})
+        return dumps(system(rules).score_json(obj))
+    except Exception as e:  # never let one hand stop the stream
+        return dumps({"valid": False, "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+
+
+def run_stream(stdin: IO[bytes], stdout: IO[bytes], rules: str) -> int:
+    while True:
+        raw = stdin.readline()
+        if not raw:
+            return 0
+        out = stream_line(raw.rstrip(b"\r\n"), rules)
+        try:
+            stdout.write(out.encode("utf-8") + b"\n")
+            stdout.flush()
+        except BrokenPipeError:
+            return 0
+
+
+# The systems whose ``score`` raises the hand's problem, so that the command line says it in the reader's
+# language; another system's refusal is said in its answer's English.
+_SCORERS = {"hebei": "scoring.hebei.score", "nanchang": "scoring.nanchang.score"}
+
+
+def score(rules: str, obj: dict[str, Any]) -> dict[str, Any]:
+    """One win's answer; raises ``scoring.win_seats.InputError`` or ``HandError`` for a bad one."""
+    from importlib import import_module
+
+    from scoring.win_seats import InputError
+
+    if rules not in _SCORERS:
+        answer = system(rules).score_json(obj)
+        if answer.get("valid") is False:
+            raise InputError(answer["error"]["message"])
+        return answer
+    result: dict[str, Any] = import_module(_SCORERS[rules]).score(obj)
+    return result
+
+
+def request(args: argparse.Namespace) -> dict[str, Any]:
+    """The input object that the one-hand options describe (the same object ``--stream`` reads)."""
+    tsumo = bool(args.self_drawn)
+    obj: dict[str, Any] = {_POSITIONAL.get(args.rules, "hand"): args.notation, "win": "tsumo" if tsumo else "ron",
+                           "seat": args.seat, "dealer": args.dealer}
+    if not tsumo:
+        obj["discarder"] = args.discarder
+    if args.rules not in _POSITIONAL:
+        obj.update(chankan=args.kong and not tsumo, rinshan=args.kong and tsumo, haitei=args.last_of_wall)
+    return obj
+
+
+def breakdown(result: dict[str, Any], lang: str, pgettext: Callable[[str, str], str]) -> str:
+    """The answer as lines a referee reads out: each fan in the breakdown's language, the base, the total
+    and the payments."""
+    lines = [f"  {f['zh'] if lang == 'zh' else f['en']}: {f['value']:+d}" for f in result["fans"]]
+    if "base" in result:
+        lines.insert(0, "  " + pgettext("mcr-score", "base: {points}").format(points=f"{result['base']:+d}"))
+    lines.append(pgettext("mcr-score", "total: {points}").format(points=result["total"]))
+    lines.append(pgettext("mcr-score", "Payments: {deltas}").format(
+        deltas="  ".join(f"{w} {d:+d}" for w, d in result["deltas"].items())))
+    return "\n".join(lines)
