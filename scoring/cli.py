@@ -399,9 +399,14 @@ def _guangdong(args: argparse.Namespace, front: Front) -> int:
     if args.notation is None:
         return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
             example=f"mcr-score --rules {args.rules} --self-drawn --joker 5p '111m999pEEECCC6p5s'"))
-    result = guangdong_cli.answer(guangdong_cli.request(args))
-    if not result["valid"]:
-        return _fail(front, result["error"]["message"])
+    from scoring.guangdong.score import InputError, read_request, score, to_json
+
+    try:
+        result = to_json(score(read_request(guangdong_cli.request(args))))
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
     _print(guangdong_cli.dumps(result) if args.json else guangdong_cli.breakdown(result, front.pgettext))
     return 0
 

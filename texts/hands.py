@@ -84,6 +84,21 @@ HAND_PROBLEMS: dict[str, str] = {
     "riichi_tenhou": "tenhou is the dealer's tsumo on the first draw, without calls",
     "riichi_chiihou": "chiihou is a non-dealer's tsumo on the first draw, without calls",
     "riichi_situation": "impossible situation ({problem})",
+    # Guangdong: the same English as scoring/guangdong/score.py PROBLEMS (tests/scoring/guangdong checks)
+    "guangdong_discard_only": "chankan, kong_discard, multiple_winners and discarder are for a win on a discard (ron)",
+    "guangdong_self_drawn_only": "rinshan, haitei, tenhou and chiihou are for a self-drawn win (tsumo)",
+    "guangdong_robbed_or_after_kong": "a robbed kong's tile is not a discard after a kong: chankan or kong_discard, "
+                                      "not both",
+    "guangdong_first_draw": "tenhou is the dealer's (E), chiihou another player's",
+    "guangdong_no_seat": 'horses, kongs and the discarder are paid between seats: give "seat", the winner\'s wind',
+    "guangdong_discarder": 'a win on a discard needs "discarder", another wind than the winner\'s',
+    "guangdong_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "guangdong_chow": "no chow may be claimed in this system (pung and kong only)",
+    "guangdong_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
+    "guangdong_joker_discard": "a joker is never discarded, so no win on a discarded joker",
+    "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
+                             "orphans, whatever the jokers are read as",
+    "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",
 }
 
 

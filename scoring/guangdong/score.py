@@ -24,13 +24,37 @@ from scoring.model import Hand, MeldKind
 from scoring.notation import parse_hand
 from scoring.tiles import Tile, name, tile
 
-__all__ = ["DOUBLINGS", "FLAGS", "RULES", "InputError", "Request", "answer", "read_request", "rules_problem", "score"]
+__all__ = ["DOUBLINGS", "FLAGS", "PROBLEMS", "RULES", "InputError", "Request", "answer", "read_request", "rules_problem", "score"]
 
 FLAGS = ("chankan", "rinshan", "kong_discard", "haitei", "tenhou", "chiihou", "multiple_winners")
 # (id, Chinese, English): each doubles the hand (source: "【自摸】2倍 【硬胡】2倍").
 DOUBLINGS = {"self_drawn": ("自摸", "Self-drawn"), "no_joker": ("硬胡", "No Joker")}
 MOST_HORSES = 2  # per player (source: "随机获得1-2张牌"); how many is the event's setting
 _Z = {"1": "E", "2": "S", "3": "W", "4": "N", "5": "P", "6": "F", "7": "C"}
+
+
+# The scorer's refusals by reason, in English; texts/hands.py holds the same templates as the catalogue's
+# msgids (msgctxt hand.<reason>), as for Riichi's (tests/scoring/guangdong/test_guangdong_cli.py checks).
+PROBLEMS: dict[str, str] = {
+    "guangdong_discard_only": "chankan, kong_discard, multiple_winners and discarder are for a win on a discard (ron)",
+    "guangdong_self_drawn_only": "rinshan, haitei, tenhou and chiihou are for a self-drawn win (tsumo)",
+    "guangdong_robbed_or_after_kong": "a robbed kong's tile is not a discard after a kong: chankan or kong_discard, "
+                                      "not both",
+    "guangdong_first_draw": "tenhou is the dealer's (E), chiihou another player's",
+    "guangdong_no_seat": 'horses, kongs and the discarder are paid between seats: give "seat", the winner\'s wind',
+    "guangdong_discarder": 'a win on a discard needs "discarder", another wind than the winner\'s',
+    "guangdong_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "guangdong_chow": "no chow may be claimed in this system (pung and kong only)",
+    "guangdong_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
+    "guangdong_joker_discard": "a joker is never discarded, so no win on a discarded joker",
+    "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
+                             "orphans, whatever the jokers are read as",
+    "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",
+}
+
+
+def _refusal(kind: type[HandError], reason: str, **params: Any) -> HandError:
+    return kind(PROBLEMS[reason].format(**params), reason=reason, **params)
 
 
 class InputError(Exception):
@@ -134,36 +158,35 @@ def read_request(obj: object) -> Request:
 
 def _check(r: Request) -> None:
     s = r.situation
-    problem = None
+    reason = None
     if s.self_drawn and (s.robbing_kong or s.kong_discard or r.multiple_winners or r.discarder):
-        problem = "chankan, kong_discard, multiple_winners and discarder are for a win on a discard (ron)"
+        reason = "guangdong_discard_only"
     elif not s.self_drawn and (s.kong_flower or s.last_tile or s.heavenly or s.earthly):
-        problem = "rinshan, haitei, tenhou and chiihou are for a self-drawn win (tsumo)"
+        reason = "guangdong_self_drawn_only"
     elif s.robbing_kong and s.kong_discard:
-        problem = "a robbed kong's tile is not a discard after a kong: chankan or kong_discard, not both"
+        reason = "guangdong_robbed_or_after_kong"
     elif r.seat is not None and (s.heavenly and r.seat != "E" or s.earthly and r.seat == "E"):
-        problem = "tenhou is the dealer's (E), chiihou another player's"
+        reason = "guangdong_first_draw"
     elif r.seat is None and (r.horses or r.kongs or r.discarder):
-        problem = 'horses, kongs and the discarder are paid between seats: give "seat", the winner\'s wind'
+        reason = "guangdong_no_seat"
     elif r.seat is not None and not s.self_drawn and (r.discarder is None or r.discarder == r.seat):
-        problem = 'a win on a discard needs "discarder", another wind than the winner\'s'
-    if problem:
-        raise SituationError(problem, reason="guangdong_situation")
+        reason = "guangdong_discarder"
+    if reason:
+        raise _refusal(SituationError, reason)
 
 
 def _hand(r: Request) -> Hand:
     hand = parse_hand(r.hand)
     if hand.winning is None:
-        raise TileCountError("a waiting hand: give the winning tile last", reason="waiting_hand")
+        raise _refusal(TileCountError, "guangdong_waiting")
     if any(m.kind is MeldKind.CHOW for m in hand.melds):
-        raise SituationError("no chow may be claimed in this system (source: 不可以吃)", reason="chow")
+        raise _refusal(SituationError, "guangdong_chow")
     all_tiles = hand.all_tiles()
-    for t in set(all_tiles):
+    for t in sorted(set(all_tiles)):
         if all_tiles.count(t) > 4:
-            raise TooManyCopiesError(f"{name(t)} is in the hand {all_tiles.count(t)} times, at most 4",
-                                     tile=name(t))
+            raise _refusal(TooManyCopiesError, "guangdong_copies", tile=name(t), count=all_tiles.count(t))
     if not r.situation.self_drawn and hand.winning == r.joker:
-        raise SituationError("a joker is never discarded, so no win on a discarded joker", reason="joker_discard")
+        raise _refusal(SituationError, "guangdong_joker_discard")
     return hand
 
 
@@ -180,11 +203,10 @@ def score(r: Request) -> Scored:
     hand = _hand(r)
     best = best_reading(hand, r.joker, r.situation)
     if best is None:
-        raise NotWinningError("not a winning hand: four sets and a pair, seven pairs or thirteen orphans",
-                              reason="guangdong_shape")
+        raise _refusal(NotWinningError, "guangdong_not_winning")
     if best.chicken and not r.situation.self_drawn and not r.situation.robbing_kong:
-        raise SituationError("a chicken hand (鸡胡) wins only self-drawn or by robbing a kong, not on a discard "
-                             "(source: 鸡只能自摸、抢杠胡、不能点炮胡)", reason="chicken_discard")
+        # source: "鸡只能自摸、抢杠胡、不能点炮胡"
+        raise _refusal(SituationError, "guangdong_chicken_discard")
     doublings = tuple(d for d, on in (("self_drawn", r.situation.self_drawn),
                                       ("no_joker", r.joker is not None and r.joker not in hand.all_tiles())) if on)
     total = best.points * 2 ** len(doublings)

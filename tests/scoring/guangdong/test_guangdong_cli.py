@@ -71,3 +71,25 @@ def test_a_double_win_with_horses_and_a_kong_settles_as_worked_out_from_the_rule
     hand = {w: e["deltas"][w] + s["deltas"][w] for w in "ESWN"}
     expected = {"E": 64 - 16, "S": 16 + 16 + 6, "W": 64 - 6, "N": -64 - 16 - 64}
     assert hand == expected and sum(hand.values()) == 0
+
+
+def test_refusals_are_the_catalogues_templates_and_said_in_the_readers_language() -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from scoring.guangdong.score import PROBLEMS
+    from texts.hands import HAND_PROBLEMS
+
+    assert {r: HAND_PROBLEMS.get(r) for r in PROBLEMS} == PROBLEMS
+    exe = shutil.which("mcr-score") or str(Path(sys.executable).parent / "mcr-score")
+    if not Path(exe).exists():
+        pytest.skip("the mcr-score console script is not installed")
+    p = subprocess.run([exe, "--rules", RULES, "--discarder", "W", "123m456m789p123sEE"], capture_output=True,
+                       env={**os.environ, "LANGUAGE": "zh"}, timeout=120)
+    assert p.returncode == 1
+    assert "鸡胡的牌只能自摸或抢杠和牌" in p.stderr.decode("utf-8")
