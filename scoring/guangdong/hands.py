@@ -204,9 +204,19 @@ def _readings(concealed: list[int], hand: Hand) -> Iterator[Reading]:
             yield r
 
 
-def joker_readings(hand: Hand, joker: Tile | None) -> Iterator[tuple[Reading, tuple[Tile, ...]]]:
+def _candidates(concealed: list[int], in_melds: list[int]) -> tuple[Tile, ...]:
+    """The tiles a joker is worth reading as: those of the suits the other tiles have, the honours and
+    every terminal. A joker read in a suit no other tile has is never worth more: an honour in its place
+    keeps the shape (a pung or pair of honours instead; no natural tile of that suit can be in a chow with
+    it) and adds no suit; only thirteen orphans need a missing suit, through its terminals."""
+    suits = {t // 9 for t in range(27) if concealed[t] or in_melds[t]}
+    return tuple(t for t in range(NUM_KINDS) if t >= 27 or t in TERMINALS or t // 9 in suits)
+
+
+def joker_readings(hand: Hand, joker: Tile | None, prune: bool = True) -> Iterator[tuple[Reading, tuple[Tile, ...]]]:
     """Every reading of the hand with its jokers (the joker's tiles among the standing tiles and the winning
-    tile) read as any tile, no kind more than four times in all, with what the jokers were read as."""
+    tile) read as any tile (``prune``: any tile worth it), no kind more than four times in all, with what
+    the jokers were read as."""
     concealed = [0] * NUM_KINDS
     for t in (*hand.standing, *(() if hand.winning is None else (hand.winning,))):
         concealed[t] += 1
@@ -217,7 +227,7 @@ def joker_readings(hand: Hand, joker: Tile | None) -> Iterator[tuple[Reading, tu
     for m in hand.melds:
         for t in m.tiles:
             in_melds[t] += 1
-    for read_as in combinations_with_replacement(range(NUM_KINDS), n):
+    for read_as in combinations_with_replacement(_candidates(concealed, in_melds) if prune else range(NUM_KINDS), n):
         counts = list(concealed)
         for t in read_as:
             counts[t] += 1
@@ -227,13 +237,13 @@ def joker_readings(hand: Hand, joker: Tile | None) -> Iterator[tuple[Reading, tu
             yield r, read_as
 
 
-def best_reading(hand: Hand, joker: Tile | None, s: Situation) -> Valued | None:
+def best_reading(hand: Hand, joker: Tile | None, s: Situation, prune: bool = True) -> Valued | None:
     """The reading of the hand (and of its jokers) with the largest value; None when no reading wins. A
     chicken hand is best only when the hand has no pattern type in any reading (each is worth 8 or more).
     Ties keep the first found (jokers read as the lowest tiles), so the answer is the same every time."""
     assert hand.winning is not None
     best: Valued | None = None
-    for r, read_as in joker_readings(hand, joker):
+    for r, read_as in joker_readings(hand, joker, prune):
         v = hand_types(r, s, hand.winning, read_as)
         if best is None or (v.points, _as_themselves(v, joker)) > (best.points, _as_themselves(best, joker)):
             best = v

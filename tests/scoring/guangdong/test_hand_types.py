@@ -4,12 +4,14 @@ points are docs/rule-systems.md "Guangdong 推倒胡"."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from scoring.guangdong.hands import joker_of
+from scoring.guangdong.hands import Situation, best_reading, joker_of
 from scoring.guangdong.score import answer
+from scoring.model import Hand
 from scoring.tiles import tile
 
 
@@ -200,3 +202,36 @@ def test_a_contradictory_or_malformed_request_is_refused_in_one_line(situation: 
 def test_a_hand_that_does_not_win_is_said_so() -> None:
     got = answer({"hand": "123m456m789p124sEE", "win": "tsumo"})
     assert got == {"valid": False, "error": {"code": "not_winning_hand", "message": got["error"]["message"]}}
+
+
+def _random_hand_with_jokers(rng: random.Random) -> tuple[Hand, int]:
+    """A random winning hand (four sets and a pair, or seven pairs) with 1–3 of its tiles made jokers."""
+    kinds = rng.sample(range(34), 3) + rng.sample(range(27, 34), 2)
+    tiles: list[int] = []
+    if rng.random() < 0.2:
+        for t in rng.sample(range(34), 7):
+            tiles += [t, t]
+    else:
+        for _ in range(4):
+            t = rng.choice(kinds)
+            chow = t < 27 and t % 9 < 7 and rng.random() < 0.5
+            tiles += [t, t + 1, t + 2] if chow else [t] * 3
+        p = rng.choice(kinds)
+        tiles += [p, p]
+    joker = rng.choice([t for t in range(34) if tiles.count(t) == 0])
+    for i in rng.sample(range(14), rng.randint(1, 3)):
+        tiles[i] = joker
+    if any(tiles.count(t) > 4 for t in tiles):
+        return _random_hand_with_jokers(rng)
+    return Hand((), tuple(sorted(tiles[:13])), tiles[13]), joker
+
+
+def test_the_jokers_best_reading_skips_no_tile_worth_trying() -> None:
+    """The engine reads a joker only as the tiles of the hand's suits, the honours and the terminals: on
+    random hands it finds the same value as trying every tile."""
+    rng = random.Random(33)
+    for _ in range(25):
+        hand, joker = _random_hand_with_jokers(rng)
+        pruned = best_reading(hand, joker, Situation())
+        full = best_reading(hand, joker, Situation(), prune=False)
+        assert (pruned and pruned.points) == (full and full.points), hand
