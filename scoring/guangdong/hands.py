@@ -204,13 +204,13 @@ def _readings(concealed: list[int], hand: Hand) -> Iterator[Reading]:
             yield r
 
 
-def _candidates(concealed: list[int], in_melds: list[int]) -> tuple[Tile, ...]:
-    """The tiles a joker is worth reading as: those of the suits the other tiles have, the honours and
-    every terminal. A joker read in a suit no other tile has is never worth more: an honour in its place
+def _candidates(concealed: list[int], in_melds: list[int], joker: Tile) -> tuple[Tile, ...]:
+    """The tiles a joker is worth reading as: itself, those of the suits the other tiles have, the honours
+    and every terminal. A joker read in a suit no other tile has is never worth more: an honour in its place
     keeps the shape (a pung or pair of honours instead; no natural tile of that suit can be in a chow with
     it) and adds no suit; only thirteen orphans need a missing suit, through its terminals."""
     suits = {t // 9 for t in range(27) if concealed[t] or in_melds[t]}
-    return tuple(t for t in range(NUM_KINDS) if t >= 27 or t in TERMINALS or t // 9 in suits)
+    return tuple(t for t in range(NUM_KINDS) if t >= 27 or t in TERMINALS or t // 9 in suits or t == joker)
 
 
 def joker_readings(hand: Hand, joker: Tile | None, prune: bool = True) -> Iterator[tuple[Reading, tuple[Tile, ...]]]:
@@ -227,7 +227,8 @@ def joker_readings(hand: Hand, joker: Tile | None, prune: bool = True) -> Iterat
     for m in hand.melds:
         for t in m.tiles:
             in_melds[t] += 1
-    for read_as in combinations_with_replacement(_candidates(concealed, in_melds) if prune else range(NUM_KINDS), n):
+    kinds = _candidates(concealed, in_melds, joker) if prune and joker is not None else range(NUM_KINDS)
+    for read_as in combinations_with_replacement(kinds, n):
         counts = list(concealed)
         for t in read_as:
             counts[t] += 1

@@ -235,3 +235,5 @@ def test_the_jokers_best_reading_skips_no_tile_worth_trying() -> None:
         pruned = best_reading(hand, joker, Situation())
         full = best_reading(hand, joker, Situation(), prune=False)
         assert (pruned and pruned.points) == (full and full.points), hand
+        # of equal readings, as many jokers taken at face value (the tie-break)
+        assert (pruned and pruned.jokers.count(joker)) == (full and full.jokers.count(joker)), hand
