@@ -96,6 +96,9 @@ HAND_PROBLEMS: dict[str, str] = {
     "guangdong_chow": "no chow may be claimed in this system (pung and kong only)",
     "guangdong_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
     "guangdong_joker_discard": "a joker is never discarded, so no win on a discarded joker",
+    "guangdong_rinshan_without_kong": "a win on a kong's replacement tile (rinshan) needs a kong among the melds",
+    "guangdong_robbed_copy": ("robbing the kong on {tile} is impossible: the winner's hand already holds {tile}, "
+                              "but the robbed kong holds the other three copies"),
     "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
                              "orphans, whatever the jokers are read as",
     "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",

@@ -47,6 +47,9 @@ PROBLEMS: dict[str, str] = {
     "guangdong_chow": "no chow may be claimed in this system (pung and kong only)",
     "guangdong_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
     "guangdong_joker_discard": "a joker is never discarded, so no win on a discarded joker",
+    "guangdong_rinshan_without_kong": "a win on a kong's replacement tile (rinshan) needs a kong among the melds",
+    "guangdong_robbed_copy": ("robbing the kong on {tile} is impossible: the winner's hand already holds {tile}, "
+                              "but the robbed kong holds the other three copies"),
     "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
                              "orphans, whatever the jokers are read as",
     "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",
@@ -187,6 +190,10 @@ def _hand(r: Request) -> Hand:
             raise _refusal(TooManyCopiesError, "guangdong_copies", tile=name(t), count=all_tiles.count(t))
     if not r.situation.self_drawn and hand.winning == r.joker:
         raise _refusal(SituationError, "guangdong_joker_discard")
+    if r.situation.kong_flower and not any(m.kind.is_kong for m in hand.melds):
+        raise _refusal(SituationError, "guangdong_rinshan_without_kong")
+    if r.situation.robbing_kong and all_tiles.count(hand.winning) > 1:
+        raise _refusal(SituationError, "guangdong_robbed_copy", tile=name(hand.winning))
     return hand
 
 

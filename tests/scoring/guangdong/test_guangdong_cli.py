@@ -21,7 +21,8 @@ def test_one_hand_with_json_answers_one_object_of_the_contract() -> None:
 
 
 def test_one_hand_breakdown_names_each_type_the_doublings_and_the_payments() -> None:
-    p = run("--rules", RULES, "--discarder", "W", "--seat", "S", "--kong", "--base", "2", "111m222m333pCCCFF")
+    p = run("--rules", RULES, "--discarder", "W", "--seat", "S", "--kong", "--base", "2", "--joker", "1s",
+            "111m222m333pCCC2sF")
     assert p.returncode == 0, err(p)
     text = out(p)
     assert "碰碰胡 All Pungs: 8" in text and "抢杠胡 Robbing the Kong: 8" in text

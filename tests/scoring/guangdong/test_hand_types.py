@@ -29,12 +29,12 @@ def fans(got: dict[str, Any]) -> dict[str, int]:
 HAND_TYPES = [
     ("【鸡胡】2倍，由四个刻子或顺子加对子组成的胡牌", "123m456m789p123sEE", {}, {"chicken": 2}),
     ("当杠上开花…时，鸡胡为8倍", "[1111m]456m789p123sEE", {"rinshan": True}, {"kong_flower": 8}),
-    ("当…抢杠胡…时，鸡胡为8倍", "123m456m789p123sEE", {"win": "ron", "chankan": True}, {"robbing_kong": 8}),
+    ("当…抢杠胡…时，鸡胡为8倍", "123m456m789pEE123s", {"win": "ron", "chankan": True}, {"robbing_kong": 8}),
     ("当…海底捞月时，鸡胡为8倍", "123m456m789p123sEE", {"haitei": True}, {"last_tile": 8}),
     ("【碰碰胡】8倍，由四个刻子（或者杠牌）和将牌组成的胡牌", "[1111m]222m333pCCCFF", {}, {"all_pungs": 8}),
     ("【混一色】8倍，由万筒条中某一门花色和字牌组成的胡牌", "123m456m789mEEECC", {}, {"half_flush": 8}),
-    ("【抢杠胡】8倍，胡其他人补杠的那张牌，为抢杠胡", "111m222m333pCCCFF", {"win": "ron", "chankan": True},
-     {"all_pungs": 8, "robbing_kong": 8}),
+    ("【抢杠胡】8倍，胡其他人补杠的那张牌，为抢杠胡", "111m222m333pCCC2sF",  # a joker 2s pairs the robbed F
+     {"win": "ron", "chankan": True, "joker": "1s"}, {"all_pungs": 8, "robbing_kong": 8}),
     ("【杠上开花】8倍，杠牌后，补张自摸胡牌", "[1111m]222m333pCCCFF", {"rinshan": True},
      {"all_pungs": 8, "kong_flower": 8}),
     ("【杠上炮】8倍，杠牌后，打出的牌造成其他玩家点炮胡牌", "111m222m333pCCCFF", {"win": "ron", "kong_discard": True},
@@ -188,6 +188,8 @@ def test_no_chow_may_be_claimed() -> None:
     ({"win": "tsumo", "seat": "S", "tenhou": True}, "situation"),
     ({"win": "ron", "seat": "S"}, "situation"),
     ({"win": "ron", "seat": "S", "discarder": "S"}, "situation"),
+    ({"win": "tsumo", "rinshan": True}, "situation"),  # no kong among the melds
+    ({"win": "ron", "chankan": True, "hand": "111m222m333pCCCF1m"}, "situation"),  # 1m held: cannot be robbed
     ({"win": "maybe"}, "invalid_input"),
     ({"joker": "0m"}, "invalid_input"),
     ({"base": 0}, "invalid_input"),
@@ -195,7 +197,7 @@ def test_no_chow_may_be_claimed() -> None:
 ])
 def test_a_contradictory_or_malformed_request_is_refused_in_one_line(situation: dict[str, Any], code: str) -> None:
     got = answer({"hand": "111m222m333pCCCFF", **situation})
-    assert got["valid"] is False and got["error"]["code"] == code
+    assert got["valid"] is False and got["error"]["code"] == code, got
     assert "\n" not in got["error"]["message"]
 
 

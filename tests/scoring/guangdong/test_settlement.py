@@ -34,7 +34,8 @@ def test_a_discard_win_is_paid_by_the_discarder_alone() -> None:
 
 
 def test_robbing_a_kong_is_paid_by_the_robbed_player_as_a_discarder() -> None:
-    assert deltas(win="ron", seat="W", discarder="E", chankan=True) == {"E": -16, "S": 0, "W": 16, "N": 0}
+    got = answer({"hand": "123m456m789pEE123s", "win": "ron", "seat": "W", "discarder": "E", "chankan": True})
+    assert got["deltas"] == {"E": -8, "S": 0, "W": 8, "N": 0}  # a chicken hand robbing a kong: 8
 
 
 def test_no_deltas_without_the_seats() -> None:
