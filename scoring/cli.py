@@ -157,6 +157,11 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
     riichi.add_argument("--honba", type=int, default=0, help=pgettext("mcr-score", "Riichi: honba counters"))
     riichi.add_argument("--deposits", type=int, default=0,
                         help=pgettext("mcr-score", "Riichi: riichi deposits on the table"))
+    riichi.add_argument("--joker", help=pgettext(
+        "mcr-score", "Guangdong: the joker's indicator tile (the joker is the next tile), e.g. {example}").format(
+        example="5p"))
+    riichi.add_argument("--base", type=int, default=1, help=pgettext(
+        "mcr-score", "Guangdong: the bottom points (the base) a total is multiplied by, default 1"))
     return p
 
 
@@ -340,6 +345,11 @@ def main(argv: list[str] | None = None, front: Front = Front()) -> int:
             return _riichi(args, front)
         except BrokenPipeError:
             return 0
+    if args.rules == "guangdong-tuidaohu":
+        try:
+            return _guangdong(args, front)
+        except BrokenPipeError:
+            return 0
     if args.rules is not None and _one_win_at_a_time(args.rules):
         try:
             return _points(args, front)
@@ -413,6 +423,30 @@ def _points(args: argparse.Namespace, front: Front) -> int:
     except HandError as e:
         return _fail(front, front.problem(e))
     _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext))
+    return 0
+
+
+def _guangdong(args: argparse.Namespace, front: Front) -> int:
+    """``--rules guangdong-tuidaohu`` (scoring/guangdong/cli.py)."""
+    from scoring.guangdong import cli as guangdong_cli
+
+    if args.stream:
+        if args.notation is not None:
+            return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
+                                                            "no --waits"))
+        return guangdong_cli.run_stream(sys.stdin.buffer, sys.stdout.buffer)
+    if args.notation is None:
+        return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
+            example=f"mcr-score --rules {args.rules} --self-drawn --joker 5p '111m999pEEECCC6p5s'"))
+    from scoring.guangdong.score import InputError, read_request, score, to_json
+
+    try:
+        result = to_json(score(read_request(guangdong_cli.request(args))))
+    except InputError as e:
+        return _fail(front, str(e))
+    except HandError as e:
+        return _fail(front, front.problem(e))
+    _print(guangdong_cli.dumps(result) if args.json else guangdong_cli.breakdown(result, front.pgettext))
     return 0
 
 

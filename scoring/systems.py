@@ -263,6 +263,32 @@ class _PointsTable:
         return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
 
 
+@dataclass(frozen=True, slots=True)
+class _Guangdong:
+    """Guangdong push-to-win (推倒胡), source 003: ``scoring.guangdong``."""
+
+    profile: str = "guangdong-tuidaohu"
+    family: str = "guangdong"
+    shape: str = "hands"  # each hand settled alone; the store's support comes with the seam's next step
+    tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False,
+                             notation="NOTATION.md + 1z-7z honours; the joker given by its indicator")
+
+    def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
+        from scoring.guangdong.score import answer
+
+        return answer(request)
+
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        from scoring.guangdong.score import rules_problem
+
+        return rules_problem(rules)
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        # source 003 gives no session result: MCR's table points by the session score (issue 33)
+        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+
+
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:
     """A Riichi profile's preset with the tournament's changes; ``options`` also carry the values every
     tournament has (MCR's table points), which a preset does not take."""
@@ -286,6 +312,7 @@ SYSTEMS: dict[str, Callable[[], RuleSystem]] = {
     **{name: _maker(_Mcr, name) for name in _MCR_PROFILES},
     **{name: _maker(_Riichi, name) for name in _RIICHI_PROFILES},
     **{name: _maker(_PointsTable, name) for name in ("hebei", "nanchang")},
+    "guangdong-tuidaohu": _Guangdong,
 }
 
 

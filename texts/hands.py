@@ -92,6 +92,24 @@ HAND_PROBLEMS: dict[str, str] = {
     "hebei_chankan": "robbing a kong is a win on another player's kong tile, not self-drawn",
     "hebei_rinshan": "a win on a kong's replacement tile is self-drawn, after a kong of the winner's",
     "hebei_haitei": "the last tile of the wall (haitei) is drawn by the winner, not discarded",
+    # Guangdong: the same English as scoring/guangdong/score.py PROBLEMS (tests/scoring/guangdong checks)
+    "guangdong_discard_only": "chankan, kong_discard, multiple_winners and discarder are for a win on a discard (ron)",
+    "guangdong_self_drawn_only": "rinshan, haitei, tenhou and chiihou are for a self-drawn win (tsumo)",
+    "guangdong_robbed_or_after_kong": "a robbed kong's tile is not a discard after a kong: chankan or kong_discard, "
+                                      "not both",
+    "guangdong_first_draw": "tenhou is the dealer's (E), chiihou another player's",
+    "guangdong_no_seat": 'horses, kongs and the discarder are paid between seats: give "seat", the winner\'s wind',
+    "guangdong_discarder": 'a win on a discard needs "discarder", another wind than the winner\'s',
+    "guangdong_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "guangdong_chow": "no chow may be claimed in this system (pung and kong only)",
+    "guangdong_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
+    "guangdong_joker_discard": "a joker is never discarded, so no win on a discarded joker",
+    "guangdong_rinshan_without_kong": "a win on a kong's replacement tile (rinshan) needs a kong among the melds",
+    "guangdong_robbed_copy": ("robbing the kong on {tile} is impossible: the winner's hand already holds {tile}, "
+                              "but the robbed kong holds the other three copies"),
+    "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
+                             "orphans, whatever the jokers are read as",
+    "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",
 }
 
 
