@@ -154,6 +154,8 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
     riichi.add_argument("--honba", type=int, default=0, help=pgettext("mcr-score", "Riichi: honba counters"))
     riichi.add_argument("--deposits", type=int, default=0,
                         help=pgettext("mcr-score", "Riichi: riichi deposits on the table"))
+    riichi.add_argument("--void", choices=["m", "s", "p"], default=None,
+                        help=pgettext("mcr-score", "Sichuan: the declared void suit (定缺)"))
     return p
 
 
@@ -337,6 +339,11 @@ def main(argv: list[str] | None = None, front: Front = Front()) -> int:
             return _riichi(args, front)
         except BrokenPipeError:
             return 0
+    if args.rules is not None and _answers_with_fans(args.rules):
+        try:
+            return _fans_system(args, front)
+        except BrokenPipeError:
+            return 0
     if args.stream:
         if args.notation is not None or args.waits:
             return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
@@ -374,6 +381,33 @@ def _riichi(args: argparse.Namespace, front: Front) -> int:
     except HandError as e:
         return _fail(front, front.problem(e))
     _print(riichi_cli.dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
+    return 0
+
+
+def _answers_with_fans(profile: str) -> bool:
+    from scoring.systems import system
+
+    return system(profile).family not in ("mcr", "riichi")
+
+
+def _fans_system(args: argparse.Namespace, front: Front) -> int:
+    """``--rules`` of a system that answers with fans (scoring/system_cli.py): Sichuan, issue 33."""
+    from scoring import system_cli
+
+    if args.stream:
+        if args.notation is not None:
+            return _fail(front, front.pgettext("mcr-score", "--stream reads hands from stdin; give no NOTATION and "
+                                                            "no --waits"))
+        return system_cli.run_stream(sys.stdin.buffer, sys.stdout.buffer, args.rules)
+    if args.notation is None:
+        return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
+            example=f"mcr-score --rules {args.rules} --self-drawn --void p '123m456m789m1112s2s'"))
+    from scoring.systems import system
+
+    result = system(args.rules).score_json(system_cli.request(args))
+    if not result["valid"]:
+        return _fail(front, result["error"]["message"])
+    _print(system_cli.dumps(result) if args.json else system_cli.breakdown(result, front.pgettext))
     return 0
 
 

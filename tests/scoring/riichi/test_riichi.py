@@ -35,7 +35,7 @@ def test_real_tenhou_hand_scores_as_tenhou_did(hand: dict) -> None:
 def test_presets_are_the_four_profiles_of_the_issue() -> None:
     assert set(PRESETS) == {"riichi-ema2016", "riichi-ema2025", "riichi-wrc2022", "riichi-tenhou"}
     assert set(profile_names("riichi")) == set(PRESETS)
-    assert {system(n).family for n in profile_names()} == {"mcr", "riichi"}
+    assert {system(n).family for n in profile_names()} == {"mcr", "riichi", "sichuan"}
 
 
 def test_preset_values_follow_the_table_of_docs_riichi() -> None:
