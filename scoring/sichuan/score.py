@@ -113,8 +113,9 @@ def _check(s: Situation, hand: Hand) -> None:
         raise _error("situation", "a player who has won is out of the hand: it neither wins nor discards")
     if s.haitei and ron or s.houtei and not ron:
         raise _error("situation", "haitei is self-drawn, houtei a discard")
-    if s.chankan and not ron:
-        raise _error("situation", "robbing a kong is a win on another player's kong tile, not self-drawn")
+    if s.chankan and (not ron or s.rinshan or s.houtei):
+        raise _error("situation", "robbing a kong is a win on another player's added kong tile: neither "
+                                  "self-drawn nor a discard")
     if s.rinshan and not ron and not any(m.kind.is_kong for m in hand.melds):
         raise _error("situation", "a win on a kong's replacement tile needs a kong among the melds")
     if s.tenhou and s.chiihou:

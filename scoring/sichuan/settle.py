@@ -150,6 +150,8 @@ def _check(e: Event, n: int, in_play: tuple[int, ...]) -> None:
         if e.discarder is not None and (e.discarder not in in_play or e.discarder in seats):
             raise fail(f"the discarder {e.discarder} is not another player still in")
     else:
+        if any(r.fan < 0 for r in e.ready):
+            raise fail("a fan is 0 or more")
         named = [r.seat for r in e.ready] + list(e.pigs)
         if len(set(named)) != len(named) or any(s not in in_play for s in named):
             raise fail("the ready players and the flower pigs are different players still in")

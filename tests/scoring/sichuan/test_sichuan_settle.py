@@ -95,6 +95,7 @@ def test_a_flower_pig_pays_the_organisers_fan_when_there_is_no_cap() -> None:
     pytest.param([Kong(1, KongKind.ADDED, discarder=0)], "a melded kong has a discarder", id="added kong, discarder"),
     pytest.param([WallEnd(), Kong(0, KongKind.CONCEALED)], "last event", id="after the wall's end"),
     pytest.param([WallEnd(ready=(Winner(0, 1),), pigs=(0,))], "different players", id="ready pig"),
+    pytest.param([WallEnd(ready=(Winner(0, -1),))], "a fan is 0 or more", id="negative fan"),
 ])
 def test_events_that_cannot_happen_are_refused_with_a_message(events: list, why: str) -> None:
     with pytest.raises(SettleError, match=why):
