@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from scoring.systems import system
 from tests.scoring.test_cli import err, out, run
 
@@ -48,3 +50,10 @@ def test_stream_answers_one_json_line_per_line() -> None:
     assert answers[1]["error"]["code"] == "three_suits"
     assert answers[2]["error"]["code"] == "invalid_json"
     assert answers[3]["valid"] and answers[3]["total"] == 0
+
+
+def test_the_breakdown_in_chinese(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "zh")
+    p = run(*RULES, "--self-drawn", "--kong", "[5555s]123m456m789m1s1s")
+    assert p.returncode == 0, err(p)
+    assert "合计 2 番（按 2 番计：每位付分者付 5）" in out(p) and "得失：E +15  S -5  W -5  N -5" in out(p)
