@@ -162,6 +162,8 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
         example="5p"))
     riichi.add_argument("--base", type=int, default=1, help=pgettext(
         "mcr-score", "Guangdong: the bottom points (the base) a total is multiplied by, default 1"))
+    riichi.add_argument("--void", choices=["m", "s", "p"], default=None,
+                        help=pgettext("mcr-score", "Sichuan: the declared void suit (定缺)"))
     return p
 
 
@@ -403,7 +405,8 @@ def _one_win_at_a_time(rules: str) -> bool:
 
 
 def _points(args: argparse.Namespace, front: Front) -> int:
-    """``--rules hebei|nanchang``: the system's input object from the options, its answer, or ``--stream``."""
+    """``--rules hebei|nanchang|sichuan-xuezhan``: the system's input object from the options, its answer, or
+    ``--stream``."""
     from scoring import points_cli
 
     if args.stream:
@@ -413,7 +416,7 @@ def _points(args: argparse.Namespace, front: Front) -> int:
         return points_cli.run_stream(sys.stdin.buffer, sys.stdout.buffer, args.rules)
     if args.notation is None:
         return _fail(front, front.pgettext("mcr-score", "give a hand, e.g. {example}, or use --stream").format(
-            example=f"mcr-score --rules {args.rules} --self-drawn '[EEE1][777s3]234m456m5p5p'"))
+            example=points_cli.example(args.rules)))
     from scoring.win_seats import InputError
 
     try:
@@ -422,7 +425,8 @@ def _points(args: argparse.Namespace, front: Front) -> int:
         return _fail(front, str(e))
     except HandError as e:
         return _fail(front, front.problem(e))
-    _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext))
+    _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext,
+                                                                            args.rules))
     return 0
 
 

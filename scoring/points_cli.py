@@ -69,8 +69,26 @@ def score(rules: str, obj: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+# A system whose one-hand options and breakdown are its own (its module: ``request``, ``breakdown``, ``EXAMPLE``).
+_OWN = {"sichuan-xuezhan": "scoring.sichuan.cli"}
+
+
+def _own(rules: str) -> Any:
+    from importlib import import_module
+
+    return import_module(_OWN[rules]) if rules in _OWN else None
+
+
+def example(rules: str) -> str:
+    """A one-hand command line for the system, for the message when no hand is given."""
+    own = _own(rules)
+    return f"mcr-score --rules {rules} " + (own.EXAMPLE if own else "--self-drawn '[EEE1][777s3]234m456m5p5p'")
+
+
 def request(args: argparse.Namespace) -> dict[str, Any]:
     """The input object that the one-hand options describe (the same object ``--stream`` reads)."""
+    if (own := _own(args.rules)) is not None:
+        return dict(own.request(args))
     tsumo = bool(args.self_drawn)
     obj: dict[str, Any] = {_POSITIONAL.get(args.rules, "hand"): args.notation, "win": "tsumo" if tsumo else "ron",
                            "seat": args.seat, "dealer": args.dealer}
@@ -81,9 +99,11 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
     return obj
 
 
-def breakdown(result: dict[str, Any], lang: str, pgettext: Callable[[str, str], str]) -> str:
+def breakdown(result: dict[str, Any], lang: str, pgettext: Callable[[str, str], str], rules: str = "") -> str:
     """The answer as lines a referee reads out: each fan in the breakdown's language, the base, the total
     and the payments."""
+    if (own := _own(rules)) is not None:
+        return str(own.breakdown(result, lang, pgettext))
     lines = [f"  {f['zh'] if lang == 'zh' else f['en']}: {f['value']:+d}" for f in result["fans"]]
     if "base" in result:
         lines.insert(0, "  " + pgettext("mcr-score", "base: {points}").format(points=f"{result['base']:+d}"))

@@ -289,6 +289,38 @@ class _Guangdong:
         return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
 
 
+@dataclass(frozen=True, slots=True)
+class _Sichuan:
+    """Sichuan 血战到底 (``scoring.sichuan``): one winner's hand scored; the hand's events settle in
+    ``scoring.sichuan.settle``."""
+
+    profile: str = "sichuan-xuezhan"
+    family: str = "sichuan"
+    # "hands" for now: the store records a Sichuan hand's ordered events with the seam's next step
+    shape: str = "hands"
+    tiles: TileSet = TileSet(count=108, honours=False, flowers=0, red_fives=False,
+                             notation="NOTATION.md, three suits, no honours")
+
+    def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
+        from scoring.sichuan.score import answer
+
+        return answer(request)
+
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        from scoring.sichuan.rules import rules_with
+
+        try:
+            rules_with(rules)
+        except ValueError as exc:
+            return str(exc)
+        return None
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        # no session result in the rules (issue 33): MCR's table points on the session's score
+        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+
+
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:
     """A Riichi profile's preset with the tournament's changes; ``options`` also carry the values every
     tournament has (MCR's table points), which a preset does not take."""
@@ -313,6 +345,7 @@ SYSTEMS: dict[str, Callable[[], RuleSystem]] = {
     **{name: _maker(_Riichi, name) for name in _RIICHI_PROFILES},
     **{name: _maker(_PointsTable, name) for name in ("hebei", "nanchang")},
     "guangdong-tuidaohu": _Guangdong,
+    "sichuan-xuezhan": _Sichuan,
 }
 
 
