@@ -275,6 +275,9 @@ MESSAGES: dict[str, Template] = {
     "rule_form": "{value!r}: write a rule value as NAME=VALUE (the value as JSON: 40000, true, [15000, 5000, -5000, -15000])",
     "sign_off_game_on": ("session {session} table {table}: the game is not over after {recorded} hands; record the "
                          "rest, or sign off with a reason why the table ended early"),
+    "riichi_pao_not_yakuman": "a liable player (pao) pays only for a yakuman",
+    "riichi_outcome_not_in_rules": "{type!r} is not an outcome of {profile}: use one of {outcomes}",
+    "game_over_no_time_call": "table {table}: the game is over already; time is not called at a table that has finished",
     "game_over": "table {table}: the game is over after hand {hands}, so no hand comes after it",
     "settlement_to_form": "paid to one player is written {{\"to\": NUMBER}}",
     # --- the command line

@@ -75,8 +75,9 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
             f = dict(d)
             if "winners" in d:  # a game table's ron: each winner with the value paid
                 f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
-                f["fan"] = " ".join(f"{w['han']}/{w['fu']}" if not w["yakuman"] else f"Y{w['yakuman']}"
-                                    for w in d["winners"])
+                f["fan"] = " ".join(_value_text(w) for w in d["winners"])
+            elif d["type"] == "tsumo":
+                f["fan"] = _value_text(d)
             if d["type"] == "win":
                 f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
             f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in (d.get("payments") or d.get("deltas") or {}).items())
@@ -95,6 +96,13 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
                    "discarder", "fan", "player", "points", "settlement", "reason", "after_hand", "payments")
     emit(rows_out, args.format, columns, json_rows=rows)
     return 0
+
+
+def _value_text(w: dict[str, Any]) -> str:
+    """A winner's value in the text list: "3/40" (han/fu), a limit's name, or "Y1" (yakuman)."""
+    if w.get("yakuman"):
+        return f"Y{w['yakuman']}"
+    return str(w["limit"]) if w.get("limit") and not w.get("fu") else f"{w['han']}/{w['fu']}"
 
 
 def _game_items(s: Any, k: int) -> list[tuple[tuple[int, int, float, int], dict[str, Any]]]:
@@ -161,6 +169,9 @@ def cmd_results_correct(args: argparse.Namespace, db: Database) -> int:
                 delete_game_hand(s, args.session, args.table, args.hand, args.reason,
                                  expected_version=args.expected_version, actor=actor)
             else:
+                place = (obj.get("session", args.session), obj.get("table", args.table), obj.get("hand", args.hand))
+                if place != (args.session, args.table, args.hand):  # a typo would overwrite another hand
+                    raise InputError("--line", code="line_options_differ")
                 correct_game_hand(s, args.session, args.table, args.hand, obj, args.reason,
                                   expected_version=args.expected_version, actor=actor)
         elif args.delete:

@@ -17,6 +17,7 @@ from db.formats.text_files import read_utf8
 from db.messages import render
 from db.read import queries
 from db.read.check import check
+from db.read.games import game_problems, is_game
 from db.read.lookup import has_results
 from db.rules.limits import LINE_DEPTH_MAX, long_number
 from db.rules.profiles import PROFILES, NoShow, SeatRotation
@@ -130,6 +131,8 @@ def cmd_import(args: argparse.Namespace, db: Database) -> int:
                               problem=render("line_too_deep", {"limit": LINE_DEPTH_MAX})) from exc
     with db.factory.begin() as s:
         transfer.import_data(s, data)
+        if is_game(queries.settings(s)) and (problems := game_problems(s)):  # each game must play as stored
+            raise TournamentError(code="export_inconsistent", problem=problems[0])
         # A file name may hold bytes that are not UTF-8 (a surrogate in Python): stored as \udcff, not refused.
         name = Path(args.file).name.encode("utf-8", "backslashreplace").decode("utf-8")
         audit(s, actor_of(args), AuditAction.IMPORT, What("restored", params={"name": name}))

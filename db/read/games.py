@@ -185,7 +185,7 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
         state = played.game.state
         over = played.game.over
         results: tuple[GameSeatResult, ...] = ()
-        if over:
+        if over or tbl.signed_off:  # a sheet signed off early (with its reason) is final too
             changes = [sum(v.deltas[i] for v in views) for i in range(4)]
             chombos = [v.chombo for v in views if v.kind == "chombo" and v.chombo is not None]
             res = system.session_result((changes[0], changes[1], changes[2], changes[3]), _penalties(s, tbl.id),

@@ -36,6 +36,7 @@ from db.audit_what import What
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.read import queries
+from db.read.game_state import games_over, is_game
 from db.read.lookup import check_session, recorded_hands, settings, tournament
 from db.rules.clock import (
     ClockTimes,
@@ -340,8 +341,11 @@ def _due(s: Session, session: int, view: ClockView, st: Settings) -> list[Sessio
     tables = s.scalars(select(SessionTable).where(SessionTable.session == session,
                                                    SessionTable.time_called_after.is_(None))
                        .order_by(SessionTable.table_no).execution_options(populate_existing=True))
-    return [t for t in tables if t.table_no not in rung and view.table_remaining(t.table_no) == 0
-            and recorded_hands(s, t) < st.hands_per_session]
+    due = [t for t in tables if t.table_no not in rung and view.table_remaining(t.table_no) == 0]
+    if is_game(st):  # a game table is finished when its game is over (the 64 hands are only a ceiling)
+        over = games_over(s, [t.id for t in due])
+        return [t for t in due if not over[t.id]]
+    return [t for t in due if recorded_hands(s, t) < st.hands_per_session]
 
 
 def bell_due(s: Session, session: int, now: datetime | None = None) -> bool:
@@ -420,6 +424,11 @@ def clock_reading(s: Session, session: int) -> ClockReading:
                            .where(SessionTable.session == session, SessionTable.time_called_after.is_(None))
                            .group_by(SessionTable.table_no)).all()}
     open_tables = tuple(t for t, n in sorted(hands.items()) if t not in rung and (n or 0) < st.hands_per_session)
+    if is_game(st):  # a game table is open until its game is over
+        ids = dict(s.execute(select(SessionTable.table_no, SessionTable.id).where(
+            SessionTable.session == session, SessionTable.table_no.in_(open_tables))).all())
+        over = games_over(s, list(ids.values()))
+        open_tables = tuple(t for t in open_tables if not over[ids[t]])
     return ClockReading(times, st.clock_warnings, tuple(sorted(_extras(s, session).items())), open_tables,
                         tuple(_owed(bells)), st.end_policy)
 

@@ -19,7 +19,7 @@ from db.audit_what import at_table, time_called
 from db.errors import InputError
 from db.messages import hand_problem
 from db.models import HandResult, SessionTable
-from db.read.game_state import played_before_time
+from db.read.game_state import games_over, played_before_time
 from db.read.games import hand_view
 from db.read.lookup import existing_hand, find_table, settings, table_numbers
 from db.read.views import GameHandView
@@ -122,12 +122,15 @@ def record_game_line(s: Session, session: int, table: int, hand: Any, obj: Mappi
     tbl = find_table(s, session, table)
     hand = check_int(hand, "hand", 1, st.hands_per_session)
     record = read_game_line(system, obj, table_numbers(s, tbl), session, table)
+    _check_outcome(system, st, record)
     if _same(s, tbl, hand, record):
         return "skipped"
     tbl = lock_table_row(s, tbl)
     if _same(s, tbl, hand, record):
         return "skipped"
     tbl = locked_table(s, session, table, expected_version)
+    if tbl.signed_off:  # the players signed the sheet: closed to new hands (corrections stay possible)
+        raise InputError("table", code="table_signed_off", session=session, table=table)
     rows = table_records(s, tbl)
     if hand != len(rows) + 1:
         raise InputError("hand", code="hand_out_of_order", table=table, recorded=len(rows), next=len(rows) + 1)
@@ -139,6 +142,15 @@ def record_game_line(s: Session, session: int, table: int, hand: Any, obj: Mappi
     audit(s, actor, AuditAction.RECORD, at_table(session, table, hand),
           after=system.line_of(record, lambda i: table_numbers(s, tbl)[i]))
     return "recorded"
+
+
+def _check_outcome(system: GameSystem, st: Settings, record: Mapping[str, Any]) -> None:
+    """A line of a kind the tournament's rules do not have (a nagashi under EMA, a chombo under Tenhou) is
+    refused: the desk and the phone offer only the rules' kinds, and so does the store."""
+    allowed = system.outcomes(st.system_options())
+    if record["type"] not in allowed:
+        raise InputError("type", code="riichi_outcome_not_in_rules", type=record["type"], profile=st.profile,
+                         outcomes=", ".join(allowed))
 
 
 def _keep(row: HandResult, record: dict[str, Any]) -> None:
@@ -174,6 +186,7 @@ def correct_game_hand(s: Session, session: int, table: int, hand: Any, obj: Mapp
     if row is None:
         raise InputError("hand", code="hand_not_recorded", session=session, table=table, hand=hand)
     record = read_game_line(system, obj, numbers, session, table)
+    _check_outcome(system, st, record)
     before = system.line_of(row.detail or {}, numbers.__getitem__)
     _keep(row, record)
     a = actor or default_actor()
@@ -217,6 +230,8 @@ def call_game_time(s: Session, session: int, table: int, after_hand: Any, *, exp
         raise InputError("after_hand", code="time_already_called", session=session, table=table,
                          after=tbl.time_called_after)
     rows = table_records(s, tbl)
+    if games_over(s, [tbl.id])[tbl.id]:
+        raise InputError("after_hand", code="game_over_no_time_call", table=table)
     if after_hand > len(rows) + 1:
         raise InputError("after_hand", code="time_call_hands", session=session, table=table, recorded=len(rows),
                          after=after_hand)

@@ -90,7 +90,7 @@ def read_line(obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dic
     field)`` gives a player's seat at the table (0-3) or raises. On a tsumo line the winner's value is on the
     line itself; ``"tiles"`` there is the hand's tiles (``"hand"`` being the hand's number)."""
     kind = obj.get("type")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:  # ["ron"] is unhashable: refused, not a TypeError
         raise LineError("type", "riichi_line_type", type=str(kind)[:40])
     unknown = sorted(set(obj) - FIELDS[kind])
     if unknown:
@@ -290,6 +290,8 @@ def _win(w: Mapping[str, Any], state: State, record: Mapping[str, Any], preset: 
     seat, pao = w["seat"], w.get("pao")
     if "hand" not in w:
         limit = w.get("limit")
+        if pao is not None and not w.get("yakuman") and limit != "yakuman":  # pao: a yakuman's liability
+            raise LineError("pao", "riichi_pao_not_yakuman")
         if limit == "yakuman":
             return PlayedWin(WinHand(seat, yakuman=1, pao=pao), None)
         return PlayedWin(WinHand(seat, w.get("han", 0), w.get("fu", 30), w.get("yakuman", 0), pao, limit=limit), None)
@@ -306,6 +308,8 @@ def _win(w: Mapping[str, Any], state: State, record: Mapping[str, Any], preset: 
     if situation.double_riichi and not riichi:  # a double riichi is a riichi: its stick is on the line
         raise LineError("double_riichi", "riichi_double_not_declared")
     scored = score(w["hand"], situation, preset)
+    if pao is not None and not scored.yakuman:
+        raise LineError("pao", "riichi_pao_not_yakuman")
     return PlayedWin(WinHand(seat, scored.han, scored.fu, scored.yakuman, pao), scored)
 
 

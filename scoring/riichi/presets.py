@@ -140,10 +140,46 @@ def preset_with(profile: str, overrides: Mapping[str, Any] | None = None) -> Rii
                         isinstance(old[0], int) and len(value) != len(old)):
                     raise TypeError  # the uma: four whole numbers; the pao hands: names
                 changes[name] = tuple(value)
-            elif isinstance(old, bool) or old is None or isinstance(old, int | str):
-                if value is not None and old is not None and type(value) is not type(old):
+            elif old is None:  # a value the preset has none of (Tenhou's chombo): a whole number or null
+                if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise TypeError
+                changes[name] = value
+            elif isinstance(old, bool | int | str):
+                if type(value) is not type(old) and not (name in _NULLABLE and value is None):
                     raise TypeError
                 changes[name] = value
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{name}: {value!r} is not a value it takes") from exc
+    for name, value in changes.items():
+        problem = _range_problem(name, value)
+        if problem is not None:
+            raise ValueError(f"{name}: {value!r} {problem}")
     return replace(base, **changes)
+
+
+_POINTS_MAX = 1_000_000
+_NULLABLE = ("chombo_points", "replacement_penalty")  # None: the preset has no such penalty
+_TIME_CALLED = ("one_more_hand", "end_after_hand", "none")
+_PAO_HANDS = ("daisangen", "daisuushii", "suukantsu")
+
+
+def _range_problem(name: str, value: Any) -> str | None:
+    """What is wrong with a changed value's size (its kind is checked already), or None: every sum, share
+    and round a game makes must stay defined (a deposit of 0 would divide by zero; 20 rounds name no wind)."""
+    positive = ("start_points", "return_points", "deposit")
+    if name in positive and not 0 < value <= _POINTS_MAX:
+        return f"is not a value it takes (1 to {_POINTS_MAX:,})"
+    if name in ("oka", "honba_points", "chombo_points", "replacement_penalty") and value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _POINTS_MAX):
+        return f"is not a value it takes (a whole number from 0 to {_POINTS_MAX:,}, or null where there is none)"
+    if name == "uma" and (sum(value) != 0 or not all(abs(u) <= _POINTS_MAX for u in value)):
+        return "is not a value it takes (four whole numbers adding up to 0: the oka is apart)"
+    if name == "rounds" and value not in (4, 8):
+        return "is not a value it takes (4: East only; 8: East and South)"
+    if name == "double_wind_pair_fu" and value not in (2, 4):
+        return "is not a value it takes (2 or 4)"
+    if name == "time_called" and value not in _TIME_CALLED:
+        return f"is not a value it takes ({', '.join(_TIME_CALLED)})"
+    if name == "pao" and not set(value) <= set(_PAO_HANDS):
+        return f"is not a value it takes (among {', '.join(_PAO_HANDS)})"
+    return None

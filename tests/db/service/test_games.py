@@ -236,3 +236,18 @@ def test_check_plays_each_game_again_and_names_a_stored_change_that_differs(ema:
     with ema.reader() as s:
         problems = check(s)
     assert len(problems) == 2 and problems[0].startswith("session 1 table 1 hand 3: changes")
+
+
+def test_a_game_signed_off_early_with_a_reason_has_its_results_as_the_standings_count_them(ema: Database) -> None:
+    from db.formats.ema_csv import ema_problems
+    from db.service.results import sign_off
+
+    _record(ema, 1, _ron("2", "1", 3, 40))
+    with ema.factory.begin() as s:
+        sign_off(s, 1, 1, reason="a player was taken ill", actor=ACTOR)
+    sheet = _sheet(ema)
+    with ema.reader() as s:
+        rows = {r.number: r for r in queries.standings(s)}
+        tables, _players = ema_problems(s)
+    assert [r.score for r in sheet.results] == [rows[p.number].table_points for p in sheet.players]
+    assert not any("table 1" in str(t) for t in tables)
