@@ -48,3 +48,16 @@ class FlowerCountError(HandError):
 
 class NotWinningError(HandError):
     code = "not_winning_hand"
+
+
+class LineError(ValueError):
+    """A result line that is not one of its rule system's (``GameSystem.read_line``, ``play``): the field, a stable
+    code and its parameters; the store words it, as for every refusal."""
+
+    def __init__(self, field: str | None, code: str, **params: Any) -> None:
+        super().__init__(f"{field}: {code} {params}")
+        self.field, self.code, self.params = field, code, params
+
+
+class GameOverError(ValueError):
+    """A hand recorded after the end of a table's game (``GameSystem.play``)."""

@@ -28,9 +28,7 @@ from db.service.audit import Actor, audit, default_actor, now
 from db.service.corrections import need_reason
 from db.service.outcomes import check_int
 from db.service.results import lock_table_row, locked_table
-from scoring.errors import HandError
-from scoring.riichi.game import GameOverError
-from scoring.riichi.lines import LineError
+from scoring.errors import GameOverError, HandError, LineError
 from scoring.systems import GameSystem, game_system
 from texts import Text
 

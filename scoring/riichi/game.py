@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from scoring.errors import GameOverError
 from scoring.riichi.payment import hand_payment, win_changes
 from scoring.riichi.presets import MultipleRon, RiichiPreset, Ties
 
@@ -280,10 +281,6 @@ class Game:
     @property
     def end_scores(self) -> Scores:
         return self.state.scores
-
-
-class GameOverError(ValueError):
-    """A hand recorded after the end of the game."""
 
 
 def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int | None = None,

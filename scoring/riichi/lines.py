@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.errors import LineError
 from scoring.riichi.game import (
     ABORTIVE_REASONS,
     Abortive,
@@ -71,15 +72,6 @@ def outcomes(preset: RiichiPreset) -> tuple[str, ...]:
     has = {"abortive": preset.abortive_draws, "nagashi": preset.nagashi_mangan,
            "chombo": preset.chombo_points is not None}
     return tuple(t for t in TYPES if has.get(t, True))
-
-
-class LineError(ValueError):
-    """A line that is not a Riichi result line: the field, a stable code and its parameters (the store words
-    it, as for every refusal)."""
-
-    def __init__(self, field: str | None, code: str, **params: Any) -> None:
-        super().__init__(f"{field}: {code} {params}")
-        self.field, self.code, self.params = field, code, params
 
 
 # ------------------------------------------------------------------------------------------ reading a line
