@@ -166,3 +166,48 @@ def test_a_chombo_is_a_line_the_hand_replayed(client: TestClient, link: DeviceLi
     assert t["hands"][0]["chombo"] == "3" and t["hands"][0]["outcome"] == "Chombo"
     # the hand is replayed: the same state, nothing paid before the uma
     assert t["state"] == {"round": "E1", "dealer": "1", "honba": 0, "deposits": 0} and t["next_hand"] == 2
+
+
+def test_a_double_ron_is_previewed_and_recorded_with_both_winners(db: Database, client: TestClient,
+                                                                  link: DeviceLink) -> None:
+    """Two winners on West's discard (EMA: each paid by the discarder): one by its tiles, one by its totals; the
+    preview is the whole line, and the hand recorded is what the preview showed."""
+    line = {"hand": 1, "type": "ron", "discarder": "3", "riichi": ["2"],
+            "winners": [{"player": "2", "hand": "234m567p678s22p55s5s"}, {"player": "4", "han": 3, "fu": 30}]}
+    p = call(client, link, "POST", "/api/score", line).json()
+    assert p["valid"] is True and [w["player"] for w in p["winners"]] == ["2", "4"]
+    assert [(w["han"], w["fu"]) for w in p["winners"]] == [(2, 40), (3, 30)]
+    # 2,600 to South, 3,900 to North, both from West; South's riichi stick goes to North, the nearest winner
+    assert p["deltas"] == {"1": 0, "2": 2600 - 1000, "3": -2600 - 3900, "4": 3900 + 1000}
+    assert hands_at(db) == 0
+    r = call(client, link, "POST", "/api/hands", {**line, "version": 0})
+    assert r.status_code == 200, r.text
+    assert r.json()["deltas"] == p["deltas"] and r.json()["winners"] == p["winners"]
+    assert [w.player for w in game_sheet_of(db).hands[0].winners] == [1, 3]
+
+
+def game_sheet_of(db: Database) -> Any:
+    with db.reader() as s:
+        return game_sheet(s, 1, 1)
+
+
+def test_pao_on_a_yakuman_makes_the_liable_player_pay_half(client: TestClient, link: DeviceLink) -> None:
+    """Daisangen on West's discard with North liable (pao): West and North pay 16,000 each (non-dealer
+    yakuman, 32,000)."""
+    line = {"hand": 1, "type": "ron", "discarder": "3", "riichi": [],
+            "winners": [{"player": "2", "yakuman": 1, "pao": "4"}]}
+    p = call(client, link, "POST", "/api/score", line).json()
+    assert p["valid"] is True and p["winners"][0]["pao"] == "4"
+    assert p["deltas"] == {"1": 0, "2": 32000, "3": -16000, "4": -16000}
+    r = call(client, link, "POST", "/api/hands", {**line, "version": 0})
+    assert r.status_code == 200 and r.json()["deltas"] == p["deltas"]
+
+
+def test_pao_on_a_hand_that_is_no_yakuman_is_the_stores_refusal(db: Database, client: TestClient,
+                                                               link: DeviceLink) -> None:
+    line = {**RON, "winners": [{"player": "2", "hand": "234m567p678s22p55s5s", "pao": "4"}]}
+    for path in ("/api/score", "/api/hands"):
+        r = call(client, link, "POST", path, line)
+        assert r.status_code == 422, r.text
+        assert r.json()["error"]["field"] == "pao" and "yakuman" in r.json()["error"]["message"]
+    assert hands_at(db) == 0
