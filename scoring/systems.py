@@ -104,6 +104,11 @@ class GameSystem(RuleSystem, Protocol):
 
     def start_points(self, options: Mapping[str, Any]) -> int: ...
 
+    def last_hand_after_time(self, options: Mapping[str, Any], called_after: int) -> int | None:
+        """How many hands are played (chombos not counted) when time was called during hand ``called_after``
+        (counted the same way): the game ends after them. None when the rules have no time call."""
+        ...
+
     def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The kinds of result line a hand may have under the tournament's rules (a desk offers these)."""
         ...
@@ -208,6 +213,11 @@ class _Riichi:
 
     def start_points(self, options: Mapping[str, Any]) -> int:
         return _preset(self.profile, options).start_points
+
+    def last_hand_after_time(self, options: Mapping[str, Any], called_after: int) -> int | None:
+        from scoring.riichi.game import last_played_hand
+
+        return last_played_hand(_preset(self.profile, options), called_after)
 
     def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         from scoring.riichi.lines import outcomes

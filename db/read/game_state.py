@@ -17,7 +17,7 @@ from db.rules.profiles import Settings
 from scoring.riichi.lines import Played
 from scoring.systems import GameSystem, game_system
 
-__all__ = ["games_over", "is_game", "play", "played_before_time"]
+__all__ = ["games_over", "is_game", "play", "played_before_time", "time_last_hand"]
 
 
 def is_game(st: Settings) -> bool:
@@ -41,6 +41,24 @@ def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | N
     if after_hand is None:
         return None
     return sum(1 for r in records[:after_hand] if r.get("type") != "chombo") + max(0, after_hand - len(records))
+
+
+def time_last_hand(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
+                   time_called_after: int | None) -> int | None:
+    """The number (as the sheet counts hands, chombos included) of the last hand of a game whose time was
+    called, as far as the records go: the system says how many hands are played after the call, a chombo
+    recorded among them moves the last hand on. None without a time call or a rule for it."""
+    called = played_before_time(records, time_called_after)
+    last = None if called is None else system.last_hand_after_time(options, called)
+    if last is None:
+        return None
+    played = 0
+    for number, record in enumerate(records, start=1):
+        if record.get("type") != "chombo":
+            played += 1
+            if played == last:
+                return number
+    return len(records) + last - played
 
 
 def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:

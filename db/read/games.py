@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError
 from db.models import HandResult, Penalty, Tournament
-from db.read.game_state import games_over, is_game, play
+from db.read.game_state import games_over, is_game, play, time_last_hand
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
 from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, SessionEntry, ranking_rule
@@ -197,8 +197,9 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
             start_points=system.start_points(options), hands=views,
             next_round=None if over else round_name(state.round), next_dealer=None if over else state.dealer,
             next_honba=state.honba, next_deposits=state.deposits, scores=state.scores, results=results,
-            time_called_after=tbl.time_called_after, signed_off=tbl.signed_off, version=tbl.version,
-            session_date=t.start_date))
+            time_called_after=tbl.time_called_after,
+            time_last_hand=time_last_hand(system, options, [h.detail or {} for h in hands], tbl.time_called_after),
+            signed_off=tbl.signed_off, version=tbl.version, session_date=t.start_date))
     return out
 
 

@@ -497,7 +497,8 @@ class GameSheet:
     next_deposits: int = 0
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)  # the points now
     results: tuple[GameSeatResult, ...] = ()  # by player, once the game is over; () before
-    time_called_after: int | None = None
+    time_called_after: int | None = None  # the hand in play at the gong
+    time_last_hand: int | None = None  # the last hand the time call leaves, by the rules (None: no call)
     signed_off: bool = False
     version: int = 0
     session_date: date | None = None

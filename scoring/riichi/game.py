@@ -312,13 +312,21 @@ def replay(hands: Sequence[Hand], preset: RiichiPreset, time_called_after: int |
     return Game(preset, tuple(states) or (state,), tuple(results), over, tuple(chombos))
 
 
-def _time_up(preset: RiichiPreset, called_after: int | None, played: int, last_hand: bool = False) -> bool:
-    """Whether the time called ends the game after ``played`` hands. ``called_after`` is the hand in play at
-    the gong: EMA plays one more hand after it, WRC ends with it. ``last_hand``: asked for a chombo in the
-    hand after ``played``, which ends the game when that hand is the last one."""
+def last_played_hand(preset: RiichiPreset, called_after: int | None) -> int | None:
+    """The hands played (chombos not counted) after which the time called ends the game; ``called_after`` is
+    the hand in play at the gong: EMA plays one more hand after it, WRC ends with it. None without a time
+    call, or when the preset has none (Tenhou)."""
     if called_after is None or preset.time_called == "none":
+        return None
+    return called_after + (1 if preset.time_called == "one_more_hand" else 0)
+
+
+def _time_up(preset: RiichiPreset, called_after: int | None, played: int, last_hand: bool = False) -> bool:
+    """Whether the time called ends the game after ``played`` hands. ``last_hand``: asked for a chombo in the
+    hand after ``played``, which ends the game when that hand is the last one."""
+    last = last_played_hand(preset, called_after)
+    if last is None:
         return False
-    last = called_after + (1 if preset.time_called == "one_more_hand" else 0)
     return (played + 1 if last_hand else played) >= last
 
 

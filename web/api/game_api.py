@@ -97,7 +97,9 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
     """``GET /api/table`` at a game table: ``"game": true``; the state of the next hand (``state``: round,
     dealer, honba, deposits; null once the game is over, ``next_hand`` null too); each player with their
     points now and their wind in the next hand; the hands with their states, outcomes and running points;
-    ``results`` (raw, place, uma, penalty, score) once the game is over; ``entry``: what the page offers."""
+    ``results`` (raw, place, uma, penalty, score) once the game is over; ``entry``: what the page offers;
+    ``time_called_after`` (the hand in play when time was called) and ``time_last_hand`` (the last hand the
+    rules leave from there, a chombo among them counted; null without a time call)."""
     numbers = _numbers(sheet)
     over = sheet.next_round is None or sheet.next_dealer is None
     winds: list[str | None] = [None] * 4 if over else [seat_wind(i, sheet.next_dealer or 0) for i in range(4)]
@@ -111,7 +113,8 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
     return {"session": sheet.session, "table": sheet.table, "version": sheet.version, "game": True,
             "profile": sheet.profile, "start_points": sheet.start_points,
             "next_hand": None if over else len(sheet.hands) + 1, "state": state,
-            "time_called_after": sheet.time_called_after, "signed_off": sheet.signed_off, "players": players,
+            "time_called_after": sheet.time_called_after, "time_last_hand": sheet.time_last_hand,
+            "signed_off": sheet.signed_off, "players": players,
             "hands": [_hand_json(h, numbers, lang) for h in sheet.hands], "results": results, "penalties": [],
             "false_win": None, "entry": _entry_json(st, lang)}
 

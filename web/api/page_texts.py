@@ -80,6 +80,11 @@ TEXTS = (
     NC_("table_page", "Record hand {n}: {outcome}."),
     NC_("table_page", "Winner (tsumo)"), NC_("table_page", "Choose the discarder."),
     NC_("table_page", "{n} han"), NC_("table_page", "{n} fu"),
+    # several winners on one discard, pao, and the time call the desk made
+    NC_("table_page", "Winners"), NC_("table_page", "Hand of"), NC_("table_page", "Enter the hand of {name} too."),
+    NC_("table_page", "Pao (liable player)"), NC_("table_page", "Pao: {name}"),
+    NC_("table_page", "Time called during hand {n}"),
+    NC_("table_page", "Time called during hand {n}; the last hand is {m}"),
 )
 WINDS = ("E", "S", "W", "N")
 

@@ -211,3 +211,23 @@ def test_pao_on_a_hand_that_is_no_yakuman_is_the_stores_refusal(db: Database, cl
         assert r.status_code == 422, r.text
         assert r.json()["error"]["field"] == "pao" and "yakuman" in r.json()["error"]["message"]
     assert hands_at(db) == 0
+
+
+def test_a_time_call_by_the_desk_gives_the_last_hand_the_rules_leave(db: Database, client: TestClient,
+                                                                     link: DeviceLink) -> None:
+    """EMA plays one more hand after the gong: called during hand 2, hand 3 is the last; a chombo recorded
+    in the last hand is no hand played (it is replayed), so it moves the last hand on. The page cannot call time itself."""
+    from db.service.games import call_game_time, record_game_line
+
+    assert call(client, link, "GET", "/api/table").json()["time_last_hand"] is None
+    assert call(client, link, "POST", "/api/hands", DRAW).status_code == 200
+    with db.factory.begin() as s:
+        call_game_time(s, 1, 1, 2)
+    t = call(client, link, "GET", "/api/table").json()
+    assert (t["time_called_after"], t["time_last_hand"], t["next_hand"]) == (2, 3, 2)
+    with db.factory.begin() as s:
+        record_game_line(s, 1, 1, 2, {"type": "draw", "tenpai": [], "riichi": []})
+        record_game_line(s, 1, 1, 3, {"type": "chombo", "player": "3"})
+    t = call(client, link, "GET", "/api/table").json()
+    assert (t["time_called_after"], t["time_last_hand"], t["next_hand"]) == (2, 4, 4)
+    assert t["state"] is not None

@@ -258,3 +258,80 @@ def test_a_game_over_shows_the_session_result_and_takes_no_hand(server, game, br
     assert "Uma" in foot and "Score" in foot and "Penalty" not in foot
     uma, score = (f"{v:+g}" if v else "0" for v in (result[0].uma, result[0].score))
     assert uma in foot.split("\n")[1] and score in foot.split("\n")[2], foot
+
+
+def test_a_double_ron_entered_by_tiles_and_by_totals_is_previewed_and_recorded_whole(server, game, browser) -> None:
+    """Two winners on West's discard (EMA: each paid): South by its tiles, North by its totals. A second tap in
+    the winner row adds a winner whose hand is entered next; the tabs go back to the first one's tiles. The
+    preview is the server's for the whole line; Confirm records both."""
+    db, token = game
+    e, s, w, n = seats(db)
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#game-state", "Honba 0")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-riichi button[data-number='{s}']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    tap(browser, f"#g-discarder button[data-number='{w}']")
+    for tile in RON_TILES:
+        tap(browser, f"#g-picker button[data-tile='{tile}']")
+    wait_text(browser, "#g-verdict", "Record hand 1: Ron · 2 han 40 fu.")
+    tap(browser, f"#g-winner button[data-number='{n}']")  # a second winner: its hand is asked for
+    wait_text(browser, "#g-verdict", "0 of 14 tiles")
+    assert browser.find_element("css selector", f"#g-active button[data-number='{n}']").get_attribute(
+        "aria-selected") == "true"
+    tap(browser, "#g-tab-totals")
+    tap(browser, "#g-han button[data-han='3']")
+    tap(browser, "#g-fu button[data-fu='30']")
+    verdict = wait_text(browser, "#g-verdict", "3 han 30 fu")
+    assert "2 han 40 fu" in verdict and verdict.startswith("Record hand 1: Ron")
+    # 2,600 and 3,900 from West; South's riichi stick goes to North, the winner nearest the discarder
+    assert shown_text(browser, f"#g-payments tr[data-number='{s}']").split()[-2:] == ["+1600", "31,600"]
+    assert shown_text(browser, f"#g-payments tr[data-number='{n}']").split()[-2:] == ["+4900", "34,900"]
+    assert shown_text(browser, f"#g-payments tr[data-number='{w}']").split()[-2:] == ["-6500", "23,500"]
+    assert len(browser.find_elements("css selector", "#g-preview .winner-head")) == 2
+    # back to South's tab: its tiles are as entered
+    tap(browser, f"#g-active button[data-number='{s}']")
+    assert len(browser.find_elements("css selector", "#g-hand button.t")) == 14
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    assert card_points(browser) == ["30,000", "31,600", "23,500", "34,900"]
+    (hand,) = sheet_of(db).hands
+    assert hand.kind == "ron" and sorted((x.han, x.fu) for x in hand.winners) == [(2, 40), (3, 30)]
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+def test_pao_on_a_hand_that_is_no_yakuman_shows_the_stores_refusal(server, game, browser) -> None:
+    db, token = game
+    e, s, w, n = seats(db)
+    browser.get(f"{server.url}/t/{token}")
+    wait_text(browser, "#game-state", "Honba 0")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    tap(browser, f"#g-discarder button[data-number='{w}']")
+    tap(browser, "#g-tab-totals")
+    tap(browser, "#g-limit button[data-limit='yakuman']")
+    tap(browser, f"#g-pao button[data-number='{n}']")
+    wait_text(browser, "#g-verdict", "Yakuman")
+    assert shown_text(browser, f"#g-payments tr[data-number='{n}']").split()[-2:] == ["-16000", "14,000"]
+    tap(browser, "#g-limit button[data-limit='yakuman']")  # off again: 3 han 30 fu is no yakuman
+    tap(browser, "#g-han button[data-han='3']")
+    tap(browser, "#g-fu button[data-fu='30']")
+    assert "yakuman" in wait_text(browser, "#g-verdict", "liable")
+    assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
+    assert sheet_of(db).hands == ()
+
+
+def test_a_time_call_by_the_desk_shows_the_hand_it_was_called_in_and_the_last_hand(server, game, browser) -> None:
+    """A table does not call time itself (the desk or the clock's bell does, docs/table-page.md): the state bar
+    says when it was called and the last hand the rules leave (EMA: one more hand)."""
+    from db.service.games import call_game_time, record_game_line
+    from db.storage.store import open_database
+
+    db, token = game
+    with open_database(db) as database, database.factory.begin() as st:
+        record_game_line(st, 1, 1, 1, {"type": "draw", "tenpai": [], "riichi": []})
+        call_game_time(st, 1, 1, 2)
+    browser.get(f"{server.url}/t/{token}")
+    assert "Time called during hand 2; the last hand is 3" in wait_text(browser, "#hand-no", "Time called")

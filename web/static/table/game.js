@@ -25,8 +25,11 @@ export function renderGame() {
   var table = S.table, ps = players(), view = S.view, over = sessionOver();
   $("table-title").textContent = t("Session {session} · Table {table}", { session: table.session, table: table.table });
   var handText = over ? t("Game over") : t("Hand {n}", { n: table.next_hand });
+  // the time call is the desk's (or the clock's bell): the page says when, and the last hand the rules leave
   if (table.time_called_after !== null && table.time_called_after !== undefined) {
-    handText += " · " + t("Time called after hand {n}", { n: table.time_called_after });
+    handText += " · " + (over || !table.time_last_hand
+      ? t("Time called during hand {n}", { n: table.time_called_after })
+      : t("Time called during hand {n}; the last hand is {m}", { n: table.time_called_after, m: table.time_last_hand }));
   }
   $("hand-no").textContent = handText;
   document.title = $("table-title").textContent;

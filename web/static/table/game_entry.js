@@ -20,7 +20,61 @@ export function blankGameEntry(hand) {
   return Object.assign(H.blankEntry("game", hand), {
     outcome: null, riichi: [], tenpai: [], nagashi: [], reason: null, chombo: null, target: "hand",
     dora: [], ura: [], reds: { m: false, s: false, p: false }, flags: {}, han: null, fu: null, limit: null,
-    stale_reason: "" });
+    pao: null, winners: [], others: {}, stale_reason: "" });
+}
+
+// ---- several winners on one discard ----------------------------------------------------------------
+// ``winners``: the players who won, in the order tapped; ``winner``: the one whose value is being entered. Its
+// value (tiles or totals, indicators, flags, pao) lives on the entry itself, where hand.js works on it; the
+// other winners' values are kept aside in ``others`` by number, and swapped in when their tab is tapped.
+var WIN_FIELDS = ["input", "melds", "standing", "winning", "mode", "history", "target", "dora", "ura", "reds",
+                  "flags", "han", "fu", "limit", "pao"];
+function copyWin(from) {
+  var w = {};
+  WIN_FIELDS.forEach(function (f) { w[f] = from[f]; });
+  return JSON.parse(JSON.stringify(w));
+}
+function putWin(e, w) { WIN_FIELDS.forEach(function (f) { e[f] = w[f]; }); }
+// a new winner's value: blank, but the indicators are the table's, the same for every winner on the discard
+function blankWin(e) {
+  var w = copyWin(blankGameEntry(null));
+  w.dora = e.dora.slice(); w.ura = e.ura.slice(); w.input = e.input;
+  return w;
+}
+export function winnersOf(e) { return e.winners || (e.winner !== null && e.winner !== undefined ? [e.winner] : []); }
+function valueOf(e, n) { return n === e.winner ? e : (e.others || {})[n]; }
+function several(e) { return e.outcome === "ron" && !!options().multiple_ron; }
+function activate(e, n) {  // the value of winner ``n`` is entered now; the current one is kept aside
+  e.others = e.others || {};
+  if (e.winner !== null) e.others[e.winner] = copyWin(e);
+  putWin(e, e.others[n] || blankWin(e));
+  delete e.others[n];
+  e.winner = n;
+}
+// a tap on a player of the winner row: one winner (tsumo, or a preset without several rons) is chosen; where
+// one discard may have several, a tap adds the player (whose value is entered next) or takes them off again
+function tapWinner(e, n) {
+  var ws = winnersOf(e).slice();
+  if (!several(e)) { e.winners = [n]; e.winner = n; e.others = {}; return; }
+  var i = ws.indexOf(n);
+  if (i < 0) {
+    if (!ws.length) { e.winner = n; } else { activate(e, n); }
+    ws.push(n);
+  } else {
+    ws.splice(i, 1);
+    if (n === e.winner) {
+      if (ws.length) { e.winner = null; activate(e, ws[0]); } else { e.winner = null; }
+    } else {
+      delete (e.others || {})[n];
+    }
+  }
+  e.winners = ws;
+}
+// the outcome changed: a tsumo (or anything but a ron) keeps the winner being entered only
+function keepOneWinner(e) {
+  if (several(e) || winnersOf(e).length <= 1) return;
+  e.winners = e.winner !== null ? [e.winner] : [];
+  e.others = {};
 }
 
 function isWin(e) { return e.outcome === "ron" || e.outcome === "tsumo"; }
@@ -40,6 +94,11 @@ export function redNotation(text, reds) {
   });
 }
 function winValue(e) {
+  var out = valueOnly(e);
+  if (e.pao !== null && e.pao !== undefined) out.pao = e.pao;
+  return out;
+}
+function valueOnly(e) {
   if (e.input === "tiles") {
     var v = { hand: redNotation(H.notation(e), e.reds) };
     if (e.dora.length) v.dora = e.dora.slice();
@@ -59,7 +118,7 @@ export function gameBody(e) {
   b.riichi = e.riichi.slice();
   if (e.outcome === "ron") {
     b.discarder = e.discarder;
-    b.winners = [Object.assign({ player: e.winner }, winValue(e))];
+    b.winners = winnersOf(e).map(function (n) { return Object.assign({ player: n }, winValue(valueOf(e, n))); });
   } else if (e.outcome === "tsumo") {
     var v = winValue(e);
     if (v.hand !== undefined) { v.tiles = v.hand; delete v.hand; }  // on a tsumo line "hand" is the hand's number
@@ -80,11 +139,21 @@ function missing(e) {
   if (e.outcome === "abortive") return e.reason ? null : t("Choose the reason.");
   if (e.outcome === "nagashi") return e.nagashi.length ? null : t("Choose the player.");
   if (!isWin(e)) return null;
-  if (e.winner === null) return t("Choose the winner.");
-  if (e.outcome === "ron" && (e.discarder === null || e.discarder === e.winner)) return t("Choose the discarder.");
-  if (e.input === "tiles") return H.count(e) === 14 && e.winning !== null ? null : t("{n} of 14 tiles", { n: H.count(e) });
-  if (e.limit) return null;
-  if (e.han === null || (e.han < 5 && e.fu === null)) return t("Enter the han (and fu below 5 han), a limit or yakuman.");
+  var ws = winnersOf(e);
+  if (e.winner === null || !ws.length) return t("Choose the winner.");
+  if (e.outcome === "ron" && (e.discarder === null || ws.indexOf(e.discarder) >= 0)) return t("Choose the discarder.");
+  var own = valueMissing(e);
+  if (own) return own;
+  var other = ws.filter(function (n) { return n !== e.winner && valueMissing(valueOf(e, n)); })[0];
+  if (other === undefined) return null;
+  var p = players().filter(function (x) { return x.number === other; })[0];
+  return t("Enter the hand of {name} too.", { name: p ? p.name : other });
+}
+function valueMissing(w) {
+  if (!w) return t("Choose the winner.");
+  if (w.input === "tiles") return H.count(w) === 14 && w.winning !== null ? null : t("{n} of 14 tiles", { n: H.count(w) });
+  if (w.limit) return null;
+  if (w.han === null || (w.han < 5 && w.fu === null)) return t("Enter the han (and fu below 5 han), a limit or yakuman.");
   return null;
 }
 
@@ -152,20 +221,24 @@ export function renderGameEntry() {
   oc.className = "choices three";
   options().outcomes.forEach(function (o) {
     oc.appendChild(button(words("outcome", o), { "aria-pressed": String(e.outcome === o), "data-outcome": o },
-                          function () { S.entry.outcome = o; gameChanged(); }));
+                          function () { S.entry.outcome = o; keepOneWinner(S.entry); gameChanged(); }));
   });
   if (e.outcome && e.outcome !== "chombo") {
     playerRow(box, t("Riichi"), "g-riichi", function (n) { return e.riichi.indexOf(n) >= 0; },
               function (n) { toggle(S.entry.riichi, n); });
   }
   if (isWin(e)) {
-    playerRow(box, e.outcome === "tsumo" ? t("Winner (tsumo)") : t("Winner"), "g-winner",
-              function (n) { return e.winner === n; }, function (n) { S.entry.winner = n; });
+    var ws = winnersOf(e);
+    playerRow(box, e.outcome === "tsumo" ? t("Winner (tsumo)") : several(e) ? t("Winners") : t("Winner"), "g-winner",
+              function (n) { return ws.indexOf(n) >= 0; }, function (n) { tapWinner(S.entry, n); },
+              function (n) { return n === e.discarder || (several(e) && ws.indexOf(n) < 0 && ws.length >= 3); });
     if (e.outcome === "ron") {
       playerRow(box, t("Discarder"), "g-discarder", function (n) { return e.discarder === n; },
-                function (n) { S.entry.discarder = n; }, function (n) { return n === e.winner; });
+                function (n) { S.entry.discarder = n; }, function (n) { return ws.indexOf(n) >= 0; });
     }
+    if (ws.length > 1) renderWinnerTabs(box, e, ws);
     renderWin(box, e);
+    renderPao(box, e);
   } else if (e.outcome === "draw" || e.outcome === "nagashi") {
     if (e.outcome === "nagashi") {
       playerRow(box, t("Nagashi"), "g-nagashi", function (n) { return e.nagashi.indexOf(n) >= 0; },
@@ -238,6 +311,27 @@ function renderStale(box) {
     panel.appendChild(fix);
   }
   box.appendChild(panel);
+}
+
+// several winners: whose value the tiles or totals below are (one tab each, the one being entered pressed)
+function renderWinnerTabs(box, e, ws) {
+  var c = section(box, t("Hand of"));
+  c.id = "g-active";
+  players().forEach(function (p) {
+    if (ws.indexOf(p.number) < 0) return;
+    var b = pickButton(p, { role: "tab", "aria-selected": String(p.number === e.winner), "data-number": p.number,
+                            title: p.name }, function () {
+      if (p.number !== S.entry.winner) { activate(S.entry, p.number); gameChanged(); }
+    });
+    c.appendChild(b);
+  });
+}
+
+// pao: the player liable for the winner's yakuman (daisangen, daisuushii), tapped again to take it off; the
+// store refuses it on a hand that is no yakuman, and the preview says so
+function renderPao(box, e) {
+  playerRow(box, t("Pao (liable player)"), "g-pao", function (n) { return e.pao === n; },
+            function (n) { S.entry.pao = S.entry.pao === n ? null : n; }, function (n) { return n === e.winner; });
 }
 
 function renderWin(box, e) {
@@ -407,24 +501,12 @@ export function renderGamePreview() {
   else if (st === "invalid") { v.textContent = d; v.className = "verdict bad"; }
   else if (st === "ok") {
     confirm = true;
-    var w = d.winners && d.winners[0];
-    v.textContent = t("Record hand {n}: {outcome}.", { n: e.hand, outcome: d.outcome + (w ? " · " + w.value : "") });
+    var ws = d.winners || [];
+    // one winner: its value; several: each winner's name and value
+    var values = ws.length === 1 ? [ws[0].value] : ws.map(function (w) { return nameOf(w.player) + " " + w.value; });
+    v.textContent = t("Record hand {n}: {outcome}.", { n: e.hand, outcome: [d.outcome].concat(values).join(" · ") });
     v.className = "verdict good";
-    if (w && w.yaku) {
-      var ul = el("ul", { "class": "fans", id: "g-yaku" });
-      w.yaku.forEach(function (y) {
-        var li = el("li", { "data-yaku": y.id });
-        li.appendChild(el("span", null, y.name + (y.romaji && y.romaji !== y.name ? " · " + y.romaji : "")));
-        li.appendChild(el("span", { "class": "pts" }, t("{n} han", { n: y.han })));
-        ul.appendChild(li);
-      });
-      pv.appendChild(ul);
-    }
-    if (w && w.fu_parts && w.yakuman === 0) {
-      pv.appendChild(el("p", { "class": "muted small", id: "g-fu-parts" }, w.fu_parts.map(function (f) {
-        return f.name + " " + f.fu;
-      }).join(" · ") + " → " + t("{n} fu", { n: w.fu })));
-    }
+    ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, ws.length > 1); });
     var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
     players().forEach(function (p) {
       var x = d.deltas[p.number] || 0, tr = el("tr", { "data-number": p.number });
@@ -439,6 +521,40 @@ export function renderGamePreview() {
   $("btn-penalty").hidden = true;
   $("btn-cancel").textContent = t("Cancel");
   $("btn-confirm").disabled = !confirm || S.sending || e.stale;
+}
+
+function nameOf(number) {
+  var p = players().filter(function (x) { return String(x.number) === String(number); })[0];
+  return p ? p.name : String(number);
+}
+
+// a winner's yaku (name · romaji, han) and fu parts; under a heading with the name when there are several.
+// The first winner's list keeps the ids g-yaku and g-fu-parts
+function renderWinnerValue(pv, w, i, named) {
+  if (named) {
+    pv.appendChild(el("h3", { "class": "winner-head", "data-winner": w.player },
+                      nameOf(w.player) + " · " + w.value + (w.pao ? " · " + t("Pao: {name}", { name: nameOf(w.pao) }) : "")));
+  } else if (w.pao) {
+    pv.appendChild(el("p", { "class": "small", "data-pao": w.pao }, t("Pao: {name}", { name: nameOf(w.pao) })));
+  }
+  if (w.yaku) {
+    var ul = el("ul", { "class": "fans", "data-winner": w.player });
+    if (!i) ul.id = "g-yaku";
+    w.yaku.forEach(function (y) {
+      var li = el("li", { "data-yaku": y.id });
+      li.appendChild(el("span", null, y.name + (y.romaji && y.romaji !== y.name ? " · " + y.romaji : "")));
+      li.appendChild(el("span", { "class": "pts" }, t("{n} han", { n: y.han })));
+      ul.appendChild(li);
+    });
+    pv.appendChild(ul);
+  }
+  if (w.fu_parts && w.yakuman === 0) {
+    var fp = el("p", { "class": "muted small", "data-winner": w.player }, w.fu_parts.map(function (f) {
+      return f.name + " " + f.fu;
+    }).join(" · ") + " → " + t("{n} fu", { n: w.fu }));
+    if (!i) fp.id = "g-fu-parts";
+    pv.appendChild(fp);
+  }
 }
 
 export function startGameEntry() {
