@@ -7,7 +7,10 @@ A Tenhou tournament (red fives), table 1 four hands in (a ron, a draw with riich
 ``table-page-riichi-sheet-LANG.png`` (the state of the next hand, the points, the running sheet),
 ``table-page-riichi-entry-LANG.png`` (a ron entered from its tiles, a red five, a dora indicator),
 ``table-page-riichi-preview-LANG.png`` (below it: the live han, fu, yaku and payments) and
-``table-page-riichi-draw-LANG.png`` (a draw: tenpai and riichi, the payments the server settles).
+``table-page-riichi-draw-LANG.png`` (a draw: tenpai and riichi, the payments the server settles),
+``table-page-riichi-double-ron-LANG.png`` (two winners on one discard: the winner row, whose hand is entered,
+the second one's totals) and ``table-page-riichi-double-ron-preview-LANG.png`` (the server's preview of the
+whole line: each winner's value and yaku, everyone's change).
 """
 
 from __future__ import annotations
@@ -92,9 +95,36 @@ def shoot(out: Path, lang: str) -> list[Path]:
                 tap(d, f"#g-tenpai button[data-number='{w}']")
                 wait_for(d, "#g-verdict", texts.translate(lang, "Exhaustive draw", "riichi_outcome"))
                 draw = _shot(d, out / f"table-page-riichi-draw-{lang}.png", "window.scrollTo(0, 0);")
-                return [sheet, entry, preview, draw]
+                tap(d, "#btn-cancel")
+                return [sheet, entry, preview, draw, *double_ron(d, out, lang, numbers)]
             finally:
                 d.quit()
+
+
+def double_ron(d: Any, out: Path, lang: str, numbers: list[str]) -> list[Path]:
+    """West (in riichi, by the tiles) and East (by the totals, 3 han 30 fu) both win on North's discard."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    e, so, w, n = numbers
+    tap(d, "#btn-win")
+    tap(d, "#g-outcome button[data-outcome='ron']")
+    tap(d, f"#g-riichi button[data-number='{w}']")
+    tap(d, f"#g-winner button[data-number='{w}']")
+    tap(d, f"#g-discarder button[data-number='{n}']")
+    for tile in RON_TILES:
+        tap(d, f"#g-picker button[data-tile='{tile}']")
+    tap(d, f"#g-winner button[data-number='{e}']")
+    tap(d, "#g-tab-totals")
+    tap(d, "#g-han button[data-han='3']")
+    tap(d, "#g-fu button[data-fu='30']")
+    # the preview of the whole line: a heading for each winner
+    WebDriverWait(d, 20).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#g-preview .winner-head")) == 2)
+    entry = _shot(d, out / f"table-page-riichi-double-ron-{lang}.png",
+                  "document.getElementById('g-winner').scrollIntoView({block: 'start'}); window.scrollBy(0, -90);")
+    preview = _shot(d, out / f"table-page-riichi-double-ron-preview-{lang}.png",
+                    "document.getElementById('g-verdict').scrollIntoView({block: 'start'}); window.scrollBy(0, -8);")
+    return [entry, preview]
 
 
 def main(argv: list[str] | None = None) -> int:
