@@ -218,3 +218,13 @@ def test_a_dealers_nagashi_without_tenpai_passes_the_deal() -> None:
     r = settle(state, Hand(Nagashi(frozenset({1}), frozenset({3}))), TENHOU)
     assert r.changes == (-2_000, 8_000, -2_000, -4_000)
     assert (r.next.round, r.next.honba) == (3, 1)
+
+
+@pytest.mark.parametrize(("profile", "last"), [("riichi-ema2016", 6), ("riichi-ema2025", 6), ("riichi-wrc2022", 5),
+                                               ("riichi-tenhou", None)])
+def test_the_last_hand_after_time_is_the_presets(profile: str, last: int | None) -> None:
+    """Time called during hand 5: EMA plays one more hand, WRC ends with the hand in play, Tenhou has no call;
+    the system says it (the phone's state bar shows it), the same count the game ends by."""
+    from scoring.systems import game_system
+
+    assert game_system(profile).last_hand_after_time({}, 5) == last
