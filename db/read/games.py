@@ -16,7 +16,7 @@ from db.errors import InputError
 from db.models import HandResult, Penalty, SessionTable, Tournament
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule
+from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule, stage_rule
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
@@ -25,7 +25,7 @@ from scoring.systems import GameSystem, game_system
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "hand_view", "is_game", "standing_columns"]
+           "game_sheets", "games_over", "games_round", "hand_view", "is_game", "standing_columns"]
 
 
 def is_game(st: Settings) -> bool:
@@ -58,6 +58,7 @@ class StandingColumns:
     session_tip: Callable[[int], Text]  # of session n
     thousands: bool
     rule: Text  # how the places are decided, without stages (a staged event: ``views.ranking_rule``)
+    stage_rule: Text  # how one stage's ranking places its players (``standings --stage``)
 
     def total_text(self, value: float) -> str:
         """The first total as shown: a score signed with one decimal, or table points as they are.
@@ -69,6 +70,16 @@ class StandingColumns:
             return f"{value:g}"
         text = f"{value:+.1f}"
         return "0.0" if text in ("+0.0", "-0.0") else text
+
+    def stage_total_text(self, value: float) -> str:
+        """The first total of a stage's ranking: a half carried keeps the second decimal it leaves.
+
+        >>> GAME.stage_total_text(11.45), GAME.stage_total_text(-3.2), HANDS.stage_total_text(2.5)
+        ('+11.45', '-3.2', '2.5')
+        """
+        if self.thousands and round(value, 1) != round(value, 2):
+            return f"{value:+.2f}"
+        return self.total_text(value)
 
     def points_text(self, value: float) -> str:
         """The second total: raw points with a thousands separator, or match points signed.
@@ -86,9 +97,12 @@ def _hands_tip(n: int) -> Text:
     return Text("Session {n}: table points (match points)", None, n=n)
 
 
-HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()))
+HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()),
+                        stage_rule())
 GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True,
-                       Text("ranking by score, then points", "ranking"))
+                       Text("ranking by score, then points", "ranking"),
+                       Text("ranking by the stage's score, then its points (carried points included), then the rank "
+                            "in the previous stage", "ranking"))
 
 
 def standing_columns(st: Settings) -> StandingColumns:
@@ -209,6 +223,12 @@ def played_before_time(records: Sequence[Mapping[str, Any]], after_hand: int | N
 
 def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
     """Whether each game table's game is over (its records played again; a table without a hand: False)."""
+    return {tid: rnd is None for tid, rnd in games_round(s, table_ids).items()}
+
+
+def games_round(s: Session, table_ids: Sequence[int]) -> dict[int, str | None]:
+    """Each game table's next round ("E1" before the first hand, "S3"), None once its game is over: its
+    records played again."""
     st = settings(s)
     system = game_system(st.profile)
     options = st.system_options()
@@ -219,8 +239,9 @@ def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
             rows[h.table_id].append(h)
         called = {tid: after for tid, after in s.execute(select(SessionTable.id, SessionTable.time_called_after)
                                                           .where(SessionTable.id.in_(table_ids)))}
-    return {tid: _play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game.over
-            for tid in table_ids}
+    games = {tid: _play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game
+             for tid in table_ids}
+    return {tid: None if g.over else round_name(g.state.round) for tid, g in games.items()}
 
 
 def game_problems(s: Session) -> list[str]:

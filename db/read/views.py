@@ -201,7 +201,7 @@ class SessionEntry:
     session: int
     table: int
     seat: str
-    match_points: int
+    match_points: float  # whole; a game's points may hold a share of leftover deposits (a third of 1,000)
     table_points: float  # the rule system's session score (MCR: table points; Riichi: the score in thousands)
     result: SeatResult | None = None  # the system's whole session result (a game's raw points, uma, penalty)
 
@@ -232,7 +232,7 @@ class StandingRow:
     name: str
     team: str | None
     table_points: float
-    match_points: int
+    match_points: float  # whole (``int``) but for a game's share of deposits (``table_scores.points_total``)
     sessions: tuple[SessionEntry, ...] = ()
     substitute: bool = False
     stage: StagePlace | None = None  # a staged event's final ranking: what places the player; None without stages
@@ -277,7 +277,7 @@ class TeamStandingRow:
     rank: int
     team: str
     table_points: float
-    match_points: int
+    match_points: float  # as ``StandingRow.match_points``
     members: tuple[str, ...] = ()
     member_names: tuple[str, ...] = ()  # the members' names, in the order of ``members`` (numbers)
 
@@ -316,6 +316,9 @@ class TableProgress:
     next_hand: int | None  # None when finished
     signed_off: bool
     version: int
+    # a game table (``db.read.games``): the round it plays next ("S3"), "" once its game is over; None at
+    # fixed hands (their progress is the hands recorded of the session's hands)
+    game_round: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,8 +397,26 @@ class AwardHand:
     hand: int
     player: str  # the winner's number
     name: str
-    fan: int  # the fan total as recorded (flowers included)
-    fans: tuple[FanView, ...]  # empty when only the total was entered
+    fan: int  # the fan total as recorded (flowers included); a game's: the han
+    fans: tuple[FanView, ...]  # empty when only the total was entered; a game's: its yaku (points: their han)
+    value: GameValue | None = None  # a game's win (``db.read.games.is_game``): what ranks it
+
+
+@dataclass(frozen=True, slots=True)
+class GameValue:
+    """A game's win as the prize list ranks it: yakuman first, then han, then fu, then the points it paid
+    (its winner's change, honba and deposits included)."""
+
+    han: int
+    fu: int
+    yakuman: int
+    limit: str | None
+    points: int
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """Larger is better (the prize list sorts by it)."""
+        return (self.yakuman, self.han, self.fu, self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +438,7 @@ class Awards:
     most_wins: tuple[AwardCount, ...]
     best_team: TeamStandingRow | None
     substitutes_count: bool
+    game: bool = False  # a game's prize list: hands ranked by ``AwardHand.value``, no chicken hands (no fans)
 
 
 # ------------------------------------------------------------------------------------- a game table's sheet

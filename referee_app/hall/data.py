@@ -12,6 +12,7 @@ from typing import Any
 
 from db.read import queries
 from db.read.changes import Changes
+from db.read.games import HANDS, StandingColumns, standing_columns
 from db.read.views import (
     SEATS,
     Awards,
@@ -65,6 +66,7 @@ class HallData:
     still_playing: int = 0  # tables the standings count while they still play: marked provisional
     hidden_after: int | None = None  # the standings stop at this session (the players' page's setting)
     page_url: str = ""  # the players' page address, shown as a QR code on "find your table" ("": none)
+    columns: StandingColumns = HANDS  # the standings' totals as the rule system counts them (a game: score, points)
 
     @property
     def seating_session(self) -> int:
@@ -128,6 +130,7 @@ class HallReader:
     def forget(self) -> None:
         """Everything is read again at the next :meth:`read`."""
         self.info: Any = None
+        self.columns: StandingColumns = HANDS  # read with ``info`` (the settings change: a wide change)
         self.seated: list[int] | None = None
         self.progress: dict[int, dict[int, TableProgress]] = {}  # session -> table -> progress
         self.stale: set[tuple[int, int]] = set()  # tables whose progress is to be read again
@@ -174,12 +177,13 @@ class HallReader:
         needs = set(needs)
         if self.info is None:
             self.info = queries.tournament_info(s)
+            self.columns = standing_columns(queries.settings(s))
             self.reads["info"] += 1
         info = self.info
         self._progress(s)
         n = session if session is not None else self._session()
         if not n:
-            self.data = HallData(info.name, 0, info.sessions)
+            self.data = HallData(info.name, 0, info.sessions, columns=self.columns)
             return self.data
         if n != self.n:
             self.n, self.pn_due = n, True
@@ -192,7 +196,8 @@ class HallReader:
             self.cut_due = False
             self.dirty |= {"standings", "best", "awards"}
         cut, pn = self.cut, self.pn
-        old = self.data if self.data is not None and self.data.session else HallData(info.name, n, info.sessions)
+        old = self.data if self.data is not None and self.data.session else \
+            HallData(info.name, n, info.sessions, columns=self.columns)
         places = old.places
         if "places" in needs and ("places" in self.dirty or self.places_of != pn):
             places = tuple(sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in self._seating(s, pn)
@@ -221,7 +226,7 @@ class HallReader:
         still = sum(1 for k, tables in self.progress.items() if cut is None or k <= cut for p in tables.values()
                     if (p.hands_recorded or p.penalties) and not p.finished and not p.signed_off)
         self.data = HallData(info.name, n, info.sessions, places, standings, teams, best, after,
-                             pn if pn != n else 0, awards, still, cut)
+                             pn if pn != n else 0, awards, still, cut, columns=self.columns)
         return self.data
 
     def due(self, needs: Iterable[str]) -> bool:
