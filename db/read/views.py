@@ -404,8 +404,9 @@ class AwardHand:
 
 @dataclass(frozen=True, slots=True)
 class GameValue:
-    """A game's win as the prize list ranks it: yakuman first, then han, then fu, then the points it paid
-    (its winner's change, honba and deposits included)."""
+    """A game's win as the prize list ranks it: yakuman first, then the limit (a haneman typed from a paper
+    sheet without its han is still a haneman), then han, then fu, then the points it paid (its winner's
+    change, honba and deposits included)."""
 
     han: int
     fu: int
@@ -413,10 +414,17 @@ class GameValue:
     limit: str | None
     points: int
 
+    LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")  # lowest first
+
     @property
-    def key(self) -> tuple[int, int, int, int]:
-        """Larger is better (the prize list sorts by it)."""
-        return (self.yakuman, self.han, self.fu, self.points)
+    def key(self) -> tuple[int, int, int, int, int]:
+        """Larger is better (the prize list sorts by it).
+
+        >>> GameValue(0, 0, 0, "haneman", 18000).key > GameValue(5, 30, 0, "mangan", 12000).key
+        True
+        """
+        limit = self.LIMITS.index(self.limit) if self.limit in self.LIMITS else 0
+        return (self.yakuman, limit, self.han, self.fu, self.points)
 
 
 @dataclass(frozen=True, slots=True)

@@ -421,6 +421,8 @@ class StandingsPage(HallPage):
     # A staged event: rank, name, the stage reached (and what it carried), its points (what places the
     # player, in the accent colour), the whole event's table points / match points
     STAGED_WIDTHS = (0.08, 0.34, 0.26, 0.16, 0.16)
+    # a game's totals are wider than table points: a score "+25.8" and points "40,800"
+    GAME_WIDTHS = (0.08, 0.38, 0.2, 0.15, 0.19)
     COLS = 2
 
     def staged(self, data: HallData) -> bool:
@@ -476,7 +478,7 @@ class StandingsPage(HallPage):
         h = frame.full.height()
         stages = self.staged(data)
         rh, rows = row_height(h), self._rows(data, frame)
-        widths = self.STAGED_WIDTHS if stages else self.WIDTHS
+        widths = self.STAGED_WIDTHS if stages else self.GAME_WIDTHS if data.columns.thousands else self.WIDTHS
         items = self.rows_of(data)
         if not items:
             pt.text(frame.body, say(lang, "No results yet"), round(h * 0.06), DIM,

@@ -8,7 +8,8 @@ from typing import Any
 from db.read.views import PlayerView
 from referee_app.models.base import RowsModel
 from referee_app.models.cells import CENTER, NEG, POS
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
+from reports.pdf.game_sheet import round_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ def progress_text(row: TableProgressRow) -> str:
     the round it plays next ("S3") or that its game is over (a game has no fixed count of hands)."""
     if row.game_round is None:
         return f"{row.hands} / {row.hands_per_session}"
-    return row.game_round or tr("Game over")
+    return round_label(row.game_round, LANG.code) if row.game_round else tr("Game over")
 
 
 class TablesModel(RowsModel[TableProgressRow]):

@@ -27,12 +27,12 @@ def _read(path: Path, fn):  # type: ignore[no-untyped-def]
         return fn(s)
 
 
-def _paint(key: str, data, lang: str) -> Painter:  # type: ignore[no-untyped-def]
-    img = QImage(1920, 1080, QImage.Format.Format_RGB32)
+def _paint(key: str, data, lang: str, width: int = 1920, height: int = 1080) -> Painter:  # type: ignore[no-untyped-def]
+    img = QImage(width, height, QImage.Format.Format_RGB32)
     p = QPainter(img)
     try:
-        pt = Painter(p, 1080)
-        PAGES[key].paint(pt, Frame.of(QRect(0, 0, 1920, 1080)), data, 0, lang, None)
+        pt = Painter(p, height)
+        PAGES[key].paint(pt, Frame.of(QRect(0, 0, width, height)), data, 0, lang, None)
     finally:
         p.end()
     return pt
@@ -51,7 +51,8 @@ def test_the_halls_standings_of_a_game_show_score_and_points_and_the_rule(qapp, 
     assert teams.cells(data.teams[0], "en", False, data.columns)[3:] == ["+63.2", "153,200"]
     for lang in ("en", "zh", "both"):
         for key in ("standings", "teams"):
-            assert _paint(key, data, lang).clipped == [], (key, lang)
+            for size in ((1920, 1080), (1366, 768)):  # a score "+36.1" is wider than table points
+                assert _paint(key, data, lang, *size).clipped == [], (key, lang, size)
 
 
 def test_a_game_tables_progress_is_its_round_then_game_over_not_hands_of_64(qtbot, tmp_path) -> None:
@@ -71,6 +72,8 @@ def test_a_game_tables_progress_is_its_round_then_game_over_not_hands_of_64(qtbo
     assert [model.cell(r, TablesModel.COL_PROGRESS) for r in model.rows] == ["Game over", "Game over"]
     LANG.set("zh")
     assert model.cell(model.rows[0], TablesModel.COL_PROGRESS) == "本局结束"
+    model = window.pages["Sessions & tables"].model
+    assert model.cell(model.rows[0], TablesModel.COL_PROGRESS) == "东3"  # the round in the reader's words
 
 
 def test_the_team_standings_of_a_game_are_titled_and_written_as_score_and_points(qtbot, tmp_path) -> None:
