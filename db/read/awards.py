@@ -46,7 +46,7 @@ def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None, after: in
     the ``teams`` it has read already). ``after``: the wins of sessions up to it only (hidden standings)."""
     st = _settings(s)
     if is_game(st):
-        return _awards_of(_game_wins(s, st.substitute_awards, after), _game_rank, _same, teams, s,
+        return _awards_of(game_wins(s, st.substitute_awards, after), _game_rank, _same, teams, s,
                           st.substitute_awards, game=True)
     seats = {(tid, pos): (number, name, sub) for tid, pos, number, name, sub in s.execute(
         select(Seat.table_id, Seat.position, Player.number, Player.name, Player.substitute)
@@ -108,11 +108,12 @@ def _awards_of(wins: Sequence[W], rank: Callable[[W], tuple[int, ...]], view: Ca
     )
 
 
-def _game_wins(s: Session, substitutes: bool, after: int | None) -> list[AwardHand]:
-    """Every winner of a game's hands (each of several on one discard), with the value its table's play gives."""
+def game_wins(s: Session, substitutes: bool, after: int | None, session: int | None = None) -> list[AwardHand]:
+    """Every winner of a game's hands (each of several on one discard; a substitute's only with ``substitutes``)
+    with the value its table's play gives: sessions up to ``after``, or ``session`` alone."""
     wins = []
     for k in seated_sessions(s):
-        if after is not None and k > after:
+        if (after is not None and k > after) or (session is not None and k != session):
             continue
         for g in game_sheets(s, k):
             for h in g.hands:

@@ -11,11 +11,13 @@ from datetime import datetime
 from typing import Any
 
 from db.read import queries
+from db.read.awards import game_wins
 from db.read.changes import Changes
 from db.read.games import HANDS, StandingColumns, standing_columns
 from db.read.views import (
     SEATS,
     Awards,
+    GameValue,
     StandingRow,
     TableProgress,
     TableSeating,
@@ -47,8 +49,9 @@ class BestHand:
     table: int
     hand: int
     fan_total: int
-    fans: tuple[tuple[str, str], ...]  # (en, zh) of the fans, highest first
+    fans: tuple[tuple[str, str], ...]  # (en, zh) of the fans, highest first (a game's: its yaku)
     self_drawn: bool
+    value: GameValue | None = None  # a game's win: its value in place of a fan total
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,8 +286,10 @@ class HallReader:
         return self.seats[session]
 
     def _best(self, s: Any, n: int, cut: int | None) -> tuple[BestHand, ...]:
-        seats = {t.table: t.players for t in self._seating(s, n)}
         hidden = cut is not None and n > cut  # the session's hands are hidden with the standings
+        if self.columns.thousands:  # a game's wins, by their value (as the prize list ranks them)
+            return () if hidden else _game_best(s, n)
+        seats = {t.table: t.players for t in self._seating(s, n)}
         wins = [] if hidden else sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
                                         key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
         best = []
@@ -294,3 +299,13 @@ class HallReader:
             fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
             best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
         return tuple(best)
+
+
+def _game_best(s: Any, n: int) -> tuple[BestHand, ...]:
+    """Session ``n``'s best wins at game tables (``db.read.awards.game_wins``: every winner counted), highest
+    value first."""
+    wins = sorted(game_wins(s, queries.settings(s).substitute_awards, None, session=n),
+                  key=lambda h: (tuple(-x for x in h.value.key) if h.value else (), h.table, h.hand))
+    return tuple(BestHand(h.name, h.player, h.table, h.hand, h.fan, tuple((f.en, f.zh) for f in h.fans),
+                          False, h.value)  # self-drawn: not shown on the page
+                 for h in wins[:BEST_HANDS])

@@ -582,9 +582,10 @@ class BestHandsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan_total)
-                    if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
-                    align=Qt.AlignmentFlag.AlignRight)
+            figure = said(lang, game_words.hand_value(b.value.han, b.value.fu, b.value.yakuman, b.value.limit)) \
+                if b.value is not None else say(lang, "{n} fan", n=b.fan_total) if lang != "both" else f"{b.fan_total}"
+            pt.text(fan_box.adjusted(8, 0, -8, 0), figure, round(rh * 0.42), ACCENT, bold=True,
+                    align=Qt.AlignmentFlag.AlignRight, shrink=0.5 if b.value is not None else 0.75)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
             who, fans = best_hand_texts(b, lang)
             pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),

@@ -166,6 +166,7 @@ class StandingsPage(TournamentPage):
         self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
+        self.model.stage_ranking = name is not None
         self.model.set_rows(players, sessions, columns)
         self.team_model.set_rows(teams, columns)
         self.tabs.setTabVisible(1, bool(teams) and name is None)

@@ -107,3 +107,28 @@ def test_the_halls_awards_of_a_game_say_each_hands_value_and_have_no_chicken_han
     for lang in ("en", "zh", "both"):
         for sub in range(page.count(data, frame)):
             assert _paint_sub("awards", data, lang, sub).clipped == [], (lang, sub)
+
+
+def test_the_halls_best_hands_of_a_game_session_are_its_wins_by_value(qapp, tmp_path) -> None:
+    data = _read(build(tmp_path), lambda s: read_hall(s, session=1))
+    assert len(data.best) == 6  # session 1: a long game's 4 wins and a short one's 2
+    assert [b.value.yakuman for b in data.best[:1] if b.value] == [1]
+    keys = [b.value.key for b in data.best if b.value]
+    assert keys == sorted(keys, reverse=True)
+    for lang in ("en", "zh", "both"):
+        for size in ((1920, 1080), (1366, 768)):
+            assert _paint("best", data, lang, *size).clipped == [], (lang, size)
+
+
+def test_the_desks_stage_ranking_of_a_game_keeps_the_half_carried(qtbot, tmp_path) -> None:
+    from referee_app.models import StandingsModel
+    from tests.reports.test_game_stages_teams import build_staged
+
+    window = make_window(qtbot, build_staged(tmp_path))
+    window.go("Standings")
+    page = window.pages["Standings"]
+    page.stage.setCurrentIndex(page.stage.findData("Final"))
+    model = page.model
+    scores = [model.cell(r, StandingsModel.COL_TABLE_POINTS) for r in model.rows]
+    assert scores and any(s.endswith("5") and len(s.split(".")[1]) == 2 for s in scores), scores
+    assert model.header(StandingsModel.COL_TABLE_POINTS) == "Score"

@@ -46,9 +46,12 @@ def _game(session: int, table: int, p: tuple[str, ...], first: dict[str, Any]) -
 
 @pytest.fixture(scope="module")
 def staged(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_staged(tmp_path_factory.mktemp("staged"))
+
+
+def build_staged(folder: Path) -> Path:
     """Eight players, one qualifying session, a final of the top four carrying half of everything; both
     played to their end."""
-    folder = tmp_path_factory.mktemp("staged")
     db = folder / "staged.mcr"
     run(db, "init", "--name", "Riichi Stages", "--sessions", "1", "--profile", "riichi-ema2016")
     (folder / "p.csv").write_text(PLAYERS, encoding="utf-8")

@@ -5,8 +5,8 @@ checking the layout:
 
 Builds the Riichi tournament of ``tools.screenshots.riichi_desk`` (EMA 2016, 8 players in four teams, table 1
 in its East round, table 2's game over) and writes, at 1366x768: ``riichi-sessions-1366-LANG.png`` (the
-tables' progress: a round, "Game over") and the hall's standings, team standings and awards pages
-``riichi-hall-standings-1366-LANG.png``, ``riichi-hall-teams-1366-LANG.png``, ``riichi-hall-awards-1366-LANG.png``.
+tables' progress: a round, "Game over") and the hall's standings, team standings, best hands and awards pages
+``riichi-hall-KEY-1366-LANG.png`` (KEY: standings, teams, best, awards).
 Prints what the hall clipped or elided (exit 1 when anything was clipped).
 """
 
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(3):
             app.processEvents()
         save_png(w, out / f"riichi-sessions-{WIDTH}-{lang}.png")
-        for key in ("standings", "teams", "awards"):
+        for key in ("standings", "teams", "best", "awards"):
             hall = HallWindow(w.ctx, HallOptions(lang=lang))
             hall.resize(WIDTH, HEIGHT)
             hall.show_page(key)
