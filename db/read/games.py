@@ -5,7 +5,7 @@ hand, the session results once the game is over), and a hand as a ``results list
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,17 @@ from db.errors import InputError
 from db.models import HandResult, Penalty, SessionTable, Tournament
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, ranking_rule, stage_rule
+from db.read.views import (
+    GameHandView,
+    GameSeatResult,
+    GameSheet,
+    GameWinView,
+    StandingRow,
+    ranking_rule,
+    stage_rule,
+    staged,
+    staged_rule,
+)
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
@@ -59,6 +69,11 @@ class StandingColumns:
     thousands: bool
     rule: Text  # how the places are decided, without stages (a staged event: ``views.ranking_rule``)
     stage_rule: Text  # how one stage's ranking places its players (``standings --stage``)
+    staged_rule: Text  # how a staged event's final ranking places them (the stage reached first)
+
+    def ranking_rule(self, rows: Iterable[StandingRow]) -> Text:
+        """The rule line under a final ranking: a staged event's, or the system's plain one."""
+        return self.staged_rule if staged(rows) else self.rule
 
     def total_text(self, value: float) -> str:
         """The first total as shown: a score signed with one decimal, or table points as they are.
@@ -98,11 +113,13 @@ def _hands_tip(n: int) -> Text:
 
 
 HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()),
-                        stage_rule())
+                        stage_rule(), staged_rule())
 GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True,
                        Text("ranking by score, then points", "ranking"),
                        Text("ranking by the stage's score, then its points (carried points included), then the rank "
-                            "in the previous stage", "ranking"))
+                            "in the previous stage", "ranking"),
+                       Text("places: the stage reached first, then that stage's score, then its points (carried "
+                            "points included)", "ranking"))
 
 
 def standing_columns(st: Settings) -> StandingColumns:

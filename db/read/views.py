@@ -252,9 +252,14 @@ def ranking_rule(rows: Iterable[StandingRow]) -> Text:
     """The rule line under a ranking, the one every output (GUI, PDF, websites, hall, workbook) prints:
     how its places are decided. A staged event's places are not its whole-event totals' order."""
     if staged(rows):
-        return Text("places: the stage reached first, then that stage's table points, then its match points "
-                    "(carried points included)", "ranking")
+        return staged_rule()
     return Text("ranking by table points, then match points", "ranking")
+
+
+def staged_rule() -> Text:
+    """The rule line under a staged event's final ranking (MCR's totals)."""
+    return Text("places: the stage reached first, then that stage's table points, then its match points "
+                "(carried points included)", "ranking")
 
 
 def stage_rule() -> Text:

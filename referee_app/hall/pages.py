@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
 from db.read.games import GAME, HANDS, StandingColumns
-from db.read.views import AwardCount, AwardHand, Awards, ranking_rule
+from db.read.views import AwardCount, AwardHand, Awards
 from db.rules import game_words
 from db.rules.clock import ClockView, format_remaining
 from referee_app.hall.data import HallData
@@ -432,7 +432,7 @@ class StandingsPage(HallPage):
         """The rule that places the players, said under the list: a staged event's, or a rule system's own
         (a game: by score, then points); MCR's plain ranking goes without saying."""
         if self.staged(data):
-            return ranking_rule(data.standings)
+            return data.columns.ranking_rule(data.standings)
         return data.columns.rule if data.columns.rule != HANDS.rule else None
 
     def _rows(self, data: HallData, frame: Frame) -> int:

@@ -160,8 +160,7 @@ class StandingsPage(TournamentPage):
             subs = self.ctx.runner.read(queries.substitutes_played)
             self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
         columns = self.ctx.runner.read(load_columns)
-        self.rule_text = (ranking_rule(players) if staged(players) else columns.rule) if name is None else \
-            columns.stage_rule
+        self.rule_text = columns.ranking_rule(players) if name is None else columns.stage_rule
         self.rule.setText(texts.said(self.rule_text, LANG.code))
         self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))

@@ -11,7 +11,16 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from db.read.games import GAME
-from db.read.views import AwardHand, Awards, GameHandView, GameSheet, GameWinView, StageRanking, score_rule
+from db.read.views import (
+    AwardHand,
+    Awards,
+    GameHandView,
+    GameSheet,
+    GameWinView,
+    StagePlace,
+    StageRanking,
+    staged,
+)
 from db.rules import game_words
 from reports.pdf import base
 from reports.pdf.awards import GAME_BEST
@@ -25,6 +34,7 @@ from reports.site.pages import (
     SWIPE_FROM,
     Site,
     _seat,
+    _stage_name,
     pair,
     player_path,
     session_path,
@@ -59,6 +69,22 @@ def _round(r: str) -> str:
 
 def _value(w: GameWinView) -> str:
     return bi(game_words.hand_value(w.han, w.fu, w.yakuman, w.limit))
+
+
+def _stage_points(score: float, raw: float) -> str:
+    """A stage's score / points in one cell (a half carried keeps the score's second decimal)."""
+    return f'{GAME.stage_total_text(score)}<span class="sep"> / </span><span class="mp">{raw_points(raw)}</span>'
+
+
+def _stage_cells(p: StagePlace | None) -> list[str]:
+    """A staged game's columns of the final ranking: the stage reached, its score / points (what places the
+    player; carried points included), the part carried."""
+    if p is None:  # a row no stage placed: the columns stay aligned
+        return [td(""), td("", "n"), td("", "n")]
+    carried = (td("–", "n muted") if p.stage == "qualifying"
+               else td(_stage_points(p.carried_table_points, p.carried_match_points), "n"))
+    return [td(_stage_name(p), "stage"), td(f"<strong>{_stage_points(p.table_points, p.match_points)}</strong>", "n"),
+            carried]
 
 
 def _award_value(h: AwardHand) -> str:
@@ -98,14 +124,18 @@ class GameSite(Site):
         snap = self.snap
         after = snap.played_sessions
         n = max([after, *self.sessions], default=0)
-        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
-                  th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")]
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide")]
+        stages = staged(snap.standings)
+        if stages:  # what places a staged event's players, first (a phone shows it unscrolled), as MCR's
+            header += [th("Stage"), th("Stage pts", "n"), th("Carried", "n")]
+        header += [th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")]
         header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
         rows = []
         for r in snap.standings:
             by = {e.session: e for e in r.sessions}
             cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
-                     td(esc(r.team or ""), "wide"), score_cell(r.table_points), raw_cell(r.match_points)]
+                     td(esc(r.team or ""), "wide"), *(_stage_cells(r.stage) if stages else ()),
+                     score_cell(r.table_points), raw_cell(r.match_points)]
             for k in range(1, n + 1):
                 e = by.get(k)
                 raw = float(e.result.raw) if e is not None and e.result is not None else 0.0
@@ -113,7 +143,8 @@ class GameSite(Site):
                              else td("–", "n muted"))
             rows.append(f"<tr>{''.join(cells)}</tr>")
         when = bi("after session {n}", n=after) if after else bi("no session played yet")
-        body = [f'<p class="note">{when} · {bi(per_session_rule())} · {bi(score_rule())}</p>']
+        rule = GAME.ranking_rule(snap.standings)
+        body = [f'<p class="note">{when} · {bi(per_session_rule())} · {bi(rule)}</p>']
         mark = provisional_text(snap.still_playing)
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')

@@ -125,3 +125,16 @@ def test_a_games_prize_list_pdf_and_page_say_the_value_and_leave_out_chicken_han
     run(db, "publish", "-o", str(tmp_path / "site"))
     html = (tmp_path / "site" / "awards.html").read_text(encoding="utf-8")
     assert "Yakuman" in html and "役满" in html and "Chicken" not in html and "Most wins" in html
+
+
+def test_a_staged_games_final_ranking_pdf_and_site_show_the_stage_with_score_and_points(staged: Path,
+                                                                                         tmp_path: Path) -> None:
+    pdf = tmp_path / "final.pdf"
+    run(staged, "report", "standings", "-o", str(pdf))
+    page = pages_text(pdf.read_bytes())[0]
+    assert "Final" in page and "Qualifying" in page and re.search(r"[+-]\d+\.\d5", page)  # the half carried
+    assert "that stage's score" in page.replace("’", "'") and "table points" not in page
+    run(staged, "publish", "-o", str(tmp_path / "site"))
+    html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "Stage pts" in html and "得分" in html and "that stage&#x27;s score" in html
+    assert "table points" not in html
