@@ -151,7 +151,12 @@ def build_stage_standings(s: Session, name: str, after: int | None, teams: bool)
 
     if teams:
         raise InputError("--stage", code="stage_teams")
-    return StandingsReport().render(stage_standings_data(s, name, after))
+    report = StandingsReport
+    if is_game(queries.settings(s)):  # a game's stage: its scores and points
+        from reports.pdf.game_results import GameStandingsReport
+
+        report = GameStandingsReport
+    return report().render(stage_standings_data(s, name, after))
 
 
 def build_awards(s: Session, args: argparse.Namespace) -> bytes:

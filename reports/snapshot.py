@@ -63,10 +63,9 @@ def read_snapshot(s: Session) -> Snapshot:
     sessions = {k: queries.table_sheets(s, k) for k in queries.seated_sessions(s)}
     teams = queries.team_standings(s)
     game = is_game(queries.settings(s))
-    # a game has no fans: the prize list (best fans, chicken hands) is MCR's, so a game's site has no awards page
     return Snapshot(info=info, players=queries.players(s), standings=queries.standings(s),
                     teams=teams, sessions=sessions,
-                    entered_by=queries.entered_by(s), awards=None if game else queries.awards(s, teams),
+                    entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
                     rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
                     still_playing=queries.still_playing(s), stages=queries.stage_rankings(s), game=game,
                     games={k: game_sheets(s, k) for k in sessions} if game else {})

@@ -9,7 +9,7 @@ from typing import Any
 
 import texts
 from db.commands.common import actor_of, emit, format_arg
-from db.commands.stages import stage_standings_rows
+from db.commands.stages import score_cell, stage_standings_rows
 from db.errors import InputError
 from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
@@ -211,8 +211,16 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
             teams = queries.team_standings(s, args.after)
             rows: list[dict[str, Any]] = [{"rank": t.rank, "team": t.team, "table_points": t.table_points, "match_points": t.match_points,
                      "members": list(t.members)} for t in teams]
-            emit([{**r, "members": " ".join(r["members"])} for r in rows], args.format,
-                 ("rank", "team", "table_points", "match_points", "members"), json_rows=rows)
+            flat = [{**r, "members": " ".join(r["members"])} for r in rows]
+            columns: tuple[str, ...] = ("rank", "team", "table_points", "match_points", "members")
+            if is_game(queries.settings(s)):  # titled as a game's individual standings; the JSON keys stay,
+                # their values with one decimal as the individuals' (a third of a deposit: 62666.7)
+                rows = [{**r, "table_points": _tenth(r["table_points"]), "match_points": _raw(r["match_points"])}
+                        for r in rows]
+                flat = [{"rank": r["rank"], "team": r["team"], "score": _score_cell(r["table_points"], args.format),
+                         "points": _raw(r["match_points"]), "members": r["members"]} for r in flat]
+                columns = ("rank", "team", "score", "points", "members")
+            emit(flat, args.format, columns, json_rows=rows)
             _provisional(db, args)
             return 0
         st = queries.standings(s, args.after)
@@ -225,7 +233,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
              "sessions": [{"session": e.session, "table": e.table, "seat": e.seat, "match_points": e.match_points,
                            "table_points": e.table_points} for e in r.sessions],
              **({} if r.stage is None else {"stage": _stage_place(r.stage)})} for r in st]
-    columns: tuple[str, ...] = ("rank", "number", "name", "team", "table_points", "match_points", "sessions")
+    columns = ("rank", "number", "name", "team", "table_points", "match_points", "sessions")
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows2]
     if staged(st):  # a staged event: what places each player, after the columns that were (docs/tournament.md)
         columns += STAGE_COLUMNS
@@ -253,8 +261,29 @@ def _game_standings(args: argparse.Namespace, st: list[Any]) -> int:
                            "score": _tenth(e.table_points)} for e in r.sessions],
              **({} if r.stage is None else {"stage": _stage_place(r.stage)})} for r in st]
     flat = [{**r, "score": f"{r['score']:+.1f}", "sessions": len(r["sessions"])} for r in rows]
-    emit(flat, args.format, ("rank", "number", "name", "team", "score", "sessions"), json_rows=rows)
+    columns: tuple[str, ...] = ("rank", "number", "name", "team", "score", "sessions")
+    if staged(st):  # what places each player, after the columns that were, titled as the game counts
+        columns += GAME_STAGE_COLUMNS
+        flat = [{**{k: v for k, v in r.items() if k != "stage"}, **_game_stage_cells(r["stage"], args.format)}
+                for r in flat]
+    emit(flat, args.format, columns, json_rows=rows)
     return 0
+
+
+GAME_STAGE_COLUMNS = ("stage", "stage_score", "stage_points", "carried_score", "carried_points")
+
+
+def _game_stage_cells(stage: dict[str, Any], fmt: str) -> dict[str, Any]:
+    """A staged game's text/CSV stage columns from its JSON ``"stage"``: the score signed in text."""
+    cells = dict(zip(GAME_STAGE_COLUMNS, stage.values(), strict=True))
+    for k in ("stage_score", "carried_score"):
+        cells[k] = score_cell(cells[k], fmt)
+    return cells
+
+
+def _score_cell(value: float, fmt: str) -> str | float:
+    """A score in thousands: signed for people ("+63.2"), a number in CSV (a spreadsheet sums it)."""
+    return _tenth(value) if fmt == "csv" else f"{_tenth(value):+.1f}"
 
 
 def _raw(value: Any) -> int | float:

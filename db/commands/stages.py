@@ -11,8 +11,10 @@ from db.commands.common import actor_of, emit, format_arg
 from db.errors import InputError
 from db.messages import render
 from db.read import queries
+from db.read.games import GAME, is_game
 from db.read.lookup import check_session
 from db.read.views import AwardHand
+from db.rules import game_words
 from db.rules.stages import Carry, StageSeating, plain
 from db.service.checkin import check_in
 from db.service.stages import add_stage, change_stage, decide_tie, remove_stage
@@ -104,8 +106,20 @@ def cmd_checkin(args: argparse.Namespace, db: Database) -> int:
 
 
 def _hand(h: AwardHand) -> dict[str, Any]:
-    return {"session": h.session, "table": h.table, "hand": h.hand, "player": h.player, "name": h.name, "fan": h.fan,
-            "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in h.fans]}
+    out: dict[str, Any] = {"session": h.session, "table": h.table, "hand": h.hand, "player": h.player, "name": h.name, "fan": h.fan,
+           "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "points": f.points, "count": f.count} for f in h.fans]}
+    v = h.value
+    if v is not None:  # a game's win: what ranks it (the fans are its yaku, their points the han)
+        out.update({"han": v.han, "fu": v.fu, "yakuman": v.yakuman, "limit": v.limit, "points": v.points})
+    return out
+
+
+def _hand_count(h: AwardHand) -> int | str:
+    """A best hand's figure in the text and CSV list: the fan total, or a game's value ("Mangan 5 han")."""
+    v = h.value
+    if v is None:
+        return h.fan
+    return texts.said(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit), texts.env_language())
 
 
 def cmd_awards(args: argparse.Namespace, db: Database) -> int:
@@ -124,10 +138,10 @@ def cmd_awards(args: argparse.Namespace, db: Database) -> int:
     if args.format == "json":
         emit([], "json", (), json_rows=data)
         return 0
-    rows = [{"award": "best hand", "session": h.session, "table": h.table, "hand": h.hand, "player": h.player,
-             "name": h.name, "count": h.fan} for h in a.best_hands]
+    rows: list[dict[str, Any]] = [{"award": "best hand", "session": h.session, "table": h.table, "hand": h.hand, "player": h.player,
+             "name": h.name, "count": _hand_count(h)} for h in a.best_hands]
     rows += [{"award": f"best hand of session {h.session}", "session": h.session, "table": h.table, "hand": h.hand,
-              "player": h.player, "name": h.name, "count": h.fan} for h in a.best_by_session]
+              "player": h.player, "name": h.name, "count": _hand_count(h)} for h in a.best_by_session]
     rows += [{"award": "chicken hands", "player": c.player, "name": c.name, "count": c.count} for c in a.chicken_hands]
     rows += [{"award": "wins", "player": c.player, "name": c.name, "count": c.count} for c in a.most_wins[:10]]
     if team is not None:
@@ -145,6 +159,7 @@ def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
         if args.after is not None:
             check_session(s, args.after, "--after")
         st = queries.stage_standings(s, args.stage, args.after)
+        game = is_game(queries.settings(s))
     rows: list[dict[str, Any]] = [
         {"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
          "match_points": plain(r.match_points),
@@ -153,9 +168,22 @@ def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
          "carried_table_points": r.carried_table_points, "carried_match_points": plain(r.carried_match_points)}
         for r in st]
     flat = [{**r, "sessions": len(r["sessions"])} for r in rows]
-    emit(flat, args.format, ("rank", "number", "name", "team", "table_points", "match_points", "sessions",
-                             "carried_table_points", "carried_match_points"), json_rows=rows)
+    columns: tuple[str, ...] = ("rank", "number", "name", "team", "table_points", "match_points", "sessions",
+                                "carried_table_points", "carried_match_points")
+    if game:  # a game's stage: its score and points, as its standings title them; the JSON keys stay
+        renamed = {"table_points": "score", "match_points": "points", "carried_table_points": "carried_score",
+                   "carried_match_points": "carried_points"}
+        flat = [{renamed.get(k, k): (score_cell(v, args.format) if k in ("table_points", "carried_table_points")
+                                     else v) for k, v in r.items()} for r in flat]
+        columns = tuple(renamed.get(c, c) for c in columns)
+    emit(flat, args.format, columns, json_rows=rows)
     return 0
+
+
+def score_cell(value: float, fmt: str) -> str | float:
+    """A game's score in a stage's ranking: signed for people, with the second decimal a half carried leaves
+    ("+11.45"); a number in CSV (a spreadsheet sums it)."""
+    return value if fmt == "csv" else GAME.stage_total_text(value)
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:

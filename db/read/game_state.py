@@ -14,10 +14,11 @@ from sqlalchemy.orm import Session
 from db.models import HandResult, SessionTable
 from db.read.lookup import settings
 from db.rules.profiles import Settings
+from scoring.riichi.game import round_name
 from scoring.riichi.lines import Played
 from scoring.systems import GameSystem, game_system
 
-__all__ = ["games_over", "is_game", "play", "played_before_time", "time_last_hand"]
+__all__ = ["games_over", "games_round", "is_game", "play", "played_before_time", "time_last_hand"]
 
 
 def is_game(st: Settings) -> bool:
@@ -63,6 +64,12 @@ def time_last_hand(system: GameSystem, options: Mapping[str, Any], records: Sequ
 
 def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
     """Whether each game table's game is over (its records played again; a table without a hand: False)."""
+    return {tid: rnd is None for tid, rnd in games_round(s, table_ids).items()}
+
+
+def games_round(s: Session, table_ids: Sequence[int]) -> dict[int, str | None]:
+    """Each game table's next round ("E1" before the first hand, "S3"), None once its game is over: its
+    records played again."""
     st = settings(s)
     system = game_system(st.profile)
     options = st.system_options()
@@ -73,5 +80,6 @@ def games_over(s: Session, table_ids: Sequence[int]) -> dict[int, bool]:
             rows[h.table_id].append(h)
         called = {tid: after for tid, after in s.execute(select(SessionTable.id, SessionTable.time_called_after)
                                                           .where(SessionTable.id.in_(table_ids)))}
-    return {tid: play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game.over
-            for tid in table_ids}
+    games = {tid: play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game
+             for tid in table_ids}
+    return {tid: None if g.over else round_name(g.state.round) for tid, g in games.items()}

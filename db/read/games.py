@@ -5,7 +5,7 @@ hand, the session results once the game is over), and a hand as a ``results list
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +14,21 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError
 from db.models import HandResult, Penalty, Tournament
-from db.read.game_state import games_over, is_game, play, time_last_hand
+from db.read.game_state import games_over, games_round, is_game, play, time_last_hand
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
-from db.read.views import GameHandView, GameSeatResult, GameSheet, GameWinView, SessionEntry, ranking_rule
+from db.read.views import (
+    GameHandView,
+    GameSeatResult,
+    GameSheet,
+    GameWinView,
+    SessionEntry,
+    StandingRow,
+    ranking_rule,
+    stage_rule,
+    staged,
+    staged_rule,
+)
 from db.rules import game_words
 from db.rules.profiles import Settings
 from scoring.riichi.game import round_name
@@ -26,7 +37,7 @@ from scoring.systems import game_system
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "hand_view", "is_game", "standing_columns"]
+           "game_sheets", "games_over", "games_round", "hand_view", "is_game", "standing_columns"]
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
@@ -50,6 +61,12 @@ class StandingColumns:
     session_tip: Callable[[int], Text]  # of session n
     thousands: bool
     rule: Text  # how the places are decided, without stages (a staged event: ``views.ranking_rule``)
+    stage_rule: Text  # how one stage's ranking places its players (``standings --stage``)
+    staged_rule: Text  # how a staged event's final ranking places them (the stage reached first)
+
+    def ranking_rule(self, rows: Iterable[StandingRow]) -> Text:
+        """The rule line under a final ranking: a staged event's, or the system's plain one."""
+        return self.staged_rule if staged(rows) else self.rule
 
     def total_text(self, value: float) -> str:
         """The first total as shown: a score signed with one decimal, or table points as they are.
@@ -78,6 +95,16 @@ class StandingColumns:
         return game_words.session_detail(entry.table, self.points_text(float(r.raw)), self.total_text(float(r.uma)),
                                          self.total_text(float(r.penalty)))
 
+    def stage_total_text(self, value: float) -> str:
+        """The first total of a stage's ranking: a half carried keeps the second decimal it leaves.
+
+        >>> GAME.stage_total_text(11.45), GAME.stage_total_text(-3.2), HANDS.stage_total_text(2.5)
+        ('+11.45', '-3.2', '2.5')
+        """
+        if self.thousands and round(value, 1) != round(value, 2):
+            return f"{value:+.2f}"
+        return self.total_text(value)
+
     def points_text(self, value: float) -> str:
         """The second total: raw points with a thousands separator, or match points signed.
 
@@ -94,9 +121,14 @@ def _hands_tip(n: int) -> Text:
     return Text("Session {n}: table points (match points)", None, n=n)
 
 
-HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()))
+HANDS = StandingColumns(Text("Table points", None), Text("Match points", None), _hands_tip, False, ranking_rule(()),
+                        stage_rule(), staged_rule())
 GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], game_words.session_tip, True,
-                       Text("ranking by score, then points", "ranking"))
+                       Text("ranking by score, then points", "ranking"),
+                       Text("ranking by the stage's score, then its points (carried points included), then the rank "
+                            "in the previous stage", "ranking"),
+                       Text("places: the stage reached first, then that stage's score, then its points (carried "
+                            "points included)", "ranking"))
 
 
 def standing_columns(st: Settings) -> StandingColumns:

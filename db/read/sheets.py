@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from db.actions import AuditAction
 from db.errors import InputError
 from db.models import AuditLog, HandResult, Penalty, Player, Seat, SessionTable, Tournament
-from db.read.game_state import games_over, is_game
+from db.read.game_state import games_round, is_game
 from db.read.lookup import settings as _settings
 from db.read.lookup import tournament as _tournament
 from db.read.views import (
@@ -190,24 +190,27 @@ def table_progress(s: Session, session: int, table: int | None = None) -> list[T
     pcounts = dict(s.execute(select(Penalty.table_id, func.count()).where(Penalty.table_id.in_(ids))
                              .group_by(Penalty.table_id)).all()) if ids else {}
     seats = seat_views(s, ids)
-    over = _games_over(s, st, ids)
+    rounds = _games_round(s, st, ids)
     out = []
     for t in tables:
         if t.id not in seats:
             continue
         n = int(counts.get(t.id) or 0)
-        finished = over[t.id] if over is not None else n >= last_hand(st.hands_per_session, t.time_called_after)
+        finished = rounds[t.id] is None if rounds is not None else \
+            n >= last_hand(st.hands_per_session, t.time_called_after)
         four = seats[t.id]
         out.append(TableProgress(t.session, t.table_no, (four[0].number, four[1].number, four[2].number,
                                                          four[3].number),
                                  n, int(pcounts.get(t.id) or 0), t.time_called_after, finished,
-                                 None if finished else n + 1, t.signed_off, t.version))
+                                 None if finished else n + 1, t.signed_off, t.version,
+                                 (rounds[t.id] or "") if rounds is not None else None))
     return out
 
 
-def _games_over(s: Session, st: Settings, ids: list[int]) -> dict[int, bool] | None:
-    """A game's tables are finished when their game is over (db.read.games); None for fixed hands."""
-    return games_over(s, ids) if is_game(st) else None
+def _games_round(s: Session, st: Settings, ids: list[int]) -> dict[int, str | None] | None:
+    """A game's tables: the round each plays next, None once its game is over (db.read.games); None for
+    fixed hands."""
+    return games_round(s, ids) if is_game(st) else None
 
 
 def entered_by(s: Session) -> dict[HandKey, str]:

@@ -17,7 +17,7 @@ from db.models import Player, Stage
 from db.read.lookup import settings as _settings
 from db.read.players import substitutions
 from db.read.sheets import table_progress
-from db.read.table_scores import player_entries
+from db.read.table_scores import player_entries, points_total
 from db.read.views import (
     SessionEntry,
     StagePlace,
@@ -147,7 +147,7 @@ def final_ranking(s: Session, entries: dict[str, tuple[SessionEntry, ...]], rule
             p = people[row.number]
             es = entries.get(row.number, ())
             out.append(StandingRow(offset + rank, p.number, p.name, p.team,
-                                   float(sum(e.table_points for e in es)), int(sum(e.match_points for e in es)),
+                                   float(sum(e.table_points for e in es)), points_total(e.match_points for e in es),
                                    es, stage=StagePlace(stage_name, row.table_points, row.match_points,
                                                         row.carried_tp, row.carried_mp) if by_stage else None))
             placed.add(row.number)

@@ -18,7 +18,7 @@ from db.read.lookup import settings as _settings
 from db.read.players import seated_sessions
 from db.read.sheets import table_progress
 from db.read.stages import final_ranking, stage_rules
-from db.read.table_scores import TableScore, player_entries, player_entries_of, table_scores
+from db.read.table_scores import TableScore, player_entries, player_entries_of, points_total, table_scores
 from db.read.views import SessionEntry, StandingRow, TeamStandingRow, number_key
 from db.rules.ranking import key_order
 from db.rules.scores import shared_ranks
@@ -61,7 +61,7 @@ def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = N
         if es:
             tps = [e.table_points for e in es]
             tp: float = sum(tps)
-            mp = sum(e.match_points for e in es)
+            mp = points_total(e.match_points for e in es)
             best = max(tps)
             values: tuple[float, ...] = (tp, mp, best, tps.count(best))
         else:
@@ -69,14 +69,14 @@ def standings_of(s: Session, scores: Iterable[TableScore], after: int | None = N
         rows.append((tuple([values[i] for i in order]), number_key(number), number, name, team, tp, mp, es))
     rows.sort(key=itemgetter(1))
     ranked = shared_ranks(rows, key=itemgetter(0))
-    return [StandingRow(rank, number, name, team, float(tp), int(mp), es)
+    return [StandingRow(rank, number, name, team, float(tp), mp, es)
             for rank, (_k, _nk, number, name, team, tp, mp, es) in ranked] + extra
 
 
 def _substitute_rows(s: Session, entries: Mapping[str, tuple[SessionEntry, ...]]) -> list[StandingRow]:
     """The substitutes who played, by number: rank 0, never ranked, their totals for their teams."""
     rows = [StandingRow(0, p.number, p.name, p.team, float(sum(e.table_points for e in es)),
-                        int(sum(e.match_points for e in es)), es, substitute=True)
+                        points_total(e.match_points for e in es), es, substitute=True)
             for p in s.scalars(select(Player).where(Player.substitute.is_(True)))
             if (es := entries.get(p.number, ()))]
     return sorted(rows, key=lambda r: number_key(r.number))
@@ -102,10 +102,10 @@ def teams_of(rows: Iterable[StandingRow]) -> list[TeamStandingRow]:
     items = []
     for team, members in teams.items():
         tp = sum(m.table_points for m in members)
-        mp = sum(m.match_points for m in members)
+        mp = points_total(m.match_points for m in members)
         ordered = sorted(members, key=lambda m: number_key(m.number))
         nums = tuple(m.number for m in ordered)
-        items.append((team, float(tp), int(mp), nums, tuple(m.name for m in ordered)))
+        items.append((team, float(tp), mp, nums, tuple(m.name for m in ordered)))
     items.sort(key=lambda it: it[0])
     return [TeamStandingRow(rank, team, tp, mp, nums, names)
             for rank, (team, tp, mp, nums, names) in shared_ranks(items, key=lambda it: (it[1], it[2]))]
@@ -136,5 +136,5 @@ def substitutes_text(rows: Sequence[StandingRow], lang: str = texts.DEFAULT) -> 
     """The line beside a ranking naming the substitutes who played and are not ranked; None without any."""
     if not rows:
         return None
-    who = ", ".join(f"{r.number} {r.name} ({plain(r.table_points)}, {r.match_points:+d})" for r in rows)
+    who = ", ".join(f"{r.number} {r.name} ({plain(r.table_points)}, {plain(r.match_points):+})" for r in rows)
     return texts.translate(lang, "not ranked (substitutes): {players}", "report", players=who)

@@ -5,6 +5,7 @@ sessions played, which every ranking (``db.read.standings``, ``db.read.stages``)
 from __future__ import annotations
 
 import json
+import math
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ class TableScore:
     session: int
     table: int
     numbers: tuple[str, str, str, str]
-    match_points: tuple[int, int, int, int]
+    match_points: tuple[float, float, float, float]  # whole but for a game's share of deposits (``exact_points``)
     table_points: tuple[float, ...]  # the system's session score (MCR: table points; Riichi: the score in thousands)
     deducted: int
     results: tuple[SeatResult, ...] = ()  # the system's session results (a game's raw points, uma, penalty)
@@ -93,16 +94,33 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
         p = penalty_sums.get(t.id, [0, 0, 0, 0])
         results = _session_result(st.profile, (d[0], d[1], d[2], d[3]), (p[0], p[1], p[2], p[3]),
                                   tuple(sorted(chombos.get(t.id, ()))), options)
-        mp = tuple(_whole(r.raw) for r in results)
+        mp = tuple(exact_points(r.raw) for r in results)
         out.append(TableScore(t.session, t.table_no, (nums[0], nums[1], nums[2], nums[3]),
                               (mp[0], mp[1], mp[2], mp[3]), tuple(float(r.score) for r in results), d[4],
                               results))
     return out
 
 
-def _whole(value: Fraction) -> int:
-    """A session's points as a whole number (a share of leftover deposits among tied firsts may be a third)."""
-    return int(value) if value.denominator == 1 else round(value)
+def exact_points(value: Fraction) -> int | float:
+    """A session's points: whole (MCR's always), or a game's with the share of leftover deposits tied firsts
+    split, kept exact (a third of 1,000: 31,333.33…) and rounded only where shown (one decimal).
+
+    >>> exact_points(Fraction(31000)), round(exact_points(Fraction(94000, 3)), 1)
+    (31000, 31333.3)
+    """
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def points_total(values: Iterable[float]) -> int | float:
+    """Points added up: whole when they add up to a whole number (three thirds of a deposit make 1,000, not
+    999.99…), so MCR's totals stay the integers they were.
+
+    >>> points_total([24, -8]), points_total([94000 / 3] * 3), round(points_total([94000 / 3, 30000]), 1)
+    (16, 94000, 61333.3)
+    """
+    total = math.fsum(values)
+    whole = round(total)
+    return int(whole) if abs(total - whole) < 1e-6 else total
 
 
 @lru_cache(maxsize=8192)

@@ -201,7 +201,7 @@ class SessionEntry:
     session: int
     table: int
     seat: str
-    match_points: int
+    match_points: float  # whole; a game's points may hold a share of leftover deposits (a third of 1,000)
     table_points: float  # the rule system's session score (MCR: table points; Riichi: the score in thousands)
     result: SeatResult | None = None  # the system's whole session result (a game's raw points, uma, penalty)
 
@@ -232,7 +232,7 @@ class StandingRow:
     name: str
     team: str | None
     table_points: float
-    match_points: int
+    match_points: float  # whole (``int``) but for a game's share of deposits (``table_scores.points_total``)
     sessions: tuple[SessionEntry, ...] = ()
     substitute: bool = False
     stage: StagePlace | None = None  # a staged event's final ranking: what places the player; None without stages
@@ -252,9 +252,14 @@ def ranking_rule(rows: Iterable[StandingRow]) -> Text:
     """The rule line under a ranking, the one every output (GUI, PDF, websites, hall, workbook) prints:
     how its places are decided. A staged event's places are not its whole-event totals' order."""
     if staged(rows):
-        return Text("places: the stage reached first, then that stage's table points, then its match points "
-                    "(carried points included)", "ranking")
+        return staged_rule()
     return Text("ranking by table points, then match points", "ranking")
+
+
+def staged_rule() -> Text:
+    """The rule line under a staged event's final ranking (MCR's totals)."""
+    return Text("places: the stage reached first, then that stage's table points, then its match points "
+                "(carried points included)", "ranking")
 
 
 def stage_rule() -> Text:
@@ -277,7 +282,7 @@ class TeamStandingRow:
     rank: int
     team: str
     table_points: float
-    match_points: int
+    match_points: float  # as ``StandingRow.match_points``
     members: tuple[str, ...] = ()
     member_names: tuple[str, ...] = ()  # the members' names, in the order of ``members`` (numbers)
 
@@ -316,6 +321,9 @@ class TableProgress:
     next_hand: int | None  # None when finished
     signed_off: bool
     version: int
+    # a game table (``db.read.games``): the round it plays next ("S3"), "" once its game is over; None at
+    # fixed hands (their progress is the hands recorded of the session's hands)
+    game_round: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,8 +402,34 @@ class AwardHand:
     hand: int
     player: str  # the winner's number
     name: str
-    fan: int  # the fan total as recorded (flowers included)
-    fans: tuple[FanView, ...]  # empty when only the total was entered
+    fan: int  # the fan total as recorded (flowers included); a game's: the han
+    fans: tuple[FanView, ...]  # empty when only the total was entered; a game's: its yaku (points: their han)
+    value: GameValue | None = None  # a game's win (``db.read.games.is_game``): what ranks it
+
+
+@dataclass(frozen=True, slots=True)
+class GameValue:
+    """A game's win as the prize list ranks it: yakuman first, then the limit (a haneman typed from a paper
+    sheet without its han is still a haneman), then han, then fu, then the points it paid (its winner's
+    change, honba and deposits included)."""
+
+    han: int
+    fu: int
+    yakuman: int
+    limit: str | None
+    points: int
+
+    LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")  # lowest first
+
+    @property
+    def key(self) -> tuple[int, int, int, int, int]:
+        """Larger is better (the prize list sorts by it).
+
+        >>> GameValue(0, 0, 0, "haneman", 18000).key > GameValue(5, 30, 0, "mangan", 12000).key
+        True
+        """
+        limit = self.LIMITS.index(self.limit) if self.limit in self.LIMITS else 0
+        return (self.yakuman, limit, self.han, self.fu, self.points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,6 +451,7 @@ class Awards:
     most_wins: tuple[AwardCount, ...]
     best_team: TeamStandingRow | None
     substitutes_count: bool
+    game: bool = False  # a game's prize list: hands ranked by ``AwardHand.value``, no chicken hands (no fans)
 
 
 # ------------------------------------------------------------------------------------- a game table's sheet

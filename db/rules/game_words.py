@@ -47,6 +47,8 @@ COLUMNS: dict[str, Text] = {
     "score": Text("Score", "riichi_column"),
     "tenpai": Text("Tenpai", "riichi_column"),
     "pao": Text("Pao", "riichi_column"),
+    "value": Text("Value", "riichi_column"),  # a win's han and fu, or its limit (the prize list)
+    "yaku": Text("Yaku", "riichi_column"),
 }
 
 

@@ -24,7 +24,7 @@ class Played(Protocol):
     def table_points(self) -> float: ...
 
     @property
-    def match_points(self) -> int: ...
+    def match_points(self) -> float: ...  # whole but for a game's share of deposits
 
 
 def key_order(tie_breaks: Sequence[TieBreak]) -> list[int]:

@@ -11,10 +11,13 @@ from datetime import datetime
 from typing import Any
 
 from db.read import queries
+from db.read.awards import game_wins
 from db.read.changes import Changes
+from db.read.games import HANDS, StandingColumns, standing_columns
 from db.read.views import (
     SEATS,
     Awards,
+    GameValue,
     StandingRow,
     TableProgress,
     TableSeating,
@@ -46,8 +49,9 @@ class BestHand:
     table: int
     hand: int
     fan_total: int
-    fans: tuple[tuple[str, str], ...]  # (en, zh) of the fans, highest first
+    fans: tuple[tuple[str, str], ...]  # (en, zh) of the fans, highest first (a game's: its yaku)
     self_drawn: bool
+    value: GameValue | None = None  # a game's win: its value in place of a fan total
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,7 @@ class HallData:
     still_playing: int = 0  # tables the standings count while they still play: marked provisional
     hidden_after: int | None = None  # the standings stop at this session (the players' page's setting)
     page_url: str = ""  # the players' page address, shown as a QR code on "find your table" ("": none)
+    columns: StandingColumns = HANDS  # the standings' totals as the rule system counts them (a game: score, points)
 
     @property
     def seating_session(self) -> int:
@@ -128,6 +133,7 @@ class HallReader:
     def forget(self) -> None:
         """Everything is read again at the next :meth:`read`."""
         self.info: Any = None
+        self.columns: StandingColumns = HANDS  # read with ``info`` (the settings change: a wide change)
         self.seated: list[int] | None = None
         self.progress: dict[int, dict[int, TableProgress]] = {}  # session -> table -> progress
         self.stale: set[tuple[int, int]] = set()  # tables whose progress is to be read again
@@ -174,12 +180,13 @@ class HallReader:
         needs = set(needs)
         if self.info is None:
             self.info = queries.tournament_info(s)
+            self.columns = standing_columns(queries.settings(s))
             self.reads["info"] += 1
         info = self.info
         self._progress(s)
         n = session if session is not None else self._session()
         if not n:
-            self.data = HallData(info.name, 0, info.sessions)
+            self.data = HallData(info.name, 0, info.sessions, columns=self.columns)
             return self.data
         if n != self.n:
             self.n, self.pn_due = n, True
@@ -192,7 +199,8 @@ class HallReader:
             self.cut_due = False
             self.dirty |= {"standings", "best", "awards"}
         cut, pn = self.cut, self.pn
-        old = self.data if self.data is not None and self.data.session else HallData(info.name, n, info.sessions)
+        old = self.data if self.data is not None and self.data.session else \
+            HallData(info.name, n, info.sessions, columns=self.columns)
         places = old.places
         if "places" in needs and ("places" in self.dirty or self.places_of != pn):
             places = tuple(sorted((Place(p.name, p.number, t.table, SEATS[i]) for t in self._seating(s, pn)
@@ -221,7 +229,7 @@ class HallReader:
         still = sum(1 for k, tables in self.progress.items() if cut is None or k <= cut for p in tables.values()
                     if (p.hands_recorded or p.penalties) and not p.finished and not p.signed_off)
         self.data = HallData(info.name, n, info.sessions, places, standings, teams, best, after,
-                             pn if pn != n else 0, awards, still, cut)
+                             pn if pn != n else 0, awards, still, cut, columns=self.columns)
         return self.data
 
     def due(self, needs: Iterable[str]) -> bool:
@@ -278,8 +286,10 @@ class HallReader:
         return self.seats[session]
 
     def _best(self, s: Any, n: int, cut: int | None) -> tuple[BestHand, ...]:
-        seats = {t.table: t.players for t in self._seating(s, n)}
         hidden = cut is not None and n > cut  # the session's hands are hidden with the standings
+        if self.columns.thousands:  # a game's wins, by their value (as the prize list ranks them)
+            return () if hidden else _game_best(s, n)
+        seats = {t.table: t.players for t in self._seating(s, n)}
         wins = [] if hidden else sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),
                                         key=lambda h: (-h.fan_total, h.table, h.hand))[:BEST_HANDS]
         best = []
@@ -289,3 +299,13 @@ class HallReader:
             fans = tuple((f.en, f.zh) for f in sorted(h.fans, key=lambda f: -f.points * f.count))
             best.append(BestHand(p.name, p.number, h.table, h.hand, h.fan_total, fans, h.self_drawn))
         return tuple(best)
+
+
+def _game_best(s: Any, n: int) -> tuple[BestHand, ...]:
+    """Session ``n``'s best wins at game tables (``db.read.awards.game_wins``: every winner counted), highest
+    value first."""
+    wins = sorted(game_wins(s, queries.settings(s).substitute_awards, None, session=n),
+                  key=lambda h: (tuple(-x for x in h.value.key) if h.value else (), h.table, h.hand))
+    return tuple(BestHand(h.name, h.player, h.table, h.hand, h.fan, tuple((f.en, f.zh) for f in h.fans),
+                          False, h.value)  # self-drawn: not shown on the page
+                 for h in wins[:BEST_HANDS])

@@ -15,7 +15,7 @@ letters about 4.5 cm high, on a 55" screen about 1.5 cm — both read from 5 m.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,7 +23,9 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 
 import texts
-from db.read.views import Awards, ranking_rule
+from db.read.games import GAME, HANDS, StandingColumns
+from db.read.views import AwardCount, AwardHand, Awards
+from db.rules import game_words
 from db.rules.clock import ClockView, format_remaining
 from referee_app.hall.data import HallData
 from reports.pdf.base import fmt_signed
@@ -396,6 +398,14 @@ def _points(x: float) -> str:
     return f"{x:g}"
 
 
+def _totals(columns: StandingColumns, stages: bool = False) -> tuple[Callable[[float], str], Callable[[float], str]]:
+    """How the two totals are written: a game's score "+22.7" (a stage's "+11.45" when a half was carried)
+    and points "37,700"; MCR's as they were."""
+    if columns.thousands:
+        return columns.stage_total_text if stages else columns.total_text, columns.points_text
+    return _points, fmt_signed
+
+
 def said(lang: str, value: str) -> str:
     """A text made elsewhere (a ``texts.Text``: the ranking's rule, the qualifying stage's name) in the
     display's language, as :func:`say` says the hall's own."""
@@ -411,35 +421,55 @@ class StandingsPage(HallPage):
     # A staged event: rank, name, the stage reached (and what it carried), its points (what places the
     # player, in the accent colour), the whole event's table points / match points
     STAGED_WIDTHS = (0.08, 0.34, 0.26, 0.16, 0.16)
+    # a game's totals are wider than table points: a score "+25.8" and points "40,800"
+    GAME_WIDTHS = (0.08, 0.38, 0.2, 0.15, 0.19)
     COLS = 2
 
     def staged(self, data: HallData) -> bool:
         return any(getattr(r, "stage", None) is not None for r in data.standings)
 
+    def rule(self, data: HallData) -> str | None:
+        """The rule that places the players, said under the list: a staged event's, or a rule system's own
+        (a game: by score, then points); MCR's plain ranking goes without saying."""
+        if self.staged(data):
+            return data.columns.ranking_rule(data.standings)
+        return data.columns.rule if data.columns.rule != HANDS.rule else None
+
     def _rows(self, data: HallData, frame: Frame) -> int:
-        """Rows under the header; a staged event keeps the last row for the rule that places its players."""
-        return max(1, _rows(frame) - (1 if self.staged(data) else 0))
+        """Rows under the header; the last row is kept for the rule that places the players, when one is said."""
+        return max(1, _rows(frame) - (1 if self.rule(data) is not None else 0))
 
     def count(self, data: HallData, frame: Frame) -> int:
         return _paged(len(self.rows_of(data)), self.COLS * self._rows(data, frame))
 
-    def header(self, lang: str, stages: bool = False) -> list[str]:
+    def header(self, lang: str, stages: bool = False, columns: StandingColumns = HANDS) -> list[str]:
+        total, points = self.totals(lang, columns)
         if stages:
-            return ["#", say(lang, "Name"), say(lang, "Stage"), say(lang, "Stage pts"), say(lang, "TP / MP")]
-        return ["#", say(lang, "Name"), say(lang, "Team"), say(lang, "TP"), say(lang, "MP")]
+            both = say(lang, "TP / MP") if columns.total == HANDS.total else f"{total} / {points}"
+            return ["#", say(lang, "Name"), say(lang, "Stage"), say(lang, "Stage pts"), both]
+        return ["#", say(lang, "Name"), say(lang, "Team"), total, points]
 
-    def cells(self, row: object, lang: str, stages: bool = False) -> list[str]:
+    @staticmethod
+    def totals(lang: str, columns: StandingColumns) -> tuple[str, str]:
+        """The two totals' short titles: MCR's "TP" and "MP", a game's "Score" and "Points"."""
+        if columns.total == HANDS.total:
+            return say(lang, "TP"), say(lang, "MP")
+        return said(lang, columns.total), said(lang, columns.points)
+
+    def cells(self, row: object, lang: str, stages: bool = False, columns: StandingColumns = HANDS) -> list[str]:
         r = row  # StandingRow
         p = getattr(r, "stage", None)
+        first, second = _totals(columns, stages)
         if stages and p is not None:
             # the word in the display's language(s), the numbers once ("carried 带入 2 / -12" in both)
-            points = f"{_points(p.carried_table_points)} / {fmt_signed(p.carried_match_points)}"
+            points = f"{first(p.carried_table_points)} / {second(p.carried_match_points)}"
             word = say(lang, "carried")
             carried = "" if p.stage == "qualifying" else f"  ·  {word} {points}"
             return [str(r.rank), r.name, said(lang, p.label) + carried,  # type: ignore[attr-defined]
-                    f"{_points(p.table_points)} / {fmt_signed(p.match_points)}",
-                    f"{_points(r.table_points)} / {fmt_signed(r.match_points)}"]  # type: ignore[attr-defined]
-        return [str(r.rank), r.name, r.team or "", _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+                    f"{first(p.table_points)} / {second(p.match_points)}",
+                    f"{first(r.table_points)} / {second(r.match_points)}"]  # type: ignore[attr-defined]
+        return [str(r.rank), r.name, r.team or "", first(r.table_points),  # type: ignore[attr-defined]
+                second(r.match_points) if columns.thousands else str(r.match_points)]  # type: ignore[attr-defined]
 
     def rows_of(self, data: HallData) -> Sequence[object]:
         return data.standings
@@ -448,7 +478,7 @@ class StandingsPage(HallPage):
         h = frame.full.height()
         stages = self.staged(data)
         rh, rows = row_height(h), self._rows(data, frame)
-        widths = self.STAGED_WIDTHS if stages else self.WIDTHS
+        widths = self.STAGED_WIDTHS if stages else self.GAME_WIDTHS if data.columns.thousands else self.WIDTHS
         items = self.rows_of(data)
         if not items:
             pt.text(frame.body, say(lang, "No results yet"), round(h * 0.06), DIM,
@@ -460,13 +490,15 @@ class StandingsPage(HallPage):
         cw = (frame.body.width() - pad) // self.COLS
         px = round(rh * 0.55)
         right = {0, 3, 4}
-        if stages:  # the rule that places a staged event's players, right below the list
+        said_rule = self.rule(data)
+        if said_rule is not None:  # the rule that places the players, right below the list
             rule = QRect(frame.body.left() + pad, frame.body.top() + (min(len(chunk), rows) + 1) * rh,
                          frame.body.width() - 2 * pad, rh)
-            pt.text(rule, said(lang, ranking_rule(data.standings)), round(px * 0.7), DIM)
+            pt.text(rule, said(lang, said_rule), round(px * 0.7), DIM)
         for c in range(self.COLS if len(chunk) > rows else 1):
             col = QRect(frame.body.left() + pad + c * cw, frame.body.top(), cw - pad, rh)
-            for i, (cell, text) in enumerate(zip(_cells(col, widths), self.header(lang, stages), strict=True)):
+            for i, (cell, text) in enumerate(zip(_cells(col, widths), self.header(lang, stages, data.columns),
+                                                 strict=True)):
                 pt.text(cell.adjusted(6, 0, -6, 0), text, round(px * 0.7), DIM,
                         align=Qt.AlignmentFlag.AlignRight if i in right else Qt.AlignmentFlag.AlignLeft)
         for k, item in enumerate(chunk):
@@ -474,7 +506,8 @@ class StandingsPage(HallPage):
             row = QRect(frame.body.left() + pad + c * cw, frame.body.top() + (r + 1) * rh, cw - pad, rh)
             if r % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
-            for i, (cell, text) in enumerate(zip(_cells(row, widths), self.cells(item, lang, stages), strict=True)):
+            for i, (cell, text) in enumerate(zip(_cells(row, widths), self.cells(item, lang, stages, data.columns),
+                                                 strict=True)):
                 color = ACCENT if i == 3 else DIM if i == 2 else FG
                 if i == 1:  # the name (a team's on the team page): one line, smaller, then "…"
                     pt.name(cell.adjusted(6, 0, -6, 0), text, px, color)
@@ -494,13 +527,18 @@ class TeamsPage(StandingsPage):
     def staged(self, data: HallData) -> bool:
         return False  # teams rank by their members' whole-event totals
 
-    def header(self, lang: str, stages: bool = False) -> list[str]:
-        return ["#", say(lang, "Team"), say(lang, "Players"), say(lang, "TP"), say(lang, "MP")]
+    def rule(self, data: HallData) -> str | None:
+        return None  # teams rank by their members' totals: the individual page says the rule
 
-    def cells(self, row: object, lang: str, stages: bool = False) -> list[str]:
+    def header(self, lang: str, stages: bool = False, columns: StandingColumns = HANDS) -> list[str]:
+        return ["#", say(lang, "Team"), say(lang, "Players"), *self.totals(lang, columns)]
+
+    def cells(self, row: object, lang: str, stages: bool = False, columns: StandingColumns = HANDS) -> list[str]:
         r = row  # TeamStandingRow
         members = ", ".join(r.member_names or r.members)  # type: ignore[attr-defined]
-        return [str(r.rank), r.team, members, _points(r.table_points), str(r.match_points)]  # type: ignore[attr-defined]
+        first, second = _totals(columns)
+        return [str(r.rank), r.team, members, first(r.table_points),  # type: ignore[attr-defined]
+                second(r.match_points) if columns.thousands else str(r.match_points)]  # type: ignore[attr-defined]
 
     def rows_of(self, data: HallData) -> Sequence[object]:
         return data.teams
@@ -544,9 +582,10 @@ class BestHandsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan_total)
-                    if lang != "both" else f"{b.fan_total}", round(rh * 0.42), ACCENT, bold=True,
-                    align=Qt.AlignmentFlag.AlignRight)
+            figure = said(lang, game_words.hand_value(b.value.han, b.value.fu, b.value.yakuman, b.value.limit)) \
+                if b.value is not None else say(lang, "{n} fan", n=b.fan_total) if lang != "both" else f"{b.fan_total}"
+            pt.text(fan_box.adjusted(8, 0, -8, 0), figure, round(rh * 0.42), ACCENT, bold=True,
+                    align=Qt.AlignmentFlag.AlignRight, shrink=0.5 if b.value is not None else 0.75)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
             who, fans = best_hand_texts(b, lang)
             pt.text(QRect(text_box.left(), text_box.top() + rh // 12, text_box.width(), rh // 2), who, round(rh * 0.3),
@@ -556,6 +595,14 @@ class BestHandsPage(HallPage):
 
 
 # ------------------------------------------------------------------------------------------ awards
+
+
+def award_figure(b: AwardHand, lang: str) -> str:
+    """A prize-list hand's figure: its fan total ("88 fan"), or a game's value ("Mangan 5 han", "Yakuman")."""
+    v = b.value
+    if v is not None:
+        return said(lang, game_words.hand_value(v.han, v.fu, v.yakuman, v.limit))
+    return say(lang, "{n} fan", n=b.fan) if lang != "both" else f"{b.fan}"
 
 
 class AwardsPage(HallPage):
@@ -593,8 +640,8 @@ class AwardsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            pt.text(fan_box.adjusted(8, 0, -8, 0), say(lang, "{n} fan", n=b.fan) if lang != "both"
-                    else f"{b.fan}", round(rh * 0.42), ACCENT, bold=True, align=Qt.AlignmentFlag.AlignRight)
+            pt.text(fan_box.adjusted(8, 0, -8, 0), award_figure(b, lang), round(rh * 0.42), ACCENT, bold=True,
+                    align=Qt.AlignmentFlag.AlignRight, shrink=0.5)
             text_box = QRect(fan_box.right() + pad, row.top(), row.width() - fan_box.width() - pad, rh)
             where = say(lang, "session {session}, table {table}, hand {hand}", session=b.session, table=b.table,
                         hand=b.hand)
@@ -610,7 +657,10 @@ class AwardsPage(HallPage):
         cw = (frame.body.width() - 3 * pad) // 2
         rh = row_height(h)
         px = round(rh * 0.55)
-        columns = ((say(lang, "Chicken hands"), a.chicken_hands), (say(lang, "Most wins"), a.most_wins))
+        columns: tuple[tuple[str, tuple[AwardCount, ...]], ...] = (
+            (say(lang, "Chicken hands"), a.chicken_hands), (say(lang, "Most wins"), a.most_wins))
+        if a.game:  # a game has no fans, so no chicken hands: the wins alone
+            columns = ((say(lang, "Most wins"), a.most_wins),)
         rows = max(1, _rows(frame) - 3)
         for c, (title, counts) in enumerate(columns):
             left = frame.body.left() + pad + c * (cw + pad)
@@ -627,9 +677,10 @@ class AwardsPage(HallPage):
         team = a.best_team
         if team is not None:
             bottom = QRect(frame.body.left() + pad, frame.body.bottom() - rh, frame.body.width() - 2 * pad, rh)
-            pt.text(bottom, say(lang, "Best team: {team} · {points} TP", team=team.team,
-                                points=_points(team.table_points)),
-                    px, ACCENT, bold=True, shrink=0.6)
+            text = say(lang, "Best team: {team} · {points} TP", team=team.team, points=_points(team.table_points)) \
+                if not a.game else say(lang, "Best team: {team} · {score}", team=team.team,
+                                       score=f"{said(lang, GAME.total)} {GAME.total_text(team.table_points)}")
+            pt.text(bottom, text, px, ACCENT, bold=True, shrink=0.6)
 
 
 PAGES: dict[str, HallPage] = {p.key: p for p in (ClockPage(), FindTablePage(), StandingsPage(), TeamsPage(),

@@ -29,6 +29,7 @@ class StandingsModel(RowsModel[StandingRow]):
         self.staged = False
         self.HEADERS = list(self.BASE)
         self.columns: StandingColumns = HANDS  # the rule system's totals (``db.read.games.standing_columns``)
+        self.stage_ranking = False  # one stage's ranking: a half carried keeps the second decimal of a score
 
     def set_rows(self, rows: Sequence[StandingRow], sessions: int | None = None,  # type: ignore[override]
                  columns: StandingColumns | None = None) -> None:
@@ -78,7 +79,8 @@ class StandingsModel(RowsModel[StandingRow]):
         if col == self.COL_TEAM:
             return r.team or ""
         if col == self.COL_TABLE_POINTS:
-            return self.columns.total_text(r.table_points)
+            c = self.columns
+            return c.stage_total_text(r.table_points) if self.stage_ranking else c.total_text(r.table_points)
         if col == self.COL_MATCH_POINTS:
             return self.columns.points_text(r.match_points)
         if col < self.COL_SESSIONS:

@@ -8,7 +8,8 @@ from typing import Any
 from db.read.views import PlayerView
 from referee_app.models.base import RowsModel
 from referee_app.models.cells import CENTER, NEG, POS
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
+from reports.pdf.game_sheet import round_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +23,15 @@ class TableProgressRow:
     time_called: int | None
     status: str
     replaces: tuple[tuple[str, str], ...] = ()  # (substitute's number, "number name" of whom they replace)
+    game_round: str | None = None  # a game table: the round it plays next, "" once over (TableProgress's)
+
+
+def progress_text(row: TableProgressRow) -> str:
+    """A table's progress: the hands recorded of the session's fixed hands ("12 / 16"), or at a game table
+    the round it plays next ("S3") or that its game is over (a game has no fixed count of hands)."""
+    if row.game_round is None:
+        return f"{row.hands} / {row.hands_per_session}"
+    return round_label(row.game_round, LANG.code) if row.game_round else tr("Game over")
 
 
 class TablesModel(RowsModel[TableProgressRow]):
@@ -37,7 +47,7 @@ class TablesModel(RowsModel[TableProgressRow]):
             replaces = "  · " + tr("for {player}", player=whom) if whom else ""
             return f"{p.number}  {p.name}" + (f"  ({p.team})" if p.team else "") + replaces
         if col == self.COL_PROGRESS:
-            return f"{row.hands} / {row.hands_per_session}"
+            return progress_text(row)
         if col == self.COL_TIME:
             return tr("after hand {n}", n=row.time_called) if row.time_called is not None else ""
         return tr(row.status)

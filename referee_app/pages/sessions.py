@@ -138,7 +138,8 @@ class SessionsPage(TournamentPage):
             whom = {new: f"{old} {names.get(old, '')}".rstrip() for new, old in queries.replacements(s, n).items()}
             return [TableProgressRow(p.table, seats[p.table], p.hands_recorded, hps, p.time_called_after,
                                      status_of(p.hands_recorded, p.finished, p.signed_off, p.table in owed),
-                                     tuple((q.number, whom[q.number]) for q in seats[p.table] if q.number in whom))
+                                     tuple((q.number, whom[q.number]) for q in seats[p.table] if q.number in whom),
+                                     p.game_round)
                     for p in queries.table_progress(s, n) if p.table in seats]
 
         rows = self.ctx.runner.read(load)

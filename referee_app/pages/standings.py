@@ -21,7 +21,7 @@ from db.errors import TournamentError
 from db.read import queries
 from db.read.changes import Changes
 from db.read.games import StandingColumns, standing_columns
-from db.read.views import StandingRow, played_sessions, ranking_rule, stage_rule, staged
+from db.read.views import StandingRow, played_sessions, ranking_rule, staged
 from db.rules.stages import plain
 from referee_app.base.context import TournamentContext
 from referee_app.dialogs.stages import StagesDialog
@@ -160,13 +160,14 @@ class StandingsPage(TournamentPage):
             subs = self.ctx.runner.read(queries.substitutes_played)
             self.stage_note.setText(queries.substitutes_text(subs, LANG.code) or "")
         columns = self.ctx.runner.read(load_columns)
-        self.rule_text = (ranking_rule(players) if staged(players) else columns.rule) if name is None else stage_rule()
+        self.rule_text = columns.ranking_rule(players) if name is None else columns.stage_rule
         self.rule.setText(texts.said(self.rule_text, LANG.code))
         self._show_public(sessions)
         self.provisional.setText(self.ctx.runner.read(provisional_line))
         self.provisional.setVisible(bool(self.provisional.text()))
+        self.model.stage_ranking = name is not None
         self.model.set_rows(players, sessions, columns)
-        self.team_model.set_rows(teams)
+        self.team_model.set_rows(teams, columns)
         self.tabs.setTabVisible(1, bool(teams) and name is None)
 
     def refresh_for(self, changes: Changes) -> None:

@@ -8,9 +8,15 @@ from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from db.read.games import GAME
 from db.read.views import AwardCount, AwardHand, Awards, FanView
-from reports.pdf.base import Report, fmt_points, fmt_signed, table_style, text_markup, two
-from texts import NC_
+from db.rules import game_words
+from reports.pdf.base import Report, fmt_points, fmt_signed, said_two, table_style, text_markup, two
+from texts import NC_, Text
+
+COLUMNS = game_words.COLUMNS
+#: a game's best hands: how they are ranked (``db.read.views.GameValue``)
+GAME_BEST = Text("Best hands (yakuman, then han, then fu, then the points paid)", "report")
 
 MOST_WINS_SHOWN = 10
 
@@ -40,17 +46,23 @@ class AwardsReport(Report[PrizeList]):
     def _tournament(self, data: PrizeList) -> str:
         return data.tournament
 
-    def _hands(self, hands: Sequence[AwardHand], with_rank: bool) -> Table:
+    def _hands(self, hands: Sequence[AwardHand], with_rank: bool, game: bool = False) -> Table:
         cell = self.styles["cell"]
+        # a game's hand: its value ("Mangan 5 han") and its yaku, where MCR's has its fan total and fans
+        what = [said_two(COLUMNS["value"], "\n"), said_two(COLUMNS["yaku"], "\n")] if game \
+            else [two("Fan", "\n"), two("Fans", "\n")]
         header = (["#"] if with_rank else []) + [two("Session", "\n"), two("Table", "\n"), two("Hand", "\n"),
-                                                  two("Player", "\n"), two("Fan", "\n"), two("Fans", "\n")]
+                                                  two("Player", "\n"), *what]
         rows: list[Sequence[object]] = [header]
         for i, h in enumerate(hands, start=1):
             fans = fan_names(h.fans) or "—"
+            v = h.value
+            figure: object = str(h.fan) if v is None else Paragraph(
+                text_markup(said_two(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit), " ")), cell)
             rows.append(([str(i)] if with_rank else []) + [
                 str(h.session), str(h.table), str(h.hand), Paragraph(text_markup(f"{h.name} ({h.player})"), cell),
-                str(h.fan), Paragraph(text_markup(fans), cell)])
-        fixed = ([22] if with_rank else []) + [38, 34, 34, 130, 34]
+                figure, Paragraph(text_markup(fans), cell)])
+        fixed = ([22] if with_rank else []) + [38, 34, 34, 130, 80 if game else 34]
         widths = self.fill_widths([*fixed, 0])
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         first_number = 1 if with_rank else 0
@@ -75,16 +87,18 @@ class AwardsReport(Report[PrizeList]):
         story.append(Paragraph(
             two("Substitutes' hands count") if a.substitutes_count
             else two("Substitutes' hands do not count"), self.styles["small"]))
-        story.append(Paragraph(two("Best hands (highest fan totals)"), h2))
-        story.append(self._hands(a.best_hands, True) if a.best_hands else Paragraph(two("No wins yet."), body))
+        story.append(Paragraph(said_two(GAME_BEST) if a.game else two("Best hands (highest fan totals)"), h2))
+        story.append(self._hands(a.best_hands, True, a.game) if a.best_hands
+                     else Paragraph(two("No wins yet."), body))
         story.append(Paragraph(two("Best hand of each session"), h2))
         if a.best_by_session:
-            story.append(self._hands(a.best_by_session, False))
+            story.append(self._hands(a.best_by_session, False, a.game))
         else:
             story.append(Paragraph(two("No wins yet."), body))
-        story.append(Paragraph(two("Chicken hands"), h2))
-        story.append(self._counts(a.chicken_hands, NC_("report", "Count")) if a.chicken_hands
-                     else Paragraph(two("No chicken hand."), body))
+        if not a.game:  # a game has no fans, so no chicken hands
+            story.append(Paragraph(two("Chicken hands"), h2))
+            story.append(self._counts(a.chicken_hands, NC_("report", "Count")) if a.chicken_hands
+                         else Paragraph(two("No chicken hand."), body))
         story.append(Paragraph(two("Most wins"), h2))
         story.append(self._counts(a.most_wins[:MOST_WINS_SHOWN], NC_("report", "Wins")) if a.most_wins
                      else Paragraph(two("No wins yet."), body))
@@ -92,6 +106,11 @@ class AwardsReport(Report[PrizeList]):
         team = a.best_team
         if team is None:
             story.append(Paragraph(two("No teams."), body))
+        elif a.game:  # a game's team: its score and points
+            story.append(Paragraph(text_markup(
+                f"{team.team}: {said_two(COLUMNS['score'], ' ')} {GAME.total_text(team.table_points)}, "
+                f"{said_two(COLUMNS['raw'], ' ')} {GAME.points_text(team.match_points)} · {', '.join(team.members)}"),
+                body))
         else:
             tp, mp = two(NC_("report", "table points")), two(NC_("report", "match points"))
             story.append(Paragraph(text_markup(

@@ -14,19 +14,21 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from db.read.views import SEATS, GameSheet, GameWinView, SessionEntry, TeamStandingRow, score_rule
+from db.read.games import GAME
+from db.read.views import SEATS, GameSheet, GameWinView, SessionEntry, StagePlace, TeamStandingRow, staged
 from db.rules import game_words
 from reports.pdf.base import (
     WIND_ZH,
     SessionReport,
     said_two,
     shrink_cells,
+    stage_two,
     table_style,
     text_markup,
     two,
 )
 from reports.pdf.game_sheet import thousands
-from reports.pdf.standings import StageStandings, Standings, StandingsReport
+from reports.pdf.standings import StageStandings, Standings, StandingsReport, stage_headers
 from texts import NC_, Text
 
 COLUMNS = game_words.COLUMNS
@@ -68,14 +70,14 @@ def session_cell(e: SessionEntry) -> str:
 
 class GameStandingsReport(StandingsReport):
     """Landscape A4 as the MCR standings: rank, number, player, team, score, points, then per session the
-    score, the points and the uma (and penalty); ``--teams``: the teams' scores and points. A stage's own
-    ranking keeps MCR's layout (not adapted to a game yet)."""
+    score, the points and the uma (and penalty); ``--teams``: the teams' scores and points; a stage's own
+    ranking (``--stage``): its scores and points, the carried part included, and its sessions."""
 
     fixed = (36, 40, 150, 120, 54, 64)  # rank, number, player, team, score, points
 
     def _story(self, data: Standings | StageStandings) -> list[Flowable]:
         if isinstance(data, StageStandings):
-            return super()._story(data)
+            return self._game_stage(data)
         if data.teams is not None:
             return self._game_teams(data, data.teams)
         return self._game_players(data)
@@ -109,21 +111,26 @@ class GameStandingsReport(StandingsReport):
         story: list[Flowable] = [
             Paragraph(two("Individual standings") + " · " + self._after(data), self.styles["title"]),
             *self._provisional(data),
-            Paragraph(" · ".join([said_two(per_session_rule()), said_two(score_rule())]), self.styles["small"]),
+            Paragraph(" · ".join([said_two(per_session_rule()), said_two(GAME.ranking_rule(data.players))]),
+                      self.styles["small"]),
             Spacer(1, 5),
         ]
         if not data.players:
             return story + [Paragraph(two("No results yet."), self.styles["body"])]
         sessions = max([data.after, *(e.session for r in data.players for e in r.sessions)])
-        per_session = min(60.0, (self.frame_size[0] - sum(self.fixed)) / max(1, sessions))
-        widths = self.fill_widths([*self.fixed, *([per_session] * sessions)], fill=2)
+        # a staged event: the stage reached, its score and points and what was carried decide the places
+        extra = (64.0, 58.0, 58.0) if staged(data.players) else ()
+        fixed = (*self.fixed, *extra)
+        per_session = min(60.0, (self.frame_size[0] - sum(fixed)) / max(1, sessions))
+        widths = self.fill_widths([*fixed, *([per_session] * sessions)], fill=2)
         header: list[object] = [two("Rank", "\n"), two("No.", "\n"), two("Player"), two("Team"), col("score"),
-                                col("raw"), *(two("S{n}", "\n", n=n) for n in range(1, sessions + 1))]
+                                col("raw"), *(stage_headers() if extra else ()),
+                                *(two("S{n}", "\n", n=n) for n in range(1, sessions + 1))]
         rows: list[list[object]] = [header]
         for r in data.players:
             by = {e.session: e for e in r.sessions}
             rows.append([str(r.rank), r.number, r.name, r.team or "", thousands(r.table_points),
-                         raw_points(r.match_points),
+                         raw_points(r.match_points), *(game_stage_cells(r.stage) if extra else ()),
                          *(session_cell(by[n]) if n in by else "–" for n in range(1, sessions + 1))])
         font = self.fonts.main
         fit = shrink_cells(rows, (2, 3), widths, font, 9)
@@ -137,6 +144,54 @@ class GameStandingsReport(StandingsReport):
             + fit
         ))
         return story + [table]
+
+
+    def _game_stage(self, data: StageStandings) -> list[Flowable]:
+        """One stage's ranking: its score and points (the carried part included: what places the players),
+        the carried part, then each of its sessions as in the final ranking."""
+        story: list[Flowable] = [
+            Paragraph(two("Stage standings") + " · " + text_markup(data.stage), self.styles["title"]),
+            *self._provisional(data),
+            Paragraph(" · ".join([said_two(per_session_rule()), said_two(GAME.stage_rule)]), self.styles["small"]),
+            Spacer(1, 5),
+        ]
+        if not data.players:
+            return story + [Paragraph(two("No results yet."), self.styles["body"])]
+        first, last = data.first_session, data.last_session
+        fixed = (*self.fixed, 90.0)
+        per_session = min(60.0, (self.frame_size[0] - sum(fixed)) / max(1, last - first + 1))
+        widths = self.fill_widths([*fixed, *([per_session] * (last - first + 1))], fill=2)
+        header: list[object] = [two("Rank", "\n"), two("No.", "\n"), two("Player"), two("Team"), col("score"),
+                                col("raw"), two("Carried", "\n"), *(two("S{n}", "\n", n=n) for n in range(first, last + 1))]
+        rows: list[list[object]] = [header]
+        for r in data.players:
+            by = {e.session: e for e in r.sessions}
+            rows.append([str(r.rank), r.number, r.name, r.team or "", GAME.stage_total_text(r.table_points),
+                         raw_points(r.match_points),
+                         f"{GAME.stage_total_text(r.carried_table_points)}\n{raw_points(r.carried_match_points)}",
+                         *(session_cell(by[n]) if n in by else "–" for n in range(first, last + 1))])
+        font = self.fonts.main
+        fit = shrink_cells(rows, (2, 3), widths, font, 9)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(
+            table_style(font, 9)
+            + [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
+               ("FONT", (4, 1), (4, -1), font, 10.5), ("FONT", (6, 1), (-1, -1), font, 7.5),
+               ("LEADING", (6, 1), (-1, -1), 8.5), ("LEADING", (0, 0), (-1, 0), 8.5),
+               ("VALIGN", (0, 0), (-1, -1), "TOP")]
+            + fit
+        ))
+        return story + [table]
+
+
+def game_stage_cells(p: StagePlace | None) -> list[str]:
+    """A staged game's three columns of the final ranking (as MCR's ``stage_cells``): the stage reached, the
+    score and points carried into it, and its own score and points (a half carried keeps two decimals)."""
+    if p is None:
+        return ["", "", ""]
+    carried = ("–" if p.stage == "qualifying"
+               else f"{GAME.stage_total_text(p.carried_table_points)}\n{raw_points(p.carried_match_points)}")
+    return [stage_two(p.label), carried, f"{GAME.stage_total_text(p.table_points)}\n{raw_points(p.match_points)}"]
 
 
 def team_rule() -> Text:

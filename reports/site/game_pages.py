@@ -2,17 +2,28 @@
 game's figures. The standings show the score (thousands, one decimal) and the points; a session's page each
 table's players by place with their points, place, uma, penalty and score; a table's page every hand with
 the round, dealer, honba and deposits it started from, the riichi, the outcome, the winners' han/fu and yaku
-(``db.rules.game_words``) and each player's change and points after it. A game has no fans, so no awards page
-(``reports.snapshot.read_snapshot``)."""
+(``db.rules.game_words``) and each player's change and points after it; the awards page ranks the wins by their
+value (``db.read.views.GameValue``) and has no chicken hands (a game has no fans)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
 
-from db.read.views import GameHandView, GameSheet, GameWinView, score_rule
+from db.read.games import GAME
+from db.read.views import (
+    AwardHand,
+    Awards,
+    GameHandView,
+    GameSheet,
+    GameWinView,
+    StagePlace,
+    StageRanking,
+    staged,
+)
 from db.rules import game_words
 from reports.pdf import base
+from reports.pdf.awards import GAME_BEST
 from reports.pdf.game_results import raw_points, score_formula, team_rule
 from reports.pdf.game_sheet import round_label, thousands
 from reports.site.layout import bi, both, esc, link, num, table, td, th, words
@@ -23,13 +34,15 @@ from reports.site.pages import (
     SWIPE_FROM,
     Site,
     _seat,
+    _stage_name,
     pair,
     player_path,
     session_path,
+    stage_path,
     table_path,
 )
 from reports.snapshot import Snapshot, provisional_text
-from texts import Text
+from texts import NC_, Text
 
 COLUMNS = game_words.COLUMNS
 
@@ -56,6 +69,27 @@ def _round(r: str) -> str:
 
 def _value(w: GameWinView) -> str:
     return bi(game_words.hand_value(w.han, w.fu, w.yakuman, w.limit))
+
+
+def _stage_points(score: float, raw: float) -> str:
+    """A stage's score / points in one cell (a half carried keeps the score's second decimal)."""
+    return f'{GAME.stage_total_text(score)}<span class="sep"> / </span><span class="mp">{raw_points(raw)}</span>'
+
+
+def _stage_cells(p: StagePlace | None) -> list[str]:
+    """A staged game's columns of the final ranking: the stage reached, its score / points (what places the
+    player; carried points included), the part carried."""
+    if p is None:  # a row no stage placed: the columns stay aligned
+        return [td(""), td("", "n"), td("", "n")]
+    carried = (td("–", "n muted") if p.stage == "qualifying"
+               else td(_stage_points(p.carried_table_points, p.carried_match_points), "n"))
+    return [td(_stage_name(p), "stage"), td(f"<strong>{_stage_points(p.table_points, p.match_points)}</strong>", "n"),
+            carried]
+
+
+def _award_value(h: AwardHand) -> str:
+    v = h.value
+    return "–" if v is None else bi(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit))
 
 
 def _yaku(w: GameWinView) -> str:
@@ -90,14 +124,18 @@ class GameSite(Site):
         snap = self.snap
         after = snap.played_sessions
         n = max([after, *self.sessions], default=0)
-        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
-                  th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")]
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide")]
+        stages = staged(snap.standings)
+        if stages:  # what places a staged event's players, first (a phone shows it unscrolled), as MCR's
+            header += [th("Stage"), th("Stage pts", "n"), th("Carried", "n")]
+        header += [th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n")]
         header += [th("S{n}", "n", n=k) for k in range(1, n + 1)]
         rows = []
         for r in snap.standings:
             by = {e.session: e for e in r.sessions}
             cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, ""), "name"),
-                     td(esc(r.team or ""), "wide"), score_cell(r.table_points), raw_cell(r.match_points)]
+                     td(esc(r.team or ""), "wide"), *(_stage_cells(r.stage) if stages else ()),
+                     score_cell(r.table_points), raw_cell(r.match_points)]
             for k in range(1, n + 1):
                 e = by.get(k)
                 raw = float(e.result.raw) if e is not None and e.result is not None else 0.0
@@ -105,7 +143,8 @@ class GameSite(Site):
                              else td("–", "n muted"))
             rows.append(f"<tr>{''.join(cells)}</tr>")
         when = bi("after session {n}", n=after) if after else bi("no session played yet")
-        body = [f'<p class="note">{when} · {bi(per_session_rule())} · {bi(score_rule())}</p>']
+        rule = GAME.ranking_rule(snap.standings)
+        body = [f'<p class="note">{when} · {bi(per_session_rule())} · {bi(rule)}</p>']
         mark = provisional_text(snap.still_playing)
         if mark:
             body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
@@ -124,6 +163,62 @@ class GameSite(Site):
         body = (f'<p class="note">{bi(team_rule())}</p>' + table(header, rows)) if rows \
             else f"<p>{bi('No teams in this tournament.')}</p>"
         return self._page("teams.html", words("Teams"), bi("Team standings"), body)
+
+    def stage(self, index: int, st: StageRanking) -> str:
+        """One stage's own ranking with the game's figures: its score and points (the carried part included),
+        the carried part, its sessions' score / points."""
+        header = [th("Rank", "n"), th("No.", "n wide"), th("Player", "name"), th("Team", "wide"),
+                  th(COLUMNS["score"], "n"), th(COLUMNS["raw"], "n"), th("Carried", "n")]
+        header += [th("S{n}", "n", n=k) for k in range(st.first_session, st.last_session + 1)]
+        rows = []
+        for r in st.rows:
+            by = {e.session: e for e in r.sessions}
+            cells = [num(r.rank), td(esc(r.number), "n wide"), td(self._player(r.number, "../"), "name"),
+                     td(esc(r.team or ""), "wide"), td(GAME.stage_total_text(r.table_points), "n"),
+                     raw_cell(r.match_points),
+                     td(f'{GAME.stage_total_text(r.carried_table_points)}<span class="sep"> / </span>'
+                        f'<span class="mp">{raw_points(r.carried_match_points)}</span>', "n")]
+            for k in range(st.first_session, st.last_session + 1):
+                e = by.get(k)
+                raw = float(e.result.raw) if e is not None and e.result is not None else 0.0
+                cells.append(td(link(f"../{table_path(k, e.table)}", _score_points(e.table_points, raw)), "n")
+                             if e else td("–", "n muted"))
+            rows.append(f"<tr>{''.join(cells)}</tr>")
+        body = [f'<p class="note">{bi(per_session_rule())} · {bi(GAME.stage_rule)}</p>']
+        mark = provisional_text(self.snap.still_playing)
+        if mark:
+            body.insert(0, f'<p class="provisional"><strong>{both(*mark)}</strong></p>')
+        body.append(table(header, rows, "sticky"))
+        return self._page(stage_path(index), words("Stage {name}", name=st.name),
+                          f'{bi("Stage standings")} · {esc(st.name)}', "\n".join(body))
+
+    def awards(self, a: Awards) -> str:
+        """A game's prize list (``db.read.queries.awards``): the best hands by their value, with their yaku, each
+        session's best, the most wins and the best team's score and points."""
+        def hands(rows: Sequence[AwardHand]) -> str:
+            header = [th("Session", "n"), th("Table", "n"), th("Hand", "n"), th("Player", "name"),
+                      th(COLUMNS["value"]), th(COLUMNS["yaku"])]
+            return table(header, (
+                f"<tr>{num(h.session)}{td(link(table_path(h.session, h.table), str(h.table)), 'n')}{num(h.hand)}"
+                f"{td(self._player(h.player, '', with_number=True), 'name')}{td(_award_value(h))}"
+                f"{td(' · '.join(bi(game_words.yaku_name(f.id)) for f in h.fans) or '–')}</tr>" for h in rows))
+
+        none = f"<p>{bi('None yet.')}</p>"
+        subs = bi("Substitutes’ hands count") if a.substitutes_count else bi("Substitutes’ hands do not count")
+        wins = table([th("Player", "name"), th(NC_("report", "Wins"), "n")], (
+            f"<tr>{td(self._player(c.player, '', with_number=True), 'name')}{num(c.count)}</tr>"
+            for c in a.most_wins[:BEST_SCORES]))
+        body = [f'<p class="note">{subs}</p>',
+                f"<h2>{bi(GAME_BEST)}</h2>", hands(a.best_hands) if a.best_hands else none,
+                f"<h2>{bi('Best hand of each session')}</h2>",
+                hands(a.best_by_session) if a.best_by_session else none,
+                f"<h2>{bi('Most wins')}</h2>", wins if a.most_wins else none, f"<h2>{bi('Best team')}</h2>"]
+        team = a.best_team
+        body.append(none if team is None else
+                    f"<p>{esc(team.team)}: {bi(COLUMNS['score'])} {GAME.total_text(team.table_points)}, "
+                    f"{bi(COLUMNS['raw'])} {GAME.points_text(team.match_points)} · "
+                    + ", ".join(self._player(m, "", with_number=True) for m in team.members) + "</p>")
+        return self._page("awards.html", words("Awards"), bi("Awards"), "\n".join(body))
 
     def _result_cells(self, g: GameSheet, i: int) -> str:
         if not g.results:

@@ -16,7 +16,7 @@ SEATING_MODULES = ["db.seating.model", "db.seating.bounds", "db.seating.seats", 
                                     "db.rules.names", "db.rules.ranking", "db.rules.countries", "db.formats.ema_csv", "db.rules.limits",
                                     "db.formats.result_import", "db.service.players", "db.storage.backups", "db.rules.stages",
                                     "db.service.seats", "db.commands.cli", "db.rules.game_words",
-                                    "db.read.games"])
+                                    "db.read.games", "db.read.table_scores"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0

@@ -121,7 +121,8 @@ def test_the_website_shows_a_games_figures_and_every_hand(event: Path, tmp_path:
     root = tmp_path / "site"
     run(event, "publish", "-o", str(root))
     pages = {p.relative_to(root).as_posix(): parse(p) for p in root.rglob("*.html")}
-    assert "awards.html" not in pages  # a game has no fans: no prize list of fans
+    awards = pages["awards.html"].visible  # the prize list by the hands' value; a game has no chicken hands
+    assert "Yakuman" in awards and "Chicken" not in awards
     index = pages["index.html"].visible
     for row in _standings(event):
         assert _score(row["score"]) in index
