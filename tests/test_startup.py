@@ -68,7 +68,12 @@ def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo:
     assert sorted(m for m in modules if m.startswith("db.commands.")) == ["db.commands.cli", "db.commands.common",
                                                                           "db.commands.results", "db.commands.stages"]
     assert sorted(modules & {"db.service.demo", "db.formats.players_csv", "db.service.clock", "db.read.check"}) == []
-    assert "scoring" not in modules  # the engine loads when a hand is scored or its fans are named
+    # the rule-system seam gives the session results; the engines (MCR's fans, mahjong) load when a hand is
+    # scored or its fans are named
+    assert sorted(m for m in modules if m.startswith("scoring")) == [
+        "scoring", "scoring.errors", "scoring.mcr", "scoring.mcr.session", "scoring.riichi", "scoring.riichi.yaku",
+        "scoring.systems"]
+    assert "mahjong" not in modules
 
 
 def test_version_loads_no_database_library(tmp_path: Path) -> None:

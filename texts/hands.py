@@ -92,6 +92,10 @@ HAND_PROBLEMS: dict[str, str] = {
     "hebei_chankan": "robbing a kong is a win on another player's kong tile, not self-drawn",
     "hebei_rinshan": "a win on a kong's replacement tile is self-drawn, after a kong of the winner's",
     "hebei_haitei": "the last tile of the wall (haitei) is drawn by the winner, not discarded",
+    # Sichuan: the same English as scoring/sichuan/score.py raises
+    "sichuan_not_winning": "not a winning hand: four sets and a pair, or seven pairs",
+    "sichuan_no_winning_tile": "a waiting hand: give the winning tile last",
+    "sichuan_not_waiting": "a waiting hand has 13 tiles (kongs counted as three)",
     # Guangdong: the same English as scoring/guangdong/score.py PROBLEMS (tests/scoring/guangdong checks)
     "guangdong_discard_only": "chankan, kong_discard, multiple_winners and discarder are for a win on a discard (ron)",
     "guangdong_self_drawn_only": "rinshan, haitei, tenhou and chiihou are for a self-drawn win (tsumo)",

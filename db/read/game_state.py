@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -14,9 +14,10 @@ from sqlalchemy.orm import Session
 from db.models import HandResult, SessionTable
 from db.read.lookup import settings
 from db.rules.profiles import Settings
-from scoring.riichi.game import round_name
-from scoring.riichi.lines import Played
 from scoring.systems import GameSystem, game_system
+
+if TYPE_CHECKING:
+    from scoring.riichi.lines import Played
 
 __all__ = ["games_over", "games_round", "is_game", "play", "played_before_time", "time_last_hand"]
 
@@ -82,4 +83,4 @@ def games_round(s: Session, table_ids: Sequence[int]) -> dict[int, str | None]:
                                                           .where(SessionTable.id.in_(table_ids)))}
     games = {tid: play(system, options, [h.detail or {} for h in rows[tid]], called.get(tid)).game
              for tid in table_ids}
-    return {tid: None if g.over else round_name(g.state.round) for tid, g in games.items()}
+    return {tid: None if g.over else g.state.name for tid, g in games.items()}

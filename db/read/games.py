@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -31,9 +31,10 @@ from db.read.views import (
 )
 from db.rules import game_words
 from db.rules.profiles import Settings
-from scoring.riichi.game import round_name
-from scoring.riichi.lines import PlayedHand
 from scoring.systems import game_system
+
+if TYPE_CHECKING:
+    from scoring.riichi.lines import PlayedHand
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
@@ -175,7 +176,7 @@ def hand_view(hand: int, record: Mapping[str, Any], ph: PlayedHand, line: dict[s
     """Hand ``hand`` of a table as played from its record (recorded, or only previewed: no station then)."""
     d, sc = ph.deltas, ph.result.next.scores
     return GameHandView(
-        hand=hand, round=round_name(ph.state.round), dealer=ph.state.dealer, honba=ph.state.honba,
+        hand=hand, round=ph.state.name, dealer=ph.state.dealer, honba=ph.state.honba,
         deposits=ph.state.deposits, kind=record["type"], riichi=tuple(record.get("riichi", ())),
         winners=_win_views(ph, record), discarder=record.get("discarder"), tenpai=tuple(record.get("tenpai", ())),
         nagashi=tuple(record.get("players", ())), reason=record.get("reason"), chombo=record.get("player"),
@@ -227,7 +228,7 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
         out.append(GameSheet(
             tournament=t.name, profile=st.profile, session=tbl.session, table=tbl.table_no, players=seats[tbl.id],
             start_points=system.start_points(options), hands=views,
-            next_round=None if over else round_name(state.round), next_dealer=None if over else state.dealer,
+            next_round=None if over else state.name, next_dealer=None if over else state.dealer,
             next_honba=state.honba, next_deposits=state.deposits, scores=state.scores, results=results,
             time_called_after=tbl.time_called_after,
             time_last_hand=time_last_hand(system, options, [h.detail or {} for h in hands], tbl.time_called_after),

@@ -5,8 +5,7 @@ the workbook say them from here."""
 
 from __future__ import annotations
 
-from scoring.riichi.score import FLAGS
-from scoring.riichi.yaku import BY_ID
+from scoring.riichi.yaku import BY_ID, FLAGS
 from texts import Text
 
 OUTCOMES: dict[str, Text] = {

@@ -6,8 +6,28 @@ is the ``mcr-score --rules`` contract (an input object to an answer object).
 
 from __future__ import annotations
 
-from scoring.riichi.presets import EMA_2016, EMA_2025, PRESETS, TENHOU, WRC_2022, RiichiPreset
-from scoring.riichi.score import RiichiResult, Situation, answer, score
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scoring.riichi.presets import EMA_2016, EMA_2025, PRESETS, TENHOU, WRC_2022, RiichiPreset
+    from scoring.riichi.score import RiichiResult, Situation, answer, score
 
 __all__ = ["EMA_2016", "EMA_2025", "PRESETS", "TENHOU", "WRC_2022", "RiichiPreset", "RiichiResult", "Situation",
            "answer", "score"]
+
+# Loaded on first use (PEP 562): the yaku's names and the presets are read by the standings and the words of
+# every page; ``mahjong`` loads only when a hand is scored or a game is played.
+_LAZY = {**dict.fromkeys(("EMA_2016", "EMA_2025", "PRESETS", "TENHOU", "WRC_2022", "RiichiPreset"),
+                         "scoring.riichi.presets"),
+         **dict.fromkeys(("RiichiResult", "Situation", "answer", "score"), "scoring.riichi.score")}
+
+
+def __getattr__(attr: str) -> Any:
+    module = _LAZY.get(attr)
+    if module is None:
+        raise AttributeError(f"module 'scoring.riichi' has no attribute {attr!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), attr)
+    globals()[attr] = value
+    return value

@@ -27,12 +27,10 @@ from scoring.model import MeldKind
 from scoring.riichi.hand import RED_IDS, Hand136, RiichiHandError, read_hand, read_tile
 from scoring.riichi.payment import options, win_changes
 from scoring.riichi.presets import RiichiPreset, Yakuman
-from scoring.riichi.yaku import YAKU
+from scoring.riichi.yaku import FLAGS, LIMITS, YAKU
 
 WINDS = ("E", "S", "W", "N")
 _LIB_WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
-LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 # The library's refusals of a situation, by our reason (PROBLEMS in scoring/riichi/hand.py).
 _SITUATION = {

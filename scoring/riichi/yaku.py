@@ -77,5 +77,10 @@ _ROWS = (
     ("aka_dora", "Akadora", "Red five", "赤宝牌"),
 )
 
+# The input object's situation flags and the limits' names (``mcr-score --rules``): here, beside the names,
+# so the words of the pages read them without loading the scorer and ``mahjong``.
+FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou")
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
 YAKU: tuple[YakuName, ...] = tuple(YakuName(i, *row) for i, row in enumerate(_ROWS))
 BY_ID: dict[str, YakuName] = {y.id: y for y in YAKU}

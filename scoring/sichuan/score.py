@@ -155,7 +155,7 @@ def hand_fans(hand: Hand) -> tuple[FanAward, ...]:
             best = fans
     if best is None:
         raise NotWinningError("not a winning hand: four sets and a pair, or seven pairs",
-                              reason="not_winning")
+                              reason="sichuan_not_winning")
     return best
 
 
@@ -177,7 +177,7 @@ def score(text: str, s: Situation, rules: SichuanRules = WMT) -> SichuanResult:
     """Score the hand ``text`` won as ``s``; raises ``HandError`` when it may not win this way."""
     hand = read_hand(text, s.void)
     if hand.winning is None:
-        raise TileCountError("a waiting hand: give the winning tile last", reason="no_winning_tile")
+        raise TileCountError("a waiting hand: give the winning tile last", reason="sichuan_no_winning_tile")
     _check(s, hand)
     fans = hand_fans(hand)
     won = (hand.winning,)
@@ -194,7 +194,7 @@ def best_waiting_fan(text: str, void: str | None, rules: SichuanRules = WMT) -> 
     ready. The way of winning is not counted: the hand did not win."""
     hand = read_hand(text, void)
     if hand.winning is not None:
-        raise TileCountError("a waiting hand has 13 tiles (kongs counted as three)", reason="not_waiting")
+        raise TileCountError("a waiting hand has 13 tiles (kongs counted as three)", reason="sichuan_not_waiting")
     best: int | None = None
     for t in range(27):
         if void is not None and SUITS[t // 9] == void:
