@@ -1,4 +1,9 @@
-"""The penalty dialog: the profile's presets, a custom amount, and the three settlements."""
+"""The penalty dialog: the profile's presets, a custom amount, and the three settlements.
+
+At a table that plays a game (``db.read.games.is_game``: Riichi) a penalty is the profile's free amount taken
+from the player's session score after the uma (``scoring.systems``: its points / 1,000): the dialog asks for
+the points after the uma, offers no settlement to others (the preset's own, deducted) and shows the effect in
+thousands (5000 -> -5.0), as the game's results show it."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.read.games import GAME
 from db.read.views import PlayerView
 from db.rules.profiles import Settlement
 from db.service.outcomes import PenaltyInput, penalty_deltas
@@ -33,12 +39,14 @@ SETTLEMENTS = [(s.value, s.en) for s in Settlement]  # the store's settlements w
 
 
 class PenaltyDialog(QDialog):
-    """``players`` are the table's four (starting seats E, S, W, N); ``presets`` are ``PenaltyPreset``s."""
+    """``players`` are the table's four (starting seats E, S, W, N); ``presets`` are ``PenaltyPreset``s;
+    ``game``: the table plays a game (points after the uma, shown in thousands; the preset's settlement only)."""
 
     def __init__(self, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
                  hand: int | None = None, *, player: str | None = None, kind: str | None = None,
-                 reason: str = "") -> None:
+                 reason: str = "", game: bool = False) -> None:
         super().__init__(parent)
+        self.game = game
         self.setWindowTitle(tr("Penalty…").rstrip("…"))
         self.players = list(players)
         self.presets = list(presets)
@@ -60,14 +68,12 @@ class PenaltyDialog(QDialog):
         self.amount.setObjectName("penalty_amount")
         self.amount.setEditable(True)
         self.amount.setValidator(QIntValidator(1, 100000, self))
-        form.addRow(tr("Amount"), self.amount)
+        form.addRow(tr("Points (after the uma)") if game else tr("Amount"), self.amount)
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.setStyleSheet("color: #555;")
         form.addRow(self.note)
-        form.addRow(tr("Settlement"), self._settlement_row())
-        self.to = self._player_box("penalty_to")
-        form.addRow(tr("To player"), self.to)
+        self._settlement_rows(form)
         self.reason = QLineEdit()
         self.reason.setObjectName("penalty_reason")
         form.addRow(tr("Reason"), self.reason)
@@ -100,6 +106,17 @@ class PenaltyDialog(QDialog):
         box.setPlaceholderText(tr("Choose the player."))
         box.setCurrentIndex(-1)
         return box
+
+    def _settlement_rows(self, form: QFormLayout) -> None:
+        """The settlement and who receives it; hidden at a game table, whose penalty leaves the table after
+        the uma (nobody is paid: the preset's settlement, deducted)."""
+        settle_row = form.rowCount()
+        form.addRow(tr("Settlement"), self._settlement_row())
+        self.to = self._player_box("penalty_to")
+        form.addRow(tr("To player"), self.to)
+        if self.game:
+            form.setRowVisible(settle_row, False)
+            form.setRowVisible(self.to, False)
 
     def _settlement_row(self) -> QHBoxLayout:
         """One button per way of settling the penalty."""
@@ -172,11 +189,17 @@ class PenaltyDialog(QDialog):
             self.effect.setText(tr("A player cannot pay a penalty to themselves."))
             return
         d = penalty_deltas(pos, v.points, st, to)
+        if self.game:  # the session score's change: thousands, after the uma (scoring.systems)
+            after = tr("after the uma")
+            self.effect.setText("   ".join(
+                f"{p.name} {GAME.total_text(x / 1000)}" for p, x in zip(self.players, d, strict=True) if x)
+                + f"   ({after})")
+            return
         self.effect.setText("   ".join(f"{p.name} {signed(x)}" for p, x in zip(self.players, d, strict=True)))
 
     @classmethod
     def ask(cls, parent: QWidget | None, players: Sequence[PlayerView], presets: Sequence[Any],
             hand: int | None = None, *, player: str | None = None, kind: str | None = None,
-            reason: str = "") -> PenaltyInput | None:
-        d = cls(parent, players, presets, hand, player=player, kind=kind, reason=reason)
+            reason: str = "", game: bool = False) -> PenaltyInput | None:
+        d = cls(parent, players, presets, hand, player=player, kind=kind, reason=reason, game=game)
         return d.value() if d.exec() == QDialog.DialogCode.Accepted else None

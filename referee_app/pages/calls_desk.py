@@ -360,18 +360,21 @@ class CallsPanel(QDialog):
             self.desk.reload()
         return ok
 
-    def _table(self, c: Any) -> tuple[list[Any], list[Any]]:
-        """The call's table's four players and the profile's penalty presets (the penalty dialog's lists);
-        none when the table is not seated any more."""
+    def _table(self, c: Any) -> tuple[list[Any], list[Any], bool]:
+        """The call's table's four players, the profile's penalty presets (the penalty dialog's lists) and
+        whether the tables play a game (its penalty is taken after the uma); none when the table is not seated
+        any more."""
         from db.read import queries
+        from db.read.games import is_game
         from db.service.tournament import penalty_presets
 
         assert self.desk.ctx is not None
         try:
             return self.desk.ctx.runner.read(
-                lambda s: (list(queries.table_sheet(s, c.session, c.table).players), list(penalty_presets(s))))
+                lambda s: (list(queries.table_sheet(s, c.session, c.table).players), list(penalty_presets(s)),
+                           is_game(queries.settings(s))))
         except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to record there
-            return [], []
+            return [], [], False
 
     def _penalties(self, c: Any) -> list[tuple[int, str]]:
         from db.read import queries
@@ -405,9 +408,9 @@ class ResolveDialog(QDialog):
     recorded here with the ruling), the hand."""
 
     def __init__(self, parent: QWidget, call: Any, penalties: list[tuple[int, str]],
-                 players: list[Any] | None = None, presets: list[Any] | None = None) -> None:
+                 players: list[Any] | None = None, presets: list[Any] | None = None, game: bool = False) -> None:
         super().__init__(parent)
-        self.players, self.presets = players or [], presets or []
+        self.players, self.presets, self.game = players or [], presets or [], game
         self.new_penalty: Any = None  # db.service.outcomes.PenaltyInput, from "Record a penalty…"
         self.setObjectName("calls_resolve_dialog")
         self.setWindowTitle(tr("Resolve call: table {table}", table=call.table))
@@ -451,7 +454,7 @@ class ResolveDialog(QDialog):
         from referee_app.dialogs.penalty import PenaltyDialog
 
         return PenaltyDialog(self, self.players, self.presets, self.hand.value() or None,
-                             reason=self.ruling.text().strip())
+                             reason=self.ruling.text().strip(), game=self.game)
 
     def ask_penalty(self) -> None:
         d = self.penalty_dialog()

@@ -184,6 +184,10 @@ class GamePanel(QWidget):
         self.table.setWordWrap(True)
         self.table.doubleClicked.connect(lambda _i: self.correct_selected())
         lay.addWidget(self.table, 3)
+        self.penalties = named(QLabel(), "game_penalties")  # the table's penalties, under its hands
+        self.penalties.setWordWrap(True)
+        self.penalties.setVisible(False)
+        lay.addWidget(self.penalties)
         self.results = named(QTableWidget(0, 6), "game_results")
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.verticalHeader().hide()
@@ -323,6 +327,11 @@ class GamePanel(QWidget):
         self.results.setFixedHeight(self.results.horizontalHeader().height() + 22 * len(rows) + 4)
         self._fill_choices()
         self._show_mode()
+
+    def show_penalties(self, text: str) -> None:
+        """The table's penalties (the page's words, rich text); hidden when there are none."""
+        self.penalties.setText(text)
+        self.penalties.setVisible(bool(text))
 
     def _fill_choices(self) -> None:
         vm = self.vm

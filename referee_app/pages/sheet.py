@@ -323,14 +323,16 @@ class SheetPage(TournamentPage):
     def _show(self) -> None:
         vm = self.vm
         game = vm.game and self.game.vm.sheet is not None
+        # the penalty stays: a game's penalty is taken after the uma (the dialog says so, ``game=``)
         for w in (self.view, self.summary_view, self.side_tabs, self.totals_box, self.win_button, self.draw_button,
-                  self.penalty_button, self.time_button, self.correct_button):
+                  self.time_button, self.correct_button):
             w.setVisible(not game)
         self.game.setVisible(game)
         # hidden, MCR's totals and penalties would still hold their share of the height above the game's sheet
         cast(QVBoxLayout, self.layout()).setStretchFactor(self._bottom, 0 if game else 1)
         if game:
             self.game.show_sheet()
+            self.game.show_penalties(vm.game_penalties_text())
         # A reload of the same table (another station's write, seen by the live poll) keeps the line the
         # referee is reading and the side tab; another table starts from the top.
         same = self._shown == (vm.session, vm.table)
@@ -615,7 +617,7 @@ class SheetPage(TournamentPage):
         if sh is None or self.ctx is None:
             return
         where = self._where()
-        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None)
+        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None, game=self.vm.game)
         if p is not None and self._may_answer(where, tr("Penalty…")):
             self.record_penalty(p)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.read import queries
-from db.read.games import is_game
+from db.read.games import GAME, is_game
 from db.read.views import TableSheet
 from db.rules.profiles import EndPolicy, Settlement
 from db.rules.seat_labels import seat_label
@@ -209,6 +209,19 @@ class SheetViewModel:
             f" · {signed(-p.points)}"
             f" ({tr(SETTLEMENT_TEXT.get(p.settlement, p.settlement))})" + (f" · {p.reason}" if p.reason else "")
             for p in sh.penalties) or "—"
+
+    def game_penalties_text(self) -> str:
+        """A game table's penalties (rich text), one line each, empty for none: each taken from the player's
+        score after the uma, so in thousands as the results show it (5000 points: -5.0)."""
+        sh = self.sheet
+        if sh is None or not sh.penalties:
+            return ""
+        head, after = tr("Penalties"), tr("after the uma")
+        return f"<b>{head}</b> ({after})<br>" + "<br>".join(
+            (f"{tr('Hand')} {p.hand} · " if p.hand else "") + f"{p.player.name} ({p.player.number}) · "
+            f"{self.kind_names.get(p.kind, p.kind)} · {GAME.total_text(-p.points / 1000)}"
+            + (f" · {p.reason}" if p.reason else "")
+            for p in sh.penalties)
 
     def penalties_tab(self) -> str:
         sh = self.sheet

@@ -364,3 +364,72 @@ def test_a_game_is_signed_off_when_it_is_over_and_early_with_a_reason(qtbot, rii
     assert page.vm.sheet.signed_off and page.sign_button.text() == "Undo sign-off"
     with open_database(riichi_file) as db, db.factory.begin() as s:
         assert game_sheet(s, 1, 1).signed_off
+
+
+def test_a_penalty_at_a_game_table_is_points_after_the_uma_shown_in_thousands(qtbot, riichi_window, riichi_file):
+    """The sheet's Penalty… at a game table: the profile's free amount, no settlement to others, the effect in
+    thousands after the uma; the sheet lists it under the hands and the results take it."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    window = riichi_window
+    page, panel = open_game(window)
+    assert page.penalty_button.isVisible() and page.penalty_button.isEnabled()
+    assert not panel.penalties.isVisible()
+    seen = {}
+
+    def fill():
+        d = QApplication.activeModalWidget()
+        seen["kinds"] = [d.kind.itemData(i) for i in range(d.kind.count())]
+        seen["amount_label"] = d.layout().labelForField(d.amount).text()
+        seen["settlement_shown"] = d.settle_buttons["others"].isVisible() or d.to.isVisible()
+        d.player.setCurrentIndex(1)  # the player seated South
+        d.amount.setEditText("5000")
+        seen["effect"] = d.effect.text()
+        d.reason.setText("slow play")
+        d.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+
+    QTimer.singleShot(0, fill)
+    with qtbot.waitSignal(window.ctx.runner.data_changed):
+        page.ask_penalty()
+    south = page.vm.sheet.players[1]
+    assert seen == {"kinds": ["custom"], "amount_label": "Points (after the uma)", "settlement_shown": False,
+                    "effect": f"{south.name} -5.0   (after the uma)"}
+    assert panel.penalties.isVisible()
+    assert f"{south.name} ({south.number}) · Penalty (points after the uma) · -5.0 · slow play" in panel.penalties.text()
+    # the game played out (a draw, the gong in hand 2, one more hand): the results take the penalty
+    for n in range(3):
+        if n == 1:
+            box = panel.ask_time_called()
+            with qtbot.waitSignal(window.ctx.runner.data_changed):
+                box.button(box.StandardButton.Yes).click()
+        choose(panel.outcome, "draw")
+        record(qtbot, window, panel)
+    assert "Game over" in panel.next_line.text()
+    row = [panel.results.item(1, c).text() for c in range(6)]
+    assert row[4] == "-5.0"
+    with open_database(riichi_file) as db, db.factory.begin() as s:
+        r = game_sheet(s, 1, 1).results[1]
+    assert (r.penalty, r.score) == (-5.0, float(row[5]))
+
+
+def test_the_calls_desk_s_penalty_at_a_game_table_is_after_the_uma(qtbot, riichi_window):
+    """Resolving a call at a game table: the desk reads that its tables play a game, and its "Record a
+    penalty…" opens the game's penalty dialog (points after the uma)."""
+    from referee_app.pages.calls_desk import CallsPanel, ResolveDialog
+
+    panel = CallsPanel(riichi_window.calls)
+    qtbot.addWidget(panel)
+    players, presets, game = panel._table(_Call())
+    assert game and [p.kind for p in presets] == ["custom"] and len(players) == 4
+    d = ResolveDialog(panel, _Call(), [], players, presets, game=game)
+    qtbot.addWidget(d)
+    p = d.penalty_dialog()
+    qtbot.addWidget(p)
+    assert p.layout().labelForField(p.amount).text() == "Points (after the uma)"
+
+
+class _Call:
+    """A call as the desk lists it: what the resolve dialog reads of it."""
+
+    session, table, reason, note = 1, 1, "dispute", ""
