@@ -14,10 +14,11 @@ from fractions import Fraction
 from typing import Any
 
 import texts
-from db.read.views import SEATS, GameHandView, GameSheet, GameWinView, score_rule
+from db.read.games import GAME
+from db.read.views import SEATS, GameHandView, GameSheet, GameWinView, staged
 from db.rules import game_words
 from reports.pdf import base
-from reports.pdf.base import WIND_ZH, said_two, two
+from reports.pdf.base import WIND_ZH, said_two, stage_two, two
 from reports.snapshot import Snapshot
 from texts import NC_, Text
 
@@ -33,8 +34,15 @@ def _tenth(value: float | Fraction) -> float:
     return round(float(value), 1)
 
 
+def _hundredth(value: float | Fraction) -> float:
+    """A stage's score: a half carried keeps the second decimal it leaves (+10.95)."""
+    return round(float(value), 2)
+
+
 def standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[float], str]:
-    """Rank, number, player, team, score, points; then per session its score, points, uma and penalty."""
+    """Rank, number, player, team, score, points; then per session its score, points, uma and penalty; a staged
+    event's stage, its score and points, and the score and points carried into it (as MCR's workbook adds them,
+    after the columns that were: programs find a column by its name)."""
     n = max(snap.played_sessions, 1)
     # TRANSLATORS: the workbook's column names: programs find a column by its name, keep a translation as it is
     header: list[Any] = [NC_("workbook", "Rank"), NC_("workbook", "No."), NC_("workbook", "Player"),
@@ -42,6 +50,10 @@ def standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[fl
     for k in range(1, n + 1):
         header += [Text("S{n} score", "workbook", n=k), Text("S{n} points", "workbook", n=k),
                    Text("S{n} uma", "workbook", n=k), Text("S{n} penalty", "workbook", n=k)]
+    stages = staged(snap.standings)
+    if stages:
+        header += [NC_("workbook", "Stage"), NC_("workbook", "Stage score"), NC_("workbook", "Stage points"),
+                   NC_("workbook", "Carried score"), NC_("workbook", "Carried points")]
     rows = []
     for r in snap.standings:
         by = {e.session: e for e in r.sessions}
@@ -52,8 +64,13 @@ def standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[fl
             cells += ([None] * 4 if e is None else
                       [_tenth(e.table_points), _raw(res.raw) if res else None, _tenth(res.uma) if res else None,
                        _tenth(res.penalty) if res else None])
+        if stages and r.stage is not None:
+            p = r.stage
+            cells += [stage_two(p.label), _hundredth(p.table_points), _raw(p.match_points),
+                      _hundredth(p.carried_table_points), _raw(p.carried_match_points)]
         rows.append(cells)
-    return header, rows, [8, 9, 26, 20, 10, 11, *([10, 11, 9, 9] * n)], said_two(score_rule(), "\n")
+    widths: list[float] = [8, 9, 26, 20, 10, 11, *([10, 11, 9, 9] * n), *([14, 11, 11, 11, 11] * stages)]
+    return header, rows, widths, said_two(GAME.ranking_rule(snap.standings), "\n")
 
 
 def teams_rows(snap: Snapshot) -> tuple[list[Any], list[list[Any]]]:

@@ -138,3 +138,22 @@ def test_a_staged_games_final_ranking_pdf_and_site_show_the_stage_with_score_and
     html = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "Stage pts" in html and "得分" in html and "that stage&#x27;s score" in html
     assert "table points" not in html
+
+
+def test_a_staged_games_workbook_adds_the_stage_score_and_points_after_the_old_columns(staged: Path,
+                                                                                       tmp_path: Path) -> None:
+    import openpyxl
+
+    run(staged, "export", str(tmp_path / "r.xlsx"))
+    ws = openpyxl.load_workbook(tmp_path / "r.xlsx")["Standings"]
+    head = [c.value for c in ws[1]]
+    assert head[:6] == ["Rank 名次", "No. 编号", "Player 选手", "Team 队", "Score 得分", "Points 点数"]
+    assert head[6:10] == ["S1 score 第1局得分", "S1 points 第1局点数", "S1 uma 第1局顺位马", "S1 penalty 第1局罚分"]
+    assert head[-5:] == ["Stage 阶段", "Stage score 阶段得分", "Stage points 阶段点数",
+                         "Carried score 带入得分", "Carried points 带入点数"]
+    b = [c.value for c in ws[3]]
+    # B carried half of +21.9 and 36,900 into the final: the half keeps its second decimal, as a number
+    assert b[:6] == [2, "2", "B", "x", 27.3, 67300] and b[-5:] == ["Final", 16.35, 48850, 10.95, 18450]
+    assert [c.value for c in ws[9]][-5:] == ["Qualifying 预赛", -21.2, 23800, 0, 0]
+    assert ws["A1"].comment is not None and "places: the stage reached first, then that stage's score" in \
+        ws["A1"].comment.text

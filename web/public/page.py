@@ -31,6 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 import texts
 from db.errors import DatabaseConnectError, TournamentError
 from db.read import queries
+from db.read.games import StandingColumns, standing_columns
 from db.read.views import (
     SEATS,
     HandRow,
@@ -39,7 +40,6 @@ from db.read.views import (
     TableSheet,
     last_hand,
     player_order,
-    ranking_rule,
     staged,
 )
 from db.rules.names import romanised
@@ -144,6 +144,7 @@ class PublicData:
     now: dict[str, Place]  # the table in play, or the next seated one, by player number
     marker: str
     ix: Index  # the site's look-ups (players, seats, hands won and dealt in) over ``snap``
+    columns: StandingColumns  # the rule system's totals: table and match points, or a game's score and points
 
 
 def _finished(sheet: TableSheet) -> bool:
@@ -154,6 +155,7 @@ def read_public(db: Database) -> PublicData:
     with db.reader() as s:
         count, newest = queries.change_marker(s)
         st = public_settings(s)
+        columns = standing_columns(queries.settings(s))
         full = read_snapshot(s)
         cut = standings_cut(s)  # the same cut as the hall display's
         snap = full
@@ -161,6 +163,7 @@ def read_public(db: Database) -> PublicData:
             # provisional as the standings shown count them: the tables of sessions up to the cut
             snap = replace(full, standings=queries.standings(s, after=cut), teams=queries.team_standings(s, after=cut),
                            sessions={k: v for k, v in full.sessions.items() if k <= cut}, entered_by={},
+                           games={k: v for k, v in full.games.items() if k <= cut},
                            stages=queries.stage_rankings(s, after=cut), still_playing=queries.still_playing(s, after=cut))
     places: dict[str, list[Place]] = {}
     now: dict[str, Place] = {}
@@ -175,7 +178,7 @@ def read_public(db: Database) -> PublicData:
                 if p.number not in now and k >= in_play and not _finished(sheet):
                     now[p.number] = place
     return PublicData(st, snap, cut, cut is not None and _session_over(full, cut), places, now, f"{count}-{newest}",
-                      Index.of(snap))
+                      Index.of(snap), columns)
 
 
 def _session_over(full: Snapshot, k: int) -> bool:
@@ -251,6 +254,26 @@ class Page:
         number = p if isinstance(p, str) else p.number
         name = self.ix.players[number].name if number in self.ix.players else number
         return f'<a href="/p/{quote(number, safe="")}">{esc(name)}</a>'
+
+    def total(self, value: float, stage: bool = False) -> str:
+        """The first total as the rule system writes it (``db.read.games.StandingColumns``): table points
+        ("6"), or a game's score ("+22.7"; a stage's keeps the second decimal a half carried leaves)."""
+        c = self.d.columns
+        if not c.thousands:
+            return fmt_points(value)  # MCR's page as it was: its numbers are the reports' (fmt_points)
+        return c.stage_total_text(value) if stage else c.total_text(value)
+
+    def points(self, value: float) -> str:
+        """The second total: match points signed ("+48"), or a game's raw points ("37,700")."""
+        return self.d.columns.points_text(value) if self.d.columns.thousands else fmt_signed(value)
+
+    def total_title(self) -> str:
+        c = self.d.columns  # a game's own words (msgctxt riichi_column), MCR's short ones (msgctxt public)
+        return esc(texts.said(c.total, self.lang)) if c.thousands else self.t("Table pts")
+
+    def points_title(self) -> str:
+        c = self.d.columns
+        return esc(texts.said(c.points, self.lang)) if c.thousands else self.t("Match pts")
 
     def frame(self, title: str, heading: str, body: str) -> str:
         event = esc(self.d.snap.info.name)
@@ -342,13 +365,13 @@ class Page:
         stages = staged(rows)  # a staged event: the stage reached and its points place the players
         head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Player")}</th>'
                 + (f'<th>{self.t("Stage")}</th><th class="n">{self.t("Stage pts")}</th>' if stages else "")
-                + f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
+                + f'<th class="n">{self.total_title()}</th><th class="n">{self.points_title()}</th></tr>')
         body = "".join(f'<tr><td class="n">{r.rank}</td><td>{self.player_link(r.number)}'
                        f'<small class="muted"> {esc(r.number)}{" · " + esc(r.team) if r.team else ""}</small></td>'
                        f'{self.stage_cells(r.stage) if stages else ""}'
-                       f'<td class="n">{fmt_points(r.table_points)}</td><td class="n">{fmt_signed(r.match_points)}</td></tr>'
+                       f'<td class="n">{self.total(r.table_points)}</td><td class="n">{self.points(r.match_points)}</td></tr>'
                        for r in rows)
-        rule = f'<p class="note">{esc(texts.said(ranking_rule(rows), self.lang))}</p>'
+        rule = f'<p class="note">{esc(texts.said(self.d.columns.ranking_rule(rows), self.lang))}</p>'
         return (f'<div class="scroll"><table class="standings"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
                 + rule)
 
@@ -360,18 +383,18 @@ class Page:
         totals, table points over match points (what places the player)."""
         if p is None:  # a row no stage placed, in a staged ranking: the columns stay aligned
             return '<td></td><td class="n"></td>'
-        points = Html(f'<span class="nw">{fmt_points(p.carried_table_points)} / '
-                      f'{fmt_signed(p.carried_match_points)}</span>')  # the numbers on one line
+        points = Html(f'<span class="nw">{self.total(p.carried_table_points, stage=True)} / '
+                      f'{self.points(p.carried_match_points)}</span>')  # the numbers on one line
         carried = ("" if p.stage == "qualifying" else
                    f'<small class="muted">{self.t("carried {points}", points=points)}</small>')
         return (f'<td>{self.stage_name(p)}{carried}</td>'
-                f'<td class="n"><b>{fmt_points(p.table_points)}</b><small>{fmt_signed(p.match_points)}</small></td>')
+                f'<td class="n"><b>{self.total(p.table_points, stage=True)}</b><small>{self.points(p.match_points)}</small></td>')
 
     def teams(self) -> str:
         head = (f'<tr><th class="n">{self.t("Rank")}</th><th>{self.t("Team")}</th>'
-                f'<th class="n">{self.t("Table pts")}</th><th class="n">{self.t("Match pts")}</th></tr>')
-        body = "".join(f'<tr><td class="n">{t.rank}</td><td>{esc(t.team)}</td><td class="n">{fmt_points(t.table_points)}'
-                       f'</td><td class="n">{fmt_signed(t.match_points)}</td></tr>' for t in self.d.snap.teams)
+                f'<th class="n">{self.total_title()}</th><th class="n">{self.points_title()}</th></tr>')
+        body = "".join(f'<tr><td class="n">{t.rank}</td><td>{esc(t.team)}</td><td class="n">{self.total(t.table_points)}'
+                       f'</td><td class="n">{self.points(t.match_points)}</td></tr>' for t in self.d.snap.teams)
         return f'<div class="scroll"><table class="teams"><thead>{head}</thead><tbody>{body}</tbody></table></div>'
 
     # ---- GET /p/NUMBER ---------------------------------------------------------------------------
@@ -385,11 +408,12 @@ class Page:
         if p.team:
             facts.append((self.t("Team"), esc(p.team)))
         if r is not None:
-            facts += [(self.t("Rank"), str(r.rank)), (self.t("Table pts"), fmt_points(r.table_points)),
-                      (self.t("Match pts"), fmt_signed(r.match_points))]
+            facts += [(self.t("Rank"), str(r.rank)), (self.total_title(), self.total(r.table_points)),
+                      (self.points_title(), self.points(r.match_points))]
             if r.stage is not None:  # what placed them: the stage reached and its totals
                 facts += [(self.t("Stage"), self.stage_name(r.stage)),
-                          (self.t("Stage pts"), f"{fmt_points(r.stage.table_points)} / {fmt_signed(r.stage.match_points)}")]
+                          (self.t("Stage pts"), f"{self.total(r.stage.table_points, stage=True)} / "
+                                                f"{self.points(r.stage.match_points)}")]
             body.append(self.provisional())
         if p.substitute:  # in no ranking (docs/tournament.md): the page says why it shows no rank
             facts.append((self.t("Substitute"), self.t("not ranked")))
@@ -402,11 +426,18 @@ class Page:
 
     def sessions(self, number: str) -> str:
         sheets = {(sh.session, sh.table): sh for k in self.d.snap.sessions for sh in self.d.snap.sessions[k]}
+        games = {(g.session, g.table): g for k in self.d.snap.games for g in self.d.snap.games[k]}
         rows = []
         for place in self.d.places.get(number, []):
             sheet = sheets.get((place.session, place.table))
+            game = games.get((place.session, place.table))
             i = place.seat
-            if sheet is not None and played(sheet):
+            if self.d.snap.game:  # a game's session once it is over: its points at the end, place and score
+                r = game.results[i] if game is not None and game.results else None
+                result = ('<td class="n muted">–</td>' * 3 if r is None else
+                          f'<td class="n">{self.points(r.raw)}</td><td class="n">{r.place}</td>'
+                          f'<td class="n">{self.total(r.score)}</td>')
+            elif sheet is not None and played(sheet):
                 result = (f'<td class="n">{fmt_signed(sheet.match_points[i])}</td><td class="n">{sheet.ranks[i]}</td>'
                           f'<td class="n">{fmt_points(sheet.table_points[i])}</td>')
             else:
@@ -416,8 +447,8 @@ class Page:
         if not rows:
             return f'<p class="muted">{self.t("Not seated yet.")}</p>'
         head = (f'<tr><th class="n">{self.t("Session")}</th><th class="n">{self.t("Table")}</th>'
-                f'<th>{self.t("Seat")}</th><th class="n">{self.t("Match pts")}</th>'
-                f'<th class="n">{self.t("Rank")}</th><th class="n">{self.t("Table pts")}</th></tr>')
+                f'<th>{self.t("Seat")}</th><th class="n">{self.points_title()}</th>'
+                f'<th class="n">{self.t("Rank")}</th><th class="n">{self.total_title()}</th></tr>')
         return f'<div class="scroll"><table class="sessions"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
 
     def fans(self, h: HandRow) -> str:
