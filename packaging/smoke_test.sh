@@ -108,6 +108,11 @@ echo "smoke: 2/4 mcr-score"
 out=$(clean "$dist/mcr-score" '123456789m123p5s5s' --self-drawn --json)
 echo "$out"
 echo "$out" | grep -Eq '"total": ?24[,}]' || fail "mcr-score: total is not 24"
+# the other rule systems' scorers, loaded by name (Riichi over the bundled mahjong library; Hebei by its profile)
+out=$(clean "$dist/mcr-score" --rules riichi-tenhou '123456789m11p406s' --self-drawn --json)
+echo "$out" | grep -q '"limit": *"mangan"' || fail "mcr-score --rules riichi-tenhou: no mangan: $out"
+out=$(clean "$dist/mcr-score" --rules hebei '[EEE1][777s3]234m456m5p5p' --self-drawn --json)
+echo "$out" | grep -Eq '"total": ?12[,}]' || fail "mcr-score --rules hebei: total is not 12: $out"
 
 echo "smoke: 3/4 mcr-referee --demo under Xvfb, then SIGTERM"
 cat > gui.sh <<'EOF'
