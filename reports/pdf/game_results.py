@@ -28,6 +28,7 @@ from reports.pdf.base import (
     two,
 )
 from reports.pdf.game_sheet import thousands
+from reports.pdf.results import table_cell
 from reports.pdf.standings import StageStandings, Standings, StandingsReport, stage_headers
 from texts import NC_, Text
 
@@ -247,7 +248,7 @@ class GameResultsReport(SessionReport[GameSessionResults]):
                     r = sheet.results[i]
                     cells = (raw_points(r.raw), str(r.place), thousands(r.uma),
                              thousands(r.penalty) if r.penalty else "", thousands(r.score))
-                block.append([self._table_cell(sheet, len(block)), f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number,
+                block.append([table_cell(sheet, len(block)), f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number,
                               p.name, p.team or "", *cells])
             blocks.append(block)
 
@@ -271,19 +272,6 @@ class GameResultsReport(SessionReport[GameSessionResults]):
             return [*story, Spacer(1, 8),
                     Paragraph(two("No results recorded in this session yet."), self.styles["body"])]
         return story + self._best(data) + self._biggest(data)
-
-    @staticmethod
-    def _table_cell(sheet: GameSheet, row: int) -> str:
-        """First row: the table number; second: hands played; third: time called; fourth: signed off."""
-        if row == 0:
-            return str(sheet.table)
-        if row == 1:
-            return f"{len(sheet.hands)} " + two("hands", second_first=True)
-        if row == 2 and sheet.time_called_after is not None:
-            return two("time", second_first=True)
-        if row == 3 and sheet.signed_off:
-            return two("signed", second_first=True)
-        return ""
 
     def _best(self, data: GameSessionResults) -> list[Flowable]:
         font = self.fonts.main

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
@@ -27,6 +28,33 @@ from reports.snapshot import played
 from texts import NC_
 
 _played = played  # the standings' rule (reports.snapshot): a result or a time call
+
+
+class _TableFacts(Protocol):
+    """What a table's block says of it: an MCR ``TableSheet`` or a game's ``GameSheet``."""
+
+    @property
+    def table(self) -> int: ...
+    @property
+    def hands(self) -> Sequence[object]: ...
+    @property
+    def time_called_after(self) -> int | None: ...
+    @property
+    def signed_off(self) -> bool: ...
+
+
+def table_cell(sheet: _TableFacts, row: int) -> str:
+    """A table's block, its first column: the table number; then hands played; time called; signed off (a game's
+    sheet says the same: ``reports.pdf.game_results``)."""
+    if row == 0:
+        return str(sheet.table)
+    if row == 1:
+        return f"{len(sheet.hands)} " + two("hands", second_first=True)
+    if row == 2 and sheet.time_called_after is not None:
+        return two("time", second_first=True)
+    if row == 3 and sheet.signed_off:
+        return two("signed", second_first=True)
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +93,7 @@ class ResultsReport(SessionReport[SessionResults]):
             for i in sorted(range(4), key=lambda i: (sheet.ranks[i], i)):
                 p = sheet.players[i]
                 block.append([
-                    self._table_cell(sheet, len(block)),
+                    table_cell(sheet, len(block)),
                     f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team or "",
                     *((fmt_signed(sheet.match_points[i]), str(sheet.session_scores[i]), str(sheet.ranks[i]),
                        fmt_points(sheet.table_points[i])) if _played(sheet) else ("—",) * 4),
@@ -92,19 +120,6 @@ class ResultsReport(SessionReport[SessionResults]):
             return [*story, Spacer(1, 8),
                     Paragraph(two("No results recorded in this session yet."), self.styles["body"])]
         return story + self._best(data) + self._teams(data)
-
-    @staticmethod
-    def _table_cell(sheet: TableSheet, row: int) -> str:
-        """First row: the table number; second: hands played; third: time called or signed off."""
-        if row == 0:
-            return str(sheet.table)
-        if row == 1:
-            return f"{len(sheet.hands)} " + two("hands", second_first=True)
-        if row == 2 and sheet.time_called_after is not None:
-            return two("time", second_first=True)
-        if row == 3 and sheet.signed_off:
-            return two("signed", second_first=True)
-        return ""
 
     def _teams(self, data: SessionResults) -> list[Flowable]:
         """The session's team totals (annex 6): members' table points, then match points."""
