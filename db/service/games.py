@@ -44,6 +44,14 @@ def game_of(st: Settings) -> GameSystem | None:
         return None
 
 
+def _game(s: Session) -> tuple[Settings, GameSystem]:
+    """The tournament's settings and its game system (every function here is for a tournament that plays one)."""
+    st = settings(s)
+    system = game_of(st)
+    assert system is not None, "a game table's service called for a tournament of fixed hands"
+    return st, system
+
+
 def read_game_line(system: GameSystem, obj: Mapping[str, Any], numbers: Sequence[str], session: int,
                    table: int) -> dict[str, Any]:
     """A result line's record at a table whose players (starting seats E, S, W, N) are ``numbers``; refusals as
@@ -114,9 +122,7 @@ def record_game_line(s: Session, session: int, table: int, hand: Any, obj: Mappi
                      expected_version: int | None = None, actor: Actor | None = None) -> str:
     """Record one hand's result line at a game table: "recorded", or "skipped" when that hand is recorded
     with the same record (a re-run of an import); another record there is refused."""
-    st = settings(s)
-    system = game_of(st)
-    assert system is not None
+    st, system = _game(s)
     tbl = find_table(s, session, table)
     hand = check_int(hand, "hand", 1, st.hands_per_session)
     record = read_game_line(system, obj, table_numbers(s, tbl), session, table)
@@ -175,9 +181,7 @@ def correct_game_hand(s: Session, session: int, table: int, hand: Any, obj: Mapp
                       expected_version: int | None = None, actor: Actor | None = None) -> None:
     """Replace a recorded hand; every later hand is played again from the state it now leaves."""
     reason = need_reason(reason)
-    st = settings(s)
-    system = game_of(st)
-    assert system is not None
+    st, system = _game(s)
     tbl = locked_table(s, session, table, expected_version)
     numbers = table_numbers(s, tbl)
     row = existing_hand(s, tbl, check_int(hand, "hand", 1))
@@ -198,9 +202,7 @@ def delete_game_hand(s: Session, session: int, table: int, hand: Any, reason: st
                      expected_version: int | None = None, actor: Actor | None = None) -> None:
     """Delete the last recorded hand (earlier ones are corrected, so the hands stay in order)."""
     reason = need_reason(reason)
-    st = settings(s)
-    system = game_of(st)
-    assert system is not None
+    st, system = _game(s)
     tbl = locked_table(s, session, table, expected_version)
     rows = table_records(s, tbl)
     hand = check_int(hand, "hand", 1)
@@ -216,9 +218,7 @@ def call_game_time(s: Session, session: int, table: int, after_hand: Any, *, exp
                    actor: Actor | None = None) -> str:
     """Time is called at a game table: ``after_hand`` is the hand in play at the gong (the preset says how the
     game ends from there). The hands recorded must fit the game it leaves. "skipped" when called so already."""
-    st = settings(s)
-    system = game_of(st)
-    assert system is not None
+    st, system = _game(s)
     tbl = find_table(s, session, table)
     after_hand = check_int(after_hand, "after_hand", 0, st.hands_per_session)
     if tbl.time_called_after == after_hand:
@@ -278,9 +278,7 @@ def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapp
     rule system reads, scores and settles it exactly as :func:`record_game_line` would, so a preview and
     the hand then recorded never differ. A line that is not one, or a hand after the end of the game, is
     refused as when it is recorded."""
-    st = settings(s)
-    system = game_of(st)
-    assert system is not None
+    st, system = _game(s)
     tbl = find_table(s, session, table)
     rows = table_records(s, tbl)
     hand = check_int(hand, "hand", 1, len(rows) + 1)
