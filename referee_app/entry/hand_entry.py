@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QMargins, QModelIndex, QRect, Qt, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QShowEvent
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,6 +40,7 @@ import texts
 from referee_app.base import settings
 from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow, TilesDelegate, hand_groups
+from referee_app.entry.entry_base import HandEntryBase
 from referee_app.entry.hand_vm import HandEntryModel, Preview, Situation
 from referee_app.entry.tile_picker import TilePicker
 from referee_app.models import TILE_GROUPS_ROLE, TILES_ROLE, FansModel, signed, wind_label
@@ -82,14 +83,13 @@ class WinEntry:
     result: ScoreResult
 
 
-class HandEntryWidget(QWidget):
+class HandEntryWidget(HandEntryBase):
     """Hand entry's body: the notation, the picker and the hand on the left; the situation, the fans, the
     total, the verdict and the payments on the right (each built by its own method, in that order)."""
 
     def __init__(self, vm: HandEntryModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.vm = vm
-        self._typing = False
 
         root = QHBoxLayout(self)
         left = QVBoxLayout()
@@ -112,34 +112,12 @@ class HandEntryWidget(QWidget):
         self._sync_situation_controls()
         self.retranslate()
 
-    def _notation_row(self) -> QHBoxLayout:
-        """The notation's label and line, in a fixed-width font."""
-        note_row = QHBoxLayout()
-        self.notation_label = QLabel()
-        self.notation = named(QLineEdit(), "notation")
-        self.notation.setClearButtonEnabled(True)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSize(13)
-        self.notation.setFont(mono)
-        self.notation.textEdited.connect(self._notation_edited)
-        self.notation.editingFinished.connect(self._notation_finished)
-        self.notation_label.setBuddy(self.notation)
-        note_row.addWidget(self.notation_label)
-        note_row.addWidget(self.notation, 1)
-        return note_row
+    def _entry_model(self) -> HandEntryModel:
+        return self.vm
 
     def _add_hand(self, left: QVBoxLayout) -> None:
         """The hand's title and tiles, then the problem or the waits."""
-        self.hand_title = QLabel()
-        left.addWidget(self.hand_title)
-        self.hand_row = named(TileRow(self, tile_width=36), "hand_row")
-        self.hand_row.clicked.connect(self._hand_tile_clicked)
-        left.addWidget(self.hand_row)
-
-        self.message = named(QLabel(), "message")
-        self.message.setWordWrap(True)
-        self.message.setMinimumHeight(28)
-        left.addWidget(self.message)
+        self._add_hand_rows(left)
         self.waits_row = named(TileRow(self, tile_width=30), "waits_row")
         left.addWidget(self.waits_row)
         left.addStretch(1)
@@ -364,17 +342,6 @@ class HandEntryWidget(QWidget):
                     box.setItemText(j, self.vm.player_label(i))
 
     # ---- reactions --------------------------------------------------------------------------------
-    def _notation_edited(self, text: str) -> None:
-        self._typing = True
-        try:
-            self.vm.set_notation(text)
-        finally:
-            self._typing = False
-
-    def _notation_finished(self) -> None:
-        if self.vm.notation_error is None:
-            self.notation.setText(self.vm.notation())
-
     def _winner_changed(self, i: int) -> None:
         if i < 0:
             return
@@ -402,17 +369,6 @@ class HandEntryWidget(QWidget):
             self.discard.setChecked(True)
             self.discard.blockSignals(False)
         self.vm.set_situation(discarder=self.discarder.currentData())
-
-    def _hand_tile_clicked(self, group: int, index: int) -> None:
-        vm = self.vm
-        if group < len(vm.melds):
-            vm.remove_meld(group)
-            return
-        standing = sorted(vm.standing)
-        if standing and group == len(vm.melds):
-            vm.remove_standing_tile(standing[index])
-        else:
-            vm.remove_winning()
 
     def _fan_hovered(self, index: QModelIndex) -> None:
         tiles = self.fans_model.data(index, TILES_ROLE) if index.isValid() else None

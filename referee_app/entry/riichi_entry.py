@@ -12,7 +12,7 @@ player name, honba and deposits included. Every figure is the scorer's, through 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontDatabase
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPushButton,
     QRadioButton,
     QTableWidget,
@@ -36,6 +35,7 @@ from db.rules.game_words import COLUMNS, FLAG_YAKU, OUTCOMES, yaku_name, yaku_ro
 from referee_app.base.named import named
 from referee_app.base.tile_faces import TileRow, TilesDelegate
 from referee_app.base.tile_state import RED_OF_FIVE
+from referee_app.entry.entry_base import HandEntryBase
 from referee_app.entry.riichi_vm import WINDS, RiichiEntryModel, RiichiPreview, YakuLine
 from referee_app.entry.tile_picker import TilePicker
 from referee_app.models.cells import signed, wind_label
@@ -86,13 +86,12 @@ def picker_tile(name: str) -> int:
     return T.tile(name)
 
 
-class RiichiEntryWidget(QWidget):
+class RiichiEntryWidget(HandEntryBase):
     """The body of Riichi hand entry, over its model (built in the order it reads, one method a part)."""
 
     def __init__(self, vm: RiichiEntryModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.vm = vm
-        self._typing = False
         root = QHBoxLayout(self)
         left = QVBoxLayout()
         right = QVBoxLayout()
@@ -117,31 +116,11 @@ class RiichiEntryWidget(QWidget):
         self.retranslate()
 
     # ---- building ----------------------------------------------------------------------------------
-    def _notation_row(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        self.notation_label = QLabel()
-        self.notation = named(QLineEdit(), "notation")
-        self.notation.setClearButtonEnabled(True)
-        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSize(13)
-        self.notation.setFont(mono)
-        self.notation.textEdited.connect(self._notation_edited)
-        self.notation.editingFinished.connect(self._notation_finished)
-        self.notation_label.setBuddy(self.notation)
-        row.addWidget(self.notation_label)
-        row.addWidget(self.notation, 1)
-        return row
+    def _entry_model(self) -> RiichiEntryModel:
+        return self.vm
 
     def _add_hand(self, left: QVBoxLayout) -> None:
-        self.hand_title = QLabel()
-        left.addWidget(self.hand_title)
-        self.hand_row = named(TileRow(self, tile_width=36), "hand_row")
-        self.hand_row.clicked.connect(self._hand_tile_clicked)
-        left.addWidget(self.hand_row)
-        self.message = named(QLabel(), "message")
-        self.message.setWordWrap(True)
-        self.message.setMinimumHeight(28)
-        left.addWidget(self.message)
+        self._add_hand_rows(left)
 
     def _add_indicators(self, left: QVBoxLayout) -> None:
         """The dora and ura rows side by side, each after its button that makes the picker add indicators
@@ -347,17 +326,6 @@ class RiichiEntryWidget(QWidget):
                             "color: #1b6e2d;" if pay.delta > 0 else "color: #b3261e;")
 
     # ---- reactions ---------------------------------------------------------------------------------
-    def _notation_edited(self, text: str) -> None:
-        self._typing = True
-        try:
-            self.vm.set_notation(text)
-        finally:
-            self._typing = False
-
-    def _notation_finished(self) -> None:
-        if self.vm.notation_error is None:
-            self.notation.setText(self.vm.notation())
-
     def _tsumo_toggled(self, on: bool) -> None:
         if on:
             self.vm.set_tsumo()
@@ -372,13 +340,3 @@ class RiichiEntryWidget(QWidget):
         elif self.vm.target == which:
             self.vm.set_target(None)
 
-    def _hand_tile_clicked(self, group: int, index: int) -> None:
-        vm = self.vm
-        if group < len(vm.melds):
-            vm.remove_meld(group)
-            return
-        standing = sorted(vm.standing)
-        if standing and group == len(vm.melds):
-            vm.remove_standing_tile(standing[index])
-        else:
-            vm.remove_winning()
