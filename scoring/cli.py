@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from scoring.errors import HandError, HandParseError
-from scoring.json_lines import LineNotJson, read_json_line, true_or_false
+from scoring.json_lines import LineNotJson, dumps, read_json_line, run_lines, true_or_false
 from scoring.model import Hand, WinContext, Wind
 
 if TYPE_CHECKING:
@@ -39,10 +39,6 @@ __all__ = ["Front", "build_parser", "main", "score_notation", "stream_line", "ru
 _WINDS = {w.value: w for w in Wind}
 _FLAG_FIELDS = ("self_drawn", "fourth_tile", "kong_related", "last_tile_of_wall")
 _WIND_FIELDS = ("seat_wind", "prevalent_wind")
-# Characters that str.splitlines() treats as line ends but json.dumps(ensure_ascii=False) leaves raw:
-# escaped so that every reader sees exactly one line per answer.
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
 
 def _english(context: str, text: str) -> str:
     return text
@@ -183,13 +179,6 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"error": {"code": code, "message": message}}
 
 
-def _dumps(obj: dict[str, Any]) -> str:
-    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-    if "\x85" in text or "\u2028" in text or "\u2029" in text:  # rare: translate() itself is slow
-        return text.translate(_LINE_BREAKS)
-    return text
-
-
 class _InputError(Exception):
     """A stream line that is JSON but not a valid request."""
 
@@ -227,9 +216,9 @@ def _answer(notation: str, ctx: WinContext) -> str:
         # This cache holds the answer text; the result and the parsed hand are not kept a second time.
         return score_json_text(parse_hand_uncached(notation), ctx)  # fan names hold no line breaks
     except HandError as e:
-        return _dumps(_error(e.code, e.message))
+        return dumps(_error(e.code, e.message))
     except Exception as e:  # never let one hand stop the stream
-        return _dumps(_error("internal", f"{type(e).__name__}: {e}"))
+        return dumps(_error("internal", f"{type(e).__name__}: {e}"))
 
 
 def stream_line(line: bytes | str) -> str:
@@ -238,29 +227,20 @@ def stream_line(line: bytes | str) -> str:
         try:
             notation, ctx = _request(read_json_line(line))
         except LineNotJson as e:
-            return _dumps(_error("invalid_json", str(e)))
+            return dumps(_error("invalid_json", str(e)))
         except _InputError as e:
-            return _dumps(_error("invalid_input", str(e)))
+            return dumps(_error("invalid_input", str(e)))
         return _answer(notation, ctx)
     except Exception as e:  # pragma: no cover - last line of defence
         try:
-            return _dumps(_error("internal", f"{type(e).__name__}: {e}"))
+            return dumps(_error("internal", f"{type(e).__name__}: {e}"))
         except Exception:
             return '{"error":{"code":"internal","message":"unexpected error"}}'
 
 
 def run_stream(stdin: IO[bytes], stdout: IO[bytes]) -> int:
     """Answer every line of ``stdin`` until EOF, one flushed line each."""
-    while True:
-        raw = stdin.readline()
-        if not raw:
-            return 0
-        out = stream_line(raw.rstrip(b"\r\n") if raw.endswith(b"\n") else raw)
-        try:
-            stdout.write(out.encode("utf-8") + b"\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
+    return run_lines(stdin, stdout, stream_line)
 
 
 # ---------------------------------------------------------------------------------------------- one hand
@@ -289,7 +269,7 @@ def _waits(hand: Hand, args: argparse.Namespace, front: Front, scoring_asked: bo
     check_tiles(hand)
     waits = tuple(waiting_tiles(hand))
     if args.json:
-        _print(_dumps({"notation": format_hand(hand), "waiting_hand": True, "waits": [name(t) for t in waits]}))
+        _print(dumps({"notation": format_hand(hand), "waiting_hand": True, "waits": [name(t) for t in waits]}))
         return 0
     words = front.words(args.lang)
     if scoring_asked:
@@ -324,7 +304,7 @@ def _one_hand(args: argparse.Namespace, front: Front) -> int:
     except HandError as e:
         return _fail(front, front.problem(e))
     if args.json:
-        _print(_dumps(result_to_json(result)))
+        _print(dumps(result_to_json(result)))
     else:
         _print(explain(result, args.lang, hand, ctx, front.words(args.lang)))
     return 0
@@ -393,7 +373,7 @@ def _riichi(args: argparse.Namespace, front: Front) -> int:
         return _fail(front, str(e))
     except HandError as e:
         return _fail(front, front.problem(e))
-    _print(riichi_cli.dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
+    _print(dumps(result) if args.json else riichi_cli.breakdown(result, front.pgettext))
     return 0
 
 
@@ -425,7 +405,7 @@ def _points(args: argparse.Namespace, front: Front) -> int:
         return _fail(front, str(e))
     except HandError as e:
         return _fail(front, front.problem(e))
-    _print(points_cli.dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext,
+    _print(dumps(result) if args.json else points_cli.breakdown(result, args.lang, front.pgettext,
                                                                             args.rules))
     return 0
 
@@ -450,7 +430,7 @@ def _guangdong(args: argparse.Namespace, front: Front) -> int:
         return _fail(front, str(e))
     except HandError as e:
         return _fail(front, front.problem(e))
-    _print(guangdong_cli.dumps(result) if args.json else guangdong_cli.breakdown(result, front.pgettext))
+    _print(dumps(result) if args.json else guangdong_cli.breakdown(result, front.pgettext))
     return 0
 
 

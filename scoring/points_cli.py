@@ -8,45 +8,23 @@ Called by ``scoring.cli.main`` when ``--rules`` names a system scored one win at
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import IO, Any
 
-from scoring.json_lines import LineNotJson, read_json_line
+from scoring.json_lines import answer_line, run_lines
 from scoring.systems import system
 
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 # What the command's one positional argument is, by system: Nanchang is entered by hand type, not tiles.
 _POSITIONAL = {"nanchang": "hand_type"}
 
 
-def dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS)
-
-
 def stream_line(line: bytes | str, rules: str) -> str:
     """The answer line (without newline) for one input line; never raises."""
-    try:
-        try:
-            obj = read_json_line(line)
-        except LineNotJson as e:
-            return dumps({"valid": False, "error": {"code": "invalid_json", "message": str(e)}})
-        return dumps(system(rules).score_json(obj))
-    except Exception as e:  # never let one hand stop the stream
-        return dumps({"valid": False, "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+    return answer_line(line, system(rules).score_json)
 
 
 def run_stream(stdin: IO[bytes], stdout: IO[bytes], rules: str) -> int:
-    while True:
-        raw = stdin.readline()
-        if not raw:
-            return 0
-        out = stream_line(raw.rstrip(b"\r\n"), rules)
-        try:
-            stdout.write(out.encode("utf-8") + b"\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
+    return run_lines(stdin, stdout, lambda raw: stream_line(raw, rules))
 
 
 # The systems whose ``score`` raises the hand's problem, so that the command line says it in the reader's

@@ -8,42 +8,20 @@ names are the answer's own (Chinese and English, as the source writes them).
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import IO, Any
 
 from scoring.guangdong.score import answer
-from scoring.json_lines import LineNotJson, read_json_line
-
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS)
+from scoring.json_lines import answer_line, run_lines
 
 
 def stream_line(line: bytes | str) -> str:
     """The answer line (without newline) for one input line; never raises."""
-    try:
-        try:
-            obj = read_json_line(line)
-        except LineNotJson as e:
-            return dumps({"valid": False, "error": {"code": "invalid_json", "message": str(e)}})
-        return dumps(answer(obj))
-    except Exception as e:  # never let one hand stop the stream
-        return dumps({"valid": False, "error": {"code": "internal", "message": f"{type(e).__name__}: {e}"}})
+    return answer_line(line, answer)
 
 
 def run_stream(stdin: IO[bytes], stdout: IO[bytes]) -> int:
-    while True:
-        raw = stdin.readline()
-        if not raw:
-            return 0
-        try:
-            stdout.write(stream_line(raw.rstrip(b"\r\n")).encode("utf-8") + b"\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
+    return run_lines(stdin, stdout, stream_line)
 
 
 def request(args: argparse.Namespace) -> dict[str, Any]:

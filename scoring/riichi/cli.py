@@ -8,49 +8,22 @@ objects are the contract of docs/scoring-cli.md; the breakdown speaks through th
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from typing import IO, Any
 
-from scoring.json_lines import LineNotJson, read_json_line
+from scoring.json_lines import answer_line, run_lines
 from scoring.riichi.presets import PRESETS
 from scoring.riichi.score import answer
 from scoring.riichi.yaku import BY_ID
 
-_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
-
-
-def dumps(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).translate(_LINE_BREAKS)
-
-
-def _invalid(code: str, message: str) -> dict[str, Any]:
-    return {"valid": False, "error": {"code": code, "message": message}}
-
 
 def stream_line(line: bytes | str, rules: str) -> str:
     """The answer line (without newline) for one input line; never raises."""
-    try:
-        try:
-            obj = read_json_line(line)
-        except LineNotJson as e:
-            return dumps(_invalid("invalid_json", str(e)))
-        return dumps(answer(obj, PRESETS[rules]))
-    except Exception as e:  # never let one hand stop the stream
-        return dumps(_invalid("internal", f"{type(e).__name__}: {e}"))
+    return answer_line(line, lambda obj: answer(obj, PRESETS[rules]))
 
 
 def run_stream(stdin: IO[bytes], stdout: IO[bytes], rules: str) -> int:
-    while True:
-        raw = stdin.readline()
-        if not raw:
-            return 0
-        out = stream_line(raw.rstrip(b"\r\n"), rules)
-        try:
-            stdout.write(out.encode("utf-8") + b"\n")
-            stdout.flush()
-        except BrokenPipeError:
-            return 0
+    return run_lines(stdin, stdout, lambda raw: stream_line(raw, rules))
 
 
 def request(args: argparse.Namespace) -> dict[str, Any]:
