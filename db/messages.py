@@ -271,6 +271,25 @@ MESSAGES: dict[str, Template] = {
     "riichi_fu": "fu are 20, 25, or 30 to 110 in tens",
     "riichi_pao_self": "the liable player (pao) cannot be the winner",
     "riichi_double_not_declared": 'a double riichi is a riichi: the winner must be in the line\'s "riichi" list',
+    # --- the Chinese systems' result lines (scoring/chinese_game.py, docs/rule-systems.md "At the table")
+    "game_line_type": "{type!r}: use one of {types}, \"penalty\" or \"time_called\"",
+    "game_one_winner": "a ron has one winner in this system: a list of one object",
+    "game_hand_type": "the hand type: its id or its Chinese name",
+    "game_tile": "{value!r} is not a tile (write it as 5m, 9s, 1z-7z or E, S, W, N, C, F, P)",
+    "game_horses": 'the horses each player drew: {{"NUMBER": ["1m", ...]}}, at most {most} each',
+    "game_no_horses_on_draw": "no horses are drawn on a drawn hand",
+    "game_kongs": ('a list of kongs {{"player", "kind": "melded"|"added"|"concealed", "discarder"}}: a melded kong, '
+                   'and only a melded kong, names its discarder, another player'),
+    "game_no_kongs_on_draw": "a drawn hand pays no kong in this system: its line lists none",
+    "game_winner_kongs_in_tiles": "the winner's kongs are read from the winner's tiles: list the other players' only",
+    "game_rules_input": "not as the rules allow: {problem}",
+    "sichuan_void": 'each player\'s void suit: {{"NUMBER": "m" | "p" | "s"}}',
+    "sichuan_events": ('the hand\'s events in order: a list of objects of type "kong", "tsumo", "ron" or '
+                       '"wall_end"'),
+    "sichuan_value": 'give the tiles ("hand"; "tiles" on a tsumo event) or the "fan" typed from a sheet: one of them',
+    "sichuan_unfinished": ("the hand ends at its third win or at the end of the wall: add its \"wall_end\" event "
+                           "(the ready players and the flower pigs)"),
+    "sichuan_not_ready": "{tiles}: a ready player's 13 tiles, but no tile completes them",
     "rule_invalid": "{problem} (profile {profile})",
     "rule_form": "{value!r}: write a rule value as NAME=VALUE (the value as JSON: 40000, true, [15000, 5000, -5000, -15000])",
     "sign_off_game_on": ("session {session} table {table}: the game is not over after {recorded} hands; record the "

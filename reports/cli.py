@@ -27,7 +27,7 @@ import texts
 from db.commands import cli as db_cli
 from db.errors import InputError, TournamentError
 from db.read import queries
-from db.read.games import game_sheets, is_game
+from db.read.games import game_sheets, in_thousands, is_game
 from db.read.views import TournamentInfo
 from db.storage.database import Database
 from db.storage.files import write_atomic
@@ -122,7 +122,7 @@ def build_standings(s: Session, args: argparse.Namespace) -> bytes:
     after = args.after if args.after is not None else played
     playing = queries.still_playing(s, args.after)
     report = StandingsReport
-    if is_game(queries.settings(s)):  # a game's ranking: the scores, the points, each session's result
+    if in_thousands(queries.settings(s)):  # a game's ranking: the scores, the points, each session's result
         from reports.pdf.game_results import GameStandingsReport
 
         report = GameStandingsReport
@@ -152,7 +152,7 @@ def build_stage_standings(s: Session, name: str, after: int | None, teams: bool)
     if teams:
         raise InputError("--stage", code="stage_teams")
     report = StandingsReport
-    if is_game(queries.settings(s)):  # a game's stage: its scores and points
+    if in_thousands(queries.settings(s)):  # a game's stage: its scores and points
         from reports.pdf.game_results import GameStandingsReport
 
         report = GameStandingsReport

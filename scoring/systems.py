@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from scoring.riichi.lines import Played
+    from scoring.played import PlayedGame
 
 __all__ = ["GameSystem", "RuleSystem", "SeatResult", "TileSet", "SYSTEMS", "game_system", "system", "profile_names"]
 
@@ -69,6 +69,12 @@ class RuleSystem(Protocol):
         (hands settled in order from the table's state, the game ending by its rules: Riichi)."""
         ...
 
+    @property
+    def session_score(self) -> str:
+        """What a table's session gives each player: "table_points" (MCR's 4/2/1/0 by the session's points, the
+        points beside them as match points) or "thousands" (Riichi's score: (points - return) / 1,000 + uma)."""
+        ...
+
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         """One hand scored from its JSON input object to its JSON answer object; never raises for a bad
         hand (the answer then holds ``error``)."""
@@ -98,7 +104,7 @@ class GameSystem(RuleSystem, Protocol):
         ...
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> Played:
+             time_called_after: int | None = None) -> PlayedGame:
         """A table's records played in order (each hand's state, settlement and values; over or not)."""
         ...
 
@@ -132,6 +138,7 @@ class _Mcr:
     profile: str
     family: str = "mcr"
     shape: str = "hands"
+    session_score: str = "table_points"
     tiles: TileSet = TileSet(count=144, honours=True, flowers=8, red_fives=False, notation="NOTATION.md")
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -163,6 +170,7 @@ class _Riichi:
     profile: str
     family: str = "riichi"
     shape: str = "game"
+    session_score: str = "thousands"
 
     @property
     def tiles(self) -> TileSet:
@@ -207,7 +215,7 @@ class _Riichi:
         return line_of(record, number_of)
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> Played:
+             time_called_after: int | None = None) -> PlayedGame:
         from scoring.riichi.lines import play
         return play(records, _preset(self.profile, options), time_called_after)
 
@@ -241,22 +249,75 @@ class _Riichi:
                 "multiple_ron": preset.multiple_ron is not MultipleRon.HEAD_BUMP}
 
 
-@dataclass(frozen=True, slots=True)
-class _PointsTable:
-    """A Chinese points system of source 003 scored one win at a time (``scoring.<profile>.score.answer``):
-    Hebei from tiles, Nanchang from the hand type (issue 33, docs/rule-systems.md). The source gives no
-    session result, so a table's session is ranked by MCR's table points on the session's score."""
+class _ChineseGame:
+    """What the Chinese points systems share as game systems (``scoring.chinese_game``): a table's session is
+    a game of the tournament's hands per session, the dealer moving by the system's rule, the points from 0,
+    ranked by MCR's table points (the sources give no session result: issue 33, docs/rule-systems.md)."""
 
     profile: str
-    # "hands" for now: the store's support (a hand's kongs and the moving dealer as its events) comes with
-    # the seam's next step
-    shape: str = "hands"
+    shape: str = "game"
+    session_score: str = "table_points"
+
+    def _lines(self) -> Any:
+        raise NotImplementedError
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+
+    def read_line(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
+        result: dict[str, Any] = self._lines().read(obj, seat_of)
+        return result
+
+    def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
+        result: dict[str, Any] = self._lines().line(record, number_of)
+        return result
+
+    def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
+             time_called_after: int | None = None) -> PlayedGame:
+        from scoring.chinese_game import play
+
+        return play(records, self._lines(), options, time_called_after)
+
+    def start_points(self, options: Mapping[str, Any]) -> int:
+        return 0
+
+    def last_hand_after_time(self, options: Mapping[str, Any], called_after: int) -> int | None:
+        from scoring.chinese_game import last_hand
+
+        return last_hand(options, called_after)
+
+    def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(self._lines().types)
+
+    def preset(self, options: Mapping[str, Any]) -> Any:
+        return dict(options)
+
+    def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        entry: dict[str, Any] = self._lines().entry_options(options)
+        return {"outcomes": list(self.outcomes(options)), "abortive": [], "red_fives": False, "limits": [],
+                "multiple_ron": False, **entry}
+
+
+@dataclass(frozen=True, slots=True)
+class _PointsTable(_ChineseGame):
+    """A Chinese points system of source 003 scored one win at a time (``scoring.<profile>.score.answer``):
+    Hebei from tiles, Nanchang from the hand type (issue 33, docs/rule-systems.md)."""
+
+    profile: str
+    shape: str = "game"
     tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False,
                              notation="NOTATION.md without chow melds (Nanchang: hand types)")
 
     @property
     def family(self) -> str:
         return self.profile
+
+    def _lines(self) -> Any:
+        from scoring.hebei.lines import HebeiLines
+        from scoring.nanchang.lines import NanchangLines
+
+        return HebeiLines() if self.profile == "hebei" else NanchangLines()
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from importlib import import_module
@@ -268,20 +329,21 @@ class _PointsTable:
         # source 003 gives every number of these systems: the organiser sets none
         return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
 
-    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
-        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
-
 
 @dataclass(frozen=True, slots=True)
-class _Guangdong:
+class _Guangdong(_ChineseGame):
     """Guangdong push-to-win (推倒胡), source 003: ``scoring.guangdong``."""
 
     profile: str = "guangdong-tuidaohu"
     family: str = "guangdong"
-    shape: str = "hands"  # each hand settled alone; the store's support comes with the seam's next step
+    shape: str = "game"
     tiles: TileSet = TileSet(count=136, honours=True, flowers=0, red_fives=False,
                              notation="NOTATION.md + 1z-7z honours; the joker given by its indicator")
+
+    def _lines(self) -> Any:
+        from scoring.guangdong.lines import GuangdongLines
+
+        return GuangdongLines()
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from scoring.guangdong.score import answer
@@ -293,23 +355,21 @@ class _Guangdong:
 
         return rules_problem(rules)
 
-    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
-        # source 003 gives no session result: MCR's table points by the session score (issue 33)
-        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
-
 
 @dataclass(frozen=True, slots=True)
-class _Sichuan:
-    """Sichuan 血战到底 (``scoring.sichuan``): one winner's hand scored; the hand's events settle in
-    ``scoring.sichuan.settle``."""
+class _Sichuan(_ChineseGame):
+    """Sichuan 血战到底 (``scoring.sichuan``): a hand's events in order, settled by ``scoring.sichuan.settle``."""
 
     profile: str = "sichuan-xuezhan"
     family: str = "sichuan"
-    # "hands" for now: the store records a Sichuan hand's ordered events with the seam's next step
-    shape: str = "hands"
+    shape: str = "game"
     tiles: TileSet = TileSet(count=108, honours=False, flowers=0, red_fives=False,
                              notation="NOTATION.md, three suits, no honours")
+
+    def _lines(self) -> Any:
+        from scoring.sichuan.lines import SichuanLines
+
+        return SichuanLines()
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from scoring.sichuan.score import answer
@@ -324,11 +384,6 @@ class _Sichuan:
         except ValueError as exc:
             return str(exc)
         return None
-
-    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
-        # no session result in the rules (issue 33): MCR's table points on the session's score
-        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
 
 
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:

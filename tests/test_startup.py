@@ -71,8 +71,8 @@ def test_standings_loads_no_pdf_workbook_or_server_library(tmp_path: Path, demo:
     # the rule-system seam gives the session results; the engines (MCR's fans, mahjong) load when a hand is
     # scored or its fans are named
     assert sorted(m for m in modules if m.startswith("scoring")) == [
-        "scoring", "scoring.errors", "scoring.mcr", "scoring.mcr.session", "scoring.riichi", "scoring.riichi.yaku",
-        "scoring.systems"]
+        "scoring", "scoring.errors", "scoring.mcr", "scoring.mcr.session", "scoring.played", "scoring.riichi",
+        "scoring.riichi.yaku", "scoring.systems"]
     assert "mahjong" not in modules
 
 

@@ -15,7 +15,7 @@ from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
 from db.read import queries
-from db.read.games import game_hand_json, game_sheets, is_game
+from db.read.games import game_hand_json, game_sheets, in_thousands, is_game
 from db.read.lookup import check_session, penalty_place
 from db.read.views import StagePlace, TableSeating, staged
 from db.rules.limits import LINE_BYTES_MAX
@@ -213,7 +213,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
                      "members": list(t.members)} for t in teams]
             flat = [{**r, "members": " ".join(r["members"])} for r in rows]
             columns: tuple[str, ...] = ("rank", "team", "table_points", "match_points", "members")
-            if is_game(queries.settings(s)):  # titled as a game's individual standings; the JSON keys stay,
+            if in_thousands(queries.settings(s)):  # titled as a game's individual standings; the JSON keys stay,
                 # their values with one decimal as the individuals' (a third of a deposit: 62666.7)
                 rows = [{**r, "table_points": _tenth(r["table_points"]), "match_points": _raw(r["match_points"])}
                         for r in rows]
@@ -225,7 +225,7 @@ def cmd_standings(args: argparse.Namespace, db: Database) -> int:
             return 0
         st = queries.standings(s, args.after)
         subs = queries.substitutes_played(s, args.after)
-        game = is_game(queries.settings(s))
+        game = in_thousands(queries.settings(s))
     if game:  # a game's standings: the score in thousands, each session's points, uma and penalty (issue 32)
         return _game_standings(args, st)
     rows2: list[dict[str, Any]] = [{"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,

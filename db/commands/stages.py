@@ -11,7 +11,7 @@ from db.commands.common import actor_of, emit, format_arg
 from db.errors import InputError
 from db.messages import render
 from db.read import queries
-from db.read.games import GAME, is_game
+from db.read.games import GAME, in_thousands
 from db.read.lookup import check_session
 from db.read.views import AwardHand
 from db.rules import game_words
@@ -159,7 +159,7 @@ def stage_standings_rows(args: argparse.Namespace, db: Database) -> int:
         if args.after is not None:
             check_session(s, args.after, "--after")
         st = queries.stage_standings(s, args.stage, args.after)
-        game = is_game(queries.settings(s))
+        game = in_thousands(queries.settings(s))
     rows: list[dict[str, Any]] = [
         {"rank": r.rank, "number": r.number, "name": r.name, "team": r.team, "table_points": r.table_points,
          "match_points": plain(r.match_points),

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import TournamentError
 from db.read import queries
-from db.read.games import game_sheets, is_game
+from db.read.games import game_sheets, in_thousands, is_game
 from db.read.views import StandingRow
 from db.rules.countries import ALPHA_2, country_code
 from db.rules.safe_text import safe_cell
@@ -174,4 +174,4 @@ def export_ema(s: Session) -> bytes:
     tables, players = ema_problems(s)
     if tables or players:
         raise TournamentError(code="ema_not_ready", tables=tables, players=players)
-    return render_ema_csv(ema_rows(s), game=is_game(queries.settings(s)))
+    return render_ema_csv(ema_rows(s), game=in_thousands(queries.settings(s)))

@@ -123,8 +123,10 @@ def game_wins(s: Session, substitutes: bool, after: int | None, session: int | N
                         continue
                     yaku = tuple(FanView(y, texts.said(game_words.yaku_name(y), "zh"), str(game_words.yaku_name(y)),
                                          han) for y, han in w.yaku)
-                    wins.append(AwardHand(k, g.table, h.hand, p.number, p.name, w.han, yaku,
-                                          GameValue(w.han, w.fu, w.yakuman, w.limit, h.deltas[w.player])))
+                    yaku += tuple(FanView(f.id, f.zh, f.en, f.value) for f in w.fans)  # a Chinese system's
+                    value = w.han + w.total  # Riichi's han, or a Chinese system's total (the other is 0)
+                    wins.append(AwardHand(k, g.table, h.hand, p.number, p.name, value, yaku,
+                                          GameValue(value, w.fu, w.yakuman, w.limit, h.deltas[w.player])))
     return wins
 
 

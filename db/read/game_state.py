@@ -14,12 +14,12 @@ from sqlalchemy.orm import Session
 from db.models import HandResult, SessionTable
 from db.read.lookup import settings
 from db.rules.profiles import Settings
-from scoring.systems import GameSystem, game_system
+from scoring.systems import GameSystem, game_system, system
 
 if TYPE_CHECKING:
-    from scoring.riichi.lines import Played
+    from scoring.played import PlayedGame
 
-__all__ = ["games_over", "games_round", "is_game", "play", "played_before_time", "time_last_hand"]
+__all__ = ["games_over", "games_round", "in_thousands", "is_game", "play", "played_before_time", "time_last_hand"]
 
 
 def is_game(st: Settings) -> bool:
@@ -31,8 +31,17 @@ def is_game(st: Settings) -> bool:
     return True
 
 
+def in_thousands(st: Settings) -> bool:
+    """Whether a session's result is a score in thousands with uma (Riichi), not MCR's table points (MCR and the
+    Chinese systems): the standings, the results PDFs, the awards and the EMA file say the one or the other."""
+    try:
+        return system(st.profile).session_score == "thousands"
+    except KeyError:
+        return False
+
+
 def play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],
-         time_called_after: int | None) -> Played:
+         time_called_after: int | None) -> PlayedGame:
     """A table's records played by its system, the time call counted as the game counts it."""
     return system.play(records, options, played_before_time(records, time_called_after))
 

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from db.errors import InputError
 from db.models import HandResult, Penalty, Tournament
-from db.read.game_state import games_over, games_round, is_game, play, time_last_hand
+from db.read.game_state import games_over, games_round, in_thousands, is_game, play, time_last_hand
 from db.read.lookup import settings
 from db.read.sheets import seat_views, table_rows
 from db.read.views import (
@@ -34,11 +34,11 @@ from db.rules.profiles import Settings
 from scoring.systems import game_system
 
 if TYPE_CHECKING:
-    from scoring.riichi.lines import PlayedHand
+    from scoring.played import PlayedHandLike
 from texts import Text
 
 __all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "games_round", "hand_view", "is_game", "standing_columns"]
+           "game_sheets", "games_over", "games_round", "hand_view", "in_thousands", "is_game", "standing_columns"]
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
@@ -134,54 +134,30 @@ GAME = StandingColumns(game_words.COLUMNS["score"], game_words.COLUMNS["raw"], g
 
 def standing_columns(st: Settings) -> StandingColumns:
     """The standings' totals of the tournament's rule system (the desk's page titles its columns with them)."""
-    return GAME if is_game(st) else HANDS
+    return GAME if in_thousands(st) else HANDS
 
 
-def _win_views(ph: PlayedHand, record: Mapping[str, Any]) -> tuple[GameWinView, ...]:
-    out = []
-    for w, pw in zip(record.get("winners", ()), ph.wins, strict=True):
-        han, fu, yakuman = pw.win.value()
-        scored = pw.scored
-        out.append(GameWinView(
-            player=w["seat"], han=scored.han if scored else (w.get("han", 0) if "limit" not in w else 0),
-            fu=scored.fu if scored else w.get("fu", 0), yakuman=scored.yakuman if scored else yakuman,
-            limit=scored.limit if scored else w.get("limit") or _limit_of(han, fu, yakuman),
-            yaku=tuple((y.id, y.han) for y in scored.yaku) if scored else (), tiles=w.get("hand"), pao=w.get("pao"),
-            yaku_tiles=tuple(y.tiles for y in scored.yaku) if scored else (),
-            fu_parts=tuple(scored.fu_parts) if scored else ()))
-    return tuple(out)
+def _win_views(ph: PlayedHandLike, record: Mapping[str, Any]) -> tuple[GameWinView, ...]:
+    return tuple(GameWinView(player=v.seat, han=v.han, fu=v.fu, yakuman=v.yakuman, limit=v.limit, yaku=v.yaku,
+                             tiles=v.tiles, pao=v.pao, yaku_tiles=v.yaku_tiles, fu_parts=v.fu_parts, total=v.total,
+                             fans=v.fans, unit=v.unit) for v in ph.win_values(record))
 
 
-def _limit_of(han: int, fu: int, yakuman: int) -> str | None:
-    """The limit a typed value reaches (kiriage aside: the sheet names what was typed)."""
-    if yakuman:
-        return "yakuman"
-    if han >= 11:
-        return "sanbaiman"
-    if han >= 8:
-        return "baiman"
-    if han >= 6:
-        return "haneman"
-    if han >= 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
-        return "mangan"
-    return None
-
-
-def _hand_view(row: HandResult, ph: PlayedHand, line: dict[str, Any]) -> GameHandView:
+def _hand_view(row: HandResult, ph: PlayedHandLike, line: dict[str, Any]) -> GameHandView:
     return hand_view(row.hand_no, row.detail or {"type": row.kind}, ph, line, row.station, row.referee)
 
 
-def hand_view(hand: int, record: Mapping[str, Any], ph: PlayedHand, line: dict[str, Any], station: str = "",
+def hand_view(hand: int, record: Mapping[str, Any], ph: PlayedHandLike, line: dict[str, Any], station: str = "",
               referee: str = "") -> GameHandView:
     """Hand ``hand`` of a table as played from its record (recorded, or only previewed: no station then)."""
-    d, sc = ph.deltas, ph.result.next.scores
+    d, sc = ph.deltas, ph.scores_after
     return GameHandView(
         hand=hand, round=ph.state.name, dealer=ph.state.dealer, honba=ph.state.honba,
         deposits=ph.state.deposits, kind=record["type"], riichi=tuple(record.get("riichi", ())),
         winners=_win_views(ph, record), discarder=record.get("discarder"), tenpai=tuple(record.get("tenpai", ())),
         nagashi=tuple(record.get("players", ())), reason=record.get("reason"), chombo=record.get("player"),
         deltas=(d[0], d[1], d[2], d[3]), scores=(sc[0], sc[1], sc[2], sc[3]), station=station,
-        referee=referee, line=line)
+        referee=referee, line=line, payments=ph.payments)
 
 
 def _penalties(s: Session, table_id: int) -> tuple[int, int, int, int]:
@@ -258,10 +234,12 @@ def game_problems(s: Session) -> list[str]:
             if h.deltas != ph.deltas:
                 problems.append(f"{where} hand {h.hand_no}: changes {list(h.deltas)} stored, {list(ph.deltas)} played")
         changes = [sum(h.deltas[i] for h in hands) for i in range(4)]
+        if not in_thousands(st) and sum(changes) != 0:  # no deposits in these systems: every point is paid
+            problems.append(f"{where}: the hands' changes sum to {sum(changes)}, not 0")
         chombos = [h.winner for h in hands if h.kind == "chombo" and h.winner is not None]
         pens = _penalties(s, tbl.id)
         result = system.session_result((changes[0], changes[1], changes[2], changes[3]), pens, chombos, options)
-        if sum(r.score - r.penalty for r in result) != 0:
+        if in_thousands(st) and sum(r.score - r.penalty for r in result) != 0:
             problems.append(f"{where}: the session scores before penalties sum to "
                             f"{float(sum(r.score - r.penalty for r in result))}, not 0")
     return problems
@@ -284,10 +262,23 @@ def game_hand_json(sheet: GameSheet, h: GameHandView) -> dict[str, Any]:
     holders = [dict(w) for w in line.get("winners", [])]
     if holders:
         line["winners"] = holders
+    if "events" in line:  # Sichuan: the winners are in the hand's events, in the order they won
+        line["events"] = [{**e, **({"winners": [dict(w) for w in e["winners"]]} if "winners" in e else {})}
+                          for e in line["events"]]
+        holders = [w for e in line["events"] if e["type"] in ("tsumo", "ron")
+                   for w in (e["winners"] if e["type"] == "ron" else [e])]
     for w, wl in zip(h.winners, holders or ([line] if h.kind == "tsumo" else []), strict=False):
+        if w.unit == "total":  # a Chinese system's win: its total and fans, as its mcr-score answer says them
+            wl.update({"total": w.total, "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "value": f.value}
+                                                  for f in w.fans]})
+            continue
         wl.update({"han": w.han, "fu": w.fu, "yakuman": w.yakuman, "limit": w.limit})
         if w.yaku:
             wl["yaku"] = [{"id": y, "han": n} for y, n in w.yaku]
+    extra = {} if not h.payments else {"payments": [
+        {"kind": p.kind, **({} if p.seat is None else {"player": nums[p.seat]}),
+         "deltas": dict(zip(nums, p.changes, strict=True))} for p in h.payments]}
     return {"session": sheet.session, "table": sheet.table, "hand": h.hand, "round": h.round,
             "dealer": nums[h.dealer], "honba": h.honba, "deposits": h.deposits, **line,
-            "deltas": dict(zip(nums, h.deltas, strict=True)), "scores": dict(zip(nums, h.scores, strict=True))}
+            "deltas": dict(zip(nums, h.deltas, strict=True)), "scores": dict(zip(nums, h.scores, strict=True)),
+            **extra}

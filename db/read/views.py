@@ -12,6 +12,7 @@ from datetime import date, datetime
 from typing import Any
 
 from db.rules.names import name_key, split_name
+from scoring.played import Fan, Payment
 from scoring.systems import SeatResult
 from texts import Text
 
@@ -473,6 +474,9 @@ class GameWinView:
     # live preview shows them (web/api/game_api.py)
     yaku_tiles: tuple[tuple[str, ...], ...] = field(default=(), compare=False)
     fu_parts: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    total: int = 0  # a Chinese system's total (its answer's "total"; Riichi: 0)
+    fans: tuple[Fan, ...] = ()  # a Chinese system's fans or hand types
+    unit: str = "han"  # what the value counts: "han" (Riichi) or "total" (a Chinese system's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,6 +505,7 @@ class GameHandView:
     station: str = ""
     referee: str = ""
     line: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)  # its result line, by number
+    payments: tuple[Payment, ...] = ()  # what was paid and why (a Chinese system's kongs, horses, checks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,7 +95,7 @@ class Settings:
 
     def system_options(self) -> dict[str, Any]:
         """What the rule system is given with a table's session (``RuleSystem.session_result``)."""
-        return {"table_points": self.table_points, **self.rules}
+        return {"table_points": self.table_points, "hands": self.hands_per_session, **self.rules}
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -189,6 +189,21 @@ def _riichi(profile: str) -> Settings:
 
 
 PROFILES.update({name: _riichi(name) for name in profile_names("riichi")})
+
+CHINESE_PROFILES = ("guangdong-tuidaohu", "hebei", "nanchang", "sichuan-xuezhan")
+
+
+def _chinese(profile: str) -> Settings:
+    """A Chinese points system of source 003 (docs/rule-systems.md "At the table"): its tables play the session's
+    hands as a game (the dealer moving by its rule); the standings add up MCR's table points on each session's
+    points, then the points; a penalty is taken in points, as at MCR."""
+    return Settings(profile=profile, sessions=4, hands_per_session=16, flowers=False,
+                    tie_breaks=(TieBreak.TABLE_POINTS, TieBreak.MATCH_POINTS), seat_rotation=SeatRotation.FIXED,
+                    penalty_presets=(PenaltyPreset("custom", "其他", "Penalty", Settlement.DEDUCTED),),
+                    session_minutes=120, end_policy=EndPolicy.FINISH_HAND)
+
+
+PROFILES.update({name: _chinese(name) for name in CHINESE_PROFILES})
 
 
 def _default_minutes(profile: str) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from db.read import queries
 from db.read.awards import game_wins
 from db.read.changes import Changes
-from db.read.games import HANDS, StandingColumns, standing_columns
+from db.read.games import HANDS, StandingColumns, is_game, standing_columns
 from db.read.views import (
     SEATS,
     Awards,
@@ -181,6 +181,7 @@ class HallReader:
         if self.info is None:
             self.info = queries.tournament_info(s)
             self.columns = standing_columns(queries.settings(s))
+            self.game = is_game(queries.settings(s))
             self.reads["info"] += 1
         info = self.info
         self._progress(s)
@@ -287,7 +288,7 @@ class HallReader:
 
     def _best(self, s: Any, n: int, cut: int | None) -> tuple[BestHand, ...]:
         hidden = cut is not None and n > cut  # the session's hands are hidden with the standings
-        if self.columns.thousands:  # a game's wins, by their value (as the prize list ranks them)
+        if self.game:  # a game's wins, by their value (as the prize list ranks them)
             return () if hidden else _game_best(s, n)
         seats = {t.table: t.players for t in self._seating(s, n)}
         wins = [] if hidden else sorted((h for h in queries.results(s, n) if h.kind == "win" and h.winner is not None),

@@ -365,14 +365,14 @@ class CallsPanel(QDialog):
         whether the tables play a game (its penalty is taken after the uma); none when the table is not seated
         any more."""
         from db.read import queries
-        from db.read.games import is_game
+        from db.read.games import in_thousands
         from db.service.tournament import penalty_presets
 
         assert self.desk.ctx is not None
         try:
             return self.desk.ctx.runner.read(
                 lambda s: (list(queries.table_sheet(s, c.session, c.table).players), list(penalty_presets(s)),
-                           is_game(queries.settings(s))))
+                           in_thousands(queries.settings(s))))
         except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to record there
             return [], [], False
 

@@ -24,7 +24,7 @@ from scoring.model import Hand, MeldKind
 from scoring.notation import parse_hand
 from scoring.tiles import Tile, name, tile
 
-__all__ = ["DOUBLINGS", "FLAGS", "PROBLEMS", "RULES", "InputError", "Request", "answer", "read_request", "rules_problem", "score"]
+__all__ = ["tile_of", "DOUBLINGS", "FLAGS", "PROBLEMS", "RULES", "InputError", "Request", "answer", "read_request", "rules_problem", "score"]
 
 FLAGS = ("chankan", "rinshan", "kong_discard", "haitei", "tenhou", "chiihou", "multiple_winners")
 # (id, Chinese, English): each doubles the hand (source: "【自摸】2倍 【硬胡】2倍").
@@ -88,6 +88,11 @@ def _tile(value: object, field: str) -> Tile:
         except ValueError:
             pass
     raise InputError(f'"{field}" must be a tile such as "5m" or "C", not {json.dumps(value)}')
+
+
+def tile_of(value: object, field: str) -> Tile:
+    """A tile as an input gives it ("5m", "C" or "7z"); raises ``InputError`` naming ``field``."""
+    return _tile(value, field)
 
 
 def _wind(obj: dict[str, Any], field: str) -> str | None:

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from scoring.tiles import Tile
 
-__all__ = ["KongKind", "KongPaid", "Win", "horse_offset", "settle", "WINDS"]
+__all__ = ["KongKind", "KongPaid", "Win", "horse_offset", "kong_changes", "settle", "WINDS"]
 
 WINDS = ("E", "S", "W", "N")  # in the order of play: the next player (下家) of E is S
 
@@ -82,6 +82,13 @@ def settle(win: Win, horses: Mapping[str, Sequence[Tile]], kongs: Sequence[KongP
                     _add(out, loser, holder, amount)
             elif hit in paid:
                 _add(out, holder, win.winner, paid[hit])
+    kong = kong_changes(kongs, base)
+    return {w: out[w] + kong[w] for w in WINDS}
+
+
+def kong_changes(kongs: Sequence[KongPaid], base: int) -> dict[str, int]:
+    """The kongs' payments (at once, on a drawn hand too)."""
+    out = dict.fromkeys(WINDS, 0)
     for k in kongs:
         if k.kind is KongKind.MELDED:
             assert k.discarder is not None

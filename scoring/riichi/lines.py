@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import LineError
+from scoring.played import Payment, WinValue
 from scoring.riichi.game import (
     ABORTIVE_REASONS,
     Abortive,
@@ -266,11 +267,48 @@ class PlayedHand:
         c, p = self.result.changes, self.result.riichi_paid
         return (c[0] - p[0], c[1] - p[1], c[2] - p[2], c[3] - p[3])
 
+    @property
+    def scores_after(self) -> tuple[int, int, int, int]:
+        return self.result.next.scores
+
+    @property
+    def payments(self) -> tuple[Payment, ...]:
+        return ()  # a Riichi hand's settlement is its deltas (the sheet shows honba and deposits apart)
+
+    def win_values(self, record: Mapping[str, Any]) -> tuple[WinValue, ...]:
+        """Each winner's value: scored from the tiles, or as typed (a limit typed alone keeps han 0)."""
+        out = []
+        for w, pw in zip(record.get("winners", ()), self.wins, strict=True):
+            han, fu, yakuman = pw.win.value()
+            s = pw.scored
+            if s is not None:
+                out.append(WinValue(w["seat"], s.han, s.fu, s.yakuman, s.limit, tuple((y.id, y.han) for y in s.yaku),
+                                    w.get("hand"), w.get("pao"), tuple(y.tiles for y in s.yaku), tuple(s.fu_parts)))
+            else:
+                out.append(WinValue(w["seat"], w.get("han", 0) if "limit" not in w else 0, w.get("fu", 0), yakuman,
+                                    w.get("limit") or _limit_of(han, fu, yakuman), (), w.get("hand"), w.get("pao")))
+        return tuple(out)
+
 
 @dataclass(frozen=True, slots=True)
 class Played:
     game: Game
     hands: tuple[PlayedHand, ...]
+
+
+def _limit_of(han: int, fu: int, yakuman: int) -> str | None:
+    """The limit a typed value reaches (kiriage aside: the sheet names what was typed)."""
+    if yakuman:
+        return "yakuman"
+    if han >= 11:
+        return "sanbaiman"
+    if han >= 8:
+        return "baiman"
+    if han >= 6:
+        return "haneman"
+    if han >= 5 or (han == 4 and fu >= 40) or (han == 3 and fu >= 70):
+        return "mangan"
+    return None
 
 
 def _wind(seat: int, dealer: int) -> str:

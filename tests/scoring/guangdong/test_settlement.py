@@ -99,7 +99,7 @@ def test_the_cap_bounds_a_hands_total() -> None:
 
 def test_the_system_is_registered_with_its_tiles_and_shape() -> None:
     gd = system("guangdong-tuidaohu")
-    assert (gd.family, gd.profile, gd.shape) == ("guangdong", "guangdong-tuidaohu", "hands")
+    assert (gd.family, gd.profile, gd.shape) == ("guangdong", "guangdong-tuidaohu", "game")
     assert (gd.tiles.count, gd.tiles.honours, gd.tiles.flowers) == (136, True, 0)
     assert gd.score_json({"hand": ALL_PUNGS})["total"] == 16
 

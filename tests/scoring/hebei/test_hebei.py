@@ -220,7 +220,7 @@ def test_the_problems_are_the_catalogues_english() -> None:
 def test_hebei_is_registered_on_the_seam() -> None:
     hebei = system("hebei")
     assert (hebei.family, hebei.profile, hebei.shape, hebei.tiles.count, hebei.tiles.flowers) == (
-        "hebei", "hebei", "hands", 136, 0)
+        "hebei", "hebei", "game", 136, 0)
     assert hebei.score_json({"hand": "[EEE1]123m345p678s5m5m"})["total"] == 12
     assert hebei.rules_problem({}) is None and hebei.rules_problem({"horses": 2}) is not None
     results = hebei.session_result((30, 30, -20, -40), (0, 0, 0, 0), (), {})

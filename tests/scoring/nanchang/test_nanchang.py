@@ -123,5 +123,5 @@ def test_a_bad_request_is_refused_with_one_line(request_: Any) -> None:
 
 def test_nanchang_is_registered_on_the_seam() -> None:
     nanchang = system("nanchang")
-    assert (nanchang.family, nanchang.shape, nanchang.tiles.count) == ("nanchang", "hands", 136)
+    assert (nanchang.family, nanchang.shape, nanchang.tiles.count) == ("nanchang", "game", 136)
     assert nanchang.score_json({"hand_type": "ping_hu"})["deltas"] == {"E": 12, "S": -4, "W": -4, "N": -4}

@@ -164,7 +164,7 @@ def test_the_organisers_values() -> None:
 def test_the_system_on_the_seam() -> None:
     """Issue 33: 108 tiles of three suits; the session result is MCR's table points on the session score."""
     sichuan = system("sichuan-xuezhan")
-    assert (sichuan.family, sichuan.profile, sichuan.shape) == ("sichuan", "sichuan-xuezhan", "hands")
+    assert (sichuan.family, sichuan.profile, sichuan.shape) == ("sichuan", "sichuan-xuezhan", "game")
     assert (sichuan.tiles.count, sichuan.tiles.honours, sichuan.tiles.flowers) == (108, False, 0)
     assert sichuan.score_json({"hand": "123m456m789m1112s2s"})["total"] == 0
     result = sichuan.session_result((12, -4, -4, -4), (0, 0, -2, 0), (), {})
