@@ -51,6 +51,55 @@ COLUMNS: dict[str, Text] = {
 }
 
 
+# A Chinese system's words (issue 33; msgctxt ``game``): the result lines' kinds, what a hand's payments were for,
+# the kongs and Sichuan's events. Riichi keeps its own (above).
+CHINESE_OUTCOMES: dict[str, Text] = {
+    "ron": Text("Win on a discard", "game_outcome"),
+    "tsumo": Text("Self-drawn", "game_outcome"),
+    "draw": Text("Draw", "game_outcome"),
+    "hand": Text("Hand", "game_outcome"),  # Sichuan: one line of events
+}
+
+PAYMENTS: dict[str, Text] = {
+    "win": Text("Win", "game_payment"),
+    "horse": Text("Horses", "game_payment"),
+    "kong": Text("Kong", "game_payment"),
+    "flower_pig": Text("Flower pig (three suits)", "game_payment"),
+    "not_ready": Text("Not ready: pays the ready players", "game_payment"),
+    "refund": Text("Kong refund (not ready)", "game_payment"),
+}
+
+KONG_KINDS: dict[str, Text] = {
+    "melded": Text("Melded kong", "game_kong"),
+    "added": Text("Added kong", "game_kong"),
+    "concealed": Text("Concealed kong", "game_kong"),
+}
+
+EVENTS: dict[str, Text] = {  # Sichuan's events of one hand
+    "kong": Text("Kong", "game_event"),
+    "tsumo": Text("Self-drawn win", "game_event"),
+    "ron": Text("Win on a discard", "game_event"),
+    "wall_end": Text("End of the wall", "game_event"),
+}
+
+CHINESE_COLUMNS: dict[str, Text] = {
+    "total": Text("Total", "game_column"),
+    "fans": Text("Fans", "game_column"),
+    "joker": Text("Joker", "game_column"),
+    "horses": Text("Horses", "game_column"),
+    "void": Text("Void suit", "game_column"),
+    "ready": Text("Ready", "game_column"),
+    "pigs": Text("Flower pigs", "game_column"),
+    "payments": Text("Payments", "game_column"),
+}
+
+
+def outcome(kind: str, family: str) -> Text:
+    """A hand's kind in its system's words: Riichi's ("Ron"), or a Chinese system's ("Win on a discard")."""
+    words = OUTCOMES if family == "riichi" else CHINESE_OUTCOMES
+    return words.get(kind, Text(kind))
+
+
 def session_tip(n: int) -> Text:
     """The standings' tooltip of a session's cell at a game table: its score and the raw points."""
     return Text("Session {n}: score (points at the end)", "riichi_column", n=n)
