@@ -124,7 +124,8 @@ class GameSystem(RuleSystem, Protocol):
         ...
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """What a hand's entry offers under the tournament's values, as JSON: ``outcomes`` (the line types the
+        """What a hand's entry offers under the tournament's values, as JSON: ``form`` (which entry: "riichi";
+        a Chinese system's "wins", one win line per hand, or "events", Sichuan's events of one hand), ``outcomes`` (the line types the
         preset has), ``abortive`` (the abortive draws' reasons, [] when none), ``red_fives``, ``limits``, ``flags``
         (a winner's situation flags, riichi aside: the line lists the declarers), ``multiple_ron`` (whether one discard may have several
         winners). The entry pages show these; they decide nothing."""
@@ -242,7 +243,7 @@ class _Riichi:
         from scoring.riichi.score import FLAGS, LIMITS
 
         preset = _preset(self.profile, options)
-        return {"outcomes": list(outcomes(preset)),
+        return {"form": "riichi", "outcomes": list(outcomes(preset)),
                 "abortive": list(ABORTIVE_REASONS) if preset.abortive_draws else [],
                 "red_fives": preset.red_fives, "limits": list(LIMITS),
                 "flags": [f for f in FLAGS if f != "riichi"],  # riichi itself: the line's list of declarers
@@ -295,8 +296,8 @@ class _ChineseGame:
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         entry: dict[str, Any] = self._lines().entry_options(options)
-        return {"outcomes": list(self.outcomes(options)), "abortive": [], "red_fives": False, "limits": [],
-                "multiple_ron": False, **entry}
+        return {"form": "events" if "events" in entry else "wins", "outcomes": list(self.outcomes(options)),
+                "abortive": [], "red_fives": False, "limits": [], "multiple_ron": False, **entry}
 
 
 @dataclass(frozen=True, slots=True)
