@@ -27,7 +27,7 @@ from scoring.organiser_values import missing_message
 from scoring.tiles import name, tile
 from scoring.win_seats import WINDS, InputError, WinSeats, answer_error, win_seats
 
-__all__ = ["FLAGS", "PROBLEMS", "answer", "score"]
+__all__ = ["FLAGS", "PROBLEMS", "answer", "next_dealer", "score"]
 
 FLAGS = ("rinshan", "chankan")
 CHICKEN = tile("1s")  # 幺鸡
@@ -275,3 +275,14 @@ def answer(obj: object) -> dict[str, Any]:
         return answer_error("invalid_input", str(e))
     except HandError as e:
         return answer_error(e.code, e.message)
+
+
+def next_dealer(dealer: str, winners: tuple[str, ...]) -> str:
+    """The next hand's dealer (source 003: "首局后，胡牌者接庄", the winner deals). ``winners`` in the order they
+    won (with several on one discard, from the discarder's next player on); the first deals. A drawn hand
+    (no winner): the dealer stays (docs/rule-systems.md).
+
+    >>> next_dealer("E", ("W",)), next_dealer("E", ()), next_dealer("S", ("N", "E"))
+    ('W', 'E', 'N')
+    """
+    return winners[0] if winners else dealer

@@ -11,7 +11,7 @@ from scoring.sichuan.cli import breakdown
 
 __all__ = ["EXAMPLE", "breakdown", "request"]
 
-EXAMPLE = "--self-drawn --rule fan_pinghu=1 … pinghu  (every fan_… value: docs/rule-systems.md)"
+EXAMPLE = "--self-drawn --rule fan_jihu=0 --rule fan_pinghu=1 … --rule fan_shisanyao=13 pinghu"
 
 
 def request(args: argparse.Namespace) -> dict[str, Any]:

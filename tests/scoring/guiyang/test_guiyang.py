@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scoring.guiyang.rules import REQUIRED, missing, rules_problem, rules_with
-from scoring.guiyang.score import answer
+from scoring.guiyang.score import answer, next_dealer
 from scoring.systems import system
 
 # The organiser's chicken values for these tests (the source gives none): distinct, to tell them apart.
@@ -224,3 +224,10 @@ def test_the_registered_system() -> None:
     assert s.score_json({"hand": "123m456m789m234p5p5p", "rules": RULES})["total"] == 10
     results = s.session_result((30, -10, -10, -10), (0, 0, 0, 0), (), {})
     assert [(r.raw, r.score) for r in results] == [(30, 4), (-10, 1), (-10, 1), (-10, 1)]
+
+
+@pytest.mark.parametrize(("dealer", "winners", "expected"), [("E", ("W",), "W"), ("S", ("S",), "S"),
+                                                             ("N", ("S", "W"), "S"), ("E", (), "E")])
+def test_the_winner_deals_next(dealer: str, winners: tuple[str, ...], expected: str) -> None:
+    """3.庄家确定：首局牌，掷骰子决定庄家；首局后，胡牌者接庄 (a drawn hand: the dealer stays, decided)."""
+    assert next_dealer(dealer, winners) == expected

@@ -14,6 +14,7 @@ import pytest
 from scoring.jipinghu.rules import REQUIRED, HandType, missing, rules_problem, rules_with
 from scoring.jipinghu.score import answer
 from scoring.systems import system
+from scoring.win_seats import next_dealer
 
 # The organiser's 番 for these tests (the source gives none): each type its own number.
 FANS = {"fan_jihu": 0, "fan_pinghu": 1, "fan_duiduihu": 2, "fan_hunyise": 2, "fan_qingyise": 4, "fan_ziyise": 5,
@@ -147,3 +148,11 @@ def test_the_registered_system() -> None:
     assert (s.family, s.profile, s.shape, s.tiles.count) == ("guangdong-jipinghu", "guangdong-jipinghu", "hands", 136)
     assert s.missing_rules({**FANS, "fan_dasixi": None}) == ("fan_dasixi",)  # type: ignore[attr-defined]
     assert s.score_json({"hand_type": "平胡", "rules": FANS})["points"] == 2
+
+
+@pytest.mark.parametrize(("dealer", "winners", "expected"), [
+    ("E", ("E",), "E"), ("E", (), "E"), ("E", ("W",), "S"), ("N", ("S",), "E"), ("S", ("W", "S"), "S")])
+def test_the_dealer_rotation(dealer: str, winners: tuple[str, ...], expected: str) -> None:
+    """四、庄家 1、如果庄家胡牌或和牌（流局）则下盘依然由该庄家做庄。 2、如果非庄家胡牌则下一盘由庄家的下家玩家做庄;
+    一炮多响 … 如果一炮多响包括庄家在内胡牌，下一轮庄家继续当庄."""
+    assert next_dealer(dealer, winners) == expected
