@@ -160,7 +160,26 @@ def build_parser(front: Front = Front()) -> argparse.ArgumentParser:
         "mcr-score", "Guangdong: the bottom points (the base) a total is multiplied by, default 1"))
     riichi.add_argument("--void", choices=["m", "s", "p"], default=None,
                         help=pgettext("mcr-score", "Sichuan: the declared void suit (定缺)"))
+    riichi.add_argument("--rule", type=_rule_value(pgettext), action="append", metavar="NAME=VALUE", help=pgettext(
+        "mcr-score", "one of the organiser's values of the rule system (its input's \"rules\"), e.g. {example}; "
+                     "repeat it for each").format(example="chicken=1"))
     return p
+
+
+def _rule_value(pgettext: Callable[[str, str], str]) -> Callable[[str], tuple[str, Any]]:
+    """``--rule NAME=VALUE``'s reader: the value as JSON when it is (3, null, "fan"), else as the text."""
+
+    def read(text: str) -> tuple[str, Any]:
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip():
+            raise argparse.ArgumentTypeError(pgettext("mcr-score", "write NAME=VALUE, e.g. {example}").format(
+                example="chicken=1"))
+        try:
+            return key.strip(), json.loads(value)
+        except ValueError:
+            return key.strip(), value
+
+    return read
 
 
 # ---------------------------------------------------------------------------------------------- scoring

@@ -48,7 +48,8 @@ def score(rules: str, obj: dict[str, Any]) -> dict[str, Any]:
 
 
 # A system whose one-hand options and breakdown are its own (its module: ``request``, ``breakdown``, ``EXAMPLE``).
-_OWN = {"sichuan-xuezhan": "scoring.sichuan.cli"}
+_OWN = {"sichuan-xuezhan": "scoring.sichuan.cli", "guiyang-zhuoji": "scoring.guiyang.cli",
+        "guangdong-jipinghu": "scoring.jipinghu.cli"}
 
 
 def _own(rules: str) -> Any:
@@ -66,7 +67,7 @@ def example(rules: str) -> str:
 def request(args: argparse.Namespace) -> dict[str, Any]:
     """The input object that the one-hand options describe (the same object ``--stream`` reads)."""
     if (own := _own(args.rules)) is not None:
-        return dict(own.request(args))
+        return with_rules(dict(own.request(args)), args)
     tsumo = bool(args.self_drawn)
     obj: dict[str, Any] = {_POSITIONAL.get(args.rules, "hand"): args.notation, "win": "tsumo" if tsumo else "ron",
                            "seat": args.seat, "dealer": args.dealer}
@@ -74,6 +75,13 @@ def request(args: argparse.Namespace) -> dict[str, Any]:
         obj["discarder"] = args.discarder
     if args.rules not in _POSITIONAL:
         obj.update(chankan=args.kong and not tsumo, rinshan=args.kong and tsumo, haitei=args.last_of_wall)
+    return with_rules(obj, args)
+
+
+def with_rules(obj: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The input object with the organiser's values of ``--rule NAME=VALUE`` (its ``rules``), when given."""
+    if getattr(args, "rule", None):
+        obj["rules"] = dict(args.rule)
     return obj
 
 

@@ -387,6 +387,56 @@ class _Sichuan(_ChineseGame):
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class _OrganiserValues:
+    """A system of source 003 whose missing numbers the organiser types (issue 33 item 5): Guiyang 捉鸡
+    (``scoring.guiyang``, tile-scored) and Guangdong 鸡平胡 (``scoring.jipinghu``, entered by type)."""
+
+    profile: str
+    package: str  # the package under scoring: its ``score.answer`` and ``rules``
+    tiles: TileSet
+    # "hands" for now: the store's support (a hand's kongs and chickens as its events) comes with the seam's
+    # next step
+    shape: str = "hands"
+
+    @property
+    def family(self) -> str:
+        return self.profile
+
+    def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
+        from importlib import import_module
+
+        result: dict[str, Any] = import_module(f"scoring.{self.package}.score").answer(request)
+        return result
+
+    def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
+        from importlib import import_module
+
+        problem: str | None = import_module(f"scoring.{self.package}.rules").rules_problem(rules)
+        return problem
+
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+        from importlib import import_module
+
+        gone: tuple[str, ...] = import_module(f"scoring.{self.package}.rules").missing(rules)
+        return gone
+
+    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
+                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+        # source 003 gives no session result: MCR's table points by the session score (issue 33)
+        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+
+
+def _guiyang() -> RuleSystem:
+    return _OrganiserValues("guiyang-zhuoji", "guiyang", TileSet(
+        count=108, honours=False, flowers=0, red_fives=False, notation="NOTATION.md, three suits, no chow meld"))
+
+
+def _jipinghu() -> RuleSystem:
+    return _OrganiserValues("guangdong-jipinghu", "jipinghu", TileSet(
+        count=136, honours=True, flowers=0, red_fives=False, notation="hand types (docs/scoring-cli.md)"))
+
+
 def _preset(profile: str, options: Mapping[str, Any]) -> Any:
     """A Riichi profile's preset with the tournament's changes; ``options`` also carry the values every
     tournament has (MCR's table points), which a preset does not take."""
@@ -412,6 +462,8 @@ SYSTEMS: dict[str, Callable[[], RuleSystem]] = {
     **{name: _maker(_PointsTable, name) for name in ("hebei", "nanchang")},
     "guangdong-tuidaohu": _Guangdong,
     "sichuan-xuezhan": _Sichuan,
+    "guiyang-zhuoji": _guiyang,
+    "guangdong-jipinghu": _jipinghu,
 }
 
 
