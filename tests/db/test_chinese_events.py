@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from db.commands.cli import main
 
 PLAYERS = "number,name\n1,Aki\n2,Ben\n3,Cho\n4,Dee\n5,Eva\n6,Fay\n7,Gus\n8,Hal\n"
@@ -128,6 +130,7 @@ def _check_session(db: Path, tables: list[list[str]], plays: list[list[Hand]],
             else:  # the dealer's seat at least
                 assert row["round"][1:] == str(dealer + 1), where
             assert {str(k): v for k, v in row["deltas"].items()} == dict(zip(numbers, h.deltas, strict=True)), where
+            _check_contract(row)
             scores = add(scores, h.deltas)
             assert {str(k): v for k, v in row["scores"].items()} == dict(zip(numbers, scores, strict=True)), where
             new = next_dealer(dealer, h.winners)
@@ -140,9 +143,27 @@ def _check_session(db: Path, tables: list[list[str]], plays: list[list[Hand]],
     assert len(standings) == 8
     for r in standings:
         n = str(r["number"])
-        [s] = r["sessions"]
-        assert (s["raw"], s["score"], r["score"]) == (expected_points[n], expected_tp[n], expected_tp[n]), n
-    assert [r["score"] for r in standings] == sorted((r["score"] for r in standings), reverse=True)
+        [s] = r["sessions"]  # MCR's columns: table points, and the session's points as match points
+        assert (s["match_points"], s["table_points"]) == (expected_points[n], expected_tp[n]), n
+        assert (r["match_points"], r["table_points"]) == (expected_points[n], expected_tp[n]), n
+    ranked = [(r["table_points"], r["match_points"]) for r in standings]
+    assert ranked == sorted(ranked, reverse=True)
+
+
+PAYMENT_KINDS = {"win", "horse", "kong", "flower_pig", "not_ready", "refund"}
+
+
+def _check_contract(row: Mapping[str, Any]) -> None:
+    """What docs/rule-systems.md "Answers" promises of a hand beyond its numbers: each winner's ``total`` and
+    ``fans`` ({"id", "zh", "en", "value"}), and ``payments`` of the listed kinds that add up to the changes."""
+    events = row.get("events", [row])
+    won = [w for e in events for w in e.get("winners", [e] if e["type"] == "tsumo" else [])]
+    for w in won:
+        assert isinstance(w["total"], int) and all(set(f) == {"id", "zh", "en", "value"} for f in w["fans"]), w
+    payments = row.get("payments", [])  # a hand where nothing was paid (a draw) may have none
+    assert {x["kind"] for x in payments} <= PAYMENT_KINDS, payments
+    total = {k: sum(x["deltas"][k] for x in payments) for k in row["deltas"]}
+    assert total == row["deltas"] or (not payments and not any(row["deltas"].values())), (row["hand"], payments)
 
 
 def _play(db: Path, tmp_path: Path, tables: list[list[str]], plays: list[list[Hand]]) -> None:
@@ -461,3 +482,24 @@ def test_a_nanchang_event_with_every_case_of_its_table_and_a_tie(tmp_path: Path)
     assert table_points(add(*(h.deltas for h in plays[1]))) == [4.0, 1.5, 1.5, 0.0]
     _play(db, tmp_path, tables, plays)
     _check_session(db, tables, plays, next_dealer_003, rounds=True)
+
+
+SCRIPTS: dict[str, tuple[int, Callable[[list[str], int], list[Hand]], tuple[str, ...]]] = {
+    "guangdong-tuidaohu": (4, lambda p, _t: _guangdong_hands(p), ("horses=2",)),
+    "sichuan-xuezhan": (4, lambda p, _t: _sichuan_hands(p), ()),
+    "hebei": (6, lambda p, _t: _hebei_hands(p), ()),
+    "nanchang": (6, _nanchang_hands, ()),
+}
+
+
+@pytest.mark.xfail(strict=True, reason="the store's results list in text and CSV fails on a Chinese system's hands "
+                   "(KeyError 'han' from the Riichi winner's value text; Sichuan: AttributeError on its events)")
+@pytest.mark.parametrize("profile", list(SCRIPTS))
+def test_results_list_as_text_and_csv_shows_every_hand_of_a_chinese_system(tmp_path: Path, profile: str) -> None:
+    hands, script, rules = SCRIPTS[profile]
+    db, tables = _event(tmp_path, profile, hands, *rules)
+    _play(db, tmp_path, tables, [script(p, t) for t, p in enumerate(tables, start=1)])
+    for fmt in ("text", "csv"):
+        code, out, err = _run(db, "results", "list", "--format", fmt)
+        assert (code, err) == (0, ""), (fmt, err)
+        assert len(out.strip().splitlines()) >= 2 * hands, (fmt, out)  # a row per hand of each table
