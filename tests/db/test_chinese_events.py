@@ -328,11 +328,12 @@ def _sichuan_hands(p: list[str]) -> list[Hand]:
     h1.tsumo(0, 0)  # 平胡 0: 123 456 789m 234p 99m, two suits, no four of a kind
     h1.ron(2, {1: 1, 3: 2})  # S typed from the sheet, fan 1; N 清一色 2 (123 345 678 999p 55p)
     h2 = Xuezhan([], [])
+    h2.kong(0, "added")  # E, a flower pig at the end: given back too
     h2.kong(3, "melded", 1)
     h2.kong(2, "concealed")
     h2.ron(0, {1: 2})  # 七对 2 (11 55 77 99m 22 44 66p), two suits, no four
     # N ready on 6s or 9s: [2222m] 333m 456s 78s 99m, 平胡 0 + 根 1 (the kong) = 1 either way; E a flower pig,
-    # W neither: W's kong goes back, N's stays
+    # W neither: E's and W's kongs go back, N's stays
     h2.wall_end({3: 1}, [0])
     h3 = Xuezhan([], [])
     h3.wall_end({0: 2}, [])  # E ready, typed from the sheet: fan 2
@@ -347,6 +348,7 @@ def _sichuan_hands(p: list[str]) -> list[Hand]:
                                                            {"player": p[3], "hand": "1233455678999p5p"}]}]},
              h1.deltas, tuple(h1.out)),
         Hand({"type": "hand", "void": voids("s", "s", "m", "p"), "events": [
+            {"type": "kong", "player": p[0], "kind": "added"},
             {"type": "kong", "player": p[3], "kind": "melded", "discarder": p[1]},
             {"type": "kong", "player": p[2], "kind": "concealed"},
             {"type": "ron", "discarder": p[0], "winners": [{"player": p[1], "hand": "11557799m22466p4p"}]},
