@@ -148,6 +148,12 @@ def _check_session(db: Path, tables: list[list[str]], plays: list[list[Hand]],
         assert (r["match_points"], r["table_points"]) == (expected_points[n], expected_tp[n]), n
     ranked = [(r["table_points"], r["match_points"]) for r in standings]
     assert ranked == sorted(ranked, reverse=True)
+    # the export restored into a new file plays the same hands to the same standings
+    _cli(db, "export", str(db.with_suffix(".json")))
+    copy = db.with_name("copy.mcr")
+    _cli(copy, "import", str(db.with_suffix(".json")))
+    assert json.loads(_cli(copy, "standings", "--format", "json")) == standings
+    assert json.loads(_cli(copy, "results", "list", "--format", "json")) == listed
 
 
 PAYMENT_KINDS = {"win", "horse", "kong", "flower_pig", "not_ready", "refund"}
