@@ -283,6 +283,11 @@ MESSAGES: dict[str, Template] = {
     "game_no_kongs_on_draw": "a drawn hand pays no kong in this system: its line lists none",
     "game_winner_kongs_in_tiles": "the winner's kongs are read from the winner's tiles: list the other players' only",
     "game_rules_input": "not as the rules allow: {problem}",
+    "game_chickens": 'the chickens counted to each player: {{"NUMBER": 0 to 4}}',
+    "game_responsible_chicken": 'the responsible chicken: {{"from": NUMBER, "to": NUMBER}} (the player who discarded it, and the one who claimed it)',
+    "game_hot_kong": 'a hot kong (the discard after a kong, won on) is on a win on a discard: "melded", "added" or "concealed"',
+    "rules_missing": ("{profile}: the organiser has not set {names} yet (the source gives no number for them); "
+                      "set each with `settings --rule NAME=VALUE` before the first session"),
     "sichuan_void": 'each player\'s void suit: {{"NUMBER": "m" | "p" | "s"}}',
     "sichuan_events": ('the hand\'s events in order: a list of objects of type "kong", "tsumo", "ron" or '
                        '"wall_end"'),

@@ -200,7 +200,10 @@ class WinLines:
             most = 3 if self.several else 1
             if not isinstance(winners, list) or not 1 <= len(winners) <= most:
                 raise LineError("winners", "riichi_winners" if self.several else "game_one_winner")
-            record["winners"] = [self._winner(w, seat_of, record["discarder"]) for w in winners]
+            found = [self._winner(w, seat_of, record["discarder"]) for w in winners]
+            # in the order of play from the discarder's next player (the source: 按照逆时针顺序), which the dealer's
+            # rule reads (Guiyang: the first of them deals)
+            record["winners"] = sorted(found, key=lambda w: (w["seat"] - record["discarder"]) % 4)
             if len({w["seat"] for w in record["winners"]}) != len(winners):
                 raise LineError("winners", "riichi_winner_twice")
         elif kind == "tsumo":
@@ -221,7 +224,8 @@ class WinLines:
         if seat == discarder:
             raise LineError("player", "riichi_own_discard")
         value = need(obj, self.value)
-        if not isinstance(value, str) or not value:
+        listed = self.value == "hand_type" and isinstance(value, list) and value and all(isinstance(v, str) for v in value)
+        if not listed and (not isinstance(value, str) or not value):
             raise LineError(self.value, "riichi_tiles" if self.value == "hand" else "game_hand_type")
         w: dict[str, Any] = {"seat": seat, self.value: value}
         for flag in self.flags:

@@ -84,6 +84,12 @@ class RuleSystem(Protocol):
         """What is wrong with the organiser's values for the system (``init``/``settings --rule``), or None."""
         ...
 
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """The values the organiser must still type (``settings --rule``) before a session starts, each with what
+        it is and why the source leaves it open: the numbers a source does not give (Guiyang's chickens,
+        鸡平胡's 番); () for every system whose source gives all."""
+        ...
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
         """The four seats' session results from the sums of their hands' and penalties' changes and the
@@ -150,6 +156,9 @@ class _Mcr:
         result: dict[str, Any] = json.loads(stream_line(json.dumps(request)))
         return result
 
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return ()
+
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         # MCR's values are the settings' own options (table points, flowers, seat changes)
         return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
@@ -185,6 +194,9 @@ class _Riichi:
         from scoring.riichi.score import answer
 
         return answer(request, PRESETS[self.profile])
+
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return ()
 
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         from scoring.riichi.presets import preset_with
@@ -261,6 +273,9 @@ class _ChineseGame:
 
     def _lines(self) -> Any:
         raise NotImplementedError
+
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return ()
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
@@ -388,20 +403,25 @@ class _Sichuan(_ChineseGame):
 
 
 @dataclass(frozen=True, slots=True)
-class _OrganiserValues:
+class _OrganiserValues(_ChineseGame):
     """A system of source 003 whose missing numbers the organiser types (issue 33 item 5): Guiyang 捉鸡
-    (``scoring.guiyang``, tile-scored) and Guangdong 鸡平胡 (``scoring.jipinghu``, entered by type)."""
+    (``scoring.guiyang``, tile-scored) and Guangdong 鸡平胡 (``scoring.jipinghu``, entered by type). Its
+    tables play a game as the other Chinese systems' do; no session starts before the values are typed."""
 
     profile: str
-    package: str  # the package under scoring: its ``score.answer`` and ``rules``
+    package: str  # the package under scoring: its ``score.answer``, ``rules`` and ``lines``
     tiles: TileSet
-    # "hands" for now: the store's support (a hand's kongs and chickens as its events) comes with the seam's
-    # next step
-    shape: str = "hands"
+    shape: str = "game"
 
     @property
     def family(self) -> str:
         return self.profile
+
+    def _lines(self) -> Any:
+        from scoring.guiyang.lines import GuiyangLines
+        from scoring.jipinghu.lines import JipinghuLines
+
+        return GuiyangLines() if self.package == "guiyang" else JipinghuLines()
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from importlib import import_module
@@ -415,16 +435,12 @@ class _OrganiserValues:
         problem: str | None = import_module(f"scoring.{self.package}.rules").rules_problem(rules)
         return problem
 
-    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[str, ...]:
+    def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         from importlib import import_module
 
-        gone: tuple[str, ...] = import_module(f"scoring.{self.package}.rules").missing(rules)
-        return gone
-
-    def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
-        # source 003 gives no session result: MCR's table points by the session score (issue 33)
-        return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
+        module = import_module(f"scoring.{self.package}.rules")
+        why = dict(module.REQUIRED)
+        return tuple((name, why[name]) for name in module.missing(rules))
 
 
 def _guiyang() -> RuleSystem:

@@ -73,7 +73,12 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
         flat = []
         for d in rows:
             f = dict(d)
-            if "winners" in d:  # a game table's ron: each winner with the value paid
+            if "events" in d:  # Sichuan: the winners of the hand's events, in the order they won
+                won = [w for e in d["events"] if e["type"] in ("tsumo", "ron")
+                       for w in (e["winners"] if e["type"] == "ron" else [e])]
+                f["winner"] = " ".join(str(w.get("player", w.get("winner"))) for w in won)
+                f["fan"] = " ".join(_value_text(w) for w in won)
+            elif "winners" in d:  # a game table's ron: each winner with the value paid
                 f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
                 f["fan"] = " ".join(_value_text(w) for w in d["winners"])
             elif d["type"] == "tsumo":
@@ -99,7 +104,10 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
 
 
 def _value_text(w: dict[str, Any]) -> str:
-    """A winner's value in the text list: "3/40" (han/fu), a limit's name, or "Y1" (yakuman)."""
+    """A winner's value in the text list: "3/40" (han/fu), a limit's name, or "Y1" (yakuman); a Chinese system's
+    total ("T24")."""
+    if "total" in w:
+        return f"T{w['total']}"
     if w.get("yakuman"):
         return f"Y{w['yakuman']}"
     return str(w["limit"]) if w.get("limit") and not w.get("fu") else f"{w['han']}/{w['fu']}"

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from db.errors import InputError
 from db.models import HandResult, SessionTable
 from db.read.lookup import settings
 from db.rules.profiles import Settings
@@ -19,7 +20,7 @@ from scoring.systems import GameSystem, game_system, system
 if TYPE_CHECKING:
     from scoring.played import PlayedGame
 
-__all__ = ["games_over", "games_round", "in_thousands", "is_game", "play", "played_before_time", "time_last_hand"]
+__all__ = ["games_over", "games_round", "in_thousands", "is_game", "missing_rules", "need_rules", "play", "played_before_time", "time_last_hand"]
 
 
 def is_game(st: Settings) -> bool:
@@ -38,6 +39,23 @@ def in_thousands(st: Settings) -> bool:
         return system(st.profile).session_score == "thousands"
     except KeyError:
         return False
+
+
+def missing_rules(st: Settings) -> tuple[tuple[str, str], ...]:
+    """The values the organiser must still type before a session starts (``settings --rule NAME=VALUE``): the
+    numbers the rule system's source leaves open (Guiyang 捉鸡, Guangdong 鸡平胡); () for every other system."""
+    try:
+        return system(st.profile).missing_rules(st.rules)
+    except KeyError:
+        return ()
+
+
+def need_rules(st: Settings) -> None:
+    """Refuse to start a session (seat it, start its clock, record a hand) while a value is missing (issue 33:
+    "its sessions cannot start until they are filled")."""
+    gone = missing_rules(st)
+    if gone:
+        raise InputError("rules", code="rules_missing", profile=st.profile, names=", ".join(n for n, _ in gone))
 
 
 def play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],

@@ -275,7 +275,7 @@ def game_hand_json(sheet: GameSheet, h: GameHandView) -> dict[str, Any]:
         wl.update({"han": w.han, "fu": w.fu, "yakuman": w.yakuman, "limit": w.limit})
         if w.yaku:
             wl["yaku"] = [{"id": y, "han": n} for y, n in w.yaku]
-    extra = {} if not h.payments else {"payments": [
+    extra = {} if not h.payments else {"breakdown": [
         {"kind": p.kind, **({} if p.seat is None else {"player": nums[p.seat]}),
          "deltas": dict(zip(nums, p.changes, strict=True))} for p in h.payments]}
     return {"session": sheet.session, "table": sheet.table, "hand": h.hand, "round": h.round,

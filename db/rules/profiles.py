@@ -190,7 +190,8 @@ def _riichi(profile: str) -> Settings:
 
 PROFILES.update({name: _riichi(name) for name in profile_names("riichi")})
 
-CHINESE_PROFILES = ("guangdong-tuidaohu", "hebei", "nanchang", "sichuan-xuezhan")
+CHINESE_PROFILES = ("guangdong-tuidaohu", "hebei", "nanchang", "sichuan-xuezhan", "guiyang-zhuoji",
+                    "guangdong-jipinghu")
 
 
 def _chinese(profile: str) -> Settings:

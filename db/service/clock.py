@@ -36,7 +36,7 @@ from db.audit_what import What
 from db.errors import InputError
 from db.models import ClockTable, HandResult, SessionClock, SessionTable, Tournament
 from db.read import queries
-from db.read.game_state import games_over, is_game
+from db.read.game_state import games_over, is_game, need_rules
 from db.read.lookup import check_session, recorded_hands, settings, tournament
 from db.rules.clock import (
     ClockTimes,
@@ -152,6 +152,7 @@ def start_clock(s: Session, session: int, *, minutes: int | None = None, now: da
                 actor: Actor | None = None) -> ClockView:
     """Start the session's clock (length: ``minutes``, else the profile's session length)."""
     check_session(s, session)
+    need_rules(settings(s))  # no session starts before the organiser's missing values are typed
     now = now or utc_now()
     length = (settings(s).session_minutes if minutes is None else _minutes(minutes)) * 60
     row = _locked(s, session)

@@ -19,7 +19,7 @@ from db.audit_what import at_table, time_called
 from db.errors import InputError
 from db.messages import hand_problem
 from db.models import HandResult, SessionTable
-from db.read.game_state import games_over, played_before_time
+from db.read.game_state import games_over, need_rules, played_before_time
 from db.read.games import hand_view
 from db.read.lookup import existing_hand, find_table, settings, table_numbers
 from db.read.views import GameHandView
@@ -123,6 +123,7 @@ def record_game_line(s: Session, session: int, table: int, hand: Any, obj: Mappi
     """Record one hand's result line at a game table: "recorded", or "skipped" when that hand is recorded
     with the same record (a re-run of an import); another record there is refused."""
     st, system = _game(s)
+    need_rules(st)
     tbl = find_table(s, session, table)
     hand = check_int(hand, "hand", 1, st.hands_per_session)
     record = read_game_line(system, obj, table_numbers(s, tbl), session, table)

@@ -16,6 +16,7 @@ from db.audit_what import What, seating
 from db.errors import InputError, TournamentError
 from db.models import Player, Seat, SessionTable
 from db.read import queries
+from db.read.game_state import need_rules
 from db.read.lookup import (
     active_players,
     check_session,
@@ -130,6 +131,7 @@ def _seatable(s: Session, session: int, results_code: str) -> tuple[StageView | 
     """The session's stage and roster, once it may be seated: it exists, it has no results yet (refused with
     ``results_code``) and its stage, if any, is ready (the previous stage complete, any tie decided)."""
     check_session(s, session)
+    need_rules(_settings(s))  # a rule system whose numbers the organiser has not typed yet: no session starts
     if has_results(s, session):
         raise TournamentError(code=results_code, session=session)
     stage = queries.stage_of(s, session)

@@ -10,6 +10,7 @@ from typing import Any
 from scoring.chinese_game import (
     Settlement,
     WinLines,
+    add,
     by_seat,
     fans_of,
     kongs_line,
@@ -24,14 +25,14 @@ from scoring.win_seats import InputError
 
 __all__ = ["HebeiLines"]
 
-_WIN = WinLines("hand", FLAGS, ("kongs",), False)
+_WIN = WinLines("hand", FLAGS, ("kongs",), True)  # 可以一炮多响 (docs/rule-systems.md "Hebei")
 
 
 class HebeiLines:
     types = _WIN.types
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return {"value": "hand", "flags": list(FLAGS), "kongs": True}
+        return {"value": "hand", "flags": list(FLAGS), "kongs": True, "multiple_ron": True}
 
     def read(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         record = _WIN.read(obj, seat_of)
@@ -53,23 +54,27 @@ class HebeiLines:
         winners = record.get("winners", ())
         if not winners:
             return Settlement((0, 0, 0, 0), (), (), ())
-        w = winners[0]
-        obj = {**_WIN.request(w, record, dealer),
-               "kongs": [{"seat": wind_of(k["seat"], dealer), "kind": k["kind"],
-                          **({"from": wind_of(k["discarder"], dealer)} if "discarder" in k else {})}
-                         for k in record.get("kongs", ())]}
-        try:
-            answer = score(obj)
-        except InputError as exc:
-            raise LineError("winners", "game_rules_input", problem=str(exc)) from exc
-        total = by_seat(answer["deltas"], dealer)
-        kongs = by_seat(answer["kong_deltas"], dealer)
-        win = (total[0] - kongs[0], total[1] - kongs[1], total[2] - kongs[2], total[3] - kongs[3])
-        payments = [Payment("win", w["seat"], win)]
-        if any(kongs):
-            payments.append(Payment("kong", None, kongs))
-        value = WinValue(w["seat"], tiles=w["hand"], total=answer["total"], fans=fans_of(answer["fans"]), unit="total")
-        return Settlement(total, (value,), tuple(payments), (w["seat"],))
+        total = (0, 0, 0, 0)
+        values, payments = [], []
+        others = [{"seat": wind_of(k["seat"], dealer), "kind": k["kind"],
+                   **({"from": wind_of(k["discarder"], dealer)} if "discarder" in k else {})}
+                  for k in record.get("kongs", ())]
+        for n, w in enumerate(winners):  # several on one discard: each scored alone; the others' kongs paid once
+            obj = {**_WIN.request(w, record, dealer), "kongs": others if n == 0 else []}
+            try:
+                answer = score(obj)
+            except InputError as exc:
+                raise LineError("winners", "game_rules_input", problem=str(exc)) from exc
+            deltas = by_seat(answer["deltas"], dealer)
+            kongs = by_seat(answer["kong_deltas"], dealer)
+            total = add(total, deltas)
+            payments.append(Payment("win", w["seat"], (deltas[0] - kongs[0], deltas[1] - kongs[1],
+                                                       deltas[2] - kongs[2], deltas[3] - kongs[3])))
+            if any(kongs):
+                payments.append(Payment("kong", None, kongs))
+            values.append(WinValue(w["seat"], tiles=w["hand"], total=answer["total"], fans=fans_of(answer["fans"]),
+                                   unit="total"))
+        return Settlement(total, tuple(values), tuple(payments), tuple(w["seat"] for w in winners))
 
     def next_dealer(self, dealer: int, settlement: Settlement) -> int:
         return next_dealer(dealer, settlement.winners)

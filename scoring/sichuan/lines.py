@@ -87,8 +87,11 @@ class SichuanLines:
             winners = need(e, "winners")
             if not isinstance(winners, list) or not 1 <= len(winners) <= 3:
                 raise LineError("winners", "riichi_winners")
-            return {"type": kind, "discarder": seat_of(need(e, "discarder"), "discarder"),
-                    "winners": [self._winner(w, seat_of) for w in winners]}
+            discarder = seat_of(need(e, "discarder"), "discarder")
+            found = [self._winner(w, seat_of) for w in winners]
+            # in the order of play from the discarder's next player: the first of them deals next
+            return {"type": kind, "discarder": discarder,
+                    "winners": sorted(found, key=lambda w: (w["seat"] - discarder) % 4)}
         ready, pigs = e.get("ready", []), e.get("pigs", [])
         if not isinstance(ready, list) or not isinstance(pigs, list):
             raise LineError("events", "sichuan_events")

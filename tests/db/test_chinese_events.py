@@ -161,12 +161,12 @@ PAYMENT_KINDS = {"win", "horse", "kong", "flower_pig", "not_ready", "refund"}
 
 def _check_contract(row: Mapping[str, Any]) -> None:
     """What docs/rule-systems.md "Answers" promises of a hand beyond its numbers: each winner's ``total`` and
-    ``fans`` ({"id", "zh", "en", "value"}), and ``payments`` of the listed kinds that add up to the changes."""
+    ``fans`` ({"id", "zh", "en", "value"}), and a ``breakdown`` of the listed kinds that adds up to the changes."""
     events = row.get("events", [row])
     won = [w for e in events for w in e.get("winners", [e] if e["type"] == "tsumo" else [])]
     for w in won:
         assert isinstance(w["total"], int) and all(set(f) == {"id", "zh", "en", "value"} for f in w["fans"]), w
-    payments = row.get("payments", [])  # a hand where nothing was paid (a draw) may have none
+    payments = row.get("breakdown", [])  # a hand where nothing was paid (a draw) has none
     assert {x["kind"] for x in payments} <= PAYMENT_KINDS, payments
     total = {k: sum(x["deltas"][k] for x in payments) for k in row["deltas"]}
     assert total == row["deltas"] or (not payments and not any(row["deltas"].values())), (row["hand"], payments)
@@ -500,8 +500,6 @@ SCRIPTS: dict[str, tuple[int, Callable[[list[str], int], list[Hand]], tuple[str,
 }
 
 
-@pytest.mark.xfail(strict=True, reason="the store's results list in text and CSV fails on a Chinese system's hands "
-                   "(KeyError 'han' from the Riichi winner's value text; Sichuan: AttributeError on its events)")
 @pytest.mark.parametrize("profile", list(SCRIPTS))
 def test_results_list_as_text_and_csv_shows_every_hand_of_a_chinese_system(tmp_path: Path, profile: str) -> None:
     hands, script, rules = SCRIPTS[profile]

@@ -219,8 +219,8 @@ def test_a_wrong_value_is_refused_before_a_missing_one() -> None:
 def test_the_registered_system() -> None:
     s = system("guiyang-zhuoji")
     assert (s.family, s.profile, s.shape, s.tiles.count, s.tiles.honours) == (
-        "guiyang-zhuoji", "guiyang-zhuoji", "hands", 108, False)
-    assert s.missing_rules({"chicken": 2}) == ("charging_chicken", "responsible_chicken")  # type: ignore[attr-defined]
+        "guiyang-zhuoji", "guiyang-zhuoji", "game", 108, False)
+    assert [n for n, _ in s.missing_rules({"chicken": 2})] == ["charging_chicken", "responsible_chicken"]
     assert s.score_json({"hand": "123m456m789m234p5p5p", "rules": RULES})["total"] == 10
     results = s.session_result((30, -10, -10, -10), (0, 0, 0, 0), (), {})
     assert [(r.raw, r.score) for r in results] == [(30, 4), (-10, 1), (-10, 1), (-10, 1)]
