@@ -61,9 +61,11 @@ class AwardsReport(Report[PrizeList]):
         rows: list[Sequence[object]] = [header]
         for i, h in enumerate(hands, start=1):
             fans = fan_names(h.fans) or "—"
+            if h.value is not None and h.value.unit == "total":  # a Chinese system's fans with their values
+                fans = " · ".join(f"{f.en} {f.zh} {f.points}" for f in h.fans) or "—"
             v = h.value
-            figure: object = str(h.fan) if v is None else Paragraph(
-                text_markup(said_two(game_words.win_value(v.han, v.fu, v.yakuman, v.limit, v.unit), " ")), cell)
+            figure: object = str(h.fan) if v is None or v.unit == "total" else Paragraph(  # a total: its column says it
+                text_markup(said_two(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit), " ")), cell)
             rows.append(([str(i)] if with_rank else []) + [
                 str(h.session), str(h.table), str(h.hand), Paragraph(text_markup(f"{h.name} ({h.player})"), cell),
                 figure, Paragraph(text_markup(fans), cell)])

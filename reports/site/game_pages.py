@@ -67,7 +67,9 @@ def _win_text(w: GameWinView) -> str:
 
 def _award_value(h: AwardHand) -> str:
     v = h.value
-    return "–" if v is None else bi(game_words.win_value(v.han, v.fu, v.yakuman, v.limit, v.unit))
+    if v is not None and v.unit == "total":  # a Chinese system's total: the column's title says what it is
+        return str(v.han)
+    return "–" if v is None else bi(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit))
 
 
 def _award_fans(h: AwardHand) -> str:
