@@ -47,10 +47,10 @@ from texts import NC_, Text
 
 # (key, width): the hand line's columns; "fans" takes what is left of the width.
 COLUMNS: tuple[tuple[str, float], ...] = (
-    ("hand", 20), ("round", 22), ("dealer", 24), ("outcome", 62), ("who", 46), ("total", 32), ("fans", 0),
-    ("payments", 130),
+    ("hand", 20), ("round", 22), ("dealer", 24), ("outcome", 72), ("who", 46), ("total", 32), ("fans", 0),
+    ("payments", 136),
 )
-CHANGE_W, POINTS_W = 32, 32  # each player's two columns: a Chinese system's points are small numbers
+CHANGE_W, POINTS_W = 30, 30  # each player's two columns: a Chinese system's points are small numbers
 
 
 def signed(value: int) -> str:
@@ -334,7 +334,7 @@ class PointsSheetPage(GameSheetPage):
             x += w
         for i, (player, result) in enumerate(zip(s.players, s.results, strict=False)):
             row_top = top + g.result_head_h + i * g.result_row_h
-            values = [seat(i, lang), f"{player.number}  {player.name}", HANDS.points_text(result.raw),
+            values = [seat(i, lang), f"{player.number}  {player.name}", signed(round(result.raw)),
                       str(result.place), HANDS.total_text(result.score), ""]
             x = 0.0
             for n, ((_, w), text) in enumerate(zip(columns, values, strict=True)):
