@@ -17,6 +17,7 @@ import texts
 from db.read.games import GAME, HANDS
 from db.read.views import SEATS, GameHandView, GameSheet, GameWinView, staged
 from db.rules import game_words
+from reports.game_lines import payment_words, wins_of
 from reports.pdf import base
 from reports.pdf.base import WIND_ZH, said_two, stage_two, two
 from reports.snapshot import Snapshot
@@ -222,8 +223,6 @@ def _fans(w: GameWinView, lang: str) -> str | None:
 def points_hand_rows(g: GameSheet, h: GameHandView, entered: str | None) -> Iterator[list[Any]]:
     """One row per hand with its first winner; each further winner (several on one discard, Sichuan's wins in
     order) a row below with its own only: the changes stay on the hand's first row, so the columns still sum."""
-    from reports.pdf.points_sheet import wins_of
-
     nums = [p.number for p in g.players]
     seats: list[Any] = []
     for i in range(4):
@@ -261,8 +260,6 @@ def payments_header() -> list[Any]:
 def payments_rows(snap: Snapshot) -> Iterator[list[Any]]:
     """Every payment of every hand, in order: what it was for, the player it is about, each seat's change (a
     hand's rows sum to its changes on the Hands sheet)."""
-    from reports.pdf.points_sheet import payment_words
-
     for k in sorted(snap.games):
         for g in snap.games[k]:
             nums = [p.number for p in g.players]

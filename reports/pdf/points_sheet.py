@@ -16,9 +16,8 @@ The sheet is chosen by what the sheet holds (``thousands``), never by the profil
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from reportlab.platypus import Flowable, PageBreak
 
@@ -26,6 +25,7 @@ import texts
 from db.read.games import HANDS
 from db.read.views import GameHandView, GameSheet, GameWinView
 from db.rules import game_words
+from reports.game_lines import payment_words, wins_of
 from reports.pdf import base
 from reports.pdf.base import said_two, two
 from reports.pdf.fonts import FontSet
@@ -43,7 +43,7 @@ from reports.pdf.game_sheet import (
     seat,
     split_pages,
 )
-from texts import NC_, Text
+from texts import NC_
 
 # (key, width): the hand line's columns; "fans" takes what is left of the width.
 COLUMNS: tuple[tuple[str, float], ...] = (
@@ -73,27 +73,6 @@ def fan_items(win: GameWinView, lang: str) -> list[str]:
     return items
 
 
-def _players_of(numbers: Sequence[str]) -> dict[str, int]:
-    return {n: i for i, n in enumerate(numbers)}
-
-
-def wins_of(hand: GameHandView, numbers: Sequence[str]) -> list[tuple[str | None, int | None]]:
-    """Per winner (in ``hand.winners``' order): the kind of its own win ("tsumo", "ron") when a line of events
-    (Sichuan's) names it, else None (the hand's kind says it), and its discarder (None: self-drawn)."""
-    at = _players_of(numbers)
-    events = hand.line.get("events")
-    if isinstance(events, list):  # the hand's events in order: each win with its own kind and discarder
-        out: list[tuple[str | None, int | None]] = []
-        for e in events:
-            if e.get("type") == "tsumo":
-                out.append(("tsumo", None))
-            elif e.get("type") == "ron":
-                out += [("ron", at.get(e.get("discarder")))] * len(e.get("winners", []))
-        if len(out) == len(hand.winners):
-            return out
-    return [(None, hand.discarder if hand.kind == "ron" else None) for _ in hand.winners]
-
-
 def win_lines(hand: GameHandView, numbers: Sequence[str], family: str, lang: str) -> tuple[list[str], list[str]]:
     """Per winner: the kind of its win and who ("S ← W", "S"). A line of events (Sichuan's) names each win's
     own kind; a one-line hand says its kind once, on its first winner."""
@@ -105,41 +84,6 @@ def win_lines(hand: GameHandView, numbers: Sequence[str], family: str, lang: str
             kinds.append(texts.said(game_words.outcome(hand.kind, family), lang) if n == 0 else "")
         whos.append(seat(w.player, lang) + (f" ← {seat(discarder, lang)}" if discarder is not None else ""))
     return kinds, whos
-
-
-def kong_kinds(line: Mapping[str, Any], numbers: Sequence[str]) -> dict[int, list[str]]:
-    """Each player's kongs' kinds as the result line lists them, in order (a Guangdong line's ``kongs``, a
-    Sichuan line's kong events); a kong the line does not list (Hebei's winner's, read from the tiles) has none."""
-    at = _players_of(numbers)
-    listed = [*line.get("kongs", []), *(e for e in line.get("events", []) if e.get("type") == "kong")]
-    out: dict[int, list[str]] = {}
-    for k in listed:
-        if k.get("player") in at:
-            out.setdefault(at[k["player"]], []).append(str(k.get("kind", "")))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class PaymentLine:
-    """One payment of a hand in words: what it was for ("Win", "Horses", "Concealed kong", "Flower pig (three
-    suits)"), the player it is about (None for an end-of-wall check) and each player's change."""
-
-    word: Text
-    seat: int | None
-    changes: tuple[int, ...]
-
-
-def payment_words(hand: GameHandView, numbers: Sequence[str]) -> list[PaymentLine]:
-    """What the hand paid and why, in order (the sheet, the website and the workbook say them); a kong named by
-    its kind when the result line lists it."""
-    kongs = kong_kinds(hand.line, numbers)
-    out = []
-    for p in hand.payments:
-        word = game_words.PAYMENTS.get(p.kind, Text(p.kind))
-        if p.kind == "kong" and p.seat is not None and kongs.get(p.seat):
-            word = game_words.KONG_KINDS.get(kongs[p.seat].pop(0), word)
-        out.append(PaymentLine(word, p.seat, tuple(p.changes)))
-    return out
 
 
 def payment_lines(hand: GameHandView, numbers: Sequence[str], lang: str) -> list[tuple[str, tuple[int, ...]]]:

@@ -22,11 +22,12 @@ from db.read.views import (
     staged,
 )
 from db.rules import game_words
+from reports.game_lines import payment_words, wins_of
 from reports.pdf import base
 from reports.pdf.awards import GAME_BEST, GAME_BEST_TOTAL
 from reports.pdf.game_results import score_formula, team_rule
 from reports.pdf.game_sheet import round_label
-from reports.pdf.points_sheet import payment_words, win_lines, wins_of
+from reports.pdf.points_sheet import win_lines
 from reports.site.layout import bi, both, esc, link, num, table, td, th, words
 from reports.site.pages import (
     BEST_SCORES,

@@ -259,3 +259,22 @@ def test_workbook_has_the_hands_with_their_wins_and_every_payment(events: dict[s
         assert [r[total] for r in rows[1:] if r[total] is not None] == [w["total"] for w in winners]
         if profile == GD:
             assert rows[1][fans] == "All Pungs 8" and rows[1][fans + 1] == "碰碰胡 8"
+
+
+def test_players_page_lists_the_hands_a_player_won_and_dealt_in_with_their_totals(events: dict[str, Path]) -> None:
+    """The public players' page read MCR's hand rows only: a Chinese system's winner had "Hands won (0)"."""
+    from web.public.page import Page, read_public
+
+    def hands_part(profile: str, number: str, lang: str) -> str:
+        with open_database(events[profile]) as db:
+            page = Page(read_public(db), lang).player(number)
+        assert page is not None
+        return " ".join(re.sub(r"<[^>]+>", " ", page.split('class="facts"')[1]).split())
+
+    bob = hands_part(GD, "12", "en")  # S: won hand 2 on W's discard, total 24, +22 with E's kong paid
+    assert "Hands won (1) S1 T1 hand 2 Total 24 · +22 · from 陈伟 Chen Wei Seven Pairs 16 · Half Flush 8" in bob
+    assert "Dealt in (0)" in bob
+    chen = hands_part(GD, "13", "zh")  # W: dealt in twice on hand 2
+    assert "点炮（2 盘）" in chen and "合计 152 · -178 · 和牌者 Dora Diaz 字一色 64 · 大四喜 88" in chen
+    li = hands_part(SC, "11", "en")  # E, Sichuan: dealt in to two winners of one hand
+    assert "Dealt in (2) S1 T1 hand 1 Total 1 · -9 · won by Bob Brown" in li and "Total 2 · -9 · won by Dora Diaz" in li
