@@ -627,7 +627,7 @@ def game_sheets_pdf(sheets: Sequence[GameSheet], lang: str, *, generated_at: dat
     Chinese system's when its session is table points on its points (``GameSheet.thousands``)."""
     report = GameSheetReport
     if sheets and not sheets[0].thousands:
-        from reports.pdf.points_sheet import PointsSheetReport
+        from reports.pdf.points_sheet import PointsSheetReport  # it builds on this module: imported when used
 
         report = PointsSheetReport
     return report(lang=lang, generated_at=generated_at).render(sheets)
