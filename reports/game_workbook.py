@@ -14,9 +14,10 @@ from fractions import Fraction
 from typing import Any
 
 import texts
-from db.read.games import GAME
+from db.read.games import GAME, HANDS
 from db.read.views import SEATS, GameHandView, GameSheet, GameWinView, staged
 from db.rules import game_words
+from reports.game_lines import payment_words, wins_of
 from reports.pdf import base
 from reports.pdf.base import WIND_ZH, said_two, stage_two, two
 from reports.snapshot import Snapshot
@@ -145,3 +146,124 @@ def hands_rows(snap: Snapshot) -> Iterator[list[Any]]:
         for g in snap.games[k]:
             for h in g.hands:
                 yield from hand_rows(g, h, snap.entered_by.get((k, g.table, h.hand)))
+
+
+# -- a Chinese system's tournament (``Snapshot.thousands`` False): MCR's table points and match points, and each
+# hand's wins (total, fans) and payments -------------------------------------------------------------------------
+
+
+def points_standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[float], str]:
+    """Rank, number, player, team, table points, match points, then per session its table points and match
+    points (MCR's names: the session result is MCR's); a staged event's stage columns as MCR's workbook has them."""
+    n = max(snap.played_sessions, 1)
+    header: list[Any] = [NC_("workbook", "Rank"), NC_("workbook", "No."), NC_("workbook", "Player"),
+                         NC_("workbook", "Team"), NC_("workbook", "Table pts"), NC_("workbook", "Match pts")]
+    for k in range(1, n + 1):
+        header += [Text("S{n} table pts", "workbook", n=k), Text("S{n} match pts", "workbook", n=k)]
+    stages = staged(snap.standings)
+    if stages:
+        header += [NC_("workbook", "Stage"), NC_("workbook", "Stage table pts"), NC_("workbook", "Stage match pts"),
+                   NC_("workbook", "Carried table pts"), NC_("workbook", "Carried match pts")]
+    rows = []
+    for r in snap.standings:
+        by = {e.session: e for e in r.sessions}
+        cells: list[Any] = [r.rank, r.number, r.name, r.team, _raw(r.table_points), _raw(r.match_points)]
+        for k in range(1, n + 1):
+            e = by.get(k)
+            cells += [None, None] if e is None else [_raw(e.table_points), _raw(e.match_points)]
+        if stages and r.stage is not None:
+            p = r.stage
+            cells += [stage_two(p.label), _raw(p.table_points), _raw(p.match_points), _raw(p.carried_table_points),
+                      _raw(p.carried_match_points)]
+        rows.append(cells)
+    widths: list[float] = [8, 9, 26, 20, 10, 11, *([10, 11] * n), *([14, 11, 11, 11, 11] * stages)]
+    return header, rows, widths, said_two(HANDS.ranking_rule(snap.standings), "\n")
+
+
+def points_teams_rows(snap: Snapshot) -> tuple[list[Any], list[list[Any]]]:
+    names = {p.number: p.name for p in snap.players}
+    rows = [[t.rank, t.team, _raw(t.table_points), _raw(t.match_points), len(t.members),
+             ", ".join(f"{names.get(m, '')} ({m})" for m in t.members)] for t in snap.teams]
+    return [NC_("workbook", "Rank"), NC_("workbook", "Team"), NC_("workbook", "Table pts"), NC_("workbook", "Match pts"),
+            NC_("workbook", "Players"), NC_("workbook", "Members")], rows
+
+
+def points_session_rows(games: Sequence[GameSheet]) -> tuple[list[Any], list[list[Any]]]:
+    """Per table its four players: the points, the rank and the table points (empty while the session goes on)."""
+    rows = []
+    for g in games:
+        for i, p in enumerate(g.players):
+            r = g.results[i] if g.results else None
+            rows.append([g.table, f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team,
+                         *((_raw(r.raw), r.place, _raw(r.score)) if r else (None,) * 3),
+                         len(g.hands), two("yes") if g.signed_off else two("no")])
+    return [NC_("workbook", "Table"), NC_("workbook", "Seat"), NC_("workbook", "No."), NC_("workbook", "Player"),
+            NC_("workbook", "Team"), NC_("workbook", "Match pts"), NC_("workbook", "Rank"), NC_("workbook", "Table pts"),
+            NC_("workbook", "Hands"), NC_("workbook", "Signed off")], rows
+
+
+def points_hands_header() -> list[Any]:
+    header: list[Any] = [NC_("workbook", "Session"), NC_("workbook", "Table"), NC_("workbook", "Hand"),
+                         COLUMNS["round"], NC_("workbook", "Dealer"), NC_("workbook", "Outcome"),
+                         NC_("workbook", "Winner No."), NC_("workbook", "Discarder No."),
+                         game_words.CHINESE_COLUMNS["total"], NC_("workbook", "Fans (en)"), NC_("workbook", "Fans (zh)")]
+    for seat in SEATS:
+        wind = Text(seat, "wind")
+        header += [Text("{seat} No.", "workbook", seat=wind), Text("{seat} change", "workbook", seat=wind),
+                   Text("{seat} after", "workbook", seat=wind)]
+    return [*header, NC_("workbook", "Entered by")]
+
+
+def _fans(w: GameWinView, lang: str) -> str | None:
+    sep = texts.said(game_words.YAKU_SEP, lang)
+    return sep.join(f"{f.zh if lang == 'zh' else f.en} {f.value}" if f.value else (f.zh if lang == "zh" else f.en)
+                    for f in w.fans) or None
+
+
+def points_hand_rows(g: GameSheet, h: GameHandView, entered: str | None) -> Iterator[list[Any]]:
+    """One row per hand with its first winner; each further winner (several on one discard, Sichuan's wins in
+    order) a row below with its own only: the changes stay on the hand's first row, so the columns still sum."""
+    nums = [p.number for p in g.players]
+    seats: list[Any] = []
+    for i in range(4):
+        seats += [nums[i], h.deltas[i], h.scores[i]]
+    wins = wins_of(h, nums)
+    rows: Sequence[tuple[GameWinView, tuple[str | None, int | None]] | None] = \
+        list(zip(h.winners, wins, strict=True)) or [None]
+    for n, item in enumerate(rows):
+        kind = game_words.outcome(h.kind, g.family)
+        if item is not None and item[1][0] is not None:  # a line of events: each win's own kind
+            kind = game_words.EVENTS[str(item[1][0])]
+        head = [g.session, g.table, h.hand, h.round, nums[h.dealer], said_two(kind)]
+        if item is None:
+            value: list[Any] = [None] * 5
+        else:
+            w, (_, discarder) = item
+            value = [nums[w.player], nums[discarder] if discarder is not None else None, w.total,
+                     _fans(w, base.LANGUAGES[0]), _fans(w, base.LANGUAGES[1])]
+        yield [*head, *value, *(seats if n == 0 else [None] * 12), entered if n == 0 else None]
+
+
+def points_hands_rows(snap: Snapshot) -> Iterator[list[Any]]:
+    for k in sorted(snap.games):
+        for g in snap.games[k]:
+            for h in g.hands:
+                yield from points_hand_rows(g, h, snap.entered_by.get((k, g.table, h.hand)))
+
+
+def payments_header() -> list[Any]:
+    header: list[Any] = [NC_("workbook", "Session"), NC_("workbook", "Table"), NC_("workbook", "Hand"),
+                         game_words.CHINESE_COLUMNS["payments"], NC_("workbook", "Player No.")]
+    return [*header, *(Text("{seat} change", "workbook", seat=Text(seat, "wind")) for seat in SEATS)]
+
+
+def payments_rows(snap: Snapshot) -> Iterator[list[Any]]:
+    """Every payment of every hand, in order: what it was for, the player it is about, each seat's change (a
+    hand's rows sum to its changes on the Hands sheet)."""
+    for k in sorted(snap.games):
+        for g in snap.games[k]:
+            nums = [p.number for p in g.players]
+            for h in g.hands:
+                for p in payment_words(h, nums):
+                    yield [k, g.table, h.hand, said_two(p.word), nums[p.seat] if p.seat is not None else None,
+                           *p.changes]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from db.read import queries
-from db.read.games import game_sheets, is_game
+from db.read.games import game_sheets, in_thousands, is_game
 from db.read.queries import HandKey
 from db.read.views import (
     Awards,
@@ -47,6 +47,9 @@ class Snapshot:
     # each seat's points, place, uma, penalty and score and each hand's round, honba and deposits from these
     game: bool = False
     games: Mapping[int, Sequence[GameSheet]] = field(default_factory=dict)
+    # a game's session as a score in thousands with uma (Riichi), or MCR's table points on its points (a Chinese
+    # system): ``db.read.game_state.in_thousands``
+    thousands: bool = True
 
     @property
     def penalties(self) -> list[PenaltyRow]:
@@ -68,7 +71,8 @@ def read_snapshot(s: Session) -> Snapshot:
                     entered_by=queries.entered_by(s), awards=queries.awards(s, teams),
                     rulings=[c for c in list_calls(s) if c.status == "resolved"] if calls_stored(s) else [],
                     still_playing=queries.still_playing(s), stages=queries.stage_rankings(s), game=game,
-                    games={k: game_sheets(s, k) for k in sessions} if game else {})
+                    games={k: game_sheets(s, k) for k in sessions} if game else {},
+                    thousands=in_thousands(queries.settings(s)))
 
 
 def provisional_text(still_playing: int) -> tuple[str, str] | None:

@@ -188,6 +188,9 @@ def _game_sheets(wb: Workbook, snap: Snapshot) -> None:
     """A game tournament's sheets (``reports.game_workbook``): the same sheet names, a game's columns."""
     from reports import game_workbook as gw
 
+    if not snap.thousands:  # a Chinese system's: table points, each hand's wins and its payments
+        _points_sheets(wb, snap)
+        return
     header, rows, widths, rule = gw.standings_sheet(snap)
     _sheet(wb, "Standings", header, rows, widths, freeze_columns=3, note=rule)
     header, rows = gw.teams_rows(snap)
@@ -197,6 +200,25 @@ def _game_sheets(wb: Workbook, snap: Snapshot) -> None:
         _sheet(wb, f"Session {k}", header, rows, [8, 9, 9, 26, 20, 10, 8, 9, 9, 9, 9, 9], freeze_columns=4)
     _sheet(wb, "Hands", gw.hands_header(), gw.hands_rows(snap),
            [8, 7, 7, 8, 9, 8, 9, 12, 16, 10, 10, 6, 6, 8, 12, 40, 30, 16, *([8, 9, 9] * 4), 22], freeze_columns=3)
+    _penalties(wb, snap)
+
+
+def _points_sheets(wb: Workbook, snap: Snapshot) -> None:
+    """A Chinese system's tournament (``reports.game_workbook``): MCR's sheet names and words for the session
+    results, the hands with their wins, and a Payments sheet (each payment of each hand with its reason)."""
+    from reports import game_workbook as gw
+
+    header, rows, widths, rule = gw.points_standings_sheet(snap)
+    _sheet(wb, "Standings", header, rows, widths, freeze_columns=3, note=rule)
+    header, rows = gw.points_teams_rows(snap)
+    _sheet(wb, "Teams", header, rows, [8, 24, 10, 11, 9, 60], freeze_columns=2)
+    for k in sorted(snap.games):
+        header, rows = gw.points_session_rows(snap.games[k])
+        _sheet(wb, f"Session {k}", header, rows, [8, 9, 9, 26, 20, 10, 8, 9, 9, 9], freeze_columns=4)
+    _sheet(wb, "Hands", gw.points_hands_header(), gw.points_hands_rows(snap),
+           [8, 7, 7, 8, 9, 16, 10, 10, 8, 40, 30, *([8, 9, 9] * 4), 22], freeze_columns=3)
+    _sheet(wb, "Payments", gw.payments_header(), gw.payments_rows(snap), [8, 7, 7, 30, 10, 9, 9, 9, 9],
+           freeze_columns=3)
     _penalties(wb, snap)
 
 

@@ -111,6 +111,8 @@ def _hand(h: AwardHand) -> dict[str, Any]:
     v = h.value
     if v is not None:  # a game's win: what ranks it (the fans are its yaku, their points the han)
         out.update({"han": v.han, "fu": v.fu, "yakuman": v.yakuman, "limit": v.limit, "points": v.points})
+        if v.unit == "total":  # a Chinese system's win: its total, by name as well (``han`` holds it, as before)
+            out["total"] = v.han
     return out
 
 
@@ -119,7 +121,7 @@ def _hand_count(h: AwardHand) -> int | str:
     v = h.value
     if v is None:
         return h.fan
-    return texts.said(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit), texts.env_language())
+    return texts.said(game_words.win_value(v.han, v.fu, v.yakuman, v.limit, v.unit), texts.env_language())
 
 
 def cmd_awards(args: argparse.Namespace, db: Database) -> int:

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 import texts
 from db.models import HandResult, Player, Seat, SessionTable
-from db.read.games import game_sheets, is_game
+from db.read.games import game_sheets, in_thousands, is_game
 from db.read.lookup import settings as _settings
 from db.read.players import seated_sessions
 from db.read.sheets import fan_views
@@ -47,7 +47,7 @@ def awards(s: Session, teams: Sequence[TeamStandingRow] | None = None, after: in
     st = _settings(s)
     if is_game(st):
         return _awards_of(game_wins(s, st.substitute_awards, after), _game_rank, _same, teams, s,
-                          st.substitute_awards, game=True)
+                          st.substitute_awards, game=True, thousands=in_thousands(st))
     seats = {(tid, pos): (number, name, sub) for tid, pos, number, name, sub in s.execute(
         select(Seat.table_id, Seat.position, Player.number, Player.name, Player.substitute)
         .join(Player, Player.id == Seat.player_id))}
@@ -80,7 +80,7 @@ def _same(h: AwardHand) -> AwardHand:
 
 def _awards_of(wins: Sequence[W], rank: Callable[[W], tuple[int, ...]], view: Callable[[W], AwardHand],
                teams: Sequence[TeamStandingRow] | None, s: Session, substitutes: bool, chickens: Sequence[str] = (),
-               game: bool = False) -> Awards:
+               game: bool = False, thousands: bool = True) -> Awards:
     """The prize list from the wins (in session, table, hand order), each placed by ``rank`` (larger first) and
     shown as ``view`` makes it (MCR names the fans of the hands listed only)."""
     best_session: dict[int, tuple[int, ...]] = {}
@@ -105,6 +105,7 @@ def _awards_of(wins: Sequence[W], rank: Callable[[W], tuple[int, ...]], view: Ca
         best_team=teams[0] if teams else None,
         substitutes_count=substitutes,
         game=game,
+        thousands=thousands,
     )
 
 
@@ -126,7 +127,7 @@ def game_wins(s: Session, substitutes: bool, after: int | None, session: int | N
                     yaku += tuple(FanView(f.id, f.zh, f.en, f.value) for f in w.fans)  # a Chinese system's
                     value = w.han + w.total  # Riichi's han, or a Chinese system's total (the other is 0)
                     wins.append(AwardHand(k, g.table, h.hand, p.number, p.name, value, yaku,
-                                          GameValue(value, w.fu, w.yakuman, w.limit, h.deltas[w.player])))
+                                          GameValue(value, w.fu, w.yakuman, w.limit, h.deltas[w.player], w.unit)))
     return wins
 
 

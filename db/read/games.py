@@ -208,7 +208,8 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
             next_honba=state.honba, next_deposits=state.deposits, scores=state.scores, results=results,
             time_called_after=tbl.time_called_after,
             time_last_hand=time_last_hand(system, options, [h.detail or {} for h in hands], tbl.time_called_after),
-            signed_off=tbl.signed_off, version=tbl.version, session_date=t.start_date))
+            signed_off=tbl.signed_off, version=tbl.version, session_date=t.start_date, thousands=in_thousands(st),
+            family=system.family))
     return out
 
 

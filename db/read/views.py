@@ -419,6 +419,7 @@ class GameValue:
     yakuman: int
     limit: str | None
     points: int
+    unit: str = "han"  # what ``han`` counts: Riichi's han, or a Chinese system's total ("total"; fu 0, no limit)
 
     LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")  # lowest first
 
@@ -453,6 +454,9 @@ class Awards:
     best_team: TeamStandingRow | None
     substitutes_count: bool
     game: bool = False  # a game's prize list: hands ranked by ``AwardHand.value``, no chicken hands (no fans)
+    # a game whose sessions are scores in thousands (Riichi; ``in_thousands``): its team's score and points; a
+    # Chinese system's are MCR's table points and match points
+    thousands: bool = True
 
 
 # ------------------------------------------------------------------------------------- a game table's sheet
@@ -542,6 +546,11 @@ class GameSheet:
     signed_off: bool = False
     version: int = 0
     session_date: date | None = None
+    # how the outputs say the session (``db.read.game_state.in_thousands``): Riichi's score in thousands with uma,
+    # or MCR's table points on the points (a Chinese system); and the system's family, for its words only
+    # (``game_words.outcome``)
+    thousands: bool = True
+    family: str = "riichi"
 
 
 def score_rule() -> Text:

@@ -91,6 +91,7 @@ CHINESE_COLUMNS: dict[str, Text] = {
     "ready": Text("Ready", "game_column"),
     "pigs": Text("Flower pigs", "game_column"),
     "payments": Text("Payments", "game_column"),
+    "change": Text("Hand's change", "game_column"),  # a score sheet's line under a hand's payments
 }
 
 
@@ -148,6 +149,10 @@ PROFILES: dict[str, Text] = {
     "riichi-ema2025": Text("EMA 2025", "riichi_profile"),
     "riichi-wrc2022": Text("WRC 2022", "riichi_profile"),
     "riichi-tenhou": Text("Tenhou", "riichi_profile"),
+    "guangdong-tuidaohu": Text("Guangdong push-to-win", "game_profile"),
+    "hebei": Text("Hebei", "game_profile"),
+    "nanchang": Text("Nanchang", "game_profile"),
+    "sichuan-xuezhan": Text("Sichuan bloody battle", "game_profile"),
 }
 
 
@@ -168,6 +173,18 @@ def hand_value(han: int, fu: int, yakuman: int, limit: str | None) -> Text:
         name = LIMITS.get(limit, Text(limit))
         return Text("{limit} {han} han", "riichi_value", limit=name, han=han) if han else name
     return Text("{han} han {fu} fu", "riichi_value", han=han, fu=fu)
+
+
+def win_value(han: int, fu: int, yakuman: int, limit: str | None, unit: str = "han") -> Text:
+    """A win's value as the prize list and the hall say it: Riichi's (``hand_value``), or a Chinese system's
+    total ("Total 16"; ``unit`` "total", its total in ``han``).
+
+    >>> win_value(16, 0, 0, None, "total"), win_value(3, 40, 0, None)
+    ('Total 16', '3 han 40 fu')
+    """
+    if unit == "total":
+        return Text("Total {total}", "game_value", total=han)
+    return hand_value(han, fu, yakuman, limit)
 
 
 def yaku_name(yaku_id: str) -> Text:

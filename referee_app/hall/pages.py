@@ -582,7 +582,8 @@ class BestHandsPage(HallPage):
             if k % 2 == 0:
                 pt.p.fillRect(row, STRIPE)
             fan_box = QRect(row.left(), row.top(), round(row.width() * 0.16), rh)
-            figure = said(lang, game_words.hand_value(b.value.han, b.value.fu, b.value.yakuman, b.value.limit)) \
+            figure = said(lang, game_words.win_value(b.value.han, b.value.fu, b.value.yakuman, b.value.limit,
+                                                     b.value.unit)) \
                 if b.value is not None else say(lang, "{n} fan", n=b.fan_total) if lang != "both" else f"{b.fan_total}"
             pt.text(fan_box.adjusted(8, 0, -8, 0), figure, round(rh * 0.42), ACCENT, bold=True,
                     align=Qt.AlignmentFlag.AlignRight, shrink=0.5 if b.value is not None else 0.75)
@@ -598,10 +599,11 @@ class BestHandsPage(HallPage):
 
 
 def award_figure(b: AwardHand, lang: str) -> str:
-    """A prize-list hand's figure: its fan total ("88 fan"), or a game's value ("Mangan 5 han", "Yakuman")."""
+    """A prize-list hand's figure: its fan total ("88 fan"), or a game's value ("Mangan 5 han", "Yakuman", a
+    Chinese system's "Total 16")."""
     v = b.value
     if v is not None:
-        return said(lang, game_words.hand_value(v.han, v.fu, v.yakuman, v.limit))
+        return said(lang, game_words.win_value(v.han, v.fu, v.yakuman, v.limit, v.unit))
     return say(lang, "{n} fan", n=b.fan) if lang != "both" else f"{b.fan}"
 
 

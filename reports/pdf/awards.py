@@ -17,6 +17,8 @@ from texts import NC_, Text
 COLUMNS = game_words.COLUMNS
 #: a game's best hands: how they are ranked (``db.read.views.GameValue``)
 GAME_BEST = Text("Best hands (yakuman, then han, then fu, then the points paid)", "report")
+# a Chinese system's (``Awards.thousands`` False): its wins by their total (``GameValue.unit`` "total")
+GAME_BEST_TOTAL = Text("Best hands (the total, then the points paid)", "report")
 
 MOST_WINS_SHOWN = 10
 
@@ -51,13 +53,18 @@ class AwardsReport(Report[PrizeList]):
         # a game's hand: its value ("Mangan 5 han") and its yaku, where MCR's has its fan total and fans
         what = [said_two(COLUMNS["value"], "\n"), said_two(COLUMNS["yaku"], "\n")] if game \
             else [two("Fan", "\n"), two("Fans", "\n")]
+        if game and hands and all(h.value is not None and h.value.unit == "total" for h in hands):
+            # a Chinese system's wins: their total and fans (or hand types), not han and yaku
+            what = [said_two(game_words.CHINESE_COLUMNS["total"], "\n"), said_two(game_words.CHINESE_COLUMNS["fans"], "\n")]
         header = (["#"] if with_rank else []) + [two("Session", "\n"), two("Table", "\n"), two("Hand", "\n"),
                                                   two("Player", "\n"), *what]
         rows: list[Sequence[object]] = [header]
         for i, h in enumerate(hands, start=1):
             fans = fan_names(h.fans) or "—"
+            if h.value is not None and h.value.unit == "total":  # a Chinese system's fans with their values
+                fans = " · ".join(f"{f.en} {f.zh} {f.points}" for f in h.fans) or "—"
             v = h.value
-            figure: object = str(h.fan) if v is None else Paragraph(
+            figure: object = str(h.fan) if v is None or v.unit == "total" else Paragraph(  # a total: its column says it
                 text_markup(said_two(game_words.hand_value(v.han, v.fu, v.yakuman, v.limit), " ")), cell)
             rows.append(([str(i)] if with_rank else []) + [
                 str(h.session), str(h.table), str(h.hand), Paragraph(text_markup(f"{h.name} ({h.player})"), cell),
@@ -87,7 +94,8 @@ class AwardsReport(Report[PrizeList]):
         story.append(Paragraph(
             two("Substitutes' hands count") if a.substitutes_count
             else two("Substitutes' hands do not count"), self.styles["small"]))
-        story.append(Paragraph(said_two(GAME_BEST) if a.game else two("Best hands (highest fan totals)"), h2))
+        best = (GAME_BEST if a.thousands else GAME_BEST_TOTAL) if a.game else None
+        story.append(Paragraph(said_two(best) if best is not None else two("Best hands (highest fan totals)"), h2))
         story.append(self._hands(a.best_hands, True, a.game) if a.best_hands
                      else Paragraph(two("No wins yet."), body))
         story.append(Paragraph(two("Best hand of each session"), h2))
@@ -106,7 +114,7 @@ class AwardsReport(Report[PrizeList]):
         team = a.best_team
         if team is None:
             story.append(Paragraph(two("No teams."), body))
-        elif a.game:  # a game's team: its score and points
+        elif a.game and a.thousands:  # a Riichi game's team: its score and points (a Chinese system's: MCR's)
             story.append(Paragraph(text_markup(
                 f"{team.team}: {said_two(COLUMNS['score'], ' ')} {GAME.total_text(team.table_points)}, "
                 f"{said_two(COLUMNS['raw'], ' ')} {GAME.points_text(team.match_points)} · {', '.join(team.members)}"),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
-from db.read.games import GAME
+from db.read.games import GAME, HANDS
 from db.read.views import SEATS, GameSheet, GameWinView, SessionEntry, StagePlace, TeamStandingRow, staged
 from db.rules import game_words
 from reports.pdf.base import (
@@ -218,18 +218,26 @@ class GameResultsReport(SessionReport[GameSessionResults]):
 
     title_en = NC_("report", "Session results")
     col_widths = (38, 32, 36, 118, 92, 52, 32, 40, 44, 48)
+    points_widths = (38, 32, 36, 140, 120, 64, 40, 62)  # a Chinese system's: no uma, penalty or score
     size = 9.0
 
     def _header(self) -> list[object]:
         return [two("Table", "\n"), two("Seat", "\n"), two("No.", "\n"), two("Player", "\n"), two("Team", "\n"),
                 col("raw"), two("Rank", "\n"), col("uma"), col("penalty"), col("score")]
 
+    def _points_header(self) -> list[object]:
+        """A Chinese system's session (``GameSheet.thousands`` False): MCR's words, the points and table points."""
+        return [two("Table", "\n"), two("Seat", "\n"), two("No.", "\n"), two("Player", "\n"), two("Team", "\n"),
+                col("raw"), two("Rank", "\n"), two("Table pts", "\n")]
+
     def _story(self, data: GameSessionResults) -> list[Flowable]:
         if not data.tables:
             raise ValueError(f"session {data.session} has no tables to report")
+        thousands_ = all(sheet.thousands for sheet in data.tables)  # Riichi's score, or table points (Chinese)
+        formula = said_two(score_formula()) if thousands_ else two("table points 4/2/1/0")
         intro = [
             Paragraph(two("Session {n} results", n=data.session), self.styles["title"]),
-            Paragraph(" · ".join([said_two(score_formula()), two("grey table number: sheet not signed off yet")]),
+            Paragraph(" · ".join([formula, two("grey table number: sheet not signed off yet")]),
                       self.styles["small"]),
             Spacer(1, 6),
         ]
@@ -243,20 +251,26 @@ class GameResultsReport(SessionReport[GameSessionResults]):
             block: list[list[object]] = []
             for i in order:
                 p = sheet.players[i]
-                cells: tuple[str, ...] = ("—",) * 5
-                if sheet.results:
+                cells: tuple[str, ...] = ("—",) * (5 if thousands_ else 3)
+                if sheet.results and thousands_:
                     r = sheet.results[i]
                     cells = (raw_points(r.raw), str(r.place), thousands(r.uma),
                              thousands(r.penalty) if r.penalty else "", thousands(r.score))
+                elif sheet.results:
+                    r = sheet.results[i]
+                    cells = (HANDS.points_text(r.raw), str(r.place), HANDS.total_text(r.score))
                 block.append([table_cell(sheet, len(block)), f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number,
                               p.name, p.team or "", *cells])
             blocks.append(block)
+
+        widths = self.col_widths if thousands_ else self.points_widths
+        last = len(widths) - 1
 
         def style(rows: list[list[object]]) -> list[tuple]:
             font = self.fonts.main
             out = table_style(font, self.size, zebra=False)
             out += [("ALIGN", (5, 0), (-1, -1), "RIGHT"), ("ALIGN", (0, 0), (2, -1), "CENTER"),
-                    ("LEADING", (0, 0), (-1, 0), 8.5), ("FONT", (9, 1), (9, -1), font, 10)]
+                    ("LEADING", (0, 0), (-1, 0), 8.5), ("FONT", (last, 1), (last, -1), font, 10)]
             for r in range(1, len(rows)):
                 if str(rows[r][0]).isdigit():
                     out.append(("LINEABOVE", (0, r), (-1, r), 1.2, colors.black))
@@ -265,13 +279,53 @@ class GameResultsReport(SessionReport[GameSessionResults]):
                         out.append(("TEXTCOLOR", (0, r), (0, r), colors.HexColor("#777777")))
                 elif rows[r][0]:
                     out.append(("FONT", (0, r), (0, r), font, 6.5))
-            return out + shrink_cells(rows, (3, 4), self.col_widths, self.fonts.main, self.size)
+            return out + shrink_cells(rows, (3, 4), widths, self.fonts.main, self.size)
 
-        story = self._paged_tables(intro, self._header(), blocks, self.col_widths, 22, 15, style)
+        header = self._header() if thousands_ else self._points_header()
+        story = self._paged_tables(intro, header, blocks, widths, 22, 15, style)
         if not any(sheet.results for sheet in data.tables):
             return [*story, Spacer(1, 8),
                     Paragraph(two("No results recorded in this session yet."), self.styles["body"])]
+        if not thousands_:
+            return story + self._points_best(data) + self._biggest_totals(data)
         return story + self._best(data) + self._biggest(data)
+
+    def _points_best(self, data: GameSessionResults) -> list[Flowable]:
+        """The session's best seats by table points, then points (a Chinese system's, as MCR's)."""
+        font = self.fonts.main
+        seats = [(sheet.results[i].score, sheet.results[i].raw, sheet.table, i, sheet)
+                 for sheet in data.tables if sheet.results for i in range(4)]
+        seats.sort(key=lambda t: (-t[0], -t[1], t[2], t[3]))
+        rows: list[list[object]] = [["#", two("No."), two("Player"), two("Team"), two("Table"), two("Table pts"),
+                                     col("raw", " ")]]
+        for n, (score, raw, table_no, i, sheet) in enumerate(seats[: data.best], start=1):
+            p = sheet.players[i]
+            rows.append([str(n), p.number, p.name, p.team or "", str(table_no), HANDS.total_text(score),
+                         HANDS.points_text(raw)])
+        widths = (26, 44, 150, 120, 44, 70, 70)
+        fit = shrink_cells(rows, (2, 3), widths, font, 8.5)
+        best = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")] + fit))
+        return [CondPageBreak(160), Spacer(1, 10),
+                KeepTogether([Paragraph(two("Best scores of the session"), self.styles["h2"]), best])]
+
+    def _biggest_totals(self, data: GameSessionResults) -> list[Flowable]:
+        """The five biggest wins of the session by their total (a Chinese system's), with their fans."""
+        wins = [(w, sheet, h.hand) for sheet in data.tables for h in sheet.hands for w in h.winners]
+        if not wins:
+            return []
+        wins.sort(key=lambda t: (-t[0].total, t[1].table, t[2]))
+        rows: list[list[object]] = [[said_two(game_words.CHINESE_COLUMNS["total"], "\n"), two("Table"), two("Hand"),
+                                     two("Player"), said_two(game_words.CHINESE_COLUMNS["fans"])]]
+        for w, sheet, hand in wins[:5]:
+            rows.append([str(w.total), str(sheet.table), str(hand), sheet.players[w.player].name,
+                         Paragraph(text_markup(fan_list(w)), self.styles["cell"])])
+        widths = (60, 36, 36, 130, 262)
+        font = self.fonts.main
+        fit = shrink_cells(rows, (3,), widths, font, 8.5)
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table.setStyle(TableStyle(table_style(font) + [("ALIGN", (0, 1), (0, -1), "RIGHT")] + fit))
+        return [Spacer(1, 8), KeepTogether([Paragraph(two("Biggest hands"), self.styles["h2"]), table])]
 
     def _best(self, data: GameSessionResults) -> list[Flowable]:
         font = self.fonts.main
@@ -327,3 +381,13 @@ def yaku_list(w: GameWinView) -> str:
     return " · ".join(items) or "–"
 
 
+
+
+def fan_list(w: GameWinView) -> str:
+    """A Chinese system's win's fans (or hand types) in both languages with their values ("All Pungs 碰碰胡 8 ·
+    Half Flush 混一色 8"); "–" when only its total was typed."""
+    items = []
+    for f in w.fans:
+        name = f.zh if f.en == f.zh else f"{f.en} {f.zh}"
+        items.append(f"{name} {f.value}" if f.value else name)
+    return " · ".join(items) or "–"

@@ -369,14 +369,18 @@ class GameSheetPage(Flowable):
             x += w
         x += 6
         room = self.width - x
-        legend = [two("players by their starting seat") + ": " + "  ".join(
-                      " ".join(dict.fromkeys([seat(i, self.lang), *(seat(i, lang) for lang in base.LANGUAGES)]))
-                      for i in range(4)),
-                  "← " + two("discarder") + " · " + two("honba and deposits at the start of the hand")]
+        legend = self._legend()
         if s.signed_off:
             legend.append(two("Signed off"))
         for n, line in enumerate(legend):
             self._text(x, top + n * 9.3, room, 9.3, line, 7, align="left", color=GRID if n == 2 else FAINT)
+
+    def _legend(self) -> list[str]:
+        """The info line's legend: how the players are named, and what the marks and columns say."""
+        return [two("players by their starting seat") + ": " + "  ".join(
+                    " ".join(dict.fromkeys([seat(i, self.lang), *(seat(i, lang) for lang in base.LANGUAGES)]))
+                    for i in range(4)),
+                "← " + two("discarder") + " · " + two("honba and deposits at the start of the hand")]
 
     def _draw_players(self, top: float) -> None:
         s, h = self.sheet, self.g.players_h
@@ -619,5 +623,11 @@ class GameSheetReport(Report[Sequence[GameSheet]]):
 
 
 def game_sheets_pdf(sheets: Sequence[GameSheet], lang: str, *, generated_at: datetime | None = None) -> bytes:
-    """The Riichi score sheets of ``sheets`` as one PDF, the hand lines in ``lang`` ("en", "zh")."""
-    return GameSheetReport(lang=lang, generated_at=generated_at).render(sheets)
+    """The score sheets of ``sheets`` as one PDF, the hand lines in ``lang`` ("en", "zh"): Riichi's, or a
+    Chinese system's when its session is table points on its points (``GameSheet.thousands``)."""
+    report = GameSheetReport
+    if sheets and not sheets[0].thousands:
+        from reports.pdf.points_sheet import PointsSheetReport  # it builds on this module: imported when used
+
+        report = PointsSheetReport
+    return report(lang=lang, generated_at=generated_at).render(sheets)

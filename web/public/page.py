@@ -34,6 +34,9 @@ from db.read import queries
 from db.read.games import StandingColumns, standing_columns
 from db.read.views import (
     SEATS,
+    GameHandView,
+    GameSheet,
+    GameWinView,
     HandRow,
     PlayerView,
     StagePlace,
@@ -42,10 +45,12 @@ from db.read.views import (
     player_order,
     staged,
 )
+from db.rules import game_words
 from db.rules.names import romanised
 from db.service.public_page import PublicSettings, public_settings, standings_cut
 from db.storage.database import Database
 from db.storage.schema import first_line
+from reports.game_lines import wins_of
 from reports.pdf.base import WIND_EN, fmt_points, fmt_signed
 from reports.pdf.penalties import KIND
 from reports.site.layout import STYLE, esc
@@ -458,7 +463,44 @@ class Page:
             parts.append(self.t("flowers +{flowers}", flowers=h.flowers))
         return " · ".join(parts)
 
+    def game_hands(self, number: str) -> list[str]:
+        """A Chinese system's wins (``Snapshot.thousands`` False: its hands are games, not MCR's rows): the
+        hands the player won and dealt in, each with its total, the player's change and the other party, the
+        fans below. (Riichi's page is left as it was.)"""
+        won: list[tuple[GameSheet, GameHandView, GameWinView, int, int | None]] = []
+        dealt: list[tuple[GameSheet, GameHandView, GameWinView, int, int | None]] = []
+        for k in sorted(self.d.snap.games):
+            for g in self.d.snap.games[k]:
+                nums = [p.number for p in g.players]
+                for h in g.hands:
+                    for w, (_, discarder) in zip(h.winners, wins_of(h, nums), strict=True):
+                        if nums[w.player] == number:
+                            won.append((g, h, w, w.player, discarder))
+                        if discarder is not None and nums[discarder] == number:
+                            dealt.append((g, h, w, discarder, discarder))
+        out = []
+        for title, rows, by_winner in ((NC_("public", "Hands won ({n})"), won, True),
+                                       (NC_("public", "Dealt in ({n})"), dealt, False)):
+            out.append(f'<h2>{self.t(title, n=len(rows))}</h2>')
+            items = []
+            for g, h, w, i, discarder in rows:
+                if not by_winner:
+                    other = self.t("won by") + " " + self.player_link(g.players[w.player])
+                elif discarder is None:
+                    other = self.t("self-drawn")
+                else:
+                    other = self.t("from") + " " + self.player_link(g.players[discarder])
+                value = esc(texts.said(game_words.win_value(w.total, 0, 0, None, w.unit), self.lang))
+                fans = " · ".join(f"{esc(f.zh if self.lang == 'zh' else f.en)} {f.value}" for f in w.fans)
+                items.append(f'<li><b>{self.t("S{session} T{table} hand {hand}", session=g.session, table=g.table, hand=h.hand)}</b> '
+                             f'{value} · {fmt_signed(h.deltas[i])} · {other}<br><small class="muted">{fans}</small></li>')
+            if items:
+                out.append(f'<ul class="hands">{"".join(items)}</ul>')
+        return out
+
     def hands(self, number: str) -> str:
+        if self.d.snap.game and not self.d.snap.thousands:
+            return "\n".join([*self.game_hands(number), *self.penalty_list(number)])
         out = []
         for title, rows, who in ((NC_("public", "Hands won ({n})"), self.ix.won.get(number, []), "winner"),
                                  (NC_("public", "Dealt in ({n})"), self.ix.dealt_in.get(number, []), "discarder")):
@@ -475,6 +517,10 @@ class Page:
                              f'<br><small class="muted">{self.fans(h)}</small></li>')
             if items:
                 out.append(f'<ul class="hands">{"".join(items)}</ul>')
+        return "\n".join([*out, *self.penalty_list(number)])
+
+    def penalty_list(self, number: str) -> list[str]:
+        out = []
         pens = self.ix.penalties.get(number, [])
         if pens:
             out.append(f'<h2>{self.t("Penalties")}</h2>')
@@ -483,7 +529,7 @@ class Page:
                 f'{self.t(" hand {hand}", hand=p.hand) if p.hand else ""}</b> '
                 f'{esc(KIND.get(p.kind, p.kind))} · {p.points} {self.t("points")}</li>'
                 for p in pens) + "</ul>")
-        return "\n".join(out)
+        return out
 
     def off(self) -> str:
         return self.frame(self.t("Players"), self.t("Players' page"),
