@@ -107,7 +107,7 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.totals_box)
 
         # a game table (Riichi): its own sheet and form in place of the MCR parts (``_show``); Sign off below it
-        self.game = GamePanel(self._game_run, self)
+        self.game = GamePanel(self._game_run, self, read=self._game_read)
         self.game.setVisible(False)
         lay.addWidget(self.game, 4)
         lay.addLayout(self._actions_row())
@@ -287,6 +287,11 @@ class SheetPage(TournamentPage):
         if refused:
             self.refresh()  # what the table holds now
         return done
+
+    def _game_read(self, fn: Callable[[Any], Any]) -> Any:
+        """A read for the game panel (a Chinese hand's preview); a refusal goes to the panel, in words."""
+        assert self.ctx is not None
+        return self.ctx.runner.read(fn)
 
     def _read(self, load: Callable[..., Any]) -> bool:
         """``load`` through the runner; False when the store refused it with words for the user (a table
