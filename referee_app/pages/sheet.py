@@ -328,7 +328,7 @@ class SheetPage(TournamentPage):
     def _show(self) -> None:
         vm = self.vm
         game = vm.game and self.game.vm.sheet is not None
-        # the penalty stays: a game's penalty is taken after the uma (the dialog says so, ``game=``)
+        # the penalty stays: a Riichi game's penalty is taken after the uma (the dialog says so, ``game=``)
         for w in (self.view, self.summary_view, self.side_tabs, self.totals_box, self.win_button, self.draw_button,
                   self.time_button, self.correct_button):
             w.setVisible(not game)
@@ -622,7 +622,9 @@ class SheetPage(TournamentPage):
         if sh is None or self.ctx is None:
             return
         where = self._where()
-        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None, game=self.vm.game)
+        # after the uma only where the session score is in thousands (Riichi); a Chinese game's is points, as MCR's
+        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None,
+                              game=self.vm.game and self.vm.thousands)
         if p is not None and self._may_answer(where, tr("Penalty…")):
             self.record_penalty(p)
 
