@@ -85,12 +85,12 @@ EVENTS: dict[str, Text] = {  # Sichuan's events of one hand
 #: a Chinese system's winner's flags (each system's ``mcr-score`` flags; ``entry_options`` says which it has)
 CHINESE_FLAGS: dict[str, Text] = {
     "chankan": Text("Robbing a kong", "game_flag"),
-    "rinshan": Text("Win on a kong's replacement", "game_flag"),
+    "rinshan": Text("Out on a kong's replacement", "game_flag"),
     "kong_discard": Text("Discard after a kong", "game_flag"),
     "haitei": Text("Last tile of the wall", "game_flag"),
     "houtei": Text("Last discard", "game_flag"),
-    "tenhou": Text("Heavenly hand", "game_flag"),
-    "chiihou": Text("Earthly hand", "game_flag"),
+    "tenhou": Text("Blessing of heaven", "game_flag"),
+    "chiihou": Text("Blessing of earth", "game_flag"),
 }
 
 #: Sichuan's suits, as a player declares one void (定缺)
