@@ -180,6 +180,7 @@ class KongLine(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.player = named(QComboBox(), f"{name}_player")
         self.kind = named(QComboBox(), f"{name}_kind")
+        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.arrow = QLabel("←")
         self.discarder = named(QComboBox(), f"{name}_discarder")
         for w in (self.player, self.kind, self.arrow, self.discarder):
@@ -252,6 +253,7 @@ class ChineseForm(QWidget):
         return QLabel(text)
 
     def show_preview(self, text: str, refused: bool) -> None:
+        self.preview.setWordWrap(refused)  # a refusal is one long sentence; the payments are a line each
         self.preview.setText(text)
         self.preview.setStyleSheet("background: #f6f6f2; border: 1px solid #ccc; padding: 4px;"
                                    + (" color: #b3261e;" if refused else ""))

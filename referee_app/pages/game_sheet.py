@@ -489,6 +489,7 @@ class GamePanel(QWidget):
         op = vm.preview(self.chinese_line(), self.correcting) if lack is None else None
         if op is None:
             form.show_preview(lack or "", False)
+            self.form.updateGeometry()
             return
         try:
             preview = self._read(op)
@@ -499,6 +500,10 @@ class GamePanel(QWidget):
             form.show_preview(said, True)
             return
         form.show_preview(vm.preview_words(preview), preview.hand is None)
+        # the preview's lines change the form's height: the group box and the panel lay out again (seen on
+        # screen: without it the last lines stayed cut until the window was resized)
+        self.form.updateGeometry()
+        self.updateGeometry()
 
     def open_tiles(self, row: WinnerRow) -> RiichiEntryDialog | None:
         """Hand entry for the winner of ``row``, with the winds, honba and deposits of the hand (the next
