@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 import texts
 from db.rules import game_words
 from referee_app.base.named import named
+from referee_app.entry.chinese_tiles import ChineseTilesDialog
 from referee_app.pages.chinese_vm import (
     ChineseWin,
     EventDraft,
@@ -92,6 +94,11 @@ class WinnerLine(QWidget):
             self.hand_type.addItem(both(t["zh"], t["en"]), t["id"])
         lay.addWidget(self.hand_type if self.by_type else self.tiles, 1)
         (self.tiles if self.by_type else self.hand_type).setVisible(False)
+        self.tiles_button = named(QPushButton(), f"{name}_pick")  # the tile picker, for the tiles line
+        self.tiles_button.clicked.connect(self.open_tiles)
+        self.tiles_button.setVisible(not self.by_type)
+        self.tiles_dialog: ChineseTilesDialog | None = None
+        lay.addWidget(self.tiles_button)
         self.fan_label = QLabel()
         self.fan = named(QSpinBox(), f"{name}_fan")
         self.fan.setRange(-1, 20)
@@ -126,7 +133,23 @@ class WinnerLine(QWidget):
 
     def _fan_changed(self, v: int) -> None:
         self.tiles.setEnabled(v < 0)
+        self.tiles_button.setEnabled(v < 0)
         self.changed.emit()
+
+    def open_tiles(self) -> ChineseTilesDialog:
+        """The tile picker on the tiles typed so far; OK writes its notation in the line."""
+        d = ChineseTilesDialog(self.player.currentText(), self.tiles.text(), self)
+        self.tiles_dialog = d
+
+        def done(result: int) -> None:
+            if result == QDialog.DialogCode.Accepted:
+                self.tiles.setText(d.vm.notation())
+            self.tiles_dialog = None
+            d.deleteLater()
+
+        d.finished.connect(done)
+        d.open()
+        return d
 
     def _say_flags(self) -> None:
         on = [said(game_words.CHINESE_FLAGS.get(f, texts.Text(f))) for f, a in self.flag_actions.items()
@@ -135,6 +158,7 @@ class WinnerLine(QWidget):
 
     def retranslate(self) -> None:
         self.tiles.setPlaceholderText(tr("Tiles, e.g. 111m222p333s444m55z"))
+        self.tiles_button.setText(tr("Tiles…"))
         self.fan_label.setText(said(game_words.CHINESE_COLUMNS["fans"]))
         for f, a in self.flag_actions.items():
             a.setText(said(game_words.CHINESE_FLAGS.get(f, texts.Text(f))))
@@ -180,10 +204,11 @@ class KongLine(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         self.player = named(QComboBox(), f"{name}_player")
         self.kind = named(QComboBox(), f"{name}_kind")
-        self.kind.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.arrow = QLabel("←")
         self.discarder = named(QComboBox(), f"{name}_discarder")
-        for w in (self.player, self.kind, self.arrow, self.discarder):
+        for box in (self.player, self.discarder):  # two kongs a line: a player's name may be cut, not the kind
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(9)
+        for w in (self.player, self.kind, self.discarder):
             lay.addWidget(w)
         for box in (self.player, self.kind, self.discarder):
             box.currentIndexChanged.connect(lambda _i: self._changed())
@@ -192,7 +217,6 @@ class KongLine(QWidget):
     def _changed(self) -> None:
         melded = self.kind.currentData() == "melded"
         self.discarder.setEnabled(melded)
-        self.arrow.setEnabled(melded)
         self.changed.emit()
 
     def _void_row(self) -> QHBoxLayout:
@@ -211,10 +235,11 @@ class KongLine(QWidget):
 
     def retranslate(self) -> None:
         fill(self.kind, [(said(t), k) for k, t in game_words.KONG_KINDS.items()], None)
+        self.kind.setMinimumWidth(self.kind.sizeHint().width())  # the longest kind whole (a grid squeezes it)
 
     def set_players(self, players: Players) -> None:
         fill(self.player, players)
-        fill(self.discarder, players)
+        fill(self.discarder, [(f"← {text}", i) for text, i in players], "← —")  # who discarded its tile
 
     def value(self) -> KongDraft | None:
         seat = self.player.currentData()
@@ -291,7 +316,7 @@ class WinsForm(ChineseForm):
         left = QVBoxLayout()
         left.setSpacing(2)
         outer.addLayout(left, 3)
-        outer.addWidget(self.preview, 2)
+        outer.addWidget(self.preview, 1)
         top = QHBoxLayout()
         self.outcome_label, self.discarder_label, self.joker_label = QLabel(), QLabel(), QLabel()
         self.outcomes = tuple(outcomes)
@@ -431,7 +456,7 @@ class EventsForm(ChineseForm):
         left.setSpacing(2)
         outer.addLayout(left, 3)
         right = QVBoxLayout()
-        outer.addLayout(right, 2)
+        outer.addLayout(right, 1)
         left.addLayout(self._void_row())
         top = QHBoxLayout()
         self.event_label, self.discarder_label = QLabel(), QLabel()

@@ -69,13 +69,25 @@ def sichuan_file(tmp_path):
     return make_file(tmp_path / "sichuan.mcr", "sichuan-xuezhan")
 
 
+def pick_tiles(row, names):
+    """The winner's tiles through the tile picker (its buttons clicked), OK."""
+    from scoring import tiles as T
+
+    d = row.open_tiles()
+    for name in names:
+        d.body.picker.buttons[T.tile(name)].click()
+    assert d.body.message.text() == ""
+    d.accept()
+    assert row.tiles_dialog is None
+
+
 def enter_guangdong_double_ron(panel):
     """Hand 1: E discards, S and N win on it; W has a melded kong from E; S and W each drew a horse."""
     form = panel.chinese_form
     choose(form.outcome, "ron")
     choose(form.discarder, 0)
     choose(form.winners[0].player, 1)
-    form.winners[0].tiles.setText("11m22m33m44m55m66m77z")
+    pick_tiles(form.winners[0], ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m", "5m", "5m", "6m", "6m", "C", "C"])
     choose(form.winners[1].player, 3)
     form.winners[1].tiles.setText("111z222z333z444z55z")
     form.horses[1].setText("1m")
@@ -100,6 +112,7 @@ def test_a_guangdong_hand_with_two_winners_horses_and_a_kong_is_entered_previewe
     assert "honba" not in panel.next_line.text() and "dealer E" in panel.next_line.text()
     enter_guangdong_double_ron(panel)
     # the store's preview: each winner's total and fans (English with the Chinese beside), the payments
+    assert form.winners[0].tiles.text() == "112233445566mCC"  # the picker's notation
     preview = form.preview.text().splitlines()
     assert preview[:2] == ["S  Total 24 · Seven Pairs (七对) 16, Half Flush (混一色) 8",
                            "N  Total 152 · All Honours (字一色) 64, Big Four Winds (大四喜) 88"]
@@ -109,6 +122,7 @@ def test_a_guangdong_hand_with_two_winners_horses_and_a_kong_is_entered_previewe
     stored = sheet_of(guangdong_file).hands[0]
     line = stored.line
     assert line["type"] == "ron" and line["discarder"] == numbers[0]
+    assert line["winners"][0]["hand"] == "112233445566mCC"
     assert [w["player"] for w in line["winners"]] == [numbers[1], numbers[3]]
     assert line["horses"] == {numbers[1]: ["1m"], numbers[2]: ["2p"]}
     assert line["kongs"] == [{"player": numbers[2], "kind": "melded", "discarder": numbers[0]}]
