@@ -237,3 +237,76 @@ def test_a_penalty_at_a_chinese_table_is_points_as_at_mcr(qtbot, guangdong_file)
     assert seen == {"amount_label": "Amount", "settlement_shown": True,
                     "effect": "   ".join(f"{p.name} {-10 if i == 1 else 0}" for i, p in enumerate(players))}
     assert "after the uma" not in panel.penalties.text() and "-10" in panel.penalties.text()
+
+
+def test_a_nanchang_hand_is_entered_by_its_hand_type_and_a_hebei_hand_by_its_tiles(qtbot, tmp_path):
+    """The form's fields follow ``entry_options``: Nanchang's winner is a hand type (its Chinese and English
+    names), without joker, horses or kongs; Hebei's a line of tiles with its flags and the others' kongs."""
+    path = make_file(tmp_path / "nanchang.mcr", "nanchang")
+    window = make_window(qtbot, path)
+    page, panel = open_game(window)
+    form = panel.chinese_form
+    row = form.winners[0]
+    assert row.hand_type.isVisible() and not row.tiles.isVisible() and not row.tiles_button.isVisible()
+    assert not form.joker.isVisible() and not any(h.isVisible() for h in form.horses)
+    assert not any(k.isVisible() for k in form.kongs) and len(form.winners) == 1  # one winner a discard
+    first = panel.vm.entry["hand_types"][0]
+    assert row.hand_type.itemText(0) == f"{first['en']}  {first['zh']}"  # the Chinese name beside the English
+    choose(form.outcome, "tsumo")
+    choose(row.player, 2)
+    choose(row.hand_type, row.hand_type.itemData(0))
+    assert "Total" in form.preview.text()
+    record(qtbot, window, panel)
+    stored = sheet_of(path).hands[0]
+    assert stored.line["hand_type"] == first["id"]
+    assert cells(panel, 0)[3] == "Self-drawn" and stored.deltas[2] > 0
+    window.close()
+
+    path = make_file(tmp_path / "hebei.mcr", "hebei")
+    window = make_window(qtbot, path)
+    page, panel = open_game(window)
+    form = panel.chinese_form
+    assert not form.joker.isVisible() and form.kongs[0].isVisible()
+    assert set(form.winners[0].flag_actions) == {"chankan", "rinshan", "haitei"}
+    choose(form.outcome, "ron")
+    choose(form.discarder, 1)
+    choose(form.winners[0].player, 0)
+    form.winners[0].tiles.setText("111m222p333s444m55z")
+    choose(form.kongs[0].player, 3)
+    choose(form.kongs[0].kind, "added")
+    assert "Kong: E -1 S -1 W -1 N +3" in form.preview.text().splitlines()
+    record(qtbot, window, panel)
+    assert sheet_of(path).hands[0].line["kongs"] == [{"player": panel.vm.numbers[3], "kind": "added"}]
+
+
+def test_a_recorded_sichuan_hand_is_corrected_from_its_events(qtbot, sichuan_file):
+    """Correct hand…: the events recorded come back in the list, one is taken back and another added, and the
+    correction (with its reason) replaces the hand."""
+    from db.service.games import record_game_line
+
+    with open_database(sichuan_file) as db, db.factory.begin() as s:
+        sh = game_sheet(s, 1, 1)
+        n = [p.number for p in sh.players]
+        record_game_line(s, 1, 1, 1, {"type": "hand", "events": [
+            {"type": "tsumo", "winner": n[0], "fan": 1},
+            {"type": "wall_end", "ready": [{"player": n[1], "fan": 2}], "pigs": [n[3]]}]})
+    window = make_window(qtbot, sichuan_file)
+    page, panel = open_game(window)
+    form = panel.chinese_form
+    panel.table.selectRow(0)
+    panel.correct_selected()
+    assert [form.list.item(i).text() for i in range(form.list.count())] == \
+        ["1. Self-drawn win E", "2. End of the wall: Ready S · Flower pigs N"]
+    form.remove_last()
+    choose(form.kind, "wall_end")
+    choose(form.winners[0].player, 1)
+    form.winners[0].fan.setValue(2)
+    choose(form.winners[1].player, 2)
+    form.winners[1].fan.setValue(1)
+    assert form.add_event()
+    panel.reason_edit.setText("W was ready too")
+    record(qtbot, window, panel)
+    stored = sheet_of(sichuan_file).hands[0]
+    assert [r["player"] for r in stored.line["events"][1]["ready"]] == [n[1], n[2]]
+    assert stored.line["events"][1].get("pigs", []) == []
+    assert [e["type"] for e in stored.line["events"]] == ["tsumo", "wall_end"]
