@@ -560,6 +560,8 @@ class EventsForm(ChineseForm):
             k = self.kong.value()
             if k is None:
                 return tr("Choose the player.")
+            if k.kind == "melded" and k.discarder is None:
+                return tr("Choose who discarded the melded kong's tile.")
             return EventDraft("kong", k)
         wins = tuple(w for w in (r.value() for r in self.winners[:1 if kind == "tsumo" else 3]) if w)
         if kind == "wall_end":

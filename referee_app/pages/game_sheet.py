@@ -1,6 +1,9 @@
 """The score sheet of a game table (Riichi): the hands as the store played them, the state of the next hand,
 the results once the game is over, and the form that records the next hand (or corrects an earlier one).
 
+At a Chinese system's table (``entry_options`` form "wins" or "events") the form is the system's own
+(``chinese_entry``) and its preview is the store's (``preview_game_line`` through the page's read).
+
 The score-sheet page shows this panel instead of MCR's 16 lines when the tournament's tables play a game
 (``db.read.games.is_game``). The panel builds widgets; what they say and what a hand's result line is come
 from its view-model (``game_vm``), and the store plays the line, derives the next hand and refuses in words.

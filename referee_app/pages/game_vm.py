@@ -5,7 +5,8 @@ No widgets here, so tests drive it on a real tournament file. Every figure is th
 the round, the dealer, the honba and the deposits are derived there, never here); this module only words
 them and turns what the referee chose (a :class:`Draft`) into the issue's result line, which the store reads
 and refuses in words as it does every line (``record_game_line``). The words of a hand line are the
-printed sheet's (``reports.pdf.game_sheet``), so the desk and the paper say a hand the same way.
+printed sheet's (``reports.pdf.game_sheet``), so the desk and the paper say a hand the same way. A Chinese
+system's hands (``entry_options`` form "wins" or "events") are worded by ``chinese_vm``.
 """
 
 from __future__ import annotations

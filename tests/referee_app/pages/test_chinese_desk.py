@@ -171,8 +171,10 @@ def test_a_sichuan_hand_of_events_is_entered_previewed_and_recorded(qtbot, sichu
     # a concealed kong by S
     choose(form.kind, "kong")
     choose(form.kong.player, 1)
+    assert not form.add_event()  # a melded kong (the first kind) names its discarder
+    assert form.event_message.text() == "Choose who discarded the melded kong's tile." and form.list.count() == 0
     choose(form.kong.kind, "concealed")
-    assert form.add_event()
+    assert form.add_event() and form.event_message.text() == ""
     # W wins self-drawn, from the tiles
     choose(form.kind, "tsumo")
     choose(form.winners[0].player, 2)
