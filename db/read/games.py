@@ -37,13 +37,25 @@ if TYPE_CHECKING:
     from scoring.played import PlayedHandLike
 from texts import Text
 
-__all__ = ["StandingColumns", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
+__all__ = ["StandingColumns", "game_entry", "game_family", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
            "game_sheets", "games_over", "games_round", "hand_view", "in_thousands", "is_game", "standing_columns"]
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
     """The kinds of result line a hand of a game table may have under the tournament's rules."""
     return game_system(st.profile).outcomes(st.system_options())
+
+
+def game_entry(st: Settings) -> dict[str, Any]:
+    """What a hand's entry offers under the tournament's rules (``GameSystem.entry_options``: its ``form``,
+    "riichi", "wins" or "events", and the fields the form shows), for the desk as for the phone."""
+    entry: dict[str, Any] = game_system(st.profile).entry_options(st.system_options())
+    return entry
+
+
+def game_family(st: Settings) -> str:
+    """The rule system's family, only to choose its words (``game_words.outcome``)."""
+    return game_system(st.profile).family
 
 
 def game_preset(st: Settings) -> Any:

@@ -82,6 +82,24 @@ EVENTS: dict[str, Text] = {  # Sichuan's events of one hand
     "wall_end": Text("End of the wall", "game_event"),
 }
 
+#: a Chinese system's winner's flags (each system's ``mcr-score`` flags; ``entry_options`` says which it has)
+CHINESE_FLAGS: dict[str, Text] = {
+    "chankan": Text("Robbing a kong", "game_flag"),
+    "rinshan": Text("Out on a kong's replacement", "game_flag"),
+    "kong_discard": Text("Discard after a kong", "game_flag"),
+    "haitei": Text("Last tile of the wall", "game_flag"),
+    "houtei": Text("Last discard", "game_flag"),
+    "tenhou": Text("Blessing of heaven", "game_flag"),
+    "chiihou": Text("Blessing of earth", "game_flag"),
+}
+
+#: Sichuan's suits, as a player declares one void (定缺)
+SUITS: dict[str, Text] = {
+    "m": Text("Characters", "game_suit"),
+    "p": Text("Dots", "game_suit"),
+    "s": Text("Bamboo", "game_suit"),
+}
+
 CHINESE_COLUMNS: dict[str, Text] = {
     "total": Text("Total", "game_column"),
     "fans": Text("Fans", "game_column"),
@@ -91,7 +109,9 @@ CHINESE_COLUMNS: dict[str, Text] = {
     "ready": Text("Ready", "game_column"),
     "pigs": Text("Flower pigs", "game_column"),
     "payments": Text("Payments", "game_column"),
-    "change": Text("Hand's change", "game_column"),  # a score sheet's line under a hand's payments
+    "hand_change": Text("Hand's change", "game_column"),  # a score sheet's line under a hand's payments
+    "change": Text("Change", "game_column"),  # each player's change in a hand (the desk's preview)
+    "table_points": Text("Table points", "game_column"),  # the session result (MCR's table points)
 }
 
 

@@ -1,6 +1,9 @@
 """The score sheet of a game table (Riichi): the hands as the store played them, the state of the next hand,
 the results once the game is over, and the form that records the next hand (or corrects an earlier one).
 
+At a Chinese system's table (``entry_options`` form "wins" or "events") the form is the system's own
+(``chinese_entry``) and its preview is the store's (``preview_game_line`` through the page's read).
+
 The score-sheet page shows this panel instead of MCR's 16 lines when the tournament's tables play a game
 (``db.read.games.is_game``). The panel builds widgets; what they say and what a hand's result line is come
 from its view-model (``game_vm``), and the store plays the line, derives the next hand and refuses in words.
@@ -31,6 +34,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -40,9 +44,11 @@ from PySide6.QtWidgets import (
 
 import texts
 from db.rules.game_words import COLUMNS, LIMITS
+from referee_app.base.errors import user_message
 from referee_app.base.named import named
 from referee_app.entry.riichi_entry import RiichiEntryWidget
 from referee_app.entry.riichi_vm import RiichiContext, RiichiEntryModel
+from referee_app.pages.chinese_entry import ChineseForm, EventsForm, WinsForm
 from referee_app.pages.game_vm import Draft, GameSheetViewModel, WinDraft, draft_of, missing
 from referee_app.words.i18n import LANG, tr
 
@@ -164,10 +170,14 @@ class GamePanel(QWidget):
     """The game table's sheet and its form. ``run(op, what, on_refused)`` is the page's runner call; ``where``
     and ``still_at`` its guards (an answer goes only to the table it was given for)."""
 
-    def __init__(self, run: Callable[..., Any], parent: QWidget | None = None) -> None:
+    def __init__(self, run: Callable[..., Any], parent: QWidget | None = None,
+                 read: Callable[[Callable[[Any], Any]], Any] | None = None) -> None:
         super().__init__(parent)
         self.vm = GameSheetViewModel()
         self._run = run
+        self._read = read  # the page's runner read: a Chinese hand's preview asks the store
+        self.chinese_form: ChineseForm | None = None  # a Chinese system's form (``chinese_entry``), made for it
+        self._chinese_key: str = ""
         self.correcting: int | None = None  # the hand the form corrects; None: it records the next hand
         self._shown: tuple[int, int] = (0, 0)  # the session and table the form is for
         self.entry_dialog: RiichiEntryDialog | None = None
@@ -215,6 +225,13 @@ class GamePanel(QWidget):
         lay_entry = QVBoxLayout(entry)
         lay_entry.setContentsMargins(0, 0, 0, 0)
         lay_entry.setSpacing(2)
+        self.riichi_entry = entry
+        self.chinese_holder = named(QWidget(), "chinese_holder")  # a Chinese system's form instead (form != riichi)
+        self.chinese_holder.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.chinese_lay = QVBoxLayout(self.chinese_holder)
+        self.chinese_lay.setContentsMargins(0, 0, 0, 0)
+        self.chinese_holder.setVisible(False)
+        lay.addWidget(self.chinese_holder)
         top = QHBoxLayout()
         self.outcome = named(QComboBox(), "game_outcome")
         self.outcome.currentIndexChanged.connect(lambda _i: self._show_outcome())
@@ -289,6 +306,8 @@ class GamePanel(QWidget):
         self.time_button.setText(tr("Time called…"))
         for row in self.winner_rows:
             row.retranslate()
+        if self.chinese_form is not None:
+            self.chinese_form.retranslate()
         self.show_sheet()
 
     def show_sheet(self) -> None:
@@ -297,6 +316,7 @@ class GamePanel(QWidget):
         vm, sh = self.vm, self.vm.sheet
         if sh is None:
             return
+        self._make_chinese_form()
         if (sh.session, sh.table) != self._shown:  # another table: its form starts empty
             self._shown = (sh.session, sh.table)
             self.correcting = None
@@ -307,18 +327,24 @@ class GamePanel(QWidget):
         self.table.setColumnCount(len(heads))
         self.table.setHorizontalHeaderLabels(heads)
         self.table.setRowCount(len(sh.hands))
+        # Riichi: the yaku column (9) takes the room left; a Chinese hand: the fans (6), its own columns first
+        wide, first_player = (6, 8) if vm.chinese else (9, 10)
         for r, h in enumerate(sh.hands):
             for c, text in enumerate(vm.cells(h)):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text if c == 9 else "")  # the yaku column is cut to the room left
-                if c >= 10 or c in (0, 3, 4):
+                item.setToolTip(text if c == wide else "")  # the yaku column is cut to the room left
+                if c >= first_player or c in ((0,) if vm.chinese else (0, 3, 4)):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
         self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setSectionResizeMode(9, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for c in range(len(heads)):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(wide, QHeaderView.ResizeMode.Stretch)
         self.table.resizeRowsToContents()  # after the yaku column took the room left: its lines wrap in it
         rows = vm.result_rows()
         self.results.setVisible(bool(rows))
+        self.results.setColumnCount(len(vm.result_headers()))
         self.results.setHorizontalHeaderLabels(vm.result_headers())
         self.results.setRowCount(len(rows))
         for r, cells in enumerate(rows):
@@ -356,6 +382,11 @@ class GamePanel(QWidget):
                 b.setText(vm.seat_name(i))
         for row in self.winner_rows:
             row.set_choices(players, vm.limit_names())
+        if self.chinese_form is not None and vm.sheet is not None:
+            seats = [vm.seat_letter(i) for i in range(4)]
+            self.chinese_form.set_players(players, seats)
+            if isinstance(self.chinese_form, EventsForm):
+                self.chinese_form.set_table(vm.numbers, vm.seat_letter)
         self._show_outcome()
 
     def _show_outcome(self) -> None:
@@ -387,6 +418,8 @@ class GamePanel(QWidget):
         entering = n is not None or vm.can_record  # the game over, only a correction has a form to fill
         for part in self.entry_parts:
             part.setVisible(entering)
+        self.riichi_entry.setVisible(entering and not vm.chinese)
+        self.chinese_holder.setVisible(entering and vm.chinese)
         if entering:
             self._show_outcome()
         has = vm.sheet is not None and bool(vm.sheet.hands)
@@ -421,7 +454,59 @@ class GamePanel(QWidget):
     def clear_form(self) -> None:
         """A new hand starts empty (nothing chosen for the referee)."""
         self.show_draft(Draft(str(self.outcome.itemData(0) or "ron")))
+        if self.chinese_form is not None:
+            self.chinese_form.clear()
         self.reason_edit.clear()
+
+    # ---- a Chinese system's hand ------------------------------------------------------------------
+    def _make_chinese_form(self) -> None:
+        """The Chinese system's form the entry options call for (made again when they change: another file)."""
+        vm = self.vm
+        key = repr((vm.form, vm.family, sorted(vm.entry.items()), vm.outcomes)) if vm.chinese else ""
+        if key == self._chinese_key:
+            return
+        self._chinese_key = key
+        if self.chinese_form is not None:
+            self.chinese_form.setParent(None)
+            self.chinese_form.deleteLater()
+            self.chinese_form = None
+        if not vm.chinese:
+            return
+        form: ChineseForm = EventsForm(vm.entry, vm.family) if vm.form == "events" else \
+            WinsForm(vm.entry, vm.family, vm.outcomes)
+        self.chinese_lay.addWidget(form)
+        self.chinese_form = form
+        form.changed.connect(self.update_preview)
+        self._shown = (0, 0)  # its boxes are filled as for another table
+
+    def chinese_line(self) -> dict[str, Any]:
+        assert self.chinese_form is not None
+        return self.chinese_form.line(self.vm.numbers)
+
+    def update_preview(self) -> None:
+        """Ask the store what the line would pay (read only), and show its words or its refusal."""
+        form, vm = self.chinese_form, self.vm
+        if form is None or vm.sheet is None or self._read is None:
+            return
+        lack = form.missing()
+        op = vm.preview(self.chinese_line(), self.correcting) if lack is None else None
+        if op is None:
+            form.show_preview(lack or "", False)
+            self.form.updateGeometry()
+            return
+        try:
+            preview = self._read(op)
+        except Exception as exc:  # noqa: BLE001 - a refusal in words is the preview's answer; others go on
+            said = user_message(exc)
+            if said is None:
+                raise
+            form.show_preview(said, True)
+            return
+        form.show_preview(vm.preview_words(preview), preview.hand is None)
+        # the preview's lines change the form's height: the group box and the panel lay out again (seen on
+        # screen: without it the last lines stayed cut until the window was resized)
+        self.form.updateGeometry()
+        self.updateGeometry()
 
     def open_tiles(self, row: WinnerRow) -> RiichiEntryDialog | None:
         """Hand entry for the winner of ``row``, with the winds, honba and deposits of the hand (the next
@@ -470,8 +555,9 @@ class GamePanel(QWidget):
     def submit(self) -> bool:
         """Record the form as the next hand, or as the correction of ``correcting``; a refusal keeps the
         form as it is, with the store's words below it."""
+        chinese = self.vm.chinese and self.chinese_form is not None
         d = self.draft()
-        lack = missing(d)
+        lack = self.chinese_form.missing() if chinese and self.chinese_form is not None else missing(d)
         if lack is not None:
             self.message.setText(lack)
             return False
@@ -481,9 +567,12 @@ class GamePanel(QWidget):
                 self.message.setText(tr("Give the reason for the correction."))
                 self.reason_edit.setFocus()
                 return False
-            op, what = self.vm.correct(self.correcting, d, reason), tr("Correct hand…")
+            op = self.vm.correct_line(self.correcting, self.chinese_line(), reason) if chinese else \
+                self.vm.correct(self.correcting, d, reason)
+            what = tr("Correct hand…")
         else:
-            op, what = self.vm.record(d), tr("Record")
+            op = self.vm.record_line(self.chinese_line()) if chinese else self.vm.record(d)
+            what = tr("Record")
         if op is None:
             return False
         refused: list[str] = []
@@ -506,7 +595,10 @@ class GamePanel(QWidget):
             return
         h = sh.hands[row]
         self.correcting = h.hand
-        self.show_draft(draft_of(h))
+        if self.vm.chinese and self.chinese_form is not None:
+            self.chinese_form.show_line(h.line, self.vm.numbers)
+        else:
+            self.show_draft(draft_of(h))
         self.message.setText("")
         self._show_mode()
         self.reason_edit.setFocus()

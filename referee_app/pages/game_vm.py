@@ -5,7 +5,8 @@ No widgets here, so tests drive it on a real tournament file. Every figure is th
 the round, the dealer, the honba and the deposits are derived there, never here); this module only words
 them and turns what the referee chose (a :class:`Draft`) into the issue's result line, which the store reads
 and refuses in words as it does every line (``record_game_line``). The words of a hand line are the
-printed sheet's (``reports.pdf.game_sheet``), so the desk and the paper say a hand the same way.
+printed sheet's (``reports.pdf.game_sheet``), so the desk and the paper say a hand the same way. A Chinese
+system's hands (``entry_options`` form "wins" or "events") are worded by ``chinese_vm``.
 """
 
 from __future__ import annotations
@@ -16,11 +17,20 @@ from typing import Any
 
 import texts
 from db.read import queries
-from db.read.games import game_outcomes, game_preset, game_sheet
+from db.read.game_state import in_thousands
+from db.read.games import game_entry, game_family, game_outcomes, game_preset, game_sheet
 from db.read.views import GameHandView, GameSheet, GameWinView
 from db.rules import game_words
-from db.service.games import call_game_time, correct_game_hand, delete_game_hand, record_game_line
+from db.service.games import (
+    GamePreview,
+    call_game_time,
+    correct_game_hand,
+    delete_game_hand,
+    preview_game_line,
+    record_game_line,
+)
 from referee_app.entry.riichi_vm import RiichiContext
+from referee_app.pages import chinese_vm
 from referee_app.words.i18n import LANG, tr
 from reports.pdf import game_sheet as words
 from texts import Text
@@ -164,11 +174,24 @@ class GameSheetViewModel:
     outcomes: tuple[str, ...] = ()
     preset: Any = None
     corrected: frozenset[int] = field(default_factory=frozenset)
+    entry: dict[str, Any] = field(default_factory=dict)  # ``entry_options``: which form, which fields
+    family: str = "riichi"  # only to choose the system's words (``game_words.outcome``)
+    thousands: bool = True  # the session result in thousands with uma (Riichi), or table points
 
     def load(self, s: Any, session: int, table: int) -> None:
         st = queries.settings(s)
         self.sheet = game_sheet(s, session, table)
         self.outcomes, self.preset = game_outcomes(st), game_preset(st)
+        self.entry, self.family, self.thousands = game_entry(st), game_family(st), in_thousands(st)
+
+    @property
+    def form(self) -> str:
+        """Which entry the table's hands take: "riichi", or a Chinese system's "wins" or "events"."""
+        return str(self.entry.get("form", "riichi"))
+
+    @property
+    def chinese(self) -> bool:
+        return self.form != "riichi"
 
     # ---- the state -------------------------------------------------------------------------------
     @property
@@ -196,6 +219,10 @@ class GameSheetViewModel:
         p = self.sheet.players[seat]
         return f"{words.seat(seat, LANG.code)}  {p.name} ({p.number})"
 
+    def seat_letter(self, seat: int) -> str:
+        """A player by starting seat alone, as the sheet's columns head them: "E", "东"."""
+        return words.seat(seat, LANG.code)
+
     def seat_name(self, seat: int) -> str:
         """A player by seat and name, for a tick box: "E Bob"."""
         assert self.sheet is not None
@@ -208,7 +235,11 @@ class GameSheetViewModel:
         lang = LANG.code
         said = {"hand": tr("Hand"), "dealer": tr("Dealer"), "outcome": tr("Result"), "who": tr("Who"),
                 "value": tr("Value"), "yaku": texts.said(YAKU, lang)}
-        heads = [said.get(k) or texts.said(game_words.COLUMNS[k], lang) for k in COLUMNS]
+        if self.chinese:
+            heads = [said.get(k) or texts.said(game_words.COLUMNS.get(k) or game_words.CHINESE_COLUMNS[k], lang)
+                     for k in chinese_vm.COLUMNS]
+        else:
+            heads = [said.get(k) or texts.said(game_words.COLUMNS[k], lang) for k in COLUMNS]
         for i, p in enumerate(sh.players if sh is not None else ()):
             heads += [f"{words.seat(i, lang)} {p.name}", "Σ"]
         return heads
@@ -216,6 +247,14 @@ class GameSheetViewModel:
     def cells(self, h: GameHandView) -> list[str]:
         """One hand's line as the sheet shows it (the printed sheet's words, in the desk's language)."""
         lang = LANG.code
+        mark = " ✎" if h.hand in self.corrected else ""
+        if self.chinese:
+            out = chinese_vm.hand_cells(h, self.numbers, self.seat_letter, lang, self.family,
+                                        lambda r: words.round_label(r, lang))
+            out[0] += mark
+            for d, score in zip(h.deltas, h.scores, strict=True):
+                out += [words.change(d), words.points(score)]
+            return out
         value = "\n".join(words.value(w, lang) for w in h.winners)
         sep = texts.said(game_words.YAKU_SEP, lang)
         yaku = "\n".join(sep.join(words.yaku_items(w, lang, romaji=False)) for w in h.winners if w.yaku)
@@ -223,7 +262,6 @@ class GameSheetViewModel:
             yaku = texts.said(game_words.ABORTIVE.get(h.reason, h.reason), lang)
         pao = [f"{texts.said(game_words.COLUMNS['pao'], lang)} {words.seat(w.pao, lang)}" for w in h.winners
                if w.pao is not None]
-        mark = " ✎" if h.hand in self.corrected else ""
         out = [f"{h.hand}{mark}", words.round_label(h.round, lang), words.seat(h.dealer, lang), str(h.honba),
                str(h.deposits), words.seats(h.riichi, lang), words.outcome(h, lang),
                "\n".join(words.who(h, lang)), value, "\n".join([yaku, *pao]).strip()]
@@ -242,6 +280,10 @@ class GameSheetViewModel:
             return f"<b>{tr('Game over')}</b>{called}"
         lang = LANG.code
         dealer = sh.players[sh.next_dealer]
+        if self.chinese:  # no honba nor deposits: the dealer only
+            return tr("<b>Next: hand {n}</b> · {round} · dealer {seat} {name}", n=len(sh.hands) + 1,
+                      round=words.round_label(sh.next_round, lang), seat=words.seat(sh.next_dealer, lang),
+                      name=dealer.name) + called
         return tr("<b>Next: hand {n}</b> · {round} · dealer {seat} {name} · {honba} honba · deposits on the table: "
                   "{deposits}", n=len(sh.hands) + 1, round=words.round_label(sh.next_round, lang),
                   seat=words.seat(sh.next_dealer, lang), name=dealer.name, honba=sh.next_honba,
@@ -249,6 +291,9 @@ class GameSheetViewModel:
 
     def result_headers(self) -> list[str]:
         lang = LANG.code
+        if not self.thousands:  # MCR's table points on the session's points (docs/rule-systems.md)
+            return [tr("Player"), texts.said(game_words.COLUMNS["raw"], lang), tr("Rank"),
+                    texts.said(game_words.CHINESE_COLUMNS["table_points"], lang)]
         return [tr("Player"), texts.said(game_words.COLUMNS["raw"], lang), tr("Rank"),
                 texts.said(game_words.COLUMNS["uma"], lang), texts.said(game_words.COLUMNS["penalty"], lang),
                 texts.said(game_words.COLUMNS["score"], lang)]
@@ -258,13 +303,16 @@ class GameSheetViewModel:
         sh = self.sheet
         if sh is None or not sh.results:
             return []
+        if not self.thousands:
+            return [[self.player_label(i), f"{r.raw:+,.0f}", str(r.place), f"{r.score:g}"]
+                    for i, r in enumerate(sh.results)]
         return [[self.player_label(i), f"{r.raw:,.0f}" if float(r.raw).is_integer() else f"{r.raw:,.1f}",
                  str(r.place), words.thousands(r.uma), words.thousands(r.penalty), words.thousands(r.score)]
                 for i, r in enumerate(sh.results)]
 
     def outcome_names(self) -> list[tuple[str, str]]:
         """(text, kind) of each outcome the rules allow, for the form's choice."""
-        return [(texts.said(game_words.OUTCOMES[k], LANG.code), k) for k in self.outcomes]
+        return [(texts.said(game_words.outcome(k, self.family), LANG.code), k) for k in self.outcomes]
 
     def abortive_names(self) -> list[tuple[str, str]]:
         return [(texts.said(t, LANG.code), k) for k, t in game_words.ABORTIVE.items()]
@@ -310,6 +358,37 @@ class GameSheetViewModel:
             return None
         obj = line_object(d, self.numbers)
         return lambda s: correct_game_hand(s, sh.session, sh.table, hand, obj, reason, expected_version=sh.version)
+
+    # ---- a Chinese system's hand (``chinese_vm``: the line; the store plays it) ------------------------
+    def chinese_hand(self, hand: int | None) -> int | None:
+        """The hand the form is for: the one corrected, or the next."""
+        return hand if hand is not None else self.next_hand
+
+    def preview(self, line: dict[str, Any], hand: int | None = None) -> Callable[[Any], GamePreview] | None:
+        """The store's preview of ``line`` as hand ``hand`` (the next one by default): read only."""
+        sh, n = self.sheet, self.chinese_hand(hand)
+        if sh is None or n is None:
+            return None
+        return lambda s: preview_game_line(s, sh.session, sh.table, n, line)
+
+    def record_line(self, line: dict[str, Any]) -> Op | None:
+        """Record the line as the next hand, with the version read (a change made meanwhile is refused)."""
+        sh, n = self.sheet, self.next_hand
+        if sh is None or n is None:
+            return None
+        return lambda s: record_game_line(s, sh.session, sh.table, n, line, expected_version=sh.version)
+
+    def correct_line(self, hand: int, line: dict[str, Any], reason: str) -> Op | None:
+        sh = self.sheet
+        if sh is None:
+            return None
+        return lambda s: correct_game_hand(s, sh.session, sh.table, hand, line, reason, expected_version=sh.version)
+
+    def preview_words(self, preview: GamePreview) -> str:
+        """The store's preview in words: the hand's winners and payments, or why the tiles are no win."""
+        if preview.hand is None:
+            return texts.said(preview.problem, LANG.code) if preview.problem is not None else ""
+        return chinese_vm.preview_text(preview.hand, self.seat_letter, LANG.code)
 
     def sign_off_question(self) -> str | None:
         """Asked before signing off a game that is not over (the store refuses it without a reason)."""

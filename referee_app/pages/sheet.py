@@ -107,7 +107,7 @@ class SheetPage(TournamentPage):
         lay.addWidget(self.totals_box)
 
         # a game table (Riichi): its own sheet and form in place of the MCR parts (``_show``); Sign off below it
-        self.game = GamePanel(self._game_run, self)
+        self.game = GamePanel(self._game_run, self, read=self._game_read)
         self.game.setVisible(False)
         lay.addWidget(self.game, 4)
         lay.addLayout(self._actions_row())
@@ -288,6 +288,11 @@ class SheetPage(TournamentPage):
             self.refresh()  # what the table holds now
         return done
 
+    def _game_read(self, fn: Callable[[Any], Any]) -> Any:
+        """A read for the game panel (a Chinese hand's preview); a refusal goes to the panel, in words."""
+        assert self.ctx is not None
+        return self.ctx.runner.read(fn)
+
     def _read(self, load: Callable[..., Any]) -> bool:
         """``load`` through the runner; False when the store refused it with words for the user (a table
         gone), any other error raised as it is."""
@@ -323,7 +328,7 @@ class SheetPage(TournamentPage):
     def _show(self) -> None:
         vm = self.vm
         game = vm.game and self.game.vm.sheet is not None
-        # the penalty stays: a game's penalty is taken after the uma (the dialog says so, ``game=``)
+        # the penalty stays: a Riichi game's penalty is taken after the uma (the dialog says so, ``game=``)
         for w in (self.view, self.summary_view, self.side_tabs, self.totals_box, self.win_button, self.draw_button,
                   self.time_button, self.correct_button):
             w.setVisible(not game)
@@ -617,7 +622,9 @@ class SheetPage(TournamentPage):
         if sh is None or self.ctx is None:
             return
         where = self._where()
-        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None, game=self.vm.game)
+        # after the uma only where the session score is in thousands (Riichi); a Chinese game's is points, as MCR's
+        p = PenaltyDialog.ask(self, sh.players, self.ctx.runner.read(self.vm.read_presets), None,
+                              game=self.vm.game and self.vm.thousands)
         if p is not None and self._may_answer(where, tr("Penalty…")):
             self.record_penalty(p)
 

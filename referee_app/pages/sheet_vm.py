@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.read import queries
-from db.read.games import GAME, is_game
+from db.read.games import GAME, in_thousands, is_game
 from db.read.views import TableSheet
 from db.rules.profiles import EndPolicy, Settlement
 from db.rules.seat_labels import seat_label
@@ -90,6 +90,9 @@ class SheetViewModel:
         self.bell: TableBell | None = None  # the clock's time call at this table, if it made one
         self.end_policy = EndPolicy.STOP_NOW
         self.game = False  # the tables play a game (Riichi): the page shows the game panel (``game_sheet``)
+        # the session result is a score in thousands with uma (Riichi): a penalty is taken after the uma; else
+        # (MCR, a Chinese system's game) it is points, as MCR's
+        self.thousands = False
 
     # ---- which table ---------------------------------------------------------------------------
     def reset(self) -> None:
@@ -129,6 +132,7 @@ class SheetViewModel:
         self.bell = next((b for b in table_bells(s, self.session) if b.table == self.table), None)
         self.end_policy = queries.settings(s).end_policy
         self.game = is_game(queries.settings(s))
+        self.thousands = in_thousands(queries.settings(s))
         self.sheet, self.rotating, self.flowers_allowed = sheet, rotating, info.flowers
         self.seated, self.tables = seated, tables
         self.presets = presets
@@ -216,6 +220,8 @@ class SheetViewModel:
         sh = self.sheet
         if sh is None or not sh.penalties:
             return ""
+        if not self.thousands:  # points, as MCR's sheet says them (a Chinese system's game)
+            return f"<b>{tr('Penalties')}</b><br>" + self.penalties_text()
         head, after = tr("Penalties"), tr("after the uma")
         return f"<b>{head}</b> ({after})<br>" + "<br>".join(
             (f"{tr('Hand')} {p.hand} · " if p.hand else "") + f"{p.player.name} ({p.player.number}) · "

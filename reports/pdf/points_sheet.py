@@ -233,7 +233,7 @@ class PointsSheetPage(GameSheetPage):
                            size, align="right")
         last = len(row.payments) if row.total_line else max(0, len(row.payments) - 1)
         if row.total_line:
-            cell("payments", last, texts.said(game_words.CHINESE_COLUMNS["change"], lang), align="right")
+            cell("payments", last, texts.said(game_words.CHINESE_COLUMNS["hand_change"], lang), align="right")
         for i in range(4):
             x = xs["players"] + i * pw
             line_top = first + last * g.line_h
