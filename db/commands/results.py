@@ -69,30 +69,7 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
                                   {"session": k, "table": sheet.table, "type": "time_called",
                                    "after_hand": sheet.time_called_after}))
     rows = [d for _k, d in sorted(items, key=lambda kv: kv[0])]
-    if args.format != "json":
-        flat = []
-        for d in rows:
-            f = dict(d)
-            if "events" in d:  # Sichuan: the winners of the hand's events, in the order they won
-                won = [w for e in d["events"] if e["type"] in ("tsumo", "ron")
-                       for w in (e["winners"] if e["type"] == "ron" else [e])]
-                f["winner"] = " ".join(str(w.get("player", w.get("winner"))) for w in won)
-                f["fan"] = " ".join(_value_text(w) for w in won)
-            elif "winners" in d:  # a game table's ron: each winner with the value paid
-                f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
-                f["fan"] = " ".join(_value_text(w) for w in d["winners"])
-            elif d["type"] == "tsumo":
-                f["fan"] = _value_text(d)
-            if d["type"] == "win":
-                f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
-            f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in (d.get("payments") or d.get("deltas") or {}).items())
-            if "riichi" in d:
-                f["riichi"] = " ".join(map(str, d["riichi"]))
-            f["winds"] = " ".join(f"{n}:{w}" for n, w in d.get("winds", {}).items())
-            flat.append(f)
-        rows_out = flat
-    else:
-        rows_out = rows
+    rows_out = rows if args.format == "json" else [_flat(d) for d in rows]
     columns: tuple[str, ...] = ("session", "table", "hand", "type", "prevailing", "dealer", "winds", "winner",
                                 "discarder", "fan", "flowers", "fans", "player", "points", "settlement", "reason",
                                 "after_hand", "payments")
@@ -101,6 +78,28 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
                    "discarder", "fan", "player", "points", "settlement", "reason", "after_hand", "payments")
     emit(rows_out, args.format, columns, json_rows=rows)
     return 0
+
+
+def _flat(d: dict[str, Any]) -> dict[str, Any]:
+    """A ``results list`` row as one line of text or CSV: the winners and their values, the payments."""
+    f = dict(d)
+    if "events" in d:  # Sichuan: the winners of the hand's events, in the order they won
+        won = [w for e in d["events"] if e["type"] in ("tsumo", "ron")
+               for w in (e["winners"] if e["type"] == "ron" else [e])]
+        f["winner"] = " ".join(str(w.get("player", w.get("winner"))) for w in won)
+        f["fan"] = " ".join(_value_text(w) for w in won)
+    elif "winners" in d:  # a game table's ron: each winner with the value paid
+        f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
+        f["fan"] = " ".join(_value_text(w) for w in d["winners"])
+    elif d["type"] == "tsumo":
+        f["fan"] = _value_text(d)
+    if d["type"] == "win":
+        f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
+    f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in (d.get("payments") or d.get("deltas") or {}).items())
+    if "riichi" in d:
+        f["riichi"] = " ".join(map(str, d["riichi"]))
+    f["winds"] = " ".join(f"{n}:{w}" for n, w in d.get("winds", {}).items())
+    return f
 
 
 def _value_text(w: dict[str, Any]) -> str:
