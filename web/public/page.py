@@ -464,9 +464,9 @@ class Page:
         return " · ".join(parts)
 
     def game_hands(self, number: str) -> list[str]:
-        """A Chinese system's wins (``Snapshot.thousands`` False: its hands are games, not MCR's rows): the
-        hands the player won and dealt in, each with its total, the player's change and the other party, the
-        fans below. (Riichi's page is left as it was.)"""
+        """A game's wins (Riichi's and the Chinese systems': their hands are games, not MCR's rows): the hands
+        the player won and dealt in, each with its value (han and fu, a limit, or a total), the player's change and
+        the other party, the yaku or fans below."""
         won: list[tuple[GameSheet, GameHandView, GameWinView, int, int | None]] = []
         dealt: list[tuple[GameSheet, GameHandView, GameWinView, int, int | None]] = []
         for k in sorted(self.d.snap.games):
@@ -490,8 +490,10 @@ class Page:
                     other = self.t("self-drawn")
                 else:
                     other = self.t("from") + " " + self.player_link(g.players[discarder])
-                value = esc(texts.said(game_words.win_value(w.total, 0, 0, None, w.unit), self.lang))
-                fans = " · ".join(f"{esc(f.zh if self.lang == 'zh' else f.en)} {f.value}" for f in w.fans)
+                value = esc(texts.said(game_words.win_value(w.total or w.han, w.fu, w.yakuman, w.limit, w.unit),
+                                       self.lang))
+                fans = " · ".join([*(f"{esc(f.zh if self.lang == 'zh' else f.en)} {f.value}" for f in w.fans),
+                                   *(f"{esc(texts.said(game_words.yaku_name(y), self.lang))} {n}" for y, n in w.yaku)])
                 items.append(f'<li><b>{self.t("S{session} T{table} hand {hand}", session=g.session, table=g.table, hand=h.hand)}</b> '
                              f'{value} · {fmt_signed(h.deltas[i])} · {other}<br><small class="muted">{fans}</small></li>')
             if items:
@@ -499,7 +501,7 @@ class Page:
         return out
 
     def hands(self, number: str) -> str:
-        if self.d.snap.game and not self.d.snap.thousands:
+        if self.d.snap.game:
             return "\n".join([*self.game_hands(number), *self.penalty_list(number)])
         out = []
         for title, rows, who in ((NC_("public", "Hands won ({n})"), self.ix.won.get(number, []), "winner"),

@@ -104,3 +104,12 @@ def test_a_games_later_sessions_stay_hidden_on_a_players_page_when_the_standings
             page = get(srv.url + "/p/3", "en")
     assert rows(page, "sessions")[1:] == [["1", "2", "West", "38,200", "1", "+23.2"], ["2", "2", "East", "–", "–", "–"]]
     assert facts(page)["Score"] == "+23.2"  # the standings after session 1
+
+
+def test_a_players_page_in_a_game_lists_the_hands_they_won_and_dealt_in_with_their_value(event: str) -> None:
+    """The page read MCR's hand rows only, so every Riichi player had "Hands won (0)" and "Dealt in (0)"."""
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", get(event + "/p/4", "en"))).split())
+    assert "Hands won (1) S1 T1 hand 1 3 han 40 fu · +5200 · from 高玲 Gao Ling" in text
+    assert "Dealt in (1) S2 T2 hand 1 2 han 30 fu · -2900 · won by 陈伟 Chen Wei" in text
+    one = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", get(event + "/p/1", "zh-CN"))).split())
+    assert "役满" in one and "门前清自摸和 1" in one  # the yaku in the page's language
