@@ -89,14 +89,15 @@ def test_guangdong_sheet_names_each_hand_its_winners_totals_fans_and_payments_in
     # hand 1: E's self-drawn all pungs, total 16, the win and the horses each on a line with its changes
     first = _hand_line(text, 1)
     assert re.search(r"\bSelf-drawn\s+E\s+16\s+All Pungs \(碰碰胡\) 8\s+Win E\b", first), first
-    win, horse = (p["deltas"] for p in hands[0]["payments"])
+    win, horse = (p["deltas"] for p in hands[0]["breakdown"])
     seats = _seats(db)
-    assert [p["kind"] for p in hands[0]["payments"]] == ["win", "horse"]
+    assert [p["kind"] for p in hands[0]["breakdown"]] == ["win", "horse"]
     assert first.split("Win E")[1].split() == [_signed(win[n]) for n in seats]
     assert re.search(r"Horses E\s+" + r"\s+".join(re.escape(_signed(horse[n])) for n in seats), text)
-    # hand 2: two winners on W's discard with their totals, the kong by its kind; the hand's change and points
-    assert re.search(r"Win on a discard\s+S\s*←\s*W\s+24\s+Seven Pairs \(七对\) 16, Half Flush \(混一色\) 8", text)
-    assert re.search(r"N\s*←\s*W\s+152\s+All Honours \(字一色\) 64,", text)
+    # hand 2: two winners on W's discard with their totals, in the order of play from W (N, then S), the kong by
+    # its kind; the hand's change and points
+    assert re.search(r"Win on a discard\s+N\s*←\s*W\s+152\s+All Honours \(字一色\) 64,", text)
+    assert re.search(r"S\s*←\s*W\s+24\s+Seven Pairs \(七对\) 16, Half Flush \(混一色\) 8", text)
     assert "Big Four Winds (大四喜) 88" in text and "Concealed kong E" in text
     second = hands[1]
     total = re.search(r"Hand's change\s+(.*)$", text, re.M)
@@ -104,7 +105,7 @@ def test_guangdong_sheet_names_each_hand_its_winners_totals_fans_and_payments_in
     # hand 1's line of the hand's change comes first: its changes and points after, seat by seat
     assert total.group(1).split() == [x for n in seats for x in (_signed(hands[0]["deltas"][n]),
                                                                  _signed(hands[0]["scores"][n]))]
-    assert [p["kind"] for p in second["payments"]] == ["win", "win", "kong"]
+    assert [p["kind"] for p in second["breakdown"]] == ["win", "win", "kong"]
     # hand 3: a draw with W's melded kong: one payment, so its changes and the points share its line
     third = _hand_line(text, 3)
     after = third.split("Melded kong W")[1].split()
@@ -142,11 +143,11 @@ def test_sichuan_sheet_shows_each_win_of_a_hand_and_the_end_of_wall_checks(
     # hand 1: three winners in the order they won, each with its own kind, who and total
     assert re.search(r"Self-drawn win\s+W\s+4\s+Pure Suit \(清一色\) 2, Seven Pairs \(七对\) 2", text)
     assert re.search(r"Win on a discard\s+S\s*←\s*E\s+1\b", text) and re.search(r"Win on a discard\s+N\s*←\s*E\s+2\b", text)
-    assert [p["kind"] for p in hands[1]["payments"]] == ["kong", "win", "flower_pig", "not_ready", "refund"]
+    assert [p["kind"] for p in hands[1]["breakdown"]] == ["kong", "win", "flower_pig", "not_ready", "refund"]
     seats = _seats(db)
     for kind, word in (("flower_pig", "Flower pig (three suits)"), ("not_ready", "Not ready: pays the ready players"),
                        ("refund", "Kong refund (not ready)")):
-        changes = next(p["deltas"] for p in hands[1]["payments"] if p["kind"] == kind)
+        changes = next(p["deltas"] for p in hands[1]["breakdown"] if p["kind"] == kind)
         line = re.search(re.escape(word) + r"\s+(.*)$", text, re.M)
         assert line is not None, word
         assert line.group(1).split() == [_signed(changes[n]) for n in seats if changes[n]], word
@@ -215,7 +216,8 @@ def test_site_table_page_lists_each_hand_with_its_wins_and_payments(events: dict
     for word in ("Honba", "Deposits", "Uma", " han "):
         assert word not in page, word
     assert "Self-drawn 自摸" in page and "Total 合计 16 · All Pungs 碰碰胡 8" in page
-    assert "Win on a discard 点炮和牌 Bob Brown ← 陈伟 Chen Wei · Total 合计 24" in page
+    assert "Win on a discard 点炮和牌 Dora Diaz ← 陈伟 Chen Wei · Total 合计 152" in page
+    assert "Bob Brown ← 陈伟 Chen Wei · Total 合计 24" in page
     assert "Horses 买马 李明 Li Ming: E 东 +64, S 南 -16, W 西 -32, N 北 -16" in page
     assert "Concealed kong 暗杠 李明 Li Ming" in page and "Melded kong 明杠 陈伟 Chen Wei: S 南 -3, W 西 +3" in page
     assert re.search(r"Table points\s*标准分", page) and "table points 4/2/1/0" in page
@@ -247,8 +249,8 @@ def test_workbook_has_the_hands_with_their_wins_and_every_payment(events: dict[s
         seats = _seats(db)
         for h in hands:  # each hand's payments, in order, sum to its changes
             mine = [r for r in payments if r[2] == h["hand"]]
-            assert len(mine) == len(h["payments"])
-            for r, p in zip(mine, h["payments"], strict=True):
+            assert len(mine) == len(h["breakdown"])
+            for r, p in zip(mine, h["breakdown"], strict=True):
                 assert list(r[5:9]) == [p["deltas"][n] for n in seats]
             assert [sum(r[5 + i] for r in mine) for i in range(4)] == [h["deltas"][n] for n in seats]
         rows = list(wb["Hands"].iter_rows(values_only=True))
