@@ -202,11 +202,12 @@ def test_a_sichuan_hand_of_events_is_entered_previewed_and_recorded(qtbot, sichu
     stored = sheet_of(sichuan_file).hands[0]
     assert stored.line["void"] == {numbers[2]: "s"}
     assert [e["type"] for e in stored.line["events"]] == ["kong", "tsumo", "ron"]
-    assert [w["player"] for w in stored.line["events"][2]["winners"]] == [numbers[0], numbers[3]]
+    # the store keeps several winners in the order of play from the discarder (S): N, then E
+    assert [w["player"] for w in stored.line["events"][2]["winners"]] == [numbers[3], numbers[0]]
     row = cells(panel, 0)
     assert row[3] == "Hand"
-    assert row[4].splitlines() == ["Concealed kong S", "Self-drawn win W", "Win on a discard E, N ← S"]
-    assert row[5].splitlines() == ["W 4", "E 1", "N 2"]
+    assert row[4].splitlines() == ["Concealed kong S", "Self-drawn win W", "Win on a discard N, E ← S"]
+    assert row[5].splitlines() == ["W 4", "N 2", "E 1"]
     assert row[7].splitlines()[0] == "Kong S: E -2 S +6 W -2 N -2"
     assert [row[8 + 2 * i] for i in range(4)] == [f"{d:+,}" if d else "" for d in stored.deltas]
     assert form.list.count() == 0  # hand 2 starts with no events
