@@ -90,8 +90,8 @@ CHINESE_FLAGS: dict[str, Text] = {
     "kong_discard": Text("Discard after a kong", "game_flag"),
     "haitei": Text("Last tile of the wall", "game_flag"),
     "houtei": Text("Last discard of the wall", "game_flag"),
-    "tenhou": Text("Heavenly hand", "game_flag"),
-    "chiihou": Text("Earthly hand", "game_flag"),
+    "tenhou": Text("Blessing of heaven", "game_flag"),
+    "chiihou": Text("Blessing of earth", "game_flag"),
 }
 
 SUITS: dict[str, Text] = {  # Sichuan's void suit (定缺), the notation's suit letters
