@@ -177,3 +177,28 @@ def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, b
     assert hand["events"][1]["total"] == 4 and hand["events"][2]["discarder"] == e
     assert [x["fan"] for x in hand["events"][2]["winners"]] == [1, 2]
     assert sum(hand["deltas"].values()) == 0 and {p["kind"] for p in hand["payments"]} == {"kong", "win"}
+
+
+def test_every_word_of_the_chinese_entries_comes_from_the_catalogue(guangdong, browser) -> None:
+    """In the pseudo-locale every word of a Guangdong entry (outcomes, flags, targets, kongs: the server's words
+    and the page's) is wrapped ⟦…⟧; the players' names are theirs."""
+    import re
+
+    db, token, (e, s, w, n), url = guangdong
+    browser.get(f"{url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "⟦")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, "#g-target button[data-target='horses']")
+    tap(browser, f"#g-kong-player button[data-number='{s}']")
+    tap(browser, "#g-kong-kind button[data-kind='melded']")
+    wait_text(browser, "#g-kong-discarder", "⟦")
+    text = browser.execute_script("var b = document.getElementById('game-entry').cloneNode(true);"
+                                  "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+    text = re.sub(r"⟦[^⟧]*⟧", "", text)
+    for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
+        text = text.replace(name, "")
+    assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []
