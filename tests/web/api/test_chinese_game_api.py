@@ -26,7 +26,7 @@ DOUBLE_RON = {"hand": 1, "type": "ron", "discarder": "1",
               "winners": [{"player": "3", "hand": "11m22m33m44m55m66m77z"}, {"player": "4", "hand": "111z222z333z444z55z"}],
               "horses": {"3": ["2p"], "4": ["1m"]}, "kongs": [{"player": "2", "kind": "concealed"}]}
 # Sichuan: 1's concealed kong, 3 self-drawn, then 2 and 4 both on 1's discard (typed fan): the third win ends it
-SICHUAN = {"hand": 1, "type": "hand", "void": {"3": "s", "1": "p"},
+SICHUAN: dict[str, Any] = {"hand": 1, "type": "hand", "void": {"3": "s", "1": "p"},
            "events": [{"type": "kong", "player": "1", "kind": "concealed"},
                       {"type": "tsumo", "winner": "3", "tiles": "11m22m33m44m55m66m77m"},
                       {"type": "ron", "discarder": "1", "winners": [{"player": "2", "fan": 1}, {"player": "4", "fan": 2}]}]}
@@ -100,5 +100,6 @@ def test_a_sichuan_hand_not_over_is_refused_in_words_and_a_whole_one_previewed(s
     p = call(sichuan, "POST", "/api/score", SICHUAN, lang="zh").json()
     assert p["valid"] is True and p["outcome"] == "一盘"
     assert [(w["player"], w["total"]) for w in p["winners"]] == [("3", 4), ("2", 1), ("4", 2)]
-    assert [q["kind"] for q in p["payments"]] == ["kong", "win", "win", "win"][:len(p["payments"])]
+    assert p["payments"][0]["kind"] == "kong" and {q["kind"] for q in p["payments"][1:]} == {"win"}
+    assert {n: sum(q["deltas"][n] for q in p["payments"]) for n in "1234"} == p["deltas"]
     assert p["line"]["void"] == {"3": "s", "1": "p"} and len(p["line"]["events"]) == 3
