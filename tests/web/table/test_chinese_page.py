@@ -1,5 +1,6 @@
 # ruff: noqa: F811 - the fixtures of test_table_page, used by name
-"""The phone page at a Chinese system's table (issue 33), 390 × 844, in a real headless Chromium against a real
+"""The phone page at a Chinese system's table (issue 33), 390 × 844, in a real headless Chromium (and WebKitGTK where
+webkit2gtk-driver is installed) against a real
 ``serve`` process over a tournament file the CLI made: a Guangdong hand with two winners on one discard, horses
 and a kong, and a Sichuan hand of a kong, a self-drawn win and two winners on one discard, each entered from what
 the server's ``entry`` offers, previewed by the store and recorded, then read back with
@@ -18,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from tests.browsers import BOTH
 from tests.web.table.test_table_follows import ROOT, _free_port
 from tests.web.table.test_table_page import browser, shown_text, tap, wait_text  # noqa: F401 - the fixtures
 from tests.web.test_cli import wait_until_serving
@@ -99,6 +101,7 @@ def picked(browser: Any, tiles: list[str]) -> None:
         tap(browser, f"#g-picker button[data-tile='{tile}']")
 
 
+@BOTH
 def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded(guangdong, browser) -> None:
     db, token, (e, s, w, n), url = guangdong
     browser.get(f"{url}/t/{token}")
@@ -137,6 +140,7 @@ def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
 
 
+@BOTH
 def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, browser) -> None:
     db, token, (e, s, w, n), url = sichuan
     browser.get(f"{url}/t/{token}")
