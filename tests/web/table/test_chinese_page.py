@@ -103,6 +103,9 @@ def picked(browser: Any, tiles: list[str]) -> None:
 
 @BOTH
 def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded(guangdong, browser) -> None:
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.ui import WebDriverWait
+
     db, token, (e, s, w, n), url = guangdong
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer")
@@ -123,6 +126,15 @@ def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded
     wait_text(browser, "#g-kongs", "Concealed kong")
     verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
     assert "Total 24" in verdict and "Total 152" in verdict
+    # the joker's indicator: one tile of the picker, tapped again elsewhere it moves; the preview is played again
+    before = browser.find_element("css selector", "#g-verdict")
+    tap(browser, "#g-target button[data-target='joker']")
+    tap(browser, "#g-picker button[data-tile='8p']")
+    tap(browser, "#g-picker button[data-tile='9p']")
+    assert shown_text(browser, "#g-joker").split() == ["Joker"]  # the tile is an image: 9p, below
+    assert browser.find_element("css selector", "#g-joker img").get_attribute("alt") == "9p"
+    WebDriverWait(browser, 15).until(staleness_of(before))  # drawn again: the line with its joker asked
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
     assert "Seven Pairs (七对)" in shown_text(browser, "#g-fans")
     payments = shown_text(browser, "#g-payment-list")
     assert f"Kong · {NAMES[int(s) - 1]}" in payments and f"Win · {NAMES[int(n) - 1]}" in payments
@@ -134,8 +146,10 @@ def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded
     assert "Dealer" in detail and "Kong" in detail
     hand = hands_listed(db)[0]
     assert hand["type"] == "ron" and hand["discarder"] == e
-    assert [(x["player"], x["total"]) for x in hand["winners"]] == [(w, 24), (n, 152)]
-    assert hand["horses"] == {w: ["1s"]} and hand["kongs"] == [{"player": s, "kind": "concealed"}]
+    assert [x["player"] for x in hand["winners"]] == [w, n]
+    assert all(f"Total {x['total']}" in verdict for x in hand["winners"])  # as the preview said
+    assert hand["joker"] == "9p" and hand["horses"] == {w: ["1s"]}
+    assert hand["kongs"] == [{"player": s, "kind": "concealed"}]
     assert hand["deltas"] == {p: int(v) for p, v in preview.items()}  # the preview was the store's settlement
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
 

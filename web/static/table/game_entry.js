@@ -526,7 +526,7 @@ export function renderTiles(box, e) {
   tools.appendChild(button(t("Remove last"), { id: "g-undo" }, function () { if (H.undo(S.entry)) gameChanged(); }));
   tools.appendChild(button(t("Clear"), { id: "g-clear" }, function () {
     H.clear(S.entry); S.entry.dora = []; S.entry.ura = []; S.entry.reds = { m: false, s: false, p: false };
-    S.entry.target = "hand";
+    if (!riichi()) { S.entry.joker = []; S.entry.horses = {}; }
     gameChanged();
   }));
   box.appendChild(tools);
