@@ -220,3 +220,33 @@ def test_every_word_of_the_chinese_entries_comes_from_the_catalogue(guangdong, b
     for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
         text = text.replace(name, "")
     assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []
+
+
+def test_a_sichuan_end_of_the_wall_takes_a_ready_hand_of_13_tiles_and_the_flower_pigs(sichuan, browser) -> None:
+    db, token, (e, s, w, n), url = sichuan
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-event button[data-event='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='0']")
+    tap(browser, "#g-add-event")
+    tap(browser, "#g-event button[data-event='wall_end']")
+    tap(browser, f"#g-winner button[data-number='{n}']")
+    picked(browser, ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"])
+    # a ready hand is 13 tiles: the picker takes no 14th
+    assert not browser.find_element("css selector", "#g-picker button[data-tile='1p']").is_enabled()
+    tap(browser, f"#g-winner button[data-number='{e}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='1']")
+    tap(browser, f"#g-pigs button[data-number='{s}']")
+    wait_text(browser, "#g-payment-list", "Flower pig")
+    tap(browser, "#g-add-event")
+    wait_text(browser, "#g-events", "2. End of the wall")
+    wait_text(browser, "#g-verdict", "Record hand 1:")
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    end = hands_listed(db)[0]["events"][-1]
+    assert end["type"] == "wall_end" and end["pigs"] == [s]
+    assert end["ready"] == [{"player": n, "hand": "1112345678999m"}, {"player": e, "fan": 1}]

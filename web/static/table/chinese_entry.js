@@ -26,7 +26,7 @@ export function blankKong() { return { player: null, kind: null, discarder: null
 export function chineseValue(w) {
   if (w.input === "fan") return { fan: w.fan };
   if (options().value === "hand_type") return { hand_type: w.hand_type };
-  var v = { hand: H.notation(w) };
+  var v = { hand: tilesWanted() === 13 ? H.readyNotation(w) : H.notation(w) };
   if (S.entry && S.entry.outcome !== "wall_end") {
     Object.keys(w.flags || {}).forEach(function (f) { if (w.flags[f]) v[f] = true; });
   }
