@@ -103,3 +103,22 @@ def test_a_sichuan_hand_not_over_is_refused_in_words_and_a_whole_one_previewed(s
     assert p["payments"][0]["kind"] == "kong" and {q["kind"] for q in p["payments"][1:]} == {"win"}
     assert {n: sum(q["deltas"][n] for q in p["payments"]) for n in "1234"} == p["deltas"]
     assert p["line"]["void"] == {"3": "s", "1": "p"} and len(p["line"]["events"]) == 3
+
+
+@pytest.fixture
+def riichi(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_for(db, "riichi-ema2016")
+    with c:
+        yield c, link
+
+
+def test_a_riichi_tables_json_keeps_its_keys(riichi) -> None:
+    """The Chinese systems extend the JSON; a Riichi hand and entry say what they said before (issue 32)."""
+    line = {"hand": 1, "type": "draw", "tenpai": ["1"], "riichi": ["2"]}
+    assert call(riichi, "POST", "/api/hands", {**line, "version": 0, "request_id": "r1"}).status_code == 200
+    t = call(riichi, "GET", "/api/table").json()
+    assert set(t["hands"][0]) == {"hand", "round", "dealer", "honba", "deposits", "kind", "outcome", "riichi",
+                                  "winners", "discarder", "tenpai", "deltas", "scores"}
+    assert set(t["entry"]) == {"form", "outcomes", "abortive", "red_fives", "limits", "flags", "multiple_ron",
+                               "outcome_words", "abortive_words", "limit_words", "flag_words"}
+    assert t["entry"]["flag_words"]["haitei"] == "Last tile drawn"  # Riichi's yaku, not a Chinese system's flag
