@@ -82,23 +82,39 @@ EVENTS: dict[str, Text] = {  # Sichuan's events of one hand
     "wall_end": Text("End of the wall", "game_event"),
 }
 
-#: a Chinese system's winner's flags (each system's ``mcr-score`` flags; ``entry_options`` says which it has)
+# A Chinese system's situation flags (its ``mcr-score`` flags; msgctxt ``game_flag``): the phone's and the desk's
+# toggles. Riichi's flags are said by their yaku (FLAG_YAKU below).
 CHINESE_FLAGS: dict[str, Text] = {
     "chankan": Text("Robbing a kong", "game_flag"),
     "rinshan": Text("Out on a kong's replacement", "game_flag"),
     "kong_discard": Text("Discard after a kong", "game_flag"),
     "haitei": Text("Last tile of the wall", "game_flag"),
-    "houtei": Text("Last discard", "game_flag"),
+    "houtei": Text("Last discard of the wall", "game_flag"),
     "tenhou": Text("Blessing of heaven", "game_flag"),
     "chiihou": Text("Blessing of earth", "game_flag"),
 }
 
-#: Sichuan's suits, as a player declares one void (定缺)
-SUITS: dict[str, Text] = {
+SUITS: dict[str, Text] = {  # Sichuan's void suit (定缺), the notation's suit letters
     "m": Text("Characters", "game_suit"),
-    "p": Text("Dots", "game_suit"),
     "s": Text("Bamboo", "game_suit"),
+    "p": Text("Dots", "game_suit"),
 }
+
+
+def total_value(total: int) -> Text:
+    """A Chinese system's win as a sheet line says it: "Total 24" (its answer's total)."""
+    return Text("Total {n}", "game_value", n=total)
+
+
+def fan_label(zh: str, en: str, lang: str) -> str:
+    """A fan or hand type in ``lang``: scoring's data, not the catalogue's; the Chinese name alone in Chinese,
+    "en (zh)" elsewhere (issue 33: the hand types keep their Chinese names beside the English).
+
+    >>> fan_label("平胡", "Ping hu (plain hand)", "zh"), fan_label("平胡", "Plain", "en")
+    ('平胡', 'Plain (平胡)')
+    """
+    return zh if lang.startswith("zh") or not en else f"{en} ({zh})"
+
 
 CHINESE_COLUMNS: dict[str, Text] = {
     "total": Text("Total", "game_column"),
@@ -203,7 +219,7 @@ def win_value(han: int, fu: int, yakuman: int, limit: str | None, unit: str = "h
     ('Total 16', '3 han 40 fu')
     """
     if unit == "total":
-        return Text("Total {total}", "game_value", total=han)
+        return total_value(han)
     return hand_value(han, fu, yakuman, limit)
 
 

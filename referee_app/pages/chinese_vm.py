@@ -236,8 +236,7 @@ def events_draft_of(line: Mapping[str, Any], numbers: Sequence[str]) -> tuple[li
 # ---- words -------------------------------------------------------------------------------------------------
 def fan_text(f: Fan, lang: str) -> str:
     """A fan or hand type with its value: the Chinese name in a Chinese desk, else "English (中文)"."""
-    name = f.zh if lang == "zh" else f"{f.en} ({f.zh})"
-    return f"{name} {f.value}"
+    return f"{game_words.fan_label(f.zh, f.en, lang)} {f.value}"
 
 
 def fans_text(w: GameWinView, lang: str) -> str:

@@ -68,7 +68,7 @@ def fan_items(win: GameWinView, lang: str) -> list[str]:
     total already counts) is named alone."""
     items = []
     for f in win.fans:
-        name = f.zh if lang == "zh" or f.en == f.zh else f"{f.en} ({f.zh})"
+        name = game_words.fan_label(f.zh, f.en if f.en != f.zh else "", lang)
         items.append(f"{name} {f.value}" if f.value else name)
     return items
 

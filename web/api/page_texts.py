@@ -85,6 +85,16 @@ TEXTS = (
     NC_("table_page", "Pao (liable player)"), NC_("table_page", "Pao: {name}"),
     NC_("table_page", "Time called during hand {n}"),
     NC_("table_page", "Time called during hand {n}; the last hand is {m}"),
+    # a Chinese system's hand (web/static/table/chinese_entry.js): the joker, horses, kongs, a hand type, a typed
+    # fan, Sichuan's void suits and events
+    NC_("table_page", "Winner (self-drawn)"), NC_("table_page", "Ready players"), NC_("table_page", "{n} of 13 tiles"),
+    NC_("table_page", "Enter the fan."), NC_("table_page", "Choose the hand type."), NC_("table_page", "Choose the kong."),
+    NC_("table_page", "Add the hand's events, one after another."), NC_("table_page", "Joker"),
+    NC_("table_page", "Horses"), NC_("table_page", "Horses of"), NC_("table_page", "Horses of {name}"),
+    NC_("table_page", "Hand type"), NC_("table_page", "Kong by"), NC_("table_page", "Kongs"),
+    NC_("table_page", "Events"), NC_("table_page", "No events yet."), NC_("table_page", "Remove the last event"),
+    NC_("table_page", "Next event"), NC_("table_page", "Void suit"), NC_("table_page", "Flower pigs"),
+    NC_("table_page", "Add the event"), NC_("table_page", "Ready: {names}"),
 )
 WINDS = ("E", "S", "W", "N")
 

@@ -104,7 +104,7 @@ MODULES = sorted(f"table/{p.name}" for p in (STATIC / "table").glob("*.js"))
 
 
 def test_the_scan_reads_every_module_of_the_page() -> None:
-    assert [f"table/{n}.js" for n in ("entry", "game", "game_entry", "hand", "main", "page", "requests", "sheet")] == MODULES
+    assert [f"table/{n}.js" for n in ("chinese_entry", "entry", "game", "game_entry", "hand", "main", "page", "requests", "sheet")] == MODULES
 
 
 @pytest.mark.parametrize(("name", "pattern", "why"),

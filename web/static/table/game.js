@@ -1,4 +1,4 @@
-/* A game table (Riichi; GET /api/table says "game": true): the state of the next hand (round, dealer, honba,
+/* A game table (Riichi or a Chinese system; GET /api/table says "game": true): the state of the next hand (round, dealer, honba,
  * deposits), the players' points, and the hands so far with each change and the running points.
  *
  * Every figure is the server's: the rule system derives the state and settles every hand (docs/table-page.md
@@ -17,8 +17,12 @@ export function roundLabel(r) { return r ? windLabel(r.charAt(0)) + r.slice(1) :
 function stateText(table) {
   if (!table.state) return t("Game over");
   var st = table.state, dealer = playerBy(st.dealer);
-  return [roundLabel(st.round), t("Dealer {name}", { name: dealer ? shortName(dealer.name) : st.dealer }),
-          t("Honba {n}", { n: st.honba }), t("Deposits {n}", { n: st.deposits })].join(" · ");
+  var parts = [roundLabel(st.round), t("Dealer {name}", { name: dealer ? shortName(dealer.name) : st.dealer })];
+  // honba and riichi sticks are Riichi's: a Chinese system's entry (another form) has neither
+  if (!table.entry || !table.entry.form || table.entry.form === "riichi") {
+    parts.push(t("Honba {n}", { n: st.honba }), t("Deposits {n}", { n: st.deposits }));
+  }
+  return parts.join(" · ");
 }
 
 export function renderGame() {
@@ -64,6 +68,30 @@ export function renderGame() {
   if (view === "sheet") renderGameSheet(pending); else renderGameEntry();
 }
 
+// a Chinese system's hand under its row: the dealer, each winner's total and fans, what was paid and why
+function detailRow(h, span) {
+  var tr = el("tr", { "class": "detail", "data-detail": h.hand });
+  var td = el("td", { colspan: String(span), "class": "what" });
+  var dealer = playerBy(h.dealer);
+  var lines = [t("Dealer {name}", { name: dealer ? shortName(dealer.name) : h.dealer })];
+  (h.winners || []).forEach(function (w) {
+    var p = playerBy(w.player);
+    lines.push((p ? shortName(p.name) : w.player) + " · " + w.value + ((w.fans || []).length ? ": " +
+      w.fans.map(function (f) { return f.name + " " + f.value; }).join(", ") : ""));
+  });
+  h.payments.forEach(function (pay) {
+    var p = pay.player ? playerBy(pay.player) : null;
+    lines.push(pay.words + (p ? " · " + shortName(p.name) : "") + ": " + Object.keys(pay.deltas)
+      .filter(function (n) { return pay.deltas[n]; }).map(function (n) {
+        var q = playerBy(n);
+        return (q ? shortName(q.name) : n) + " " + signed(pay.deltas[n]);
+      }).join(", "));
+  });
+  lines.forEach(function (line) { td.appendChild(el("small", { "class": "line" }, line)); });
+  tr.appendChild(td);
+  return tr;
+}
+
 function renderGameSheet(pending) {
   var ps = players(), table = S.table, hands = table.hands || [];
   var head = $("sheet").tHead, body = $("sheet").tBodies[0], foot = $("sheet").tFoot;
@@ -92,6 +120,7 @@ function renderGameSheet(pending) {
       tr.appendChild(td);
     });
     body.appendChild(tr);
+    if (h.payments) body.appendChild(detailRow(h, ps.length + 2));
   });
   var ob = outbox();
   if (pending && ob) {

@@ -1,10 +1,15 @@
-/* Entering the next hand of a game table (Riichi): the outcome (what the rule system offers: ron, tsumo,
+/* Entering the next hand of a game table (Riichi, and a Chinese system's one line of wins, chinese_entry.js):
+ * the outcome (what the rule system offers: ron, tsumo,
  * draw with tenpai, abortive, nagashi, chombo), who declared riichi, and for a win either the tiles (the
  * picker of hand.js, red fives where the preset has them, dora and ura indicators, the situation flags) or
  * the totals (han and fu, a limit, yakuman). The result line is sent to POST /api/score as the entry changes:
  * the server plays it from the table's state and answers the han, fu, yaku and everyone's change, so no
  * rule is written here (docs/table-page.md "A Riichi table").
+ *
+ * Which entry: the server's ``entry.form`` ("riichi"; a Chinese system's "wins", one ron, tsumo or draw line with
+ * its flags, joker, horses and kongs; "events", Sichuan's events of one hand), never the profile's name.
  */
+import * as C from "./chinese_entry.js";
 import { img, tileButton } from "./entry.js";
 import * as H from "./hand.js";
 import { $, S, banner, button, el, handWhat, hooks, pickButton, players, points, signed, t } from "./page.js";
@@ -13,14 +18,18 @@ import { api, errorText, saveDraft, send } from "./requests.js";
 var FU = [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110];
 var SUITS_RED = ["m", "s", "p"];  // the picker's rows: characters, bamboo, dots
 
-function options() { return (S.table && S.table.entry) || { outcomes: [], abortive: [], limits: [], flags: [] }; }
-function words(kind, key) { var w = options()[kind + "_words"]; return (w && w[key]) || key; }
+export function options() { return (S.table && S.table.entry) || { outcomes: [], abortive: [], limits: [], flags: [] }; }
+export function words(kind, key) { var w = options()[kind + "_words"]; return (w && w[key]) || key; }
+// "riichi" (riichi, tenpai, pao, totals, dora), or a Chinese system's "wins" or "events"
+export function form() { return options().form || "riichi"; }
+function riichi() { return form() === "riichi"; }
 
 export function blankGameEntry(hand) {
   return Object.assign(H.blankEntry("game", hand), {
     outcome: null, riichi: [], tenpai: [], nagashi: [], reason: null, chombo: null, target: "hand",
     dora: [], ura: [], reds: { m: false, s: false, p: false }, flags: {}, han: null, fu: null, limit: null,
-    pao: null, winners: [], others: {}, stale_reason: "" });
+    pao: null, winners: [], others: {}, stale_reason: "", hand_type: null, fan: null, joker: [], horses: {},
+    horse_of: null, kongs: [], kong: C.blankKong(), events: [], void: {}, pigs: [] });
 }
 
 // ---- several winners on one discard ----------------------------------------------------------------
@@ -28,13 +37,18 @@ export function blankGameEntry(hand) {
 // value (tiles or totals, indicators, flags, pao) lives on the entry itself, where hand.js works on it; the
 // other winners' values are kept aside in ``others`` by number, and swapped in when their tab is tapped.
 var WIN_FIELDS = ["input", "melds", "standing", "winning", "mode", "history", "target", "dora", "ura", "reds",
-                  "flags", "han", "fu", "limit", "pao"];
+                  "flags", "han", "fu", "limit", "pao", "hand_type", "fan"];
 function copyWin(from) {
   var w = {};
   WIN_FIELDS.forEach(function (f) { w[f] = from[f]; });
   return JSON.parse(JSON.stringify(w));
 }
 function putWin(e, w) { WIN_FIELDS.forEach(function (f) { e[f] = w[f]; }); }
+// a Sichuan event added: the next one starts from a blank value, no winner
+export function resetValue(e) {
+  putWin(e, copyWin(blankGameEntry(null)));
+  Object.assign(e, { outcome: null, winner: null, winners: [], others: {}, discarder: null, pigs: [] });
+}
 // a new winner's value: blank, but the indicators are the table's, the same for every winner on the discard
 function blankWin(e) {
   var w = copyWin(blankGameEntry(null));
@@ -42,9 +56,10 @@ function blankWin(e) {
   return w;
 }
 export function winnersOf(e) { return e.winners || (e.winner !== null && e.winner !== undefined ? [e.winner] : []); }
-function valueOf(e, n) { return n === e.winner ? e : (e.others || {})[n]; }
-function several(e) { return e.outcome === "ron" && !!options().multiple_ron; }
-function activate(e, n) {  // the value of winner ``n`` is entered now; the current one is kept aside
+export function valueOf(e, n) { return n === e.winner ? e : (e.others || {})[n]; }
+// Sichuan's end of the wall: its ready players are entered as winners are (a 13-tile hand or a typed fan)
+export function several(e) { return (e.outcome === "ron" && !!options().multiple_ron) || e.outcome === "wall_end"; }
+export function activate(e, n) {  // the value of winner ``n`` is entered now; the current one is kept aside
   e.others = e.others || {};
   if (e.winner !== null) e.others[e.winner] = copyWin(e);
   putWin(e, e.others[n] || blankWin(e));
@@ -53,7 +68,7 @@ function activate(e, n) {  // the value of winner ``n`` is entered now; the curr
 }
 // a tap on a player of the winner row: one winner (tsumo, or a preset without several rons) is chosen; where
 // one discard may have several, a tap adds the player (whose value is entered next) or takes them off again
-function tapWinner(e, n) {
+export function tapWinner(e, n) {
   var ws = winnersOf(e).slice();
   if (!several(e)) { e.winners = [n]; e.winner = n; e.others = {}; return; }
   var i = ws.indexOf(n);
@@ -77,8 +92,13 @@ function keepOneWinner(e) {
   e.others = {};
 }
 
-function isWin(e) { return e.outcome === "ron" || e.outcome === "tsumo"; }
-function toggle(list, v) {
+function winnerTitle(e) {
+  if (e.outcome === "tsumo") return riichi() ? t("Winner (tsumo)") : t("Winner (self-drawn)");
+  if (e.outcome === "wall_end") return t("Ready players");
+  return several(e) ? t("Winners") : t("Winner");
+}
+export function isWin(e) { return e.outcome === "ron" || e.outcome === "tsumo"; }
+export function toggle(list, v) {
   var i = list.indexOf(v);
   if (i >= 0) list.splice(i, 1); else list.push(v);
 }
@@ -98,7 +118,8 @@ function winValue(e) {
   if (e.pao !== null && e.pao !== undefined) out.pao = e.pao;
   return out;
 }
-function valueOnly(e) {
+export function valueOnly(e) {
+  if (!riichi()) return C.chineseValue(e);
   if (e.input === "tiles") {
     var v = { hand: redNotation(H.notation(e), e.reds) };
     if (e.dora.length) v.dora = e.dora.slice();
@@ -113,6 +134,8 @@ function valueOnly(e) {
   return out;
 }
 export function gameBody(e) {
+  if (form() === "events") return C.eventsBody(e);
+  if (form() === "wins") return C.winsBody(e);
   var b = { hand: e.hand, type: e.outcome };
   if (e.outcome === "chombo") { b.player = e.chombo; return b; }
   b.riichi = e.riichi.slice();
@@ -133,12 +156,17 @@ export function gameBody(e) {
   }
   return b;
 }
-function missing(e) {
+export function missing(e) {
+  if (form() === "events") return C.eventsMissing(e);
   if (!e.outcome) return t("Choose the outcome.");
   if (e.outcome === "chombo") return e.chombo === null ? t("Choose the player.") : null;
   if (e.outcome === "abortive") return e.reason ? null : t("Choose the reason.");
   if (e.outcome === "nagashi") return e.nagashi.length ? null : t("Choose the player.");
   if (!isWin(e)) return null;
+  return winsMissing(e);
+}
+// the winners (or Sichuan's ready players) and each one's value
+export function winsMissing(e) {
   var ws = winnersOf(e);
   if (e.winner === null || !ws.length) return t("Choose the winner.");
   if (e.outcome === "ron" && (e.discarder === null || ws.indexOf(e.discarder) >= 0)) return t("Choose the discarder.");
@@ -151,6 +179,7 @@ function missing(e) {
 }
 function valueMissing(w) {
   if (!w) return t("Choose the winner.");
+  if (!riichi()) return C.valueMissing(w);
   if (w.input === "tiles") return H.count(w) === 14 && w.winning !== null ? null : t("{n} of 14 tiles", { n: H.count(w) });
   if (w.limit) return null;
   if (w.han === null || (w.han < 5 && w.fu === null)) return t("Enter the han (and fu below 5 han), a limit or yakuman.");
@@ -191,14 +220,14 @@ export function gameChanged() {
 }
 
 // ---- drawing ----------------------------------------------------------------------------------------
-function section(box, title) {
+export function section(box, title) {
   if (title) box.appendChild(el("h2", null, title));
   var c = el("div", { "class": "choices four" });
   box.appendChild(c);
   return c;
 }
 // a row of the four players: one chosen (``pick``) or several toggled (a list)
-function playerRow(box, title, id, isOn, onTap, disabled) {
+export function playerRow(box, title, id, isOn, onTap, disabled) {
   var c = section(box, title);
   c.id = id;
   players().forEach(function (p) {
@@ -215,6 +244,7 @@ export function renderGameEntry() {
   var keep = window.scrollY;
   box.textContent = "";
   if (e.stale) renderStale(box);
+  if (form() === "events") { C.renderEvents(box, e); finishEntry(box, keep); return; }
   // the outcome: what this tournament's rule system has
   var oc = section(box, t("Outcome"));
   oc.id = "g-outcome";
@@ -223,13 +253,13 @@ export function renderGameEntry() {
     oc.appendChild(button(words("outcome", o), { "aria-pressed": String(e.outcome === o), "data-outcome": o },
                           function () { S.entry.outcome = o; keepOneWinner(S.entry); gameChanged(); }));
   });
-  if (e.outcome && e.outcome !== "chombo") {
+  if (e.outcome && e.outcome !== "chombo" && riichi()) {
     playerRow(box, t("Riichi"), "g-riichi", function (n) { return e.riichi.indexOf(n) >= 0; },
               function (n) { toggle(S.entry.riichi, n); });
   }
   if (isWin(e)) {
     var ws = winnersOf(e);
-    playerRow(box, e.outcome === "tsumo" ? t("Winner (tsumo)") : several(e) ? t("Winners") : t("Winner"), "g-winner",
+    playerRow(box, winnerTitle(e), "g-winner",
               function (n) { return ws.indexOf(n) >= 0; }, function (n) { tapWinner(S.entry, n); },
               function (n) { return n === e.discarder || (several(e) && ws.indexOf(n) < 0 && ws.length >= 3); });
     if (e.outcome === "ron") {
@@ -238,8 +268,10 @@ export function renderGameEntry() {
     }
     if (ws.length > 1) renderWinnerTabs(box, e, ws);
     renderWin(box, e);
-    renderPao(box, e);
-  } else if (e.outcome === "draw" || e.outcome === "nagashi") {
+    if (riichi()) renderPao(box, e);
+  }
+  if (!riichi()) C.renderLineExtras(box, e);
+  else if (e.outcome === "draw" || e.outcome === "nagashi") {
     if (e.outcome === "nagashi") {
       playerRow(box, t("Nagashi"), "g-nagashi", function (n) { return e.nagashi.indexOf(n) >= 0; },
                 function (n) { toggle(S.entry.nagashi, n); });
@@ -257,6 +289,9 @@ export function renderGameEntry() {
     playerRow(box, t("Chombo by"), "g-chombo", function (n) { return e.chombo === n; },
               function (n) { S.entry.chombo = n; });
   }
+  finishEntry(box, keep);
+}
+function finishEntry(box, keep) {
   var pv = el("section", { id: "g-preview", "class": "preview", "aria-live": "polite" });
   box.appendChild(pv);
   renderGamePreview();
@@ -314,7 +349,7 @@ function renderStale(box) {
 }
 
 // several winners: whose value the tiles or totals below are (one tab each, the one being entered pressed)
-function renderWinnerTabs(box, e, ws) {
+export function renderWinnerTabs(box, e, ws) {
   var c = section(box, t("Hand of"));
   c.id = "g-active";
   players().forEach(function (p) {
@@ -334,7 +369,8 @@ function renderPao(box, e) {
             function (n) { S.entry.pao = S.entry.pao === n ? null : n; }, function (n) { return n === e.winner; });
 }
 
-function renderWin(box, e) {
+export function renderWin(box, e) {
+  if (!riichi()) { C.renderValue(box, e); return; }
   var tabs = el("div", { "class": "tabs", role: "tablist" });
   [["tiles", "Tiles"], ["totals", "Totals"]].forEach(function (x) {
     tabs.appendChild(button(t(x[1]), { role: "tab", id: "g-tab-" + x[0], "aria-selected": String(e.input === x[0]) },
@@ -375,11 +411,11 @@ function renderTotals(box, e) {
 // indicators are physical tiles too: with the hand's, at most four of a kind
 function used(e) {
   var c = H.copies(e);
-  e.dora.concat(e.ura).forEach(function (name) { c[H.tileIndex(name.replace("0", "5"))]++; });
+  e.dora.concat(e.ura, C.indicators(e)).forEach(function (name) { c[H.tileIndex(name.replace("0", "5"))]++; });
   return c;
 }
 
-function renderTiles(box, e) {
+export function renderTiles(box, e) {
   // the hand: melds, standing tiles, the winning tile apart (hand.js's model); a red five drawn as its face
   var hand = el("div", { id: "g-hand", "class": "hand", "aria-label": t("Tiles in hand") });
   var reds = {};
@@ -414,13 +450,17 @@ function renderTiles(box, e) {
   box.appendChild(hand);
   // where a tap goes: the hand (in a mode), the dora indicators, the ura indicators
   var tg = el("div", { "class": "choices three", id: "g-target" });
-  [["hand", t("Tiles")], ["dora", t("Dora")], ["ura", t("Ura")]].forEach(function (x) {
+  var targets = riichi() ? [["hand", t("Tiles")], ["dora", t("Dora")], ["ura", t("Ura")]] : C.targets();
+  targets.forEach(function (x) {
     tg.appendChild(button(x[1], { "aria-pressed": String(e.target === x[0]), "data-target": x[0] },
                           function () { S.entry.target = x[0]; gameChanged(); }));
   });
-  box.appendChild(el("p", { "class": "muted small" }, t("{n} of 14 tiles", { n: H.count(e) }) + " · " +
-    t("Tap tiles for: {what}", { what: e.target === "hand" ? t("Tiles") : t(e.target === "dora" ? "Dora" : "Ura") })));
-  box.appendChild(tg);
+  var what = targets.filter(function (x) { return x[0] === e.target; })[0];
+  var of = C.tilesWanted(e) === 13 ? t("{n} of 13 tiles", { n: H.count(e) }) : t("{n} of 14 tiles", { n: H.count(e) });
+  box.appendChild(el("p", { "class": "muted small" }, of + " · " +
+    t("Tap tiles for: {what}", { what: what ? what[1] : t("Tiles") })));
+  if (targets.length > 1) box.appendChild(tg);
+  if (!riichi()) C.renderIndicators(box, e);
   ["dora", "ura"].forEach(function (kind) {
     if (!e[kind].length) return;
     var row = el("div", { "class": "indicators", id: "g-" + kind });
@@ -432,7 +472,7 @@ function renderTiles(box, e) {
   });
   // a complete hand folds the (all greyed) tiles away, as for MCR: the preview and Confirm come up under the
   // thumb; the red fives stay, and Dora or Ura (or a tap on a tile of the hand) brings the tiles back
-  var full = e.target === "hand" && H.count(e) === 14;
+  var full = e.target === "hand" && H.count(e) === C.tilesWanted(e);
   if (e.target === "hand" && !full) {
     var modes = el("div", { "class": "choices modes", id: "g-modes" });
     [["tile", "Tile"], ["chow", "Chow"], ["pung", "Pung"], ["kong", "Kong"], ["ckong", "Concealed kong"]]
@@ -450,14 +490,17 @@ function renderTiles(box, e) {
       var name = H.tileName(k);
       var b = button("", { "class": "tile kind", "data-tile": name, "aria-label": name }, function () {
         var en = S.entry;
-        if (en.target === "hand") { if (!H.tap(en, k)) return; } else { en[en.target].push(name); }
+        if (en.target === "hand") { if (!canTake(en, k) || !H.tap(en, k)) return; }
+        else if (!riichi()) { if (!C.takeIndicator(en, name)) return; }
+        else { en[en.target].push(name); }
         gameChanged();
       });
       b.appendChild(img(name, name));
       var badge = el("span", { "class": "badge" }, String(c[k]));
       badge.hidden = !c[k];
       b.appendChild(badge);
-      b.disabled = e.target === "hand" ? !H.canAdd(e, k) : all[k] >= 4 || e[e.target].length >= 5;
+      b.disabled = e.target === "hand" ? !canTake(e, k)
+        : all[k] >= 4 || (riichi() ? e[e.target].length >= 5 : C.indicatorFull(e));
       picker.appendChild(b);
     }(k));
   }
@@ -474,7 +517,7 @@ function renderTiles(box, e) {
   }
   box.appendChild(picker);
   var fl = el("div", { "class": "choices flags four-flags", id: "g-flags" });
-  options().flags.forEach(function (f) {
+  (C.tilesWanted(e) === 13 ? [] : options().flags).forEach(function (f) {  // a ready hand has no flags
     fl.appendChild(button(words("flag", f), { "aria-pressed": String(!!e.flags[f]), "data-flag": f },
                           function () { S.entry.flags[f] = !S.entry.flags[f]; gameChanged(); }));
   });
@@ -483,10 +526,14 @@ function renderTiles(box, e) {
   tools.appendChild(button(t("Remove last"), { id: "g-undo" }, function () { if (H.undo(S.entry)) gameChanged(); }));
   tools.appendChild(button(t("Clear"), { id: "g-clear" }, function () {
     H.clear(S.entry); S.entry.dora = []; S.entry.ura = []; S.entry.reds = { m: false, s: false, p: false };
+    if (!riichi()) { S.entry.joker = []; S.entry.horses = {}; }
     gameChanged();
   }));
   box.appendChild(tools);
 }
+
+// a tap adds a tile while the hand has room: 14 for a win, 13 for Sichuan's ready hand at the end of the wall
+function canTake(e, k) { return H.canAdd(e, k) && (C.tilesWanted(e) === 14 || H.count(e) < C.tilesWanted(e)); }
 
 export function renderGamePreview() {
   var e = S.entry, pv = $("g-preview");
@@ -507,10 +554,11 @@ export function renderGamePreview() {
     v.textContent = t("Record hand {n}: {outcome}.", { n: e.hand, outcome: [d.outcome].concat(values).join(" · ") });
     v.className = "verdict good";
     ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, ws.length > 1); });
+    if (d.payments) C.renderPayments(pv, d);
     var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
     players().forEach(function (p) {
       var x = d.deltas[p.number] || 0, tr = el("tr", { "data-number": p.number });
-      tr.appendChild(el("td", null, p.name + (d.riichi.indexOf(String(p.number)) >= 0 ? " · " + t("Riichi") : "")));
+      tr.appendChild(el("td", null, p.name + ((d.riichi || []).indexOf(String(p.number)) >= 0 ? " · " + t("Riichi") : "")));
       tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
       tr.appendChild(el("td", { "class": "muted" }, points(d.scores[p.number])));
       body.appendChild(tr);
@@ -523,7 +571,7 @@ export function renderGamePreview() {
   $("btn-confirm").disabled = !confirm || S.sending || e.stale;
 }
 
-function nameOf(number) {
+export function nameOf(number) {
   var p = players().filter(function (x) { return String(x.number) === String(number); })[0];
   return p ? p.name : String(number);
 }
@@ -548,6 +596,7 @@ function renderWinnerValue(pv, w, i, named) {
     });
     pv.appendChild(ul);
   }
+  if (w.fans) C.renderFans(pv, w, i);
   if (w.fu_parts && w.yakuman === 0) {
     var fp = el("p", { "class": "muted small", "data-winner": w.player }, w.fu_parts.map(function (f) {
       return f.name + " " + f.fu;

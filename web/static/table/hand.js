@@ -124,6 +124,12 @@ export function notation(e) {
   return e.melds.map(meldNotation).join("") + runs(standing) + tileName(e.winning);
 }
 
+// a ready hand of 13 tiles, no winning tile (Sichuan's end of the wall): its melds and standing tiles
+export function readyNotation(e) {
+  var standing = e.standing.slice().sort(function (a, b) { return a - b; });
+  return e.melds.map(meldNotation).join("") + runs(standing);
+}
+
 // the result line the API takes (without session and table); ``nextHand`` when the entry has no hand
 export function body(e, nextHand) {
   var hand = e.hand !== null && e.hand !== undefined ? e.hand : nextHand;

@@ -1,0 +1,124 @@
+"""The table devices' API at a Chinese system's table (issue 33, the phone): the hand's JSON (its winners' totals
+and fans, the payments with their words, the kind in the system's words), the entry's options with their words,
+and the live preview played by the store (a Sichuan hand not over refused in words), on a real database. Riichi's
+JSON is tests/web/api/test_game_api.py's, kept as it was."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from db import Database
+from db.service.devices import DeviceLink, device_links
+from tests.db.helpers import ACTOR, make_tournament
+from web.api.app import create_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+# table 1: players 1, 2, 3, 4 at E, S, W, N; player 1 deals the first hand. Two winners on 1's discard, the
+# horses each drew, and 2's concealed kong (paid at once)
+DOUBLE_RON = {"hand": 1, "type": "ron", "discarder": "1",
+              "winners": [{"player": "3", "hand": "11m22m33m44m55m66m77z"}, {"player": "4", "hand": "111z222z333z444z55z"}],
+              "horses": {"3": ["2p"], "4": ["1m"]}, "kongs": [{"player": "2", "kind": "concealed"}]}
+# Sichuan: 1's concealed kong, 3 self-drawn, then 2 and 4 both on 1's discard (typed fan): the third win ends it
+SICHUAN: dict[str, Any] = {"hand": 1, "type": "hand", "void": {"3": "s", "1": "p"},
+           "events": [{"type": "kong", "player": "1", "kind": "concealed"},
+                      {"type": "tsumo", "winner": "3", "tiles": "11m22m33m44m55m66m77m"},
+                      {"type": "ron", "discarder": "1", "winners": [{"player": "2", "fan": 1}, {"player": "4", "fan": 2}]}]}
+
+
+def client_for(db: Database, profile: str) -> tuple[TestClient, DeviceLink]:
+    make_tournament(db, profile=profile)
+    with db.factory.begin() as s:
+        link = device_links(s, 1, actor=ACTOR)[0]
+    return TestClient(create_app(db)), link
+
+
+@pytest.fixture
+def guangdong(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_for(db, "guangdong-tuidaohu")
+    with c:
+        yield c, link
+
+
+@pytest.fixture
+def sichuan(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_for(db, "sichuan-xuezhan")
+    with c:
+        yield c, link
+
+
+def call(at: tuple[TestClient, DeviceLink], method: str, path: str, body: Any = None, lang: str = "en") -> Any:
+    client, link = at
+    headers = {"Authorization": f"Bearer {link.token}", "Accept-Language": lang}
+    return client.get(path, headers=headers) if method == "GET" else client.post(path, headers=headers, json=body)
+
+
+def test_a_guangdong_tables_entry_says_its_form_and_its_words(guangdong) -> None:
+    gd = call(guangdong, "GET", "/api/table", lang="zh").json()["entry"]
+    assert gd["form"] == "wins" and gd["multiple_ron"] is True and gd["joker"] is True and gd["kongs"] is True
+    assert gd["outcome_words"] == {"ron": "点炮和牌", "tsumo": "自摸", "draw": "荒牌"}  # not Riichi's 荣和
+    assert gd["kong_words"]["melded"] == "明杠" and set(gd["flag_words"]) == set(gd["flags"])
+
+
+def test_a_sichuan_tables_entry_is_its_events(sichuan) -> None:
+    sc = call(sichuan, "GET", "/api/table").json()["entry"]
+    assert sc["form"] == "events" and sc["void"] is True and sc["typed"] == "fan"
+    assert sc["event_words"]["wall_end"] == "End of the wall" and sc["suit_words"]["p"] == "Dots"
+
+
+def test_a_guangdong_hand_with_two_winners_horses_and_a_kong_reads_with_its_fans_and_payments(guangdong) -> None:
+    preview = call(guangdong, "POST", "/api/score", DOUBLE_RON).json()
+    r = call(guangdong, "POST", "/api/hands", {**DOUBLE_RON, "version": 0, "request_id": "g1"})
+    assert r.status_code == 200, r.text
+    hand = call(guangdong, "GET", "/api/table").json()["hands"][0]
+    assert preview["valid"] is True and preview["deltas"] == hand["deltas"] == r.json()["deltas"]
+    assert hand["kind"] == "ron" and hand["outcome"] == "Win on a discard" and hand["discarder"] == "1"
+    first, second = hand["winners"]
+    assert (first["player"], first["unit"], first["total"], first["value"]) == ("3", "total", 24, "Total 24")
+    assert [(f["name"], f["value"]) for f in first["fans"]] == [("Seven Pairs (七对)", 16), ("Half Flush (混一色)", 8)]
+    assert second["total"] == 152 and "han" not in second
+    payments = [(p["kind"], p["words"], p["player"]) for p in hand["payments"]]
+    assert ("kong", "Kong", "2") in payments and ("horse", "Horses", "3") in payments
+    assert [p for p in payments if p[0] == "win"] == [("win", "Win", "3"), ("win", "Win", "4")]
+    # every payment adds up to the hand's changes: the store's settlement, shown as it is
+    assert {n: sum(p["deltas"][n] for p in hand["payments"]) for n in "1234"} == hand["deltas"]
+    assert hand["line"]["horses"] == {"3": ["2p"], "4": ["1m"]}
+    zh = call(guangdong, "GET", "/api/table", lang="zh").json()["hands"][0]
+    assert zh["winners"][0]["fans"][0]["name"] == "七对" and zh["payments"][-1]["words"] in ("和牌", "买马", "杠")
+
+
+def test_a_sichuan_hand_not_over_is_refused_in_words_and_a_whole_one_previewed(sichuan) -> None:
+    unfinished = {**SICHUAN, "events": SICHUAN["events"][:2]}
+    r = call(sichuan, "POST", "/api/score", unfinished)
+    assert r.status_code == 422 and "wall_end" in r.json()["error"]["message"]
+    p = call(sichuan, "POST", "/api/score", SICHUAN, lang="zh").json()
+    assert p["valid"] is True and p["outcome"] == "一盘"
+    assert [(w["player"], w["total"]) for w in p["winners"]] == [("3", 4), ("2", 1), ("4", 2)]
+    assert p["payments"][0]["kind"] == "kong" and {q["kind"] for q in p["payments"][1:]} == {"win"}
+    assert {n: sum(q["deltas"][n] for q in p["payments"]) for n in "1234"} == p["deltas"]
+    assert p["line"]["void"] == {"3": "s", "1": "p"} and len(p["line"]["events"]) == 3
+
+
+@pytest.fixture
+def riichi(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_for(db, "riichi-ema2016")
+    with c:
+        yield c, link
+
+
+def test_a_riichi_tables_json_keeps_its_keys(riichi) -> None:
+    """The Chinese systems extend the JSON; a Riichi hand and entry say what they said before (issue 32)."""
+    line = {"hand": 1, "type": "draw", "tenpai": ["1"], "riichi": ["2"]}
+    assert call(riichi, "POST", "/api/hands", {**line, "version": 0, "request_id": "r1"}).status_code == 200
+    t = call(riichi, "GET", "/api/table").json()
+    assert set(t["hands"][0]) == {"hand", "round", "dealer", "honba", "deposits", "kind", "outcome", "riichi",
+                                  "winners", "discarder", "tenpai", "deltas", "scores"}
+    assert set(t["entry"]) == {"form", "outcomes", "abortive", "red_fives", "limits", "flags", "multiple_ron",
+                               "outcome_words", "abortive_words", "limit_words", "flag_words"}
+    assert t["entry"]["flag_words"]["haitei"] == "Last tile drawn"  # Riichi's yaku, not a Chinese system's flag

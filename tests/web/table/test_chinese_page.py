@@ -1,0 +1,252 @@
+# ruff: noqa: F811 - the fixtures of test_table_page, used by name
+"""The phone page at a Chinese system's table (issue 33), 390 × 844, in a real headless Chromium (and WebKitGTK where
+webkit2gtk-driver is installed) against a real
+``serve`` process over a tournament file the CLI made: a Guangdong hand with two winners on one discard, horses
+and a kong, and a Sichuan hand of a kong, a self-drawn win and two winners on one discard, each entered from what
+the server's ``entry`` offers, previewed by the store and recorded, then read back with
+``results list --format json``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browsers import BOTH
+from tests.web.table.test_table_follows import ROOT, _free_port
+from tests.web.table.test_table_page import browser, shown_text, tap, wait_text  # noqa: F401 - the fixtures
+from tests.web.test_cli import wait_until_serving
+from tools.browser import missing
+
+pytestmark = pytest.mark.skipif(missing() is not None, reason=missing() or "")
+
+NAMES = ["Li Wei", "Anna Schmidt", "Zhang Min", "Jean Moreau", "Carla Ruiz", "Bob Stone", "Dmitri Ivanov", "Eve Hall"]
+SEVEN_PAIRS = ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m", "5m", "5m", "6m", "6m", "C", "C"]
+HONOURS = ["E", "E", "E", "S", "S", "S", "W", "W", "W", "N", "N", "N", "P", "P"]
+PURE_PAIRS = ["1m", "1m", "2m", "2m", "3m", "3m", "4m", "4m", "5m", "5m", "6m", "6m", "7m", "7m"]
+
+
+def cli(db: Path, *argv: str) -> str:
+    out = subprocess.run([sys.executable, "-m", "db.commands.cli", "--db", str(db), *argv],
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return out.stdout
+
+
+def tournament(folder: Path, profile: str) -> tuple[Path, str, list[str]]:
+    """A tournament of ``profile`` made by the CLI, session 1 seated: (its file, table 1's token, table 1's
+    numbers at E, S, W, N)."""
+    from db.read.games import game_sheet
+    from db.service.devices import device_links
+    from db.storage.store import open_database
+
+    db = folder / "t.mcr"
+    cli(db, "init", "--name", "Open", "--sessions", "2", "--profile", profile)
+    rows = "\n".join(f"{i},{name}" for i, name in enumerate(NAMES, start=1))
+    (folder / "players.csv").write_text(f"number,name\n{rows}\n", encoding="utf-8")
+    cli(db, "players", "import", str(folder / "players.csv"))
+    cli(db, "seat", "1", "--seed", "3")
+    with open_database(db) as database, database.factory.begin() as s:
+        token = next(link.token for link in device_links(s, 1) if link.table == 1)
+        numbers = [p.number for p in game_sheet(s, 1, 1).players]
+    return db, token, numbers
+
+
+def serve(db: Path) -> Iterator[str]:
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "web.cli", "--db", str(db), "serve", "--port", str(port)],
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_serving(lambda: httpx.get(f"{url}/api/texts", timeout=5), proc)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+
+
+@pytest.fixture
+def guangdong(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
+    db, token, numbers = tournament(tmp_path, "guangdong-tuidaohu")
+    for url in serve(db):
+        yield db, token, numbers, url
+
+
+@pytest.fixture
+def sichuan(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
+    db, token, numbers = tournament(tmp_path, "sichuan-xuezhan")
+    for url in serve(db):
+        yield db, token, numbers, url
+
+
+def hands_listed(db: Path) -> list[dict[str, Any]]:
+    hands: list[dict[str, Any]] = json.loads(cli(db, "results", "list", "--format", "json"))
+    return hands
+
+
+def picked(browser: Any, tiles: list[str]) -> None:
+    for tile in tiles:
+        tap(browser, f"#g-picker button[data-tile='{tile}']")
+
+
+@BOTH
+def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded(guangdong, browser) -> None:
+    from selenium.webdriver.support.expected_conditions import staleness_of
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    db, token, (e, s, w, n), url = guangdong
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    assert "Honba" not in shown_text(browser, "#game-state")  # Riichi's counters are not a Chinese system's
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    assert shown_text(browser, "#g-outcome button[data-outcome='ron']") == "Win on a discard"
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    picked(browser, SEVEN_PAIRS)
+    tap(browser, f"#g-winner button[data-number='{n}']")  # one discard, a second winner (multiple_ron)
+    picked(browser, HONOURS)
+    tap(browser, "#g-target button[data-target='horses']")
+    tap(browser, f"#g-horse-of button[data-number='{w}']")
+    tap(browser, "#g-picker button[data-tile='1s']")
+    tap(browser, f"#g-kong-player button[data-number='{s}']")
+    tap(browser, "#g-kong-kind button[data-kind='concealed']")
+    wait_text(browser, "#g-kongs", "Concealed kong")
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
+    assert "Total 24" in verdict and "Total 152" in verdict
+    # the joker's indicator: one tile of the picker, tapped again elsewhere it moves; the preview is played again
+    before = browser.find_element("css selector", "#g-verdict")
+    tap(browser, "#g-target button[data-target='joker']")
+    tap(browser, "#g-picker button[data-tile='8p']")
+    tap(browser, "#g-picker button[data-tile='9p']")
+    assert shown_text(browser, "#g-joker").split() == ["Joker"]  # the tile is an image: 9p, below
+    assert browser.find_element("css selector", "#g-joker img").get_attribute("alt") == "9p"
+    WebDriverWait(browser, 15).until(staleness_of(before))  # drawn again: the line with its joker asked
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
+    assert "Seven Pairs (七对)" in shown_text(browser, "#g-fans")
+    payments = shown_text(browser, "#g-payment-list")
+    assert f"Kong · {NAMES[int(s) - 1]}" in payments and f"Win · {NAMES[int(n) - 1]}" in payments
+    preview = {p: shown_text(browser, f"#g-payments tr[data-number='{p}']").split()[-2] for p in (e, s, w, n)}
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    # the sheet: the hand's row and under it its dealer, winners with their fans, and what was paid
+    detail = wait_text(browser, "#sheet tr[data-detail='1']", "Seven Pairs")
+    assert "Dealer" in detail and "Kong" in detail
+    hand = hands_listed(db)[0]
+    assert hand["type"] == "ron" and hand["discarder"] == e
+    assert [x["player"] for x in hand["winners"]] == [w, n]
+    assert all(f"Total {x['total']}" in verdict for x in hand["winners"])  # as the preview said
+    assert hand["joker"] == "9p" and hand["horses"] == {w: ["1s"]}
+    assert hand["kongs"] == [{"player": s, "kind": "concealed"}]
+    assert hand["deltas"] == {p: int(v) for p, v in preview.items()}  # the preview was the store's settlement
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+@BOTH
+def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, browser) -> None:
+    db, token, (e, s, w, n), url = sichuan
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, f"#g-void div[data-number='{w}'] button[data-suit='s']")
+    tap(browser, "#g-event button[data-event='kong']")
+    tap(browser, f"#g-kong-player button[data-number='{e}']")
+    tap(browser, "#g-kong-kind button[data-kind='concealed']")
+    tap(browser, "#g-add-event")
+    # one kong is no hand: the store's refusal, in words, and nothing to confirm
+    wait_text(browser, "#g-verdict", "wall_end")
+    assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
+    tap(browser, "#g-event button[data-event='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    picked(browser, PURE_PAIRS)
+    tap(browser, "#g-add-event")
+    tap(browser, "#g-event button[data-event='ron']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='1']")
+    tap(browser, f"#g-winner button[data-number='{n}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='2']")
+    # the third win ends the hand: the preview of the whole line, then the event added to the list
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1:")
+    assert "Total 4" in verdict
+    tap(browser, "#g-add-event")
+    events = wait_text(browser, "#g-events", "3. Win on a discard")
+    assert "1. Kong" in events and "2. Self-drawn win" in events
+    wait_text(browser, "#g-verdict", "Record hand 1:")
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    hand = hands_listed(db)[0]
+    assert hand["type"] == "hand" and hand["void"] == {w: "s"}
+    assert [x["type"] for x in hand["events"]] == ["kong", "tsumo", "ron"]
+    assert hand["events"][1]["total"] == 4 and hand["events"][2]["discarder"] == e
+    assert [x["fan"] for x in hand["events"][2]["winners"]] == [1, 2]
+    assert sum(hand["deltas"].values()) == 0 and {p["kind"] for p in hand["payments"]} == {"kong", "win"}
+
+
+def test_every_word_of_the_chinese_entries_comes_from_the_catalogue(guangdong, browser) -> None:
+    """In the pseudo-locale every word of a Guangdong entry (outcomes, flags, targets, kongs: the server's words
+    and the page's) is wrapped ⟦…⟧; the players' names are theirs."""
+    import re
+
+    db, token, (e, s, w, n), url = guangdong
+    browser.get(f"{url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "⟦")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, "#g-target button[data-target='horses']")
+    tap(browser, f"#g-kong-player button[data-number='{s}']")
+    tap(browser, "#g-kong-kind button[data-kind='melded']")
+    wait_text(browser, "#g-kong-discarder", "⟦")
+    text = browser.execute_script("var b = document.getElementById('game-entry').cloneNode(true);"
+                                  "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+    text = re.sub(r"⟦[^⟧]*⟧", "", text)
+    for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
+        text = text.replace(name, "")
+    assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []
+
+
+def test_a_sichuan_end_of_the_wall_takes_a_ready_hand_of_13_tiles_and_the_flower_pigs(sichuan, browser) -> None:
+    db, token, (e, s, w, n), url = sichuan
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-event button[data-event='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='0']")
+    tap(browser, "#g-add-event")
+    tap(browser, "#g-event button[data-event='wall_end']")
+    tap(browser, f"#g-winner button[data-number='{n}']")
+    picked(browser, ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"])
+    # a ready hand is 13 tiles: the picker takes no 14th
+    assert not browser.find_element("css selector", "#g-picker button[data-tile='1p']").is_enabled()
+    tap(browser, f"#g-winner button[data-number='{e}']")
+    tap(browser, "#g-tab-fan")
+    tap(browser, "#g-fan button[data-fan='1']")
+    tap(browser, f"#g-pigs button[data-number='{s}']")
+    wait_text(browser, "#g-payment-list", "Flower pig")
+    tap(browser, "#g-add-event")
+    wait_text(browser, "#g-events", "2. End of the wall")
+    wait_text(browser, "#g-verdict", "Record hand 1:")
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    end = hands_listed(db)[0]["events"][-1]
+    assert end["type"] == "wall_end" and end["pigs"] == [s]
+    assert end["ready"] == [{"player": n, "hand": "1112345678999m"}, {"player": e, "fan": 1}]
