@@ -194,7 +194,7 @@ def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, b
     assert [x["type"] for x in hand["events"]] == ["kong", "tsumo", "ron"]
     assert hand["events"][1]["total"] == 4 and hand["events"][2]["discarder"] == e
     assert [x["fan"] for x in hand["events"][2]["winners"]] == [1, 2]
-    assert sum(hand["deltas"].values()) == 0 and {p["kind"] for p in hand["payments"]} == {"kong", "win"}
+    assert sum(hand["deltas"].values()) == 0 and {p["kind"] for p in hand["breakdown"]} == {"kong", "win"}
 
 
 def test_every_word_of_the_chinese_entries_comes_from_the_catalogue(guangdong, browser) -> None:
