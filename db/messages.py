@@ -246,6 +246,7 @@ MESSAGES: dict[str, Template] = {
     "not_json": "not valid JSON ({problem} at column {column})",
     "file_not_json": "{path}: not valid JSON (line {line}: {problem})",
     "line_not_object": "each line must be one JSON object",
+    "json_key_twice": "the key {key!r} is given twice in one object: give it once",
     "line_too_long": "the line has {size} bytes: a result line has at most {limit}",
     "line_too_deep": "the line nests arrays and objects deeper than {limit}",
     "line_failed": "could not be recorded ({problem})",
@@ -285,6 +286,9 @@ MESSAGES: dict[str, Template] = {
     "game_rules_input": "not as the rules allow: {problem}",
     "game_chickens": 'the chickens counted to each player: {{"NUMBER": 0 to 4}}',
     "game_responsible_chicken": 'the responsible chicken: {{"from": NUMBER, "to": NUMBER}} (the player who discarded it, and the one who claimed it)',
+    "game_nothing_paid_on_draw": "a drawn hand pays nothing in this system: its line lists nothing to pay",
+    "game_winner_kong_not_in_tiles": "a winner's kong listed in \"kongs\" is not among the melds of its tiles",
+    "game_chickens_too_many": "{count} chickens (the 1 of bamboo) counted in all, but there are only 4",
     "game_hot_kong": 'a hot kong (the discard after a kong, won on) is on a win on a discard: "melded", "added" or "concealed"',
     "rules_missing": ("{profile}: the organiser has not set {names} yet (the source gives no number for them); "
                       "set each with `settings --rule NAME=VALUE` before the first session"),
@@ -295,6 +299,11 @@ MESSAGES: dict[str, Template] = {
     "sichuan_unfinished": ("the hand ends at its third win or at the end of the wall: add its \"wall_end\" event "
                            "(the ready players and the flower pigs)"),
     "sichuan_not_ready": "{tiles}: a ready player's 13 tiles, but no tile completes them",
+    "sichuan_first_draw_only": "event {event}: a win on the first tiles (tenhou, chiihou) is the hand's first event",
+    "sichuan_after_last_tile": ("event {event}: after a win on the last tile or the last discard (haitei, houtei) "
+                                "only the end of the wall follows"),
+    "sichuan_rinshan_after_kong": ("event {event}: a win on a kong's replacement tile, or on the discard after a "
+                                   "kong (rinshan), comes right after that player's kong"),
     "rule_invalid": "{problem} (profile {profile})",
     "rule_form": "{value!r}: write a rule value as NAME=VALUE (the value as JSON: 40000, true, [15000, 5000, -5000, -15000])",
     "sign_off_game_on": ("session {session} table {table}: the game is not over after {recorded} hands; record the "

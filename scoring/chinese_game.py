@@ -51,6 +51,7 @@ class Settlement:
     values: tuple[WinValue, ...]
     payments: tuple[Payment, ...]
     winners: tuple[int, ...]
+    deals_next: int | None = None  # who deals next when the hand's events decide it (Sichuan)
 
 
 @dataclass(frozen=True, slots=True)

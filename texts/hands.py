@@ -114,6 +114,20 @@ HAND_PROBLEMS: dict[str, str] = {
     "guangdong_not_winning": "not a winning hand: the tiles form no 4 sets and a pair, seven pairs or thirteen "
                              "orphans, whatever the jokers are read as",
     "guangdong_chicken_discard": "a 鸡胡 (a hand of no other type) wins only self-drawn or by robbing a kong, not on a discard",
+    # Guiyang: the same English as scoring/guiyang/score.py PROBLEMS and hands.py raise
+    "guiyang_not_winning": "not a winning hand: four sets and a pair, or seven pairs",
+    "guiyang_honours": "Guiyang is played with the three suits only (108 tiles): no winds or dragons",
+    "guiyang_chow": "no chow may be claimed in Guiyang (不可吃牌): only pungs and kongs are declared",
+    "guiyang_copies": "{tile} is in the hand {count} times: there are only 4 of each tile",
+    "guiyang_waiting": "a waiting hand (13 tiles, no winning tile) cannot be scored: write the winning tile last",
+    "guiyang_self_drawn_only": "rinshan (杠上胡) is a self-drawn win",
+    "guiyang_discard_only": "chankan (抢杠) and hot_kong (热炮) are wins on another player's tile (ron)",
+    "guiyang_robbed_or_hot": "a robbed kong's tile (抢杠) is not a discard after a kong (热炮): not both",
+    "guiyang_rinshan_without_kong": "a win on a kong's replacement tile (杠上胡) needs a kong among the melds",
+    "guiyang_robbed_copy": ("robbing the kong on {tile} is impossible: the winner's hand already holds {tile}, "
+                            "but the robbed kong holds the other three copies"),
+    "guiyang_plain_on_discard": ("a 平胡 wins on a discard only with a kong of its own (有豆), on a discard "
+                                 "after the discarder's kong (热炮) or by robbing a kong (抢杠)"),
 }
 
 

@@ -56,7 +56,9 @@ def parse_json_line(raw: str, field: str | None = None) -> Any:
     if json_depth_exceeds(raw, LINE_DEPTH_MAX):
         raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX)
     try:
-        return json.loads(raw)
+        return json.loads(raw, object_pairs_hook=_once)
+    except _KeyTwice as exc:  # {"horses": {"3": [...], "3": [...]}} would keep the last silently
+        raise InputError(field, code="json_key_twice", key=str(exc.args[0])[:40]) from exc
     except json.JSONDecodeError as exc:
         raise InputError(field, code="not_json", problem=exc.msg, column=exc.colno) from exc
     except ValueError as exc:  # a number of more than 4300 digits (Python's int limit): never a result
@@ -64,6 +66,20 @@ def parse_json_line(raw: str, field: str | None = None) -> Any:
         raise InputError(field, code="not_json", problem=problem, column=column) from exc
     except RecursionError as exc:  # not reached past the depth check; kept so no line can end the import
         raise InputError(field, code="line_too_deep", limit=LINE_DEPTH_MAX) from exc
+
+
+class _KeyTwice(Exception):
+    """A JSON object naming one key twice (the key is the argument)."""
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different; raises ``_KeyTwice`` naming the first repeated one."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _KeyTwice(key)
+        out[key] = value
+    return out
 
 
 def iter_jsonl(lines: str | bytes | Iterable[RawLine]) -> Iterator[tuple[int, str | bytes | LongLine]]:

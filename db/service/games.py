@@ -280,6 +280,7 @@ def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapp
     the hand then recorded never differ. A line that is not one, or a hand after the end of the game, is
     refused as when it is recorded."""
     st, system = _game(s)
+    need_rules(st)
     tbl = find_table(s, session, table)
     rows = table_records(s, tbl)
     hand = check_int(hand, "hand", 1, len(rows) + 1)

@@ -45,7 +45,9 @@ from referee_app.pages.chinese_vm import (
     event_line,
     event_text,
     events_draft_of,
+    events_line,
     wins_draft_of,
+    wins_line,
     wins_missing,
 )
 from referee_app.words.i18n import LANG, both, tr
@@ -409,8 +411,6 @@ class WinsForm(ChineseForm):
                          tuple(k for k in (x.value() for x in self.kongs) if k is not None))
 
     def line(self, numbers: Sequence[str]) -> dict[str, Any]:
-        from referee_app.pages.chinese_vm import wins_line
-
         return wins_line(self.draft(), numbers, self.entry)
 
     def missing(self) -> str | None:
@@ -610,8 +610,6 @@ class EventsForm(ChineseForm):
         self.remove_button.setEnabled(bool(self.events))
 
     def line(self, numbers: Sequence[str]) -> dict[str, Any]:
-        from referee_app.pages.chinese_vm import events_line
-
         return events_line([b.currentData() for b in self.void], self.events, numbers)
 
     def missing(self) -> str | None:

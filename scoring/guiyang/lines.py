@@ -25,9 +25,11 @@ from scoring.chinese_game import (
     read_kongs,
     wind_of,
 )
-from scoring.errors import LineError
+from scoring.errors import HandError, LineError
 from scoring.guiyang.rules import NAMES
-from scoring.guiyang.score import FLAGS, next_dealer, read_request, score
+from scoring.guiyang.score import CHICKEN, FLAGS, next_dealer, read_request, score
+from scoring.mcr.decompose import all_counts
+from scoring.notation import parse_hand
 from scoring.played import Payment, WinValue
 from scoring.win_seats import InputError
 
@@ -38,6 +40,23 @@ _WIN = WinLines("hand", FLAGS, ("kongs", "chickens", "charging_chicken", "respon
 # each of the answer's payments by what it pays for (the sheet's words: db/rules/game_words.py PAYMENTS)
 _KIND = {"mendou": "kong", "zhuanwandou": "kong", "diandou": "kong", "repao": "hot_kong", "ji": "chicken",
          "chongfengji": "chicken", "zerenji": "chicken"}
+
+
+def _check_tiles(record: Mapping[str, Any]) -> None:
+    """What the winners' tiles show bounds the line: four 幺鸡 at most in all (the winners' and those counted
+    to the others), and a winner's kongs listed are among its melds (有豆 is read from them)."""
+    chickens = sum(record["chickens"])
+    for w in record.get("winners", ()):
+        try:
+            hand = parse_hand(w["hand"])
+        except (HandError, ValueError):
+            continue  # not tiles: the scoring says so when the hand is played
+        chickens += all_counts(hand)[CHICKEN]
+        melds = sum(1 for m in hand.melds if m.kind.is_kong)
+        if sum(1 for k in record["kongs"] if k["seat"] == w["seat"]) > melds:
+            raise LineError("kongs", "game_winner_kong_not_in_tiles")
+    if chickens > 4:
+        raise LineError("chickens", "game_chickens_too_many", count=chickens)
 
 
 class GuiyangLines:
@@ -70,6 +89,11 @@ class GuiyangLines:
         if hot is not None and (hot not in KONG_KINDS or record["type"] != "ron"):
             raise LineError("hot_kong", "game_hot_kong")
         record["hot_kong"] = hot
+        if record["type"] == "draw":  # a draw pays nothing here (docs/rule-systems.md): its line lists nothing to pay
+            given = [f for f in ("kongs", "chickens", "charging_chicken", "responsible_chicken") if obj.get(f)]
+            if given:
+                raise LineError(given[0], "game_nothing_paid_on_draw")
+        _check_tiles(record)
         return record
 
     def line(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:

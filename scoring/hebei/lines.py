@@ -20,6 +20,7 @@ from scoring.chinese_game import (
 )
 from scoring.errors import LineError
 from scoring.hebei.score import FLAGS, score
+from scoring.hebei.settle import Kong, KongKind, kong_deltas
 from scoring.played import Payment, WinValue
 from scoring.win_seats import InputError
 
@@ -70,8 +71,16 @@ class HebeiLines:
             total = add(total, deltas)
             payments.append(Payment("win", w["seat"], (deltas[0] - kongs[0], deltas[1] - kongs[1],
                                                        deltas[2] - kongs[2], deltas[3] - kongs[3])))
-            if any(kongs):
-                payments.append(Payment("kong", None, kongs))
+            listed = [Kong(wind_of(k["seat"], dealer), KongKind(k["kind"]),
+                           None if "discarder" not in k else wind_of(k["discarder"], dealer))
+                      for k in (record.get("kongs", ()) if n == 0 else ())]
+            own = list(kongs)
+            for k, kong in zip(record.get("kongs", ()) if n == 0 else (), listed, strict=True):
+                paid = by_seat(kong_deltas((kong,)), dealer)
+                own = [a - b for a, b in zip(own, paid, strict=True)]
+                payments.append(Payment("kong", k["seat"], paid))
+            if any(own):  # the winner's own kongs, read from its tiles
+                payments.append(Payment("kong", w["seat"], (own[0], own[1], own[2], own[3])))
             values.append(WinValue(w["seat"], tiles=w["hand"], total=answer["total"], fans=fans_of(answer["fans"]),
                                    unit="total"))
         return Settlement(total, tuple(values), tuple(payments), tuple(w["seat"] for w in winners))

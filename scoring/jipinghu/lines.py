@@ -43,7 +43,10 @@ class JipinghuLines:
         winners = record.get("winners", ())
         if not winners:
             return Settlement((0, 0, 0, 0), (), (), ())
-        rules = rules_with({k: v for k, v in options.items() if k in NAMES})
+        try:
+            rules = rules_with({k: v for k, v in options.items() if k in NAMES})
+        except ValueError as exc:  # a value the organiser has not typed (the store refuses it before this)
+            raise LineError("rules", "game_rules_input", problem=str(exc)) from exc
         total = (0, 0, 0, 0)
         values, payments = [], []
         for w in winners:  # several on one discard: each paid by the discarder

@@ -18,7 +18,7 @@ from scoring.errors import LineError
 from scoring.played import Payment, WinValue
 from scoring.sichuan.rules import SichuanRules, rules_with
 from scoring.sichuan.score import FLAGS, SUITS, Situation, best_waiting_fan, score
-from scoring.sichuan.settle import Kong, KongKind, SettleError, WallEnd, Win, Winner, settle
+from scoring.sichuan.settle import Kong, KongKind, SettleError, WallEnd, Win, Winner, settle, win_changes
 
 __all__ = ["SichuanLines"]
 
@@ -60,7 +60,9 @@ class SichuanLines:
         events = need(obj, "events")
         if not isinstance(events, list) or not events:
             raise LineError("events", "sichuan_events")
-        return {"type": "hand", "void": void, "events": [self._event(e, seat_of) for e in events]}
+        found = [self._event(e, seat_of) for e in events]
+        _check_order(found)
+        return {"type": "hand", "void": void, "events": found}
 
     def _event(self, e: Any, seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         kind = e.get("type") if isinstance(e, dict) else None
@@ -162,15 +164,39 @@ class SichuanLines:
         payments = []
         for s in settled:
             total = [a + b for a, b in zip(total, s.changes, strict=True)]
-            seat = s.event.seat if isinstance(s.event, Kong) else s.event.winners[0].seat if isinstance(
-                s.event, Win) else None
-            if any(s.changes) or s.check.value in ("win", "kong"):
-                payments.append(Payment(s.check.value, seat, s.changes))
-        return Settlement((total[0], total[1], total[2], total[3]), tuple(values), tuple(payments), tuple(won))
+            if isinstance(s.event, Win):  # one line per winner, even of several on one discard
+                payments += [Payment("win", w.seat, win_changes(Win((w,), s.event.discarder), s.in_play, rules))
+                             for w in s.event.winners]
+            elif isinstance(s.event, Kong):
+                payments.append(Payment("kong", s.event.seat, s.changes))
+            elif any(s.changes):
+                payments.append(Payment(s.check.value, None, s.changes))
+        first = next((e for e in record["events"] if e["type"] in ("tsumo", "ron")), None)
+        # the first winner deals next (先胡者坐庄); several on the first discard won: its discarder deals
+        # (一炮多响，点炮者坐庄); nobody won: the dealer stays (docs/rule-systems.md)
+        deals = None if first is None else first["discarder"] if len(first["winners"]) > 1 else won[0]
+        return Settlement((total[0], total[1], total[2], total[3]), tuple(values), tuple(payments), tuple(won),
+                          deals)
 
     def next_dealer(self, dealer: int, settlement: Settlement) -> int:
-        # the first winner deals next (先胡者坐庄); nobody won: the dealer stays (docs/rule-systems.md)
-        return settlement.winners[0] if settlement.winners else dealer
+        return dealer if settlement.deals_next is None else settlement.deals_next
+
+
+def _check_order(events: Sequence[Mapping[str, Any]]) -> None:
+    """The order the situations of a win need: 天胡 and 地胡 only as the hand's first event, nothing but the end of
+    the wall after a win on the last tile or the last discard, a win on a kong's replacement tile right after
+    the winner's kong, and 杠上炮 right after the discarder's kong."""
+    for n, e in enumerate(events, start=1):
+        for w in e.get("winners", ()):
+            if (w.get("tenhou") or w.get("chiihou")) and n != 1:
+                raise LineError("events", "sichuan_first_draw_only", event=n)
+            if (w.get("haitei") or w.get("houtei")) and any(x["type"] != "wall_end" for x in events[n:]):
+                raise LineError("events", "sichuan_after_last_tile", event=n)
+            if w.get("rinshan"):
+                maker = w["seat"] if e["type"] == "tsumo" else e["discarder"]
+                before = events[n - 2] if n > 1 else None
+                if before is None or before["type"] != "kong" or before["seat"] != maker:
+                    raise LineError("events", "sichuan_rinshan_after_kong", event=n)
 
 
 def _win_fan(w: Mapping[str, Any], e: Mapping[str, Any], dealer: int, void: Sequence[str | None],

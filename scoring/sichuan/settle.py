@@ -100,6 +100,11 @@ def _kong(k: Kong, in_play: tuple[int, ...], rules: SichuanRules) -> Changes:
     return _changes([(p, k.seat, amount) for p in in_play if p != k.seat])
 
 
+def win_changes(w: Win, in_play: tuple[int, ...], rules: SichuanRules) -> Changes:
+    """A win's changes: each winner paid by the discarder, or by every player still in when self-drawn."""
+    return _win(w, in_play, rules)
+
+
 def _win(w: Win, in_play: tuple[int, ...], rules: SichuanRules) -> Changes:
     pays = []
     for winner in w.winners:

@@ -137,3 +137,92 @@ def test_jipinghu_scores_a_win_by_the_organisers_fan_after_they_are_typed(tmp_pa
     (h,) = _hands(db)
     assert h["deltas"] == {e: 0, s: 0, w: -8, n: 8}
     assert h["winners"][0]["total"] == 5
+
+
+def _refused(db: Path, tmp_path: Path, line: dict[str, Any], words: str) -> None:
+    """``line`` is refused in one line naming ``words``, and nothing is written."""
+    before = _hands(db)
+    code, _out, err = _import(db, tmp_path, [line])
+    assert code != 0 and words in err, err
+    assert "Traceback" not in err and _hands(db) == before
+
+
+def test_sichuan_refuses_events_in_an_order_the_situations_cannot_have(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "sichuan-xuezhan")
+    e, s, w, n = _seat(db)
+    at = {"session": 1, "table": 1, "hand": 1, "type": "hand"}
+    pure = "11m22m33m44m55m66m77m"
+    end = {"type": "wall_end", "ready": [], "pigs": []}
+    _refused(db, tmp_path, {**at, "events": [{"type": "tsumo", "winner": n, "tiles": pure, "haitei": True},
+                                             {"type": "tsumo", "winner": s, "tiles": "11p22p33p44p55p66p77p"}, end]},
+             "event 1: after a win on the last tile")
+    _refused(db, tmp_path, {**at, "events": [{"type": "kong", "player": w, "kind": "concealed"},
+                                             {"type": "tsumo", "winner": e, "tiles": pure, "tenhou": True}, end]},
+             "event 2: a win on the first tiles")
+    _refused(db, tmp_path, {**at, "events": [{"type": "ron", "discarder": w, "winners": [
+        {"player": s, "hand": pure, "rinshan": True}]}, end]}, "event 1: a win on a kong's replacement tile")
+    # the same after W's kong is a 杠上炮 (+1): 清七对 4 + 1, paid at the cap of 3
+    ok = {**at, "events": [{"type": "kong", "player": w, "kind": "concealed"},
+                           {"type": "ron", "discarder": w, "winners": [{"player": s, "hand": pure, "rinshan": True}]},
+                           end]}
+    assert _import(db, tmp_path, [ok])[0] == 0
+    assert _hands(db)[0]["events"][1]["winners"][0]["total"] == 5
+
+
+def test_sichuan_several_first_winners_on_one_discard_give_the_deal_to_the_discarder_and_each_a_line(
+        tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "sichuan-xuezhan")
+    e, s, w, n = _seat(db)
+    first = {"session": 1, "table": 1, "hand": 1, "type": "hand", "events": [
+        {"type": "ron", "discarder": w, "winners": [{"player": e, "fan": 1}, {"player": s, "fan": 2}]},
+        {"type": "wall_end", "ready": [], "pigs": []}]}
+    assert _import(db, tmp_path, [first, {"session": 1, "table": 1, "hand": 2, "type": "hand",
+                                          "events": [{"type": "wall_end", "ready": [], "pigs": []}]}])[0] == 0
+    one, two = _hands(db)
+    # from W the order of play is N, E, S: E's line first
+    assert [(b["kind"], b["player"], b["deltas"][w]) for b in one["breakdown"]] == [("win", e, -2), ("win", s, -4)]
+    assert two["dealer"] == w  # 一炮多响，点炮者坐庄
+
+
+def test_a_key_given_twice_in_a_line_is_refused_not_collapsed(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "guangdong-tuidaohu", "--rule", "horses=2")
+    e, s, w, n = _seat(db)
+    raw = ('{"session": 1, "table": 1, "hand": 1, "type": "tsumo", "winner": "' + s + '", "tiles": '
+           '"111m222p333s444m55z", "horses": {"' + e + '": ["1m"], "' + e + '": ["2m"]}}\n')
+    (tmp_path / "twice.jsonl").write_text(raw, encoding="utf-8")
+    code, _out, err = _run(db, "results", "import", str(tmp_path / "twice.jsonl"))
+    assert code != 0 and f"the key '{e}' is given twice" in err and _hands(db) == []
+
+
+def test_guiyang_refuses_what_the_tiles_contradict_and_what_a_draw_does_not_pay(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "guiyang-zhuoji", "--rule", "chicken=1", "--rule", "charging_chicken=0",
+                   "--rule", "responsible_chicken=0")
+    e, s, w, n = _seat(db)
+    at = {"session": 1, "table": 1, "hand": 1}
+    win = {**at, "type": "tsumo", "winner": s, "tiles": "111s234m456m789p55p"}  # three 幺鸡 in the winner's tiles
+    _refused(db, tmp_path, {**win, "chickens": {w: 2}}, "5 chickens")
+    _refused(db, tmp_path, {**win, "kongs": [{"player": s, "kind": "concealed"}]}, "not among the melds")
+    _refused(db, tmp_path, {**at, "type": "draw", "kongs": [{"player": w, "kind": "concealed"}]}, "pays nothing")
+    assert _import(db, tmp_path, [{**win, "chickens": {w: 1}}])[0] == 0
+
+
+def test_a_missing_value_cannot_be_taken_back_once_a_session_is_seated(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "guangdong-jipinghu")
+    names = [m["name"] for m in json.loads(_cli(db, "settings"))["missing_rules"]]
+    _cli(db, "settings", *(x for name in names for x in ("--rule", f"{name}=1")))
+    _seat(db)
+    code, _out, err = _run(db, "settings", "--rule", "fan_pinghu=null")
+    assert code != 0 and "fan_pinghu" in err and "missing_rules" not in json.loads(_cli(db, "settings"))
+
+
+def test_hebei_pays_each_kong_in_its_owners_line(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "hebei")
+    e, s, w, n = _seat(db)
+    # E (dealer) self-draws with its own concealed kong of 9p; W made an added kong, N a melded kong from S
+    line = {"session": 1, "table": 1, "hand": 1, "type": "tsumo", "winner": e, "tiles": "[9999p]111m222s345s5m5m",
+            "kongs": [{"player": w, "kind": "added"}, {"player": n, "kind": "melded", "discarder": s}]}
+    code, _out, err = _import(db, tmp_path, [line])
+    assert code == 0, err
+    kongs = [(b["player"], b["deltas"]) for b in _hands(db)[0]["breakdown"] if b["kind"] == "kong"]
+    assert kongs == [(w, {e: -1, s: -1, w: 3, n: -1}), (n, {e: 0, s: -3, w: 0, n: 3}),
+                     (e, {e: 6, s: -2, w: -2, n: -2})]

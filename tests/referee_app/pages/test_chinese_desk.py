@@ -277,7 +277,7 @@ def test_a_nanchang_hand_is_entered_by_its_hand_type_and_a_hebei_hand_by_its_til
     form.winners[0].tiles.setText("111m222p333s444m55z")
     choose(form.kongs[0].player, 3)
     choose(form.kongs[0].kind, "added")
-    assert "Kong: E -1 S -1 W -1 N +3" in form.preview.text().splitlines()
+    assert "Kong N: E -1 S -1 W -1 N +3" in form.preview.text().splitlines()
     record(qtbot, window, panel)
     assert sheet_of(path).hands[0].line["kongs"] == [{"player": panel.vm.numbers[3], "kind": "added"}]
 
