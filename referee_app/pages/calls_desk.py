@@ -378,14 +378,28 @@ class CallsPanel(QDialog):
 
     def _penalties(self, c: Any) -> list[tuple[int, str]]:
         from db.read import queries
+        from db.read.games import in_thousands
 
         assert self.desk.ctx is not None
         try:
-            sheet = self.desk.ctx.runner.read(lambda s: queries.table_sheet(s, c.session, c.table))
+            sheet, thousands = self.desk.ctx.runner.read(
+                lambda s: (queries.table_sheet(s, c.session, c.table), in_thousands(queries.settings(s))))
         except Exception:  # noqa: BLE001 - the table was re-seated: no penalty to link
             return []
         return [(p.id, f"#{p.id} · {tr('hand')} {p.hand or '–'} · {p.player.name} · {penalty_kind_text(p.kind)} "
-                       f"{p.points}") for p in sheet.penalties]
+                       f"{penalty_points_text(p.points, thousands)}") for p in sheet.penalties]
+
+
+def penalty_points_text(points: int, thousands: bool) -> str:
+    """A penalty's amount as its results say it: Riichi's taken from the score after the uma, in thousands
+    (20000 -> "-20.0"); MCR's and the Chinese systems' in points ("30").
+
+    >>> penalty_points_text(20000, True), penalty_points_text(30, False)
+    ('-20.0', '30')
+    """
+    from db.read.games import GAME
+
+    return GAME.total_text(-points / 1000) if thousands else str(points)
 
 
 def penalty_kind_text(kind: str) -> str:
@@ -466,7 +480,8 @@ class ResolveDialog(QDialog):
         """Offer ``p`` (a ``PenaltyInput``) as the linked penalty, chosen; recorded when OK is pressed."""
         self.new_penalty = p
         name = next((x.name for x in self.players if x.number == p.player), p.player)
-        text = tr("new: {player} · {kind} {points}", player=name, kind=penalty_kind_text(p.kind), points=p.points)
+        text = tr("new: {player} · {kind} {points}", player=name, kind=penalty_kind_text(p.kind),
+                  points=penalty_points_text(p.points, self.game))
         at = self.penalty.findData(NEW)
         if at < 0:
             self.penalty.addItem(text, NEW)

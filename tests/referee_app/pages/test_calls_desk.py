@@ -274,3 +274,10 @@ def test_a_penalty_recorded_from_the_resolve_dialog_is_not_kept_when_the_ruling_
                                                                          kind="rule_violation"))
     with window.ctx.db.reader() as s:
         assert not queries.table_sheet(s, 1, 2).penalties
+
+
+def test_a_games_penalty_is_said_in_thousands_after_the_uma_in_the_resolve_dialogs_list() -> None:
+    """The list of a call's table penalties said a Riichi chombo's 20,000 as "20000" (the score is in thousands)."""
+    from referee_app.pages.calls_desk import penalty_points_text
+
+    assert penalty_points_text(20000, True) == "-20.0" and penalty_points_text(30, False) == "30"
