@@ -156,7 +156,7 @@ def _check_session(db: Path, tables: list[list[str]], plays: list[list[Hand]],
     assert json.loads(_cli(copy, "results", "list", "--format", "json")) == listed
 
 
-PAYMENT_KINDS = {"win", "horse", "kong", "flower_pig", "not_ready", "refund"}
+PAYMENT_KINDS = {"win", "horse", "kong", "chicken", "hot_kong", "flower_pig", "not_ready", "refund"}
 
 
 def _check_contract(row: Mapping[str, Any]) -> None:
@@ -509,3 +509,82 @@ def test_results_list_as_text_and_csv_shows_every_hand_of_a_chinese_system(tmp_p
         code, out, err = _run(db, "results", "list", "--format", fmt)
         assert (code, err) == (0, ""), (fmt, err)
         assert len(out.strip().splitlines()) >= 2 * hands, (fmt, out)  # a row per hand of each table
+
+
+# --- Guiyang 捉鸡 (the organiser's chicken values typed at init) ---------------------------------------------
+# Source 003 贵阳捉鸡 and docs/rule-systems.md "Guiyang": 平胡 10, 大对子 30, 七对 40, 清一色 50 (清七对 90); a
+# self-drawn win paid by each of the three others, a discard win by the discarder; 闷豆 (a concealed kong) 20 from
+# each other player; 热炮 after the discarder's concealed kong 60 from the discarder; each chicken counted to a
+# player paid by every other player (chicken=1 here), the 冲锋鸡 (charging=2) likewise to its discarder; the
+# winner deals next, a draw keeps the dealer.
+
+GUIYANG_RULES = ("chicken=1", "charging_chicken=2", "responsible_chicken=3")
+
+
+def each_pays(payee: int, amount: int) -> Deltas:
+    return add(*(pay(p, payee, amount) for p in others(payee)))
+
+
+def _guiyang_hands(p: list[str]) -> list[Hand]:
+    return [
+        # S self-draws a 平胡 (chows and a pair, two suits): 10 from each; W was counted one chicken
+        Hand({"type": "tsumo", "winner": p[1], "tiles": "123m456m789m234p5p5p", "chickens": {p[2]: 1}},
+             add(each_pays(1, 10), each_pays(2, 1)), (1,)),
+        # N on E's discard: 清七对 90 from E; W's concealed kong 20 from each
+        Hand({"type": "ron", "discarder": p[0], "winners": [{"player": p[3], "hand": "11p22p33p44p55p66p77p"}],
+              "kongs": [{"player": p[2], "kind": "concealed"}]},
+             add(pay(0, 3, 90), each_pays(2, 20)), (3,)),
+        # a draw: nothing paid, N deals again
+        Hand({"type": "draw"}, ZERO),
+        # E on W's discard after W's concealed kong (热炮): 大对子 30 + 60 from W; two chickens counted to S, the
+        # charging chicken to N
+        Hand({"type": "ron", "discarder": p[2], "hot_kong": "concealed", "chickens": {p[1]: 2},
+              "charging_chicken": p[3], "winners": [{"player": p[0], "hand": "111m222p333s444m55p"}]},
+             add(pay(2, 0, 30), pay(2, 0, 60), each_pays(1, 2), each_pays(3, 2)), (0,)),
+    ]
+
+
+def test_a_guiyang_event_with_chickens_a_hot_kong_and_the_winner_dealing_next(tmp_path: Path) -> None:
+    db, tables = _event(tmp_path, "guiyang-zhuoji", 4, *GUIYANG_RULES)
+    plays = [_guiyang_hands(p) for p in tables]
+    assert plays[0][3].deltas == (86, 4, -94, 4)  # by hand: E +30 +60 -2 -2, S +6 -2, W -30 -60 -2 -2, N -2 +6
+    _play(db, tmp_path, tables, plays)
+    _check_session(db, tables, plays, next_dealer_sichuan, rounds=False)  # the winner deals: 胡牌者接庄
+
+
+# --- Guangdong 鸡平胡 (the organiser's 番 typed at init) ------------------------------------------------------
+# Source 003 广东麻将鸡平胡: 番 is ×2 each, the cap 爆胡 3 番, 十三幺 past it; the losers pay (a self-drawn win each
+# of the three others, a discard its discarder; several winners on one discard each alone); the dealer stays on
+# a win (also among several winners) or a draw, else the next player deals.
+
+JIPINGHU_FAN = {"jihu": 0, "pinghu": 1, "duiduihu": 2, "hunyise": 2, "qingyise": 3, "ziyise": 4, "hunyaojiu": 3,
+                "xiaosanyuan": 3, "dasanyuan": 4, "xiaosixi": 4, "dasixi": 5, "shisanyao": 6}
+
+
+def jph_points(*types: str) -> int:
+    fan = sum(JIPINGHU_FAN[t] for t in types)
+    return 2 ** (fan if "shisanyao" in types else min(fan, 3))
+
+
+def _jipinghu_hands(p: list[str]) -> list[Hand]:
+    return [
+        # W self-draws a 平胡 (1 番): 2 from each; the dealer E did not win: S deals
+        Hand({"type": "tsumo", "winner": p[2], "hand_type": "pinghu"}, each_pays(2, jph_points("pinghu")), (2,)),
+        # E discards to S (混一色 + 对对胡 = 4 番, paid at the cap: 8) and N (鸡胡 0 番: 1): the dealer S stays
+        Hand({"type": "ron", "discarder": p[0], "winners": [{"player": p[3], "hand_type": "jihu"},
+                                                            {"player": p[1], "hand_type": ["hunyise", "duiduihu"]}]},
+             add(pay(0, 1, jph_points("hunyise", "duiduihu")), pay(0, 3, jph_points("jihu"))), (1, 3)),
+        Hand({"type": "draw"}, ZERO),
+        # N on S's discard with 十三幺 (6 番, past the cap: 64); the dealer S did not win: W deals
+        Hand({"type": "ron", "discarder": p[1], "winners": [{"player": p[3], "hand_type": "十三幺"}]},
+             pay(1, 3, jph_points("shisanyao")), (3,)),
+    ]
+
+
+def test_a_jipinghu_event_with_the_cap_thirteen_orphans_past_it_and_two_winners(tmp_path: Path) -> None:
+    rules = [f"fan_{t}={v}" for t, v in JIPINGHU_FAN.items()]
+    db, tables = _event(tmp_path, "guangdong-jipinghu", 4, *rules)
+    plays = [_jipinghu_hands(p) for p in tables]
+    assert plays[0][1].deltas == (-9, 8, 0, 1) and plays[0][3].deltas == (0, -64, 0, 64)
+    _play(db, tmp_path, tables, plays)
+    _check_session(db, tables, plays, next_dealer_003, rounds=True)
