@@ -26,14 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+import texts
 from db.commands.tournament import rule_values
 from db.read import queries
 from db.read.game_state import missing_rules
 from db.read.lookup import has_results
+from db.rules import game_words
 from db.service.tournament import update_settings
 from referee_app.base.errors import user_message
 from referee_app.dialogs.common import problem_label
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
 
 UNSET = -1  # a number field's value while nothing is typed (shown as "—")
 MOST = 1_000_000
@@ -70,7 +72,7 @@ class RuleValuesDialog(QDialog):
         self.ctx = ctx
         self.setObjectName("rule_values_dialog")
         self.setWindowTitle(tr("Rule values"))
-        self.resize(860, 600)
+        self.resize(860, 320)
         lay = QVBoxLayout(self)
         self.intro = QLabel()
         self.intro.setObjectName("rule_values_intro")
@@ -90,6 +92,10 @@ class RuleValuesDialog(QDialog):
         self.fields: dict[str, QSpinBox | QLineEdit] = {}
         self.values = RuleValues("", (), (), False)
         self.reload()
+        # as tall as its values (a long list scrolls): a few do not float in an empty box
+        body = self.area.widget()
+        room = body.sizeHint().height() if body is not None else 0
+        self.resize(self.width(), max(320, min(640, room + 170)))
 
     def reload(self) -> None:
         """Read the tournament's values again and lay out a field for each."""
@@ -104,7 +110,7 @@ class RuleValuesDialog(QDialog):
         for name, why in v.missing:
             row = self._value_row(grid, row, name, why, number_field(name))
         if v.given:
-            row = self._heading(grid, row, tr("Set"))
+            row = self._heading(grid, row, tr("Set already"))
         for name, value in v.given:
             row = self._value_row(grid, row, name, "", self._given_field(name, value))
         grid.setRowStretch(row, 1)
@@ -112,15 +118,17 @@ class RuleValuesDialog(QDialog):
         for field in self.fields.values():
             field.setEnabled(not v.frozen)
         self.save_button.setEnabled(not v.frozen and bool(self.fields))
+        profile = f"{texts.said(game_words.PROFILES[v.profile], LANG.code)} ({v.profile})" \
+            if v.profile in game_words.PROFILES else v.profile
         if v.frozen:
             intro = tr("Results exist: the rule values are frozen.")
         elif v.missing:
             intro = tr("The rule system {profile} leaves these numbers to the organiser. Sessions cannot start "
-                       "(seating, the clock, the first result) until each is set.", profile=v.profile)
+                       "(seating, the clock, the first result) until each is set.", profile=profile)
         elif v.given:
             intro = tr("Every value the rule system needs is set; they can be changed until the first result.")
         else:
-            intro = tr("The rule system {profile} needs no value from the organiser.", profile=v.profile)
+            intro = tr("The rule system {profile} needs no value from the organiser.", profile=profile)
         self.intro.setText(intro)
 
     def _heading(self, grid: QGridLayout, row: int, text: str) -> int:
