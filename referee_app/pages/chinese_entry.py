@@ -347,7 +347,7 @@ class ChickensRow(QWidget):
         self.first_label.setText(tr("First 幺鸡"))
         fill(self.first, [(tr("Charging chicken (冲锋鸡): not claimed"), "charging"),
                           (tr("Responsible chicken (责任鸡): claimed"), "responsible")])
-        self.by_label.setText(tr("Discarded by"))
+        self.by_label.setText(tr("Thrown by"))  # not "Discarded by": no win on it (点炮 in Chinese)
         self.to_label.setText(tr("Claimed by"))
         self._show_first()
 
