@@ -176,3 +176,22 @@ def test_a_jipinghu_win_names_two_hand_types_whose_fans_add_up(qtbot, tmp_path):
     assert stored.line["hand_type"] == ["duiduihu", "hunyise"]
     assert stored.winners[0].total == 5  # 2 + 3 番 ...
     assert stored.deltas == (-8, 24, -8, -8)  # ... each of the three pays 1 × 2^3, at the cap of 3 番
+
+
+def test_a_closed_tournaments_hand_entry_asks_no_store_when_the_language_changes(qtbot, tmp_path):
+    """A window whose tournament was closed lives on until it is collected, and a change of language says its
+    form again (which asks for a preview): there is no store left to ask, so nothing is asked (it was an
+    AssertionError in the Qt event loop, in whichever test ran next)."""
+    from referee_app.words.i18n import LANG
+
+    path = make_file(tmp_path / "guiyang.mcr", "guiyang-zhuoji", GUIYANG, seated=True)
+    window = make_window(qtbot, path)
+    page, panel = open_game(window)
+    form = panel.chinese_form
+    choose(form.outcome, "tsumo")
+    choose(form.winners[0].player, 0)
+    form.winners[0].tiles.setText("111s222p333m444m55p")
+    assert "Total" in form.preview.text()
+    window.close_tournament()
+    LANG.set("zh")
+    assert form.outcome.itemText(0) == "点炮和牌"
