@@ -176,6 +176,11 @@ def test_a_jipinghu_win_names_two_hand_types_whose_fans_add_up(qtbot, tmp_path):
     assert stored.line["hand_type"] == ["duiduihu", "hunyise"]
     assert stored.winners[0].total == 5  # 2 + 3 番 ...
     assert stored.deltas == (-8, 24, -8, -8)  # ... each of the three pays 1 × 2^3, at the cap of 3 番
+    # a correction starts from the types recorded
+    panel.table.selectRow(0)
+    panel.correct_selected()
+    assert form.winners[0].checked_types() == ("duiduihu", "hunyise")
+    assert panel.chinese_line()["hand_type"] == ["duiduihu", "hunyise"]
 
 
 def test_a_closed_tournaments_hand_entry_asks_no_store_when_the_language_changes(qtbot, tmp_path):
