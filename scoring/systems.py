@@ -70,6 +70,13 @@ class RuleSystem(Protocol):
         ...
 
     @property
+    def session_length(self) -> str:
+        """How long a table's session is: "hands" (the tournament's hands per session: MCR, the Chinese systems,
+        whose sources give no session length) or "rules" (the game ends by its own rules, the hands per session
+        only a ceiling: Riichi's East-South game)."""
+        ...
+
+    @property
     def session_score(self) -> str:
         """What a table's session gives each player: "table_points" (MCR's 4/2/1/0 by the session's points, the
         points beside them as match points) or "thousands" (Riichi's score: (points - return) / 1,000 + uma)."""
@@ -145,6 +152,7 @@ class _Mcr:
     profile: str
     family: str = "mcr"
     shape: str = "hands"
+    session_length: str = "hands"
     session_score: str = "table_points"
     tiles: TileSet = TileSet(count=144, honours=True, flowers=8, red_fives=False, notation="NOTATION.md")
 
@@ -180,6 +188,7 @@ class _Riichi:
     profile: str
     family: str = "riichi"
     shape: str = "game"
+    session_length: str = "rules"
     session_score: str = "thousands"
 
     @property
@@ -269,6 +278,7 @@ class _ChineseGame:
 
     profile: str
     shape: str = "game"
+    session_length: str = "hands"
     session_score: str = "table_points"
 
     def _lines(self) -> Any:

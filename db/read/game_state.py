@@ -20,7 +20,7 @@ from scoring.systems import GameSystem, game_system, system
 if TYPE_CHECKING:
     from scoring.played import PlayedGame
 
-__all__ = ["games_over", "games_round", "in_thousands", "is_game", "missing_rules", "need_rules", "play", "played_before_time", "time_last_hand"]
+__all__ = ["games_over", "games_round", "ends_by_rules", "in_thousands", "is_game", "missing_rules", "need_rules", "play", "played_before_time", "time_last_hand"]
 
 
 def is_game(st: Settings) -> bool:
@@ -37,6 +37,15 @@ def in_thousands(st: Settings) -> bool:
     Chinese systems): the standings, the results PDFs, the awards and the EMA file say the one or the other."""
     try:
         return system(st.profile).session_score == "thousands"
+    except KeyError:
+        return False
+
+
+def ends_by_rules(st: Settings) -> bool:
+    """Whether a table's game ends by its own rules (Riichi), its hands per session only a ceiling, rather than
+    after the tournament's hands per session (MCR and the Chinese systems: the organiser sets their length)."""
+    try:
+        return system(st.profile).session_length == "rules"
     except KeyError:
         return False
 

@@ -67,6 +67,8 @@ PAYMENTS: dict[str, Text] = {
     "flower_pig": Text("Flower pig (three suits)", "game_payment"),
     "not_ready": Text("Not ready: pays the ready players", "game_payment"),
     "refund": Text("Kong refund (not ready)", "game_payment"),
+    "chicken": Text("Chickens", "game_payment"),  # Guiyang's 幺鸡: counted, charging (冲锋鸡), responsible (责任鸡)
+    "hot_kong": Text("Hot kong (热炮)", "game_payment"),  # Guiyang: the discarder's kong just before, paid over
 }
 
 KONG_KINDS: dict[str, Text] = {
@@ -189,6 +191,8 @@ PROFILES: dict[str, Text] = {
     "hebei": Text("Hebei", "game_profile"),
     "nanchang": Text("Nanchang", "game_profile"),
     "sichuan-xuezhan": Text("Sichuan bloody battle", "game_profile"),
+    "guiyang-zhuoji": Text("Guiyang catch the chicken", "game_profile"),
+    "guangdong-jipinghu": Text("Guangdong Jipinghu", "game_profile"),
 }
 
 

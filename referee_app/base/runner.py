@@ -35,6 +35,8 @@ T = TypeVar("T")
 NEXT_STEP_BY_CODE = {
     "stale_table": N_("Reload the table (it refreshes now) and enter the result again."),
     "settings_frozen": N_("Settings cannot change once results exist; correct the results instead."),
+    # a rule system's number the organiser has not typed: the desk's place to type it
+    "rules_missing": N_("Type the values in Tournament → Rule values… (the Sessions page opens it too)."),
     # A hand that was recorded meanwhile: the input is not wrong, the table moved on (issue 19 §3)
     "hand_recorded": N_("The sheet now shows the recorded hand: record yours as the next hand, or correct the "
                         "recorded hand with it."),

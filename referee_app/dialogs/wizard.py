@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from db.read.game_state import ends_by_rules
 from db.read.games import is_game
 from db.rules.profiles import PROFILES as PROFILE_SETTINGS
 from referee_app.base import paths, settings
@@ -33,7 +34,13 @@ LABELS = {"cmr1998": N_("R98 — Chinese Mahjong Competition Rules (1998)"),
           "riichi-ema2016": N_("Riichi — EMA 2016"),
           "riichi-ema2025": N_("Riichi — EMA 2025"),
           "riichi-wrc2022": N_("Riichi — WRC 2022"),
-          "riichi-tenhou": N_("Riichi — Tenhou (red fives)")}
+          "riichi-tenhou": N_("Riichi — Tenhou (red fives)"),
+          "guangdong-tuidaohu": N_("Guangdong push-to-win (广东推倒胡)"),
+          "hebei": N_("Hebei (河北麻将)"),
+          "nanchang": N_("Nanchang (南昌麻将)"),
+          "sichuan-xuezhan": N_("Sichuan bloody battle (四川血战到底)"),
+          "guiyang-zhuoji": N_("Guiyang catch the chicken (贵阳捉鸡)"),
+          "guangdong-jipinghu": N_("Guangdong Jipinghu (广东鸡平胡)")}
 PROFILES = [(code, LABELS.get(code, code)) for code in PROFILE_SETTINGS]
 
 
@@ -64,6 +71,7 @@ class NewTournamentWizard(QDialog):
         self.hands.setObjectName("wizard_hands")
         self.hands.setRange(1, 64)
         self.hands.setValue(16)
+        self._by_hands = True  # the first profile's hands per session are the tournament's
         form.addRow(tr("Hands per session"), self.hands)
         self.flowers = QCheckBox(tr("Play with flowers"))
         self.flowers.setObjectName("wizard_flowers")
@@ -90,14 +98,18 @@ class NewTournamentWizard(QDialog):
         form.addRow(self.buttons)
 
     def _profile_chosen(self, _index: int = 0) -> None:
-        """A game's length is its rule system's (the profile keeps its ceiling of hands) and it has no flowers, so
-        those rows are hidden for it and take the profile's values; an MCR profile shows 16 hands again."""
+        """A game that ends by its own rules (Riichi) keeps the profile's ceiling of hands, so the hands row is
+        hidden for it; every other system's session is the tournament's hands per session (MCR, the Chinese
+        systems: 16 by default), shown and kept while the organiser moves between such profiles. A game has no
+        flowers: that row is hidden and takes the profile's value."""
         chosen = PROFILE_SETTINGS[self.profile.currentData()]
-        game = is_game(chosen)
-        self.hands.setValue(chosen.hands_per_session if game else 16)
+        by_hands = not ends_by_rules(chosen)
+        if not (by_hands and self._by_hands):  # a value typed for one such profile stays for the next
+            self.hands.setValue(chosen.hands_per_session)
+        self._by_hands = by_hands
         self.flowers.setChecked(chosen.flowers)
-        self._form.setRowVisible(self.hands, not game)
-        self._form.setRowVisible(self.flowers, not game)
+        self._form.setRowVisible(self.hands, by_hands)
+        self._form.setRowVisible(self.flowers, not is_game(chosen))
 
     def _suggest_path(self, name: str) -> None:
         if self._path_edited:

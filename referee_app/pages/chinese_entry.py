@@ -1,9 +1,9 @@
 """The entry of a Chinese system's hand on the desk (issue 33): the form a game table's panel shows in place of
 Riichi's when the system's ``entry_options`` say ``form`` "wins" (one ron/tsumo/draw line per hand:
-Guangdong, Hebei, Nanchang) or "events" (Sichuan: the hand's events one after another).
+Guangdong, Hebei, Nanchang, Guiyang, 鸡平胡) or "events" (Sichuan: the hand's events one after another).
 
 Each form shows only the fields ``entry_options`` offers (the flags, the joker, the horses, the kongs, the
-hand types, the void suits, a typed fan) and turns what the referee chose into the result line
+hand types, one or several, the chickens and a hot kong, the void suits, a typed fan) and turns what the referee chose into the result line
 (``chinese_vm``). It computes nothing: the panel sends the line to the store for the preview
 (``preview_game_line``) and to record it, and shows the store's payments or its refusal.
 """
@@ -38,6 +38,7 @@ from db.rules import game_words
 from referee_app.base.named import named
 from referee_app.entry.chinese_tiles import ChineseTilesDialog
 from referee_app.pages.chinese_vm import (
+    ChickenDraft,
     ChineseWin,
     EventDraft,
     KongDraft,
@@ -94,8 +95,11 @@ class WinnerLine(QWidget):
         self.hand_type = named(QComboBox(), f"{name}_hand_type")
         for t in entry.get("hand_types", ()):
             self.hand_type.addItem(both(t["zh"], t["en"]), t["id"])
-        lay.addWidget(self.hand_type if self.by_type else self.tiles, 1)
-        (self.tiles if self.by_type else self.hand_type).setVisible(False)
+        self._types_menu(name, entry)
+        entered: QWidget = self.types_button if self.several else self.hand_type if self.by_type else self.tiles
+        lay.addWidget(entered, 1)
+        for field in (self.tiles, self.hand_type, self.types_button):
+            field.setVisible(field is entered)
         self.tiles_button = named(QPushButton(), f"{name}_pick")  # the tile picker, for the tiles line
         self.tiles_button.clicked.connect(self.open_tiles)
         self.tiles_button.setVisible(not self.by_type)
@@ -129,9 +133,37 @@ class WinnerLine(QWidget):
         self.fan.valueChanged.connect(self._fan_changed)
         self.retranslate()
 
+    def _types_menu(self, name: str, entry: Mapping[str, Any]) -> None:
+        """A win naming several hand types whose 番 add up (``several_types``): the types ticked in a menu."""
+        self.several = self.by_type and bool(entry.get("several_types"))
+        self.types_button = named(QToolButton(), f"{name}_types")
+        self.types_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.types_button)
+        self.type_actions: dict[str, QAction] = {}
+        self.type_names: dict[str, tuple[str, str]] = {}
+        for t in entry.get("hand_types", ()) if self.several else ():
+            a = QAction(both(t["zh"], t["en"]), menu)
+            a.setCheckable(True)
+            a.toggled.connect(lambda _on: self._types_changed())
+            menu.addAction(a)
+            self.type_actions[t["id"]] = a
+            self.type_names[t["id"]] = (t["zh"], t["en"])
+        self.types_button.setMenu(menu)
+
     def _flags_changed(self) -> None:
         self._say_flags()
         self.changed.emit()
+
+    def _types_changed(self) -> None:
+        self._say_types()
+        self.changed.emit()
+
+    def checked_types(self) -> tuple[str, ...]:
+        return tuple(t for t, a in self.type_actions.items() if a.isChecked())
+
+    def _say_types(self) -> None:
+        on = [game_words.fan_label(*self.type_names[t], LANG.code) for t in self.checked_types()]
+        self.types_button.setText(tr("Hand types") + (": " + ", ".join(on) if on else " ▾"))
 
     def _fan_changed(self, v: int) -> None:
         self.tiles.setEnabled(v < 0)
@@ -165,6 +197,9 @@ class WinnerLine(QWidget):
         for f, a in self.flag_actions.items():
             a.setText(said(game_words.CHINESE_FLAGS.get(f, texts.Text(f))))
         self._say_flags()
+        for t, a in self.type_actions.items():
+            a.setText(both(*self.type_names[t]))
+        self._say_types()
 
     def set_players(self, players: Players) -> None:
         fill(self.player, players)
@@ -174,9 +209,12 @@ class WinnerLine(QWidget):
         if seat is None:
             return None
         v = self.hand_type.currentData() if self.by_type else self.tiles.text()
+        types = self.checked_types()
+        if self.several:
+            v = types[0] if types else ""
         fan = self.fan.value() if self.typed else -1
         return ChineseWin(seat, str(v or ""), tuple(f for f, a in self.flag_actions.items() if a.isChecked()),
-                          fan if fan >= 0 else None)
+                          fan if fan >= 0 else None, types)
 
     def show_value(self, w: ChineseWin | None) -> None:
         for box in (self.player, self.hand_type):
@@ -190,9 +228,15 @@ class WinnerLine(QWidget):
             a.blockSignals(True)
             a.setChecked(w is not None and f in w.flags)
             a.blockSignals(False)
+        shown = () if w is None else w.types or (w.value,)
+        for t, a in self.type_actions.items():
+            a.blockSignals(True)
+            a.setChecked(t in shown)
+            a.blockSignals(False)
         for box in (self.player, self.hand_type):
             box.blockSignals(False)
         self._say_flags()
+        self._say_types()
 
 
 class KongLine(QWidget):
@@ -259,6 +303,87 @@ class KongLine(QWidget):
         for box in (self.player, self.kind, self.discarder):
             box.blockSignals(False)
         self._changed()
+
+
+class ChickensRow(QWidget):
+    """Guiyang's chickens (``entry_options`` ``chickens``): the 幺鸡 counted to each player who did not win
+    (0-4; a winner's are read from its tiles), and the hand's first 幺鸡: the charging chicken (冲锋鸡, its
+    discarder) or the responsible chicken (责任鸡, its discarder and the player who claimed it)."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(2)
+        counts = QHBoxLayout()
+        self.label = QLabel()
+        counts.addWidget(self.label)
+        self.seat_labels = [QLabel() for _ in range(4)]
+        self.counts = [named(QSpinBox(), f"chinese_chickens_{i}") for i in range(4)]
+        for lab, box in zip(self.seat_labels, self.counts, strict=True):
+            box.setRange(0, 4)
+            counts.addWidget(lab)
+            counts.addWidget(box)
+            box.valueChanged.connect(lambda _v: self.changed.emit())
+        counts.addStretch(1)
+        lay.addLayout(counts)
+        first = QHBoxLayout()
+        self.first_label, self.by_label, self.to_label = QLabel(), QLabel(), QLabel()
+        self.first = named(QComboBox(), "chinese_first_chicken")
+        self.by = named(QComboBox(), "chinese_chicken_by")
+        self.to = named(QComboBox(), "chinese_chicken_to")
+        for w in (self.first_label, self.first, self.by_label, self.by, self.to_label, self.to):
+            first.addWidget(w)
+        first.addStretch(1)
+        lay.addLayout(first)
+        for choice in (self.first, self.by, self.to):
+            choice.currentIndexChanged.connect(lambda _i: self._first_changed())
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.label.setText(tr("Chickens (幺鸡) of the others:"))
+        self.first_label.setText(tr("First 幺鸡"))
+        fill(self.first, [(tr("Charging chicken (冲锋鸡): not claimed"), "charging"),
+                          (tr("Responsible chicken (责任鸡): claimed"), "responsible")])
+        self.by_label.setText(tr("Thrown by"))  # not "Discarded by": no win on it (点炮 in Chinese)
+        self.to_label.setText(tr("Claimed by"))
+        self._show_first()
+
+    def set_players(self, players: Players, seats: Sequence[str]) -> None:
+        fill(self.by, players)
+        fill(self.to, players)
+        for lab, seat in zip(self.seat_labels, seats, strict=True):
+            lab.setText(seat)
+
+    def _show_first(self) -> None:
+        first = self.first.currentData()
+        for w in (self.by_label, self.by):
+            w.setVisible(first is not None)
+        for w in (self.to_label, self.to):
+            w.setVisible(first == "responsible")
+
+    def _first_changed(self) -> None:
+        self._show_first()
+        self.changed.emit()
+
+    def value(self) -> ChickenDraft:
+        c = [b.value() for b in self.counts]
+        first = self.first.currentData()
+        return ChickenDraft((c[0], c[1], c[2], c[3]), first or "", self.by.currentData() if first else None,
+                            self.to.currentData() if first == "responsible" else None)
+
+    def show_value(self, d: ChickenDraft) -> None:
+        for count, n in zip(self.counts, d.counts, strict=True):
+            count.blockSignals(True)
+            count.setValue(n)
+            count.blockSignals(False)
+        for box, data in ((self.first, d.first or None), (self.by, d.by), (self.to, d.to)):
+            box.blockSignals(True)
+            choose(box, data)
+            box.blockSignals(False)
+        self._show_first()
 
 
 class ChineseForm(QWidget):
@@ -331,6 +456,7 @@ class WinsForm(ChineseForm):
         if entry.get("joker"):
             top.addWidget(self.joker_label)
             top.addWidget(self.joker)
+        self._hot_kong(top)
         top.addStretch(1)
         left.addLayout(top)
         several = 3 if entry.get("multiple_ron") else 1
@@ -349,24 +475,50 @@ class WinsForm(ChineseForm):
                 horses_row.addWidget(e)
             horses_row.addStretch(1)
             left.addLayout(horses_row)
+        self._kongs(left)
+        self._chickens(left)
+        left.addStretch(1)
+        self.outcome.currentIndexChanged.connect(lambda _i: self._show_outcome())
+        self.discarder.currentIndexChanged.connect(lambda _i: self.changed.emit())
+        self.joker.textChanged.connect(lambda _t: self.changed.emit())
+        self.hot_kong.currentIndexChanged.connect(lambda _i: self.changed.emit())
+        self.chickens.changed.connect(self.changed.emit)
+        for e in self.horses:
+            e.textChanged.connect(lambda _t: self.changed.emit())
+        for x in self._lines():
+            x.changed.connect(self.changed.emit)
+        self.retranslate()
+
+    def _kongs(self, left: QVBoxLayout) -> None:
+        """The hand's kongs (``kongs``), two a line."""
         self.kongs_label = QLabel()
         self.kongs = [KongLine(f"chinese_kong_{i}") for i in range(4)]
-        if entry.get("kongs"):
+        if self.entry.get("kongs"):
             grid = QGridLayout()
             grid.addWidget(self.kongs_label, 0, 0)
             for i, k in enumerate(self.kongs):
                 grid.addWidget(k, i // 2, 1 + i % 2)
             grid.setColumnStretch(3, 1)
             left.addLayout(grid)
-        left.addStretch(1)
-        self.outcome.currentIndexChanged.connect(lambda _i: self._show_outcome())
-        self.discarder.currentIndexChanged.connect(lambda _i: self.changed.emit())
-        self.joker.textChanged.connect(lambda _t: self.changed.emit())
-        for e in self.horses:
-            e.textChanged.connect(lambda _t: self.changed.emit())
-        for x in self._lines():
-            x.changed.connect(self.changed.emit)
-        self.retranslate()
+
+    def _chickens(self, left: QVBoxLayout) -> None:
+        """Guiyang's chickens (``chickens``) under the kongs."""
+        self.chickens = ChickensRow(self)
+        if self.entry.get("chickens"):
+            left.addWidget(self.chickens)
+        else:
+            self.chickens.setVisible(False)
+
+    def _hot_kong(self, top: QHBoxLayout) -> None:
+        """A win on the discard after the discarder's kong (热炮, ``hot_kong``): that kong's kind."""
+        self.hot_kong_label = QLabel(self)
+        self.hot_kong = named(QComboBox(self), "chinese_hot_kong")
+        if self.entry.get("hot_kong"):
+            top.addWidget(self.hot_kong_label)
+            top.addWidget(self.hot_kong)
+        else:
+            self.hot_kong_label.setVisible(False)
+            self.hot_kong.setVisible(False)
 
     def retranslate(self) -> None:
         fill(self.outcome, [(said(game_words.outcome(k, self.family)), k) for k in self.outcomes], None)
@@ -378,6 +530,9 @@ class WinsForm(ChineseForm):
         self.kongs_label.setText(said(game_words.PAYMENTS["kong"]) + ":")
         for e in self.horses:
             e.setPlaceholderText("1m5p")
+        self.hot_kong_label.setText(tr("Hot kong (热炮)"))
+        fill(self.hot_kong, [(said(t), k) for k, t in game_words.KONG_KINDS.items()])
+        self.chickens.retranslate()
         for x in self._lines():
             x.retranslate()
         self._show_outcome()
@@ -388,6 +543,7 @@ class WinsForm(ChineseForm):
             x.set_players(players)
         for lab, s in zip(self.horse_labels, seats, strict=True):
             lab.setText(s)
+        self.chickens.set_players(players, seats)
 
     def _lines(self) -> list[WinnerLine | KongLine]:
         return [*self.winners, *self.kongs]
@@ -400,6 +556,10 @@ class WinsForm(ChineseForm):
             row.setVisible(kind == "ron" or (kind == "tsumo" and i == 0))
         for field in (self.horses_label, *self.horse_labels, *self.horses):
             field.setEnabled(kind != "draw")
+        self.chickens.setEnabled(kind != "draw")  # a draw pays nothing where chickens are played
+        if self.entry.get("hot_kong"):
+            for part in (self.hot_kong_label, self.hot_kong):
+                part.setVisible(kind == "ron")
         self.changed.emit()
 
     def draft(self) -> WinsDraft:
@@ -408,7 +568,9 @@ class WinsForm(ChineseForm):
         h = [e.text() for e in self.horses]
         return WinsDraft(kind, self.discarder.currentData(), tuple(w for w in (r.value() for r in rows) if w),
                          self.joker.text(), (h[0], h[1], h[2], h[3]),
-                         tuple(k for k in (x.value() for x in self.kongs) if k is not None))
+                         tuple(k for k in (x.value() for x in self.kongs) if k is not None),
+                         self.chickens.value() if self.entry.get("chickens") else ChickenDraft(),
+                         str(self.hot_kong.currentData() or "") if self.entry.get("hot_kong") else "")
 
     def line(self, numbers: Sequence[str]) -> dict[str, Any]:
         return wins_line(self.draft(), numbers, self.entry)
@@ -428,6 +590,10 @@ class WinsForm(ChineseForm):
                 e.setText(h)
             for i, k in enumerate(self.kongs):
                 k.show_value(d.kongs[i] if i < len(d.kongs) else None)
+            self.chickens.show_value(d.chickens)
+            self.hot_kong.blockSignals(True)
+            choose(self.hot_kong, d.hot_kong or None)
+            self.hot_kong.blockSignals(False)
         finally:
             self.blockSignals(False)
         self._show_outcome()

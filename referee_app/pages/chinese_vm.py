@@ -5,8 +5,8 @@ table: the Chinese systems' result lines") made from what the referee chose.
 No widgets and no rule here: the line goes to the store, which reads it, scores the tiles, settles the
 payments and refuses in words (``preview_game_line`` before, ``record_game_line`` to record). This module
 only turns choices into the line and the store's answer (a ``GameHandView``) into words. Which fields a line
-has comes from ``entry_options`` (``value``, ``joker``, ``horses``, ``kongs``, ``typed``), never from the
-profile's name.
+has comes from ``entry_options`` (``value``, ``joker``, ``horses``, ``kongs``, ``typed``, ``chickens``,
+``hot_kong``, ``several_types``), never from the profile's name.
 """
 
 from __future__ import annotations
@@ -31,12 +31,14 @@ SUITS = ("m", "p", "s")
 @dataclass(frozen=True, slots=True)
 class ChineseWin:
     """A winner (or a ready player at the end of the wall): the tiles in the notation, or the hand type's id
-    (``value``), the flags that apply, or a value typed from a paper sheet (``fan``; Sichuan)."""
+    (``value``), the flags that apply, or a value typed from a paper sheet (``fan``; Sichuan). Where a win
+    names several hand types (``several_types``: 鸡平胡) ``types`` holds them all, ``value`` the first."""
 
     seat: int
     value: str = ""
     flags: tuple[str, ...] = ()
     fan: int | None = None
+    types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,18 @@ class KongDraft:
     seat: int
     kind: str
     discarder: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChickenDraft:
+    """Guiyang's chickens (``chickens``): the 幺鸡 counted to each player who did not win (by player index),
+    and the hand's first 幺鸡: "charging" (冲锋鸡: discarded by ``by``, not claimed) or "responsible" (责任鸡:
+    discarded by ``by``, claimed by ``to``), "" for neither."""
+
+    counts: tuple[int, int, int, int] = (0, 0, 0, 0)
+    first: str = ""
+    by: int | None = None
+    to: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +73,8 @@ class WinsDraft:
     joker: str = ""
     horses: tuple[str, str, str, str] = ("", "", "", "")  # each player's horses, in the notation ("1m5p")
     kongs: tuple[KongDraft, ...] = ()
+    chickens: ChickenDraft = ChickenDraft()
+    hot_kong: str = ""  # the kind of the discarder's kong just before a win on its discard (热炮), "" for none
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +106,8 @@ def _winner(w: ChineseWin, key: str) -> dict[str, Any]:
     """A winner's value on a line: the typed value, or the tiles (hand type) under ``key``, with its flags."""
     if w.fan is not None:
         return {"fan": w.fan}
-    return {key: w.value.strip(), **{f: True for f in w.flags}}
+    value: str | list[str] = list(w.types) if len(w.types) > 1 else w.value.strip()
+    return {key: value, **{f: True for f in w.flags}}
 
 
 def _kong(k: KongDraft, numbers: Sequence[str]) -> dict[str, Any]:
@@ -113,6 +130,14 @@ def wins_line(d: WinsDraft, numbers: Sequence[str], entry: Mapping[str, Any]) ->
     {'type': 'tsumo', 'winner': '1', 'hand_type': 'pinghu'}
     >>> wins_line(WinsDraft("draw"), nums, {"value": "hand"})
     {'type': 'draw'}
+    >>> wins_line(WinsDraft("ron", 1, (ChineseWin(0, "111s222p", ()),), chickens=ChickenDraft((0, 1, 2, 0),
+    ...     "responsible", 3, 2), hot_kong="added"), nums, {"value": "hand", "chickens": True, "hot_kong": True})
+    ...     # doctest: +NORMALIZE_WHITESPACE
+    {'type': 'ron', 'discarder': '7', 'winners': [{'player': '5', 'hand': '111s222p'}],
+     'chickens': {'7': 1, '1': 2}, 'responsible_chicken': {'from': '3', 'to': '1'}, 'hot_kong': 'added'}
+    >>> wins_line(WinsDraft("tsumo", None, (ChineseWin(2, "qingyise", (), None, ("qingyise", "duiduihu")),)),
+    ...           nums, {"value": "hand_type", "several_types": True})
+    {'type': 'tsumo', 'winner': '1', 'hand_type': ['qingyise', 'duiduihu']}
     """
     key = str(entry.get("value", "hand"))
     line: dict[str, Any] = {"type": d.kind}
@@ -133,7 +158,23 @@ def wins_line(d: WinsDraft, numbers: Sequence[str], entry: Mapping[str, Any]) ->
             line["horses"] = horses
     if entry.get("kongs") and d.kongs:
         line["kongs"] = [_kong(k, numbers) for k in d.kongs]
+    if entry.get("chickens") and d.kind != "draw":  # a draw pays nothing where chickens are played
+        line.update(_chickens(d.chickens, numbers))
+    if entry.get("hot_kong") and d.kind == "ron" and d.hot_kong:
+        line["hot_kong"] = d.hot_kong
     return line
+
+
+def _chickens(c: ChickenDraft, numbers: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    counts = {numbers[i]: n for i, n in enumerate(c.counts) if n}
+    if counts:
+        out["chickens"] = counts
+    if c.first == "charging" and c.by is not None:
+        out["charging_chicken"] = numbers[c.by]
+    elif c.first == "responsible" and c.by is not None and c.to is not None:
+        out["responsible_chicken"] = {"from": numbers[c.by], "to": numbers[c.to]}
+    return out
 
 
 def event_line(e: EventDraft, numbers: Sequence[str]) -> dict[str, Any]:
@@ -170,6 +211,10 @@ def wins_missing(d: WinsDraft) -> str | None:
         return tr("Choose who discarded the winning tile.")
     if d.kind in ("ron", "tsumo") and not d.winners:
         return tr("Choose the winner.")
+    if d.kind != "draw" and d.chickens.first and d.chickens.by is None:
+        return tr("Choose who discarded the first 幺鸡.")
+    if d.kind != "draw" and d.chickens.first == "responsible" and d.chickens.to is None:
+        return tr("Choose who claimed the first 幺鸡.")
     return None
 
 
@@ -179,9 +224,11 @@ def _seat_of(numbers: Sequence[str]) -> Callable[[Any], int | None]:
 
 def _win_of(obj: Mapping[str, Any], key: str, seat: int | None) -> ChineseWin:
     flags = tuple(k for k, v in obj.items() if v is True)
-    value = str(obj.get(key, obj.get("hand", obj.get("tiles", obj.get("hand_type", "")))))
+    found = obj.get(key, obj.get("hand", obj.get("tiles", obj.get("hand_type", ""))))
+    types = tuple(str(t) for t in found) if isinstance(found, list) else ()  # several hand types (鸡平胡)
+    value = types[0] if types else str(found)
     return ChineseWin(seat if seat is not None else 0, "" if "fan" in obj else value, flags,
-                      obj.get("fan") if isinstance(obj.get("fan"), int) else None)
+                      obj.get("fan") if isinstance(obj.get("fan"), int) else None, types)
 
 
 def _kong_of(obj: Mapping[str, Any], seat: Callable[[Any], int | None]) -> KongDraft:
@@ -205,7 +252,23 @@ def wins_draft_of(line: Mapping[str, Any], numbers: Sequence[str], entry: Mappin
             horses[s] = "".join(tiles)
     return WinsDraft(kind, seat(line.get("discarder")), winners, str(line.get("joker") or ""),
                      (horses[0], horses[1], horses[2], horses[3]),
-                     tuple(_kong_of(k, seat) for k in line.get("kongs", ())))
+                     tuple(_kong_of(k, seat) for k in line.get("kongs", ())), _chicken_draft_of(line, seat),
+                     str(line.get("hot_kong") or ""))
+
+
+def _chicken_draft_of(line: Mapping[str, Any], seat: Callable[[Any], int | None]) -> ChickenDraft:
+    counts = [0, 0, 0, 0]
+    for n, count in (line.get("chickens") or {}).items():
+        s = seat(n)
+        if s is not None and isinstance(count, int):
+            counts[s] = count
+    resp = line.get("responsible_chicken")
+    if isinstance(resp, Mapping):
+        return ChickenDraft((counts[0], counts[1], counts[2], counts[3]), "responsible", seat(resp.get("from")),
+                            seat(resp.get("to")))
+    charging = line.get("charging_chicken")
+    return ChickenDraft((counts[0], counts[1], counts[2], counts[3]), "" if charging is None else "charging",
+                        seat(charging))
 
 
 def events_draft_of(line: Mapping[str, Any], numbers: Sequence[str]) -> tuple[list[str | None], list[EventDraft]]:

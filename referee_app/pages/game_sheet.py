@@ -502,6 +502,8 @@ class GamePanel(QWidget):
                 raise
             form.show_preview(said, True)
             return
+        if preview is None:  # the tournament was closed (``SheetPage._game_read``)
+            return
         form.show_preview(vm.preview_words(preview), preview.hand is None)
         # the preview's lines change the form's height: the group box and the panel lay out again (seen on
         # screen: without it the last lines stayed cut until the window was resized)

@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QWidget
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QWidget
 
 from db.read import queries
 from db.read.changes import Changes
+from db.read.game_state import missing_rules
 from db.read.views import player_order
 from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
@@ -43,6 +44,7 @@ class SessionsPage(TournamentPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         lay = self._titled()
+        lay.addWidget(self._rules_banner())
         bar = QHBoxLayout()
         self.session_label = QLabel()
         self.session = QComboBox()
@@ -84,8 +86,48 @@ class SessionsPage(TournamentPage):
         self.seated: list[int] = []
         self.retranslate()
 
+    def _rules_banner(self) -> QFrame:
+        """Shown while the organiser has still to type a value the rule system needs (issue 33): no session
+        starts before, so it says which and opens Rule values…."""
+        self.rules_banner = QFrame()
+        self.rules_banner.setObjectName("rules_banner")
+        self.rules_banner.setStyleSheet("#rules_banner { background: #fdecea; border: 1px solid #e0a39c; }")
+        row = QHBoxLayout(self.rules_banner)
+        self.rules_text = QLabel()
+        self.rules_text.setObjectName("rules_banner_text")
+        self.rules_text.setWordWrap(True)
+        row.addWidget(self.rules_text, 1)
+        self.rules_button = push_button("rules_banner_open", self.ask_rule_values)
+        row.addWidget(self.rules_button)
+        self.rules_banner.setVisible(False)
+        self.missing: tuple[str, ...] = ()
+        return self.rules_banner
+
+    def _show_missing(self) -> None:
+        self.rules_banner.setVisible(bool(self.missing))
+        self.rules_text.setText(tr("Sessions cannot start: the organiser has not set {names}.",
+                                   names=", ".join(self.missing)))
+        self.rules_button.setText(tr("Rule values…"))
+
+    def ask_rule_values(self) -> QWidget | None:
+        """Rule values… (the dialog opened, not waited for: the page reads again when it closes)."""
+        if self.ctx is None:
+            return None
+        from referee_app.dialogs.rule_values import RuleValuesDialog
+
+        d = RuleValuesDialog(self.ctx, self)
+
+        def closed(_result: int) -> None:
+            self.refresh()
+            d.deleteLater()
+
+        d.finished.connect(closed)
+        d.open()
+        return d
+
     def retranslate(self) -> None:
         self.title.setText(tr("Sessions & tables"))
+        self._show_missing()
         self.session_label.setText(tr("Session"))
         self.open_button.setText(tr("Open score sheet"))
         self.swap_button.setText(tr("Swap two players…"))
@@ -105,8 +147,11 @@ class SessionsPage(TournamentPage):
     def refresh(self) -> None:
         if self.ctx is None:
             return
-        info, seated = self.ctx.runner.read(lambda s: (queries.tournament_info(s), queries.seated_sessions(s)))
+        info, seated, missing = self.ctx.runner.read(lambda s: (queries.tournament_info(s), queries.seated_sessions(s),
+                                                                tuple(n for n, _ in missing_rules(queries.settings(s)))))
         self.seated = seated
+        self.missing = missing
+        self._show_missing()
         self.last_session = info.sessions
         keep = self.current_session() if self.session.count() else (seated[-1] if seated else 1)
         self.session.blockSignals(True)

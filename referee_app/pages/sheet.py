@@ -289,8 +289,11 @@ class SheetPage(TournamentPage):
         return done
 
     def _game_read(self, fn: Callable[[Any], Any]) -> Any:
-        """A read for the game panel (a Chinese hand's preview); a refusal goes to the panel, in words."""
-        assert self.ctx is not None
+        """A read for the game panel (a Chinese hand's preview); a refusal goes to the panel, in words. None once
+        the tournament is closed: a closed window that lives on until it is collected still retranslates its
+        form at a change of language, and there is no store left to ask."""
+        if self.ctx is None:
+            return None
         return self.ctx.runner.read(fn)
 
     def _read(self, load: Callable[..., Any]) -> bool:

@@ -235,6 +235,12 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.act_projector)
         self.view_menu.addAction(hall_action(self))  # the hall display (referee_app/hall)
 
+        self.tournament_menu = mb.addMenu("")
+        self.act_rule_values = QAction(self)
+        self.act_rule_values.setObjectName("rule_values")
+        self.act_rule_values.triggered.connect(self.rule_values)
+        self.tournament_menu.addAction(self.act_rule_values)
+
         self.tables_menu = mb.addMenu("")
         self.act_devices = QAction(self)
         self.act_devices.setObjectName("table_devices")
@@ -316,6 +322,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self.file_menu.setTitle(tr("File"))
         self.view_menu.setTitle(tr("View"))
+        self.tournament_menu.setTitle(tr("Tournament"))
+        self.act_rule_values.setText(tr("Rule values…"))
         self.tables_menu.setTitle(tr("Tables"))
         self.act_devices.setText(tr("Table devices…"))
         self.lang_menu.setTitle(tr("Language"))
@@ -563,8 +571,16 @@ class MainWindow(QMainWindow):
         DevicesDialog(self, ctx.db, ctx.runner, self.devices_server, sessions,
                       max(seated, default=1)).exec()
 
+    def rule_values(self) -> QWidget | None:
+        """Tournament → Rule values…: the organiser's values for the rule system (the Sessions page's dialog,
+        which reads again when it closes)."""
+        if self.ctx is None:
+            return None
+        return self.pages["Sessions & tables"].ask_rule_values()  # type: ignore[attr-defined]
+
     def _enable_file_actions(self) -> None:
-        for act in (self.act_export_workbook, self.act_export_ema, self.act_publish, self.act_devices):
+        for act in (self.act_export_workbook, self.act_export_ema, self.act_publish, self.act_devices,
+                    self.act_rule_values):
             act.setEnabled(self.ctx is not None)
 
     def _export_folder(self) -> Path:

@@ -63,7 +63,9 @@ class GuiyangLines:
     types = _WIN.types
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        return {"value": "hand", "flags": list(FLAGS), "kongs": True, "chickens": True, "multiple_ron": True}
+        # chickens: the others' 幺鸡, the charging or the responsible chicken; hot_kong: a win on a discard's 热炮
+        return {"value": "hand", "flags": list(FLAGS), "kongs": True, "chickens": True, "hot_kong": True,
+                "multiple_ron": True}
 
     def read(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         record = _WIN.read(obj, seat_of)
