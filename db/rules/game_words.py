@@ -67,6 +67,8 @@ PAYMENTS: dict[str, Text] = {
     "flower_pig": Text("Flower pig (three suits)", "game_payment"),
     "not_ready": Text("Not ready: pays the ready players", "game_payment"),
     "refund": Text("Kong refund (not ready)", "game_payment"),
+    "chicken": Text("Chickens", "game_payment"),  # Guiyang: the 幺鸡 counted, the charging or responsible chicken
+    "hot_kong": Text("Hot kong", "game_payment"),  # Guiyang's 热炮: the discarder's kong paid to the winner
 }
 
 KONG_KINDS: dict[str, Text] = {

@@ -29,7 +29,8 @@ export function blankGameEntry(hand) {
     outcome: null, riichi: [], tenpai: [], nagashi: [], reason: null, chombo: null, target: "hand",
     dora: [], ura: [], reds: { m: false, s: false, p: false }, flags: {}, han: null, fu: null, limit: null,
     pao: null, winners: [], others: {}, stale_reason: "", hand_type: null, fan: null, joker: [], horses: {},
-    horse_of: null, kongs: [], kong: C.blankKong(), events: [], void: {}, pigs: [] });
+    horse_of: null, kongs: [], kong: C.blankKong(), events: [], void: {}, pigs: [], chickens: {}, charging: null,
+    responsible: { from: null, to: null }, hot_kong: null });
 }
 
 // ---- several winners on one discard ----------------------------------------------------------------
@@ -163,7 +164,7 @@ export function missing(e) {
   if (e.outcome === "abortive") return e.reason ? null : t("Choose the reason.");
   if (e.outcome === "nagashi") return e.nagashi.length ? null : t("Choose the player.");
   if (!isWin(e)) return null;
-  return winsMissing(e);
+  return winsMissing(e) || (riichi() ? null : C.lineMissing(e));
 }
 // the winners (or Sichuan's ready players) and each one's value
 export function winsMissing(e) {
