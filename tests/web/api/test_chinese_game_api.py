@@ -170,6 +170,7 @@ def test_a_guiyang_tables_entry_offers_its_chickens_and_several_winners(guiyang)
     gy = call(guiyang, "GET", "/api/table", lang="zh").json()["entry"]
     assert gy["form"] == "wins" and gy["chickens"] is True and gy["kongs"] is True and gy["multiple_ron"] is True
     assert gy["kong_words"]["concealed"] == "暗杠" and gy["value"] == "hand"
+    assert "refusal" not in call(guiyang, "GET", "/api/table").json()  # the values are typed: nothing refused
 
 
 def test_a_guiyang_hand_with_chickens_and_a_hot_kong_is_previewed_and_recorded_with_their_payments(guiyang) -> None:
@@ -224,6 +225,8 @@ def test_before_the_organisers_values_every_guiyang_hand_is_refused_in_words(db:
                 assert r.status_code == 422 and r.json()["error"]["code"] == "rules_missing", r.text
                 assert "has not set chicken, charging_chicken, responsible_chicken" in r.json()["error"]["message"]
             assert "组织者尚未设定" in call(at, "POST", "/api/score", GUIYANG, lang="zh").json()["error"]["message"]
-            assert call(at, "GET", "/api/table").json()["hands"] == []
+            table = call(at, "GET", "/api/table").json()
+            assert table["hands"] == [] and table["refusal"]["code"] == "rules_missing"  # said before any entry
+            assert table["refusal"]["message"] == call(at, "POST", "/api/score", GUIYANG).json()["error"]["message"]
     finally:
         restored.close()

@@ -365,11 +365,14 @@ def test_before_the_organisers_values_the_phone_shows_the_stores_refusal_whole(g
     browser.execute_script(f"localStorage.setItem('mcr-lang', '{lang}')")
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer" if lang == "en" else "庄")
+    said = "has not set chicken, charging_chicken, responsible_chicken" if lang == "en" else "组织者尚未设定"
+    # said on the sheet before a hand is entered, and in the entry before its tiles
+    assert said in wait_text(browser, "#game-refusal", said)
     tap(browser, "#btn-win")
+    assert said in wait_text(browser, "#g-verdict", said)
     tap(browser, "#g-outcome button[data-outcome='tsumo']")
     tap(browser, f"#g-winner button[data-number='{w}']")
     picked(browser, PLAIN_WITH_A_CHICKEN)
-    said = "has not set chicken, charging_chicken, responsible_chicken" if lang == "en" else "组织者尚未设定"
     verdict = wait_text(browser, "#g-verdict", said)
     assert "settings --rule" in verdict and "HTTP" not in verdict
     box = browser.find_element("css selector", "#g-verdict")
@@ -379,3 +382,10 @@ def test_before_the_organisers_values_the_phone_shows_the_stores_refusal_whole(g
     assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     assert hands_listed(db) == []
+
+
+def test_a_table_whose_values_are_typed_says_no_refusal(guiyang, browser) -> None:
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    assert not browser.find_element("css selector", "#game-refusal").is_displayed()

@@ -543,7 +543,9 @@ export function renderGamePreview() {
   var st = S.preview.state, d = S.preview.data, confirm = false;
   var v = el("div", { "class": "verdict", id: "g-verdict" });
   pv.appendChild(v);
-  if (st === "missing") { v.textContent = d; v.className = "verdict muted"; }
+  var refused = S.table && S.table.refusal;  // no hand can be recorded: the store's words, not what is missing
+  if (st === "missing" && refused) { v.textContent = refused.message; v.className = "verdict bad"; }
+  else if (st === "missing") { v.textContent = d; v.className = "verdict muted"; }
   else if (st === "checking" || st === "none") { v.textContent = t("Checking…"); v.className = "verdict muted"; }
   else if (st === "offline") { v.textContent = t("No connection: the hand is checked when it is sent."); confirm = true; }
   else if (st === "invalid") { v.textContent = d; v.className = "verdict bad"; }
