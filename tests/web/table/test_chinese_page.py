@@ -389,3 +389,29 @@ def test_a_table_whose_values_are_typed_says_no_refusal(guiyang, browser) -> Non
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer")
     assert not browser.find_element("css selector", "#game-refusal").is_displayed()
+
+
+def test_every_word_of_guiyangs_chickens_comes_from_the_catalogue(guiyang, browser) -> None:
+    """In the pseudo-locale the chickens' rows, the charging and responsible chicken and the hot kong (the page's
+    words and the server's kong kinds) are wrapped ⟦…⟧, and so is a half-chosen responsible chicken's line."""
+    import re
+
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "⟦")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    picked(browser, PLAIN_WITH_A_CHICKEN)
+    tap(browser, f"#g-responsible-to button[data-number='{n}']")
+    wait_text(browser, "#g-verdict", "⟦Choose who discarded the responsible chicken.⟧")
+    text = browser.execute_script("var b = document.getElementById('game-entry').cloneNode(true);"
+                                  "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+    start = text.index("⟦Chickens (1 of bamboo)")  # from the chickens down: the tiles' picker has no words
+    text = re.sub(r"⟦[^⟧]*⟧", "", text[start:])
+    for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
+        text = text.replace(name, "")
+    assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []
