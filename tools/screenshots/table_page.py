@@ -72,10 +72,13 @@ def tap(d: Any, css: str) -> None:
 
 
 def wait_for(d: Any, css: str, text: str) -> None:
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    WebDriverWait(d, 20).until(lambda d: text in d.find_element(By.CSS_SELECTOR, css).text)
+    # the entry is drawn again as the preview answers: an element found may be replaced before it is read
+    WebDriverWait(d, 20, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: text in d.find_element(By.CSS_SELECTOR, css).text)
 
 
 def shoot(out: Path) -> list[Path]:  # noqa: PLR0915 - a screenshot script: one scene after another

@@ -13,6 +13,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from db.errors import InputError
+from db.read.game_state import need_rules
 from db.read.games import game_sheet
 from db.read.lookup import find_table, settings, table_numbers
 from db.read.views import GameHandView, GameSheet, GameWinView
@@ -163,7 +165,9 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
     points now and their wind in the next hand; the hands with their states, outcomes and running points;
     ``results`` (raw, place, uma, penalty, score) once the game is over; ``entry``: what the page offers;
     ``time_called_after`` (the hand in play when time was called) and ``time_last_hand`` (the last hand the
-    rules leave from there, a chombo among them counted; null without a time call)."""
+    rules leave from there, a chombo among them counted; null without a time call); ``refusal`` (only while
+    the store refuses every hand here: the organiser's values still missing, ``rules_missing``) the store's
+    code and message, so that the page says it before a hand is entered."""
     numbers = _numbers(sheet)
     family, form, _ = _system(st)
     over = sheet.next_round is None or sheet.next_dealer is None
@@ -175,13 +179,25 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
                                "honba": sheet.next_honba, "deposits": sheet.next_deposits}
     results = [{"number": n, "raw": r.raw, "place": r.place, "uma": r.uma, "penalty": r.penalty, "score": r.score}
                for n, r in zip(numbers, sheet.results, strict=bool(sheet.results))]
-    return {"session": sheet.session, "table": sheet.table, "version": sheet.version, "game": True,
+    out: dict[str, Any] = {
+            "session": sheet.session, "table": sheet.table, "version": sheet.version, "game": True,
             "profile": sheet.profile, "start_points": sheet.start_points,
             "next_hand": None if over else len(sheet.hands) + 1, "state": state,
             "time_called_after": sheet.time_called_after, "time_last_hand": sheet.time_last_hand,
             "signed_off": sheet.signed_off, "players": players,
             "hands": [_hand_json(h, numbers, lang, family, form) for h in sheet.hands], "results": results, "penalties": [],
             "false_win": None, "entry": _entry_json(st, lang)}
+    refusal = _refusal(st, lang)
+    return out if refusal is None else {**out, "refusal": refusal}
+
+
+def _refusal(st: Settings, lang: str) -> dict[str, Any] | None:
+    """The store's refusal of every hand at the table now (its ``need_rules``), as the API says a refusal."""
+    try:
+        need_rules(st)
+    except InputError as exc:
+        return {"code": exc.code, "message": exc.in_language(lang)}
+    return None
 
 
 def game_table(s: Session, place: tuple[int, int], lang: str) -> dict[str, Any]:

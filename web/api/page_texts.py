@@ -95,6 +95,13 @@ TEXTS = (
     NC_("table_page", "Events"), NC_("table_page", "No events yet."), NC_("table_page", "Remove the last event"),
     NC_("table_page", "Next event"), NC_("table_page", "Void suit"), NC_("table_page", "Flower pigs"),
     NC_("table_page", "Add the event"), NC_("table_page", "Ready: {names}"),
+    # Guiyang's chickens and hot kong, several hand types whose fan add up (entry.chickens, entry.several_types)
+    NC_("table_page", "Chickens (1 of bamboo) counted to each player who did not win"), NC_("table_page", "Charging chicken"),
+    NC_("table_page", "Responsible chicken: discarded by"), NC_("table_page", "Responsible chicken: claimed by"),
+    NC_("table_page", "Hot kong: the discarder's kong just before"),
+    NC_("table_page", "Choose who claimed the responsible chicken."),
+    NC_("table_page", "Choose who discarded the responsible chicken."),
+    NC_("table_page", "Hand types (each one the hand has)"),
 )
 WINDS = ("E", "S", "W", "N")
 

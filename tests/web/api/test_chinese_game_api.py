@@ -122,3 +122,111 @@ def test_a_riichi_tables_json_keeps_its_keys(riichi) -> None:
     assert set(t["entry"]) == {"form", "outcomes", "abortive", "red_fives", "limits", "flags", "multiple_ron",
                                "outcome_words", "abortive_words", "limit_words", "flag_words"}
     assert t["entry"]["flag_words"]["haitei"] == "Last tile drawn"  # Riichi's yaku, not a Chinese system's flag
+
+
+# Guiyang 捉鸡 and Guangdong 鸡平胡 (issue 33 item 5): the organiser's values typed, then session 1 seated
+GUIYANG_RULES = {"chicken": 1, "charging_chicken": 2, "responsible_chicken": 3}
+# 1 discards a concealed kong's replacement into 3's plain hand (热炮), 3 holds one 幺鸡, 2 and 4 were counted
+# some, and 2 discarded the hand's first 幺鸡 unclaimed (冲锋鸡)
+GUIYANG = {"hand": 1, "type": "ron", "discarder": "1", "winners": [{"player": "3", "hand": "123s234m456m789p55p"}],
+           "chickens": {"2": 1, "4": 2}, "charging_chicken": "2", "hot_kong": "concealed"}
+
+
+def client_with_rules(db: Database, profile: str, rules: dict[str, Any]) -> tuple[TestClient, DeviceLink]:
+    from db.service.players import PlayerInput, import_players
+    from db.service.seats import set_seating
+    from db.service.tournament import create_tournament, update_settings
+
+    with db.factory.begin() as s:
+        create_tournament(s, "Test Open", profile, sessions=3, actor=ACTOR)
+        import_players(s, [PlayerInput(str(i), f"Player {i}", None) for i in range(1, 9)], ACTOR)
+        update_settings(s, rules=rules, actor=ACTOR)
+        set_seating(s, 1, [[str(i + k) for k in range(4)] for i in (1, 5)], actor=ACTOR)
+        link = device_links(s, 1, actor=ACTOR)[0]
+    return TestClient(create_app(db)), link
+
+
+def jipinghu_rules() -> dict[str, Any]:
+    from scoring.jipinghu.rules import REQUIRED
+
+    return {name: k for k, (name, _) in enumerate(REQUIRED)}  # 鸡胡 0, 平胡 1, 对对胡 2, 混一色 3, 清一色 4, …
+
+
+@pytest.fixture
+def guiyang(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_with_rules(db, "guiyang-zhuoji", GUIYANG_RULES)
+    with c:
+        yield c, link
+
+
+@pytest.fixture
+def jipinghu(db: Database) -> Iterator[tuple[TestClient, DeviceLink]]:
+    c, link = client_with_rules(db, "guangdong-jipinghu", jipinghu_rules())
+    with c:
+        yield c, link
+
+
+def test_a_guiyang_tables_entry_offers_its_chickens_and_several_winners(guiyang) -> None:
+    gy = call(guiyang, "GET", "/api/table", lang="zh").json()["entry"]
+    assert gy["form"] == "wins" and gy["chickens"] is True and gy["kongs"] is True and gy["multiple_ron"] is True
+    assert gy["kong_words"]["concealed"] == "暗杠" and gy["value"] == "hand"
+    assert "refusal" not in call(guiyang, "GET", "/api/table").json()  # the values are typed: nothing refused
+
+
+def test_a_guiyang_hand_with_chickens_and_a_hot_kong_is_previewed_and_recorded_with_their_payments(guiyang) -> None:
+    preview = call(guiyang, "POST", "/api/score", GUIYANG).json()
+    assert preview["valid"] is True, preview
+    r = call(guiyang, "POST", "/api/hands", {**GUIYANG, "version": 0, "request_id": "gy1"})
+    assert r.status_code == 200, r.text
+    hand = call(guiyang, "GET", "/api/table").json()["hands"][0]
+    assert preview["deltas"] == hand["deltas"] and sum(hand["deltas"].values()) == 0
+    words = {(p["kind"], p["words"]) for p in hand["payments"]}
+    assert ("hot_kong", "Hot kong (热炮)") in words and ("chicken", "Chickens") in words  # the kinds in words, not codes
+    assert {n: sum(p["deltas"][n] for p in hand["payments"]) for n in "1234"} == hand["deltas"]
+    assert hand["line"]["chickens"] == {"2": 1, "4": 2} and hand["line"]["hot_kong"] == "concealed"
+    assert hand["line"]["charging_chicken"] == "2"
+    zh = call(guiyang, "GET", "/api/table", lang="zh").json()["hands"][0]
+    assert {p["words"] for p in zh["payments"]} >= {"热炮", "鸡"}
+
+
+def test_a_jipinghu_winner_with_two_hand_types_is_paid_their_fan_added(jipinghu) -> None:
+    jp = call(jipinghu, "GET", "/api/table").json()["entry"]
+    assert jp["several_types"] is True and jp["value"] == "hand_type"
+    assert {"id": "qingyise", "zh": "清一色", "en": "Pure One Suit", "name": "Pure One Suit (清一色)"} in jp["hand_types"]
+    line = {"hand": 1, "type": "tsumo", "winner": "2", "hand_type": ["duiduihu", "qingyise"]}
+    preview = call(jipinghu, "POST", "/api/score", line).json()
+    assert preview["valid"] is True, preview
+    (winner,) = preview["winners"]
+    assert winner["total"] == 2 + 4 and [f["id"] for f in winner["fans"]] == ["duiduihu", "qingyise"]
+    r = call(jipinghu, "POST", "/api/hands", {**line, "version": 0, "request_id": "jp1"})
+    assert r.status_code == 200, r.text
+    line_kept = call(jipinghu, "GET", "/api/table").json()["hands"][0]["line"]
+    assert line_kept["winner"] == "2" and line_kept["hand_type"] == ["duiduihu", "qingyise"]
+
+
+def test_before_the_organisers_values_every_guiyang_hand_is_refused_in_words(db: Database, tmp_path) -> None:
+    """A file whose values are missing with a session seated (restored from an export made so: the store refuses
+    to seat without them, but a restore takes the file as it is): the preview and the record say why."""
+    from db import open_database
+    from db.storage.transfer import export_data, import_data
+
+    c, link = client_with_rules(db, "guiyang-zhuoji", GUIYANG_RULES)
+    with db.factory.begin() as s:
+        data = export_data(s)
+    data["tables"]["tournament"][0]["settings"]["rules"] = {}
+    restored = open_database(tmp_path / "restored.mcr", create=True)
+    try:
+        with restored.factory.begin() as s:
+            import_data(s, data)
+        with TestClient(create_app(restored)) as client:
+            at = (client, link)
+            for path, body in (("/api/score", GUIYANG), ("/api/hands", {**GUIYANG, "version": 0, "request_id": "m1"})):
+                r = call(at, "POST", path, body)
+                assert r.status_code == 422 and r.json()["error"]["code"] == "rules_missing", r.text
+                assert "has not set chicken, charging_chicken, responsible_chicken" in r.json()["error"]["message"]
+            assert "组织者尚未设定" in call(at, "POST", "/api/score", GUIYANG, lang="zh").json()["error"]["message"]
+            table = call(at, "GET", "/api/table").json()
+            assert table["hands"] == [] and table["refusal"]["code"] == "rules_missing"  # said before any entry
+            assert table["refusal"]["message"] == call(at, "POST", "/api/score", GUIYANG).json()["error"]["message"]
+    finally:
+        restored.close()

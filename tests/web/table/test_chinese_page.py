@@ -40,9 +40,9 @@ def cli(db: Path, *argv: str) -> str:
     return out.stdout
 
 
-def tournament(folder: Path, profile: str) -> tuple[Path, str, list[str]]:
-    """A tournament of ``profile`` made by the CLI, session 1 seated: (its file, table 1's token, table 1's
-    numbers at E, S, W, N)."""
+def tournament(folder: Path, profile: str, *rules: str) -> tuple[Path, str, list[str]]:
+    """A tournament of ``profile`` made by the CLI, the organiser's ``rules`` ("NAME=VALUE") typed, session 1
+    seated: (its file, table 1's token, table 1's numbers at E, S, W, N)."""
     from db.read.games import game_sheet
     from db.service.devices import device_links
     from db.storage.store import open_database
@@ -52,6 +52,8 @@ def tournament(folder: Path, profile: str) -> tuple[Path, str, list[str]]:
     rows = "\n".join(f"{i},{name}" for i, name in enumerate(NAMES, start=1))
     (folder / "players.csv").write_text(f"number,name\n{rows}\n", encoding="utf-8")
     cli(db, "players", "import", str(folder / "players.csv"))
+    if rules:
+        cli(db, "settings", *(x for rule in rules for x in ("--rule", rule)))
     cli(db, "seat", "1", "--seed", "3")
     with open_database(db) as database, database.factory.begin() as s:
         token = next(link.token for link in device_links(s, 1) if link.table == 1)
@@ -87,6 +89,44 @@ def guangdong(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
 @pytest.fixture
 def sichuan(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
     db, token, numbers = tournament(tmp_path, "sichuan-xuezhan")
+    for url in serve(db):
+        yield db, token, numbers, url
+
+
+GUIYANG_RULES = ("chicken=1", "charging_chicken=2", "responsible_chicken=3")
+
+
+def jipinghu_rules() -> tuple[str, ...]:
+    from scoring.jipinghu.rules import REQUIRED
+
+    return tuple(f"{name}={k}" for k, (name, _) in enumerate(REQUIRED))  # 对对胡 2, 清一色 4, …
+
+
+@pytest.fixture
+def guiyang(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
+    db, token, numbers = tournament(tmp_path, "guiyang-zhuoji", *GUIYANG_RULES)
+    for url in serve(db):
+        yield db, token, numbers, url
+
+
+@pytest.fixture
+def jipinghu(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
+    db, token, numbers = tournament(tmp_path, "guangdong-jipinghu", *jipinghu_rules())
+    for url in serve(db):
+        yield db, token, numbers, url
+
+
+@pytest.fixture
+def guiyang_unset(tmp_path: Path) -> Iterator[tuple[Path, str, list[str], str]]:
+    """A Guiyang file whose organiser's values are gone with session 1 seated: an export edited so and restored
+    with ``import`` (the store seats no session without them; a restore takes the file as it is)."""
+    made, token, numbers = tournament(tmp_path, "guiyang-zhuoji", *GUIYANG_RULES)
+    cli(made, "export", str(tmp_path / "export.json"))
+    data = json.loads((tmp_path / "export.json").read_text(encoding="utf-8"))
+    data["tables"]["tournament"][0]["settings"]["rules"] = {}
+    (tmp_path / "unset.json").write_text(json.dumps(data), encoding="utf-8")
+    db = tmp_path / "unset.mcr"
+    cli(db, "import", str(tmp_path / "unset.json"))
     for url in serve(db):
         yield db, token, numbers, url
 
@@ -250,3 +290,128 @@ def test_a_sichuan_end_of_the_wall_takes_a_ready_hand_of_13_tiles_and_the_flower
     end = hands_listed(db)[0]["events"][-1]
     assert end["type"] == "wall_end" and end["pigs"] == [s]
     assert end["ready"] == [{"player": n, "hand": "1112345678999m"}, {"player": e, "fan": 1}]
+
+
+# a plain hand (平胡) holding one 幺鸡 (1s), won on 5p
+PLAIN_WITH_A_CHICKEN = ["1s", "2s", "3s", "2m", "3m", "4m", "4m", "5m", "6m", "7p", "8p", "9p", "5p", "5p"]
+
+
+@BOTH
+def test_a_guiyang_win_with_chickens_and_a_hot_kong_is_previewed_and_recorded(guiyang, browser) -> None:
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    picked(browser, PLAIN_WITH_A_CHICKEN)
+    # the chickens of the players who did not win (the winner's are its tiles'), the first 幺鸡 unclaimed
+    rows = [r.get_attribute("data-number") for r in browser.find_elements("css selector", "#g-chickens > div")]
+    assert rows == [x for x in (e, s, w, n) if x != w]
+    tap(browser, f"#g-chickens div[data-number='{s}'] button[data-count='1']")
+    tap(browser, f"#g-chickens div[data-number='{n}'] button[data-count='2']")
+    tap(browser, f"#g-charging button[data-number='{s}']")
+    # a responsible chicken needs both its players: half of it is said, not sent
+    tap(browser, f"#g-responsible-from button[data-number='{e}']")
+    wait_text(browser, "#g-verdict", "Choose who claimed the responsible chicken.")
+    tap(browser, f"#g-responsible-from button[data-number='{e}']")  # taken off again
+    tap(browser, "#g-hot-kong button[data-kind='concealed']")
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
+    assert "Total 10" in verdict
+    assert "Plain Hand (平胡)" in shown_text(browser, "#g-fans")
+    payments = shown_text(browser, "#g-payment-list")
+    assert f"Hot kong (热炮) · {NAMES[int(w) - 1]}" in payments and f"Chickens · {NAMES[int(n) - 1]}" in payments
+    preview = {p: shown_text(browser, f"#g-payments tr[data-number='{p}']").split()[-2] for p in (e, s, w, n)}
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    hand = hands_listed(db)[0]
+    assert hand["type"] == "ron" and hand["discarder"] == e and [x["player"] for x in hand["winners"]] == [w]
+    assert hand["chickens"] == {s: 1, n: 2} and hand["charging_chicken"] == s and hand["hot_kong"] == "concealed"
+    assert "responsible_chicken" not in hand
+    assert hand["deltas"] == {p: int(v) for p, v in preview.items()}  # the preview was the store's settlement
+
+
+@BOTH
+def test_a_jipinghu_winner_with_two_hand_types_is_paid_their_fan_added(jipinghu, browser) -> None:
+    db, token, (e, s, w, n), url = jipinghu
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{s}']")
+    wait_text(browser, "#g-verdict", "Choose the hand type.")
+    tap(browser, "#g-hand-type button[data-hand-type='qingyise']")
+    tap(browser, "#g-hand-type button[data-hand-type='duiduihu']")
+    verdict = wait_text(browser, "#g-verdict", "Record hand 1: Self-drawn")
+    assert "Total 6" in verdict  # 对对胡 2 + 清一色 4, as the organiser typed them
+    fans = shown_text(browser, "#g-fans")
+    assert "All Pungs (对对胡)" in fans and "Pure One Suit (清一色)" in fans
+    pressed = browser.find_elements("css selector", "#g-hand-type button[aria-pressed='true']")
+    assert sorted(b.get_attribute("data-hand-type") for b in pressed) == ["duiduihu", "qingyise"]
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    hand = hands_listed(db)[0]
+    assert hand["winner"] == s and hand["hand_type"] == ["duiduihu", "qingyise"]  # in the entry's order
+    assert hand["total"] == 6
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_before_the_organisers_values_the_phone_shows_the_stores_refusal_whole(guiyang_unset, browser,
+                                                                                lang: str) -> None:
+    db, token, (e, s, w, n), url = guiyang_unset
+    browser.get(f"{url}/t/{token}")
+    browser.execute_script(f"localStorage.setItem('mcr-lang', '{lang}')")
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer" if lang == "en" else "庄")
+    said = "has not set chicken, charging_chicken, responsible_chicken" if lang == "en" else "组织者尚未设定"
+    # said on the sheet before a hand is entered, and in the entry before its tiles
+    assert said in wait_text(browser, "#game-refusal", said)
+    tap(browser, "#btn-win")
+    assert said in wait_text(browser, "#g-verdict", said)
+    tap(browser, "#g-outcome button[data-outcome='tsumo']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    picked(browser, PLAIN_WITH_A_CHICKEN)
+    verdict = wait_text(browser, "#g-verdict", said)
+    assert "settings --rule" in verdict and "HTTP" not in verdict
+    box = browser.find_element("css selector", "#g-verdict")
+    assert "bad" in box.get_attribute("class")
+    assert browser.execute_script("var v = document.getElementById('g-verdict');"
+                                  "return v.scrollWidth <= v.clientWidth")  # wrapped, nothing cut off
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+    assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
+    assert hands_listed(db) == []
+
+
+def test_a_table_whose_values_are_typed_says_no_refusal(guiyang, browser) -> None:
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    assert not browser.find_element("css selector", "#game-refusal").is_displayed()
+
+
+def test_every_word_of_guiyangs_chickens_comes_from_the_catalogue(guiyang, browser) -> None:
+    """In the pseudo-locale the chickens' rows, the charging and responsible chicken and the hot kong (the page's
+    words and the server's kong kinds) are wrapped ⟦…⟧, and so is a half-chosen responsible chicken's line."""
+    import re
+
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    browser.execute_script("localStorage.setItem('mcr-lang', 'xx')")
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "⟦")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    picked(browser, PLAIN_WITH_A_CHICKEN)
+    tap(browser, f"#g-responsible-to button[data-number='{n}']")
+    wait_text(browser, "#g-verdict", "⟦Choose who discarded the responsible chicken.⟧")
+    text = browser.execute_script("var b = document.getElementById('game-entry').cloneNode(true);"
+                                  "document.documentElement.appendChild(b); var t = b.innerText; b.remove(); return t;")
+    start = text.index("⟦Chickens (1 of bamboo)")  # from the chickens down: the tiles' picker has no words
+    text = re.sub(r"⟦[^⟧]*⟧", "", text[start:])
+    for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
+        text = text.replace(name, "")
+    assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []

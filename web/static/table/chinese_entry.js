@@ -1,6 +1,8 @@
 /* A Chinese system's hand on the phone (issue 33): what the game entry (game_entry.js) adds for the server's
  * ``entry.form`` "wins" (one ron, tsumo or draw line: the flags, the joker's indicator, each player's horses, the
- * kongs; Nanchang's hand type in place of tiles, where ``entry.value`` is "hand_type") and "events" (Sichuan: the
+ * kongs; the hand type in place of tiles, where ``entry.value`` is "hand_type", several of them where
+ * ``entry.several_types``; the chickens counted to the other players, the charging or the responsible chicken
+ * and a win on a discard's hot kong, where ``entry.chickens``) and "events" (Sichuan: the
  * void suits, then the hand's events one after another: a kong, a self-drawn win, a win on a discard with one or
  * more winners, the end of the wall with the ready players and the flower pigs).
  *
@@ -10,7 +12,7 @@
  */
 import { tileButton } from "./entry.js";
 import {
-  form, gameChanged, nameOf, options, playerRow, renderTiles, renderWinnerTabs, resetValue, section,
+  form, gameChanged, isWin, nameOf, options, playerRow, renderTiles, renderWinnerTabs, resetValue, section,
   several, tapWinner, toggle, valueOf, winnersOf, winsMissing, words
 } from "./game_entry.js";
 import * as H from "./hand.js";
@@ -25,12 +27,20 @@ export function blankKong() { return { player: null, kind: null, discarder: null
 // a winner's (or a ready player's) value: a typed fan, a hand type, or the tiles with the winner's flags
 export function chineseValue(w) {
   if (w.input === "fan") return { fan: w.fan };
-  if (options().value === "hand_type") return { hand_type: w.hand_type };
+  if (options().value === "hand_type") return { hand_type: handTypeValue(w.hand_type) };
   var v = { hand: tilesWanted() === 13 ? H.readyNotation(w) : H.notation(w) };
   if (S.entry && S.entry.outcome !== "wall_end") {
     Object.keys(w.flags || {}).forEach(function (f) { if (w.flags[f]) v[f] = true; });
   }
   return v;
+}
+// the hand types tapped: one (Nanchang, or one of several), or a list in the entry's order whose fan add up
+function typeList(v) { return Array.isArray(v) ? v.slice() : v ? [v] : []; }
+function handTypeValue(v) {
+  if (!options().several_types) return v;
+  var on = typeList(v);
+  var list = (options().hand_types || []).map(function (h) { return h.id; }).filter(function (id) { return on.indexOf(id) >= 0; });
+  return list.length === 1 ? list[0] : list;
 }
 function tsumoValue(e) {  // on a tsumo line "hand" is the hand's number: the tiles are "tiles"
   var v = chineseValue(e);
@@ -52,7 +62,23 @@ export function winsBody(e) {
     if (Object.keys(horses).length) b.horses = horses;
   }
   if (e.kongs.length) b.kongs = e.kongs.map(kongLine);
+  if (options().chickens && isWin(e)) Object.assign(b, chickensLine(e));
   return b;
+}
+// the chickens (幺鸡) counted to the players who did not win, the charging chicken's player (冲锋鸡), the
+// responsible chicken's discarder and claimer (责任鸡) and, on a discard, the discarder's hot kong (热炮): what the
+// store pays for them is its own (the preview shows it), and so is refusing what cannot go together
+function chickensLine(e) {
+  var out = {}, ws = winnersOf(e), counts = {};
+  Object.keys(e.chickens || {}).forEach(function (n) { if (e.chickens[n] && ws.indexOf(n) < 0) counts[n] = e.chickens[n]; });
+  if (Object.keys(counts).length) out.chickens = counts;
+  if (e.charging !== null && e.charging !== undefined) out.charging_chicken = e.charging;
+  var r = e.responsible || {};
+  if (r.from !== null && r.from !== undefined && r.to !== null && r.to !== undefined) {
+    out.responsible_chicken = { from: r.from, to: r.to };
+  }
+  if (e.outcome === "ron" && e.hot_kong) out.hot_kong = e.hot_kong;
+  return out;
 }
 function kongLine(k) {
   var out = { player: k.player, kind: k.kind };
@@ -76,9 +102,17 @@ function eventOf(e) {
 }
 
 // ---- what is missing before the store is asked ----------------------------------------------------
+// the line's own parts once the winners are whole: a responsible chicken needs both its players
+export function lineMissing(e) {
+  if (!options().chickens) return null;
+  var r = e.responsible || {}, from = r.from !== null && r.from !== undefined, to = r.to !== null && r.to !== undefined;
+  if (from && !to) return t("Choose who claimed the responsible chicken.");
+  if (to && !from) return t("Choose who discarded the responsible chicken.");
+  return null;
+}
 export function valueMissing(w) {
   if (w.input === "fan") return w.fan === null || w.fan === undefined ? t("Enter the fan.") : null;
-  if (options().value === "hand_type") return w.hand_type ? null : t("Choose the hand type.");
+  if (options().value === "hand_type") return typeList(w.hand_type).length ? null : t("Choose the hand type.");
   var n = H.count(w), want = tilesWanted(w);
   if (want === 13) return n === 13 ? null : t("{n} of 13 tiles", { n: n });
   return n === 14 && w.winning !== null ? null : t("{n} of 14 tiles", { n: n });
@@ -167,12 +201,17 @@ export function renderValue(box, e) {
                             function () { S.entry.fan = f; gameChanged(); }));
     });
   } else if (options().value === "hand_type") {
-    var hc = section(box, t("Hand type"));
+    var many = !!options().several_types;  // each type the hand has is tapped on (or off again)
+    var hc = section(box, many ? t("Hand types (each one the hand has)") : t("Hand type"));
     hc.className = "choices two";
     hc.id = "g-hand-type";
     (options().hand_types || []).forEach(function (h) {
-      hc.appendChild(button(h.name || h.zh, { "aria-pressed": String(e.hand_type === h.id), "data-hand-type": h.id },
-                            function () { S.entry.hand_type = h.id; gameChanged(); }));
+      var on = many ? typeList(e.hand_type).indexOf(h.id) >= 0 : e.hand_type === h.id;
+      hc.appendChild(button(h.name || h.zh, { "aria-pressed": String(on), "data-hand-type": h.id }, function () {
+        if (many) { var list = typeList(S.entry.hand_type); toggle(list, h.id); S.entry.hand_type = list; }
+        else S.entry.hand_type = h.id;
+        gameChanged();
+      }));
     });
   } else {
     renderTiles(box, e);
@@ -202,7 +241,11 @@ function kongText(k) {
 
 // "wins": the kongs of the hand (each paid as the store says), added one at a time and tapped to take back
 export function renderLineExtras(box, e) {
-  if (!options().kongs || !e.outcome) return;
+  if (!e.outcome) return;
+  if (options().kongs) renderKongs(box, e);
+  if (options().chickens && isWin(e)) renderChickens(box, e);
+}
+function renderKongs(box, e) {
   var list = section(box, t("Kongs"));
   list.className = "choices one";
   list.id = "g-kongs";
@@ -210,6 +253,51 @@ export function renderLineExtras(box, e) {
     list.appendChild(button("✕ " + kongText(k), { "data-kong": i }, function () { S.entry.kongs.splice(i, 1); gameChanged(); }));
   });
   renderKong(box, e.kong, function () { S.entry.kongs.push(S.entry.kong); S.entry.kong = blankKong(); }, "g-kong");
+}
+
+// the chickens of a win: each other player's count (0 to 4), the charging chicken, the responsible chicken (its
+// discarder, then who claimed it) and, on a discard, the hot kong; a tap on the chosen one takes it off
+var COUNTS = [0, 1, 2, 3, 4];
+function renderChickens(box, e) {
+  var ws = winnersOf(e), counts = e.chickens || {};
+  var c = section(box, t("Chickens (1 of bamboo) counted to each player who did not win"));
+  c.className = "counts";
+  c.id = "g-chickens";
+  players().forEach(function (p) {
+    if (ws.indexOf(p.number) >= 0) return;  // a winner's are read from its tiles
+    var row = el("div", { "class": "choices", "data-number": p.number });
+    row.appendChild(el("span", { "class": "who" }, p.name));
+    COUNTS.forEach(function (n) {
+      row.appendChild(button(String(n), { "aria-pressed": String((counts[p.number] || 0) === n), "data-count": n },
+        function () {
+          S.entry.chickens = S.entry.chickens || {};
+          if (n) S.entry.chickens[p.number] = n; else delete S.entry.chickens[p.number];
+          gameChanged();
+        }));
+    });
+    c.appendChild(row);
+  });
+  playerRow(box, t("Charging chicken"), "g-charging", function (n) { return e.charging === n; },
+            function (n) { S.entry.charging = S.entry.charging === n ? null : n; });
+  var r = e.responsible || { from: null, to: null };
+  playerRow(box, t("Responsible chicken: discarded by"), "g-responsible-from",
+            function (n) { return r.from === n; }, function (n) { setResponsible("from", n); },
+            function (n) { return n === r.to; });
+  playerRow(box, t("Responsible chicken: claimed by"), "g-responsible-to",
+            function (n) { return r.to === n; }, function (n) { setResponsible("to", n); },
+            function (n) { return n === r.from; });
+  if (e.outcome !== "ron") return;
+  var hc = section(box, t("Hot kong: the discarder's kong just before"));
+  hc.className = "choices three";
+  hc.id = "g-hot-kong";
+  Object.keys(options().kong_words || {}).forEach(function (kind) {
+    hc.appendChild(button(words("kong", kind), { "aria-pressed": String(e.hot_kong === kind), "data-kind": kind },
+                          function () { S.entry.hot_kong = S.entry.hot_kong === kind ? null : kind; gameChanged(); }));
+  });
+}
+function setResponsible(end, n) {
+  var r = S.entry.responsible = Object.assign({ from: null, to: null }, S.entry.responsible);
+  r[end] = r[end] === n ? null : n;
 }
 
 // ---- Sichuan: the void suits, the events so far, the event being entered -----------------------------

@@ -55,6 +55,9 @@ export function renderGame() {
   });
   $("game-state").hidden = false;
   $("game-state").textContent = stateText(table);
+  // the store refuses every hand here for now (the organiser's values missing): said before anything is entered
+  $("game-refusal").hidden = !table.refusal;
+  $("game-refusal").textContent = table.refusal ? table.refusal.message : "";
 
   $("sheet-view").hidden = view !== "sheet";
   $("entry-view").hidden = true;

@@ -29,7 +29,8 @@ export function blankGameEntry(hand) {
     outcome: null, riichi: [], tenpai: [], nagashi: [], reason: null, chombo: null, target: "hand",
     dora: [], ura: [], reds: { m: false, s: false, p: false }, flags: {}, han: null, fu: null, limit: null,
     pao: null, winners: [], others: {}, stale_reason: "", hand_type: null, fan: null, joker: [], horses: {},
-    horse_of: null, kongs: [], kong: C.blankKong(), events: [], void: {}, pigs: [] });
+    horse_of: null, kongs: [], kong: C.blankKong(), events: [], void: {}, pigs: [], chickens: {}, charging: null,
+    responsible: { from: null, to: null }, hot_kong: null });
 }
 
 // ---- several winners on one discard ----------------------------------------------------------------
@@ -163,7 +164,7 @@ export function missing(e) {
   if (e.outcome === "abortive") return e.reason ? null : t("Choose the reason.");
   if (e.outcome === "nagashi") return e.nagashi.length ? null : t("Choose the player.");
   if (!isWin(e)) return null;
-  return winsMissing(e);
+  return winsMissing(e) || (riichi() ? null : C.lineMissing(e));
 }
 // the winners (or Sichuan's ready players) and each one's value
 export function winsMissing(e) {
@@ -542,7 +543,9 @@ export function renderGamePreview() {
   var st = S.preview.state, d = S.preview.data, confirm = false;
   var v = el("div", { "class": "verdict", id: "g-verdict" });
   pv.appendChild(v);
-  if (st === "missing") { v.textContent = d; v.className = "verdict muted"; }
+  var refused = S.table && S.table.refusal;  // no hand can be recorded: the store's words, not what is missing
+  if (st === "missing" && refused) { v.textContent = refused.message; v.className = "verdict bad"; }
+  else if (st === "missing") { v.textContent = d; v.className = "verdict muted"; }
   else if (st === "checking" || st === "none") { v.textContent = t("Checking…"); v.className = "verdict muted"; }
   else if (st === "offline") { v.textContent = t("No connection: the hand is checked when it is sent."); confirm = true; }
   else if (st === "invalid") { v.textContent = d; v.className = "verdict bad"; }
