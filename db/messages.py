@@ -299,7 +299,8 @@ MESSAGES: dict[str, Template] = {
     "sichuan_unfinished": ("the hand ends at its third win or at the end of the wall: add its \"wall_end\" event "
                            "(the ready players and the flower pigs)"),
     "sichuan_not_ready": "{tiles}: a ready player's 13 tiles, but no tile completes them",
-    "sichuan_first_draw_only": "event {event}: a win on the first tiles (tenhou, chiihou) is the hand's first event",
+    "sichuan_first_draw_only": ("event {event}: a win on the first tiles (tenhou, chiihou) comes before any kong "
+                                "or other win"),
     "sichuan_after_last_tile": ("event {event}: after a win on the last tile or the last discard (haitei, houtei) "
                                 "only the end of the wall follows"),
     "sichuan_rinshan_after_kong": ("event {event}: a win on a kong's replacement tile, or on the discard after a "

@@ -53,7 +53,11 @@ class RuleValues:
 
 def read_rule_values(s: Any) -> RuleValues:
     st = queries.settings(s)
-    return RuleValues(st.profile, missing_rules(st), tuple(sorted(st.rules.items())), has_results(s))
+    missing = missing_rules(st)
+    gone = {name for name, _ in missing}
+    # a value stored as null is missing, shown once among the missing (its number field), never as "null" text
+    given = tuple(sorted((k, v) for k, v in st.rules.items() if v is not None and k not in gone))
+    return RuleValues(st.profile, missing, given, has_results(s))
 
 
 def number_field(name: str, value: int = UNSET) -> QSpinBox:

@@ -46,15 +46,18 @@ def _check_tiles(record: Mapping[str, Any]) -> None:
     """What the winners' tiles show bounds the line: four 幺鸡 at most in all (the winners' and those counted
     to the others), and a winner's kongs listed are among its melds (有豆 is read from them)."""
     chickens = sum(record["chickens"])
+    on_one = 0  # winners of one discarded (or robbed) 幺鸡: the same tile, in each winner's hand
     for w in record.get("winners", ()):
         try:
             hand = parse_hand(w["hand"])
         except (HandError, ValueError):
             continue  # not tiles: the scoring says so when the hand is played
         chickens += all_counts(hand)[CHICKEN]
+        on_one += record["type"] == "ron" and hand.winning == CHICKEN
         melds = sum(1 for m in hand.melds if m.kind.is_kong)
         if sum(1 for k in record["kongs"] if k["seat"] == w["seat"]) > melds:
             raise LineError("kongs", "game_winner_kong_not_in_tiles")
+    chickens -= max(0, on_one - 1)
     if chickens > 4:
         raise LineError("chickens", "game_chickens_too_many", count=chickens)
 

@@ -186,9 +186,10 @@ def _check_order(events: Sequence[Mapping[str, Any]]) -> None:
     """The order the situations of a win need: 天胡 and 地胡 only as the hand's first event, nothing but the end of
     the wall after a win on the last tile or the last discard, a win on a kong's replacement tile right after
     the winner's kong, and 杠上炮 right after the discarder's kong."""
+    first_draws = True  # every event so far a win on the first tiles: another may follow (血战 goes on)
     for n, e in enumerate(events, start=1):
         for w in e.get("winners", ()):
-            if (w.get("tenhou") or w.get("chiihou")) and n != 1:
+            if (w.get("tenhou") or w.get("chiihou")) and not first_draws:
                 raise LineError("events", "sichuan_first_draw_only", event=n)
             if (w.get("haitei") or w.get("houtei")) and any(x["type"] != "wall_end" for x in events[n:]):
                 raise LineError("events", "sichuan_after_last_tile", event=n)
@@ -197,6 +198,8 @@ def _check_order(events: Sequence[Mapping[str, Any]]) -> None:
                 before = events[n - 2] if n > 1 else None
                 if before is None or before["type"] != "kong" or before["seat"] != maker:
                     raise LineError("events", "sichuan_rinshan_after_kong", event=n)
+        first_draws = first_draws and bool(e.get("winners")) and all(
+            w.get("tenhou") or w.get("chiihou") for w in e["winners"])
 
 
 def _win_fan(w: Mapping[str, Any], e: Mapping[str, Any], dealer: int, void: Sequence[str | None],

@@ -226,3 +226,29 @@ def test_hebei_pays_each_kong_in_its_owners_line(tmp_path: Path) -> None:
     kongs = [(b["player"], b["deltas"]) for b in _hands(db)[0]["breakdown"] if b["kind"] == "kong"]
     assert kongs == [(w, {e: -1, s: -1, w: 3, n: -1}), (n, {e: 0, s: -3, w: 0, n: 3}),
                      (e, {e: 6, s: -2, w: -2, n: -2})]
+
+
+def test_two_first_draw_wins_in_one_sichuan_hand_are_legal(tmp_path: Path) -> None:
+    """地胡 on the dealer's first discard, then another player's 地胡 on its first draw: 血战 goes on after a win."""
+    db, _ = _table(tmp_path, "sichuan-xuezhan")
+    e, s, w, n = _seat(db)
+    line = {"session": 1, "table": 1, "hand": 1, "type": "hand", "events": [
+        {"type": "ron", "discarder": e, "winners": [{"player": s, "hand": "11m22m33m44m55m66m77m", "chiihou": True}]},
+        {"type": "tsumo", "winner": w, "tiles": "11p22p33p44p55p66p77p", "chiihou": True},
+        {"type": "wall_end", "ready": [], "pigs": []}]}
+    code, _out, err = _import(db, tmp_path, [line])
+    assert code == 0, err
+    _refused(db, tmp_path, {**line, "hand": 2, "events": [{"type": "kong", "player": n, "kind": "concealed"},
+                                                         *line["events"]]}, "event 2: a win on the first tiles")
+
+
+def test_two_guiyang_winners_on_one_discarded_chicken_hold_the_same_tile(tmp_path: Path) -> None:
+    db, _ = _table(tmp_path, "guiyang-zhuoji", "--rule", "chicken=1", "--rule", "charging_chicken=0",
+                   "--rule", "responsible_chicken=0")
+    e, s, w, n = _seat(db)
+    # two 1s in S's hand, the discarded one won by S and N: four 幺鸡 in all, not five
+    line = {"session": 1, "table": 1, "hand": 1, "type": "ron", "discarder": w, "winners": [
+        {"player": s, "hand": "222m333m444p55p111s"}, {"player": n, "hand": "22p33p44p66p77p88p11s"}]}
+    code, _out, err = _import(db, tmp_path, [line])
+    assert code == 0, err
+
