@@ -232,14 +232,15 @@ def test_two_first_draw_wins_in_one_sichuan_hand_are_legal(tmp_path: Path) -> No
     """地胡 on the dealer's first discard, then another player's 地胡 on its first draw: 血战 goes on after a win."""
     db, _ = _table(tmp_path, "sichuan-xuezhan")
     e, s, w, n = _seat(db)
-    line = {"session": 1, "table": 1, "hand": 1, "type": "hand", "events": [
+    events: list[dict[str, Any]] = [
         {"type": "ron", "discarder": e, "winners": [{"player": s, "hand": "11m22m33m44m55m66m77m", "chiihou": True}]},
         {"type": "tsumo", "winner": w, "tiles": "11p22p33p44p55p66p77p", "chiihou": True},
-        {"type": "wall_end", "ready": [], "pigs": []}]}
+        {"type": "wall_end", "ready": [], "pigs": []}]
+    line = {"session": 1, "table": 1, "hand": 1, "type": "hand", "events": events}
     code, _out, err = _import(db, tmp_path, [line])
     assert code == 0, err
     _refused(db, tmp_path, {**line, "hand": 2, "events": [{"type": "kong", "player": n, "kind": "concealed"},
-                                                         *line["events"]]}, "event 2: a win on the first tiles")
+                                                         *events]}, "event 2: a win on the first tiles")
 
 
 def test_two_guiyang_winners_on_one_discarded_chicken_hold_the_same_tile(tmp_path: Path) -> None:
