@@ -113,7 +113,7 @@ class SessionsPage(TournamentPage):
         """Rule values… (the dialog opened, not waited for: the page reads again when it closes)."""
         if self.ctx is None:
             return None
-        from referee_app.dialogs.rule_values import RuleValuesDialog
+        from referee_app.dialogs.rule_values import RuleValuesDialog  # loaded when it opens, not at start-up
 
         d = RuleValuesDialog(self.ctx, self)
 
