@@ -6,7 +6,7 @@ the workbook say them from here."""
 from __future__ import annotations
 
 from scoring.riichi.yaku import BY_ID, FLAGS
-from texts import Text
+from texts import Text, said
 
 OUTCOMES: dict[str, Text] = {
     "ron": Text("Ron", "riichi_outcome"),
@@ -137,6 +137,43 @@ def outcome(kind: str, family: str) -> Text:
     """A hand's kind in its system's words: Riichi's ("Ron"), or a Chinese system's ("Win on a discard")."""
     words = OUTCOMES if family == "riichi" else CHINESE_OUTCOMES
     return words.get(kind, Text(kind))
+
+
+# The organiser's values a source leaves open (Guiyang's chickens, 鸡平胡's 番; RuleSystem.missing_rules): their
+# names in words, and why they are asked for; the rule system's own line (English data) stays beside them.
+RULE_VALUES: dict[str, Text] = {
+    "chicken": Text("Each chicken (幺鸡) counted to a player", "rule_value"),
+    "charging_chicken": Text("The charging chicken (冲锋鸡)", "rule_value"),
+    "responsible_chicken": Text("The responsible chicken (责任鸡)", "rule_value"),
+    "base": Text("Base points", "rule_value"),
+    "cap": Text("The cap (爆胡)", "rule_value"),
+}
+RULE_VALUE_WHY = Text("The source gives no number for it and public rule texts differ: the organiser sets it.",
+                      "rule_value")
+
+
+def _fan_of(kind: str) -> Text:
+    return Text("The fan of {type}", "rule_value", type=kind)
+
+
+def rule_value_label(name: str, lang: str) -> str:
+    """An organiser's value in ``lang``, its code beside it: "The charging chicken (冲锋鸡) · charging_chicken";
+    鸡平胡's ``fan_<type>``: the fan of that type; an unknown name: its code alone.
+
+    >>> rule_value_label("fan_pinghu", "en"), rule_value_label("charging_chicken", "zh"), rule_value_label("x", "en")
+    ('The fan of All Chows (平胡) · fan_pinghu', '冲锋鸡 · charging_chicken', 'x')
+    """
+    if name in RULE_VALUES:
+        return f"{said(RULE_VALUES[name], lang)} · {name}"
+    if name.startswith("fan_"):
+        from scoring.jipinghu.rules import TYPES, HandType  # its data loads for its values only (start-up)
+
+        kinds = {t.value: t for t in HandType}
+        kind = kinds.get(name.removeprefix("fan_"))
+        if kind is not None:
+            info = TYPES[kind]
+            return f"{said(_fan_of(fan_label(info.zh, info.en, lang)), lang)} · {name}"
+    return name
 
 
 def session_tip(n: int) -> Text:

@@ -142,15 +142,15 @@ class RuleValuesDialog(QDialog):
 
     def _value_row(self, grid: QGridLayout, row: int, name: str, why: str, field: QSpinBox | QLineEdit) -> int:
         """The value's name and its field; under them, why the rule system asks for it (its own words)."""
-        title = QLabel(name)
+        title = QLabel(game_words.rule_value_label(name, LANG.code))  # its words, its code beside them
         title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        title.setStyleSheet("font-family: monospace;")
         grid.addWidget(title, row, 0)
         grid.addWidget(field, row, 1, Qt.AlignmentFlag.AlignLeft)
         self.fields[name] = field
         if not why:
             return row + 1
-        reason = QLabel(why)
+        # why, in the desk's language; the rule system's own line (English data) under it
+        reason = QLabel(f"{texts.said(game_words.RULE_VALUE_WHY, LANG.code)}\n{why}")
         reason.setObjectName(f"rule_why_{name}")
         reason.setWordWrap(True)
         reason.setStyleSheet("color: #555; margin-bottom: 6px;")

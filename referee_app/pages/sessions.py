@@ -12,6 +12,7 @@ from db.read import queries
 from db.read.changes import Changes
 from db.read.game_state import missing_rules
 from db.read.views import player_order
+from db.rules import game_words
 from db.service.clock import finish_session, owed_confirmations
 from db.service.seats import seat_session, swap_players
 from referee_app.dialogs.swap import SwapDialog
@@ -19,7 +20,7 @@ from referee_app.models import TableProgressRow, TablesModel
 from referee_app.pages.base import TournamentPage
 from referee_app.pages.clock_bar import ClockBar
 from referee_app.pages.common import current_row, push_button, table_view
-from referee_app.words.i18n import tr
+from referee_app.words.i18n import LANG, tr
 from texts import N_
 
 # the summary under the tables: one text for a one-table session (a final read "1 tables")
@@ -106,7 +107,7 @@ class SessionsPage(TournamentPage):
     def _show_missing(self) -> None:
         self.rules_banner.setVisible(bool(self.missing))
         self.rules_text.setText(tr("Sessions cannot start: the organiser has not set {names}.",
-                                   names=", ".join(self.missing)))
+                                   names="; ".join(game_words.rule_value_label(n, LANG.code) for n in self.missing)))
         self.rules_button.setText(tr("Rule values…"))
 
     def ask_rule_values(self) -> QWidget | None:
