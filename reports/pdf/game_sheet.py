@@ -423,13 +423,7 @@ class GameSheetPage(Flowable):
             "yaku": two("Yaku", "\n"),
             "pao": said_two(game_words.COLUMNS["pao"], "\n"),
         }
-        for key, _ in COLUMNS:
-            self._box(xs[key], top, self.widths[key], g.head_h, fill=SHADE)
-            lines = headers[key].split("\n")
-            line_h = min(10, (g.head_h - 4) / len(lines))
-            first_top = top + (g.head_h - line_h * len(lines)) / 2
-            for n, line in enumerate(lines):
-                self._text(xs[key], first_top + n * line_h, self.widths[key], line_h, line, 6.5, minimum=4, cut=False)
+        self._column_heads(top, xs, [(key, headers[key]) for key, _ in COLUMNS])
         pw = CHANGE_W + POINTS_W
         for i, player in enumerate(self.sheet.players):
             x = xs["players"] + i * pw
@@ -442,22 +436,43 @@ class GameSheetPage(Flowable):
         top += g.head_h
         for n, row in enumerate(self.rows):
             top = self._draw_hand(row, top, xs, shade=n % 2 == 1)
+        return self._players_rule(xs, head_top, top)
+
+    def _column_heads(self, top: float, xs: dict[str, float], headers: Sequence[tuple[str, str]]) -> None:
+        """The hand columns' titles (each a line or two, "\n" between), shaded, over the rows."""
+        g = self.g
+        for key, text in headers:
+            self._box(xs[key], top, self.widths[key], g.head_h, fill=SHADE)
+            lines = text.split("\n")
+            line_h = min(10, (g.head_h - 4) / len(lines))
+            first_top = top + (g.head_h - line_h * len(lines)) / 2
+            for n, line in enumerate(lines):
+                self._text(xs[key], first_top + n * line_h, self.widths[key], line_h, line, 6.5, minimum=4, cut=False)
+
+    def _players_rule(self, xs: dict[str, float], head_top: float, top: float) -> float:
+        """The thick line that sets the players' points apart from the hands' description; ``top`` back."""
         c = self.canv
-        c.setLineWidth(1.2)  # the players' points apart from the hand's description
+        c.setLineWidth(1.2)
         c.line(xs["players"], self._y(head_top), xs["players"], self._y(top))
         return top
+
+    def _row_boxes(self, keys: Sequence[str], xs: dict[str, float], top: float, h: float,
+                   fill: colors.Color | None, change_w: float = CHANGE_W, points_w: float = POINTS_W) -> None:
+        """A hand row's cells: the description's columns, then each player's change and points (their widths:
+        the sheet's own)."""
+        for key in keys:
+            self._box(xs[key], top, self.widths[key], h, fill=fill)
+        for i in range(4):
+            x = xs["players"] + i * (change_w + points_w)
+            self._box(x, top, change_w, h, fill=fill)
+            self._box(x + change_w, top, points_w, h, fill=fill)
 
     def _draw_hand(self, row: HandLines, top: float, xs: dict[str, float], shade: bool) -> float:
         g, hand, lang = self.g, row.hand, self.lang
         h = row.lines * g.line_h + g.pad
         fill = SHADE if shade else None
-        for key, _ in COLUMNS:
-            self._box(xs[key], top, self.widths[key], h, fill=fill)
+        self._row_boxes([key for key, _ in COLUMNS], xs, top, h, fill)
         pw = CHANGE_W + POINTS_W
-        for i in range(4):
-            x = xs["players"] + i * pw
-            self._box(x, top, CHANGE_W, h, fill=fill)
-            self._box(x + CHANGE_W, top, POINTS_W, h, fill=fill)
         size = g.size
         first = top + g.pad / 2  # the top of the first line
 

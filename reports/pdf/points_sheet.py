@@ -169,13 +169,7 @@ class PointsSheetPage(GameSheetPage):
             "total": said_two(words["total"], "\n"), "fans": said_two(words["fans"], "\n"),
             "payments": said_two(words["payments"], "\n"),
         }
-        for key, _ in COLUMNS:
-            self._box(xs[key], top, self.widths[key], g.head_h, fill=SHADE)
-            lines = headers[key].split("\n")
-            line_h = min(10, (g.head_h - 4) / len(lines))
-            first_top = top + (g.head_h - line_h * len(lines)) / 2
-            for n, line in enumerate(lines):
-                self._text(xs[key], first_top + n * line_h, self.widths[key], line_h, line, 6.5, minimum=4, cut=False)
+        self._column_heads(top, xs, [(key, headers[key]) for key, _ in COLUMNS])
         pw = CHANGE_W + POINTS_W
         for i, player in enumerate(self.sheet.players):
             x = xs["players"] + i * pw
@@ -190,22 +184,14 @@ class PointsSheetPage(GameSheetPage):
         top += g.head_h
         for n, row in enumerate(self.points_rows):
             top = self._draw_points_hand(row, top, xs, shade=n % 2 == 1)
-        c = self.canv
-        c.setLineWidth(1.2)  # the players' points apart from the hand's description
-        c.line(xs["players"], self._y(head_top), xs["players"], self._y(top))
-        return top
+        return self._players_rule(xs, head_top, top)
 
     def _draw_points_hand(self, row: PointsLines, top: float, xs: dict[str, float], shade: bool) -> float:
         g, hand, lang = self.g, row.hand, self.lang
         h = row.lines * g.line_h + g.pad
         fill = SHADE if shade else None
-        for key, _ in COLUMNS:
-            self._box(xs[key], top, self.widths[key], h, fill=fill)
+        self._row_boxes([key for key, _ in COLUMNS], xs, top, h, fill, CHANGE_W, POINTS_W)
         pw = CHANGE_W + POINTS_W
-        for i in range(4):
-            x = xs["players"] + i * pw
-            self._box(x, top, CHANGE_W, h, fill=fill)
-            self._box(x + CHANGE_W, top, POINTS_W, h, fill=fill)
         size = g.size
         first = top + g.pad / 2  # the top of the first line
 
