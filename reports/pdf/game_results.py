@@ -133,18 +133,7 @@ class GameStandingsReport(StandingsReport):
             rows.append([str(r.rank), r.number, r.name, r.team or "", thousands(r.table_points),
                          raw_points(r.match_points), *(game_stage_cells(r.stage) if extra else ()),
                          *(session_cell(by[n]) if n in by else "–" for n in range(1, sessions + 1))])
-        font = self.fonts.main
-        fit = shrink_cells(rows, (2, 3), widths, font, 9)
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        table.setStyle(TableStyle(
-            table_style(font, 9)
-            + [("ALIGN", (0, 0), (1, -1), "CENTER"), ("ALIGN", (4, 0), (-1, -1), "RIGHT"),
-               ("FONT", (4, 1), (4, -1), font, 10.5), ("FONT", (6, 1), (-1, -1), font, 7.5),
-               ("LEADING", (6, 1), (-1, -1), 8.5), ("LEADING", (0, 0), (-1, 0), 8.5),
-               ("VALIGN", (0, 0), (-1, -1), "TOP")]
-            + fit
-        ))
-        return story + [table]
+        return story + [self._ranking_table(rows, widths)]
 
 
     def _game_stage(self, data: StageStandings) -> list[Flowable]:
@@ -171,6 +160,10 @@ class GameStandingsReport(StandingsReport):
                          raw_points(r.match_points),
                          f"{GAME.stage_total_text(r.carried_table_points)}\n{raw_points(r.carried_match_points)}",
                          *(session_cell(by[n]) if n in by else "–" for n in range(first, last + 1))])
+        return story + [self._ranking_table(rows, widths)]
+
+    def _ranking_table(self, rows: list[list[object]], widths: list[float]) -> Table:
+        """A ranking's table: names shrunk to fit, the score large, the sessions' cells small."""
         font = self.fonts.main
         fit = shrink_cells(rows, (2, 3), widths, font, 9)
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
@@ -182,7 +175,7 @@ class GameStandingsReport(StandingsReport):
                ("VALIGN", (0, 0), (-1, -1), "TOP")]
             + fit
         ))
-        return story + [table]
+        return table
 
 
 def game_stage_cells(p: StagePlace | None) -> list[str]:
