@@ -265,20 +265,6 @@ class KongLine(QWidget):
         self.discarder.setEnabled(melded)
         self.changed.emit()
 
-    def _void_row(self) -> QHBoxLayout:
-        """Each player's void suit (定缺), declared before the hand."""
-        void = QHBoxLayout()
-        self.void_label = QLabel()
-        void.addWidget(self.void_label)
-        self.void_labels = [QLabel() for _ in range(4)]
-        self.void = [named(QComboBox(), f"chinese_void_{i}") for i in range(4)]
-        for lab, box in zip(self.void_labels, self.void, strict=True):
-            void.addWidget(lab)
-            void.addWidget(box)
-            box.currentIndexChanged.connect(lambda _i: self.changed.emit())
-        void.addStretch(1)
-        return void
-
     def retranslate(self) -> None:
         fill(self.kind, [(said(t), k) for k, t in game_words.KONG_KINDS.items()], None)
         self.kind.setMinimumWidth(self.kind.sizeHint().width())  # the longest kind whole (a grid squeezes it)
