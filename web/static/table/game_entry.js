@@ -193,7 +193,10 @@ export function scheduleGamePreview() {
   var e = S.entry;
   if (!e || S.view !== "entry") return;
   var need = missing(e), b = gameBody(e), key = JSON.stringify(b);
-  if (need) { S.preview = { state: "missing", data: need, key: key }; renderGamePreview(); return; }
+  if (need) {  // what is missing now; a preview still on its way is of an older line: its answer is dropped
+    seq++;
+    S.preview = { state: "missing", data: need, key: key }; renderGamePreview(); return;
+  }
   if (S.preview.key === key && S.preview.state !== "missing" && S.preview.state !== "checking") {
     renderGamePreview(); return;
   }
