@@ -34,6 +34,7 @@ class SeatResult:
     uma: Fraction  # Riichi: uma and oka in thousands; 0 for MCR
     penalty: Fraction  # Riichi: chombo and penalties in thousands; 0 for MCR (its penalties are in raw)
     score: Fraction  # MCR: table points; Riichi: (raw - return) / 1,000 + uma + penalty
+    fixed: bool = False  # Riichi: a replacement player's uma and score, fixed by the preset (not played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +99,11 @@ class RuleSystem(Protocol):
         ...
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+                       options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         """The four seats' session results from the sums of their hands' and penalties' changes and the
         chombos (seats, one per chombo); ``options``: the tournament's values for the system (MCR: its
-        ``table_points``; Riichi: the organiser's changes to the preset)."""
+        ``table_points``; Riichi: the organiser's changes to the preset); ``replacements``: the seats a
+        replacement player (a substitute) held, whose result a system may fix (Riichi's presets)."""
         ...
 
 
@@ -172,7 +174,7 @@ class _Mcr:
         return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+                       options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         from scoring.mcr.session import table_points
 
         mp = [h + p for h, p in zip(hands, penalties, strict=True)]
@@ -217,14 +219,14 @@ class _Riichi:
         return None
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+                       options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         from scoring.riichi.game import session_result
         preset = _preset(self.profile, options)
         end = tuple(preset.start_points + h for h in hands)
         left = -sum(hands) // preset.deposit  # the sticks still on the table: the points no seat holds
-        out = session_result((end[0], end[1], end[2], end[3]), left, preset, chombos)
-        return tuple(SeatResult(r.raw, r.place, r.uma, r.penalty + Fraction(p, 1000), r.score + Fraction(p, 1000))
-                     for r, p in zip(out, penalties, strict=True))
+        out = session_result((end[0], end[1], end[2], end[3]), left, preset, chombos, replacements)
+        return tuple(SeatResult(r.raw, r.place, r.uma, r.penalty + Fraction(p, 1000), r.score + Fraction(p, 1000),
+                                r.fixed) for r, p in zip(out, penalties, strict=True))
 
     def read_line(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         from scoring.riichi.lines import read_line
@@ -288,7 +290,7 @@ class _ChineseGame:
         return ()
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
-                       options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
+                       options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
 
     def read_line(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:

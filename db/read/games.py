@@ -209,10 +209,11 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
         if over or tbl.signed_off:  # a sheet signed off early (with its reason) is final too
             changes = [sum(v.deltas[i] for v in views) for i in range(4)]
             chombos = [v.chombo for v in views if v.kind == "chombo" and v.chombo is not None]
+            subs = [i for i, p in enumerate(seats[tbl.id]) if p.substitute]
             res = system.session_result((changes[0], changes[1], changes[2], changes[3]), _penalties(s, tbl.id),
-                                        chombos, options)
-            results = tuple(GameSeatResult(float(r.raw), r.place, float(r.uma), float(r.penalty), float(r.score))
-                            for r in res)
+                                        chombos, options, subs)
+            results = tuple(GameSeatResult(float(r.raw), r.place, float(r.uma), float(r.penalty), float(r.score),
+                                           r.fixed) for r in res)
         out.append(GameSheet(
             tournament=t.name, profile=st.profile, session=tbl.session, table=tbl.table_no, players=seats[tbl.id],
             start_points=system.start_points(options), hands=views,

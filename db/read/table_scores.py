@@ -77,12 +77,15 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
     tables = [t for t in (s.scalars(q) if wanted is None else wanted)
               if t.id in sums or t.time_called_after is not None]
     numbers: dict[int, list[str]] = defaultdict(list)
+    replaced: dict[int, list[int]] = defaultdict(list)  # the seats substitutes held: a system may fix their result
     ids = [t.id for t in tables]
     for chunk in range(0, len(ids), 500):
         part = ids[chunk:chunk + 500]
-        for tid, _pos, num in s.execute(select(Seat.table_id, Seat.position, Player.number)
-                                        .join(Player, Player.id == Seat.player_id)
-                                        .where(Seat.table_id.in_(part)).order_by(Seat.table_id, Seat.position)):
+        for tid, _pos, num, sub in s.execute(select(Seat.table_id, Seat.position, Player.number, Player.substitute)
+                                             .join(Player, Player.id == Seat.player_id)
+                                             .where(Seat.table_id.in_(part)).order_by(Seat.table_id, Seat.position)):
+            if sub:
+                replaced[tid].append(len(numbers[tid]))
             numbers[tid].append(num)
     options = json.dumps(st.system_options(), sort_keys=True)
     out = []
@@ -93,7 +96,7 @@ def table_scores(s: Session, after: int | None = None, only: Iterable[tuple[int,
             continue
         p = penalty_sums.get(t.id, [0, 0, 0, 0])
         results = _session_result(st.profile, (d[0], d[1], d[2], d[3]), (p[0], p[1], p[2], p[3]),
-                                  tuple(sorted(chombos.get(t.id, ()))), options)
+                                  tuple(sorted(chombos.get(t.id, ()))), options, tuple(replaced[t.id]))
         mp = tuple(exact_points(r.raw) for r in results)
         out.append(TableScore(t.session, t.table_no, (nums[0], nums[1], nums[2], nums[3]),
                               (mp[0], mp[1], mp[2], mp[3]), tuple(float(r.score) for r in results), d[4],
@@ -125,10 +128,10 @@ def points_total(values: Iterable[float]) -> int | float:
 
 @lru_cache(maxsize=8192)
 def _session_result(profile: str, hands: tuple[int, int, int, int], penalties: tuple[int, int, int, int],
-                    chombos: tuple[int, ...], options: str) -> tuple[SeatResult, ...]:
+                    chombos: tuple[int, ...], options: str, replacements: tuple[int, ...] = ()) -> tuple[SeatResult, ...]:
     """The system's session result (``RuleSystem.session_result``; ``options`` as JSON text), kept per value:
     the hall ranks the same tables again after each hand."""
-    return rule_system(profile).session_result(hands, penalties, chombos, json.loads(options))
+    return rule_system(profile).session_result(hands, penalties, chombos, json.loads(options), replacements)
 
 
 def player_entries(s: Session, after: int | None) -> dict[str, tuple[SessionEntry, ...]]:

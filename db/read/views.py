@@ -521,6 +521,7 @@ class GameSeatResult:
     uma: float  # uma and oka, in thousands
     penalty: float  # chombo and other penalties, in thousands (negative)
     score: float  # (raw - return) / 1000 + uma + penalty
+    fixed: bool = False  # a replacement player's: uma and score fixed by the preset (docs/riichi.md)
 
 
 @dataclass(frozen=True, slots=True)

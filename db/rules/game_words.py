@@ -50,6 +50,9 @@ COLUMNS: dict[str, Text] = {
     "yaku": Text("Yaku", "riichi_column"),
 }
 
+# beside a replacement player's session result (the presets' ``replacement_penalty``, docs/riichi.md)
+REPLACEMENT = Text("replacement player: fixed result", "riichi_column")
+
 
 # A Chinese system's words (issue 33; msgctxt ``game``): the result lines' kinds, what a hand's payments were for,
 # the kongs and Sichuan's events. Riichi keeps its own (above).

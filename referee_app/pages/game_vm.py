@@ -306,7 +306,9 @@ class GameSheetViewModel:
         if not self.thousands:
             return [[self.player_label(i), f"{r.raw:+,.0f}", str(r.place), f"{r.score:g}"]
                     for i, r in enumerate(sh.results)]
-        return [[self.player_label(i), f"{r.raw:,.0f}" if float(r.raw).is_integer() else f"{r.raw:,.1f}",
+        fixed = " · " + texts.said(game_words.REPLACEMENT, LANG.code)
+        return [[self.player_label(i) + (fixed if r.fixed else ""),
+                 f"{r.raw:,.0f}" if float(r.raw).is_integer() else f"{r.raw:,.1f}",
                  str(r.place), words.thousands(r.uma), words.thousands(r.penalty), words.thousands(r.score)]
                 for i, r in enumerate(sh.results)]
 

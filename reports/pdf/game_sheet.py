@@ -558,6 +558,9 @@ class GameSheetPage(Flowable):
                 size = 12 if n == 6 else 10
                 self._text(x, row_top, w, g.result_row_h, text, size, align="left" if n == 1 else "center")
                 x += w
+            if result.fixed:  # why the uma and the score are not the game's: said above the signature
+                w = columns[-1][1]
+                self._label(x - w, row_top, w, said_two(game_words.REPLACEMENT, " · "))
         c = self.canv
         c.setLineWidth(1.2)
         height = g.result_head_h + 4 * g.result_row_h

@@ -369,13 +369,16 @@ class SessionResult:
     uma: Fraction  # uma and oka, in thousands
     penalty: Fraction  # chombo, in thousands (negative)
     score: Fraction  # (raw - return) / 1000 + uma + penalty
+    fixed: bool = False  # a replacement player's: uma and score fixed by the preset, not played
 
 
 def session_result(scores: Scores, deposits: int, preset: RiichiPreset,
-                   chombos: Sequence[int] = ()) -> tuple[SessionResult, ...]:
+                   chombos: Sequence[int] = (), replacements: Sequence[int] = ()) -> tuple[SessionResult, ...]:
     """The four seats' session results: (points - return)/1,000 + uma, the oka to first; tied players
     share the uma of their places under EMA/WRC, seat order decides under Tenhou; each chombo costs
-    ``chombo_points`` after the uma."""
+    ``chombo_points`` after the uma. A seat of ``replacements`` (a replacement player's) scores the preset's
+    ``replacement_penalty`` fixed, as points and again as uma, whatever the game gave (its chombos still
+    count); the other seats keep what they played."""
     raw = final_scores(scores, deposits, preset)
     bonus = [Fraction(u) for u in preset.uma]
     bonus[0] += preset.oka
@@ -391,6 +394,10 @@ def session_result(scores: Scores, deposits: int, preset: RiichiPreset,
     for s in range(4):
         penalty = Fraction(-(preset.chombo_points or 0) * sum(1 for c in chombos if c == s), 1000)
         u = uma[s] / 1000
+        if s in replacements and preset.replacement_penalty is not None:
+            fixed = Fraction(-preset.replacement_penalty, 1000)
+            out.append(SessionResult(raw[s], place[s], fixed, penalty, fixed + fixed + penalty, fixed=True))
+            continue
         out.append(SessionResult(raw[s], place[s], u, penalty, (raw[s] - preset.return_points) / 1000 + u + penalty))
     return tuple(out)
 

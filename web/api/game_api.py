@@ -177,8 +177,8 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
                for i, p in enumerate(sheet.players)]
     state = None if over else {"round": sheet.next_round, "dealer": numbers[sheet.next_dealer or 0],
                                "honba": sheet.next_honba, "deposits": sheet.next_deposits}
-    results = [{"number": n, "raw": r.raw, "place": r.place, "uma": r.uma, "penalty": r.penalty, "score": r.score}
-               for n, r in zip(numbers, sheet.results, strict=bool(sheet.results))]
+    results = [{"number": n, "raw": r.raw, "place": r.place, "uma": r.uma, "penalty": r.penalty, "score": r.score,
+                "fixed": r.fixed} for n, r in zip(numbers, sheet.results, strict=bool(sheet.results))]
     out: dict[str, Any] = {
             "session": sheet.session, "table": sheet.table, "version": sheet.version, "game": True,
             "profile": sheet.profile, "start_points": sheet.start_points,
