@@ -41,8 +41,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scoring.errors import HandError  # noqa: E402
-from scoring.riichi import PRESETS, RiichiPreset, Situation, score  # noqa: E402
+from scoring.riichi import PRESETS, RiichiPreset, Situation  # noqa: E402
 from scoring.riichi.presets import Kazoe, Yakuman  # noqa: E402
+from scoring.riichi.score import score  # noqa: E402
 
 SETUP = ("mahjong-utils runs in another interpreter (it pins pydantic 1); set it up once with\n"
          "    python3 -m venv /tmp/mu-venv && /tmp/mu-venv/bin/pip install mahjong-utils\n"

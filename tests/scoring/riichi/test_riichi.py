@@ -179,3 +179,17 @@ def test_riichi_problems_are_the_catalogues_templates_and_yaku_names_are_transla
     assert {r: HAND_PROBLEMS.get(r) for r in PROBLEMS} == PROBLEMS
     assert [y.en for y in YAKU if texts.lookup("zh", y.en, "yaku") != y.zh] == []
     assert len(YAKU) == 55 and [y.tenhou_id for y in YAKU] == list(range(55))
+
+
+def test_the_riichi_package_exports_no_name_a_submodule_shadows() -> None:
+    """``from scoring.riichi import X`` gives the function or value X, whichever submodules were imported before
+    (the package once exported ``score``, which the submodule ``scoring.riichi.score`` replaced by itself)."""
+    import importlib
+    import pkgutil
+    import types
+
+    import scoring.riichi as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"scoring.riichi.{info.name}")
+    assert all(not isinstance(getattr(package, name), types.ModuleType) for name in package.__all__)
