@@ -290,6 +290,13 @@ MESSAGES: dict[str, Template] = {
     "game_winner_kong_not_in_tiles": "a winner's kong listed in \"kongs\" is not among the melds of its tiles",
     "game_chickens_too_many": "{count} chickens (the 1 of bamboo) counted in all, but there are only 4",
     "game_hot_kong": 'a hot kong (the discard after a kong, won on) is on a win on a discard: "melded", "added" or "concealed"',
+    # Guiyang's chickens that cannot be (scoring/guiyang/score.py CHICKEN_PROBLEMS)
+    "guiyang_winner_chickens": ("a winner's chickens are read from its tiles: count chickens only to the players "
+                                "who did not win"),
+    "guiyang_responsible_self": ("the responsible chicken is claimed by another player than the one who "
+                                 "discarded it"),
+    "guiyang_first_chicken_twice": ("the hand's first chicken (the 1 of bamboo) was either not claimed (the "
+                                    "charging chicken) or claimed (the responsible chicken), not both"),
     "rules_missing": ("{profile}: the organiser has not set {names} yet (the source gives no number for them); "
                       "set each with `settings --rule NAME=VALUE` before the first session"),
     "sichuan_void": 'each player\'s void suit: {{"NUMBER": "m" | "p" | "s"}}',

@@ -27,7 +27,15 @@ from scoring.chinese_game import (
 )
 from scoring.errors import HandError, LineError
 from scoring.guiyang.rules import NAMES
-from scoring.guiyang.score import CHICKEN, FLAGS, next_dealer, read_request, score
+from scoring.guiyang.score import (
+    CHICKEN,
+    FLAGS,
+    ChickensError,
+    next_dealer,
+    read_chickens,
+    read_request,
+    score,
+)
 from scoring.mcr.decompose import all_counts
 from scoring.notation import parse_hand
 from scoring.played import Payment, WinValue
@@ -139,7 +147,13 @@ class GuiyangLines:
             obj = {**_WIN.request(w, record, dealer), "rules": rules,
                    **(extras if n == 0 else {"hot_kong": extras["hot_kong"]})}
             try:
+                if n:  # paid once, with the first winner, but no later winner's either is counted by hand
+                    read_chickens(extras, obj["seat"])
                 answer = score(read_request(obj))
+            except HandError:
+                raise  # the tiles' or the situation's problem: the store words it (texts/hands.py hand.guiyang_*)
+            except ChickensError as exc:
+                raise LineError(exc.field, exc.code) from exc
             except (InputError, ValueError) as exc:
                 raise LineError("winners", "game_rules_input", problem=str(exc)) from exc
             deltas = by_seat(answer["deltas"], dealer)

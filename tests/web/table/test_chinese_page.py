@@ -365,7 +365,9 @@ def test_before_the_organisers_values_the_phone_shows_the_stores_refusal_whole(g
     browser.execute_script(f"localStorage.setItem('mcr-lang', '{lang}')")
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer" if lang == "en" else "庄")
-    said = "has not set chicken, charging_chicken, responsible_chicken" if lang == "en" else "组织者尚未设定"
+    # the values named by their labels, in the phone's language (their codes beside them, for `settings --rule`)
+    said = ("has not set Each chicken (幺鸡) counted to a player · chicken; The charging chicken (冲锋鸡) · "
+            "charging_chicken" if lang == "en" else "组织者尚未设定 每只计给选手的鸡（幺鸡） · chicken；冲锋鸡 · charging_chicken")
     # said on the sheet before a hand is entered, and in the entry before its tiles
     assert said in wait_text(browser, "#game-refusal", said)
     tap(browser, "#btn-win")
