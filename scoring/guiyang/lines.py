@@ -74,9 +74,11 @@ class GuiyangLines:
     types = _WIN.types
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        # chickens: the others' 幺鸡, the charging or the responsible chicken; hot_kong: a win on a discard's 热炮
+        # chickens: the others' 幺鸡, the charging or the responsible chicken; hot_kong: a win on a discard's 热炮;
+        # chicken_counts "others": counted to the players who did not win only (a winner's are read from its
+        # tiles); first_chicken: the hand's first 幺鸡 is one of these or neither, never two (read_chickens)
         return {"value": "hand", "flags": list(FLAGS), "kongs": True, "chickens": True, "hot_kong": True,
-                "multiple_ron": True}
+                "multiple_ron": True, "chicken_counts": "others", "first_chicken": ["charging", "responsible"]}
 
     def read(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         record = _WIN.read(obj, seat_of)
