@@ -1,9 +1,11 @@
-"""Every refusal of a Guiyang 捉鸡 result line is the store's, in the user's language (docs/rule-systems.md "At
-the table"): the chickens that cannot be counted so (db/messages.py guiyang_*), the tiles and situations the
-engine refuses (texts/hands.py hand.guiyang_*) and the organiser's values still missing, named by their labels."""
+"""Every refusal of a Guiyang 捉鸡 or 鸡平胡 result line is the store's, in the user's language (docs/rule-systems.md
+"At the table"): the chickens that cannot be counted so (db/messages.py guiyang_*), the tiles and situations the
+engine refuses (texts/hands.py hand.guiyang_*), 鸡平胡's hand types that cannot go together (jipinghu_*) and the
+organiser's values still missing, named by their labels."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,10 +15,11 @@ import pytest
 
 from db import Database, open_database
 from db.errors import InputError
+from db.messages import MESSAGES
 from db.read.game_state import need_rules
 from db.read.lookup import settings
 from db.service.games import preview_game_line, record_game_line
-from tests.db.test_chinese_store import _run, _seat, _table
+from tests.db.test_chinese_store import _cli, _run, _seat, _table
 
 RULES = ("--rule", "chicken=1", "--rule", "charging_chicken=2", "--rule", "responsible_chicken=1")
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -110,3 +113,30 @@ def test_the_missing_values_are_named_by_their_labels_in_the_users_language(tmp_
     finally:
         database.close()
     assert "冲锋鸡 · charging_chicken；责任鸡 · responsible_chicken" in refused.value.in_language("zh")
+
+
+@pytest.mark.parametrize(("types", "code"), [
+    (["pinghu", "pinghu"], "jipinghu_type_twice"),
+    (["jihu", "hunyise"], "jipinghu_chicken_alone"),
+    (["shisanyao", "hunyise"], "jipinghu_special_alone"),
+    (["pinghu", "duiduihu"], "jipinghu_chows_and_pungs"),
+    (["qingyise", "ziyise"], "jipinghu_pure_and_honours"),
+    (["ziyise", "hunyise"], "jipinghu_honours_and_suits"),
+    (["dasanyuan", "xiaosanyuan"], "jipinghu_larger_holds"),
+    (["xiaosanyuan", "dasixi"], "jipinghu_dragons_and_winds"),
+])
+def test_jipinghu_hand_types_that_cannot_go_together_are_refused_in_the_users_language(tmp_path: Path, types,
+                                                                                        code) -> None:
+    path, _ = _table(tmp_path, "guangdong-jipinghu")
+    names = [m["name"] for m in json.loads(_cli(path, "settings"))["missing_rules"]]
+    _cli(path, "settings", *(x for name in names for x in ("--rule", f"{name}=1")))
+    e, s, w, n = _seat(path)
+    database = open_database(str(path))
+    try:
+        refused = _refusal(database, {"type": "tsumo", "winner": s, "hand_type": types})
+    finally:
+        database.close()
+    assert refused.code == code and refused.field == "hand_type"
+    assert not CJK.search(MESSAGES[code])
+    _chinese(refused.in_language("zh"))
+    assert "cannot go together" not in refused.in_language("zh") and "alone" not in refused.in_language("zh")
