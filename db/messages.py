@@ -290,6 +290,23 @@ MESSAGES: dict[str, Template] = {
     "game_winner_kong_not_in_tiles": "a winner's kong listed in \"kongs\" is not among the melds of its tiles",
     "game_chickens_too_many": "{count} chickens (the 1 of bamboo) counted in all, but there are only 4",
     "game_hot_kong": 'a hot kong (the discard after a kong, won on) is on a win on a discard: "melded", "added" or "concealed"',
+    # Guiyang's chickens that cannot be (scoring/guiyang/score.py CHICKEN_PROBLEMS)
+    "guiyang_winner_chickens": ("a winner's chickens are read from its tiles: count chickens only to the players "
+                                "who did not win"),
+    "guiyang_responsible_self": ("the responsible chicken is claimed by another player than the one who "
+                                 "discarded it"),
+    "guiyang_first_chicken_twice": ("the hand's first chicken (the 1 of bamboo) was either not claimed (the "
+                                    "charging chicken) or claimed (the responsible chicken), not both"),
+    # 鸡平胡's hand types that one hand cannot have (scoring/jipinghu/score.py hand_types; a, b: the types)
+    "jipinghu_type_twice": "each hand type is counted once: name it one time",
+    "jipinghu_chicken_alone": "the hand of no other type is entered alone: it goes with no other hand type",
+    "jipinghu_special_alone": "thirteen orphans is entered alone: it adds no other hand type",
+    "jipinghu_chows_and_pungs": "{a} and {b} cannot go together: one is four chows, the other needs pungs",
+    "jipinghu_pure_and_honours": "{a} and {b} cannot go together: a hand of one suit holds no honour",
+    "jipinghu_honours_and_suits": "{a} and {b} cannot go together: a hand of honours holds no suit tile",
+    "jipinghu_larger_holds": "{a} and {b} cannot go together: the larger holds the smaller, count the larger",
+    "jipinghu_dragons_and_winds": ("{a} and {b} cannot go together: three dragons and four winds take more than "
+                                   "four sets and a pair"),
     "rules_missing": ("{profile}: the organiser has not set {names} yet (the source gives no number for them); "
                       "set each with `settings --rule NAME=VALUE` before the first session"),
     "sichuan_void": 'each player\'s void suit: {{"NUMBER": "m" | "p" | "s"}}',

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from db.errors import InputError
 from db.models import HandResult, SessionTable
 from db.read.lookup import settings
+from db.rules.game_words import rule_value_names
 from db.rules.profiles import Settings
 from scoring.systems import GameSystem, game_system, system
 
@@ -64,7 +65,7 @@ def need_rules(st: Settings) -> None:
     "its sessions cannot start until they are filled")."""
     gone = missing_rules(st)
     if gone:
-        raise InputError("rules", code="rules_missing", profile=st.profile, names=", ".join(n for n, _ in gone))
+        raise InputError("rules", code="rules_missing", profile=st.profile, names=rule_value_names(n for n, _ in gone))
 
 
 def play(system: GameSystem, options: Mapping[str, Any], records: Sequence[Mapping[str, Any]],

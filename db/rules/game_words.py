@@ -5,8 +5,11 @@ the workbook say them from here."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from scoring.riichi.yaku import BY_ID, FLAGS
-from texts import Text, said
+from texts import DEFAULT, Joined, Text, said
 
 OUTCOMES: dict[str, Text] = {
     "ron": Text("Ron", "riichi_outcome"),
@@ -177,6 +180,30 @@ def rule_value_label(name: str, lang: str) -> str:
             info = TYPES[kind]
             return f"{said(_fan_of(fan_label(info.zh, info.en, lang)), lang)} · {name}"
     return name
+
+
+class RuleValueName(str):
+    """An organiser's value named in a refusal (``rules_missing``) as :func:`rule_value_label` says it, in the
+    reader's language; the ``str`` is its English."""
+
+    name: str
+
+    def __new__(cls, name: str) -> RuleValueName:
+        self = super().__new__(cls, rule_value_label(name, DEFAULT))
+        self.name = name
+        return self
+
+    def in_language(self, lang: str) -> str:
+        return rule_value_label(self.name, lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as its English, as a Text
+        return (str, (str(self),))
+
+
+def rule_value_names(names: Iterable[str]) -> Joined:
+    """The organiser's values ``names`` by their labels, in the reader's language (a label holds commas, so
+    they are joined by semicolons)."""
+    return Joined((RuleValueName(n) for n in names), Text("; ", "rule_value.sep"))
 
 
 def session_tip(n: int) -> Text:

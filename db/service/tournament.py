@@ -16,6 +16,7 @@ from db.audit_what import What
 from db.errors import FrozenSettingsError, InputError, TournamentError
 from db.models import SessionTable, Stage, Tournament
 from db.read.lookup import has_results, settings, tournament
+from db.rules.game_words import rule_value_names
 from db.rules.limits import NAME_MAX, check_text
 from db.rules.profiles import SeatRotation, Settings, Settlement, profile_settings
 from db.service.audit import Actor, audit, now
@@ -73,7 +74,7 @@ def update_settings(s: Session, *, name: str | None = None, sessions: int | None
             raise InputError("rule", code="rule_invalid", profile=new.profile, problem=problem)
         gone = rule_system(new.profile).missing_rules(new.rules)
         if gone and s.scalar(select(SessionTable.id).limit(1)) is not None:  # a seated session started with them
-            raise InputError("rules", code="rules_missing", profile=new.profile, names=", ".join(n for n, _ in gone))
+            raise InputError("rules", code="rules_missing", profile=new.profile, names=rule_value_names(n for n, _ in gone))
         if table_points is not None and abs(sum(table_points) - 7.0) > 1e-9:
             raise InputError("table_points", code="table_points_sum", points=list(table_points))
         t.settings = new.to_json()

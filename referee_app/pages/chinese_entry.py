@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -71,6 +71,20 @@ def fill(box: QComboBox, items: Sequence[tuple[str, Any]], none: str | None = "�
         box.addItem(text, data)
     box.setCurrentIndex(max(0, box.findData(keep)))
     box.blockSignals(False)
+
+
+def offer_all_but(box: QComboBox, data: Any) -> None:
+    """Every item of the box offered but the one of ``data`` (greyed out: e.g. the player already chosen at the
+    other end of a claim); a choice of it is taken back to none."""
+    model = box.model()
+    for i in range(box.count()):
+        item = model.item(i) if isinstance(model, QStandardItemModel) else None
+        if item is not None:
+            item.setEnabled(data is None or box.itemData(i) != data)
+    if data is not None and box.currentData() == data:
+        box.blockSignals(True)
+        box.setCurrentIndex(max(0, box.findData(None)))
+        box.blockSignals(False)
 
 
 def choose(box: QComboBox, data: Any) -> None:
@@ -298,8 +312,9 @@ class ChickensRow(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, entry: Mapping[str, Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.entry = entry
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(2)
@@ -331,8 +346,10 @@ class ChickensRow(QWidget):
     def retranslate(self) -> None:
         self.label.setText(tr("Chickens (幺鸡) of the others:"))
         self.first_label.setText(tr("First 幺鸡"))
-        fill(self.first, [(tr("Charging chicken (冲锋鸡): not claimed"), "charging"),
-                          (tr("Responsible chicken (责任鸡): claimed"), "responsible")])
+        words = {"charging": tr("Charging chicken (冲锋鸡): not claimed"),
+                 "responsible": tr("Responsible chicken (责任鸡): claimed")}
+        # the hand's first 幺鸡 is one of entry_options' first_chicken or neither: one choice
+        fill(self.first, [(words[k], k) for k in self.entry.get("first_chicken", ()) if k in words])
         self.by_label.setText(tr("Thrown by"))  # not "Discarded by": no win on it (点炮 in Chinese)
         self.to_label.setText(tr("Claimed by"))
         self._show_first()
@@ -342,6 +359,24 @@ class ChickensRow(QWidget):
         fill(self.to, players)
         for lab, seat in zip(self.seat_labels, seats, strict=True):
             lab.setText(seat)
+        self._offer_claim()
+
+    def set_winners(self, winners: set[int]) -> None:
+        """Where the chickens are counted to the players who did not win only (``chicken_counts`` "others": a
+        winner's are read from its tiles), no count is offered for a winner (by player index)."""
+        if self.entry.get("chicken_counts") != "others":
+            return
+        for i, box in enumerate(self.counts):
+            box.setEnabled(i not in winners)
+            if i in winners and box.value():
+                box.blockSignals(True)
+                box.setValue(0)
+                box.blockSignals(False)
+
+    def _offer_claim(self) -> None:
+        # a claim is of another player's discard: the player at one end is not offered at the other
+        offer_all_but(self.to, self.by.currentData())
+        offer_all_but(self.by, self.to.currentData())
 
     def _show_first(self) -> None:
         first = self.first.currentData()
@@ -351,6 +386,7 @@ class ChickensRow(QWidget):
             w.setVisible(first == "responsible")
 
     def _first_changed(self) -> None:
+        self._offer_claim()
         self._show_first()
         self.changed.emit()
 
@@ -369,6 +405,7 @@ class ChickensRow(QWidget):
             box.blockSignals(True)
             choose(box, data)
             box.blockSignals(False)
+        self._offer_claim()
         self._show_first()
 
 
@@ -471,9 +508,14 @@ class WinsForm(ChineseForm):
         self.chickens.changed.connect(self.changed.emit)
         for e in self.horses:
             e.textChanged.connect(lambda _t: self.changed.emit())
+        for row in self.winners:  # before the preview asks the store: a new winner's count is taken back first
+            row.changed.connect(self._offer_chickens)
         for x in self._lines():
             x.changed.connect(self.changed.emit)
         self.retranslate()
+
+    def _offer_chickens(self) -> None:
+        self.chickens.set_winners({w.seat for w in self.draft().winners})
 
     def _kongs(self, left: QVBoxLayout) -> None:
         """The hand's kongs (``kongs``), two a line."""
@@ -489,7 +531,7 @@ class WinsForm(ChineseForm):
 
     def _chickens(self, left: QVBoxLayout) -> None:
         """Guiyang's chickens (``chickens``) under the kongs."""
-        self.chickens = ChickensRow(self)
+        self.chickens = ChickensRow(self.entry, self)
         if self.entry.get("chickens"):
             left.addWidget(self.chickens)
         else:
@@ -543,6 +585,7 @@ class WinsForm(ChineseForm):
         for field in (self.horses_label, *self.horse_labels, *self.horses):
             field.setEnabled(kind != "draw")
         self.chickens.setEnabled(kind != "draw")  # a draw pays nothing where chickens are played
+        self._offer_chickens()
         if self.entry.get("hot_kong"):
             for part in (self.hot_kong_label, self.hot_kong):
                 part.setVisible(kind == "ron")

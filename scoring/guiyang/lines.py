@@ -27,7 +27,15 @@ from scoring.chinese_game import (
 )
 from scoring.errors import HandError, LineError
 from scoring.guiyang.rules import NAMES
-from scoring.guiyang.score import CHICKEN, FLAGS, next_dealer, read_request, score
+from scoring.guiyang.score import (
+    CHICKEN,
+    FLAGS,
+    ChickensError,
+    next_dealer,
+    read_chickens,
+    read_request,
+    score,
+)
 from scoring.mcr.decompose import all_counts
 from scoring.notation import parse_hand
 from scoring.played import Payment, WinValue
@@ -66,9 +74,11 @@ class GuiyangLines:
     types = _WIN.types
 
     def entry_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        # chickens: the others' 幺鸡, the charging or the responsible chicken; hot_kong: a win on a discard's 热炮
+        # chickens: the others' 幺鸡, the charging or the responsible chicken; hot_kong: a win on a discard's 热炮;
+        # chicken_counts "others": counted to the players who did not win only (a winner's are read from its
+        # tiles); first_chicken: the hand's first 幺鸡 is one of these or neither, never two (read_chickens)
         return {"value": "hand", "flags": list(FLAGS), "kongs": True, "chickens": True, "hot_kong": True,
-                "multiple_ron": True}
+                "multiple_ron": True, "chicken_counts": "others", "first_chicken": ["charging", "responsible"]}
 
     def read(self, obj: Mapping[str, Any], seat_of: Callable[[str, str], int]) -> dict[str, Any]:
         record = _WIN.read(obj, seat_of)
@@ -139,7 +149,13 @@ class GuiyangLines:
             obj = {**_WIN.request(w, record, dealer), "rules": rules,
                    **(extras if n == 0 else {"hot_kong": extras["hot_kong"]})}
             try:
+                if n:  # paid once, with the first winner, but no later winner's either is counted by hand
+                    read_chickens(extras, obj["seat"])
                 answer = score(read_request(obj))
+            except HandError:
+                raise  # the tiles' or the situation's problem: the store words it (texts/hands.py hand.guiyang_*)
+            except ChickensError as exc:
+                raise LineError(exc.field, exc.code) from exc
             except (InputError, ValueError) as exc:
                 raise LineError("winners", "game_rules_input", problem=str(exc)) from exc
             deltas = by_seat(answer["deltas"], dealer)

@@ -12,6 +12,7 @@ by each payer; ``payments`` the kongs', the chickens' and the hot kong's, each w
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,7 +28,7 @@ from scoring.organiser_values import missing_message
 from scoring.tiles import name, tile
 from scoring.win_seats import WINDS, InputError, WinSeats, answer_error, win_seats
 
-__all__ = ["FLAGS", "PROBLEMS", "answer", "next_dealer", "score"]
+__all__ = ["CHICKEN_PROBLEMS", "FLAGS", "PROBLEMS", "ChickensError", "answer", "next_dealer", "read_chickens", "score"]
 
 FLAGS = ("rinshan", "chankan")
 CHICKEN = tile("1s")  # 幺鸡
@@ -55,6 +56,29 @@ PROBLEMS: dict[str, str] = {
     "guiyang_plain_on_discard": ("a 平胡 wins on a discard only with a kong of its own (有豆), on a discard "
                                  "after the discarder's kong (热炮) or by robbing a kong (抢杠)"),
 }
+
+
+# The chickens' inputs that cannot be, by the code the store refuses them with (db/messages.py, in every
+# language): (the line's field, the answer's English message, kept as it was: docs/scoring-cli.md).
+CHICKEN_PROBLEMS: dict[str, tuple[str, str]] = {
+    "guiyang_winner_chickens": ("chickens", "the winner's chickens are read from its tiles: leave its wind out of "
+                                            "\"chickens\""),
+    "guiyang_responsible_self": ("responsible_chicken",
+                                 '"responsible_chicken": the claimer is another player than the discarder'),
+    "guiyang_first_chicken_twice": ("responsible_chicken", "the hand's first 幺鸡 is either unclaimed "
+                                                           "(charging_chicken) or claimed (responsible_chicken), "
+                                                           "not both"),
+}
+
+
+class ChickensError(InputError):
+    """Chickens that cannot be counted so: ``code`` (a key of ``CHICKEN_PROBLEMS``) for the store, which says it
+    in the user's language; the English message for ``mcr-score``'s answer."""
+
+    def __init__(self, code: str) -> None:
+        self.field, message = CHICKEN_PROBLEMS[code]
+        super().__init__(message)
+        self.code = code
 
 
 def _refusal(kind: type[HandError], reason: str, **params: Any) -> HandError:
@@ -110,13 +134,15 @@ def _kongs(obj: dict[str, Any]) -> tuple[KongPaid, ...]:
     return tuple(out)
 
 
-def _chickens(obj: dict[str, Any], winner: str) -> Chickens:
+def read_chickens(obj: Mapping[str, Any], winner: str) -> Chickens:
+    """The chickens of an input object won by ``winner``; ``InputError`` (``ChickensError`` for what the
+    store's lines can hold) when they cannot be."""
     counts = obj.get("chickens", {})
     if not isinstance(counts, dict) or any(w not in WINDS or type(n) is not int or not 0 <= n <= 4
                                            for w, n in counts.items()):
         raise InputError('"chickens" must map winds to the chickens counted to them, 0 to 4, e.g. {"S": 2}')
     if winner in counts:
-        raise InputError("the winner's chickens are read from its tiles: leave its wind out of \"chickens\"")
+        raise ChickensError("guiyang_winner_chickens")
     charging = obj.get("charging_chicken")
     charging = None if charging is None else _wind(charging, "charging_chicken")
     resp = obj.get("responsible_chicken")
@@ -126,11 +152,10 @@ def _chickens(obj: dict[str, Any], winner: str) -> Chickens:
             raise InputError('"responsible_chicken" must be {"from": wind, "to": wind} or null')
         frm, to = _wind(resp.get("from"), "from"), _wind(resp.get("to"), "to")
         if frm == to:
-            raise InputError('"responsible_chicken": the claimer is another player than the discarder')
+            raise ChickensError("guiyang_responsible_self")
         responsible = (frm, to)
     if charging is not None and responsible is not None:
-        raise InputError("the hand's first 幺鸡 is either unclaimed (charging_chicken) or claimed "
-                         "(responsible_chicken), not both")
+        raise ChickensError("guiyang_first_chicken_twice")
     return Chickens(tuple((w, counts[w]) for w in WINDS if counts.get(w)), charging, responsible)
 
 
@@ -151,7 +176,7 @@ def read_request(obj: object) -> Request:
     if (problem := rules_problem(rules_obj)) is not None:
         raise InputError(f'"rules": {problem}')
     request = Request(obj["hand"], seats, flags["rinshan"], flags["chankan"], hot_kong, _kongs(obj),
-                      _chickens(obj, seats.seat), rules_with(rules_obj))
+                      read_chickens(obj, seats.seat), rules_with(rules_obj))
     if seats.self_drawn and (request.chankan or request.hot_kong is not None):
         raise _refusal(SituationError, "guiyang_discard_only")
     if not seats.self_drawn and request.rinshan:

@@ -10,7 +10,7 @@ from typing import Any
 from scoring.chinese_game import Settlement, WinLines, add, by_seat, fans_of, next_dealer
 from scoring.errors import LineError
 from scoring.jipinghu.rules import NAMES, TYPES, rules_with
-from scoring.jipinghu.score import hand_types, score
+from scoring.jipinghu.score import TypesError, hand_types, score
 from scoring.played import Payment, WinValue
 from scoring.win_seats import InputError
 
@@ -31,6 +31,8 @@ class JipinghuLines:
         for w in record.get("winners", ()):
             try:
                 kinds = [k.value for k in hand_types(w["hand_type"])]
+            except TypesError as exc:
+                raise LineError("hand_type", exc.code, **exc.params) from exc
             except InputError as exc:
                 raise LineError("hand_type", "game_rules_input", problem=str(exc)) from exc
             w["hand_type"] = kinds[0] if len(kinds) == 1 else kinds

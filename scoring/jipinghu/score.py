@@ -27,30 +27,40 @@ from scoring.jipinghu.rules import (
 from scoring.organiser_values import missing_message
 from scoring.win_seats import WINDS, InputError, answer_error, win_seats
 
-__all__ = ["CANNOT_COMBINE", "answer", "hand_types", "score"]
+__all__ = ["CANNOT_COMBINE", "TypesError", "answer", "hand_types", "score"]
 
 _BY_NAME = {**{t.value: t for t in HandType}, **{info.zh: t for t, info in TYPES.items()}}
 
 _H = HandType
 _HONOUR_PUNGS = (_H.LITTLE_DRAGONS, _H.BIG_DRAGONS, _H.LITTLE_WINDS, _H.BIG_WINDS)
 # Types that one hand cannot have together, each group with its reason (the types are entered, not tiles, so
-# the entry is checked here).
-CANNOT_COMBINE: tuple[tuple[frozenset[HandType], str], ...] = (
-    *((frozenset({_H.ALL_CHOWS, t}), "平胡 has four chows, the other type pungs")
+# the entry is checked here) and the code the store refuses it with (db/messages.py, in every language).
+CANNOT_COMBINE: tuple[tuple[frozenset[HandType], str, str], ...] = (
+    *((frozenset({_H.ALL_CHOWS, t}), "平胡 has four chows, the other type pungs", "jipinghu_chows_and_pungs")
       for t in (_H.ALL_PUNGS, _H.ALL_HONOURS, _H.TERMINALS_AND_HONOURS, *_HONOUR_PUNGS)),
-    *((frozenset({_H.PURE_ONE_SUIT, t}), "清一色 has no honour") for t in (_H.MIXED_ONE_SUIT, _H.ALL_HONOURS,
-                                                                        _H.TERMINALS_AND_HONOURS, *_HONOUR_PUNGS)),
-    (frozenset({_H.ALL_HONOURS, _H.MIXED_ONE_SUIT}), "字一色 has no suit tile"),
-    (frozenset({_H.BIG_DRAGONS, _H.LITTLE_DRAGONS}), "大三元 holds 小三元: count the larger"),
-    (frozenset({_H.BIG_WINDS, _H.LITTLE_WINDS}), "大四喜 holds 小四喜: count the larger"),
-    *((frozenset({d, w}), "three dragons and four winds take more than four sets and a pair")
+    *((frozenset({_H.PURE_ONE_SUIT, t}), "清一色 has no honour", "jipinghu_pure_and_honours")
+      for t in (_H.MIXED_ONE_SUIT, _H.ALL_HONOURS, _H.TERMINALS_AND_HONOURS, *_HONOUR_PUNGS)),
+    (frozenset({_H.ALL_HONOURS, _H.MIXED_ONE_SUIT}), "字一色 has no suit tile", "jipinghu_honours_and_suits"),
+    (frozenset({_H.BIG_DRAGONS, _H.LITTLE_DRAGONS}), "大三元 holds 小三元: count the larger", "jipinghu_larger_holds"),
+    (frozenset({_H.BIG_WINDS, _H.LITTLE_WINDS}), "大四喜 holds 小四喜: count the larger", "jipinghu_larger_holds"),
+    *((frozenset({d, w}), "three dragons and four winds take more than four sets and a pair",
+       "jipinghu_dragons_and_winds")
       for d in (_H.LITTLE_DRAGONS, _H.BIG_DRAGONS) for w in (_H.LITTLE_WINDS, _H.BIG_WINDS)),
 )
 
 
+class TypesError(InputError):
+    """Hand types one hand cannot have: ``code`` and ``params`` (the types' Chinese names ``a``, ``b``) for the
+    store, which says it in the user's language; the English message for ``mcr-score``'s answer."""
+
+    def __init__(self, message: str, code: str, **params: str) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
+
+
 def hand_types(value: object) -> tuple[HandType, ...]:
-    """The hand's types from ``hand_type`` (one name or a list); raises ``InputError`` for an unknown name, a
-    repeated one, or types one hand cannot have together."""
+    """The hand's types from ``hand_type`` (one name or a list); raises ``InputError`` for an unknown name, and
+    ``TypesError`` for a repeated one or types one hand cannot have together."""
     given = value if isinstance(value, list) else [value]
     names = [n for n in given if isinstance(n, str) and n in _BY_NAME]
     if not given or len(names) != len(given):
@@ -58,16 +68,19 @@ def hand_types(value: object) -> tuple[HandType, ...]:
                          f'name), or a list of them, not {json.dumps(value, ensure_ascii=False)}')
     kinds = tuple(_BY_NAME[n] for n in names)
     if len(set(kinds)) != len(kinds):
-        raise InputError('"hand_type": a type is counted once')
+        raise TypesError('"hand_type": a type is counted once', "jipinghu_type_twice")
     if len(kinds) > 1 and HandType.CHICKEN in kinds:
-        raise InputError('"hand_type": 鸡胡 is the hand of no other type: it is entered alone')
+        raise TypesError('"hand_type": 鸡胡 is the hand of no other type: it is entered alone',
+                         "jipinghu_chicken_alone")
     if len(kinds) > 1 and SPECIAL & set(kinds):
         # "这些特殊牌型不再叠加其他番种"
-        raise InputError('"hand_type": 十三幺 adds no other type (特殊牌型不再叠加其他番种): it is entered alone')
-    for group, why in CANNOT_COMBINE:
+        raise TypesError('"hand_type": 十三幺 adds no other type (特殊牌型不再叠加其他番种): it is entered alone',
+                         "jipinghu_special_alone")
+    for group, why, code in CANNOT_COMBINE:
         if group <= set(kinds):
             a, b = sorted(group)
-            raise InputError(f'"hand_type": {TYPES[a].zh} and {TYPES[b].zh} cannot go together ({why})')
+            raise TypesError(f'"hand_type": {TYPES[a].zh} and {TYPES[b].zh} cannot go together ({why})', code,
+                             a=TYPES[a].zh, b=TYPES[b].zh)
     return kinds
 
 

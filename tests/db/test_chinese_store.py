@@ -103,7 +103,8 @@ def test_guiyang_starts_no_session_until_the_organiser_types_its_numbers(tmp_pat
     assert [m["name"] for m in settings["missing_rules"]] == ["chicken", "charging_chicken", "responsible_chicken"]
     assert all("source 003" in m["why"] for m in settings["missing_rules"][:1])
     code, _out, err = _run(db, "seat", "1")
-    assert code != 0 and "chicken, charging_chicken, responsible_chicken" in err and "settings --rule" in err
+    assert code != 0 and "· chicken; The charging chicken (冲锋鸡) · charging_chicken; The responsible chicken (责任鸡) · " \
+        "responsible_chicken yet" in err and "settings --rule" in err
     assert len(err.strip().splitlines()) == 1
     code, _out, err = _run(db, "clock", "start", "--session", "1")
     assert code != 0 and "has not set" in err

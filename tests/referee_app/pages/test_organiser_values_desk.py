@@ -204,3 +204,35 @@ def test_a_closed_tournaments_hand_entry_asks_no_store_when_the_language_changes
     window.close_tournament()
     LANG.set("zh")
     assert form.outcome.itemText(0) == "点炮和牌"
+
+
+def test_the_guiyang_desk_offers_no_count_for_a_winner_nor_a_claim_of_ones_own_discard(qtbot, tmp_path):
+    """What the store refuses is not offered (entry_options ``chicken_counts`` "others", ``first_chicken``): a
+    winner's chickens are read from its tiles, so its count is greyed out and taken back; the responsible
+    chicken's claimer is another player than its discarder; the first 幺鸡 is one choice."""
+    path = make_file(tmp_path / "guiyang.mcr", "guiyang-zhuoji", GUIYANG, seated=True)
+    window = make_window(qtbot, path)
+    page, panel = open_game(window)
+    form = panel.chinese_form
+    counts = form.chickens.counts
+    choose(form.outcome, "tsumo")
+    counts[1].setValue(2)
+    choose(form.winners[0].player, 1)
+    assert [c.isEnabled() for c in counts] == [True, False, True, True] and counts[1].value() == 0
+    form.winners[0].tiles.setText("123s234m456m789p55p")
+    assert "chickens" not in panel.chinese_line() and form.preview.text().startswith("S  Total ")
+    choose(form.outcome, "ron")
+    choose(form.discarder, 0)
+    choose(form.winners[1].player, 3)  # a second winner on the discard: its count is read from its tiles too
+    assert [c.isEnabled() for c in counts] == [True, False, True, False]
+    first = form.chickens.first
+    assert [first.itemData(i) for i in range(first.count())] == [None, "charging", "responsible"]
+    choose(first, "responsible")
+    choose(form.chickens.by, 2)
+    to = form.chickens.to
+    assert not to.model().item(to.findData(2)).isEnabled()
+    assert all(to.model().item(to.findData(i)).isEnabled() for i in (0, 1, 3))
+    to.setCurrentIndex(to.findData(2))  # chosen anyway (a keyboard's reach): taken back
+    assert to.currentData() is None
+    choose(to, 0)
+    assert not form.chickens.by.model().item(form.chickens.by.findData(0)).isEnabled()

@@ -223,8 +223,10 @@ def test_before_the_organisers_values_every_guiyang_hand_is_refused_in_words(db:
             for path, body in (("/api/score", GUIYANG), ("/api/hands", {**GUIYANG, "version": 0, "request_id": "m1"})):
                 r = call(at, "POST", path, body)
                 assert r.status_code == 422 and r.json()["error"]["code"] == "rules_missing", r.text
-                assert "has not set chicken, charging_chicken, responsible_chicken" in r.json()["error"]["message"]
-            assert "组织者尚未设定" in call(at, "POST", "/api/score", GUIYANG, lang="zh").json()["error"]["message"]
+                assert ("has not set Each chicken (幺鸡) counted to a player · chicken; The charging chicken (冲锋鸡) · "
+                        "charging_chicken; The responsible chicken") in r.json()["error"]["message"]
+            assert "组织者尚未设定 每只计给选手的鸡（幺鸡） · chicken；冲锋鸡" in call(
+                at, "POST", "/api/score", GUIYANG, lang="zh").json()["error"]["message"]
             table = call(at, "GET", "/api/table").json()
             assert table["hands"] == [] and table["refusal"]["code"] == "rules_missing"  # said before any entry
             assert table["refusal"]["message"] == call(at, "POST", "/api/score", GUIYANG).json()["error"]["message"]

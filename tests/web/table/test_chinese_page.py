@@ -311,11 +311,11 @@ def test_a_guiyang_win_with_chickens_and_a_hot_kong_is_previewed_and_recorded(gu
     assert rows == [x for x in (e, s, w, n) if x != w]
     tap(browser, f"#g-chickens div[data-number='{s}'] button[data-count='1']")
     tap(browser, f"#g-chickens div[data-number='{n}'] button[data-count='2']")
-    tap(browser, f"#g-charging button[data-number='{s}']")
     # a responsible chicken needs both its players: half of it is said, not sent
     tap(browser, f"#g-responsible-from button[data-number='{e}']")
     wait_text(browser, "#g-verdict", "Choose who claimed the responsible chicken.")
     tap(browser, f"#g-responsible-from button[data-number='{e}']")  # taken off again
+    tap(browser, f"#g-charging button[data-number='{s}']")
     tap(browser, "#g-hot-kong button[data-kind='concealed']")
     verdict = wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
     assert "Total 10" in verdict
@@ -365,7 +365,9 @@ def test_before_the_organisers_values_the_phone_shows_the_stores_refusal_whole(g
     browser.execute_script(f"localStorage.setItem('mcr-lang', '{lang}')")
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer" if lang == "en" else "庄")
-    said = "has not set chicken, charging_chicken, responsible_chicken" if lang == "en" else "组织者尚未设定"
+    # the values named by their labels, in the phone's language (their codes beside them, for `settings --rule`)
+    said = ("has not set Each chicken (幺鸡) counted to a player · chicken; The charging chicken (冲锋鸡) · "
+            "charging_chicken" if lang == "en" else "组织者尚未设定 每只计给选手的鸡（幺鸡） · chicken；冲锋鸡 · charging_chicken")
     # said on the sheet before a hand is entered, and in the entry before its tiles
     assert said in wait_text(browser, "#game-refusal", said)
     tap(browser, "#btn-win")
@@ -415,3 +417,36 @@ def test_every_word_of_guiyangs_chickens_comes_from_the_catalogue(guiyang, brows
     for name in sorted(NAMES + [x for m in NAMES for x in m.split()], key=len, reverse=True):
         text = text.replace(name, "")
     assert re.findall(r"[A-Za-z\u4e00-\u9fff]{2,}", text) == []
+
+
+def test_the_phone_offers_the_first_chicken_as_one_choice(guiyang, browser) -> None:
+    """entry_options ``first_chicken``: the hand's first 幺鸡 is the charging or the responsible chicken, never
+    both (the store refuses both), so choosing one takes the other off."""
+    db, token, (e, s, w, n), url = guiyang
+    browser.get(f"{url}/t/{token}")
+    wait_text(browser, "#game-state", "Dealer")
+    tap(browser, "#btn-win")
+    tap(browser, "#g-outcome button[data-outcome='ron']")
+    tap(browser, f"#g-winner button[data-number='{w}']")
+    tap(browser, f"#g-discarder button[data-number='{e}']")
+    picked(browser, PLAIN_WITH_A_CHICKEN)
+    tap(browser, "#g-hot-kong button[data-kind='concealed']")
+
+    def pressed(row: str) -> list[str]:
+        return [b.get_attribute("data-number") for b in browser.find_elements(
+            "css selector", f"#{row} button[aria-pressed='true']")]
+
+    tap(browser, f"#g-charging button[data-number='{s}']")
+    tap(browser, f"#g-responsible-from button[data-number='{e}']")
+    assert pressed("g-charging") == [] and pressed("g-responsible-from") == [e]
+    tap(browser, f"#g-responsible-to button[data-number='{n}']")
+    tap(browser, f"#g-charging button[data-number='{s}']")
+    assert pressed("g-charging") == [s] and pressed("g-responsible-from") == pressed("g-responsible-to") == []
+    tap(browser, f"#g-responsible-from button[data-number='{e}']")
+    tap(browser, f"#g-responsible-to button[data-number='{n}']")
+    assert pressed("g-charging") == []
+    assert "Total 10" in wait_text(browser, "#g-verdict", "Record hand 1: Win on a discard")
+    tap(browser, "#btn-confirm")
+    wait_text(browser, "#banner", "Hand 1 recorded.")
+    hand = hands_listed(db)[0]
+    assert hand["responsible_chicken"] == {"from": e, "to": n} and "charging_chicken" not in hand

@@ -69,8 +69,8 @@ export function winsBody(e) {
 // responsible chicken's discarder and claimer (责任鸡) and, on a discard, the discarder's hot kong (热炮): what the
 // store pays for them is its own (the preview shows it), and so is refusing what cannot go together
 function chickensLine(e) {
-  var out = {}, ws = winnersOf(e), counts = {};
-  Object.keys(e.chickens || {}).forEach(function (n) { if (e.chickens[n] && ws.indexOf(n) < 0) counts[n] = e.chickens[n]; });
+  var out = {}, counts = {};
+  Object.keys(e.chickens || {}).forEach(function (n) { if (e.chickens[n] && countOffered(e, n)) counts[n] = e.chickens[n]; });
   if (Object.keys(counts).length) out.chickens = counts;
   if (e.charging !== null && e.charging !== undefined) out.charging_chicken = e.charging;
   var r = e.responsible || {};
@@ -256,15 +256,19 @@ function renderKongs(box, e) {
 }
 
 // the chickens of a win: each other player's count (0 to 4), the charging chicken, the responsible chicken (its
-// discarder, then who claimed it) and, on a discard, the hot kong; a tap on the chosen one takes it off
+// discarder, then who claimed it) and, on a discard, the hot kong; a tap on the chosen one takes it off. What is
+// offered is the entry's: ``chicken_counts`` "others" (no count for a winner, whose chickens its tiles show) and
+// ``first_chicken`` (the hand's first 幺鸡 is one of these or neither: choosing one takes the other off)
 var COUNTS = [0, 1, 2, 3, 4];
+function countOffered(e, n) { return options().chicken_counts !== "others" || winnersOf(e).indexOf(n) < 0; }
+function firstChicken(kind) { return (options().first_chicken || []).indexOf(kind) >= 0; }
 function renderChickens(box, e) {
-  var ws = winnersOf(e), counts = e.chickens || {};
+  var counts = e.chickens || {};
   var c = section(box, t("Chickens (1 of bamboo) counted to each player who did not win"));
   c.className = "counts";
   c.id = "g-chickens";
   players().forEach(function (p) {
-    if (ws.indexOf(p.number) >= 0) return;  // a winner's are read from its tiles
+    if (!countOffered(e, p.number)) return;
     var row = el("div", { "class": "choices", "data-number": p.number });
     row.appendChild(el("span", { "class": "who" }, p.name));
     COUNTS.forEach(function (n) {
@@ -277,15 +281,22 @@ function renderChickens(box, e) {
     });
     c.appendChild(row);
   });
-  playerRow(box, t("Charging chicken"), "g-charging", function (n) { return e.charging === n; },
-            function (n) { S.entry.charging = S.entry.charging === n ? null : n; });
-  var r = e.responsible || { from: null, to: null };
-  playerRow(box, t("Responsible chicken: discarded by"), "g-responsible-from",
-            function (n) { return r.from === n; }, function (n) { setResponsible("from", n); },
-            function (n) { return n === r.to; });
-  playerRow(box, t("Responsible chicken: claimed by"), "g-responsible-to",
-            function (n) { return r.to === n; }, function (n) { setResponsible("to", n); },
-            function (n) { return n === r.from; });
+  if (firstChicken("charging")) {
+    playerRow(box, t("Charging chicken"), "g-charging", function (n) { return e.charging === n; },
+              function (n) {
+                S.entry.charging = S.entry.charging === n ? null : n;
+                if (S.entry.charging !== null) S.entry.responsible = { from: null, to: null };
+              });
+  }
+  if (firstChicken("responsible")) {
+    var r = e.responsible || { from: null, to: null };
+    playerRow(box, t("Responsible chicken: discarded by"), "g-responsible-from",
+              function (n) { return r.from === n; }, function (n) { setResponsible("from", n); },
+              function (n) { return n === r.to; });
+    playerRow(box, t("Responsible chicken: claimed by"), "g-responsible-to",
+              function (n) { return r.to === n; }, function (n) { setResponsible("to", n); },
+              function (n) { return n === r.from; });
+  }
   if (e.outcome !== "ron") return;
   var hc = section(box, t("Hot kong: the discarder's kong just before"));
   hc.className = "choices three";
@@ -298,6 +309,7 @@ function renderChickens(box, e) {
 function setResponsible(end, n) {
   var r = S.entry.responsible = Object.assign({ from: null, to: null }, S.entry.responsible);
   r[end] = r[end] === n ? null : n;
+  if (r.from !== null || r.to !== null) S.entry.charging = null;
 }
 
 // ---- Sichuan: the void suits, the events so far, the event being entered -----------------------------
