@@ -117,8 +117,11 @@ class GameSystem(RuleSystem, Protocol):
         ...
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
-        """A table's records played in order (each hand's state, settlement and values; over or not)."""
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
+        """A table's records played in order (each hand's state, settlement and values; over or not).
+        ``partial`` (a preview only, never a record): the last record may be of a hand not over yet (Sichuan's
+        events so far); it is played as far as it goes and its played hand says ``partial``. A system whose
+        line is the whole hand ignores it."""
         ...
 
     def start_points(self, options: Mapping[str, Any]) -> int: ...
@@ -237,8 +240,8 @@ class _Riichi:
         return line_of(record, number_of)
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
-        from scoring.riichi.lines import play
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
+        from scoring.riichi.lines import play  # a Riichi line is the whole hand: nothing is partial
         return play(records, _preset(self.profile, options), time_called_after)
 
     def start_points(self, options: Mapping[str, Any]) -> int:
@@ -300,10 +303,10 @@ class _ChineseGame:
         return result
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
         from scoring.chinese_game import play
 
-        return play(records, self._lines(), options, time_called_after)
+        return play(records, self._lines(), options, time_called_after, partial)
 
     def start_points(self, options: Mapping[str, Any]) -> int:
         return 0
