@@ -71,6 +71,10 @@ PAYMENTS: dict[str, Text] = {
     "hot_kong": Text("Hot kong (热炮)", "game_payment"),  # Guiyang: the discarder's kong just before, paid over
 }
 
+#: a preview of a hand not over yet (``GamePreview.partial``: Sichuan's events so far), on the desk and the phone
+PARTIAL = Text("Not final, the hand goes on: the payments so far. The kong refunds and the checks at the end of "
+               "the wall come when it is over.", "game_payment")
+
 KONG_KINDS: dict[str, Text] = {
     "melded": Text("Melded kong", "game_kong"),
     "added": Text("Added kong", "game_kong"),

@@ -27,6 +27,7 @@ from db.rules.game_words import (
     KONG_KINDS,
     LIMITS,
     OUTCOMES,
+    PARTIAL,
     PAYMENTS,
     SUITS,
     fan_label,
@@ -209,7 +210,8 @@ def game_preview(s: Session, place: tuple[int, int], line: dict[str, Any], lang:
     sheet would show it: state, winners with han, fu, yaku and fu parts, each player's change), or
     ``valid: false`` with the problem in words (tiles that are no scoring win). A Chinese system's answer
     adds ``partial``: true for a hand not over yet (Sichuan's events so far), played as far as it goes, its
-    payments so far and not final (recording it is refused); Riichi's answer is as it was."""
+    payments so far and not final (recording it is refused), with ``partial_words`` saying so in the page's
+    language; Riichi's answer is as it was."""
     preview = preview_game_line(s, *place, line.get("hand"), line, partial=True)
     out: dict[str, Any] = {"session": place[0], "table": place[1], "hand": line.get("hand")}
     if preview.hand is None:
@@ -219,7 +221,10 @@ def game_preview(s: Session, place: tuple[int, int], line: dict[str, Any], lang:
     numbers = table_numbers(s, find_table(s, *place))
     family, form, _ = _system(settings(s))
     answer = {**out, "valid": True, **_hand_json(preview.hand, numbers, lang, family, form)}
-    return answer if form == "riichi" else {**answer, "partial": preview.partial}
+    if form == "riichi":
+        return answer
+    return {**answer, "partial": preview.partial,
+            **({"partial_words": PARTIAL.in_language(lang)} if preview.partial else {})}
 
 
 def game_record(s: Session, place: tuple[int, int], line: dict[str, Any], reason: str | None,

@@ -101,11 +101,13 @@ def test_a_sichuan_hand_not_over_is_previewed_as_paid_so_far_and_partial_but_not
     # self-drawn base from each player still in): the payments so far, no refund or wall's check yet
     assert [(q["kind"], q["player"], q["deltas"]) for q in r.json()["payments"]] == [
         ("kong", "1", {"1": 6, "2": -2, "3": -2, "4": -2}), ("win", "3", {"1": -9, "2": -9, "3": 27, "4": -9})]
+    assert r.json()["partial_words"].startswith("Not final")
+    assert call(sichuan, "POST", "/api/score", unfinished, lang="zh").json()["partial_words"].startswith("未结束")
     refused = call(sichuan, "POST", "/api/hands", {**unfinished, "version": 0, "request_id": "s0"})
     assert refused.status_code == 422 and "wall_end" in refused.json()["error"]["message"]
     assert call(sichuan, "GET", "/api/table").json()["hands"] == []
     p = call(sichuan, "POST", "/api/score", SICHUAN, lang="zh").json()
-    assert p["valid"] is True and p["outcome"] == "一盘" and p["partial"] is False
+    assert p["valid"] is True and p["outcome"] == "一盘" and p["partial"] is False and "partial_words" not in p
     assert [(w["player"], w["total"]) for w in p["winners"]] == [("3", 4), ("2", 1), ("4", 2)]
     assert p["payments"][0]["kind"] == "kong" and {q["kind"] for q in p["payments"][1:]} == {"win"}
     assert {n: sum(q["deltas"][n] for q in p["payments"]) for n in "1234"} == p["deltas"]
