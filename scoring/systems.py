@@ -97,6 +97,12 @@ class RuleSystem(Protocol):
         鸡平胡's 番); () for every system whose source gives all."""
         ...
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        """The values the organiser may change that have a default, each (name, its value now: the one typed or
+        else the default, what it is), for the Rule values dialog beside the missing ones: 鸡平胡's base and cap.
+        () for a system whose values the dialog does not list (its profile's own settings, or none)."""
+        ...
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any]) -> tuple[SeatResult, ...]:
         """The four seats' session results from the sums of their hands' and penalties' changes and the
@@ -170,6 +176,9 @@ class _Mcr:
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         return ()
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        return ()
+
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         # MCR's values are the settings' own options (table points, flowers, seat changes)
         return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
@@ -209,6 +218,9 @@ class _Riichi:
 
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         return ()
+
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        return ()  # the preset's changes are ``settings --rule``'s (docs/riichi.md), not the dialog's
 
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         from scoring.riichi.presets import preset_with
@@ -288,6 +300,9 @@ class _ChineseGame:
         raise NotImplementedError
 
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
         return ()
 
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
@@ -454,6 +469,12 @@ class _OrganiserValues(_ChineseGame):
         module = import_module(f"scoring.{self.package}.rules")
         why = dict(module.REQUIRED)
         return tuple((name, why[name]) for name in module.missing(rules))
+
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        from importlib import import_module
+
+        found: tuple[tuple[str, Any, str], ...] = import_module(f"scoring.{self.package}.rules").optional(rules)
+        return found
 
 
 def _guiyang() -> RuleSystem:

@@ -154,6 +154,9 @@ RULE_VALUES: dict[str, Text] = {
 }
 RULE_VALUE_WHY = Text("The source gives no number for it and public rule texts differ: the organiser sets it.",
                       "rule_value")
+# a value with a default (RuleSystem.optional_rules: 鸡平胡's base and cap)
+RULE_VALUE_DEFAULT = Text("The source gives this number; the organiser may change it until the first result.",
+                          "rule_value")
 
 
 def _fan_of(kind: str) -> Text:
