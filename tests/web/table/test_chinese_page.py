@@ -218,6 +218,7 @@ def test_a_sichuan_hand_of_events_shows_its_payments_so_far_until_over_then_is_r
     # W's self-drawn 清七对 (4 fan, paid at the cap: 8 and the self-drawn base from each): still not final
     wait_text(browser, "#g-payment-list", "+27")
     assert "Not final" in shown_text(browser, "#g-verdict")
+    assert "Total 4" in shown_text(browser, "#g-preview .winner-head")  # the verdict names no winner: its heading does
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     tap(browser, "#g-event button[data-event='ron']")
     tap(browser, f"#g-winner button[data-number='{s}']")

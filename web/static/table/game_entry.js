@@ -557,7 +557,7 @@ export function renderGamePreview() {
     // it cannot be recorded yet (the server refuses it), so Confirm stays off
     v.textContent = d.partial_words;
     v.className = "verdict partial";
-    renderPreviewBody(pv, d);
+    renderPreviewBody(pv, d, true);  // the verdict names no winner: each one's name and value heads its fans
   }
   else if (st === "ok") {
     confirm = true;
@@ -573,10 +573,11 @@ export function renderGamePreview() {
   $("btn-confirm").disabled = !confirm || S.sending || e.stale;
 }
 
-// the server's answer under the verdict: each winner's value, the payments, each player's change and points
-function renderPreviewBody(pv, d) {
+// the server's answer under the verdict: each winner's value (under a heading with the name when there are
+// several, or when ``named``), the payments, each player's change and points
+function renderPreviewBody(pv, d, named) {
   var ws = d.winners || [];
-  ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, ws.length > 1); });
+  ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, named || ws.length > 1); });
   if (d.payments) C.renderPayments(pv, d);
   var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
   players().forEach(function (p) {
