@@ -52,6 +52,7 @@ class Settlement:
     payments: tuple[Payment, ...]
     winners: tuple[int, ...]
     deals_next: int | None = None  # who deals next when the hand's events decide it (Sichuan)
+    partial: bool = False  # a hand not over yet, settled so far for a preview (``HandRules.settle``'s ``partial``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,10 @@ class ChinesePlayedHand:
 
     def win_values(self, record: Mapping[str, Any]) -> tuple[WinValue, ...]:
         return self.settlement.values
+
+    @property
+    def partial(self) -> bool:
+        return self.settlement.partial
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,12 @@ class HandRules(Protocol):
 
     def line(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]: ...
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement: ...
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
+        """The record settled. ``partial``: the record may be of a hand not over yet (a preview while it is
+        played, Sichuan's events so far): what it holds is settled, ``Settlement.partial`` when it is not over;
+        a system whose line is the whole hand has nothing left out and ignores it."""
+        ...
 
     def next_dealer(self, dealer: int, settlement: Settlement) -> int: ...
 
@@ -117,8 +127,9 @@ def last_hand(options: Mapping[str, Any], time_called_after: int | None) -> int:
 
 
 def play(records: Sequence[Mapping[str, Any]], rules: HandRules, options: Mapping[str, Any],
-         time_called_after: int | None = None) -> ChinesePlayed:
-    """A table's records settled in order; ``GameOverError`` for a hand after the session's last."""
+         time_called_after: int | None = None, partial: bool = False) -> ChinesePlayed:
+    """A table's records settled in order; ``GameOverError`` for a hand after the session's last.
+    ``partial``: the last record may be of a hand not over yet (a preview; the earlier ones are recorded)."""
     last = last_hand(options, time_called_after)
     state = ChineseState(0, 0, 0, (0, 0, 0, 0))
     played = []
@@ -126,7 +137,7 @@ def play(records: Sequence[Mapping[str, Any]], rules: HandRules, options: Mappin
         if n > last:
             raise GameOverError(f"hand {n} after the last hand ({last})")
         try:
-            settled = rules.settle(record, state.dealer, options)
+            settled = rules.settle(record, state.dealer, options, partial=partial and n == len(records))
         except LineError as exc:
             raise LineError(exc.field, exc.code, **{**exc.params, "hand": n}) from exc
         after = add(state.scores, settled.deltas)

@@ -97,6 +97,9 @@ class PlayedHandLike(Protocol):
     @property
     def payments(self) -> tuple[Payment, ...]: ...
 
+    @property
+    def partial(self) -> bool: ...  # a hand not over yet, played so far for a preview (``GameSystem.play``)
+
     def win_values(self, record: Mapping[str, Any]) -> tuple[WinValue, ...]:
         """Each winner's value, in the record's order."""
         ...

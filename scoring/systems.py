@@ -98,6 +98,12 @@ class RuleSystem(Protocol):
         鸡平胡's 番); () for every system whose source gives all."""
         ...
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        """The values the organiser may change that have a default, each (name, its value now: the one typed or
+        else the default, what it is), for the Rule values dialog beside the missing ones: 鸡平胡's base and cap.
+        () for a system whose values the dialog does not list (its profile's own settings, or none)."""
+        ...
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         """The four seats' session results from the sums of their hands' and penalties' changes and the
@@ -119,8 +125,11 @@ class GameSystem(RuleSystem, Protocol):
         ...
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
-        """A table's records played in order (each hand's state, settlement and values; over or not)."""
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
+        """A table's records played in order (each hand's state, settlement and values; over or not).
+        ``partial`` (a preview only, never a record): the last record may be of a hand not over yet (Sichuan's
+        events so far); it is played as far as it goes and its played hand says ``partial``. A system whose
+        line is the whole hand ignores it."""
         ...
 
     def start_points(self, options: Mapping[str, Any]) -> int: ...
@@ -169,6 +178,9 @@ class _Mcr:
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         return ()
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        return ()
+
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         # MCR's values are the settings' own options (table points, flowers, seat changes)
         return f"{next(iter(rules))}: not a value of {self.profile}" if rules else None
@@ -209,6 +221,9 @@ class _Riichi:
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         return ()
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        return ()  # the preset's changes are ``settings --rule``'s (docs/riichi.md), not the dialog's
+
     def rules_problem(self, rules: Mapping[str, Any]) -> str | None:
         from scoring.riichi.presets import preset_with
 
@@ -239,8 +254,8 @@ class _Riichi:
         return line_of(record, number_of)
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
-        from scoring.riichi.lines import play
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
+        from scoring.riichi.lines import play  # a Riichi line is the whole hand: nothing is partial
         return play(records, _preset(self.profile, options), time_called_after)
 
     def start_points(self, options: Mapping[str, Any]) -> int:
@@ -289,6 +304,9 @@ class _ChineseGame:
     def missing_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
         return ()
 
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        return ()
+
     def session_result(self, hands: Scores, penalties: Scores, chombos: Sequence[int],
                        options: Mapping[str, Any], replacements: Sequence[int] = ()) -> tuple[SeatResult, ...]:
         return _Mcr(self.profile).session_result(hands, penalties, chombos, options)
@@ -302,10 +320,10 @@ class _ChineseGame:
         return result
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
-             time_called_after: int | None = None) -> PlayedGame:
+             time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
         from scoring.chinese_game import play
 
-        return play(records, self._lines(), options, time_called_after)
+        return play(records, self._lines(), options, time_called_after, partial)
 
     def start_points(self, options: Mapping[str, Any]) -> int:
         return 0
@@ -453,6 +471,12 @@ class _OrganiserValues(_ChineseGame):
         module = import_module(f"scoring.{self.package}.rules")
         why = dict(module.REQUIRED)
         return tuple((name, why[name]) for name in module.missing(rules))
+
+    def optional_rules(self, rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+        from importlib import import_module
+
+        found: tuple[tuple[str, Any, str], ...] = import_module(f"scoring.{self.package}.rules").optional(rules)
+        return found
 
 
 def _guiyang() -> RuleSystem:

@@ -17,7 +17,7 @@ from db.formats.text_files import read_utf8
 from db.messages import render
 from db.read import queries
 from db.read.check import check
-from db.read.game_state import missing_rules
+from db.read.game_state import missing_rules, optional_rules
 from db.read.games import game_problems, is_game
 from db.read.lookup import has_results
 from db.rules.limits import LINE_DEPTH_MAX, long_number
@@ -89,8 +89,11 @@ def cmd_settings(args: argparse.Namespace, db: Database) -> int:
                 **queries.settings(s).to_json(), "frozen": has_results(s),
                 "public_page": pub.enabled, "hide_standings_after": pub.hide_standings_after}
         gone = missing_rules(queries.settings(s))
+        defaults = optional_rules(queries.settings(s))
     if gone:  # a rule system's numbers the organiser must type before the first session (issue 33)
         data["missing_rules"] = [{"name": n, "why": why} for n, why in gone]
+    if defaults:  # the values it gives a default for, as they are now (鸡平胡's base and cap)
+        data["optional_rules"] = [{"name": n, "value": v, "why": why} for n, v, why in defaults]
     print(json.dumps(data, ensure_ascii=False, indent=1))
     return 0
 

@@ -60,6 +60,15 @@ def missing_rules(st: Settings) -> tuple[tuple[str, str], ...]:
         return ()
 
 
+def optional_rules(st: Settings) -> tuple[tuple[str, Any, str], ...]:
+    """The organiser's values that have a default (鸡平胡's base and cap), each (name, its value now, what it
+    is): the rule system's ``optional_rules``; () for a system that lists none."""
+    try:
+        return system(st.profile).optional_rules(st.rules)
+    except KeyError:
+        return ()
+
+
 def need_rules(st: Settings) -> None:
     """Refuse to start a session (seat it, start its clock, record a hand) while a value is missing (issue 33:
     "its sessions cannot start until they are filled")."""

@@ -77,6 +77,10 @@ PAYMENTS: dict[str, Text] = {
     "hot_kong": Text("Hot kong (热炮)", "game_payment"),  # Guiyang: the discarder's kong just before, paid over
 }
 
+#: a preview of a hand not over yet (``GamePreview.partial``: Sichuan's events so far), on the desk and the phone
+PARTIAL = Text("Not final, the hand goes on: the payments so far. The kong refunds and the checks at the end of "
+               "the wall come when it is over.", "game_payment")
+
 KONG_KINDS: dict[str, Text] = {
     "melded": Text("Melded kong", "game_kong"),
     "added": Text("Added kong", "game_kong"),
@@ -156,6 +160,9 @@ RULE_VALUES: dict[str, Text] = {
 }
 RULE_VALUE_WHY = Text("The source gives no number for it and public rule texts differ: the organiser sets it.",
                       "rule_value")
+# a value with a default (RuleSystem.optional_rules: 鸡平胡's base and cap)
+RULE_VALUE_DEFAULT = Text("The source gives this number; the organiser may change it until the first result.",
+                          "rule_value")
 
 
 def _fan_of(kind: str) -> Text:

@@ -272,13 +272,17 @@ class GamePreview:
 
     hand: GameHandView | None
     problem: Text | None = None
+    partial: bool = False  # a hand not over yet, played so far (asked ``partial``): not what will be recorded
 
 
-def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapping[str, Any]) -> GamePreview:
+def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapping[str, Any], *,
+                      partial: bool = False) -> GamePreview:
     """Hand ``hand`` (the next one, or a recorded one that the line would correct) played with ``obj``: the
     rule system reads, scores and settles it exactly as :func:`record_game_line` would, so a preview and
     the hand then recorded never differ. A line that is not one, or a hand after the end of the game, is
-    refused as when it is recorded."""
+    refused as when it is recorded. With ``partial`` a hand not over yet (Sichuan's events so far, entered
+    as they happen) is played as far as it goes, its answer marked ``partial``: the payments so far, not
+    final (recording it is still refused)."""
     st, system = _game(s)
     need_rules(st)
     tbl = find_table(s, session, table)
@@ -288,11 +292,14 @@ def preview_game_line(s: Session, session: int, table: int, hand: Any, obj: Mapp
     record = read_game_line(system, obj, numbers, session, table)
     records = [*(r.detail or {} for r in rows[:hand - 1]), record]
     try:
-        played = system.play(records, st.system_options(), played_before_time(records, tbl.time_called_after))
+        played = system.play(records, st.system_options(), played_before_time(records, tbl.time_called_after),
+                             partial=partial)
     except HandError as exc:
         return GamePreview(None, hand_problem(exc))
     except LineError as exc:
         raise InputError(exc.field, code=exc.code, **exc.params) from exc
     except GameOverError as exc:
         raise InputError("hand", code="game_over", table=table, hands=hand - 1) from exc
-    return GamePreview(hand_view(hand, record, played.hands[-1], system.line_of(record, numbers.__getitem__)))
+    last = played.hands[-1]
+    return GamePreview(hand_view(hand, record, last, system.line_of(record, numbers.__getitem__)),
+                       partial=last.partial)

@@ -3,7 +3,8 @@ the tournament's rule system (issue 33 item 5). A source that leaves numbers ope
 番) gives them no default: the store refuses to seat a session, start its clock or record a hand until they are
 typed (``db.read.game_state.missing_rules``). The dialog lists each missing value with why the rule system
 needs it (the system's own English lines, shown as they are), then the values set already, each in a field,
-and saves them all at once through ``update_settings`` (as ``settings --rule NAME=VALUE``); the store's
+then the values the system gives a default for (``optional_rules``: 鸡平胡's base and cap), each with its value
+now, and saves them all at once through ``update_settings`` (as ``settings --rule NAME=VALUE``); the store's
 refusal is said in one line. Once a result exists the values are frozen (the store says so): the fields are
 read-only then."""
 
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 import texts
 from db.commands.tournament import rule_values
 from db.read import queries
-from db.read.game_state import missing_rules
+from db.read.game_state import missing_rules, optional_rules
 from db.read.lookup import has_results
 from db.rules import game_words
 from db.service.tournament import update_settings
@@ -43,21 +44,25 @@ MOST = 1_000_000
 
 @dataclass(frozen=True, slots=True)
 class RuleValues:
-    """What the dialog shows: the profile, the values still missing (name, why), those set, frozen or not."""
+    """What the dialog shows: the profile, the values still missing (name, why), those set, frozen or not, and
+    the values with a default (name, the value now, what it is), which ``given`` leaves out."""
 
     profile: str
     missing: tuple[tuple[str, str], ...]
     given: tuple[tuple[str, Any], ...]
     frozen: bool
+    optional: tuple[tuple[str, Any, str], ...] = ()
 
 
 def read_rule_values(s: Any) -> RuleValues:
     st = queries.settings(s)
     missing = missing_rules(st)
-    gone = {name for name, _ in missing}
-    # a value stored as null is missing, shown once among the missing (its number field), never as "null" text
+    optional = optional_rules(st)
+    gone = {name for name, _ in missing} | {name for name, _, _ in optional}
+    # a value stored as null is missing, shown once among the missing (its number field), never as "null" text;
+    # a value with a default is shown once, among those, with its value now
     given = tuple(sorted((k, v) for k, v in st.rules.items() if v is not None and k not in gone))
-    return RuleValues(st.profile, missing, given, has_results(s))
+    return RuleValues(st.profile, missing, given, has_results(s), optional)
 
 
 def number_field(name: str, value: int = UNSET) -> QSpinBox:
@@ -117,6 +122,10 @@ class RuleValuesDialog(QDialog):
             row = self._heading(grid, row, tr("Set already"))
         for name, value in v.given:
             row = self._value_row(grid, row, name, "", self._given_field(name, value))
+        if v.optional:
+            row = self._heading(grid, row, tr("With a default"))
+        for name, value, why in v.optional:
+            row = self._value_row(grid, row, name, why, self._given_field(name, value), game_words.RULE_VALUE_DEFAULT)
         grid.setRowStretch(row, 1)
         self.area.setWidget(body)
         for field in self.fields.values():
@@ -129,7 +138,7 @@ class RuleValuesDialog(QDialog):
         elif v.missing:
             intro = tr("The rule system {profile} leaves these numbers to the organiser. Sessions cannot start "
                        "(seating, the clock, the first result) until each is set.", profile=profile)
-        elif v.given:
+        elif v.given or v.optional:
             intro = tr("Every value the rule system needs is set; they can be changed until the first result.")
         else:
             intro = tr("The rule system {profile} needs no value from the organiser.", profile=profile)
@@ -140,8 +149,10 @@ class RuleValuesDialog(QDialog):
         grid.addWidget(label, row, 0, 1, 2)
         return row + 1
 
-    def _value_row(self, grid: QGridLayout, row: int, name: str, why: str, field: QSpinBox | QLineEdit) -> int:
-        """The value's name and its field; under them, why the rule system asks for it (its own words)."""
+    def _value_row(self, grid: QGridLayout, row: int, name: str, why: str, field: QSpinBox | QLineEdit,
+                   said_why: texts.Text = game_words.RULE_VALUE_WHY) -> int:
+        """The value's name and its field; under them, why the rule system asks for it (``said_why`` in the
+        desk's language, then its own words)."""
         title = QLabel(game_words.rule_value_label(name, LANG.code))  # its words, its code beside them
         title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         grid.addWidget(title, row, 0)
@@ -150,7 +161,7 @@ class RuleValuesDialog(QDialog):
         if not why:
             return row + 1
         # why, in the desk's language; the rule system's own line (English data) under it
-        reason = QLabel(f"{texts.said(game_words.RULE_VALUE_WHY, LANG.code)}\n{why}")
+        reason = QLabel(f"{texts.said(said_why, LANG.code)}\n{why}")
         reason.setObjectName(f"rule_why_{name}")
         reason.setWordWrap(True)
         reason.setStyleSheet("color: #555; margin-bottom: 6px;")
@@ -169,7 +180,7 @@ class RuleValuesDialog(QDialog):
     def typed(self) -> dict[str, Any]:
         """The values the fields hold that differ from the tournament's (a missing one left "—" is not sent);
         a line of text is read as ``--rule NAME=VALUE`` reads it."""
-        given = dict(self.values.given)
+        given = {**dict(self.values.given), **{name: value for name, value, _ in self.values.optional}}
         out: dict[str, Any] = {}
         for name, field in self.fields.items():
             if isinstance(field, QSpinBox):

@@ -427,10 +427,15 @@ class ChineseForm(QWidget):
     def label(self, text: str = "") -> QLabel:
         return QLabel(text)
 
-    def show_preview(self, text: str, refused: bool) -> None:
-        self.preview.setWordWrap(refused)  # a refusal is one long sentence; the payments are a line each
+    def show_preview(self, text: str, refused: bool, partial: bool = False) -> None:
+        """The store's words; a refusal in red, a hand not over yet (its payments so far) in a dashed amber
+        frame, so that nobody takes it for the hand's settlement."""
+        # a refusal (or the not-final note) is one long sentence; the payments are a line each
+        self.preview.setWordWrap(refused or partial)
         self.preview.setText(text)
-        self.preview.setStyleSheet("background: #f6f6f2; border: 1px solid #ccc; padding: 4px;"
+        self.preview.setProperty("partial", partial)
+        border = "1px dashed #b26a00" if partial else "1px solid #ccc"
+        self.preview.setStyleSheet(f"background: #f6f6f2; border: {border}; padding: 4px;"
                                    + (" color: #b3261e;" if refused else ""))
 
     def retranslate(self) -> None:

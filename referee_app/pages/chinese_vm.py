@@ -388,10 +388,11 @@ def hand_cells(h: GameHandView, numbers: Sequence[str], name: SeatName, lang: st
             "\n".join(payment_text(p, name, lang) for p in h.payments)]
 
 
-def preview_text(h: GameHandView, name: SeatName, lang: str) -> str:
+def preview_text(h: GameHandView, name: SeatName, lang: str, partial: bool = False) -> str:
     """The store's preview of a hand in words: each winner's total and fans, then each payment, then each
-    player's change."""
-    lines = [win_text(w, name, lang) for w in h.winners]
+    player's change; a hand not over yet (``partial``) first says that these are the payments so far."""
+    lines = [texts.said(game_words.PARTIAL, lang)] if partial else []
+    lines += [win_text(w, name, lang) for w in h.winners]
     lines += [payment_text(p, name, lang) for p in h.payments]
     change = texts.said(game_words.CHINESE_COLUMNS["change"], lang)
     lines.append(f"{change}: {changes_text(h.deltas, name) or '0'}")

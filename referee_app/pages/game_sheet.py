@@ -504,7 +504,7 @@ class GamePanel(QWidget):
             return
         if preview is None:  # the tournament was closed (``SheetPage._game_read``)
             return
-        form.show_preview(vm.preview_words(preview), preview.hand is None)
+        form.show_preview(vm.preview_words(preview), preview.hand is None, preview.partial)
         # the preview's lines change the form's height: the group box and the panel lay out again (seen on
         # screen: without it the last lines stayed cut until the window was resized)
         self.form.updateGeometry()

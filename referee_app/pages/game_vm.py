@@ -367,11 +367,12 @@ class GameSheetViewModel:
         return hand if hand is not None else self.next_hand
 
     def preview(self, line: dict[str, Any], hand: int | None = None) -> Callable[[Any], GamePreview] | None:
-        """The store's preview of ``line`` as hand ``hand`` (the next one by default): read only."""
+        """The store's preview of ``line`` as hand ``hand`` (the next one by default): read only. A hand not
+        over yet (Sichuan's events so far) is played as far as it goes, marked partial."""
         sh, n = self.sheet, self.chinese_hand(hand)
         if sh is None or n is None:
             return None
-        return lambda s: preview_game_line(s, sh.session, sh.table, n, line)
+        return lambda s: preview_game_line(s, sh.session, sh.table, n, line, partial=True)
 
     def record_line(self, line: dict[str, Any]) -> Op | None:
         """Record the line as the next hand, with the version read (a change made meanwhile is refused)."""
@@ -390,7 +391,7 @@ class GameSheetViewModel:
         """The store's preview in words: the hand's winners and payments, or why the tiles are no win."""
         if preview.hand is None:
             return texts.said(preview.problem, LANG.code) if preview.problem is not None else ""
-        return chinese_vm.preview_text(preview.hand, self.seat_letter, LANG.code)
+        return chinese_vm.preview_text(preview.hand, self.seat_letter, LANG.code, preview.partial)
 
     def sign_off_question(self) -> str | None:
         """Asked before signing off a game that is not over (the store refuses it without a reason)."""

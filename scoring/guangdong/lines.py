@@ -72,7 +72,8 @@ class GuangdongLines:
             out["kongs"] = kongs_line(record["kongs"], number_of)
         return out
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement:
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
         base = options.get("base", 1)
         most = options.get("horses", HORSES)
         if any(len(h) > most for h in record.get("horses", ())):

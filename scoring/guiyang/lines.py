@@ -127,7 +127,8 @@ class GuiyangLines:
             out["hot_kong"] = record["hot_kong"]
         return out
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement:
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
         winners = record.get("winners", ())
         if not winners:
             return Settlement((0, 0, 0, 0), (), (), ())

@@ -32,6 +32,11 @@ REQUIRED: tuple[tuple[str, str], ...] = (
 NAMES = tuple(name for name, _ in REQUIRED)
 
 
+def optional(rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+    """The values with a default the organiser may change: none (every Guiyang value is the organiser's)."""
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class GuiyangRules:
     """The organiser's values, every one given (``rules_with`` refuses a missing one)."""

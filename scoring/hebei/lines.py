@@ -51,7 +51,8 @@ class HebeiLines:
             out["kongs"] = kongs_line(record["kongs"], number_of)
         return out
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement:
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
         winners = record.get("winners", ())
         if not winners:
             return Settlement((0, 0, 0, 0), (), (), ())

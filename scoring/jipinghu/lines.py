@@ -41,7 +41,8 @@ class JipinghuLines:
     def line(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
         return _WIN.line(record, number_of)
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement:
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
         winners = record.get("winners", ())
         if not winners:
             return Settlement((0, 0, 0, 0), (), (), ())

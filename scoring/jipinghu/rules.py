@@ -16,8 +16,8 @@ from typing import Any
 
 from scoring.organiser_values import missing_names, unknown_problem, whole_problem
 
-__all__ = ["CAP", "PROFILE", "REQUIRED", "HandType", "JipinghuRules", "TYPES", "missing", "rules_problem",
-           "rules_with"]
+__all__ = ["CAP", "OPTIONAL", "PROFILE", "REQUIRED", "HandType", "JipinghuRules", "TYPES", "missing", "optional",
+           "rules_problem", "rules_with"]
 
 PROFILE = "guangdong-jipinghu"
 CAP = 3  # "爆胡为3番"
@@ -76,6 +76,18 @@ REQUIRED: tuple[tuple[str, str], ...] = tuple(
 # The values the source gives (the organiser may change them): "base" the points of a 0-番 hand (the
 # source's 游戏基数), "cap" the 爆胡.
 DEFAULTS = {"base": 1, "cap": CAP}
+# (value name, what it is): the Rule values dialog's lines for the values with a default (``optional``)
+OPTIONAL: tuple[tuple[str, str], ...] = (
+    ("base", "The points of a hand of 0 番 (the source's 游戏基数, set by the room; default 1): each payer pays "
+             "base × 2^番."),
+    ("cap", "The most 番 paid (爆胡): source 003 says 3 (爆胡为3番), the default; 十三幺 passes it."),
+)
+
+
+def optional(rules: Mapping[str, Any]) -> tuple[tuple[str, Any, str], ...]:
+    """The values with a default: (name, the value typed or else the default, what it is)."""
+    return tuple((name, rules[name] if rules.get(name) is not None else DEFAULTS[name], why)
+                 for name, why in OPTIONAL)
 NAMES = (*DEFAULTS, *(name for name, _ in REQUIRED))
 
 

@@ -275,6 +275,10 @@ class PlayedHand:
     def payments(self) -> tuple[Payment, ...]:
         return ()  # a Riichi hand's settlement is its deltas (the sheet shows honba and deposits apart)
 
+    @property
+    def partial(self) -> bool:
+        return False  # a Riichi line is the whole hand
+
     def win_values(self, record: Mapping[str, Any]) -> tuple[WinValue, ...]:
         """Each winner's value: scored from the tiles, or as typed (a limit typed alone keeps han 0)."""
         out = []

@@ -134,7 +134,11 @@ class SichuanLines:
         out["events"] = [_event_line(e, number_of) for e in record["events"]]
         return out
 
-    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any]) -> Settlement:
+    def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
+               partial: bool = False) -> Settlement:
+        """The hand's events settled in order. A hand not over (fewer than three winners, no wall's end) is
+        refused, unless ``partial`` (a preview while it is played): its kongs and wins are paid as they
+        happened, and the refund and the wall's checks, which come only at its end, are not there yet."""
         rules = _rules(options)
         void = record.get("void", [None] * 4)
         events: list[Kong | Win | WallEnd] = []
@@ -154,7 +158,8 @@ class SichuanLines:
             else:
                 ready = tuple(Winner(r["seat"], _ready_fan(r, void, rules)) for r in e["ready"])
                 events.append(WallEnd(ready, tuple(e["pigs"])))
-        if len(won) < 3 and (not events or not isinstance(events[-1], WallEnd)):
+        unfinished = len(won) < 3 and (not events or not isinstance(events[-1], WallEnd))
+        if unfinished and not partial:
             raise LineError("events", "sichuan_unfinished")
         try:
             settled = settle(events, rules)
@@ -176,7 +181,7 @@ class SichuanLines:
         # (一炮多响，点炮者坐庄); nobody won: the dealer stays (docs/rule-systems.md)
         deals = None if first is None else first["discarder"] if len(first["winners"]) > 1 else won[0]
         return Settlement((total[0], total[1], total[2], total[3]), tuple(values), tuple(payments), tuple(won),
-                          deals)
+                          deals, partial=unfinished)
 
     def next_dealer(self, dealer: int, settlement: Settlement) -> int:
         return dealer if settlement.deals_next is None else settlement.deals_next

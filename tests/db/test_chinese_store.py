@@ -12,7 +12,11 @@ from typing import Any
 
 import pytest
 
+from db import Database
 from db.commands.cli import main
+from db.errors import InputError
+from db.service.games import preview_game_line, record_game_line
+from tests.db.helpers import make_tournament
 
 PLAYERS = "number,name\n1,Aki\n2,Ben\n3,Cho\n4,Dee\n"
 
@@ -254,3 +258,34 @@ def test_two_guiyang_winners_on_one_discarded_chicken_hold_the_same_tile(tmp_pat
     code, _out, err = _import(db, tmp_path, [line])
     assert code == 0, err
 
+
+
+# Sichuan entered as it happens (players 1-4 at E, S, W, N): 1's concealed kong, then 2 wins on 3's discard
+# (typed 2 fan); the hand goes on
+KONG_THEN_WIN = {"type": "hand", "events": [{"type": "kong", "player": "1", "kind": "concealed"},
+                                            {"type": "ron", "discarder": "3", "winners": [{"player": "2", "fan": 2}]}]}
+
+
+def test_a_sichuan_hand_not_over_is_previewed_as_paid_so_far_marked_partial_and_still_not_recorded(
+        db: Database) -> None:
+    make_tournament(db, players=4, profile="sichuan-xuezhan")
+    with db.factory.begin() as s:
+        p = preview_game_line(s, 1, 1, 1, KONG_THEN_WIN, partial=True)
+    assert p.partial is True and p.hand is not None
+    # the rules (docs/rule-systems.md): a concealed kong, 2 bases from each other player, paid at once; a win
+    # on a discard of 2 fan, base × 2² from the discarder; no refund and no wall's check before the end
+    assert [(q.kind, q.seat, q.changes) for q in p.hand.payments] == [
+        ("kong", 0, (6, -2, -2, -2)), ("win", 1, (0, 4, -4, 0))]
+    assert p.hand.deltas == (6, 2, -6, -2) and [w.total for w in p.hand.winners] == [2]
+    with pytest.raises(InputError) as refused, db.factory.begin() as s:  # the refusal rolls back
+        preview_game_line(s, 1, 1, 1, KONG_THEN_WIN)  # not asked partial: refused as before
+    assert refused.value.code == "sichuan_unfinished"
+    with pytest.raises(InputError) as refused, db.factory.begin() as s:  # the refusal rolls back
+        record_game_line(s, 1, 1, 1, KONG_THEN_WIN)
+    assert refused.value.code == "sichuan_unfinished"
+    with db.factory.begin() as s:
+        over = {**KONG_THEN_WIN, "events": [*KONG_THEN_WIN["events"], {"type": "wall_end", "ready": [], "pigs": []}]}
+        whole = preview_game_line(s, 1, 1, 1, over, partial=True)
+        assert whole.partial is False and whole.hand is not None
+        assert "refund" in [q.kind for q in whole.hand.payments]  # the kong's owner not ready gives it back
+        assert record_game_line(s, 1, 1, 1, over) == "recorded"

@@ -27,6 +27,7 @@ from db.rules.game_words import (
     KONG_KINDS,
     LIMITS,
     OUTCOMES,
+    PARTIAL,
     PAYMENTS,
     SUITS,
     fan_label,
@@ -207,8 +208,11 @@ def game_table(s: Session, place: tuple[int, int], lang: str) -> dict[str, Any]:
 def game_preview(s: Session, place: tuple[int, int], line: dict[str, Any], lang: str) -> dict[str, Any]:
     """``POST /api/score`` at a game table: the line played as it would be recorded (``valid``, the hand as the
     sheet would show it: state, winners with han, fu, yaku and fu parts, each player's change), or
-    ``valid: false`` with the problem in words (tiles that are no scoring win)."""
-    preview = preview_game_line(s, *place, line.get("hand"), line)
+    ``valid: false`` with the problem in words (tiles that are no scoring win). A Chinese system's answer
+    adds ``partial``: true for a hand not over yet (Sichuan's events so far), played as far as it goes, its
+    payments so far and not final (recording it is refused), with ``partial_words`` saying so in the page's
+    language; Riichi's answer is as it was."""
+    preview = preview_game_line(s, *place, line.get("hand"), line, partial=True)
     out: dict[str, Any] = {"session": place[0], "table": place[1], "hand": line.get("hand")}
     if preview.hand is None:
         problem = preview.problem
@@ -216,7 +220,11 @@ def game_preview(s: Session, place: tuple[int, int], line: dict[str, Any], lang:
                 "error": {"code": "hand_invalid", "message": problem.in_language(lang) if problem else ""}}
     numbers = table_numbers(s, find_table(s, *place))
     family, form, _ = _system(settings(s))
-    return {**out, "valid": True, **_hand_json(preview.hand, numbers, lang, family, form)}
+    answer = {**out, "valid": True, **_hand_json(preview.hand, numbers, lang, family, form)}
+    if form == "riichi":
+        return answer
+    return {**answer, "partial": preview.partial,
+            **({"partial_words": PARTIAL.in_language(lang)} if preview.partial else {})}
 
 
 def game_record(s: Session, place: tuple[int, int], line: dict[str, Any], reason: str | None,

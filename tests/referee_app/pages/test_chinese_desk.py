@@ -182,9 +182,18 @@ def test_a_sichuan_hand_of_events_is_entered_previewed_and_recorded(qtbot, sichu
     assert form.add_event()
     assert [form.list.item(i).text() for i in range(form.list.count())] == \
         ["1. Concealed kong S", "2. Self-drawn win W"]
-    # the hand is not over: the store says so (preview and record), nothing is recorded
-    assert "wall_end" in form.preview.text()
+    # the hand is not over: the store's preview is the payments so far, marked not final (no refund or wall's
+    # check yet); recording it is refused, nothing is recorded
+    assert form.preview.text().splitlines() == [
+        "Not final, the hand goes on: the payments so far. The kong refunds and the checks at the end of the wall "
+        "come when it is over.",
+        "W  Total 4 · Pure Suit (清一色) 2, Seven Pairs (七对) 2",
+        "Kong S: E -2 S +6 W -2 N -2",
+        "Win W: E -9 S -9 W +27 N -9",  # 4 fan paid at the cap of 3: 8, and the self-drawn base, by each still in
+        "Change: E -11 S -3 W +25 N -11"]
+    assert form.preview.property("partial") is True and "dashed" in form.preview.styleSheet()
     assert not panel.submit() and "wall_end" in panel.message.text()
+    assert sheet_of(sichuan_file).hands == ()
     # S discards, E and N win on it (typed from the paper sheet): the third win ends the hand
     choose(form.kind, "ron")
     choose(form.discarder, 1)
@@ -195,8 +204,8 @@ def test_a_sichuan_hand_of_events_is_entered_previewed_and_recorded(qtbot, sichu
     assert form.add_event()
     assert form.list.item(2).text() == "3. Win on a discard E, N ← S"
     preview = form.preview.text().splitlines()
-    assert preview[0] == "W  Total 4 · Pure Suit (清一色) 2, Seven Pairs (七对) 2"
-    assert "Kong S: E -2 S +6 W -2 N -2" in preview
+    assert preview[0] == "W  Total 4 · Pure Suit (清一色) 2, Seven Pairs (七对) 2"  # over: no not-final note
+    assert "Kong S: E -2 S +6 W -2 N -2" in preview and form.preview.property("partial") is False
     record(qtbot, window, panel)
     numbers = panel.vm.numbers
     stored = sheet_of(sichuan_file).hands[0]

@@ -93,12 +93,21 @@ def test_a_guangdong_hand_with_two_winners_horses_and_a_kong_reads_with_its_fans
     assert zh["winners"][0]["fans"][0]["name"] == "七对" and zh["payments"][-1]["words"] in ("和牌", "买马", "杠")
 
 
-def test_a_sichuan_hand_not_over_is_refused_in_words_and_a_whole_one_previewed(sichuan) -> None:
+def test_a_sichuan_hand_not_over_is_previewed_as_paid_so_far_and_partial_but_not_recorded(sichuan) -> None:
     unfinished = {**SICHUAN, "events": SICHUAN["events"][:2]}
     r = call(sichuan, "POST", "/api/score", unfinished)
-    assert r.status_code == 422 and "wall_end" in r.json()["error"]["message"]
+    assert r.status_code == 200 and r.json()["valid"] is True and r.json()["partial"] is True
+    # 1's concealed kong (2 bases from each), 3's self-drawn 清七对 (4 fan, paid at the cap of 3: 8 + the
+    # self-drawn base from each player still in): the payments so far, no refund or wall's check yet
+    assert [(q["kind"], q["player"], q["deltas"]) for q in r.json()["payments"]] == [
+        ("kong", "1", {"1": 6, "2": -2, "3": -2, "4": -2}), ("win", "3", {"1": -9, "2": -9, "3": 27, "4": -9})]
+    assert r.json()["partial_words"].startswith("Not final")
+    assert call(sichuan, "POST", "/api/score", unfinished, lang="zh").json()["partial_words"].startswith("未结束")
+    refused = call(sichuan, "POST", "/api/hands", {**unfinished, "version": 0, "request_id": "s0"})
+    assert refused.status_code == 422 and "wall_end" in refused.json()["error"]["message"]
+    assert call(sichuan, "GET", "/api/table").json()["hands"] == []
     p = call(sichuan, "POST", "/api/score", SICHUAN, lang="zh").json()
-    assert p["valid"] is True and p["outcome"] == "一盘"
+    assert p["valid"] is True and p["outcome"] == "一盘" and p["partial"] is False and "partial_words" not in p
     assert [(w["player"], w["total"]) for w in p["winners"]] == [("3", 4), ("2", 1), ("4", 2)]
     assert p["payments"][0]["kind"] == "kong" and {q["kind"] for q in p["payments"][1:]} == {"win"}
     assert {n: sum(q["deltas"][n] for q in p["payments"]) for n in "1234"} == p["deltas"]
@@ -122,6 +131,7 @@ def test_a_riichi_tables_json_keeps_its_keys(riichi) -> None:
     assert set(t["entry"]) == {"form", "outcomes", "abortive", "red_fives", "limits", "flags", "multiple_ron",
                                "outcome_words", "abortive_words", "limit_words", "flag_words"}
     assert t["entry"]["flag_words"]["haitei"] == "Last tile drawn"  # Riichi's yaku, not a Chinese system's flag
+    assert "partial" not in call(riichi, "POST", "/api/score", {**line, "hand": 2}).json()  # a Chinese answer's key
 
 
 # Guiyang 捉鸡 and Guangdong 鸡平胡 (issue 33 item 5): the organiser's values typed, then session 1 seated

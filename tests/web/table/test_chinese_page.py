@@ -195,7 +195,7 @@ def test_a_guangdong_double_win_with_horses_and_a_kong_is_previewed_and_recorded
 
 
 @BOTH
-def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, browser) -> None:
+def test_a_sichuan_hand_of_events_shows_its_payments_so_far_until_over_then_is_recorded(sichuan, browser) -> None:
     db, token, (e, s, w, n), url = sichuan
     browser.get(f"{url}/t/{token}")
     wait_text(browser, "#game-state", "Dealer")
@@ -205,13 +205,21 @@ def test_a_sichuan_hand_of_events_is_refused_until_over_then_recorded(sichuan, b
     tap(browser, f"#g-kong-player button[data-number='{e}']")
     tap(browser, "#g-kong-kind button[data-kind='concealed']")
     tap(browser, "#g-add-event")
-    # one kong is no hand: the store's refusal, in words, and nothing to confirm
-    wait_text(browser, "#g-verdict", "wall_end")
+    # one kong is not the hand's end: the store's payments so far (the kong, paid at once: 2 from each), marked
+    # not final, and nothing to confirm (the store refuses to record a hand not over)
+    wait_text(browser, "#g-verdict", "Not final, the hand goes on")
+    assert "partial" in browser.find_element("css selector", "#g-verdict").get_attribute("class")
+    assert "Kong" in wait_text(browser, "#g-payment-list", "+6")
     assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     tap(browser, "#g-event button[data-event='tsumo']")
     tap(browser, f"#g-winner button[data-number='{w}']")
     picked(browser, PURE_PAIRS)
     tap(browser, "#g-add-event")
+    # W's self-drawn 清七对 (4 fan, paid at the cap: 8 and the self-drawn base from each): still not final
+    wait_text(browser, "#g-payment-list", "+27")
+    assert "Not final" in shown_text(browser, "#g-verdict")
+    assert "Total 4" in shown_text(browser, "#g-preview .winner-head")  # the verdict names no winner: its heading does
+    assert not browser.find_element("css selector", "#btn-confirm").is_enabled()
     tap(browser, "#g-event button[data-event='ron']")
     tap(browser, f"#g-winner button[data-number='{s}']")
     tap(browser, f"#g-discarder button[data-number='{e}']")

@@ -8,7 +8,8 @@
  *
  * It builds the result line of docs/rule-systems.md "At the table: the Chinese systems' result lines" and shows
  * the store's answer (POST /api/score): every total, fan and payment is the server's, and so is the refusal of a
- * line that is not one (a Sichuan hand not over yet). What it offers is the entry's options, never the profile's name.
+ * line that is not one, and the payments so far of a Sichuan hand not over yet (the answer's ``partial``). What it
+ * offers is the entry's options, never the profile's name.
  */
 import { tileButton } from "./entry.js";
 import {

@@ -552,6 +552,13 @@ export function renderGamePreview() {
   else if (st === "checking" || st === "none") { v.textContent = t("Checking…"); v.className = "verdict muted"; }
   else if (st === "offline") { v.textContent = t("No connection: the hand is checked when it is sent."); confirm = true; }
   else if (st === "invalid") { v.textContent = d; v.className = "verdict bad"; }
+  else if (st === "ok" && d.partial) {
+    // a hand not over yet (Sichuan's events so far): the server's payments so far, said not final in its words;
+    // it cannot be recorded yet (the server refuses it), so Confirm stays off
+    v.textContent = d.partial_words;
+    v.className = "verdict partial";
+    renderPreviewBody(pv, d, true);  // the verdict names no winner: each one's name and value heads its fans
+  }
   else if (st === "ok") {
     confirm = true;
     var ws = d.winners || [];
@@ -559,22 +566,29 @@ export function renderGamePreview() {
     var values = ws.length === 1 ? [ws[0].value] : ws.map(function (w) { return nameOf(w.player) + " " + w.value; });
     v.textContent = t("Record hand {n}: {outcome}.", { n: e.hand, outcome: [d.outcome].concat(values).join(" · ") });
     v.className = "verdict good";
-    ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, ws.length > 1); });
-    if (d.payments) C.renderPayments(pv, d);
-    var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
-    players().forEach(function (p) {
-      var x = d.deltas[p.number] || 0, tr = el("tr", { "data-number": p.number });
-      tr.appendChild(el("td", null, p.name + ((d.riichi || []).indexOf(String(p.number)) >= 0 ? " · " + t("Riichi") : "")));
-      tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
-      tr.appendChild(el("td", { "class": "muted" }, points(d.scores[p.number])));
-      body.appendChild(tr);
-    });
-    tb.appendChild(body);
-    pv.appendChild(tb);
+    renderPreviewBody(pv, d);
   }
   $("btn-penalty").hidden = true;
   $("btn-cancel").textContent = t("Cancel");
   $("btn-confirm").disabled = !confirm || S.sending || e.stale;
+}
+
+// the server's answer under the verdict: each winner's value (under a heading with the name when there are
+// several, or when ``named``), the payments, each player's change and points
+function renderPreviewBody(pv, d, named) {
+  var ws = d.winners || [];
+  ws.forEach(function (w, i) { renderWinnerValue(pv, w, i, named || ws.length > 1); });
+  if (d.payments) C.renderPayments(pv, d);
+  var tb = el("table", { "class": "payments", id: "g-payments" }), body = el("tbody");
+  players().forEach(function (p) {
+    var x = d.deltas[p.number] || 0, tr = el("tr", { "data-number": p.number });
+    tr.appendChild(el("td", null, p.name + ((d.riichi || []).indexOf(String(p.number)) >= 0 ? " · " + t("Riichi") : "")));
+    tr.appendChild(el("td", { "class": x < 0 ? "neg" : "" }, signed(x)));
+    tr.appendChild(el("td", { "class": "muted" }, points(d.scores[p.number])));
+    body.appendChild(tr);
+  });
+  tb.appendChild(body);
+  pv.appendChild(tb);
 }
 
 export function nameOf(number) {
