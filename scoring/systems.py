@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from scoring.played import PlayedGame
+    from scoring.played import LineWin, PlayedGame
 
 __all__ = ["GameSystem", "RuleSystem", "SeatResult", "TileSet", "SYSTEMS", "game_system", "system", "profile_names"]
 
@@ -114,6 +114,12 @@ class GameSystem(RuleSystem, Protocol):
 
     def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
         """A record's result line, players by number."""
+        ...
+
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        """A result line's wins (``line_of``'s shape, maybe with more fields), in the order they were won: each
+        winner's number and the part of the line holding it. A listing reads a line's winners from here, never
+        from the line's shape (``results list``)."""
         ...
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
@@ -236,6 +242,11 @@ class _Riichi:
 
         return line_of(record, number_of)
 
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        from scoring.played import one_line_wins
+
+        return one_line_wins(line)
+
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None) -> PlayedGame:
         from scoring.riichi.lines import play
@@ -298,6 +309,12 @@ class _ChineseGame:
     def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
         result: dict[str, Any] = self._lines().line(record, number_of)
         return result
+
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        # one ron/tsumo/draw line per hand (Sichuan's events: its own)
+        from scoring.played import one_line_wins
+
+        return one_line_wins(line)
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None) -> PlayedGame:
@@ -396,6 +413,11 @@ class _Sichuan(_ChineseGame):
         from scoring.sichuan.lines import SichuanLines
 
         return SichuanLines()
+
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        from scoring.sichuan.lines import SichuanLines
+
+        return SichuanLines().wins(line)
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from scoring.sichuan.score import answer
