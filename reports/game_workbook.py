@@ -231,7 +231,7 @@ def points_hand_rows(g: GameSheet, h: GameHandView, entered: str | None) -> Iter
     rows: Sequence[tuple[GameWinView, tuple[str | None, int | None]] | None] = \
         list(zip(h.winners, wins, strict=True)) or [None]
     for n, item in enumerate(rows):
-        kind = game_words.outcome(h.kind, g.family)
+        kind = game_words.outcome(h.kind, g.wording)
         if item is not None and item[1][0] is not None:  # a line of events: each win's own kind
             kind = game_words.EVENTS[str(item[1][0])]
         head = [g.session, g.table, h.hand, h.round, nums[h.dealer], said_two(kind)]

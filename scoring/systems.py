@@ -138,6 +138,12 @@ class GameSystem(RuleSystem, Protocol):
         """The kinds of result line a hand may have under the tournament's rules (a desk offers these)."""
         ...
 
+    @property
+    def wording(self) -> str:
+        """Which of the catalogue's sets of words says its result lines' kinds (``db.rules.game_words.WORDINGS``):
+        "riichi" (Ron, Tsumo, Exhaustive draw…) or "chinese" (Win on a discard, Self-drawn, Draw, Hand)."""
+        ...
+
     def preset(self, options: Mapping[str, Any]) -> Any:
         """The rules a hand is scored by (Riichi: the preset with the organiser's changes), for a hand entry."""
         ...
@@ -196,6 +202,7 @@ class _Riichi:
     shape: str = "game"
     session_length: str = "rules"
     session_score: str = "thousands"
+    wording: str = "riichi"
 
     @property
     def tiles(self) -> TileSet:
@@ -291,6 +298,7 @@ class _ChineseGame:
     shape: str = "game"
     session_length: str = "hands"
     session_score: str = "table_points"
+    wording: str = "chinese"  # their lines' kinds said alike, whichever system (issue 33)
 
     def _lines(self) -> Any:
         raise NotImplementedError

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from scoring.played import LineWin, PlayedHandLike
 from texts import Text
 
-__all__ = ["StandingColumns", "game_entry", "game_family", "game_hand_json", "game_line_wins", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "games_round", "hand_view", "in_thousands", "is_game", "standing_columns"]
+__all__ = ["StandingColumns", "game_entry", "game_hand_json", "game_line_wins", "game_outcomes", "game_preset", "game_problems", "game_sheet",
+           "game_sheets", "game_wording", "games_over", "games_round", "hand_view", "in_thousands", "is_game",
+           "standing_columns"]
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
@@ -54,9 +55,10 @@ def game_entry(st: Settings) -> dict[str, Any]:
     return entry
 
 
-def game_family(st: Settings) -> str:
-    """The rule system's family, only to choose its words (``game_words.outcome``)."""
-    return game_system(st.profile).family
+def game_wording(st: Settings) -> str:
+    """The words the rule system's result lines' kinds are said in (``GameSystem.wording``, for
+    ``game_words.outcome``)."""
+    return game_system(st.profile).wording
 
 
 def game_line_wins(st: Settings) -> Callable[[dict[str, Any]], tuple[LineWin, ...]]:
@@ -227,7 +229,7 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
             time_called_after=tbl.time_called_after,
             time_last_hand=time_last_hand(system, options, [h.detail or {} for h in hands], tbl.time_called_after),
             signed_off=tbl.signed_off, version=tbl.version, session_date=t.start_date, thousands=in_thousands(st),
-            family=system.family))
+            wording=system.wording))
     return out
 
 
