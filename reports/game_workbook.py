@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 import texts
-from db.read.games import GAME, HANDS
+from db.read.games import GAME
 from db.read.views import SEATS, GameHandView, GameSheet, GameWinView, staged
 from db.rules import game_words
 from reports.game_lines import payment_words, wins_of
@@ -26,8 +26,9 @@ from texts import NC_, Text
 COLUMNS = game_words.COLUMNS
 
 
-def _raw(value: float | Fraction) -> int | float:
-    """Points as a number: whole, or with the half of a shared leftover deposit."""
+def raw(value: float | Fraction) -> int | float:
+    """Points as a number: whole, or with the half of a shared leftover deposit (a Chinese system's standings
+    write theirs so too: ``reports.workbook._standings``)."""
     return int(value) if float(value).is_integer() else round(float(value), 1)
 
 
@@ -58,17 +59,17 @@ def standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[fl
     rows = []
     for r in snap.standings:
         by = {e.session: e for e in r.sessions}
-        cells: list[Any] = [r.rank, r.number, r.name, r.team, _tenth(r.table_points), _raw(r.match_points)]
+        cells: list[Any] = [r.rank, r.number, r.name, r.team, _tenth(r.table_points), raw(r.match_points)]
         for k in range(1, n + 1):
             e = by.get(k)
             res = e.result if e is not None else None
             cells += ([None] * 4 if e is None else
-                      [_tenth(e.table_points), _raw(res.raw) if res else None, _tenth(res.uma) if res else None,
+                      [_tenth(e.table_points), raw(res.raw) if res else None, _tenth(res.uma) if res else None,
                        _tenth(res.penalty) if res else None])
         if stages and r.stage is not None:
             p = r.stage
-            cells += [stage_two(p.label), _hundredth(p.table_points), _raw(p.match_points),
-                      _hundredth(p.carried_table_points), _raw(p.carried_match_points)]
+            cells += [stage_two(p.label), _hundredth(p.table_points), raw(p.match_points),
+                      _hundredth(p.carried_table_points), raw(p.carried_match_points)]
         rows.append(cells)
     widths: list[float] = [8, 9, 26, 20, 10, 11, *([10, 11, 9, 9] * n), *([14, 11, 11, 11, 11] * stages)]
     return header, rows, widths, said_two(GAME.ranking_rule(snap.standings), "\n")
@@ -76,7 +77,7 @@ def standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[fl
 
 def teams_rows(snap: Snapshot) -> tuple[list[Any], list[list[Any]]]:
     names = {p.number: p.name for p in snap.players}
-    rows = [[t.rank, t.team, _tenth(t.table_points), _raw(t.match_points), len(t.members),
+    rows = [[t.rank, t.team, _tenth(t.table_points), raw(t.match_points), len(t.members),
              ", ".join(f"{names.get(m, '')} ({m})" for m in t.members)] for t in snap.teams]
     return [NC_("workbook", "Rank"), NC_("workbook", "Team"), COLUMNS["score"], COLUMNS["raw"],
             NC_("workbook", "Players"), NC_("workbook", "Members")], rows
@@ -89,7 +90,7 @@ def session_rows(games: Sequence[GameSheet]) -> tuple[list[Any], list[list[Any]]
         for i, p in enumerate(g.players):
             r = g.results[i] if g.results else None
             rows.append([g.table, f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team,
-                         *((_raw(r.raw), r.place, _tenth(r.uma), _tenth(r.penalty), _tenth(r.score)) if r
+                         *((raw(r.raw), r.place, _tenth(r.uma), _tenth(r.penalty), _tenth(r.score)) if r
                            else (None,) * 5),
                          len(g.hands), two("yes") if g.signed_off else two("no")])
     return [NC_("workbook", "Table"), NC_("workbook", "Seat"), NC_("workbook", "No."), NC_("workbook", "Player"),
@@ -152,37 +153,9 @@ def hands_rows(snap: Snapshot) -> Iterator[list[Any]]:
 # hand's wins (total, fans) and payments -------------------------------------------------------------------------
 
 
-def points_standings_sheet(snap: Snapshot) -> tuple[list[Any], list[list[Any]], list[float], str]:
-    """Rank, number, player, team, table points, match points, then per session its table points and match
-    points (MCR's names: the session result is MCR's); a staged event's stage columns as MCR's workbook has them."""
-    n = max(snap.played_sessions, 1)
-    header: list[Any] = [NC_("workbook", "Rank"), NC_("workbook", "No."), NC_("workbook", "Player"),
-                         NC_("workbook", "Team"), NC_("workbook", "Table pts"), NC_("workbook", "Match pts")]
-    for k in range(1, n + 1):
-        header += [Text("S{n} table pts", "workbook", n=k), Text("S{n} match pts", "workbook", n=k)]
-    stages = staged(snap.standings)
-    if stages:
-        header += [NC_("workbook", "Stage"), NC_("workbook", "Stage table pts"), NC_("workbook", "Stage match pts"),
-                   NC_("workbook", "Carried table pts"), NC_("workbook", "Carried match pts")]
-    rows = []
-    for r in snap.standings:
-        by = {e.session: e for e in r.sessions}
-        cells: list[Any] = [r.rank, r.number, r.name, r.team, _raw(r.table_points), _raw(r.match_points)]
-        for k in range(1, n + 1):
-            e = by.get(k)
-            cells += [None, None] if e is None else [_raw(e.table_points), _raw(e.match_points)]
-        if stages and r.stage is not None:
-            p = r.stage
-            cells += [stage_two(p.label), _raw(p.table_points), _raw(p.match_points), _raw(p.carried_table_points),
-                      _raw(p.carried_match_points)]
-        rows.append(cells)
-    widths: list[float] = [8, 9, 26, 20, 10, 11, *([10, 11] * n), *([14, 11, 11, 11, 11] * stages)]
-    return header, rows, widths, said_two(HANDS.ranking_rule(snap.standings), "\n")
-
-
 def points_teams_rows(snap: Snapshot) -> tuple[list[Any], list[list[Any]]]:
     names = {p.number: p.name for p in snap.players}
-    rows = [[t.rank, t.team, _raw(t.table_points), _raw(t.match_points), len(t.members),
+    rows = [[t.rank, t.team, raw(t.table_points), raw(t.match_points), len(t.members),
              ", ".join(f"{names.get(m, '')} ({m})" for m in t.members)] for t in snap.teams]
     return [NC_("workbook", "Rank"), NC_("workbook", "Team"), NC_("workbook", "Table pts"), NC_("workbook", "Match pts"),
             NC_("workbook", "Players"), NC_("workbook", "Members")], rows
@@ -195,7 +168,7 @@ def points_session_rows(games: Sequence[GameSheet]) -> tuple[list[Any], list[lis
         for i, p in enumerate(g.players):
             r = g.results[i] if g.results else None
             rows.append([g.table, f"{SEATS[i]} {WIND_ZH[SEATS[i]]}", p.number, p.name, p.team,
-                         *((_raw(r.raw), r.place, _raw(r.score)) if r else (None,) * 3),
+                         *((raw(r.raw), r.place, raw(r.score)) if r else (None,) * 3),
                          len(g.hands), two("yes") if g.signed_off else two("no")])
     return [NC_("workbook", "Table"), NC_("workbook", "Seat"), NC_("workbook", "No."), NC_("workbook", "Player"),
             NC_("workbook", "Team"), NC_("workbook", "Match pts"), NC_("workbook", "Rank"), NC_("workbook", "Table pts"),
@@ -231,7 +204,7 @@ def points_hand_rows(g: GameSheet, h: GameHandView, entered: str | None) -> Iter
     rows: Sequence[tuple[GameWinView, tuple[str | None, int | None]] | None] = \
         list(zip(h.winners, wins, strict=True)) or [None]
     for n, item in enumerate(rows):
-        kind = game_words.outcome(h.kind, g.family)
+        kind = game_words.outcome(h.kind, g.wording)
         if item is not None and item[1][0] is not None:  # a line of events: each win's own kind
             kind = game_words.EVENTS[str(item[1][0])]
         head = [g.session, g.table, h.hand, h.round, nums[h.dealer], said_two(kind)]

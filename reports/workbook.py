@@ -9,7 +9,7 @@ name such as ``=HYPERLINK(…)`` stays a name (docs/reports.md "Workbook").
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from openpyxl import Workbook
@@ -80,7 +80,16 @@ def _player(p: PlayerView | None) -> tuple[str | None, str | None]:
     return (None, None) if p is None else (p.number, p.name)
 
 
-def _standings(wb: Workbook, snap: Snapshot) -> None:
+def _as_is(value: float) -> float:
+    return value
+
+
+def _standings(wb: Workbook, snap: Snapshot, number: Callable[[float], int | float] | None = None) -> None:
+    """Rank, number, player, team, table points, match points, then per session its table and match points; a
+    staged event's stage columns after them. MCR's, and a Chinese system's (its session result is MCR's table
+    points: issue 33), which writes its points by ``number`` (``game_workbook.raw``: whole, or to a
+    tenth); MCR's are written as they are, a stage's match points whole where they are (``plain``)."""
+    points, match = number or _as_is, number or plain
     n = max(snap.played_sessions, 1)
     # TRANSLATORS: the workbook's column names: programs find a column by its name, keep a translation as it is
     header = [NC_("workbook", "Rank"), NC_("workbook", "No."), NC_("workbook", "Player"), NC_("workbook", "Team"),
@@ -95,14 +104,14 @@ def _standings(wb: Workbook, snap: Snapshot) -> None:
     rows = []
     for r in snap.standings:
         by = {e.session: e for e in r.sessions}
-        cells: list[Any] = [r.rank, r.number, r.name, r.team, r.table_points, r.match_points]
+        cells: list[Any] = [r.rank, r.number, r.name, r.team, points(r.table_points), points(r.match_points)]
         for k in range(1, n + 1):
             e = by.get(k)
-            cells += [None, None] if e is None else [e.table_points, e.match_points]
+            cells += [None, None] if e is None else [points(e.table_points), points(e.match_points)]
         if stages and r.stage is not None:
             p = r.stage
-            cells += [stage_two(p.label), p.table_points, plain(p.match_points), p.carried_table_points,
-                      plain(p.carried_match_points)]
+            cells += [stage_two(p.label), points(p.table_points), match(p.match_points),
+                      points(p.carried_table_points), match(p.carried_match_points)]
         rows.append(cells)
     _sheet(wb, "Standings", header, rows, [8, 9, 26, 20, 11, 11, *([11] * (2 * n)), *([14, 11, 11, 11, 11] * stages)],
            freeze_columns=3, note=said_two(ranking_rule(snap.standings), "\n"))
@@ -208,8 +217,7 @@ def _points_sheets(wb: Workbook, snap: Snapshot) -> None:
     results, the hands with their wins, and a Payments sheet (each payment of each hand with its reason)."""
     from reports import game_workbook as gw
 
-    header, rows, widths, rule = gw.points_standings_sheet(snap)
-    _sheet(wb, "Standings", header, rows, widths, freeze_columns=3, note=rule)
+    _standings(wb, snap, gw.raw)
     header, rows = gw.points_teams_rows(snap)
     _sheet(wb, "Teams", header, rows, [8, 24, 10, 11, 9, 60], freeze_columns=2)
     for k in sorted(snap.games):

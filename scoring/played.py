@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["Fan", "GameEnd", "Payment", "PlayedGame", "PlayedHandLike", "TableState", "WinValue"]
+__all__ = ["Fan", "GameEnd", "LineWin", "Payment", "PlayedGame", "PlayedHandLike", "TableState", "WinValue",
+           "one_line_wins"]
 
 Scores = tuple[int, int, int, int]
 
@@ -55,6 +56,29 @@ class Payment:
     kind: str
     seat: int | None
     changes: Scores
+
+
+@dataclass(frozen=True, slots=True)
+class LineWin:
+    """One win of a result line (players by number, ``GameSystem.line_wins``): its winner, and the part of the
+    line that holds it, where a listing puts the win's value (``results list``)."""
+
+    player: str
+    part: dict[str, Any]
+
+
+def one_line_wins(line: dict[str, Any]) -> tuple[LineWin, ...]:
+    """The wins of a line of one result (Riichi's line, a Chinese system's ron/tsumo/draw line, a Sichuan event):
+    a ron's winners in the line's order, each its own part; a tsumo's winner, the line itself holding the value.
+
+    >>> one_line_wins({"type": "ron", "winners": [{"player": "3"}, {"player": "1"}]})[1].player
+    '1'
+    >>> [w.player for w in one_line_wins({"type": "tsumo", "winner": "2"})], one_line_wins({"type": "draw"})
+    (['2'], ())
+    """
+    if "winners" in line:
+        return tuple(LineWin(str(w["player"]), w) for w in line["winners"])
+    return (LineWin(str(line["winner"]), line),) if line.get("type") == "tsumo" else ()
 
 
 class TableState(Protocol):

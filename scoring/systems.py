@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
-    from scoring.played import PlayedGame
+    from scoring.played import LineWin, PlayedGame
 
 __all__ = ["GameSystem", "RuleSystem", "SeatResult", "TileSet", "SYSTEMS", "game_system", "system", "profile_names"]
 
@@ -124,6 +124,12 @@ class GameSystem(RuleSystem, Protocol):
         """A record's result line, players by number."""
         ...
 
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        """A result line's wins (``line_of``'s shape, maybe with more fields), in the order they were won: each
+        winner's number and the part of the line holding it. A listing reads a line's winners from here, never
+        from the line's shape (``results list``)."""
+        ...
+
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
         """A table's records played in order (each hand's state, settlement and values; over or not).
@@ -141,6 +147,12 @@ class GameSystem(RuleSystem, Protocol):
 
     def outcomes(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """The kinds of result line a hand may have under the tournament's rules (a desk offers these)."""
+        ...
+
+    @property
+    def wording(self) -> str:
+        """Which of the catalogue's sets of words says its result lines' kinds (``db.rules.game_words.WORDINGS``):
+        "riichi" (Ron, Tsumo, Exhaustive draw…) or "chinese" (Win on a discard, Self-drawn, Draw, Hand)."""
         ...
 
     def preset(self, options: Mapping[str, Any]) -> Any:
@@ -204,6 +216,7 @@ class _Riichi:
     shape: str = "game"
     session_length: str = "rules"
     session_score: str = "thousands"
+    wording: str = "riichi"
 
     @property
     def tiles(self) -> TileSet:
@@ -253,6 +266,11 @@ class _Riichi:
 
         return line_of(record, number_of)
 
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        from scoring.played import one_line_wins
+
+        return one_line_wins(line)
+
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
         from scoring.riichi.lines import play  # a Riichi line is the whole hand: nothing is partial
@@ -297,6 +315,7 @@ class _ChineseGame:
     shape: str = "game"
     session_length: str = "hands"
     session_score: str = "table_points"
+    wording: str = "chinese"  # their lines' kinds said alike, whichever system (issue 33)
 
     def _lines(self) -> Any:
         raise NotImplementedError
@@ -318,6 +337,12 @@ class _ChineseGame:
     def line_of(self, record: Mapping[str, Any], number_of: Callable[[int], str]) -> dict[str, Any]:
         result: dict[str, Any] = self._lines().line(record, number_of)
         return result
+
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        # one ron/tsumo/draw line per hand (Sichuan's events: its own)
+        from scoring.played import one_line_wins
+
+        return one_line_wins(line)
 
     def play(self, records: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
              time_called_after: int | None = None, partial: bool = False) -> PlayedGame:
@@ -416,6 +441,11 @@ class _Sichuan(_ChineseGame):
         from scoring.sichuan.lines import SichuanLines
 
         return SichuanLines()
+
+    def line_wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        from scoring.sichuan.lines import SichuanLines
+
+        return SichuanLines().wins(line)
 
     def score_json(self, request: dict[str, Any]) -> dict[str, Any]:
         from scoring.sichuan.score import answer

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import texts
 from db.commands.common import actor_of, emit, format_arg
@@ -15,7 +16,7 @@ from db.formats.result_import import import_result_lines, parse_json_line
 from db.formats.result_lines import hand_json, parse_result_line, penalty_json
 from db.formats.text_files import byte_lines, open_input
 from db.read import queries
-from db.read.games import game_hand_json, game_sheets, in_thousands, is_game
+from db.read.games import game_hand_json, game_line_wins, game_sheets, in_thousands, is_game
 from db.read.lookup import check_session, penalty_place
 from db.read.views import StagePlace, TableSeating, staged
 from db.rules.limits import LINE_BYTES_MAX
@@ -31,6 +32,9 @@ from db.service.games import correct_game_hand, delete_game_hand
 from db.service.outcomes import DrawInput, PenaltyInput, WinInput
 from db.service.results import sign_off
 from db.storage.database import Database
+
+if TYPE_CHECKING:
+    from scoring.played import LineWin
 
 
 def cmd_results_import(args: argparse.Namespace, db: Database) -> int:
@@ -50,7 +54,8 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
             check_session(s, args.session, "--session")
         sessions = [args.session] if args.session is not None else queries.seated_sessions(s)
         items: list[tuple[tuple[int, int, float, int], dict[str, Any]]] = []
-        game = is_game(queries.settings(s))
+        st = queries.settings(s)
+        game = is_game(st)
         for k in sessions:
             if game:  # a game table's hands, with the state each started from (db.read.games)
                 items.extend(_game_items(s, k))
@@ -69,7 +74,8 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
                                   {"session": k, "table": sheet.table, "type": "time_called",
                                    "after_hand": sheet.time_called_after}))
     rows = [d for _k, d in sorted(items, key=lambda kv: kv[0])]
-    rows_out = rows if args.format == "json" else [_flat(d) for d in rows]
+    wins = game_line_wins(st) if game else None  # where a game's line holds its wins: its rule system knows
+    rows_out = rows if args.format == "json" else [_flat(d, wins) for d in rows]
     columns: tuple[str, ...] = ("session", "table", "hand", "type", "prevailing", "dealer", "winds", "winner",
                                 "discarder", "fan", "flowers", "fans", "player", "points", "settlement", "reason",
                                 "after_hand", "payments")
@@ -80,19 +86,14 @@ def cmd_results_list(args: argparse.Namespace, db: Database) -> int:
     return 0
 
 
-def _flat(d: dict[str, Any]) -> dict[str, Any]:
-    """A ``results list`` row as one line of text or CSV: the winners and their values, the payments."""
+def _flat(d: dict[str, Any], wins: Callable[[dict[str, Any]], Sequence[LineWin]] | None) -> dict[str, Any]:
+    """A ``results list`` row as one line of text or CSV: the winners and their values, the payments; ``wins``
+    finds a game table's wins in its line (its rule system's ``line_wins``), None for MCR's rows."""
     f = dict(d)
-    if "events" in d:  # Sichuan: the winners of the hand's events, in the order they won
-        won = [w for e in d["events"] if e["type"] in ("tsumo", "ron")
-               for w in (e["winners"] if e["type"] == "ron" else [e])]
-        f["winner"] = " ".join(str(w.get("player", w.get("winner"))) for w in won)
-        f["fan"] = " ".join(_value_text(w) for w in won)
-    elif "winners" in d:  # a game table's ron: each winner with the value paid
-        f["winner"] = " ".join(str(w["player"]) for w in d["winners"])
-        f["fan"] = " ".join(_value_text(w) for w in d["winners"])
-    elif d["type"] == "tsumo":
-        f["fan"] = _value_text(d)
+    won = () if wins is None else wins(d)
+    if won:  # a game table's wins, in the order they were won: each winner with the value paid
+        f["winner"] = " ".join(w.player for w in won)
+        f["fan"] = " ".join(_value_text(w.part) for w in won)
     if d["type"] == "win":
         f["fans"] = " ".join(f"{x['en']}{'×' + str(x['count']) if x['count'] > 1 else ''}" for x in d["fans"])
     f["payments"] = " ".join(f"{n}:{v:+d}" for n, v in (d.get("payments") or d.get("deltas") or {}).items())

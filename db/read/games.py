@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -34,11 +35,12 @@ from db.rules.profiles import Settings
 from scoring.systems import game_system
 
 if TYPE_CHECKING:
-    from scoring.played import PlayedHandLike
+    from scoring.played import LineWin, PlayedHandLike
 from texts import Text
 
-__all__ = ["StandingColumns", "game_entry", "game_family", "game_hand_json", "game_outcomes", "game_preset", "game_problems", "game_sheet",
-           "game_sheets", "games_over", "games_round", "hand_view", "in_thousands", "is_game", "standing_columns"]
+__all__ = ["StandingColumns", "game_entry", "game_hand_json", "game_line_wins", "game_outcomes", "game_preset", "game_problems", "game_sheet",
+           "game_sheets", "game_wording", "games_over", "games_round", "hand_view", "in_thousands", "is_game",
+           "standing_columns"]
 
 
 def game_outcomes(st: Settings) -> tuple[str, ...]:
@@ -53,9 +55,15 @@ def game_entry(st: Settings) -> dict[str, Any]:
     return entry
 
 
-def game_family(st: Settings) -> str:
-    """The rule system's family, only to choose its words (``game_words.outcome``)."""
-    return game_system(st.profile).family
+def game_wording(st: Settings) -> str:
+    """The words the rule system's result lines' kinds are said in (``GameSystem.wording``, for
+    ``game_words.outcome``)."""
+    return game_system(st.profile).wording
+
+
+def game_line_wins(st: Settings) -> Callable[[dict[str, Any]], tuple[LineWin, ...]]:
+    """How the tournament's rule system finds a result line's wins (``GameSystem.line_wins``), for a listing."""
+    return game_system(st.profile).line_wins
 
 
 def game_preset(st: Settings) -> Any:
@@ -222,7 +230,7 @@ def game_sheets(s: Session, session: int, table: int | None = None) -> list[Game
             time_called_after=tbl.time_called_after,
             time_last_hand=time_last_hand(system, options, [h.detail or {} for h in hands], tbl.time_called_after),
             signed_off=tbl.signed_off, version=tbl.version, session_date=t.start_date, thousands=in_thousands(st),
-            family=system.family))
+            wording=system.wording))
     return out
 
 
@@ -272,16 +280,9 @@ def game_hand_json(sheet: GameSheet, h: GameHandView) -> dict[str, Any]:
     line, with the round, the dealer, the honba and the deposits it started from, the winners' values, each
     player's change and the scores after it."""
     nums = [p.number for p in sheet.players]
-    line = {k: (list(v) if isinstance(v, list) else v) for k, v in h.line.items()}
-    holders = [dict(w) for w in line.get("winners", [])]
-    if holders:
-        line["winners"] = holders
-    if "events" in line:  # Sichuan: the winners are in the hand's events, in the order they won
-        line["events"] = [{**e, **({"winners": [dict(w) for w in e["winners"]]} if "winners" in e else {})}
-                          for e in line["events"]]
-        holders = [w for e in line["events"] if e["type"] in ("tsumo", "ron")
-                   for w in (e["winners"] if e["type"] == "ron" else [e])]
-    for w, wl in zip(h.winners, holders or ([line] if h.kind == "tsumo" else []), strict=False):
+    line = deepcopy(h.line)  # the winners' values are added to the copy's parts
+    for w, win in zip(h.winners, game_system(sheet.profile).line_wins(line), strict=False):
+        wl = win.part
         if w.unit == "total":  # a Chinese system's win: its total and fans, as its mcr-score answer says them
             wl.update({"total": w.total, "fans": [{"id": f.id, "zh": f.zh, "en": f.en, "value": f.value}
                                                   for f in w.fans]})

@@ -548,10 +548,10 @@ class GameSheet:
     version: int = 0
     session_date: date | None = None
     # how the outputs say the session (``db.read.game_state.in_thousands``): Riichi's score in thousands with uma,
-    # or MCR's table points on the points (a Chinese system); and the system's family, for its words only
-    # (``game_words.outcome``)
+    # or MCR's table points on the points (a Chinese system); and the words its lines' kinds are said in
+    # (``GameSystem.wording``, for ``game_words.outcome``)
     thousands: bool = True
-    family: str = "riichi"
+    wording: str = "riichi"
 
 
 def score_rule() -> Text:

@@ -143,10 +143,20 @@ CHINESE_COLUMNS: dict[str, Text] = {
 }
 
 
-def outcome(kind: str, family: str) -> Text:
-    """A hand's kind in its system's words: Riichi's ("Ron"), or a Chinese system's ("Win on a discard")."""
-    words = OUTCOMES if family == "riichi" else CHINESE_OUTCOMES
-    return words.get(kind, Text(kind))
+# The sets of words a game system's result lines' kinds are said in, by the name the system gives
+# (``GameSystem.wording``): the system chooses its words, no caller asks which system it is.
+WORDINGS: dict[str, dict[str, Text]] = {"riichi": OUTCOMES, "chinese": CHINESE_OUTCOMES}
+
+
+def outcome(kind: str, wording: str) -> Text:
+    """A hand's kind in its system's words (``wording``, ``GameSystem.wording``): Riichi's ("Ron"), or a Chinese
+    system's ("Win on a discard"); a kind without a word is said as it is."""
+    return WORDINGS[wording].get(kind, Text(kind))
+
+
+def has_outcome(kind: str, wording: str) -> bool:
+    """Whether a hand's kind has a word in its system's wording (the phone says only those)."""
+    return kind in WORDINGS[wording]
 
 
 # The organiser's values a source leaves open (Guiyang's chickens, 鸡平胡's 番; RuleSystem.missing_rules): their

@@ -414,9 +414,9 @@ class ChineseForm(QWidget):
 
     changed = Signal()
 
-    def __init__(self, entry: Mapping[str, Any], family: str) -> None:
+    def __init__(self, entry: Mapping[str, Any], wording: str) -> None:
         super().__init__()
-        self.entry, self.family = dict(entry), family
+        self.entry, self.wording = dict(entry), wording
         self.preview = named(QLabel(), "chinese_preview")
         self.preview.setMinimumWidth(360)  # one payment a line, unwrapped: its height is its lines
         self.preview.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -463,8 +463,8 @@ class WinsForm(ChineseForm):
     winner's tiles (or hand type) and flags; the joker's indicator, each player's horses and the kongs where the
     system has them."""
 
-    def __init__(self, entry: Mapping[str, Any], family: str, outcomes: Sequence[str]) -> None:
-        super().__init__(entry, family)
+    def __init__(self, entry: Mapping[str, Any], wording: str, outcomes: Sequence[str]) -> None:
+        super().__init__(entry, wording)
         self.setObjectName("chinese_wins_form")
         outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
@@ -554,7 +554,7 @@ class WinsForm(ChineseForm):
             self.hot_kong.setVisible(False)
 
     def retranslate(self) -> None:
-        fill(self.outcome, [(said(game_words.outcome(k, self.family)), k) for k in self.outcomes], None)
+        fill(self.outcome, [(said(game_words.outcome(k, self.wording)), k) for k in self.outcomes], None)
         self.outcome_label.setText(tr("Result"))
         self.discarder_label.setText(tr("Discarded by"))
         self.joker_label.setText(said(game_words.CHINESE_COLUMNS["joker"]))
@@ -644,8 +644,8 @@ class EventsForm(ChineseForm):
     self-drawn win; a win on a discard, one or more winners; the end of the wall with the ready players and the
     flower pigs), listed as they are added; the hand is recorded when it is over."""
 
-    def __init__(self, entry: Mapping[str, Any], family: str) -> None:
-        super().__init__(entry, family)
+    def __init__(self, entry: Mapping[str, Any], wording: str) -> None:
+        super().__init__(entry, wording)
         self.setObjectName("chinese_events_form")
         self.events: list[EventDraft] = []
         self.numbers: tuple[str, ...] = ()

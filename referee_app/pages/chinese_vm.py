@@ -374,10 +374,10 @@ def who_lines(h: GameHandView, numbers: Sequence[str], name: SeatName, lang: str
     return [name(w.player) for w in h.winners]
 
 
-def hand_cells(h: GameHandView, numbers: Sequence[str], name: SeatName, lang: str, family: str,
+def hand_cells(h: GameHandView, numbers: Sequence[str], name: SeatName, lang: str, wording: str,
                round_label: Callable[[str], str]) -> list[str]:
     """One Chinese hand on the sheet: the columns of :data:`COLUMNS` (the payments one a line each)."""
-    kind = texts.said(game_words.outcome(h.kind, family), lang)
+    kind = texts.said(game_words.outcome(h.kind, wording), lang)
     extras = []
     if h.line.get("joker"):
         extras.append(f"{texts.said(game_words.CHINESE_COLUMNS['joker'], lang)} {h.line['joker']}")

@@ -462,7 +462,7 @@ class GamePanel(QWidget):
     def _make_chinese_form(self) -> None:
         """The Chinese system's form the entry options call for (made again when they change: another file)."""
         vm = self.vm
-        key = repr((vm.form, vm.family, sorted(vm.entry.items()), vm.outcomes)) if vm.chinese else ""
+        key = repr((vm.form, vm.wording, sorted(vm.entry.items()), vm.outcomes)) if vm.chinese else ""
         if key == self._chinese_key:
             return
         self._chinese_key = key
@@ -472,8 +472,8 @@ class GamePanel(QWidget):
             self.chinese_form = None
         if not vm.chinese:
             return
-        form: ChineseForm = EventsForm(vm.entry, vm.family) if vm.form == "events" else \
-            WinsForm(vm.entry, vm.family, vm.outcomes)
+        form: ChineseForm = EventsForm(vm.entry, vm.wording) if vm.form == "events" else \
+            WinsForm(vm.entry, vm.wording, vm.outcomes)
         self.chinese_lay.addWidget(form)
         self.chinese_form = form
         form.changed.connect(self.update_preview)

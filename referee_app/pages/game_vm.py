@@ -18,7 +18,7 @@ from typing import Any
 import texts
 from db.read import queries
 from db.read.game_state import in_thousands
-from db.read.games import game_entry, game_family, game_outcomes, game_preset, game_sheet
+from db.read.games import game_entry, game_outcomes, game_preset, game_sheet, game_wording
 from db.read.views import GameHandView, GameSheet, GameWinView
 from db.rules import game_words
 from db.service.games import (
@@ -175,14 +175,14 @@ class GameSheetViewModel:
     preset: Any = None
     corrected: frozenset[int] = field(default_factory=frozenset)
     entry: dict[str, Any] = field(default_factory=dict)  # ``entry_options``: which form, which fields
-    family: str = "riichi"  # only to choose the system's words (``game_words.outcome``)
+    wording: str = "riichi"  # the words the system's lines' kinds are said in (``game_words.outcome``)
     thousands: bool = True  # the session result in thousands with uma (Riichi), or table points
 
     def load(self, s: Any, session: int, table: int) -> None:
         st = queries.settings(s)
         self.sheet = game_sheet(s, session, table)
         self.outcomes, self.preset = game_outcomes(st), game_preset(st)
-        self.entry, self.family, self.thousands = game_entry(st), game_family(st), in_thousands(st)
+        self.entry, self.wording, self.thousands = game_entry(st), game_wording(st), in_thousands(st)
 
     @property
     def form(self) -> str:
@@ -249,7 +249,7 @@ class GameSheetViewModel:
         lang = LANG.code
         mark = " ✎" if h.hand in self.corrected else ""
         if self.chinese:
-            out = chinese_vm.hand_cells(h, self.numbers, self.seat_letter, lang, self.family,
+            out = chinese_vm.hand_cells(h, self.numbers, self.seat_letter, lang, self.wording,
                                         lambda r: words.round_label(r, lang))
             out[0] += mark
             for d, score in zip(h.deltas, h.scores, strict=True):
@@ -314,7 +314,7 @@ class GameSheetViewModel:
 
     def outcome_names(self) -> list[tuple[str, str]]:
         """(text, kind) of each outcome the rules allow, for the form's choice."""
-        return [(texts.said(game_words.outcome(k, self.family), LANG.code), k) for k in self.outcomes]
+        return [(texts.said(game_words.outcome(k, self.wording), LANG.code), k) for k in self.outcomes]
 
     def abortive_names(self) -> list[tuple[str, str]]:
         return [(texts.said(t, LANG.code), k) for k, t in game_words.ABORTIVE.items()]

@@ -73,7 +73,7 @@ def fan_items(win: GameWinView, lang: str) -> list[str]:
     return items
 
 
-def win_lines(hand: GameHandView, numbers: Sequence[str], family: str, lang: str) -> tuple[list[str], list[str]]:
+def win_lines(hand: GameHandView, numbers: Sequence[str], wording: str, lang: str) -> tuple[list[str], list[str]]:
     """Per winner: the kind of its win and who ("S ← W", "S"). A line of events (Sichuan's) names each win's
     own kind; a one-line hand says its kind once, on its first winner."""
     kinds, whos = [], []
@@ -81,7 +81,7 @@ def win_lines(hand: GameHandView, numbers: Sequence[str], family: str, lang: str
         if kind is not None:
             kinds.append(texts.said(game_words.EVENTS[kind], lang))
         else:
-            kinds.append(texts.said(game_words.outcome(hand.kind, family), lang) if n == 0 else "")
+            kinds.append(texts.said(game_words.outcome(hand.kind, wording), lang) if n == 0 else "")
         whos.append(seat(w.player, lang) + (f" ← {seat(discarder, lang)}" if discarder is not None else ""))
     return kinds, whos
 
@@ -120,7 +120,7 @@ class PointsLines:
 def points_lines(hand: GameHandView, sheet: GameSheet, lang: str, font: str, fans_w: float,
                  g: _Geometry) -> PointsLines:
     numbers = [p.number for p in sheet.players]
-    kinds, whos = win_lines(hand, numbers, sheet.family, lang)
+    kinds, whos = win_lines(hand, numbers, sheet.wording, lang)
     sep = texts.said(game_words.YAKU_SEP, lang)
     fans, sizes = [], []
     for w in hand.winners:
@@ -129,7 +129,7 @@ def points_lines(hand: GameHandView, sheet: GameSheet, lang: str, font: str, fan
         fans.append(tuple(lines))
         sizes.append(size)
     return PointsLines(
-        hand=hand, outcome=texts.said(game_words.outcome(hand.kind, sheet.family), lang), kinds=tuple(kinds),
+        hand=hand, outcome=texts.said(game_words.outcome(hand.kind, sheet.wording), lang), kinds=tuple(kinds),
         who=tuple(whos), totals=tuple(str(w.total) for w in hand.winners), fans=tuple(fans),
         fan_size=min(sizes, default=g.size), payments=tuple(payment_lines(hand, numbers, lang)))
 

@@ -368,9 +368,9 @@ class GameSite(Site):
         """A Chinese system's hand under its numbers: its kind (each win's, on a line of events), the winners
         (winner ← discarder) with their total and fans, then each payment with what it paid each player."""
         numbers = [p.number for p in g.players]
-        kinds = [both(*(k or "" for k in pair_)) for pair_ in zip(*(win_lines(h, numbers, g.family, lang)[0]
+        kinds = [both(*(k or "" for k in pair_)) for pair_ in zip(*(win_lines(h, numbers, g.wording, lang)[0]
                                                                   for lang in base.LANGUAGES), strict=True)]
-        parts = [] if h.winners else [f"<strong>{bi(game_words.outcome(h.kind, g.family))}</strong>"]
+        parts = [] if h.winners else [f"<strong>{bi(game_words.outcome(h.kind, g.wording))}</strong>"]
         discarders = [d for _, d in wins_of(h, numbers)]
         for n, w in enumerate(h.winners):
             line = f"<strong>{kinds[n]}</strong> " if kinds[n] else ""

@@ -15,7 +15,7 @@ from typing import Any
 
 from scoring.chinese_game import Settlement, fans_of, need, wind_of
 from scoring.errors import LineError
-from scoring.played import Payment, WinValue
+from scoring.played import LineWin, Payment, WinValue, one_line_wins
 from scoring.sichuan.rules import SichuanRules, rules_with
 from scoring.sichuan.score import FLAGS, SUITS, Situation, best_waiting_fan, score
 from scoring.sichuan.settle import Kong, KongKind, SettleError, WallEnd, Win, Winner, settle, win_changes
@@ -133,6 +133,10 @@ class SichuanLines:
             out["void"] = void
         out["events"] = [_event_line(e, number_of) for e in record["events"]]
         return out
+
+    def wins(self, line: dict[str, Any]) -> tuple[LineWin, ...]:
+        """A line's wins in the order they were won: each win event's, as a line of one result has them."""
+        return tuple(w for e in line.get("events", ()) for w in one_line_wins(e))
 
     def settle(self, record: Mapping[str, Any], dealer: int, options: Mapping[str, Any],
                partial: bool = False) -> Settlement:

@@ -263,6 +263,26 @@ def test_workbook_has_the_hands_with_their_wins_and_every_payment(events: dict[s
             assert rows[1][fans] == "All Pungs 8" and rows[1][fans + 1] == "碰碰胡 8"
 
 
+def test_a_chinese_workbooks_standings_are_mcrs_sheet_with_its_points_as_numbers(events: dict[str, Path],
+                                                                                tmp_path: Path) -> None:
+    """A Chinese system's session result is MCR's table points: its Standings sheet is MCR's (one function
+    writes both: the same columns, widths and rule), its points whole numbers where they are whole."""
+    for profile in (GD, SC):
+        out = tmp_path / f"{profile}-standings.xlsx"
+        _out(events[profile], "export", str(out), "--format", "xlsx")
+        ws = openpyxl.load_workbook(out)["Standings"]
+        rows = list(ws.iter_rows(values_only=True))
+        assert [str(h).split(" ")[0] for h in rows[0][4:]] == ["Table", "Match", "S1", "S1"]
+        assert str(rows[0][6]).startswith("S1 table pts") and str(rows[0][7]).startswith("S1 match pts")
+        # MCR's widths: 11 for each points column
+        assert [ws.column_dimensions[c].width for c in "ABCDEFGH"] == [8, 9, 26, 20, 11, 11, 11, 11]
+        assert ws["A1"].comment.text.startswith("ranking by table points, then match points")
+        standings = {r["number"]: r for r in json.loads(_out(events[profile], "standings", "--format", "json"))}
+        for row in rows[1:]:
+            assert (row[4], row[5]) == (standings[row[1]]["table_points"], standings[row[1]]["match_points"])
+            assert all(isinstance(v, int) for v in row[5:8:2])  # match points: whole, written as whole numbers
+
+
 def test_players_page_lists_the_hands_a_player_won_and_dealt_in_with_their_totals(events: dict[str, Path]) -> None:
     """The public players' page read MCR's hand rows only: a Chinese system's winner had "Hands won (0)"."""
     from web.public.page import Page, read_public

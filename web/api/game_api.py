@@ -26,12 +26,12 @@ from db.rules.game_words import (
     FU_PARTS,
     KONG_KINDS,
     LIMITS,
-    OUTCOMES,
     PARTIAL,
     PAYMENTS,
     SUITS,
     fan_label,
     hand_value,
+    has_outcome,
     outcome,
     total_value,
     yaku_name,
@@ -92,7 +92,7 @@ def _payment_json(p: Payment, numbers: list[str], lang: str) -> dict[str, Any]:
             "deltas": dict(zip(numbers, p.changes, strict=True))}
 
 
-def _hand_json(h: GameHandView, numbers: list[str], lang: str, family: str = "riichi",
+def _hand_json(h: GameHandView, numbers: list[str], lang: str, wording: str = "riichi",
                form: str = "riichi") -> dict[str, Any]:
     """A hand of the sheet: the state it started from, its outcome (code and words), who declared riichi, the
     winners' values, each player's change and the points after it, by player number. A Chinese system's hand
@@ -103,7 +103,7 @@ def _hand_json(h: GameHandView, numbers: list[str], lang: str, family: str = "ri
 
     out: dict[str, Any] = {
         "hand": h.hand, "round": h.round, "dealer": numbers[h.dealer], "honba": h.honba, "deposits": h.deposits,
-        "kind": h.kind, "outcome": _outcome_words(h.kind, family, lang),
+        "kind": h.kind, "outcome": _outcome_words(h.kind, wording, lang),
         "riichi": who(h.riichi), "winners": [_winner_json(w, numbers, lang) for w in h.winners],
         "discarder": None if h.discarder is None else numbers[h.discarder], "tenpai": who(h.tenpai),
         "deltas": dict(zip(numbers, h.deltas, strict=True)), "scores": dict(zip(numbers, h.scores, strict=True))}
@@ -120,17 +120,16 @@ def _hand_json(h: GameHandView, numbers: list[str], lang: str, family: str = "ri
     return out
 
 
-def _outcome_words(kind: str, family: str, lang: str) -> str:
-    words = outcome(kind, family)
-    return words.in_language(lang) if kind in OUTCOMES or family != "riichi" else kind
+def _outcome_words(kind: str, wording: str, lang: str) -> str:
+    return outcome(kind, wording).in_language(lang) if has_outcome(kind, wording) else kind
 
 
 def _system(st: Settings) -> tuple[str, str, dict[str, Any]]:
-    """The table's rule system: its family (to choose words by), its entry's form and its entry options."""
+    """The table's rule system: its wording (``GameSystem.wording``), its entry's form and its entry options."""
     system = game_of(st)
     assert system is not None
     options = system.entry_options(st.system_options())
-    return system.family, str(options.get("form", "riichi")), options
+    return system.wording, str(options.get("form", "riichi")), options
 
 
 def _chinese_entry_words(options: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -150,10 +149,10 @@ def _entry_json(st: Settings, lang: str) -> dict[str, Any]:
     """What the page offers to enter, from the rule system (which outcomes, abortive reasons, red fives,
     limits, flags; a Chinese system's joker, horses, kongs, hand types, void suits and events), each with its
     words."""
-    family, form, options = _system(st)
+    wording, form, options = _system(st)
     out = {**options,
-            "outcome_words": {k: _outcome_words(k, family, lang) for k in options["outcomes"]
-                              if k in OUTCOMES or family != "riichi"},
+            "outcome_words": {k: _outcome_words(k, wording, lang) for k in options["outcomes"]
+                              if has_outcome(k, wording)},
             "abortive_words": {k: ABORTIVE[k].in_language(lang) for k in options["abortive"] if k in ABORTIVE},
             "limit_words": {k: LIMITS[k].in_language(lang) for k in options["limits"] if k in LIMITS},
             "flag_words": {k: yaku_name(FLAG_YAKU[k]).in_language(lang) for k in options["flags"] if k in FLAG_YAKU}}
@@ -170,7 +169,7 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
     the store refuses every hand here: the organiser's values still missing, ``rules_missing``) the store's
     code and message, so that the page says it before a hand is entered."""
     numbers = _numbers(sheet)
-    family, form, _ = _system(st)
+    wording, form, _ = _system(st)
     over = sheet.next_round is None or sheet.next_dealer is None
     winds: list[str | None] = [None] * 4 if over else [seat_wind(i, sheet.next_dealer or 0) for i in range(4)]
     players = [{"seat": WINDS[i], "number": p.number, "name": p.name, "seat_wind": winds[i],
@@ -186,7 +185,7 @@ def game_table_json(sheet: GameSheet, st: Settings, lang: str) -> dict[str, Any]
             "next_hand": None if over else len(sheet.hands) + 1, "state": state,
             "time_called_after": sheet.time_called_after, "time_last_hand": sheet.time_last_hand,
             "signed_off": sheet.signed_off, "players": players,
-            "hands": [_hand_json(h, numbers, lang, family, form) for h in sheet.hands], "results": results, "penalties": [],
+            "hands": [_hand_json(h, numbers, lang, wording, form) for h in sheet.hands], "results": results, "penalties": [],
             "false_win": None, "entry": _entry_json(st, lang)}
     refusal = _refusal(st, lang)
     return out if refusal is None else {**out, "refusal": refusal}
@@ -219,8 +218,8 @@ def game_preview(s: Session, place: tuple[int, int], line: dict[str, Any], lang:
         return {**out, "valid": False,
                 "error": {"code": "hand_invalid", "message": problem.in_language(lang) if problem else ""}}
     numbers = table_numbers(s, find_table(s, *place))
-    family, form, _ = _system(settings(s))
-    answer = {**out, "valid": True, **_hand_json(preview.hand, numbers, lang, family, form)}
+    wording, form, _ = _system(settings(s))
+    answer = {**out, "valid": True, **_hand_json(preview.hand, numbers, lang, wording, form)}
     if form == "riichi":
         return answer
     return {**answer, "partial": preview.partial,
@@ -234,8 +233,8 @@ def game_record(s: Session, place: tuple[int, int], line: dict[str, Any], reason
     new_version = device_game_line(s, *place, line, reason, expected_version=version, actor=actor)
     sheet = game_sheet(s, *place)
     hand = next(h for h in sheet.hands if h.hand == line["hand"])
-    family, form, _ = _system(settings(s))
-    answer = {"session": place[0], "table": place[1], **_hand_json(hand, _numbers(sheet), lang, family, form),
+    wording, form, _ = _system(settings(s))
+    answer = {"session": place[0], "table": place[1], **_hand_json(hand, _numbers(sheet), lang, wording, form),
               "version": new_version}
     if reason is not None:
         answer["corrected"] = True
