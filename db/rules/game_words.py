@@ -199,6 +199,59 @@ def rule_value_label(name: str, lang: str) -> str:
     return name
 
 
+# What each organiser's value is and why the source leaves it open, in the reader's language: the English is
+# the rule system's own line (``missing_rules``/``optional_rules``, the JSON of ``settings``), word for word
+# (tests/db/rules/test_rule_value_why.py holds them together).
+RULE_VALUE_WHYS: dict[str, Text] = {
+    "chicken": Text("What each other player pays, in 番, for each chicken (幺鸡, the 1 of bamboo) counted to a "
+                    "player at the end of the hand: source 003 names the game 捉鸡 but never says what a chicken "
+                    "pays, and public rule texts pay it differently.", "rule_value_why"),
+    "charging_chicken": Text("What each other player pays, in 番, the player who discarded the hand's first 幺鸡 "
+                             "when nobody claimed it (冲锋鸡): not in source 003, and public rule texts differ on "
+                             "its value and on whether it is played (0: not played).", "rule_value_why"),
+    "responsible_chicken": Text("What the player who threw the hand's first 幺鸡 pays, in 番, the player who claimed "
+                                "it (责任鸡): not in source 003, and public rule texts differ on its value and on "
+                                "whether it is played (0: not played).", "rule_value_why"),
+    "base": Text("The points of a hand of 0 番 (the source's 游戏基数, set by the room; default 1): each payer "
+                 "pays base × 2^番.", "rule_value_why"),
+    "cap": Text("The most 番 paid (爆胡): source 003 says 3 (爆胡为3番), the default; 十三幺 passes it.",
+                "rule_value_why"),
+}
+# 鸡平胡's ``fan_<type>``: why the organiser types that hand type's 番, by type (the others: not listed)
+_TYPE_WHYS: dict[str, Text] = {
+    "jihu": Text("a hand of no other type; source 003 names it without a 番, and public rule texts give it "
+                 "different values", "rule_value_why"),
+    "pinghu": Text("four chows and a pair; source 003 names it without a 番, and public rule texts give it "
+                   "different values", "rule_value_why"),
+    "shisanyao": Text("source 003 says it passes the cap (可突破爆胡限制) and adds no other type, but gives no 番",
+                      "rule_value_why"),
+}
+_TYPE_NOT_LISTED = Text("source 003 does not list it, and public rule texts give it different values",
+                        "rule_value_why")
+
+
+def rule_value_why(name: str, why: str, lang: str) -> str:
+    """What the organiser's value ``name`` is and why it is asked for, in ``lang``; ``why``, the rule system's
+    own English line, when the catalogue has no words for the value (a system's new value).
+
+    >>> rule_value_why("cap", "x", "en")[:27], rule_value_why("new_value", "the line", "zh")
+    ('The most 番 paid (爆胡): sourc', 'the line')
+    """
+    if name in RULE_VALUE_WHYS:
+        return str(said(RULE_VALUE_WHYS[name], lang))
+    if name.startswith("fan_"):
+        from scoring.jipinghu.rules import TYPES, HandType  # its data loads for its values only (start-up)
+
+        kinds = {t.value: t for t in HandType}
+        kind = kinds.get(name.removeprefix("fan_"))
+        if kind is not None:
+            info = TYPES[kind]
+            said_type = f"{info.zh} ({info.en})" if lang == "en" else info.zh
+            reason = _TYPE_WHYS.get(kind.value, _TYPE_NOT_LISTED)
+            return str(said(Text("The 番 of {type}: {why}.", "rule_value_why", type=said_type, why=reason), lang))
+    return why
+
+
 class RuleValueName(str):
     """An organiser's value named in a refusal (``rules_missing``) as :func:`rule_value_label` says it, in the
     reader's language; the ``str`` is its English."""

@@ -160,8 +160,8 @@ class RuleValuesDialog(QDialog):
         self.fields[name] = field
         if not why:
             return row + 1
-        # why, in the desk's language; the rule system's own line (English data) under it
-        reason = QLabel(f"{texts.said(said_why, LANG.code)}\n{why}")
+        # why, in the desk's language: the catalogue's reason, the value's own line under it
+        reason = QLabel(f"{texts.said(said_why, LANG.code)}\n{game_words.rule_value_why(name, why, LANG.code)}")
         reason.setObjectName(f"rule_why_{name}")
         reason.setWordWrap(True)
         reason.setStyleSheet("color: #555; margin-bottom: 6px;")

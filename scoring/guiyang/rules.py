@@ -25,7 +25,7 @@ REQUIRED: tuple[tuple[str, str], ...] = (
     ("charging_chicken", "What each other player pays, in 番, the player who discarded the hand's first 幺鸡 "
                          "when nobody claimed it (冲锋鸡): not in source 003, and public rule texts differ on its "
                          "value and on whether it is played (0: not played)."),
-    ("responsible_chicken", "What the discarder of the hand's first 幺鸡 pays, in 番, the player who claimed it "
+    ("responsible_chicken", "What the player who threw the hand's first 幺鸡 pays, in 番, the player who claimed it "
                             "(责任鸡): not in source 003, and public rule texts differ on its value and on "
                             "whether it is played (0: not played)."),
 )
