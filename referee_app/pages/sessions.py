@@ -8,6 +8,7 @@ import random
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QHeaderView, QLabel, QWidget
 
+import texts
 from db.read import queries
 from db.read.changes import Changes
 from db.read.game_state import missing_rules
@@ -107,7 +108,7 @@ class SessionsPage(TournamentPage):
     def _show_missing(self) -> None:
         self.rules_banner.setVisible(bool(self.missing))
         self.rules_text.setText(tr("Sessions cannot start: the organiser has not set {names}.",
-                                   names="; ".join(game_words.rule_value_label(n, LANG.code) for n in self.missing)))
+                                   names=texts.said(game_words.rule_value_names(self.missing), LANG.code)))
         self.rules_button.setText(tr("Rule values…"))
 
     def ask_rule_values(self) -> QWidget | None:
