@@ -137,6 +137,6 @@ def test_jipinghu_hand_types_that_cannot_go_together_are_refused_in_the_users_la
     finally:
         database.close()
     assert refused.code == code and refused.field == "hand_type"
-    assert not CJK.search(MESSAGES[code])
+    assert not CJK.search(str(MESSAGES[code]))
     _chinese(refused.in_language("zh"))
     assert "cannot go together" not in refused.in_language("zh") and "alone" not in refused.in_language("zh")
