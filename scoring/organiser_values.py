@@ -28,11 +28,12 @@ def unknown_problem(profile: str, rules: Mapping[str, Any], names: Iterable[str]
     return None
 
 
-def whole_problem(name: str, value: Any, least: int) -> str | None:
-    """What is wrong with a whole-number value (null is missing, not wrong); None when it is right."""
-    if value is None or type(value) is int and value >= least:
+def whole_problem(name: str, value: Any, least: int, most: int) -> str | None:
+    """What is wrong with a whole-number value (null is missing, not wrong); None when it is right. ``most``
+    keeps every payment the value makes within the store's whole numbers (SQLite's 64 bits)."""
+    if value is None or type(value) is int and least <= value <= most:
         return None
-    return f"{name}: must be a whole number, {least} or more, not {json.dumps(value, ensure_ascii=False)}"
+    return f"{name}: must be a whole number from {least} to {most:,}, not {json.dumps(value, ensure_ascii=False)}"
 
 
 def missing_message(profile: str, names: Iterable[str]) -> str:

@@ -260,7 +260,9 @@ def answer(obj: object) -> dict[str, Any]:
 
 # The organiser's values (docs/rule-systems.md): the base (底分), the cap on a hand's total (none by default)
 # and the horses each player draws.
-RULES = {"base": "a whole number, 1 or more", "cap": "null (no cap) or a whole number, 1 or more",
+MOST_VALUE = 1_000_000  # the most a base or a cap may be: every payment stays far within the store's 64 bits
+RULES = {"base": f"a whole number from 1 to {MOST_VALUE:,}",
+         "cap": f"null (no cap) or a whole number from 1 to {MOST_VALUE:,}",
          "horses": f"0 to {MOST_HORSES} horses per player"}
 
 
@@ -270,7 +272,8 @@ def rules_problem(rules: Mapping[str, Any]) -> str | None:
         if key not in RULES:
             return f"{key}: not a value of guangdong-tuidaohu (its values: {', '.join(RULES)})"
         whole = type(value) is int
-        if not (key == "base" and whole and value >= 1 or key == "cap" and (value is None or whole and value >= 1)
+        if not (key == "base" and whole and 1 <= value <= MOST_VALUE
+                or key == "cap" and (value is None or whole and 1 <= value <= MOST_VALUE)
                 or key == "horses" and whole and 0 <= value <= MOST_HORSES):
             return f"{key}: must be {RULES[key]}, not {json.dumps(value)}"
     return None

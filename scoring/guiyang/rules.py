@@ -51,12 +51,15 @@ def missing(rules: Mapping[str, Any]) -> tuple[str, ...]:
     return missing_names(rules, NAMES)
 
 
+MOST = 1_000_000  # 番 a chicken pays: a hand's payments stay far within the store's 64-bit whole numbers
+
+
 def rules_problem(rules: Mapping[str, Any]) -> str | None:
     """What is wrong with the values given (an unknown name, not a whole number 0 or more); a missing value is
     not a problem here: the organiser fills it later."""
     problem = unknown_problem(PROFILE, rules, NAMES)
     for name in NAMES:
-        problem = problem or whole_problem(name, rules.get(name), 0)
+        problem = problem or whole_problem(name, rules.get(name), 0, MOST)
     return problem
 
 

@@ -106,12 +106,18 @@ def missing(rules: Mapping[str, Any]) -> tuple[str, ...]:
     return missing_names(rules, (name for name, _ in REQUIRED))
 
 
+# The most a value may be: a payment, base × 2^番 from each of three, stays far within 64 bits (10^6 × 2^30 × 3)
+BASE_MOST = 1_000_000
+FAN_MOST = 30
+
+
 def rules_problem(rules: Mapping[str, Any]) -> str | None:
-    """What is wrong with the values given (an unknown name, a 番 that is not a whole number 0 or more, a base
-    or cap under 1); a missing 番 is not a problem here: the organiser fills it later."""
+    """What is wrong with the values given (an unknown name, a 番 that is not a whole number 0 to 30, a base
+    or cap under 1, a base over 1,000,000); a missing 番 is not a problem here: the organiser fills it later."""
     problem = unknown_problem(PROFILE, rules, NAMES)
     for name in NAMES:
-        problem = problem or whole_problem(name, rules.get(name), 1 if name in DEFAULTS else 0)
+        problem = problem or whole_problem(name, rules.get(name), 1 if name in DEFAULTS else 0,
+                                           BASE_MOST if name == "base" else FAN_MOST)
     return problem
 
 

@@ -42,12 +42,13 @@ class SichuanRules:
 WMT = SichuanRules()
 
 
-def _whole(name: str, value: Any, least: int, none_ok: bool = False) -> int | None:
+def _whole(name: str, value: Any, least: int, most: int, none_ok: bool = False) -> int | None:
+    """``most`` keeps every payment (base × 2^fan from three) far within the store's 64-bit whole numbers."""
     if value is None and none_ok:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
         tail = " or null" if none_ok else ""
-        raise ValueError(f"{name}: must be a whole number, {least} or more{tail}, not {value!r}")
+        raise ValueError(f"{name}: must be a whole number from {least} to {most:,}{tail}, not {value!r}")
     return value
 
 
@@ -59,11 +60,11 @@ def rules_with(values: Mapping[str, Any]) -> SichuanRules:
             raise ValueError(f"{key}: not a value of sichuan-xuezhan (values: {', '.join(fields)})")
     changes: dict[str, Any] = {}
     if "base" in values:
-        changes["base"] = _whole("base", values["base"], 1)
+        changes["base"] = _whole("base", values["base"], 1, 1_000_000)
     if "cap" in values:
-        changes["cap"] = _whole("cap", values["cap"], 1, none_ok=True)
+        changes["cap"] = _whole("cap", values["cap"], 1, 30, none_ok=True)
     if "flower_pig_fan" in values:
-        changes["flower_pig_fan"] = _whole("flower_pig_fan", values["flower_pig_fan"], 0, none_ok=True)
+        changes["flower_pig_fan"] = _whole("flower_pig_fan", values["flower_pig_fan"], 0, 30, none_ok=True)
     if "self_drawn" in values:
         if values["self_drawn"] not in tuple(SelfDrawn):
             raise ValueError(f"self_drawn: must be \"base\" or \"fan\", not {values['self_drawn']!r}")

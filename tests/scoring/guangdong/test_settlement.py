@@ -106,7 +106,7 @@ def test_the_system_is_registered_with_its_tiles_and_shape() -> None:
 
 @pytest.mark.parametrize(("rules", "problem"), [
     ({}, None), ({"base": 5, "cap": None, "horses": 2}, None), ({"cap": 256, "horses": 1}, None),
-    ({"base": 0}, "base"), ({"cap": "none"}, "cap"), ({"horses": 3}, "horses"), ({"table_points": 1}, "table_points"),
+    ({"base": 0}, "base"), ({"base": 10**7}, "base"), ({"cap": 10**7}, "cap"), ({"cap": "none"}, "cap"), ({"horses": 3}, "horses"), ({"table_points": 1}, "table_points"),
 ])
 def test_the_organisers_values_are_checked(rules: dict[str, Any], problem: str | None) -> None:
     got = system("guangdong-tuidaohu").rules_problem(rules)

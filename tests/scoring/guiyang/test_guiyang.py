@@ -200,9 +200,10 @@ def test_a_hand_is_not_scored_before_the_values_are_typed() -> None:
 
 @pytest.mark.parametrize(("rules", "problem"), [
     ({}, None), ({"chicken": None}, None), (RULES, None), ({"chicken": 0}, None),
-    ({"chicken": -1}, "chicken: must be a whole number, 0 or more, not -1"),
-    ({"chicken": 1.5}, "chicken: must be a whole number, 0 or more, not 1.5"),
-    ({"charging_chicken": True}, "charging_chicken: must be a whole number, 0 or more, not true"),
+    ({"chicken": -1}, "chicken: must be a whole number from 0 to 1,000,000, not -1"),
+    ({"chicken": 10**18}, "chicken: must be a whole number from 0 to 1,000,000, not 1000000000000000000"),
+    ({"chicken": 1.5}, "chicken: must be a whole number from 0 to 1,000,000, not 1.5"),
+    ({"charging_chicken": True}, "charging_chicken: must be a whole number from 0 to 1,000,000, not true"),
     ({"chickens": 1}, "chickens: not a value of guiyang-zhuoji (its values: chicken, charging_chicken, "
                       "responsible_chicken)"),
 ])

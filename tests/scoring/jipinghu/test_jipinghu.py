@@ -129,9 +129,12 @@ def test_a_hand_is_not_scored_before_the_values_are_typed() -> None:
 
 @pytest.mark.parametrize(("rules", "problem"), [
     ({}, None), ({"fan_pinghu": None}, None), (FANS, None), ({"cap": 5, "base": 10}, None),
-    ({"fan_pinghu": -1}, "fan_pinghu: must be a whole number, 0 or more, not -1"),
-    ({"cap": 0}, "cap: must be a whole number, 1 or more, not 0"),
-    ({"base": "1"}, 'base: must be a whole number, 1 or more, not "1"'),
+    ({"fan_pinghu": -1}, "fan_pinghu: must be a whole number from 0 to 30, not -1"),
+    ({"fan_shisanyao": 200}, "fan_shisanyao: must be a whole number from 0 to 30, not 200"),
+    ({"cap": 1000}, "cap: must be a whole number from 1 to 30, not 1000"),
+    ({"base": 10**7}, "base: must be a whole number from 1 to 1,000,000, not 10000000"),
+    ({"cap": 0}, "cap: must be a whole number from 1 to 30, not 0"),
+    ({"base": "1"}, 'base: must be a whole number from 1 to 1,000,000, not "1"'),
     ({"fan_pinhu": 1}, None),
 ])
 def test_rules_problem_says_what_is_wrong_not_what_is_missing(rules: dict[str, Any], problem: str | None) -> None:

@@ -108,6 +108,9 @@ REFUSALS = [
                  id="the deltas of a discard need the discarder"),
     pytest.param({"hand": "123m456m789m1112s2s", "void": "x"}, "invalid_input", id="void is m, s or p"),
     pytest.param({"hand": "123m456m789m1112s2s", "rules": {"cap": 0}}, "invalid_input", id="a cap of 1 or more"),
+    pytest.param({"hand": "123m456m789m1112s2s", "rules": {"cap": 31}}, "invalid_input", id="a cap of 30 at most"),
+    pytest.param({"hand": "123m456m789m1112s2s", "rules": {"base": 10**7}}, "invalid_input",
+                 id="a base of 1,000,000 at most"),
 ]
 
 
