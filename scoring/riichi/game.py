@@ -377,8 +377,8 @@ def session_result(scores: Scores, deposits: int, preset: RiichiPreset,
     """The four seats' session results: (points - return)/1,000 + uma, the oka to first; tied players
     share the uma of their places under EMA/WRC, seat order decides under Tenhou; each chombo costs
     ``chombo_points`` after the uma. A seat of ``replacements`` (a replacement player's) scores the preset's
-    ``replacement_penalty`` fixed, as points and again as uma, whatever the game gave (its chombos still
-    count); the other seats keep what they played."""
+    ``replacement_penalty`` fixed, as points (its raw: the return less it) and again as uma, whatever the
+    game gave (its chombos still count); the other seats keep what they played."""
     raw = final_scores(scores, deposits, preset)
     bonus = [Fraction(u) for u in preset.uma]
     bonus[0] += preset.oka
@@ -395,8 +395,10 @@ def session_result(scores: Scores, deposits: int, preset: RiichiPreset,
         penalty = Fraction(-(preset.chombo_points or 0) * sum(1 for c in chombos if c == s), 1000)
         u = uma[s] / 1000
         if s in replacements and preset.replacement_penalty is not None:
+            # the points too (return - penalty): the standings' points, a tie-break, count the fixed result
             fixed = Fraction(-preset.replacement_penalty, 1000)
-            out.append(SessionResult(raw[s], place[s], fixed, penalty, fixed + fixed + penalty, fixed=True))
+            out.append(SessionResult(Fraction(preset.return_points - preset.replacement_penalty), place[s], fixed,
+                                     penalty, fixed + fixed + penalty, fixed=True))
             continue
         out.append(SessionResult(raw[s], place[s], u, penalty, (raw[s] - preset.return_points) / 1000 + u + penalty))
     return tuple(out)

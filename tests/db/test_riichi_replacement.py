@@ -66,7 +66,11 @@ def test_a_substitute_in_a_riichi_game_scores_the_fixed_replacement_result(
     mine = sheet.results[sub]
     # the game's points stay as played (the sheet's raw), the uma and the score are the preset's: −15 and −15
     assert mine.fixed and mine.uma == -15.0 and mine.score == -30.0 and mine.penalty == 0.0
-    assert sum(r.raw for r in sheet.results) == 120_000  # every point and deposit is someone's: raw as played
+    # its points are fixed too (the return less 15,000), so no tie-break counts the game it played; the
+    # hands' columns keep what was played
+    assert mine.raw == 15_000
+    assert sum(sheet.scores) == 120_000 - 1000 * sheet.next_deposits
+    assert teams["Blue"].match_points == pytest.approx(played["3"].raw + 15_000)
     assert subs["5"].table_points == -30.0
     # the other three keep their game: (raw - 30,000) / 1,000 + their place's uma
     uma = {1: 15.0, 2: 5.0, 3: -5.0, 4: -15.0}
