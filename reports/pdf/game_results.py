@@ -8,7 +8,7 @@ as every report does, with the columns' words from ``db.rules.game_words.COLUMNS
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -280,27 +280,9 @@ class GameResultsReport(SessionReport[GameSessionResults]):
             return [*story, Spacer(1, 8),
                     Paragraph(two("No results recorded in this session yet."), self.styles["body"])]
         if not thousands_:
-            return story + self._points_best(data) + self._biggest_totals(data)
-        return story + self._best(data) + self._biggest(data)
-
-    def _points_best(self, data: GameSessionResults) -> list[Flowable]:
-        """The session's best seats by table points, then points (a Chinese system's, as MCR's)."""
-        font = self.fonts.main
-        seats = [(sheet.results[i].score, sheet.results[i].raw, sheet.table, i, sheet)
-                 for sheet in data.tables if sheet.results for i in range(4)]
-        seats.sort(key=lambda t: (-t[0], -t[1], t[2], t[3]))
-        rows: list[list[object]] = [["#", two("No."), two("Player"), two("Team"), two("Table"), two("Table pts"),
-                                     col("raw", " ")]]
-        for n, (score, raw, table_no, i, sheet) in enumerate(seats[: data.best], start=1):
-            p = sheet.players[i]
-            rows.append([str(n), p.number, p.name, p.team or "", str(table_no), HANDS.total_text(score),
-                         HANDS.points_text(raw)])
-        widths = (26, 44, 150, 120, 44, 70, 70)
-        fit = shrink_cells(rows, (2, 3), widths, font, 8.5)
-        best = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
-        best.setStyle(TableStyle(table_style(font) + [("ALIGN", (4, 0), (-1, -1), "RIGHT")] + fit))
-        return [CondPageBreak(160), Spacer(1, 10),
-                KeepTogether([Paragraph(two("Best scores of the session"), self.styles["h2"]), best])]
+            return story + self._best(data, two("Table pts"), HANDS.total_text, HANDS.points_text) \
+                + self._biggest_totals(data)
+        return story + self._best(data, col("score", " "), thousands, raw_points) + self._biggest(data)
 
     def _biggest_totals(self, data: GameSessionResults) -> list[Flowable]:
         """The five biggest wins of the session by their total (a Chinese system's), with their fans."""
@@ -320,16 +302,19 @@ class GameResultsReport(SessionReport[GameSessionResults]):
         table.setStyle(TableStyle(table_style(font) + [("ALIGN", (0, 1), (0, -1), "RIGHT")] + fit))
         return [Spacer(1, 8), KeepTogether([Paragraph(two("Biggest hands"), self.styles["h2"]), table])]
 
-    def _best(self, data: GameSessionResults) -> list[Flowable]:
+    def _best(self, data: GameSessionResults, score_head: str, score: Callable[[float], str],
+              points: Callable[[float], str]) -> list[Flowable]:
+        """The session's best seats by their score, then points: Riichi's score in thousands, or a Chinese
+        system's table points (as MCR's), each said by ``score`` and ``points``."""
         font = self.fonts.main
         seats = [(sheet.results[i].score, sheet.results[i].raw, sheet.table, i, sheet)
                  for sheet in data.tables if sheet.results for i in range(4)]
         seats.sort(key=lambda t: (-t[0], -t[1], t[2], t[3]))
-        rows: list[list[object]] = [["#", two("No."), two("Player"), two("Team"), two("Table"), col("score", " "),
+        rows: list[list[object]] = [["#", two("No."), two("Player"), two("Team"), two("Table"), score_head,
                                      col("raw", " ")]]
-        for n, (score, raw, table_no, i, sheet) in enumerate(seats[: data.best], start=1):
+        for n, (value, raw, table_no, i, sheet) in enumerate(seats[: data.best], start=1):
             p = sheet.players[i]
-            rows.append([str(n), p.number, p.name, p.team or "", str(table_no), thousands(score), raw_points(raw)])
+            rows.append([str(n), p.number, p.name, p.team or "", str(table_no), score(value), points(raw)])
         widths = (26, 44, 150, 120, 44, 70, 70)
         fit = shrink_cells(rows, (2, 3), widths, font, 8.5)
         best = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")

@@ -25,6 +25,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -611,14 +612,27 @@ class GameSheetReport(Report[Sequence[GameSheet]]):
         sessions = sorted({s.session for s in data})
         return two("Session") + " " + ", ".join(map(str, sessions))
 
-    def layout(self, sheet: GameSheet) -> tuple[_Geometry, list[list[HandLines]]]:
+    # What a system's sheet prints in its own way (a Chinese system's: ``points_sheet.PointsSheetReport``): the
+    # width of the fixed columns, each hand's lines at a print size, and the page that draws them.
+    def _fixed_width(self) -> float:
+        return sum(w for _, w in COLUMNS) + 4 * (CHANGE_W + POINTS_W)
+
+    def _hand_rows(self, sheet: GameSheet, text_w: float, g: _Geometry) -> list[Any]:
+        return [hand_lines(h, self.lang, self.fonts.main, text_w, g) for h in sheet.hands]
+
+    def _page(self, sheet: GameSheet, rows: list[Any], *, first: bool, last: bool, g: _Geometry) -> Flowable:
+        width, height = self.frame_size
+        return GameSheetPage(sheet, rows, first=first, last=last, lang=self.lang, fonts=self.fonts, width=width,
+                             height=height - 1, g=g)
+
+    def layout(self, sheet: GameSheet) -> tuple[_Geometry, list[list[Any]]]:
         """The print size and the table's hands page by page: the largest print (``PRINT``) at which the whole
         game fits one page, else the smallest, over as many pages as it takes."""
         width, height = self.frame_size
-        fixed = sum(w for _, w in COLUMNS) + 4 * (CHANGE_W + POINTS_W)
+        fixed = self._fixed_width()
         for line_h, size in PRINT:
             g = dataclasses.replace(self.geometry, line_h=line_h, size=size)
-            rows = [hand_lines(h, self.lang, self.fonts.main, width - fixed, g) for h in sheet.hands]
+            rows = self._hand_rows(sheet, width - fixed, g)
             heights = [r.lines * g.line_h + g.pad for r in rows]
             first = height - g.info_h - g.players_h - 2 * g.gap - g.head_h - 2
             rest = height - g.cont_h - g.head_h - 2
@@ -628,15 +642,13 @@ class GameSheetReport(Report[Sequence[GameSheet]]):
         return g, [[rows[i] for i in page] for page in pages]
 
     def _story(self, data: Sequence[GameSheet]) -> list[Flowable]:
-        width, height = self.frame_size
         story: list[Flowable] = []
         for sheet in data:
             g, pages = self.layout(sheet)
             for n, rows in enumerate(pages):
                 if story:
                     story.append(PageBreak())
-                story.append(GameSheetPage(sheet, rows, first=n == 0, last=n == len(pages) - 1, lang=self.lang,
-                                           fonts=self.fonts, width=width, height=height - 1, g=g))
+                story.append(self._page(sheet, rows, first=n == 0, last=n == len(pages) - 1, g=g))
         return story
 
 

@@ -15,11 +15,11 @@ The sheet is chosen by what the sheet holds (``thousands``), never by the profil
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from reportlab.platypus import Flowable, PageBreak
+from reportlab.platypus import Flowable
 
 import texts
 from db.read.games import HANDS
@@ -31,17 +31,14 @@ from reports.pdf.base import said_two, two
 from reports.pdf.fonts import FontSet
 from reports.pdf.game_sheet import (
     FAINT,
-    PRINT,
     SHADE,
     GameSheetPage,
     GameSheetReport,
     _Geometry,
     change,
-    end_height,
     lay_out_yaku,
     round_label,
     seat,
-    split_pages,
 )
 from texts import NC_
 
@@ -283,30 +280,13 @@ class PointsSheetReport(GameSheetReport):
 
     title_en = NC_("report", "Score sheet")
 
-    def points_layout(self, sheet: GameSheet) -> tuple[_Geometry, list[list[PointsLines]]]:
-        """The largest print (``PRINT``) at which the whole session fits one page, else the smallest over as
-        many pages as it takes (as Riichi's ``layout``)."""
-        width, height = self.frame_size
-        fixed = sum(w for _, w in COLUMNS) + 4 * (CHANGE_W + POINTS_W)
-        for line_h, size in PRINT:
-            g = dataclasses.replace(self.geometry, line_h=line_h, size=size)
-            rows = [points_lines(h, sheet, self.lang, self.fonts.main, width - fixed, g) for h in sheet.hands]
-            heights = [r.lines * g.line_h + g.pad for r in rows]
-            first = height - g.info_h - g.players_h - 2 * g.gap - g.head_h - 2
-            rest = height - g.cont_h - g.head_h - 2
-            pages = split_pages(heights, first, rest, end_height(sheet, g))
-            if len(pages) == 1:
-                break
-        return g, [[rows[i] for i in page] for page in pages]
+    def _fixed_width(self) -> float:
+        return sum(w for _, w in COLUMNS) + 4 * (CHANGE_W + POINTS_W)
 
-    def _story(self, data: Sequence[GameSheet]) -> list[Flowable]:
+    def _hand_rows(self, sheet: GameSheet, text_w: float, g: _Geometry) -> list[Any]:
+        return [points_lines(h, sheet, self.lang, self.fonts.main, text_w, g) for h in sheet.hands]
+
+    def _page(self, sheet: GameSheet, rows: list[Any], *, first: bool, last: bool, g: _Geometry) -> Flowable:
         width, height = self.frame_size
-        story: list[Flowable] = []
-        for sheet in data:
-            g, pages = self.points_layout(sheet)
-            for n, rows in enumerate(pages):
-                if story:
-                    story.append(PageBreak())
-                story.append(PointsSheetPage(sheet, rows, first=n == 0, last=n == len(pages) - 1, lang=self.lang,
-                                             fonts=self.fonts, width=width, height=height - 1, g=g))
-        return story
+        return PointsSheetPage(sheet, rows, first=first, last=last, lang=self.lang, fonts=self.fonts, width=width,
+                               height=height - 1, g=g)
